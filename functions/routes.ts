@@ -1,0 +1,205 @@
+/**
+ * THE route table. Every HTTP route of the product: method, path (API Gateway syntax), the route
+ * group that serves it (one Lambda per group) and who may call it. The CDK stack, the local
+ * server, the group routers and the authorization test are all built from this list, so a route
+ * added here is deployed, served and role-tested without anyone remembering to.
+ *
+ * Pure data: importing this file must never pull in handler code (the CDK app imports it).
+ */
+
+/** Who may call a route. Enforced on the server by the group router before any handler runs. */
+export type Access =
+  | 'public' // anyone, no token needed
+  | 'user' // any signed-in account (developer or admin)
+  | 'developer' // a signed-in developer
+  | 'admin' // a signed-in admin
+  | 'apikey'; // a developer's API key in the X-API-Key header (Partner API)
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export const ROUTE_GROUPS = [
+  'accounts',
+  'marketplace',
+  'developer-apps',
+  'api-keys',
+  'webhooks',
+  'checkout',
+  'admin',
+  'sync',
+  'partner',
+] as const;
+export type RouteGroup = (typeof ROUTE_GROUPS)[number];
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  group: RouteGroup;
+  access: Access;
+  /** Public GET routes whose answers CloudFront may cache briefly. */
+  cacheable?: boolean;
+  /** Routes that receive raw bytes (multipart uploads, signed webhooks). */
+  rawBody?: boolean;
+}
+
+const r = (
+  method: HttpMethod,
+  path: string,
+  group: RouteGroup,
+  access: Access,
+  extra: Partial<Pick<RouteDef, 'cacheable' | 'rawBody'>> = {},
+): RouteDef => ({ method, path, group, access, ...extra });
+
+export const ROUTES: readonly RouteDef[] = [
+  // Accounts and sign-in (spec sections 3, 4, 5, 7)
+  r('GET', '/api/config', 'accounts', 'public'),
+  r('POST', '/api/register', 'accounts', 'public'),
+  r('POST', '/api/login', 'accounts', 'public'),
+  r('POST', '/api/admin-login', 'accounts', 'public'),
+  r('POST', '/api/google-login', 'accounts', 'public'),
+  r('POST', '/api/forgot-password', 'accounts', 'public'),
+  r('POST', '/api/reset-password', 'accounts', 'public'),
+  r('GET', '/api/user/profile', 'accounts', 'user'),
+  r('GET', '/api/admin/profile', 'accounts', 'admin'),
+  r('PUT', '/api/admin/profile', 'accounts', 'admin'),
+
+  // Public marketplace reads
+  r('GET', '/api/marketplace/apps', 'marketplace', 'public', { cacheable: true }),
+  r('GET', '/api/categories', 'marketplace', 'public', { cacheable: true }),
+  r('GET', '/api/marketplace/apps/category/{slug}', 'marketplace', 'public', { cacheable: true }),
+  r('GET', '/api/marketplace/apps/by-slug/{slug}', 'marketplace', 'public', { cacheable: true }),
+
+  // Admin category curation
+  r('GET', '/api/admin/categories', 'marketplace', 'admin'),
+  r('POST', '/api/admin/categories', 'marketplace', 'admin'),
+  r('PUT', '/api/admin/categories/{id}', 'marketplace', 'admin'),
+  r('DELETE', '/api/admin/categories/{id}', 'marketplace', 'admin'),
+
+  // Developer apps
+  r('GET', '/api/apps', 'developer-apps', 'developer'),
+  r('POST', '/api/apps', 'developer-apps', 'developer'),
+  r('POST', '/api/apps/submit', 'developer-apps', 'developer'),
+  r('GET', '/api/apps/{id}', 'developer-apps', 'developer'),
+  r('PUT', '/api/apps/{id}', 'developer-apps', 'developer'),
+  r('PUT', '/api/apps/{id}/update', 'developer-apps', 'developer'),
+  r('DELETE', '/api/apps/{id}', 'developer-apps', 'developer'),
+  r('POST', '/api/upload/screenshots', 'developer-apps', 'developer', { rawBody: true }),
+  r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
+
+  // API keys
+  r('GET', '/api/keys', 'api-keys', 'developer'),
+  r('POST', '/api/keys', 'api-keys', 'developer'),
+  r('PUT', '/api/keys/{id}/rotate', 'api-keys', 'developer'),
+  r('DELETE', '/api/keys/{id}', 'api-keys', 'developer'),
+
+  // Webhooks and events
+  r('GET', '/api/event-types', 'webhooks', 'developer'),
+  r('GET', '/api/apps/{id}/webhooks', 'webhooks', 'developer'),
+  r('POST', '/api/apps/{id}/webhooks', 'webhooks', 'developer'),
+  r('DELETE', '/api/webhooks/{id}', 'webhooks', 'developer'),
+  r('GET', '/api/apps/{id}/webhook-logs', 'webhooks', 'developer'),
+  r('POST', '/api/simulate-event', 'webhooks', 'developer'),
+
+  // Checkout and purchases
+  r('POST', '/api/stripe/create-checkout-session', 'checkout', 'user'),
+  r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
+  r('GET', '/api/stripe/my-purchases', 'checkout', 'user'),
+  r('GET', '/api/stripe/purchase/{session_id}', 'checkout', 'public'),
+  r('GET', '/api/stripe/purchases/{id}/invoice', 'checkout', 'user'),
+  // Stripe calls this; it is authenticated by its Stripe-Signature over the raw body.
+  r('POST', '/api/stripe/webhook', 'checkout', 'public', { rawBody: true }),
+  // Local test mode only (no STRIPE_SECRET_KEY): the labelled test-checkout page and its Pay button.
+  r('GET', '/api/stripe/test-checkout/{session_id}', 'checkout', 'public'),
+  r('POST', '/api/stripe/test-checkout/{session_id}/pay', 'checkout', 'public'),
+
+  // Admin: users and keys
+  r('GET', '/api/admin/users', 'admin', 'admin'),
+  r('POST', '/api/approve-user', 'admin', 'admin'),
+  r('GET', '/api/admin/users/{id}', 'admin', 'admin'),
+  r('GET', '/api/admin/users/{id}/keys', 'admin', 'admin'),
+  r('GET', '/api/admin/users/{id}/logs', 'admin', 'admin'),
+  r('POST', '/api/admin/users/{id}/approve-production', 'admin', 'admin'),
+  r('POST', '/api/admin/keys/{id}/rotate', 'admin', 'admin'),
+
+  // Admin: apps, purchases, webhook logs
+  r('GET', '/api/admin/apps', 'admin', 'admin'),
+  r('GET', '/api/admin/apps/{id}/purchases', 'admin', 'admin'),
+  r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin'),
+  r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin'),
+  r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin'),
+  r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin'),
+  r('GET', '/api/admin/logs', 'admin', 'admin'),
+  r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin'),
+
+  // Legacy sync
+  r('POST', '/api/admin/sync/trigger', 'sync', 'admin'),
+  r('GET', '/api/admin/sync/status', 'sync', 'admin'),
+  r('GET', '/api/admin/sync/health', 'sync', 'admin'),
+  r('GET', '/api/admin/sync/history', 'sync', 'admin'),
+  r('POST', '/api/admin/sync/polling/start', 'sync', 'admin'),
+  r('POST', '/api/admin/sync/polling/stop', 'sync', 'admin'),
+  r('GET', '/api/admin/sync/queue/status', 'sync', 'admin'),
+  r('POST', '/api/admin/sync/queue/retry-failed', 'sync', 'admin'),
+
+  // Internal sync
+  r('POST', '/api/internal-sync/load', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/status', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/features', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/features/{id}', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/features/{id}/link-events', 'sync', 'admin'),
+  r('POST', '/api/internal-sync/features/{id}/link-events', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/event-types', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/tables', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/relationships', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/categories', 'sync', 'admin'),
+  r('GET', '/api/internal-sync/logs', 'sync', 'admin'),
+
+  // Partner API (API key) and its documentation
+  r('GET', '/api/openapi.json', 'partner', 'public', { cacheable: true }),
+  r('GET', '/v1/me', 'partner', 'apikey'),
+  r('GET', '/v1/event-types', 'partner', 'apikey'),
+  r('POST', '/v1/licenses/validate', 'partner', 'apikey'),
+  r('GET', '/v1/apps/{id}/licenses', 'partner', 'apikey'),
+];
+
+/** API Gateway's route key for a route, e.g. "GET /api/apps/{id}". */
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+export const routesOfGroup = (group: RouteGroup): RouteDef[] => ROUTES.filter((rt) => rt.group === group);
+
+/**
+ * Finds the route for a concrete request the way API Gateway does: literal segments win over
+ * {param} segments. Returns the route and its path parameters, or undefined.
+ */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: RouteDef; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { route: RouteDef; params: Record<string, string>; score: number } | undefined;
+  let pathMatched = false;
+  for (const route of ROUTES) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    let ok = true;
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i] as string;
+      const s = segments[i] as string;
+      if (p.startsWith('{') && p.endsWith('}')) {
+        params[p.slice(1, -1)] = decodeURIComponent(s);
+      } else if (p === s) {
+        score += 2 ** (pattern.length - i);
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  if (best) return { route: best.route, params: best.params };
+  return pathMatched ? { methodNotAllowed: true } : undefined;
+}

@@ -1,0 +1,63 @@
+/** Business constants and limits (SPEC.md section 9). */
+export const LIMITS = {
+  passwordMin: 6,
+  signupRedirectMs: 3000,
+  featuredApps: 3,
+  stagingDailyLimit: 500,
+  productionDailyLimit: 10_000,
+  taglineMax: 60,
+  shortDescriptionMax: 150,
+  maxScreenshots: 10,
+  maxUploadBytes: 5 * 1024 * 1024,
+  iconMinSize: 256,
+  minKeyFeatures: 2,
+  foundedYearMin: 1900,
+  moneyBackDays: 30,
+  platformFeePercent: 20,
+  webhookLogFetchLimit: 100,
+  webhookLogPageSize: 20,
+  purchaseFirstFetchMs: 2000,
+  purchaseRetryMs: 3000,
+  syncReloadMs: 2000,
+  defaultPollingInterval: 60,
+} as const;
+
+export const APP_TYPES = ['internal', 'partner', 'public'] as const;
+export type AppType = (typeof APP_TYPES)[number];
+
+export const PRICING_MODELS = ['free', 'freemium', 'one_time', 'subscription', 'usage_based'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+
+export const PRICE_PERIODS = ['monthly', 'yearly', 'per_user_monthly', 'per_location'] as const;
+export type PricePeriod = (typeof PRICE_PERIODS)[number];
+
+export const LICENSING_TYPES = ['manual', 'key_pool', 'universal_code', 'webhook'] as const;
+export type LicensingType = (typeof LICENSING_TYPES)[number];
+
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+'] as const;
+
+export const KEY_TYPES = ['staging', 'production'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
+
+export const ROLES = ['developer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LICENSE_STATUSES = ['assigned', 'manual_pending', 'out_of_stock', 'active', 'revoked'] as const;
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+
+export const SORT_OPTIONS = ['name', 'price_low', 'price_high', 'rating'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const SYNC_TYPES = [
+  'legacy_users',
+  'legacy_events',
+  'internal_features',
+  'internal_events',
+  'internal_tables',
+  'internal_relationships',
+  'full_sync',
+] as const;
+
+export const CATEGORY_DEFAULTS = { color: '#3B82F6', display_order: 0, is_active: true } as const;
+
+export const COPYRIGHT_YEAR = 2025;

@@ -1,0 +1,73 @@
+/**
+ * Small HTTP helpers for integration tests: they call the local server exactly as a browser or
+ * an SDK would.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { TEST_ADMIN } from './constants';
+
+export const apiUrl = () => inject('apiUrl');
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: BodyInit } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${apiUrl()}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export const uniqueEmail = (prefix = 'dev') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Registers a fresh developer and signs in; returns its token and e-mail. */
+export async function newDeveloper(overrides: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  const password = 'secret123';
+  const reg = await api('POST', '/api/register', {
+    body: { full_name: 'Test Developer', email, password, company_name: 'Test Dental Co', ...overrides },
+  });
+  if (reg.status >= 300) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await api('POST', '/api/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const profile = await api('GET', '/api/user/profile', { token: login.body.access_token });
+  return { email, password, token: login.body.access_token as string, id: profile.body?.id as string };
+}
+
+export async function adminToken(): Promise<string> {
+  const res = await api('POST', '/api/admin-login', { body: TEST_ADMIN });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.access_token;
+}
+
+/** Mails captured by the local SES emulator, newest last. */
+export async function mailsTo(
+  address: string,
+): Promise<Array<{ subject: string; text?: string; html?: string; to: string[] }>> {
+  const res = await fetch(`${inject('mailViewerUrl')}/store`);
+  const store = (await res.json()) as {
+    emails: Array<{ subject: string; text?: string; html?: string; destination: { to: string[] } }>;
+  };
+  return store.emails
+    .filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(address.toLowerCase())))
+    .map((m) => ({ subject: m.subject, text: m.text, html: m.html, to: m.destination.to }));
+}

@@ -1,0 +1,63 @@
+/**
+ * Starts what the integration and end-to-end suites need, once per run: DynamoDB Local (in
+ * memory), the local S3 and SES, the seed data and the local HTTP server in front of the real
+ * handlers. Tests reach it over HTTP (inject('apiUrl')) and, where they must look behind the
+ * API, through the same adapters with the environment this setup provides (inject('stackEnv')).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createLocalServer, listen } from '../../bin/local-server';
+import { startLocalStack } from '../../bin/local-stack';
+import { TEST_ADMIN } from './constants';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    mailViewerUrl: string;
+    stackEnv: Record<string, string>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const scratchDir = mkdtempSync(join(tmpdir(), 'dental-test-'));
+  const stack = await startLocalStack({
+    scratchDir,
+    tableName: 'dental-test',
+    bucketName: 'dental-test-uploads',
+  });
+  const env: Record<string, string> = {
+    ...stack.env,
+    RUNTIME: 'local',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+    MAIL_FROM: 'no-reply@dentalmarket.test',
+  };
+  Object.assign(process.env, env);
+
+  const { seed } = await import('../../bin/seed');
+  await seed({ adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, demo: true });
+
+  const server = createLocalServer(resolve('frontend/dist'));
+  const port = await listen(server, 0, '127.0.0.1');
+  const apiUrl = `http://127.0.0.1:${port}`;
+  process.env.APP_URL = apiUrl;
+  env.APP_URL = apiUrl;
+  const { resetConfigForTests } = await import('../../functions/config');
+  resetConfigForTests();
+
+  project.provide('apiUrl', apiUrl);
+  project.provide('mailViewerUrl', stack.mailViewerUrl);
+  project.provide('stackEnv', env);
+
+  return async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await stack.stop();
+    rmSync(scratchDir, { recursive: true, force: true });
+  };
+}

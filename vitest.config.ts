@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test command, four suites:
+ * - unit: pure logic beside the code (functions/, shared/) and SPA route tests (frontend/, jsdom)
+ * - integration: the real handlers over HTTP against DynamoDB Local, local S3 and local SES,
+ *   all started by the suite itself (test/support/global-setup.ts)
+ * - infra: CDK template assertions and cdk-nag
+ * - e2e: a real headless Chromium driving the built SPA on the local runtime
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['frontend/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['frontend/src/testing/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/integration-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/integration-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
