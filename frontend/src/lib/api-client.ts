@@ -1,0 +1,75 @@
+import { clearSession, getToken } from './auth-storage';
+
+/**
+ * The one HTTP client: base URL from build config, bearer token, JSON, the server's `detail`
+ * surfaced as the error message, and the spec's 401 rule (section 4) in one place: a 401 on a
+ * protected call clears the session and goes to /login, unless the user is on a marketplace page
+ * or the root.
+ */
+export const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | undefined,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+function onUnauthorized(): void {
+  const path = window.location.pathname;
+  if (path === '/' || path.startsWith('/marketplace')) return;
+  clearSession();
+  if (!['/login', '/admin-login', '/signup'].includes(path)) window.location.assign('/login');
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body (e.g. FormData for uploads); sent as is, without a JSON content type. */
+  form?: FormData;
+  /** Skip the global 401 handling (login forms, checkout which handles 401 itself). */
+  skipAuthRedirect?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: opts.signal });
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token && !opts.skipAuthRedirect) onUnauthorized();
+    const detail = (data as { detail?: unknown } | undefined)?.detail;
+    throw new ApiError(res.status, typeof detail === 'string' ? detail : undefined);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};
+
+/** The message to show for a failure: the server's detail when present, else the spec's fallback. */
+export const errorText = (err: unknown, fallback: string): string =>
+  err instanceof ApiError && err.detail ? err.detail : fallback;
+
+/** SWR fetcher: the key is the API path. */
+export const fetcher = <T>(path: string) => api.get<T>(path);
