@@ -1,0 +1,54 @@
+/**
+ * Walks the route table and calls every route as a visitor, a developer and an admin, asserting
+ * the server refuses each role the table does not allow (401 without credentials, 403 with the
+ * wrong role). Routes added to functions/routes.ts later are covered without anyone remembering.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Access, ROUTES, routeKey } from '../../functions/routes';
+import { adminToken, api, newDeveloper } from '../support/api';
+
+type Caller = 'visitor' | 'developer' | 'admin';
+
+/** What each caller must get from a route of a given access: 'refused' status or 'allowed'. */
+const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
+  public: { visitor: 'allowed', developer: 'allowed', admin: 'allowed' },
+  user: { visitor: 401, developer: 'allowed', admin: 'allowed' },
+  developer: { visitor: 401, developer: 'allowed', admin: 403 },
+  admin: { visitor: 401, developer: 403, admin: 'allowed' },
+  apikey: { visitor: 401, developer: 401, admin: 401 },
+};
+
+const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, 'route-test-id');
+
+describe('every route enforces its role on the server', () => {
+  const tokens: Record<Caller, string | undefined> = { visitor: undefined, developer: undefined, admin: undefined };
+
+  beforeAll(async () => {
+    tokens.developer = (await newDeveloper()).token;
+    tokens.admin = await adminToken();
+  });
+
+  it('covers the whole route table', () => {
+    expect(ROUTES.length).toBeGreaterThan(80);
+    expect(new Set(ROUTES.map(routeKey)).size).toBe(ROUTES.length);
+  });
+
+  for (const route of ROUTES) {
+    for (const caller of ['visitor', 'developer', 'admin'] as const) {
+      const expected = EXPECTED[route.access][caller];
+      it(`${routeKey(route)} as ${caller} -> ${expected === 'allowed' ? 'not 401/403' : expected}`, async () => {
+        const res = await api(route.method, concretePath(route.path), {
+          token: tokens[caller],
+          body: route.method === 'POST' || route.method === 'PUT' ? {} : undefined,
+        });
+        if (expected === 'allowed') {
+          expect([401, 403], JSON.stringify(res.body)).not.toContain(res.status);
+        } else {
+          expect(res.status).toBe(expected);
+          expect(typeof res.body?.detail).toBe('string');
+        }
+        expect(res.status).not.toBe(500);
+      });
+    }
+  }
+});
