@@ -2,7 +2,7 @@
  * Idempotent seed: the admin account from ADMIN_EMAIL/ADMIN_PASSWORD, the spec's 12 categories,
  * and (demo) a few developers with 20+ approved public dental apps. Safe to run at every start.
  */
-import { seedAdmin } from './seed/admin';
+import { seedAdmin, seedDemoDevelopers } from './seed/admin';
 import { seedCatalogue } from './seed/catalogue';
 
 export interface SeedOptions {
@@ -14,5 +14,6 @@ export interface SeedOptions {
 
 export async function seed(opts: SeedOptions): Promise<void> {
   await seedAdmin(opts.adminEmail, opts.adminPassword);
+  if (opts.demo) await seedDemoDevelopers();
   await seedCatalogue({ demo: opts.demo });
 }

@@ -1,2 +1,51 @@
-/** Creates the admin account if missing (implemented with the accounts service). */
-export async function seedAdmin(_email: string, _password: string): Promise<void> {}
+/**
+ * Seeds accounts through the users service's ensureUser: the admin from ADMIN_EMAIL and
+ * ADMIN_PASSWORD, and the approved demo developers who own the demo catalogue. Idempotent: an
+ * existing account is left exactly as it is (password, role, approval), so restarts never undo
+ * what someone changed in the product.
+ */
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { ensureUser } from '../../functions/core/users/ensure-user';
+import { logger } from '../../functions/http/logger';
+import { DEMO_DEVELOPERS, DEMO_PASSWORD } from './demo-developers';
+
+export async function seedAdmin(email: string, password: string): Promise<void> {
+  if (!email.trim() || !password) throw new Error('seedAdmin: the admin e-mail and password must not be empty');
+  const { user, created } = await ensureUser(
+    {
+      email,
+      password,
+      full_name: 'Administrator',
+      company_name: '',
+      role: 'admin',
+      is_approved: true,
+    },
+    dynamoUsersRepository,
+  );
+  if (created) logger.info('admin account created', { userId: user.id });
+  else if (user.role !== 'admin') {
+    // Never promote an existing account silently: someone else may have registered the address.
+    logger.warn('the configured admin address belongs to a non-admin account; it was left unchanged', {
+      userId: user.id,
+    });
+  }
+}
+
+/** The demo developers with their fixed ids (the catalogue seed refers to them), approved. */
+export async function seedDemoDevelopers(): Promise<void> {
+  for (const dev of DEMO_DEVELOPERS) {
+    await ensureUser(
+      {
+        id: dev.id,
+        email: dev.email,
+        password: DEMO_PASSWORD,
+        full_name: dev.full_name,
+        company_name: dev.company_name,
+        website: dev.website,
+        role: 'developer',
+        is_approved: true,
+      },
+      dynamoUsersRepository,
+    );
+  }
+}

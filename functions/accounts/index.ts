@@ -1,4 +1,25 @@
 import { createGroupHandler } from '../http/group-handler';
+import { adminLogin } from './admin-login';
+import { forgotPassword } from './forgot-password';
+import { getAdminProfile } from './get-admin-profile';
+import { getPublicConfig } from './get-config';
+import { getUserProfile } from './get-user-profile';
+import { googleLogin } from './google-login';
+import { login } from './login';
+import { register } from './register';
+import { resetPassword } from './reset-password';
+import { updateAdminProfile } from './update-admin-profile';
 
 /** Lambda of the "accounts" route group: every route of routes.ts with group "accounts". */
-export const handler = createGroupHandler('accounts', {});
+export const handler = createGroupHandler('accounts', {
+  'GET /api/config': getPublicConfig,
+  'POST /api/register': register,
+  'POST /api/login': login,
+  'POST /api/admin-login': adminLogin,
+  'POST /api/google-login': googleLogin,
+  'POST /api/forgot-password': forgotPassword,
+  'POST /api/reset-password': resetPassword,
+  'GET /api/user/profile': getUserProfile,
+  'GET /api/admin/profile': getAdminProfile,
+  'PUT /api/admin/profile': updateAdminProfile,
+});

@@ -69,5 +69,5 @@ export async function mailsTo(
   };
   return store.emails
     .filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(address.toLowerCase())))
-    .map((m) => ({ subject: m.subject, text: m.text, html: m.html, to: m.destination.to }));
+    .map((m) => ({ subject: m.subject, text: m.body?.text, html: m.body?.html, to: m.destination.to }));
 }

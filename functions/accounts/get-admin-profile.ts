@@ -1,0 +1,10 @@
+import type { AdminProfile } from '../../shared/schemas/accounts';
+import { ok, type RouteHandler } from '../http/types';
+import { accounts } from './service';
+
+/** GET /api/admin/profile: the signed-in admin's name and address (Settings screen). */
+export const getAdminProfile: RouteHandler = async (req) => {
+  const user = await accounts.getProfile(req.auth!.userId);
+  const body: AdminProfile = { full_name: user.full_name, email: user.email };
+  return ok(body);
+};

@@ -1,0 +1,14 @@
+import type { PublicConfig } from '../../shared/schemas/accounts';
+import { getConfig } from '../config';
+import { ok, type RouteHandler } from '../http/types';
+
+/** GET /api/config: what the SPA needs before sign-in. Publishable values only, never secrets. */
+export const getPublicConfig: RouteHandler = async () => {
+  const cfg = getConfig();
+  const body: PublicConfig = {
+    google_client_id: cfg.GOOGLE_CLIENT_ID?.trim() || null,
+    stripe_enabled: Boolean(cfg.STRIPE_SECRET_KEY),
+    stripe_publishable_key: cfg.STRIPE_PUBLISHABLE_KEY || null,
+  };
+  return ok(body);
+};

@@ -1,0 +1,12 @@
+import { LoginRequest } from '../../shared/schemas/accounts';
+import { ok, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { accounts } from './service';
+import { sessionFor } from './session';
+
+/** POST /api/login: developers and admins alike. 401 for bad credentials, 429 when throttled. */
+export const login: RouteHandler = async (req) => {
+  const { email, password } = parse(LoginRequest, req.body);
+  const user = await accounts.login(email, password);
+  return ok(await sessionFor(user));
+};

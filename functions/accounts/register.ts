@@ -1,0 +1,12 @@
+import { REGISTRATION_DONE, type RegisterResponse, SignupRequest } from '../../shared/schemas/accounts';
+import { created, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { accounts } from './service';
+
+/** POST /api/register: a new developer account, pending admin approval. 409 for a taken address. */
+export const register: RouteHandler = async (req) => {
+  const input = parse(SignupRequest, req.body);
+  const user = await accounts.register(input);
+  const body: RegisterResponse = { message: REGISTRATION_DONE, id: user.id };
+  return created(body);
+};

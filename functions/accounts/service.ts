@@ -1,0 +1,10 @@
+/**
+ * Composition root of the accounts Lambda: the users service wired to DynamoDB, SES and the
+ * logger, created once per container.
+ */
+import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
+import { sesMailer } from '../adapters/mailer';
+import { createUsersService } from '../core/users/users-service';
+import { logger } from '../http/logger';
+
+export const accounts = createUsersService({ ...dynamoUsersStores, mailer: sesMailer, log: logger });

@@ -1,0 +1,17 @@
+import { MSG } from '../../shared/messages';
+import { AdminProfileUpdateRequest, type AdminProfileUpdateResponse } from '../../shared/schemas/accounts';
+import { ok, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { accounts } from './service';
+
+/** PUT /api/admin/profile: name and address (unique); a blank or absent password keeps the old one. */
+export const updateAdminProfile: RouteHandler = async (req) => {
+  const input = parse(AdminProfileUpdateRequest, req.body);
+  const user = await accounts.updateAdminProfile(req.auth!.userId, input);
+  const body: AdminProfileUpdateResponse = {
+    message: MSG.profileUpdated,
+    full_name: user.full_name,
+    email: user.email,
+  };
+  return ok(body);
+};

@@ -1,0 +1,440 @@
+/**
+ * DynamoDB implementation of the users ports (functions/core/users/ports.ts) on the single table.
+ *
+ * | Access pattern                          | Index | Key condition                               | Function                    |
+ * |-----------------------------------------|-------|---------------------------------------------|-----------------------------|
+ * | user by id                              | table | PK=USER#<id>, SK=PROFILE                    | findById, setApproved       |
+ * | user id by e-mail (+ uniqueness claim)  | table | PK=EMAIL#<email>, SK=EMAIL                  | findByEmail, findCredentials|
+ * | create user + claim e-mail (tx)         | table | both items above, attribute_not_exists(PK)  | create                      |
+ * | move e-mail claim on profile edit (tx)  | table | new EMAIL# put, old EMAIL# delete, USER# set | updateProfile               |
+ * | all users, newest first                 | GSI1  | GSI1PK=USERS, GSI1SK=<created_at>#<id>      | listUsers                   |
+ * | failed sign-ins of an address (TTL)     | table | PK=LOGINFAIL#<email>, SK=LOGINFAIL          | loginAttempts.*             |
+ * | reset token by its SHA-256 (TTL)        | table | PK=RESET#<sha256>, SK=RESET                 | resetTokens.*               |
+ *
+ * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
+ * counter or token also compares its own `expires_at` with the clock.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../../../shared/constants';
+import { ConflictError } from '../../core/errors';
+import type { FailureWindow, LoginAttemptsStore, ResetTokenStore, UsersRepository } from '../../core/users/ports';
+import { type AuthProvider, EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
+import { documentClient, tableName } from '../aws-clients';
+
+// Keys ------------------------------------------------------------------------------------------
+
+export const userKeys = {
+  user: (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
+  email: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
+  loginFailures: (email: string) => ({ PK: `LOGINFAIL#${email}`, SK: 'LOGINFAIL' }),
+  resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
+  listPartition: 'USERS',
+  listSort: (user: Pick<User, 'created_at' | 'id'>) => `${user.created_at}#${user.id}`,
+} as const;
+
+// Mappers ---------------------------------------------------------------------------------------
+
+interface UserItem {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  entity: 'USER';
+  id: string;
+  email: string;
+  full_name: string;
+  company_name: string;
+  website?: string;
+  role: Role;
+  is_approved: boolean;
+  created_at: string;
+  auth_provider: AuthProvider;
+  password_hash?: string;
+}
+
+export function toItem(user: User, passwordHash: string | null): UserItem {
+  return {
+    ...userKeys.user(user.id),
+    GSI1PK: userKeys.listPartition,
+    GSI1SK: userKeys.listSort(user),
+    entity: 'USER',
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    company_name: user.company_name,
+    website: user.website ?? undefined,
+    role: user.role,
+    is_approved: user.is_approved,
+    created_at: user.created_at,
+    auth_provider: user.auth_provider,
+    password_hash: passwordHash ?? undefined,
+  };
+}
+
+/** Lists the domain fields one by one: the password hash stays behind. */
+export function fromItem(item: Record<string, unknown>): User {
+  return {
+    id: String(item.id),
+    email: String(item.email),
+    full_name: String(item.full_name ?? ''),
+    company_name: String(item.company_name ?? ''),
+    website: typeof item.website === 'string' && item.website ? item.website : null,
+    role: item.role === 'admin' ? 'admin' : 'developer',
+    is_approved: item.is_approved === true,
+    created_at: String(item.created_at ?? ''),
+    auth_provider: item.auth_provider === 'google' ? 'google' : 'password',
+  };
+}
+
+// Error helpers ---------------------------------------------------------------------------------
+
+const isConditionFailure = (err: unknown) => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** The per-item reasons of a cancelled transaction ("ConditionalCheckFailed", "None", ...). */
+function cancellationCodes(err: unknown): string[] | undefined {
+  if (
+    !(err instanceof TransactionCanceledException) &&
+    (err as Error | undefined)?.name !== 'TransactionCanceledException'
+  ) {
+    return undefined;
+  }
+  const reasons = (err as TransactionCanceledException).CancellationReasons;
+  if (reasons?.length) return reasons.map((r) => r.Code ?? 'None');
+  // Some engines only put the reasons in the message: "... [ConditionalCheckFailed, None]".
+  const listed = /\[([^\]]*)\]/.exec((err as Error).message)?.[1];
+  return listed ? listed.split(',').map((s) => s.trim()) : [];
+}
+
+// Repository ------------------------------------------------------------------------------------
+
+const db = () => documentClient();
+
+/**
+ * Runs a transaction, retrying briefly when DynamoDB cancels it only because another transaction
+ * was touching the same items (reason "TransactionConflict"); condition failures are not retried.
+ */
+async function transact(items: TransactWriteCommandInput['TransactItems']): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= 4) throw err;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
+
+async function getItem(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return res.Item;
+}
+
+async function userIdByEmail(email: string): Promise<string | undefined> {
+  const claim = await getItem(userKeys.email(email));
+  return typeof claim?.user_id === 'string' ? claim.user_id : undefined;
+}
+
+export const dynamoUsersRepository: UsersRepository = {
+  async create(user, passwordHash) {
+    try {
+      await transact([
+        {
+          Put: {
+            TableName: tableName(),
+            Item: toItem(user, passwordHash),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]);
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[1] === 'ConditionalCheckFailed') throw new EmailTakenError();
+      if (codes?.[0] === 'ConditionalCheckFailed') throw new UserIdTakenError();
+      throw err;
+    }
+  },
+
+  async findById(id) {
+    const item = await getItem(userKeys.user(id));
+    return item ? fromItem(item) : undefined;
+  },
+
+  async findByEmail(email) {
+    const id = await userIdByEmail(email);
+    return id ? dynamoUsersRepository.findById(id) : undefined;
+  },
+
+  async findCredentials(email) {
+    const id = await userIdByEmail(email);
+    const item = id ? await getItem(userKeys.user(id)) : undefined;
+    if (!item) return undefined;
+    const hash = typeof item.password_hash === 'string' && item.password_hash ? item.password_hash : null;
+    return { user: fromItem(item), passwordHash: hash };
+  },
+
+  async updateProfile(current, changes, passwordHash) {
+    const names: Record<string, string> = { '#full_name': 'full_name', '#email': 'email' };
+    const values: Record<string, unknown> = {
+      ':full_name': changes.full_name,
+      ':email': changes.email,
+      ':old_email': current.email,
+    };
+    let set = 'SET #full_name = :full_name, #email = :email';
+    if (passwordHash) {
+      names['#password_hash'] = 'password_hash';
+      values[':password_hash'] = passwordHash;
+      set += ', #password_hash = :password_hash';
+    }
+    const update = {
+      TableName: tableName(),
+      Key: userKeys.user(current.id),
+      UpdateExpression: set,
+      // The address must still be the one this change started from (no lost updates).
+      ConditionExpression: 'attribute_exists(PK) AND #email = :old_email',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+
+    if (changes.email === current.email) {
+      try {
+        await db().send(new UpdateCommand(update));
+      } catch (err) {
+        if (isConditionFailure(err))
+          throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
+        throw err;
+      }
+    } else {
+      try {
+        await transact([
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...userKeys.email(changes.email), entity: 'EMAIL', user_id: current.id },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: userKeys.email(current.email),
+              ConditionExpression: 'attribute_not_exists(PK) OR user_id = :id',
+              ExpressionAttributeValues: { ':id': current.id },
+            },
+          },
+          { Update: update },
+        ]);
+      } catch (err) {
+        const codes = cancellationCodes(err);
+        if (codes?.[0] === 'ConditionalCheckFailed') throw new EmailTakenError();
+        if (codes?.includes('ConditionalCheckFailed')) {
+          throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
+        }
+        throw err;
+      }
+    }
+    return dynamoUsersRepository.findById(current.id);
+  },
+
+  async setPasswordHash(userId, passwordHash) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKeys.user(userId),
+        UpdateExpression: 'SET password_hash = :h',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':h': passwordHash },
+      }),
+    );
+  },
+
+  async listUsers() {
+    const users: User[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': userKeys.listPartition },
+          ScanIndexForward: false,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) users.push(fromItem(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return users;
+  },
+
+  async setApproved(userId, approved) {
+    try {
+      const res = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: userKeys.user(userId),
+          UpdateExpression: 'SET is_approved = :a',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':a': approved },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return res.Attributes ? fromItem(res.Attributes) : undefined;
+    } catch (err) {
+      if (isConditionFailure(err)) return undefined;
+      throw err;
+    }
+  },
+};
+
+// Failed sign-in counters -----------------------------------------------------------------------
+
+const toWindow = (item: Record<string, unknown> | undefined): FailureWindow | undefined =>
+  item ? { failures: Number(item.failures ?? 0), expiresAt: Number(item.expires_at ?? 0) } : undefined;
+
+export const dynamoLoginAttempts: LoginAttemptsStore = {
+  async get(email) {
+    return toWindow(await getItem(userKeys.loginFailures(email)));
+  },
+
+  async recordFailure(email, nowSeconds, windowSeconds) {
+    const key = userKeys.loginFailures(email);
+    const end = nowSeconds + windowSeconds;
+    // Two rounds at most: a stale window is restarted, and if another request restarted it first,
+    // the second round counts into that fresh window.
+    for (let round = 0; round < 3; round++) {
+      try {
+        const res = await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression:
+              'ADD failures :one SET expires_at = if_not_exists(expires_at, :end), #ttl = if_not_exists(#ttl, :end)',
+            ConditionExpression: 'attribute_not_exists(PK) OR expires_at > :now',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':one': 1, ':end': end, ':now': nowSeconds },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toWindow(res.Attributes) ?? { failures: 1, expiresAt: end };
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...key, entity: 'LOGINFAIL', failures: 1, expires_at: end, ttl: end },
+            ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
+            ExpressionAttributeValues: { ':now': nowSeconds },
+          }),
+        );
+        return { failures: 1, expiresAt: end };
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }
+    throw new Error('login failure counter: too much contention');
+  },
+
+  async extendUntil(email, untilSeconds) {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: userKeys.loginFailures(email),
+          UpdateExpression: 'SET expires_at = :until, #ttl = :until',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':until': untilSeconds },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  },
+
+  async clear(email) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.loginFailures(email) }));
+  },
+};
+
+// Password-reset tokens -------------------------------------------------------------------------
+
+export const dynamoResetTokens: ResetTokenStore = {
+  async save({ tokenHash, userId, expiresAt }) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...userKeys.resetToken(tokenHash),
+          entity: 'RESET',
+          user_id: userId,
+          expires_at: expiresAt,
+          ttl: expiresAt,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  },
+
+  async find(tokenHash) {
+    const item = await getItem(userKeys.resetToken(tokenHash));
+    if (!item || typeof item.user_id !== 'string') return undefined;
+    return { userId: item.user_id, expiresAt: Number(item.expires_at ?? 0) };
+  },
+
+  async redeem(tokenHash, userId, passwordHash, nowSeconds) {
+    try {
+      await transact([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: userKeys.resetToken(tokenHash),
+            ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
+            ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: userKeys.user(userId),
+            UpdateExpression: 'SET password_hash = :h',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':h': passwordHash },
+          },
+        },
+      ]);
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
+      throw err;
+    }
+  },
+};
+
+/** All three ports in one object, for wiring a users service. */
+export const dynamoUsersStores = {
+  users: dynamoUsersRepository,
+  loginAttempts: dynamoLoginAttempts,
+  resetTokens: dynamoResetTokens,
+} as const;

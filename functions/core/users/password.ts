@@ -1,0 +1,81 @@
+/**
+ * Password hashing with scrypt (memory-hard, in node:crypto). Stored as a self-describing string,
+ * "scrypt$N$r$p$salt$hash" (salt and hash base64url), so the cost can be raised later and old
+ * hashes still verify (and get upgraded on the next sign-in, see needsRehash).
+ */
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+
+/** Upper bounds for parameters read back from storage, so a corrupt value cannot exhaust memory. */
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
+
+/** scrypt needs about 128 * N * r bytes; leave headroom above Node's 32 MiB default. */
+const maxmemFor = (N: number, r: number) => 128 * N * r * 2;
+
+function derive(password: string, salt: Buffer, keyLength: number, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, keyLength, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+  const salt = randomBytes(saltLength);
+  const key = await derive(password, salt, keyLength, { N, r, p, maxmem: maxmemFor(N, r) });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | undefined {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
+  const [N, r, p] = parts.slice(1, 4).map((v) => (/^\d+$/.test(v ?? '') ? Number(v) : Number.NaN)) as [
+    number,
+    number,
+    number,
+  ];
+  const isPowerOfTwo = N > 1 && (N & (N - 1)) === 0;
+  if (!isPowerOfTwo || N > MAX_N || !(r >= 1 && r <= MAX_R) || !(p >= 1 && p <= MAX_P)) return undefined;
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const key = Buffer.from(parts[5] ?? '', 'base64url');
+  if (salt.length < 8 || key.length < 16) return undefined;
+  return { N, r, p, salt, key };
+}
+
+/** True when `password` matches `stored`; false for a mismatch or an unreadable stored value. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const { N, r, p, salt, key } = parsed;
+  const candidate = await derive(password, salt, key.length, { N, r, p, maxmem: maxmemFor(N, r) });
+  return timingSafeEqual(candidate, key);
+}
+
+/** True when the stored hash was made with other parameters than today's. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+  return !parsed || parsed.N !== N || parsed.r !== r || parsed.p !== p || parsed.key.length !== keyLength;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same work as a real check and returns false: used when the address is unknown or has
+ * no password, so response times do not tell which addresses have accounts.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

@@ -1,0 +1,79 @@
+/**
+ * What the users module needs from the outside world. The core owns these interfaces;
+ * functions/adapters/ implements them (DynamoDB for storage, SES for mail).
+ */
+import type { User } from './user';
+
+export interface UsersRepository {
+  /**
+   * Stores a new account and claims its e-mail address in one transaction. Throws EmailTakenError
+   * when the address is taken, UserIdTakenError when the id is.
+   */
+  create(user: User, passwordHash: string | null): Promise<void>;
+  findById(id: string): Promise<User | undefined>;
+  /** `email` must already be normalised. */
+  findByEmail(email: string): Promise<User | undefined>;
+  /** The account and its password hash (null for Google-only accounts): for sign-in only. */
+  findCredentials(email: string): Promise<{ user: User; passwordHash: string | null } | undefined>;
+  /**
+   * Changes name and e-mail (moving the address claim when it changes, in one transaction) and,
+   * when given, the password hash. Throws EmailTakenError when the new address is taken.
+   */
+  updateProfile(
+    current: User,
+    changes: { full_name: string; email: string },
+    passwordHash?: string,
+  ): Promise<User | undefined>;
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /** Every account, newest first. */
+  listUsers(): Promise<User[]>;
+  /** Returns the updated account, or undefined when it does not exist. */
+  setApproved(userId: string, approved: boolean): Promise<User | undefined>;
+}
+
+/** Failed sign-ins of one address inside the current window; times are epoch seconds. */
+export interface FailureWindow {
+  failures: number;
+  expiresAt: number;
+}
+
+export interface LoginAttemptsStore {
+  get(email: string): Promise<FailureWindow | undefined>;
+  /**
+   * Atomically counts one failure. A window that has expired (or does not exist) starts again at
+   * 1 and ends at now + windowSeconds; otherwise the count grows and the end stays.
+   */
+  recordFailure(email: string, nowSeconds: number, windowSeconds: number): Promise<FailureWindow>;
+  /** Moves the end of the window (used when the limit is reached, so the lock lasts a full period). */
+  extendUntil(email: string, untilSeconds: number): Promise<void>;
+  clear(email: string): Promise<void>;
+}
+
+export interface ResetTokenStore {
+  /** Stores only the token's hash, never the token. */
+  save(token: { tokenHash: string; userId: string; expiresAt: number }): Promise<void>;
+  find(tokenHash: string): Promise<{ userId: string; expiresAt: number } | undefined>;
+  /**
+   * In one transaction: deletes the token if it still exists, belongs to userId and has not
+   * expired, and sets the user's password hash. False when the token was used, expired or unknown.
+   */
+  redeem(tokenHash: string, userId: string, passwordHash: string, nowSeconds: number): Promise<boolean>;
+}
+
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  sendMail(mail: OutgoingMail): Promise<void>;
+}
+
+/** Structured logging without tying the core to a logging module. */
+export interface Log {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}

@@ -1,0 +1,187 @@
+/**
+ * The accounts API contract (SPEC.md sections 3, 5 and 7): request schemas carry the spec's
+ * validation texts as their messages, so the server's `detail` and the SPA's inline errors are the
+ * same words. Each request schema checks presence first and formats second (a zod pipe), so a form
+ * with a missing field and a malformed one reports the missing field, as the spec's order implies.
+ */
+import { z } from 'zod';
+import { LIMITS, ROLES } from '../constants';
+import { MSG } from '../messages';
+
+/** Longest accepted texts: generous for real data, bounded so nobody stores megabytes in a name. */
+export const ACCOUNT_LIMITS = { nameMax: 200, emailMax: 254, passwordMax: 256, websiteMax: 2048 } as const;
+
+export const WEBSITE_INVALID = 'Website must be a valid URL starting with http:// or https://';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const ADMIN_PROFILE_REQUIRED = 'Full name and email are required';
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in.';
+export const REGISTRATION_DONE = 'Registration successful! Your account is pending admin approval.';
+export const GOOGLE_TOKEN_REQUIRED = 'A Google sign-in credential is required';
+
+/** A loose but honest address check: one '@', something on both sides, a dotted domain, no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Trimmed and lower-cased: the one spelling of an address the server stores and compares. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** A present, non-blank text; anything else gets `message`. */
+const present = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const emailAddress = z
+  .string()
+  .max(ACCOUNT_LIMITS.emailMax, MSG.invalidEmail)
+  .regex(EMAIL_SHAPE, MSG.invalidEmail)
+  .transform(normaliseEmail);
+
+const newPassword = z
+  .string({ error: MSG.passwordTooShort })
+  .min(LIMITS.passwordMin, MSG.passwordTooShort)
+  .max(ACCOUNT_LIMITS.passwordMax, `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters`);
+
+const personName = (label: string) =>
+  z.string().max(ACCOUNT_LIMITS.nameMax, `${label} must be at most ${ACCOUNT_LIMITS.nameMax} characters`);
+
+/** Optional website: absent, null or blank means none; otherwise an http(s) URL with a real domain. */
+const website = z
+  .string({ error: WEBSITE_INVALID })
+  .trim()
+  .max(ACCOUNT_LIMITS.websiteMax, WEBSITE_INVALID)
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_INVALID })]))
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+// POST /api/register ----------------------------------------------------------------------------
+
+export const SignupRequest = z
+  .object(
+    {
+      full_name: present(MSG.allRequired),
+      email: present(MSG.allRequired),
+      password: z.string({ error: MSG.allRequired }).min(1, MSG.allRequired),
+      company_name: present(MSG.allRequired),
+      website: z.unknown().optional(),
+    },
+    { error: MSG.allRequired },
+  )
+  .pipe(
+    z.object({
+      full_name: personName('Full name'),
+      email: emailAddress,
+      password: newPassword,
+      company_name: personName('Company name'),
+      website,
+    }),
+  );
+export type SignupRequest = z.input<typeof SignupRequest>;
+export type SignupInput = z.output<typeof SignupRequest>;
+
+export const RegisterResponse = z.object({ message: z.string(), id: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+// POST /api/login and /api/admin-login ----------------------------------------------------------
+
+export const LoginRequest = z
+  .object(
+    {
+      email: present(MSG.fillEmailAndPassword),
+      password: z.string({ error: MSG.fillEmailAndPassword }).min(1, MSG.fillEmailAndPassword),
+    },
+    { error: MSG.fillEmailAndPassword },
+  )
+  .transform((v) => ({ email: normaliseEmail(v.email), password: v.password }));
+export type LoginRequest = z.input<typeof LoginRequest>;
+export type LoginInput = z.output<typeof LoginRequest>;
+
+/** Login, admin login and Google sign-in all answer this; the browser stores token and role. */
+export const LoginResponse = z.object({
+  access_token: z.string().min(1),
+  role: z.enum(ROLES),
+  token_type: z.literal('bearer'),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+// POST /api/google-login ------------------------------------------------------------------------
+
+export const GoogleLoginRequest = z.object(
+  { token: z.string({ error: GOOGLE_TOKEN_REQUIRED }).trim().min(1, GOOGLE_TOKEN_REQUIRED).max(8192) },
+  { error: GOOGLE_TOKEN_REQUIRED },
+);
+export type GoogleLoginRequest = z.input<typeof GoogleLoginRequest>;
+
+// POST /api/forgot-password and /api/reset-password ---------------------------------------------
+
+export const ForgotPasswordRequest = z.object(
+  { email: z.string({ error: MSG.invalidEmail }).trim().pipe(emailAddress) },
+  { error: MSG.invalidEmail },
+);
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordRequest = z.object(
+  {
+    token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(512, RESET_LINK_INVALID),
+    password: newPassword,
+  },
+  { error: RESET_LINK_INVALID },
+);
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+/** Forgot password, reset password and other plain confirmations. */
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+// GET /api/user/profile -------------------------------------------------------------------------
+
+export const UserProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  company_name: z.string(),
+  website: z.string().nullable(),
+  role: z.enum(ROLES),
+  is_approved: z.boolean(),
+  created_at: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+// GET and PUT /api/admin/profile ----------------------------------------------------------------
+
+export const AdminProfile = z.object({ full_name: z.string(), email: z.string() });
+export type AdminProfile = z.infer<typeof AdminProfile>;
+
+export const AdminProfileUpdateRequest = z
+  .object(
+    {
+      full_name: present(ADMIN_PROFILE_REQUIRED),
+      email: present(ADMIN_PROFILE_REQUIRED),
+      password: z.unknown().optional(),
+    },
+    { error: ADMIN_PROFILE_REQUIRED },
+  )
+  .pipe(
+    z.object({
+      full_name: personName('Full name'),
+      email: emailAddress,
+      // Sent only when filled (spec section 5); blank or absent keeps the current password.
+      password: z
+        .string({ error: MSG.passwordTooShort })
+        .nullish()
+        .transform((v) => (v ? v : undefined))
+        .pipe(newPassword.optional()),
+    }),
+  );
+export type AdminProfileUpdateRequest = z.input<typeof AdminProfileUpdateRequest>;
+export type AdminProfileUpdateInput = z.output<typeof AdminProfileUpdateRequest>;
+
+export const AdminProfileUpdateResponse = AdminProfile.extend({ message: z.string() });
+export type AdminProfileUpdateResponse = z.infer<typeof AdminProfileUpdateResponse>;
+
+// GET /api/config -------------------------------------------------------------------------------
+
+/** Runtime settings the SPA needs before sign-in (public, no secrets). */
+export const PublicConfig = z.object({
+  google_client_id: z.string().nullable(),
+  stripe_enabled: z.boolean(),
+  stripe_publishable_key: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
