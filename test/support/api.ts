@@ -65,7 +65,7 @@ export async function mailsTo(
 ): Promise<Array<{ subject: string; text?: string; html?: string; to: string[] }>> {
   const res = await fetch(`${inject('mailViewerUrl')}/store`);
   const store = (await res.json()) as {
-    emails: Array<{ subject: string; text?: string; html?: string; destination: { to: string[] } }>;
+    emails: Array<{ subject: string; body?: { text?: string; html?: string }; destination: { to: string[] } }>;
   };
   return store.emails
     .filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(address.toLowerCase())))

@@ -1,0 +1,212 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
+import type { AppConfig } from './app-config';
+import { ServiceFunction } from './function-defaults';
+import type { EncryptedLogs } from './logs';
+import type { Mail } from './mail';
+import { acknowledgeWildcards } from './nag';
+import type { Queues } from './queues';
+import type { AppSecrets } from './secrets';
+import { UPLOADS_KEY_PREFIX } from './uploads';
+
+/**
+ * What each route group's function may touch beyond the table (which every group reads and
+ * writes). Typed over RouteGroup, so a group added to functions/routes.ts does not compile until
+ * someone decides here what it needs.
+ */
+interface GroupNeeds {
+  /** Read, write and delete uploaded images under apps/. */
+  readonly uploads?: boolean;
+  /** Enqueue webhook deliveries. */
+  readonly webhookQueue?: boolean;
+  /** Send e-mail as the configured sender. */
+  readonly mail?: boolean;
+  /** Stripe secret key and webhook signing secret. */
+  readonly stripe?: boolean;
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+}
+
+export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
+  // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
+  accounts: { mail: true, memorySize: 1024 },
+  marketplace: {},
+  'developer-apps': { uploads: true },
+  'api-keys': {},
+  webhooks: { webhookQueue: true },
+  // The Stripe webhook records purchases, sends licence mail and fires purchase webhooks.
+  checkout: { webhookQueue: true, mail: true, stripe: true },
+  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals.
+  admin: { webhookQueue: true, mail: true, stripe: true },
+  // Sync runs can be long: up to the HTTP API's 30 s integration limit.
+  sync: { timeout: Duration.seconds(29) },
+  partner: {},
+};
+
+export interface ApiProps {
+  readonly config: AppConfig;
+  readonly table: dynamodb.ITable;
+  readonly uploadsBucket: s3.IBucket;
+  readonly queues: Queues;
+  readonly mail: Mail;
+  readonly secrets: AppSecrets;
+  readonly logs: EncryptedLogs;
+}
+
+/**
+ * Item reads and writes (transactions included) on the table and queries on its three indexes,
+ * named one by one. No Scan: the design reads through keys and indexes only.
+ */
+function tableAccess(table: dynamodb.ITable): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    sid: 'SingleTable',
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DescribeTable',
+    ],
+    resources: [table.tableArn, ...TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+  });
+}
+
+const pascal = (group: string): string =>
+  group.replace(/(^|-)([a-z])/g, (_m: string, _dash: string, c: string) => c.toUpperCase());
+
+/**
+ * The HTTP API: one bundled Lambda per route group, and every route of functions/routes.ts added
+ * to its group's function (built from ROUTES, never listed by hand). Authorization is done by the
+ * group handler from the route's `access`, the same code the local server runs.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly functions: Record<RouteGroup, ServiceFunction>;
+  /** Host name of the API's execute-api endpoint (CloudFront's origin). */
+  readonly originDomainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Dental app marketplace API (routes from functions/routes.ts)',
+      createDefaultStage: false,
+    });
+    const accessLogs = props.logs.logGroup(this, 'AccessLogs');
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.apiRateLimit, burstLimit: config.apiBurstLimit },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            responseLength: '$context.responseLength',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+    this.originDomainName = `${this.httpApi.apiId}.execute-api.${this.httpApi.stack.region}.${this.httpApi.stack.urlSuffix}`;
+
+    const baseEnvironment: Record<string, string> = {
+      RUNTIME: 'aws',
+      TABLE_NAME: props.table.tableName,
+      UPLOADS_BUCKET: props.uploadsBucket.bucketName,
+      MAIL_FROM: props.mail.from,
+      ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
+      LOG_LEVEL: 'info',
+      // Trade-off: until the functions read JWT_SECRET_ARN at cold start, JWT_SECRET carries the
+      // value (resolved at deploy time, visible in the Lambda console to whoever may read
+      // function configuration). Context jwtSecretInEnvironment=false removes it.
+      ...props.secrets.jwtEnvironment(config.jwtSecretInEnvironment),
+      ...(config.googleClientId ? { GOOGLE_CLIENT_ID: config.googleClientId } : {}),
+      ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
+    };
+
+    const functions: Partial<Record<RouteGroup, ServiceFunction>> = {};
+    for (const group of ROUTE_GROUPS) {
+      const routes = routesOfGroup(group);
+      const needs = GROUP_NEEDS[group];
+      const fn = new ServiceFunction(this, pascal(group), {
+        entry: `functions/${group}/index.ts`,
+        description: `Route group "${group}": ${routes.length} routes of functions/routes.ts`,
+        logs: props.logs,
+        memorySize: needs.memorySize,
+        timeout: needs.timeout,
+        environment: {
+          ...baseEnvironment,
+          ...(needs.webhookQueue ? { QUEUE_URL: props.queues.webhookDelivery.queueUrl } : {}),
+          ...(needs.stripe ? props.secrets.stripeEnvironment() : {}),
+        },
+      });
+      functions[group] = fn;
+
+      fn.grantPrincipal.addToPrincipalPolicy(tableAccess(props.table));
+      props.secrets.grantRead(fn, Boolean(needs.stripe));
+      if (needs.uploads) {
+        fn.grantPrincipal.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            sid: 'AppImages',
+            actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+            resources: [props.uploadsBucket.arnForObjects(`${UPLOADS_KEY_PREFIX}*`)],
+          }),
+        );
+        acknowledgeWildcards(
+          fn,
+          /^Resource::.*\/apps\/\*$/,
+          'Uploaded app images are keyed apps/<appId>/<file>; access is limited to that prefix.',
+        );
+      }
+      if (needs.webhookQueue) props.queues.webhookDelivery.grantSendMessages(fn);
+      if (needs.mail) props.mail.grantSend(fn);
+
+      // One integration and one API-scoped invoke permission per function, however many routes.
+      const integration = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn.function, {
+        scopePermissionToRoute: false,
+      });
+      for (const route of routes) {
+        this.httpApi.addRoutes({
+          path: route.path,
+          methods: [apigwv2.HttpMethod[route.method]],
+          integration,
+        });
+      }
+    }
+    this.functions = functions as Record<RouteGroup, ServiceFunction>;
+
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorization is enforced in every function from the route table (functions/routes.ts `access`: JWT for user/developer/admin, hashed API key for the Partner API) before any handler runs, the same code the local runtime and the authorization tests exercise; public routes are public by the spec.',
+    });
+  }
+
+  /** The public origin the functions put into e-mailed links and Stripe return URLs. */
+  setAppUrl(url: string): void {
+    for (const fn of Object.values(this.functions)) fn.addEnvironment('APP_URL', url);
+  }
+}

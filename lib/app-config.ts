@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Construct } from 'constructs';
+
+/** The repository root: the CDK app bundles functions/ and deploys frontend/dist from here. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Deployment settings, read once from CDK context (cdk.json, or `cdk synth -c key=value`).
+ * Every value has a default so `cdk synth` works on a fresh clone without configuration.
+ */
+export interface AppConfig {
+  /** Prefix of the stack names, e.g. DentalMarketplace-Data and DentalMarketplace-App. */
+  readonly appName: string;
+  /** Sender of every e-mail; its address or domain must be a verified SES identity. */
+  readonly mailFrom: string;
+  /** Create the SES e-mail identity for mailFrom (SES then e-mails a verification link). */
+  readonly createMailIdentity: boolean;
+  /** Public origin of the product; defaults to https://<the CloudFront domain>. */
+  readonly appUrl?: string;
+  /** Custom domain of the site and the ACM certificate for it (the certificate must be in us-east-1). */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /** An existing AWS WAF web ACL (CLOUDFRONT scope) to attach to the distribution. */
+  readonly webAclArn?: string;
+  /**
+   * The distribution id once deployed: narrows the uploads bucket policy from "any distribution of
+   * this account" to exactly this one (see lib/uploads.ts for why the first deploy cannot).
+   */
+  readonly siteDistributionId?: string;
+  /** Where `npm run build:web` writes the SPA; deployed only when it exists. */
+  readonly siteBuildPath: string;
+  readonly logRetentionDays: number;
+  readonly accessLogRetentionDays: number;
+  /** HTTP API stage throttling (requests per second, steady and burst). */
+  readonly apiRateLimit: number;
+  readonly apiBurstLimit: number;
+  /** Public values handed to the functions (and from /api/config to the SPA). */
+  readonly googleClientId?: string;
+  readonly stripePublishableKey?: string;
+  /**
+   * Name of an existing Secrets Manager secret holding JSON {"secretKey": "sk_...",
+   * "webhookSecret": "whsec_..."}. Without it the deployment runs Stripe in local test mode.
+   */
+  readonly stripeSecretName?: string;
+  /**
+   * Also put the JWT secret's value into the functions' JWT_SECRET variable (resolved by
+   * CloudFormation at deploy time, never written to the template). Turn off once the functions
+   * read JWT_SECRET_ARN at cold start.
+   */
+  readonly jwtSecretInEnvironment: boolean;
+}
+
+export const DEFAULT_CONFIG: AppConfig = {
+  appName: 'DentalMarketplace',
+  mailFrom: 'no-reply@example.com',
+  createMailIdentity: false,
+  siteBuildPath: 'frontend/dist',
+  logRetentionDays: 365,
+  accessLogRetentionDays: 365,
+  apiRateLimit: 200,
+  apiBurstLimit: 400,
+  jwtSecretInEnvironment: true,
+};
+
+function text(scope: Construct, key: string): string | undefined {
+  const value = scope.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
+}
+
+function flag(scope: Construct, key: string, fallback: boolean): boolean {
+  const value = text(scope, key);
+  return value === undefined ? fallback : value === 'true';
+}
+
+function count(scope: Construct, key: string, fallback: number): number {
+  const value = text(scope, key);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`Context ${key} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+export function readAppConfig(scope: Construct): AppConfig {
+  const d = DEFAULT_CONFIG;
+  const config: AppConfig = {
+    appName: text(scope, 'appName') ?? d.appName,
+    mailFrom: text(scope, 'mailFrom') ?? d.mailFrom,
+    createMailIdentity: flag(scope, 'createMailIdentity', d.createMailIdentity),
+    appUrl: text(scope, 'appUrl'),
+    domainName: text(scope, 'domainName'),
+    certificateArn: text(scope, 'certificateArn'),
+    webAclArn: text(scope, 'webAclArn'),
+    siteDistributionId: text(scope, 'siteDistributionId'),
+    siteBuildPath: text(scope, 'siteBuildPath') ?? d.siteBuildPath,
+    logRetentionDays: count(scope, 'logRetentionDays', d.logRetentionDays),
+    accessLogRetentionDays: count(scope, 'accessLogRetentionDays', d.accessLogRetentionDays),
+    apiRateLimit: count(scope, 'apiRateLimit', d.apiRateLimit),
+    apiBurstLimit: count(scope, 'apiBurstLimit', d.apiBurstLimit),
+    googleClientId: text(scope, 'googleClientId'),
+    stripePublishableKey: text(scope, 'stripePublishableKey'),
+    stripeSecretName: text(scope, 'stripeSecretName'),
+    jwtSecretInEnvironment: flag(scope, 'jwtSecretInEnvironment', d.jwtSecretInEnvironment),
+  };
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.mailFrom)) {
+    throw new Error(`Context mailFrom must be an e-mail address, got "${config.mailFrom}"`);
+  }
+  if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
+    throw new Error('Context domainName and certificateArn must be given together');
+  }
+  return config;
+}
+
+/** An absolute path for a path relative to the repository root; undefined when it does not exist. */
+export function existingPath(path: string): string | undefined {
+  const full = isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+  return existsSync(full) ? full : undefined;
+}

@@ -1,0 +1,73 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { Api } from './api';
+import type { AppConfig } from './app-config';
+import type { DataStack } from './data-stack';
+import { EncryptedLogs } from './logs';
+import { Mail } from './mail';
+import { Queues } from './queues';
+import { AppSecrets } from './secrets';
+import { Site } from './site';
+import { uploadsBucketName } from './uploads';
+
+export interface AppStackProps extends StackProps {
+  readonly config: AppConfig;
+  readonly data: DataStack;
+}
+
+/**
+ * Everything that can be rebuilt from the repository: the API and its functions, the queues, the
+ * site distribution, mail permissions and secrets. The stateful resources come from DataStack.
+ */
+export class AppStack extends Stack {
+  readonly api: Api;
+  readonly site: Site;
+  readonly queues: Queues;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { config, data } = props;
+
+    this.addStackDependency(data);
+    // By name, not by reference: see uploadsBucketName().
+    const uploadsBucket = s3.Bucket.fromBucketName(
+      this,
+      'UploadsBucket',
+      uploadsBucketName(config.appName, this.account, this.region),
+    );
+    const logs = new EncryptedLogs(this, 'Logs', { retentionDays: config.logRetentionDays });
+    this.queues = new Queues(this, 'Queues');
+    const mail = new Mail(this, 'Mail', { from: config.mailFrom, createIdentity: config.createMailIdentity });
+    const secrets = new AppSecrets(this, 'Secrets', { stripeSecretName: config.stripeSecretName });
+
+    this.api = new Api(this, 'Api', {
+      config,
+      table: data.table,
+      uploadsBucket,
+      queues: this.queues,
+      mail,
+      secrets,
+      logs,
+    });
+    this.site = new Site(this, 'Site', {
+      config,
+      apiDomainName: this.api.originDomainName,
+      uploadsBucket,
+      accessLogs: data.accessLogsBucket,
+      logs,
+    });
+    this.api.setAppUrl(config.appUrl ?? this.site.url);
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The product: SPA, /api, /v1 and /uploads' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.stage.url,
+      description: 'The HTTP API directly (the site serves it under /api and /v1)',
+    });
+    new CfnOutput(this, 'DistributionId', {
+      value: this.site.distribution.distributionId,
+      description: 'Pass as context siteDistributionId to narrow the uploads bucket policy to this distribution',
+    });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: this.queues.webhookDelivery.queueUrl });
+  }
+}

@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import { Duration, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { REPO_ROOT } from './app-config';
+import type { EncryptedLogs } from './logs';
+
+/**
+ * Bundled ESM still contains CommonJS dependencies that call require() for Node built-ins;
+ * this gives them one.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/** The defaults every function of the product shares, set once here. */
+export const FUNCTION_DEFAULTS = {
+  runtime: lambda.Runtime.NODEJS_22_X,
+  architecture: lambda.Architecture.ARM_64,
+  memorySize: 512,
+  timeout: Duration.seconds(15),
+  tracing: lambda.Tracing.ACTIVE,
+} as const;
+
+/**
+ * A role whose permissions go into one customer managed policy instead of an inline policy, so
+ * the CDK grant methods (table.grantReadWriteData(fn), queue.grantSendMessages(fn), ...) keep
+ * working while every function's permissions stay a single, reviewable, reusable document.
+ */
+class ManagedPolicyRole extends iam.Role {
+  readonly policy: iam.ManagedPolicy;
+
+  constructor(scope: Construct, id: string, props: iam.RoleProps) {
+    super(scope, id, props);
+    this.policy = new iam.ManagedPolicy(this, 'Policy', { roles: [this], description: props.description });
+  }
+
+  override addToPrincipalPolicy(statement: iam.PolicyStatement): iam.AddToPrincipalPolicyResult {
+    this.policy.addStatements(statement);
+    return { statementAdded: true, policyDependable: this.policy };
+  }
+}
+
+export interface ServiceFunctionProps {
+  /** TypeScript entry relative to the repository root, e.g. functions/marketplace/index.ts. */
+  readonly entry: string;
+  readonly description: string;
+  readonly logs: EncryptedLogs;
+  readonly environment?: Record<string, string>;
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+}
+
+/**
+ * One Lambda function of the product: Node.js 22 on ARM64, bundled locally by esbuild into
+ * minified ESM with external source maps, X-Ray tracing, its own encrypted log group with
+ * retention, and a role that starts with nothing but writing to that log group. Permissions are
+ * added by the caller, resource by resource.
+ */
+export class ServiceFunction extends Construct implements iam.IGrantable {
+  readonly function: nodejs.NodejsFunction;
+  readonly role: iam.Role;
+  readonly grantPrincipal: iam.IPrincipal;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const logGroup = props.logs.logGroup(this, 'Logs');
+    const role = new ManagedPolicyRole(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'WriteOwnLogs',
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+    this.role = role;
+    this.grantPrincipal = role;
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      ...FUNCTION_DEFAULTS,
+      entry: join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      description: props.description,
+      memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
+      timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
+      role,
+      logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: nodejs.SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        // Bundle the AWS SDK too: the cloud then runs exactly the versions the tests ran.
+        externalModules: [],
+        logLevel: nodejs.LogLevel.WARNING,
+      },
+    });
+    // Permissions must exist before the first invocation, not merely before deletion.
+    this.function.node.addDependency(role.policy);
+
+    const ack = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
+    ack(
+      'AwsSolutions-L1',
+      'Node.js 22 is pinned on purpose: it is the runtime the local server, the tests and the esbuild target use; move all of them together.',
+    );
+    ack(
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions (added by tracing: ACTIVE).',
+    );
+    ack(
+      'HIPAA.Security-LambdaConcurrency',
+      'The HTTP API stage throttles requests (apiRateLimit/apiBurstLimit); reserved concurrency would fail deployment in accounts with the default concurrency quota.',
+    );
+    ack(
+      'HIPAA.Security-LambdaDLQ',
+      'Invoked synchronously by API Gateway: a failed request is answered with an error, there is no asynchronous event to dead-letter.',
+    );
+    ack(
+      'HIPAA.Security-LambdaInsideVPC',
+      'The functions reach only AWS APIs (IAM-authorised, TLS) and public HTTPS endpoints (Stripe, Google, developer webhooks guarded against private targets); a VPC would add NAT gateways without adding a control.',
+    );
+  }
+
+  addEnvironment(key: string, value: string): void {
+    this.function.addEnvironment(key, value);
+  }
+}

@@ -1,0 +1,249 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { ACCESS_LOG_PREFIX } from './access-logs';
+import { type AppConfig, existingPath } from './app-config';
+import type { EncryptedLogs } from './logs';
+import { acknowledgeWildcards } from './nag';
+
+/**
+ * Viewer-request function of the default (SPA) behaviour: a path whose last segment has no file
+ * extension is a client-side route, so it gets /index.html. Only the default behaviour runs it;
+ * /api/*, /v1/* and /uploads/* have their own behaviours, so an API 404 stays a 404.
+ */
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** Viewer-request function of /uploads/*: /uploads/apps/<appId>/<file> is the object apps/<appId>/<file>. */
+export const UPLOADS_PREFIX_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/uploads\\//, '/');
+  return request;
+}`;
+
+/** The SPA's own files under assets/ carry a content hash in their names (Vite); they never change. */
+const IMMUTABLE = s3deploy.CacheControl.fromString('public, max-age=31536000, immutable');
+/** Everything else (index.html, favicon...) is revalidated by browsers; the edge keeps it until the next deploy's invalidation. */
+const REVALIDATE = s3deploy.CacheControl.fromString('public, max-age=0, s-maxage=86400, must-revalidate');
+
+export interface SiteProps {
+  readonly config: AppConfig;
+  /** execute-api host name of the HTTP API. */
+  readonly apiDomainName: string;
+  readonly uploadsBucket: s3.IBucket;
+  readonly accessLogs: s3.IBucket;
+  readonly logs: EncryptedLogs;
+}
+
+/**
+ * The public entry point: one CloudFront distribution in front of
+ * - the SPA bucket (default behaviour, OAC, extension-less paths rewritten to /index.html),
+ * - the HTTP API for /api/* and /v1/* (nothing cached unless the API sends Cache-Control, as its
+ *   public marketplace reads do),
+ * - the uploads bucket for /uploads/* (OAC, /uploads stripped by a CloudFront Function).
+ * The SPA build (frontend/dist) is uploaded when it exists; synth without it only warns.
+ */
+export class Site extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** https URL of the site (custom domain when configured). */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+    });
+    // Server access logs go to the data stack's log bucket, whose policy admits them (lib/access-logs.ts).
+    (this.bucket.node.defaultChild as s3.CfnBucket).loggingConfiguration = {
+      destinationBucketName: props.accessLogs.bucketName,
+      logFilePrefix: ACCESS_LOG_PREFIX.siteBucket,
+    };
+    const ackBucket = (id: string, reason: string) => Validations.of(this.bucket).acknowledge({ id, reason });
+    ackBucket(
+      'HIPAA.Security-S3DefaultEncryptionKMS',
+      'Holds the public SPA build (no data); SSE-S3 (AES-256) encrypts it at rest without a KMS key policy for CloudFront.',
+    );
+    ackBucket(
+      'HIPAA.Security-S3BucketReplicationEnabled',
+      'The content is a build artefact, redeployed from the repository; replication would add nothing.',
+    );
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Client-side routes of the SPA get /index.html',
+    });
+    const uploadsPrefix = new cloudfront.Function(this, 'UploadsPrefix', {
+      code: cloudfront.FunctionCode.fromInline(UPLOADS_PREFIX_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Maps /uploads/<key> to the uploads bucket object <key>',
+    });
+
+    // Honour the API's Cache-Control (public marketplace reads say s-maxage=60); everything else
+    // says no-store and is never cached. Authorization and X-API-Key are part of the cache key,
+    // which is also what makes CloudFront forward them.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'API: origin Cache-Control decides, keyed by credentials and query string',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.hours(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization', 'X-API-Key'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(props.apiDomainName, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        readTimeout: Duration.seconds(30),
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: apiCachePolicy,
+      // Every viewer header (Stripe-Signature, Content-Type of multipart uploads...) and the query
+      // string, except Host, which API Gateway must see as its own.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      compress: true,
+    };
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Dental app marketplace',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(config.domainName && config.certificateArn
+        ? {
+            domainNames: [config.domainName],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+          }
+        : {}),
+      webAclId: config.webAclArn,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: ACCESS_LOG_PREFIX.cloudFront,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': apiBehavior,
+        '/v1/*': apiBehavior,
+        '/uploads/*': {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(props.uploadsBucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          functionAssociations: [{ function: uploadsPrefix, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
+      },
+    });
+    this.url = config.domainName
+      ? `https://${config.domainName}`
+      : `https://${this.distribution.distributionDomainName}`;
+
+    const ack = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
+    ack(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The uploads bucket policy in the data stack grants CloudFront read access (lib/uploads.ts).',
+    );
+    ack(
+      'AwsSolutions-CFR1',
+      'Dental practices anywhere may use the marketplace; no geographic restriction is required.',
+    );
+    if (!config.webAclArn) {
+      ack(
+        'AwsSolutions-CFR2',
+        'No web ACL configured (context webAclArn): the API is throttled at its stage and validates every input; attach an AWS WAF web ACL for production traffic.',
+      );
+    }
+    if (!config.domainName) {
+      ack(
+        'AwsSolutions-CFR4',
+        'Without a custom domain the distribution uses the *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with domainName/certificateArn TLSv1.2_2021 applies.',
+      );
+    }
+
+    this.deploySpa(config, props.logs);
+  }
+
+  private deploySpa(config: AppConfig, logs: EncryptedLogs): void {
+    const buildDir = existingPath(config.siteBuildPath);
+    if (!buildDir || !existsSync(join(buildDir, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'dental-marketplace:siteBuildMissing',
+        `${config.siteBuildPath}/index.html not found: the SPA is not deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
+      );
+      return;
+    }
+    const source = s3deploy.Source.asset(buildDir);
+    const logGroup = logs.logGroup(this, 'DeployLogs');
+    // Hashed assets first, so the new index.html never points at files that are not there yet.
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [IMMUTABLE],
+      logGroup,
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [REVALIDATE],
+      logGroup,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    pages.node.addDependency(assets);
+
+    // The deployments share one CDK-provided handler function at stack level.
+    for (const child of Stack.of(this).node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      const ack = (id: string, reason: string) => Validations.of(child).acknowledge({ id, reason });
+      const cdkOwned = 'CDK-provided BucketDeployment handler, runs only during deployments.';
+      ack(
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        `${cdkOwned} It writes its own logs with the AWS basic execution policy.`,
+      );
+      ack('AwsSolutions-L1', `${cdkOwned} CDK chooses and updates its runtime.`);
+      ack('HIPAA.Security-LambdaConcurrency', `${cdkOwned} One invocation per deployment.`);
+      ack('HIPAA.Security-LambdaDLQ', `${cdkOwned} Invoked synchronously by CloudFormation, which reports failures.`);
+      ack('HIPAA.Security-LambdaInsideVPC', `${cdkOwned} It only calls S3 and CloudFront APIs.`);
+      ack('HIPAA.Security-IAMNoInlinePolicy', `${cdkOwned} CDK attaches its permissions inline.`);
+      acknowledgeWildcards(
+        child,
+        /./,
+        `${cdkOwned} CDK grants it read on its asset bucket, write/delete on the SPA bucket and invalidation of this distribution.`,
+      );
+    }
+  }
+}

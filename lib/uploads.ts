@@ -1,0 +1,85 @@
+import { Aws, Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { ACCESS_LOG_PREFIX } from './access-logs';
+
+/** Object keys of uploaded app images: apps/<appId>/<file>, served at /uploads/apps/<appId>/<file>. */
+export const UPLOADS_KEY_PREFIX = 'apps/';
+
+/**
+ * The uploads bucket has a fixed name, so the app stack refers to it by name instead of by a
+ * cross-stack reference: its ARN then stays a plain string in the functions' policies.
+ */
+export function uploadsBucketName(appName: string, account: string, region: string): string {
+  const name = `${appName.toLowerCase()}-uploads-${account}-${region}`;
+  if (!Token.isUnresolved(name) && !/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(name)) {
+    throw new Error(`Uploads bucket name "${name}" is not a valid S3 bucket name: shorten context appName`);
+  }
+  return name;
+}
+
+export interface UploadsProps {
+  readonly bucketName: string;
+  readonly accessLogs: s3.IBucket;
+  /** When known, only this distribution may read (see below); otherwise any distribution of the account. */
+  readonly distributionId?: string;
+}
+
+/**
+ * The screenshots and icons developers upload. Private (all public access blocked), SSE-S3,
+ * TLS only, versioned, retained. CloudFront reads it through origin access control.
+ *
+ * Layout: objects are stored under apps/<appId>/<file> and served by the site at
+ * /uploads/apps/<appId>/<file>; a CloudFront Function strips the /uploads prefix (lib/site.ts).
+ * The local runtime serves /uploads/<key> from its S3 bucket the same way.
+ *
+ * The bucket lives in the data stack and the distribution in the app stack, so the CloudFront
+ * read permission is written here rather than by the distribution (that would make the data
+ * stack depend on the app stack). Until the distribution id is passed as context
+ * `siteDistributionId`, the statement admits any CloudFront distribution of this account, the
+ * same approach CDK takes for OAC key policies; readable objects are limited to apps/*.
+ */
+export class Uploads extends Construct {
+  readonly bucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: UploadsProps) {
+    super(scope, id);
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      bucketName: props.bucketName,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIX.uploadsBucket,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+    const distributionArn = `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${props.distributionId ?? '*'}`;
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontOriginAccessControlRead',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${UPLOADS_KEY_PREFIX}*`)],
+        conditions: props.distributionId
+          ? { StringEquals: { 'AWS:SourceArn': distributionArn } }
+          : { ArnLike: { 'AWS:SourceArn': distributionArn }, StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
+
+    const ack = (id: string, reason: string) => Validations.of(this.bucket).acknowledge({ id, reason });
+    ack(
+      'HIPAA.Security-S3DefaultEncryptionKMS',
+      'Holds public marketplace screenshots and icons (no patient data) served through CloudFront; SSE-S3 (AES-256) encrypts them at rest without a KMS key policy for CloudFront.',
+    );
+    ack(
+      'HIPAA.Security-S3BucketReplicationEnabled',
+      'Single-region deployment; versioning and RETAIN protect the images. Cross-region replication is a disaster-recovery choice for the operator.',
+    );
+  }
+}

@@ -1,0 +1,326 @@
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
+import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey } from '../../functions/routes';
+import { WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
+import { SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
+import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }>;
+
+let data: Template;
+let app: Template;
+let appResources: Resources;
+
+/** The route group a resource belongs to, read from the description every function and policy carries. */
+const groupOf = (description: string): RouteGroup | undefined =>
+  ROUTE_GROUPS.find((g) => description.startsWith(`Route group "${g}"`));
+
+/** The group functions: logical id -> group. */
+function groupFunctions(): Map<string, RouteGroup> {
+  const out = new Map<string, RouteGroup>();
+  for (const [id, r] of Object.entries(appResources)) {
+    const group = r.Type === 'AWS::Lambda::Function' ? groupOf(r.Properties.Description ?? '') : undefined;
+    if (group) out.set(id, group);
+  }
+  return out;
+}
+
+/** Every IAM action a group's function may perform. */
+function actionsOf(group: RouteGroup): string[] {
+  const policy = Object.values(appResources).find(
+    (r) => r.Type === 'AWS::IAM::ManagedPolicy' && groupOf(r.Properties.Description ?? '') === group,
+  );
+  if (!policy) throw new Error(`no policy for ${group}`);
+  return policy.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => s.Action);
+}
+
+beforeAll(() => {
+  // Template.fromStack also fails on resource dependency cycles, which CloudFormation would only
+  // reject at deploy time.
+  // CloudFormation validation of these templates runs in nag.test.ts.
+  const stacks = synthMarketplace({ context: { siteBuildPath: fakeSiteBuild() }, cloudFormationValidation: false });
+  data = Template.fromStack(stacks.dataStack);
+  app = Template.fromStack(stacks.appStack);
+  appResources = app.toJSON().Resources;
+}, 90_000);
+afterAll(removeTempDirs);
+
+describe('data stack', () => {
+  it('builds the single table from TABLE_KEYS: keys, the three GSIs and TTL', () => {
+    data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
+        IndexName: ix.name,
+        KeySchema: [
+          { AttributeName: ix.partitionKey, KeyType: 'HASH' },
+          { AttributeName: ix.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+    expect(TABLE_KEYS.indexes.map((ix) => ix.name)).toEqual(['GSI1', 'GSI2', 'GSI3']);
+  });
+
+  it('protects the table: PITR, KMS encryption, deletion protection, retained, backed up', () => {
+    data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+      }),
+    });
+    data.resourceCountIs('AWS::Backup::BackupSelection', 1);
+  });
+
+  it('keeps the uploads bucket private, encrypted, TLS-only, versioned and retained', () => {
+    data.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BucketName: 'dentalmarketplace-uploads-123456789012-us-east-1',
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: Match.objectLike({
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        }),
+      }),
+    });
+    // CloudFront may read app images only.
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Sid: 'CloudFrontOriginAccessControlRead',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Resource: { 'Fn::Join': ['', [Match.anyValue(), '/apps/*']] },
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('outputs the table name', () => {
+    data.hasOutput('TableName', {});
+  });
+});
+
+describe('buckets', () => {
+  it('every bucket blocks public access, enforces TLS and is encrypted', () => {
+    for (const template of [data, app]) {
+      const buckets = template.findResources('AWS::S3::Bucket');
+      expect(Object.keys(buckets).length).toBeGreaterThan(0);
+      for (const bucket of Object.values(buckets)) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(bucket.Properties.BucketEncryption).toBeDefined();
+      }
+      const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+      expect(policies.length).toBe(Object.keys(buckets).length);
+      for (const policy of policies) {
+        expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+      }
+    }
+  });
+});
+
+describe('functions', () => {
+  it('one Node.js 22 ARM64 function per route group, traced, with its own log group', () => {
+    const functions = groupFunctions();
+    expect([...functions.values()].sort()).toEqual([...ROUTE_GROUPS].sort());
+    app.resourcePropertiesCountIs(
+      'AWS::Lambda::Function',
+      {
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: Match.anyValue() },
+        Environment: { Variables: Match.objectLike({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' }) },
+      },
+      ROUTE_GROUPS.length,
+    );
+  });
+
+  it('gets table, bucket, mail sender, JWT secret and app URL from configuration, never a secret value', () => {
+    for (const id of groupFunctions().keys()) {
+      const vars = appResources[id]?.Properties.Environment.Variables;
+      expect(Object.keys(vars)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'APP_URL', 'JWT_SECRET_ARN']),
+      );
+      // A CloudFormation dynamic reference, resolved at deploy time: the template holds no value.
+      expect(JSON.stringify(vars.JWT_SECRET)).toContain('{{resolve:secretsmanager:');
+      expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
+    }
+  });
+
+  it('grants each group only what it needs', () => {
+    const has = (group: RouteGroup, action: string) => actionsOf(group).includes(action);
+    for (const group of ROUTE_GROUPS) {
+      expect(has(group, 'dynamodb:Query'), group).toBe(true);
+      expect(has(group, 'dynamodb:PutItem'), group).toBe(true);
+      expect(has(group, 'dynamodb:Scan'), group).toBe(false);
+      expect(has(group, 's3:PutObject'), group).toBe(group === 'developer-apps');
+      expect(has(group, 'sqs:SendMessage'), group).toBe(['webhooks', 'checkout', 'admin'].includes(group));
+      expect(has(group, 'ses:SendEmail'), group).toBe(['accounts', 'checkout', 'admin'].includes(group));
+      expect(has(group, 'secretsmanager:GetSecretValue'), group).toBe(true);
+      expect(
+        actionsOf(group).some((a) => a.endsWith(':*')),
+        group,
+      ).toBe(false);
+    }
+    // No inline policies and no AWS managed policies on the function roles.
+    const roles = Object.values(appResources).filter(
+      (r) => r.Type === 'AWS::IAM::Role' && groupOf(r.Properties.Description ?? ''),
+    );
+    expect(roles).toHaveLength(ROUTE_GROUPS.length);
+    for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});
+
+describe('HTTP API', () => {
+  it('has exactly the routes of functions/routes.ts', () => {
+    const routeKeys = Object.values(app.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(routeKeys.sort()).toEqual(ROUTES.map(routeKey).sort());
+    for (const route of ROUTES) {
+      app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey(route) });
+    }
+  });
+
+  it("sends every route to its group's function", () => {
+    const functions = groupFunctions();
+    const integrationGroup = new Map<string, RouteGroup | undefined>();
+    for (const [id, integration] of Object.entries(app.findResources('AWS::ApiGatewayV2::Integration'))) {
+      const fnId = integration.Properties.IntegrationUri['Fn::GetAtt'][0];
+      integrationGroup.set(id, functions.get(fnId));
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    }
+    expect(integrationGroup.size).toBe(ROUTE_GROUPS.length);
+    const groupByKey = new Map(ROUTES.map((r) => [routeKey(r), r.group]));
+    for (const route of Object.values(app.findResources('AWS::ApiGatewayV2::Route'))) {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
+      expect(integrationGroup.get(integrationId), route.Properties.RouteKey).toBe(
+        groupByKey.get(route.Properties.RouteKey),
+      );
+    }
+    // One API-scoped invoke permission per function, not one per route.
+    app.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length);
+  });
+
+  it('throttles and logs the $default stage', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('queues', () => {
+  it('the webhook delivery queue redrives to a dead-letter queue; both encrypted and TLS-only', () => {
+    const queues = app.findResources('AWS::SQS::Queue');
+    const [dlqId] = Object.entries(queues).find(([id]) => id.includes('DeadLetter')) ?? [];
+    expect(dlqId).toBeDefined();
+    app.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+        maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT,
+      },
+    });
+    for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    app.resourcePropertiesCountIs(
+      'AWS::SQS::QueuePolicy',
+      {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      },
+      2,
+    );
+  });
+});
+
+describe('site', () => {
+  const behaviours = () => {
+    const [distribution] = Object.values(app.findResources('AWS::CloudFront::Distribution'));
+    return distribution?.Properties.DistributionConfig;
+  };
+
+  it('routes /api/*, /v1/* to the API and /uploads/* to the uploads bucket', () => {
+    const config = behaviours();
+    const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
+    expect(Object.keys(byPath).sort()).toEqual(['/api/*', '/uploads/*', '/v1/*']);
+    const originOf = (id: string) => config.Origins.find((o: { Id: string }) => o.Id === id);
+    for (const path of ['/api/*', '/v1/*']) {
+      const b = byPath[path];
+      expect(originOf(b.TargetOriginId).DomainName['Fn::Join'][1][1]).toMatch(/^\.execute-api\./);
+      expect(b.AllowedMethods).toContain('POST');
+      // Managed policy "AllViewerExceptHostHeader": every header (Stripe-Signature...) and the query string.
+      expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    }
+    expect(originOf(byPath['/uploads/*'].TargetOriginId).DomainName).toMatch(/^dentalmarketplace-uploads-/);
+    expect(byPath['/uploads/*'].FunctionAssociations).toHaveLength(1);
+    // The SPA rewrite is a function on the default behaviour, not error responses: API 404s stay 404s.
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('lets the API decide caching and forwards credentials and query strings', () => {
+    app.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization', 'X-API-Key'] },
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+        }),
+      }),
+    });
+  });
+
+  it('CloudFront functions rewrite SPA routes and strip /uploads', () => {
+    const run = (code: string, uri: string): string =>
+      new Function(`${code}; return handler;`)()({ request: { uri } }).uri;
+    expect(run(SPA_REWRITE_CODE, '/')).toBe('/index.html');
+    expect(run(SPA_REWRITE_CODE, '/dashboard/apps')).toBe('/index.html');
+    expect(run(SPA_REWRITE_CODE, '/marketplace/apps/by-slug/x')).toBe('/index.html');
+    expect(run(SPA_REWRITE_CODE, '/assets/index-abc.js')).toBe('/assets/index-abc.js');
+    expect(run(SPA_REWRITE_CODE, '/favicon.ico')).toBe('/favicon.ico');
+    expect(run(UPLOADS_PREFIX_CODE, '/uploads/apps/a1/shot.png')).toBe('/apps/a1/shot.png');
+  });
+
+  it('deploys the SPA build with an invalidation, and outputs the URLs', () => {
+    app.resourcePropertiesCountIs('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] }, 1);
+    app.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    app.hasOutput('SiteUrl', {});
+    app.hasOutput('ApiUrl', {});
+  });
+});
+
+describe('without a SPA build', () => {
+  it('synthesizes, skips the deployment and warns', () => {
+    const stacks = synthMarketplace({ context: { siteBuildPath: 'does/not/exist' }, cloudFormationValidation: false });
+    Template.fromStack(stacks.appStack).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(stacks.appStack).hasWarning(
+      '/DentalMarketplace-App/Site',
+      Match.stringLikeRegexp('npm run build:web'),
+    );
+  });
+});

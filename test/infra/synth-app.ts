@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { REPO_ROOT } from '../../lib/app-config';
+import { createMarketplace } from '../../lib/marketplace-app';
+
+/** cdk.json's context (feature flags and defaults), so the tests synthesize what `cdk synth` does. */
+const cdkJsonContext: Record<string, unknown> = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
+
+const tempDirs: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+};
+
+/** Removes the SPA builds and cloud assemblies the tests made (call from afterAll). */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A throwaway SPA build, so the tests do not depend on `npm run build:web` having run. */
+export function fakeSiteBuild(): string {
+  const dir = tempDir('site-build-');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>test</title>');
+  return dir;
+}
+
+export interface SynthOptions {
+  /** Extra context, e.g. { siteBuildPath: fakeSiteBuild() }. */
+  readonly context?: Record<string, unknown>;
+  /**
+   * CDK's built-in CloudFormation template validation, which `cdk synth` runs. On by default; it
+   * costs ~10 s per test worker to load, so suites that only read the templates may skip it.
+   */
+  readonly cloudFormationValidation?: boolean;
+}
+
+/**
+ * The product's two stacks in a fresh app. Bundling is skipped ('aws:cdk:bundling-stacks': [])
+ * so no esbuild runs; `cdk synth` covers the real bundles.
+ */
+export function synthMarketplace(options: SynthOptions = {}) {
+  const app = new App({
+    outdir: tempDir('cdk-out-'),
+    builtinCloudFormationValidation: options.cloudFormationValidation ?? true,
+    context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...options.context },
+  });
+  const stacks = createMarketplace(app, { account: '123456789012', region: 'us-east-1' });
+  return { app, ...stacks };
+}
