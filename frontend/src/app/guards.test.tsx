@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer } from '../testing/fake-server';
+import { accountsHandlers } from '../testing/handlers/accounts';
+import { developerHandlers } from '../testing/handlers/developer';
+import { emptyMarketplaceHandlers } from '../testing/handlers/marketplace';
+import { renderRoute } from '../testing/render-route';
+
+describe('route guards', () => {
+  beforeEach(() => {
+    fakeServer(accountsHandlers(), developerHandlers(), emptyMarketplaceHandlers());
+  });
+
+  it('sends a visitor without a token from the developer area to /login', async () => {
+    const { location } = renderRoute('/dashboard/api-keys');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(location().pathname).toBe('/login');
+  });
+
+  it('sends a developer who opens the admin area to /admin-login, with a notice', async () => {
+    const { location } = renderRoute('/admin/users', { role: 'developer' });
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeTruthy();
+    expect(location().pathname).toBe('/admin-login');
+    expect(screen.getByText(/signed in with a developer account/)).toBeTruthy();
+  });
+
+  it('sends a visitor without a token from the admin area to /admin-login', async () => {
+    const { location } = renderRoute('/admin');
+    await waitFor(() => expect(location().pathname).toBe('/admin-login'));
+  });
+
+  it.each([
+    ['/login', 'developer', '/dashboard'],
+    ['/signup', 'developer', '/dashboard'],
+    ['/portal', 'developer', '/dashboard'],
+    ['/forgot-password', 'developer', '/dashboard'],
+    ['/login', 'admin', '/admin'],
+    ['/admin-login', 'admin', '/admin'],
+    ['/admin-login', 'developer', '/dashboard'],
+  ] as const)('redirects %s with a stored %s token to %s', async (path, role, target) => {
+    const { location } = renderRoute(path, { role });
+    await waitFor(() => expect(location().pathname).toBe(target));
+  });
+
+  it('lets a developer into the developer area', async () => {
+    const { location } = renderRoute('/dashboard', { role: 'developer' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Developer Portal')).toBeTruthy();
+    expect(location().pathname).toBe('/dashboard');
+  });
+
+  it('lets an admin into the admin area', async () => {
+    renderRoute('/admin', { role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Queue/ }).getAttribute('href')).toBe('/admin/queue');
+  });
+
+  it('needs the developer role for My Purchases', async () => {
+    const { location } = renderRoute('/marketplace/my-purchases');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+
+  it('shows My Purchases to a developer, with its empty state', async () => {
+    renderRoute('/marketplace/my-purchases', { role: 'developer' });
+    expect(await screen.findByText('No licenses purchased yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each(['/no/such/page', '/marketplace'])('redirects %s to /', async (path) => {
+    const { location } = renderRoute(path);
+    await waitFor(() => expect(location().pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,45 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getRole, getToken } from '../lib/auth-storage';
+import { fakeServer } from '../testing/fake-server';
+import { accountsHandlers } from '../testing/handlers/accounts';
+import { developerHandlers } from '../testing/handlers/developer';
+import { emptyMarketplaceHandlers } from '../testing/handlers/marketplace';
+import { renderRoute } from '../testing/render-route';
+
+describe('logout', () => {
+  it('from the developer portal: token and role removed, session storage cleared, back to /login', async () => {
+    fakeServer(accountsHandlers(), developerHandlers());
+    const { location } = renderRoute('/dashboard', { role: 'developer' });
+    localStorage.setItem('unrelated-preference', 'kept');
+    sessionStorage.setItem('checkout_app_id', 'app-1');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+    expect(getRole()).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.getItem('unrelated-preference')).toBe('kept');
+  });
+
+  it('from the admin panel: all local storage cleared, back to /admin-login', async () => {
+    fakeServer(accountsHandlers());
+    const { location } = renderRoute('/admin', { role: 'admin' });
+    localStorage.setItem('unrelated-preference', 'dropped');
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location().pathname).toBe('/admin-login'));
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('from the marketplace account menu: signed out, back to /', async () => {
+    fakeServer(accountsHandlers(), emptyMarketplaceHandlers());
+    const { location, user } = renderRoute('/terms', { role: 'developer' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'API Keys' })).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(getToken()).toBeNull();
+    expect(await screen.findAllByRole('link', { name: 'Sign In' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router-dom';
+import { MarketplaceLayout } from '../components/layouts/marketplace-layout';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { RouteError } from '../components/ui/route-error';
+import { paths } from '../config/paths';
+import { PublicOnly, RequireRole } from './guards';
+
+/**
+ * Every route of SPEC.md section 2. Only the marketplace layout and the guards are in the entry
+ * chunk; each screen, the auth layout and the developer and admin layouts load on demand, so a
+ * marketplace visitor never downloads the portal or the admin panel.
+ */
+type Loader = () => Promise<{ default: ComponentType }>;
+
+function lazyElement(load: Loader, fallbackMinH = '40vh') {
+  const Component = lazy(load);
+  return (
+    <Suspense fallback={<PageSpinner minH={fallbackMinH} />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/** A layout route whose own module is lazy (its screens add their own Suspense inside). */
+const layout = (load: Loader) => lazyElement(load, '100vh');
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <MarketplaceLayout />,
+        children: [
+          { index: true, element: lazyElement(() => import('./routes/marketplace/home')) },
+          { path: paths.marketplace, element: <Navigate to={paths.home} replace /> },
+          { path: paths.categories, element: lazyElement(() => import('./routes/marketplace/categories')) },
+          { path: '/marketplace/category/:slug', element: lazyElement(() => import('./routes/marketplace/category')) },
+          { path: '/marketplace/app/:slug', element: lazyElement(() => import('./routes/marketplace/app-detail')) },
+          {
+            path: paths.purchaseSuccess,
+            element: lazyElement(() => import('./routes/marketplace/purchase-success')),
+          },
+          { path: paths.docs, element: lazyElement(() => import('./routes/static/docs')) },
+          { path: paths.terms, element: lazyElement(() => import('./routes/static/terms')) },
+          { path: paths.privacy, element: lazyElement(() => import('./routes/static/privacy-policy')) },
+          { path: paths.support, element: lazyElement(() => import('./routes/static/support')) },
+          { path: paths.comingSoon, element: lazyElement(() => import('./routes/static/coming-soon')) },
+          {
+            element: <PublicOnly />,
+            children: [{ path: paths.portal, element: lazyElement(() => import('./routes/portal')) }],
+          },
+        ],
+      },
+      {
+        path: paths.myPurchases,
+        element: <RequireRole allow="developer" redirectTo={paths.login} />,
+        children: [{ index: true, element: layout(() => import('./routes/marketplace/my-purchases')) }],
+      },
+      {
+        element: layout(() => import('../components/layouts/auth-layout')),
+        children: [
+          {
+            element: <PublicOnly />,
+            children: [
+              { path: paths.login, element: lazyElement(() => import('./routes/auth/login')) },
+              { path: paths.signup, element: lazyElement(() => import('./routes/auth/signup')) },
+              { path: paths.forgotPassword, element: lazyElement(() => import('./routes/auth/forgot-password')) },
+              { path: paths.adminLogin, element: lazyElement(() => import('./routes/auth/admin-login')) },
+            ],
+          },
+          // Not public-only: a reset link must work whoever is signed in on this browser.
+          { path: paths.resetPassword, element: lazyElement(() => import('./routes/auth/reset-password')) },
+        ],
+      },
+      {
+        path: paths.dashboard,
+        element: <RequireRole allow="developer" redirectTo={paths.login} />,
+        children: [
+          {
+            element: layout(() => import('../components/layouts/developer-layout')),
+            children: [
+              { index: true, element: lazyElement(() => import('./routes/developer/dashboard')) },
+              { path: 'api-keys', element: lazyElement(() => import('./routes/developer/api-keys')) },
+              { path: 'apps', element: lazyElement(() => import('./routes/developer/apps')) },
+              { path: 'webhooks', element: lazyElement(() => import('./routes/developer/webhooks')) },
+              { path: 'marketplace', element: lazyElement(() => import('./routes/developer/marketplace')) },
+              { path: 'submit-app', element: lazyElement(() => import('./routes/developer/submit-app')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.admin,
+        element: <RequireRole allow="admin" redirectTo={paths.adminLogin} />,
+        children: [
+          {
+            element: layout(() => import('../components/layouts/admin-layout')),
+            children: [
+              { index: true, element: lazyElement(() => import('./routes/admin/dashboard')) },
+              { path: 'users', element: lazyElement(() => import('./routes/admin/users')) },
+              { path: 'users/:id', element: lazyElement(() => import('./routes/admin/user')) },
+              { path: 'apps', element: lazyElement(() => import('./routes/admin/apps')) },
+              { path: 'logs', element: lazyElement(() => import('./routes/admin/logs')) },
+              { path: 'settings', element: lazyElement(() => import('./routes/admin/settings')) },
+              { path: 'internal-sync', element: lazyElement(() => import('./routes/admin/internal-sync')) },
+              { path: 'categories', element: lazyElement(() => import('./routes/admin/categories')) },
+              { path: 'queue', element: lazyElement(() => import('./routes/admin/queue')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { fillIn, renderRoute } from '../../../testing/render-route';
+
+async function openSettings() {
+  const view = renderRoute('/admin/settings', { role: 'admin' });
+  await screen.findByRole('heading', { name: 'Update Profile' });
+  const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  return { ...view, save };
+}
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+
+describe('admin settings (/admin/settings)', () => {
+  it('loads the profile into the form and lists future settings', async () => {
+    fakeServer(accountsHandlers());
+    await openSettings();
+    await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
+    expect(field('Email').value).toBe('admin@example.com');
+    expect(screen.getByText('Two-factor authentication')).toBeTruthy();
+    expect(screen.getAllByText('Coming soon').length).toBeGreaterThan(1);
+  });
+
+  it('says so inline when the profile cannot be loaded', async () => {
+    fakeServer(accountsHandlers(), { 'GET /api/admin/profile': () => fail(500) });
+    await openSettings();
+    expect(await screen.findByText('Failed to load profile')).toBeTruthy();
+  });
+
+  it('sends nothing when the new passwords do not match', async () => {
+    const server = fakeServer(accountsHandlers());
+    const { save } = await openSettings();
+    await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
+    fillIn(/^New Password/, 'newsecret');
+    fillIn(/^Confirm New Password/, 'other');
+    save();
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(server.calls('PUT /api/admin/profile')).toHaveLength(0);
+  });
+
+  it('sends the password only when one is typed', async () => {
+    const server = fakeServer(accountsHandlers());
+    const { save } = await openSettings();
+    await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
+    fillIn(/^Full Name/, 'Ada Lovelace');
+    save();
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(server.calls('PUT /api/admin/profile')[0]?.body).toEqual({
+      full_name: 'Ada Lovelace',
+      email: 'admin@example.com',
+    });
+
+    fillIn(/^New Password/, 'newsecret');
+    fillIn(/^Confirm New Password/, 'newsecret');
+    save();
+    await waitFor(() => expect(server.calls('PUT /api/admin/profile')).toHaveLength(2));
+    expect(server.calls('PUT /api/admin/profile')[1]?.body).toEqual({
+      full_name: 'Ada Lovelace',
+      email: 'admin@example.com',
+      password: 'newsecret',
+    });
+  });
+
+  it("shows the server's detail, else 'Failed to update profile'", async () => {
+    const server = fakeServer(accountsHandlers(), {
+      'PUT /api/admin/profile': () => fail(409, 'That email is already in use'),
+    });
+    const { save } = await openSettings();
+    await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
+    save();
+    expect(await screen.findByText('That email is already in use')).toBeTruthy();
+    server.use({ 'PUT /api/admin/profile': () => fail(500) });
+    save();
+    expect(await screen.findByText('Failed to update profile')).toBeTruthy();
+  });
+
+  it('requires full name and email', async () => {
+    const server = fakeServer(accountsHandlers());
+    const { save } = await openSettings();
+    await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
+    fillIn(/^Email/, '  ');
+    save();
+    expect(await screen.findByText('Full name and email are required')).toBeTruthy();
+    expect(server.calls('PUT /api/admin/profile')).toHaveLength(0);
+  });
+});

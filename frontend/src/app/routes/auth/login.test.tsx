@@ -1,0 +1,159 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getRole, getToken } from '../../../lib/auth-storage';
+import { fail, fakeServer, ok } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { developerHandlers } from '../../../testing/handlers/developer';
+import { emptyMarketplaceHandlers } from '../../../testing/handlers/marketplace';
+import { fillIn, renderRoute } from '../../../testing/render-route';
+
+async function openLogin(path = '/login') {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { name: 'Welcome back' });
+  const submit = () => view.user.click(screen.getByRole('button', { name: 'Sign In' }));
+  const fill = async (email: string, password: string) => {
+    fillIn('Email', email);
+    fillIn('Password', password);
+  };
+  return { ...view, submit, fill };
+}
+
+describe('login (/login)', () => {
+  it('asks for both fields and sends nothing when one is empty', async () => {
+    const server = fakeServer(accountsHandlers());
+    const { fill, submit } = await openLogin();
+    await fill('dev@example.com', '');
+    await submit();
+    expect(await screen.findByText('Please fill in both email and password')).toBeTruthy();
+    expect(server.calls('POST /api/login')).toHaveLength(0);
+  });
+
+  it("shows the server's detail when the login is refused", async () => {
+    fakeServer(accountsHandlers(), { 'POST /api/login': () => fail(401, 'Invalid email or password') });
+    const { fill, submit, location } = await openLogin();
+    await fill('dev@example.com', 'wrong-password');
+    await submit();
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(location().pathname).toBe('/login');
+    expect(getToken()).toBeNull();
+  });
+
+  it('falls back to the generic text when the server gives no detail', async () => {
+    fakeServer(accountsHandlers(), { 'POST /api/login': () => fail(500) });
+    const { fill, submit } = await openLogin();
+    await fill('dev@example.com', 'secret1');
+    await submit();
+    expect(await screen.findByText('Login failed. Please try again.')).toBeTruthy();
+  });
+
+  it('stores the session and opens the dashboard', async () => {
+    const server = fakeServer(accountsHandlers(), developerHandlers());
+    const { fill, submit, location } = await openLogin();
+    await fill(' dev@example.com ', 'secret1');
+    await submit();
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(getToken()).toBe('dev-token');
+    expect(getRole()).toBe('developer');
+    expect(server.calls('POST /api/login')[0]?.body).toEqual({ email: 'dev@example.com', password: 'secret1' });
+  });
+
+  it('sends an admin to /admin', async () => {
+    fakeServer(accountsHandlers(), { 'POST /api/login': () => ok({ access_token: 't', role: 'admin' }) });
+    const { fill, submit, location } = await openLogin();
+    await fill('admin@example.com', 'secret1');
+    await submit();
+    await waitFor(() => expect(location().pathname).toBe('/admin'));
+  });
+
+  it('returns to a same-site ?return= path', async () => {
+    fakeServer(accountsHandlers(), emptyMarketplaceHandlers());
+    const { fill, submit, location } = await openLogin(
+      '/login?return=%2Fmarketplace%2Fapp%2Fsmile-scheduler%3Fcheckout%3Dtrue',
+    );
+    await fill('dev@example.com', 'secret1');
+    await submit();
+    await waitFor(() => expect(location().pathname).toBe('/marketplace/app/smile-scheduler'));
+    expect(location().search).toBe('?checkout=true');
+  });
+
+  it('ignores a ?return= that leaves the site', async () => {
+    fakeServer(accountsHandlers(), developerHandlers());
+    const { fill, submit, location } = await openLogin('/login?return=%2F%2Fevil.example%2Fphish');
+    await fill('dev@example.com', 'secret1');
+    await submit();
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+  });
+
+  it('disables Google sign-in when the deployment has no client id', async () => {
+    fakeServer(accountsHandlers({ googleClientId: null }));
+    await openLogin();
+    expect(await screen.findByText('Google sign-in is not configured')).toBeTruthy();
+    const google = screen.getByRole('button', { name: /Continue with Google/ }) as HTMLButtonElement;
+    expect(google.disabled).toBe(true);
+  });
+
+  it('announces that single sign-on is coming soon', async () => {
+    fakeServer(accountsHandlers());
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
+    expect(await screen.findByText('Single sign-on is coming soon')).toBeTruthy();
+  });
+
+  it('links to password reset and signup', async () => {
+    fakeServer(accountsHandlers());
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+  });
+});
+
+describe('Google sign-in', () => {
+  it('exchanges the Google credential and starts the session', async () => {
+    let callback: ((r: { credential?: string }) => void) | undefined;
+    window.google = {
+      accounts: {
+        id: {
+          initialize: (opts) => {
+            callback = opts.callback;
+          },
+          renderButton: (parent) => {
+            parent.textContent = 'Google button';
+          },
+          prompt: () => {},
+        },
+      },
+    };
+    const server = fakeServer(accountsHandlers({ googleClientId: 'client-123' }), developerHandlers(), {
+      'POST /api/google-login': () => ok({ access_token: 'g-token' }),
+    });
+    const { location } = await openLogin();
+    expect(await screen.findByText('Google button')).toBeTruthy();
+    await act(async () => callback?.({ credential: 'google-id-token' }));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(server.calls('POST /api/google-login')[0]?.body).toEqual({ token: 'google-id-token' });
+    expect(getToken()).toBe('g-token');
+    expect(getRole()).toBe('developer');
+    window.google = undefined;
+  });
+
+  it("shows the server's detail or the Google fallback", async () => {
+    let callback: ((r: { credential?: string }) => void) | undefined;
+    window.google = {
+      accounts: {
+        id: {
+          initialize: (opts) => {
+            callback = opts.callback;
+          },
+          renderButton: () => {},
+          prompt: () => {},
+        },
+      },
+    };
+    fakeServer(accountsHandlers({ googleClientId: 'client-123' }), { 'POST /api/google-login': () => fail(500) });
+    await openLogin();
+    await waitFor(() => expect(callback).toBeDefined());
+    await act(async () => callback?.({ credential: 'google-id-token' }));
+    expect(await screen.findByText('Google login failed. Please try again.')).toBeTruthy();
+    window.google = undefined;
+  });
+});

@@ -1,0 +1,66 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { fillIn, renderRoute } from '../../../testing/render-route';
+
+const valid = {
+  'Full Name': 'Dana Developer',
+  'Company Name': 'Bright Smiles Software',
+  Email: 'dana@example.com',
+  Password: 'secret1',
+};
+
+async function openSignup(values: Partial<Record<keyof typeof valid | 'Website', string>>) {
+  const view = renderRoute('/signup');
+  await screen.findByRole('heading', { name: 'Create your developer account' });
+  for (const [label, value] of Object.entries(values)) fillIn(new RegExp(`^${label}`), value);
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  return { ...view, submit };
+}
+
+describe('signup (/signup)', () => {
+  it.each([
+    [{ ...valid, 'Company Name': '' }, 'All required fields must be filled'],
+    [{ ...valid, Email: 'dana.example.com' }, 'Enter a valid email address'],
+    [{ ...valid, Password: '12345' }, 'Password must be at least 6 characters'],
+  ])('validates before sending (%#)', async (values, message) => {
+    const server = fakeServer(accountsHandlers());
+    const { submit } = await openSignup(values);
+    submit();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(server.calls('POST /api/register')).toHaveLength(0);
+  });
+
+  it("shows the server's detail, else 'Signup failed'", async () => {
+    const server = fakeServer(accountsHandlers(), {
+      'POST /api/register': () => fail(409, 'An account with this email already exists'),
+    });
+    const { submit } = await openSignup(valid);
+    submit();
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    server.use({ 'POST /api/register': () => fail(500) });
+    submit();
+    expect(await screen.findByText('Signup failed')).toBeTruthy();
+  });
+
+  it('sends the payload, shows the server message, then goes to /login after 3 seconds', async () => {
+    const server = fakeServer(accountsHandlers());
+    const { submit, location } = await openSignup({ ...valid, Website: 'https://brightsmiles.example' });
+    vi.useFakeTimers();
+    submit();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Registration successful! Your account is pending admin approval.')).toBeTruthy();
+    expect(server.calls('POST /api/register')[0]?.body).toEqual({
+      full_name: 'Dana Developer',
+      email: 'dana@example.com',
+      password: 'secret1',
+      company_name: 'Bright Smiles Software',
+      website: 'https://brightsmiles.example',
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(location().pathname).toBe('/signup');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(location().pathname).toBe('/login');
+  });
+});

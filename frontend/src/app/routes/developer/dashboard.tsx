@@ -1,0 +1,22 @@
+import { LuPlus } from 'react-icons/lu';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { DashboardOverview } from '../../../features/portal/components/dashboard-overview';
+
+export default function DeveloperDashboardRoute() {
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Your apps, keys and webhooks at a glance."
+        actions={
+          <ButtonLink to={paths.submitApp} colorPalette="brand">
+            <LuPlus /> Submit App
+          </ButtonLink>
+        }
+      />
+      <DashboardOverview />
+    </>
+  );
+}

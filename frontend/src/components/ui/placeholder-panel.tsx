@@ -1,0 +1,27 @@
+import { Box, Heading, VStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuSparkles } from 'react-icons/lu';
+
+/** Stand-in body for a screen that a later release fills in. */
+export function PlaceholderPanel({
+  title = 'Coming soon',
+  children,
+  action,
+}: {
+  title?: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '6', md: '10' }}>
+      <VStack gap="3" textAlign="center" maxW="lg" mx="auto">
+        <Box color="brand.500" fontSize="3xl">
+          <LuSparkles />
+        </Box>
+        <Heading size="md">{title}</Heading>
+        {children && <Box color="gray.600">{children}</Box>}
+        {action}
+      </VStack>
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box, Button, Field, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { MSG } from '../../../../../shared/messages';
+import { FormMessage } from '../../../components/ui/form-message';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { errorText } from '../../../lib/api-client';
+import { useAdminProfile } from '../api/get-admin-profile';
+import { type UpdateAdminProfileInput, useUpdateAdminProfile } from '../api/update-admin-profile';
+
+type Feedback = { status: 'error' | 'success'; text: string } | null;
+
+/**
+ * Update Profile (SPEC.md section 5, admin profile): name and e-mail required; a new password
+ * is optional, must match its confirmation, and is sent only when filled.
+ */
+export function ProfileForm() {
+  const { data, error: loadError, isLoading } = useAdminProfile();
+  const { trigger, isMutating } = useUpdateAdminProfile();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  useEffect(() => {
+    if (!data) return;
+    setFullName(data.full_name ?? '');
+    setEmail(data.email ?? '');
+  }, [data]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFeedback(null);
+    if (!fullName.trim() || !email.trim())
+      return setFeedback({ status: 'error', text: 'Full name and email are required' });
+    if (password && password !== confirm) return setFeedback({ status: 'error', text: MSG.passwordsDoNotMatch });
+    const body: UpdateAdminProfileInput = { full_name: fullName.trim(), email: email.trim() };
+    if (password) body.password = password;
+    try {
+      await trigger(body);
+      setPassword('');
+      setConfirm('');
+      setFeedback({ status: 'success', text: MSG.profileUpdated });
+    } catch (err) {
+      setFeedback({ status: 'error', text: errorText(err, MSG.failedUpdateProfile) });
+    }
+  };
+
+  return (
+    <Box as="section" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }}>
+      <Heading as="h2" size="lg">
+        Update Profile
+      </Heading>
+      <Text color="gray.600" mt="1" mb="6">
+        Your name and sign-in e-mail. Leave the password fields blank to keep your current password.
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="5" maxW="2xl">
+          {loadError && <FormMessage status="error">{MSG.failedLoadProfile}</FormMessage>}
+          {feedback && <FormMessage status={feedback.status}>{feedback.text}</FormMessage>}
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <Field.Root required>
+              <Field.Label>
+                Full Name <Field.RequiredIndicator />
+              </Field.Label>
+              <Skeleton loading={isLoading} w="full">
+                <Input autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+              </Skeleton>
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>
+                Email <Field.RequiredIndicator />
+              </Field.Label>
+              <Skeleton loading={isLoading} w="full">
+                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Skeleton>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>New Password</Field.Label>
+              <PasswordInput
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Field.HelperText>Leave blank to keep the current password.</Field.HelperText>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Confirm New Password</Field.Label>
+              <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            </Field.Root>
+          </SimpleGrid>
+          <Box>
+            <Button type="submit" colorPalette="brand" loading={isMutating} loadingText="Saving...">
+              Save Changes
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Field, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { LuKeyRound } from 'react-icons/lu';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LIMITS } from '../../../../../shared/constants';
+import { FormMessage } from '../../../components/ui/form-message';
+import { AppLink, ButtonLink } from '../../../components/ui/links';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import { validateNewPassword } from '../lib/validation';
+import { AuthHeading } from './auth-heading';
+
+/** New password from an e-mailed link (/reset-password?token=...). */
+export function ResetPasswordForm() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { trigger, isMutating } = useResetPassword();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(paths.login), LIMITS.signupRedirectMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const invalid = validateNewPassword(password, confirm);
+    if (invalid) return setError(invalid);
+    try {
+      const res = await trigger({ token, password });
+      setDone(res?.message || 'Your password has been reset.');
+    } catch (err) {
+      setError(errorText(err, 'Failed to reset password. The link may have expired.'));
+    }
+  };
+
+  const heading = <AuthHeading icon={<LuKeyRound />} title="Choose a new password" />;
+
+  if (!token) {
+    return (
+      <>
+        {heading}
+        <Stack gap="4">
+          <FormMessage status="error">This reset link is invalid or incomplete.</FormMessage>
+          <ButtonLink to={paths.forgotPassword} colorPalette="brand">
+            Request a new link
+          </ButtonLink>
+        </Stack>
+      </>
+    );
+  }
+
+  if (done) {
+    return (
+      <>
+        {heading}
+        <Stack gap="4">
+          <FormMessage status="success" title={done}>
+            You can now sign in with your new password. Redirecting...
+          </FormMessage>
+          <ButtonLink to={paths.login} colorPalette="brand">
+            Continue to sign in
+          </ButtonLink>
+        </Stack>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {heading}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          {error && <FormMessage status="error">{error}</FormMessage>}
+          <Field.Root>
+            <Field.Label>New Password</Field.Label>
+            <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Confirm New Password</Field.Label>
+            <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" size="lg" loading={isMutating} loadingText="Saving...">
+            Reset password
+          </Button>
+        </Stack>
+      </form>
+      <Text mt="8" textAlign="center" fontSize="sm" color="gray.600">
+        <AppLink to={paths.login}>Back to sign in</AppLink>
+      </Text>
+    </>
+  );
+}

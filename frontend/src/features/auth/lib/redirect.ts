@@ -1,0 +1,33 @@
+import { paths } from '../../../config/paths';
+import type { StoredRole } from '../../../lib/auth-storage';
+
+/** The server's role, narrowed to what the browser stores; anything but admin is a developer. */
+export const toStoredRole = (role: string | undefined): StoredRole => (role === 'admin' ? 'admin' : 'developer');
+
+/**
+ * A ?return= value is honoured only as a same-origin path ('/x', never '//host' or a URL), so a
+ * crafted link cannot send a freshly signed-in user to another site.
+ */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  try {
+    const url = new URL(value, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After login: the return path when present (unless it is the other role's area, which would only
+ * bounce), else /admin for admins and /dashboard for everyone else.
+ */
+export function destinationAfterLogin(role: StoredRole, returnParam: string | null): string {
+  const home = role === 'admin' ? paths.admin : paths.dashboard;
+  const target = safeReturnPath(returnParam);
+  if (!target) return home;
+  const inAdminArea = target === paths.admin || target.startsWith(`${paths.admin}/`);
+  const inDeveloperArea = target === paths.dashboard || target.startsWith(`${paths.dashboard}/`);
+  if ((role === 'admin' && inDeveloperArea) || (role !== 'admin' && inAdminArea)) return home;
+  return target;
+}
