@@ -1,4 +1,21 @@
 import { createGroupHandler } from '../http/group-handler';
+import { adminListCategories } from './admin-list-categories';
+import { appBySlug } from './app-by-slug';
+import { categoryApps } from './category-apps';
+import { createCategory } from './create-category';
+import { deleteCategory } from './delete-category';
+import { listApps } from './list-apps';
+import { listCategories } from './list-categories';
+import { updateCategory } from './update-category';
 
 /** Lambda of the "marketplace" route group: every route of routes.ts with group "marketplace". */
-export const handler = createGroupHandler('marketplace', {});
+export const handler = createGroupHandler('marketplace', {
+  'GET /api/marketplace/apps': listApps,
+  'GET /api/categories': listCategories,
+  'GET /api/marketplace/apps/category/{slug}': categoryApps,
+  'GET /api/marketplace/apps/by-slug/{slug}': appBySlug,
+  'GET /api/admin/categories': adminListCategories,
+  'POST /api/admin/categories': createCategory,
+  'PUT /api/admin/categories/{id}': updateCategory,
+  'DELETE /api/admin/categories/{id}': deleteCategory,
+});

@@ -17,13 +17,17 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | password-reset token by its hash (TTL)           | table | PK=RESET#<sha256>, SK=RESET                     |
  * | category by id                                   | table | PK=CATEGORY#<id>, SK=CATEGORY                   |
  * | category slug uniqueness / by slug               | table | PK=CATSLUG#<slug>, SK=CATSLUG                   |
- * | categories in display order                      | GSI1  | GSI1PK=CATEGORIES, GSI1SK=<order>#<slug>        |
+ * | categories in display order (all; few)           | GSI1  | GSI1PK=CATEGORIES, GSI1SK=<order:5>#<slug>      |
  * | app by id                                        | table | PK=APP#<id>, SK=APP                             |
  * | app slug uniqueness / by slug                    | table | PK=APPSLUG#<slug>, SK=APPSLUG                   |
+ * | app by slug, else by id (detail page)            | table | GetItem APPSLUG#<x> and APP#<x> in parallel     |
  * | apps of an owner                                 | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#       |
- * | approved public apps (marketplace)               | GSI2  | GSI2PK=MARKET, GSI2SK=<sort key>                |
- * | approved public apps of a category               | GSI3  | GSI3PK=MARKETCAT#<category>, GSI3SK=<sort key>  |
- * | all apps (admin)                                 | GSI2  | GSI2PK=APPS, GSI2SK=<created_at>#<id>           |
+ * | marketplace apps, by name (list, counts)         | GSI2  | GSI2PK=MARKET, GSI2SK=<name key> #<id>          |
+ * | marketplace apps of a category, by name          | GSI3  | GSI3PK=MARKETCAT#<cat slug>, GSI3SK=<name key>  |
+ * | apps not in the marketplace                      | GSI2  | GSI2PK=APPS, GSI2SK=<created_at>#<id>           |
+ * | all apps (admin) = MARKET + APPS, 2 Queries      | GSI2  | GSI2PK=MARKET / GSI2PK=APPS                     |
+ * | apps filed under a category (count, re-file)     | GSI3  | GSI3PK=MARKETCAT#<slug> + CATAPPS#<slug>        |
+ * | catalogue version (marketplace cache check)      | table | PK=CATALOGUE, SK=VERSION                        |
  * | API key by id / by hash                          | table | PK=APIKEY#<id> / PK=KEYHASH#<sha256>            |
  * | API keys of an owner                             | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins KEY#       |
  * | daily usage of a key                             | table | PK=APIKEY#<id>, SK=USAGE#<yyyy-mm-dd>           |
@@ -35,6 +39,13 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | Stripe event processed once                      | table | PK=STRIPEEVENT#<id> (attribute_not_exists)      |
  * | licence keys of an app's pool                    | table | PK=APP#<id>, SK begins POOLKEY#                 |
  * | event types                                      | GSI1  | GSI1PK=EVENTTYPES                               |
+ *
+ *   "Marketplace" (MARKET, MARKETCAT#) = public, approved, not suspended; every other app sits in
+ *   APPS / CATAPPS#, so each app is in exactly one GSI2 and (with a category) one GSI3
+ *   partition. apps-repo.ts appIndexAttributes() computes them on every write. Whether the
+ *   category is active is applied at read time against the category list (one Query).
+ *   Public marketplace reads never scan: the list is one Query of MARKET projected to card
+ *   fields, served from a short in-memory cache validated by the catalogue version.
  */
 export const TABLE_KEYS = {
   partitionKey: 'PK',

@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: load test of the public marketplace reads on the local runtime.
+ *
+ * Starts its own stack (in-memory DynamoDB Local, local S3 and SES in a scratch folder), seeds the
+ * categories, inserts 1,000 approved apps through the repository, starts the local HTTP server
+ * and loads three routes with autocannon (10 connections, BENCH_SECONDS each, default 10). For
+ * each route a bare node:http server on loopback answers the same bytes, as the ceiling of what
+ * Node can serve on this machine. Prints req/s, p50 and p99 latency and our share of the bare
+ * server's rate, then stops everything and exits (a watchdog makes sure it does).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AppRecord } from '../functions/core/apps/app';
+import { createLocalServer, listen } from './local-server';
+import { startLocalStack } from './local-stack';
+import { SEED_CATEGORIES } from './seed/catalogue';
+
+const APP_COUNT = 1000;
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout?: number;
+}) => Promise<AutocannonResult>;
+// autocannon ships no type declarations; it is a CommonJS module with a promise API.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** Deterministic pseudo-random numbers, so every run loads the same catalogue. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const PREFIXES = [
+  'Smile',
+  'Dent',
+  'Molar',
+  'Bright',
+  'Clear',
+  'Perio',
+  'Ortho',
+  'Enamel',
+  'Canine',
+  'Crown',
+  'Floss',
+  'Pulp',
+];
+const SUFFIXES = ['Flow', 'Hub', 'Pro', 'Link', 'Desk', 'Track', 'Cloud', 'Suite', 'Pilot', 'Sync', 'View', 'Works'];
+const NOUNS = [
+  'Scheduler',
+  'Billing',
+  'Charting',
+  'Recall',
+  'Imaging',
+  'Analytics',
+  'Forms',
+  'Payments',
+  'Inventory',
+  'Reviews',
+];
+const MODELS = ['free', 'freemium', 'one_time', 'subscription', 'usage_based'] as const;
+
+function benchApps(): AppRecord[] {
+  const rand = rng(42);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const now = new Date().toISOString();
+  return Array.from({ length: APP_COUNT }, (_, i) => {
+    const category = SEED_CATEGORIES[i % SEED_CATEGORIES.length]!;
+    const name = `${pick(PREFIXES)}${pick(SUFFIXES)} ${pick(NOUNS)} ${i + 1}`;
+    const model = pick(MODELS);
+    const slug = `bench-${i + 1}`;
+    return {
+      id: `bench-app-${i + 1}`,
+      slug,
+      name,
+      type: 'public',
+      user_id: `bench-dev-${i % 40}`,
+      description: `${name} helps dental practices with ${category.name.toLowerCase()}.`,
+      short_description: `A ${category.name.toLowerCase()} app for busy dental teams: fast to set up, HIPAA-ready and integrated with the common practice systems.`,
+      long_description: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(12),
+      tagline: `Better ${category.name.toLowerCase()} for your practice`,
+      category: category.name,
+      category_slug: category.slug,
+      tags: ['dental', category.slug, pick(NOUNS).toLowerCase()],
+      website_url: `https://${slug}.example.com`,
+      icon_url: `/demo-icons/chartsmile-patient-hub.svg`,
+      screenshots: [],
+      key_features: ['Feature one', 'Feature two', 'Feature three'],
+      use_cases: ['Use case one', 'Use case two'],
+      integrations: ['Open Dental', 'Dentrix'],
+      pricing_model: model,
+      price_cents: model === 'free' ? 0 : Math.round(rand() * 500) * 100 + 900,
+      price_period: model === 'subscription' ? 'monthly' : undefined,
+      free_trial_days: rand() < 0.4 ? 14 : undefined,
+      refund_policy: '30-day money-back guarantee.',
+      company_name: `${pick(PREFIXES)} Software`,
+      unique_selling_points: [],
+      customer_testimonials: [],
+      licensing_type: 'key_pool',
+      average_rating: Math.round((3.5 + rand() * 1.5) * 10) / 10,
+      installations: Math.floor(rand() * 5000),
+      is_approved: true,
+      is_suspended: false,
+      created_at: now,
+      updated_at: now,
+      version: 0,
+    } satisfies AppRecord;
+  });
+}
+
+async function bareServer(body: Buffer, contentType: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  const port = await listen(server, 0, '127.0.0.1');
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+const closeServer = (server: Server) =>
+  new Promise<void>((r) => {
+    server.closeAllConnections();
+    server.close(() => r());
+  });
+
+const figures = (r: AutocannonResult) => [r.requests.average.toFixed(0), String(r.latency.p50), String(r.latency.p99)];
+
+async function load(url: string): Promise<AutocannonResult> {
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, timeout: 30 });
+}
+
+async function main() {
+  const watchdog = setTimeout(
+    () => {
+      console.error('bench: took too long, giving up');
+      process.exit(2);
+    },
+    (SECONDS * 6 + 240) * 1000,
+  );
+  watchdog.unref();
+
+  const scratchDir = mkdtempSync(join(tmpdir(), 'dental-bench-'));
+  console.log('Starting DynamoDB Local (in memory), local S3 and SES...');
+  const stack = await startLocalStack({ scratchDir, tableName: 'dental-bench', bucketName: 'dental-bench-uploads' });
+  const servers: Server[] = [];
+  try {
+    Object.assign(process.env, stack.env, {
+      RUNTIME: 'local',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+    });
+    const { seedCatalogue } = await import('./seed/catalogue');
+    const { DynamoAppsRepository } = await import('../functions/adapters/dynamodb/apps-repo');
+    await seedCatalogue({ demo: false });
+    const repo = new DynamoAppsRepository();
+    const apps = benchApps();
+    const started = Date.now();
+    for (let i = 0; i < apps.length; i += 25) await Promise.all(apps.slice(i, i + 25).map((a) => repo.create(a)));
+    console.log(`Inserted ${apps.length} approved apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const server = createLocalServer(resolve('frontend/dist'));
+    servers.push(server);
+    const base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
+
+    const routes = [
+      { label: 'GET /api/marketplace/apps (1,000 apps)', path: '/api/marketplace/apps' },
+      {
+        label: 'GET /api/marketplace/apps/category/clinical-tools',
+        path: '/api/marketplace/apps/category/clinical-tools',
+      },
+      { label: 'GET /api/marketplace/apps/by-slug/bench-500', path: '/api/marketplace/apps/by-slug/bench-500' },
+    ];
+    const rows: string[][] = [];
+    for (const route of routes) {
+      const probe = await fetch(base + route.path);
+      const bytes = Buffer.from(await probe.arrayBuffer());
+      if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${bytes.toString()}`);
+      process.stdout.write(`Loading ${route.label} (${(bytes.length / 1024).toFixed(1)} KiB)... `);
+      const ours = await load(base + route.path);
+      const bare = await bareServer(bytes, probe.headers.get('content-type') ?? 'application/json');
+      servers.push(bare.server);
+      const ceiling = await load(bare.url);
+      await closeServer(bare.server);
+      console.log('done');
+      const failures = ours.errors + ours.timeouts + ours.non2xx;
+      const ratio = `${((ours.requests.average / ceiling.requests.average) * 100).toFixed(1)}%`;
+      rows.push([
+        route.label,
+        (bytes.length / 1024).toFixed(1),
+        ...figures(ours),
+        ...figures(ceiling),
+        ratio,
+        String(failures),
+      ]);
+    }
+
+    const header = [
+      'route',
+      'KiB',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'bare req/s',
+      'bare p50',
+      'bare p99',
+      'vs bare',
+      'errors',
+    ];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run\n`);
+    console.log(line(header));
+    console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+    for (const row of rows) console.log(line(row));
+  } finally {
+    for (const s of servers) if (s.listening) await closeServer(s);
+    await stack.stop();
+    rmSync(scratchDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { AppRecord } from '../../core/apps/app';
+import { appIndexAttributes, appIndexUpdate, fromAppItem, toAppItem } from './apps-repo';
+
+const app: AppRecord = {
+  id: 'a1',
+  slug: 'smile',
+  name: 'Smile Pay',
+  type: 'public',
+  user_id: 'u1',
+  category: 'Marketing',
+  category_slug: 'marketing',
+  tags: ['x'],
+  screenshots: [],
+  key_features: [],
+  use_cases: [],
+  integrations: [],
+  price_cents: 100,
+  unique_selling_points: [],
+  customer_testimonials: [],
+  average_rating: 4,
+  installations: 1,
+  is_approved: true,
+  is_suspended: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  version: 2,
+};
+
+describe('app index attributes', () => {
+  it('puts marketplace-eligible apps in MARKET and MARKETCAT#, by name', () => {
+    expect(appIndexAttributes(app)).toEqual({
+      GSI1PK: 'OWNER#u1',
+      GSI1SK: 'APP#2025-01-01T00:00:00.000Z#a1',
+      GSI2PK: 'MARKET',
+      GSI2SK: 'smile pay #a1',
+      GSI3PK: 'MARKETCAT#marketing',
+      GSI3SK: 'smile pay #a1',
+    });
+  });
+
+  it('moves every other app to APPS and CATAPPS#', () => {
+    for (const change of [
+      { is_approved: false },
+      { is_suspended: true },
+      { type: 'internal' as const },
+      { type: 'partner' as const },
+    ]) {
+      const attrs = appIndexAttributes({ ...app, ...change });
+      expect(attrs.GSI2PK).toBe('APPS');
+      expect(attrs.GSI2SK).toBe('2025-01-01T00:00:00.000Z#a1');
+      expect(attrs.GSI3PK).toBe('CATAPPS#marketing');
+    }
+  });
+
+  it('leaves GSI3 out (and removes it on update) for an app without a category', () => {
+    const noCategory = { ...app, category_slug: undefined };
+    expect(appIndexAttributes(noCategory)).not.toHaveProperty('GSI3PK');
+    const update = appIndexUpdate(noCategory);
+    expect(update.remove).toEqual(['#ix_GSI3PK', '#ix_GSI3SK']);
+    expect(update.set).toContain('#ix_GSI2PK = :ix_GSI2PK');
+    expect(update.values[':ix_GSI2PK']).toBe('MARKET');
+  });
+});
+
+describe('app item mapping', () => {
+  it('round-trips the domain fields and drops everything else (index keys, stray secrets)', () => {
+    const item = { ...toAppItem(app), license_keys: ['SECRET'], password_hash: 'x' };
+    expect(item).toMatchObject({ PK: 'APP#a1', SK: 'APP', entity: 'App', GSI2PK: 'MARKET' });
+    const back = fromAppItem(item);
+    expect(back).toEqual(app);
+    expect(back).not.toHaveProperty('license_keys');
+    expect(back).not.toHaveProperty('PK');
+  });
+
+  it('fills defaults for items written without optional attributes', () => {
+    const back = fromAppItem({
+      id: 'b',
+      slug: 'b',
+      name: 'B',
+      type: 'public',
+      user_id: 'u',
+      created_at: 'c',
+      updated_at: 'u',
+    });
+    expect(back).toMatchObject({
+      tags: [],
+      key_features: [],
+      price_cents: 0,
+      is_approved: false,
+      is_suspended: false,
+      version: 0,
+    });
+  });
+});

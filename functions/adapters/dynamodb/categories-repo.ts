@@ -1,0 +1,186 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { CATEGORY_MSG } from '../../../shared/schemas/categories';
+import type { CategoryRecord } from '../../core/categories/category';
+import type { CategoryRepository } from '../../core/categories/category-repository';
+import { ConflictError } from '../../core/errors';
+import { documentClient, tableName } from '../aws-clients';
+import { touchCatalogue } from './catalogue-version';
+import { cancelledAt, isConditionFailure, queryAll } from './query-all';
+
+/**
+ * Categories in the single table (access patterns: see the table in table-definition.ts).
+ *
+ * | item              | PK              | SK       | GSI1                                    |
+ * |-------------------|-----------------|----------|-----------------------------------------|
+ * | category          | CATEGORY#<id>   | CATEGORY | CATEGORIES / <display_order:5 digits>#<slug> |
+ * | slug reservation  | CATSLUG#<slug>  | CATSLUG  | (category_id attribute)                 |
+ */
+
+export const categoryKey = (id: string) => ({ PK: `CATEGORY#${id}`, SK: 'CATEGORY' });
+export const categorySlugKey = (slug: string) => ({ PK: `CATSLUG#${slug}`, SK: 'CATSLUG' });
+export const CATEGORIES_PK = 'CATEGORIES';
+/** Zero-padded so the index's string order is the numeric display order. */
+export const categoryOrderKey = (c: Pick<CategoryRecord, 'display_order' | 'slug'>) =>
+  `${String(c.display_order).padStart(5, '0')}#${c.slug}`;
+
+export function toCategoryItem(c: CategoryRecord): Record<string, unknown> {
+  return {
+    ...categoryKey(c.id),
+    entity: 'Category',
+    GSI1PK: CATEGORIES_PK,
+    GSI1SK: categoryOrderKey(c),
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    color: c.color,
+    icon: c.icon,
+    display_order: c.display_order,
+    is_active: c.is_active,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+export function fromCategoryItem(item: Record<string, unknown>): CategoryRecord {
+  return {
+    id: String(item.id),
+    slug: String(item.slug),
+    name: String(item.name),
+    description: typeof item.description === 'string' ? item.description : '',
+    color: typeof item.color === 'string' ? item.color : '#3B82F6',
+    icon: typeof item.icon === 'string' ? item.icon : '',
+    display_order: typeof item.display_order === 'number' ? item.display_order : 0,
+    is_active: item.is_active !== false,
+    created_at: String(item.created_at ?? ''),
+    updated_at: String(item.updated_at ?? ''),
+  };
+}
+
+const slugItem = (slug: string, id: string) => ({ ...categorySlugKey(slug), entity: 'CategorySlug', category_id: id });
+
+export class DynamoCategoriesRepository implements CategoryRepository {
+  private get table() {
+    return tableName();
+  }
+
+  async list(): Promise<CategoryRecord[]> {
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': CATEGORIES_PK },
+    });
+    return items.map(fromCategoryItem);
+  }
+
+  async getById(id: string): Promise<CategoryRecord | undefined> {
+    const res = await documentClient().send(new GetCommand({ TableName: this.table, Key: categoryKey(id) }));
+    return res.Item ? fromCategoryItem(res.Item) : undefined;
+  }
+
+  async create(category: CategoryRecord): Promise<void> {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: toCategoryItem(category),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.table,
+                Item: slugItem(category.slug, category.id),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+    } catch (err) {
+      const failed = cancelledAt(err);
+      if (failed.includes(1)) throw new ConflictError(CATEGORY_MSG.slugTaken);
+      if (failed.includes(0)) throw new ConflictError('A category with this id already exists');
+      throw err;
+    }
+    await touchCatalogue();
+  }
+
+  async reserveSlug(slug: string, id: string): Promise<void> {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: this.table,
+          Item: slugItem(slug, id),
+          ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
+          ExpressionAttributeValues: { ':id': id },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) throw new ConflictError(CATEGORY_MSG.slugTaken);
+      throw err;
+    }
+  }
+
+  async commitUpdate(previous: CategoryRecord, next: CategoryRecord): Promise<void> {
+    const slugChanged = next.slug !== previous.slug;
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: toCategoryItem({ ...next, id: previous.id }),
+                ConditionExpression: 'attribute_exists(PK) AND #slug = :slug',
+                ExpressionAttributeNames: { '#slug': 'slug' },
+                ExpressionAttributeValues: { ':slug': previous.slug },
+              },
+            },
+            ...(slugChanged
+              ? [
+                  {
+                    Delete: {
+                      TableName: this.table,
+                      Key: categorySlugKey(previous.slug),
+                      ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
+                      ExpressionAttributeValues: { ':id': previous.id },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+    } catch (err) {
+      if (cancelledAt(err).length) {
+        throw new ConflictError('The category was changed by someone else: reload it and try again');
+      }
+      throw err;
+    }
+    await touchCatalogue();
+  }
+
+  async delete(category: CategoryRecord): Promise<void> {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: this.table, Key: categoryKey(category.id) } },
+          {
+            Delete: {
+              TableName: this.table,
+              Key: categorySlugKey(category.slug),
+              ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
+              ExpressionAttributeValues: { ':id': category.id },
+            },
+          },
+        ],
+      }),
+    );
+    await touchCatalogue();
+  }
+}

@@ -1,0 +1,28 @@
+import type { AppCardRecord, AppRecord } from './app';
+
+/**
+ * Storage of apps, owned by the domain and implemented in functions/adapters/dynamodb/apps-repo.ts.
+ * Every read is a key lookup or an index query (no table scans).
+ */
+export interface AppRepository {
+  getById(id: string): Promise<AppRecord | undefined>;
+  getBySlug(slug: string): Promise<AppRecord | undefined>;
+  /** The app whose slug is `slugOrId`, else the app whose id is `slugOrId`. */
+  findBySlugOrId(slugOrId: string): Promise<AppRecord | undefined>;
+  /** Throws ConflictError when the id or the slug is taken. */
+  create(app: AppRecord): Promise<AppRecord>;
+  /**
+   * Replaces the stored app with `next` if it is still at `previous.version` (else ConflictError),
+   * moving the slug reservation when the slug changed; returns the stored app (version + 1).
+   */
+  save(previous: AppRecord, next: AppRecord): Promise<AppRecord>;
+  delete(app: AppRecord): Promise<void>;
+  /** Marketplace-eligible apps (all categories, or one category), card fields only, in name order. */
+  listMarketCards(scope?: { categorySlug?: string }): Promise<AppCardRecord[]>;
+  /** Number of marketplace-eligible apps per category slug. */
+  countMarketByCategory(): Promise<Map<string, number>>;
+  /** Apps of one developer, newest first. */
+  listByOwner(userId: string): Promise<AppRecord[]>;
+  /** Every app (admin), newest first. */
+  listAll(): Promise<AppRecord[]>;
+}

@@ -1,0 +1,133 @@
+import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../shared/constants';
+
+/**
+ * The App as the domain keeps it. Field names follow the API (snake_case) so mappers stay short;
+ * money is integer cents (price_cents), tags and other lists are arrays. Fields marked SECRET are
+ * licensing material: they never leave the server except in the owner's own edit view.
+ */
+export interface AppRecord {
+  id: string;
+  slug: string;
+  name: string;
+  type: AppType;
+  /** Owner (developer) id. */
+  user_id: string;
+  description?: string;
+  short_description?: string;
+  long_description?: string;
+  tagline?: string;
+  /** Category NAME as the spec files it; kept in step with the category by the category service. */
+  category?: string;
+  /** The category's slug: what indexes and marketplace visibility use. */
+  category_slug?: string;
+  tags: string[];
+  website_url?: string;
+  demo_url?: string;
+  documentation_url?: string;
+  support_url?: string;
+  privacy_policy_url?: string;
+  terms_url?: string;
+  icon_url?: string;
+  logo_url?: string;
+  screenshots: string[];
+  demo_video_url?: string;
+  key_features: string[];
+  use_cases: string[];
+  integrations: string[];
+  pricing_model?: PricingModel;
+  /** Integer cents; 0 for free apps. */
+  price_cents: number;
+  price_period?: PricePeriod;
+  free_trial_days?: number;
+  refund_policy?: string;
+  company_name?: string;
+  company_size?: string;
+  founded_year?: number;
+  target_audience?: string;
+  unique_selling_points: string[];
+  competitor_comparison?: string;
+  customer_testimonials: string[];
+  licensing_type?: LicensingType;
+  /** SECRET: the code every buyer receives (licensing_type universal_code). */
+  universal_access_code?: string;
+  /** SECRET: instructions mailed to buyers (licensing_type manual). */
+  licensing_instructions?: string;
+  /** SECRET: the developer's licence endpoint (licensing_type webhook). */
+  webhook_license_url?: string;
+  average_rating: number;
+  installations: number;
+  /** Admin approval for the marketplace (public apps). */
+  is_approved: boolean;
+  /** Admin suspension: removed from the marketplace until approved again. */
+  is_suspended: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Optimistic-locking counter, bumped by every write. */
+  version: number;
+}
+
+/** Attributes the marketplace list and the app card need: the list Query projects only these. */
+export const APP_CARD_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'type',
+  'short_description',
+  'description',
+  'tagline',
+  'category',
+  'category_slug',
+  'icon_url',
+  'pricing_model',
+  'price_cents',
+  'price_period',
+  'free_trial_days',
+  'average_rating',
+  'installations',
+  'user_id',
+  'company_name',
+  'created_at',
+  'tags',
+  'is_approved',
+  'is_suspended',
+] as const satisfies ReadonlyArray<keyof AppRecord>;
+
+export type AppCardRecord = Pick<AppRecord, (typeof APP_CARD_FIELDS)[number]>;
+
+/** Fields a licence secret lives in; public mappers never copy them (see app-mappers.ts). */
+export const APP_SECRET_FIELDS = [
+  'license_keys',
+  'universal_access_code',
+  'licensing_instructions',
+  'webhook_license_url',
+] as const;
+
+/**
+ * Eligible for the marketplace index: a public app an admin approved and has not suspended.
+ * Listed additionally needs its category to be active (checked at read time, see isListed).
+ */
+export const isMarketEligible = (app: Pick<AppRecord, 'type' | 'is_approved' | 'is_suspended'>): boolean =>
+  app.type === 'public' && app.is_approved === true && app.is_suspended !== true;
+
+/** Visible to everyone in the marketplace: eligible and filed under an active category. */
+export const isListed = (
+  app: Pick<AppRecord, 'type' | 'is_approved' | 'is_suspended' | 'category_slug'>,
+  activeCategorySlugs: ReadonlySet<string>,
+): boolean => isMarketEligible(app) && !!app.category_slug && activeCategorySlugs.has(app.category_slug);
+
+/**
+ * The sort key that orders apps by name, case- and accent-insensitively, ties by id. Every run
+ * of characters other than letters and digits becomes one space and the id follows " #", which
+ * sorts below any letter or digit, so "Abc" < "Abc Dental" < "Abc2" both in DynamoDB (byte order)
+ * and in memory. Used as the marketplace GSI sort key, so name order comes from the index.
+ */
+export function appNameSortKey(name: string, id: string): string {
+  const normalized = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .slice(0, 200);
+  return `${normalized} #${id}`;
+}

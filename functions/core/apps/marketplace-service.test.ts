@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { CategoryRecord } from '../categories/category';
+import type { AppRecord } from './app';
+import { createMarketplaceService } from './marketplace-service';
+
+const cat = (slug: string, name: string, display_order: number, is_active = true): CategoryRecord => ({
+  id: `cat-${slug}`,
+  slug,
+  name,
+  description: '',
+  color: '#3B82F6',
+  icon: '',
+  display_order,
+  is_active,
+  created_at: '',
+  updated_at: '',
+});
+
+const app = (id: string, name: string, category_slug: string, extra: Partial<AppRecord> = {}): AppRecord => ({
+  id,
+  slug: `${id}-slug`,
+  name,
+  type: 'public',
+  user_id: 'owner',
+  category: 'stale name',
+  category_slug,
+  tags: [],
+  screenshots: [],
+  key_features: [],
+  use_cases: [],
+  integrations: [],
+  price_cents: 0,
+  unique_selling_points: [],
+  customer_testimonials: [],
+  average_rating: 0,
+  installations: 0,
+  is_approved: true,
+  is_suspended: false,
+  created_at: '',
+  updated_at: '',
+  version: 1,
+  ...extra,
+});
+
+function setup() {
+  const categories = [cat('b', 'Beta', 20), cat('a', 'Alpha', 10), cat('off', 'Off', 30, false)];
+  const apps = [
+    app('1', 'Zed', 'a'),
+    app('2', 'Amp', 'b', { description: 'needle here' }),
+    app('3', 'Mid', 'off'),
+    app('4', 'Draft', 'a', { is_approved: false, user_id: 'dev-1' }),
+  ];
+  const eligible = apps.filter((x) => x.is_approved);
+  const service = createMarketplaceService({
+    categories: async () => categories,
+    apps: {
+      // The index only holds eligible apps, in name order.
+      listMarketCards: async ({ categorySlug } = {}) =>
+        eligible
+          .filter((x) => !categorySlug || x.category_slug === categorySlug)
+          .sort((x, y) => x.name.localeCompare(y.name)),
+      countMarketByCategory: async () => {
+        const m = new Map<string, number>();
+        for (const x of eligible) m.set(x.category_slug!, (m.get(x.category_slug!) ?? 0) + 1);
+        return m;
+      },
+      findBySlugOrId: async (key) => apps.find((x) => x.slug === key) ?? apps.find((x) => x.id === key),
+    },
+  });
+  return service;
+}
+
+describe('marketplace service', () => {
+  it('hides apps of inactive categories and resolves the current category name', async () => {
+    const list = (await setup().listApps({ sort: 'name' })) as Array<{ id: string; category: string }>;
+    expect(list.map((x) => x.id)).toEqual(['2', '1']);
+    expect(list[0]?.category).toBe('Beta');
+  });
+
+  it('filters by category slug or name, searches, and pages on request', async () => {
+    const s = setup();
+    expect(await s.listApps({ sort: 'name', category: 'alpha' })).toHaveLength(1);
+    expect(await s.listApps({ sort: 'name', category: 'off' })).toEqual([]);
+    expect(await s.listApps({ sort: 'name', category: 'off', limit: 5 })).toEqual({
+      items: [],
+      next_cursor: null,
+      total: 0,
+    });
+    expect(await s.listApps({ sort: 'name', q: 'NEEDLE' })).toHaveLength(1);
+    const page = await s.listApps({ sort: 'name', limit: 1 });
+    expect(page).toMatchObject({ total: 2, items: [{ id: '2' }] });
+  });
+
+  it('lists active categories in display order with listed counts', async () => {
+    const cats = await setup().listCategories();
+    expect(cats.map((c) => [c.slug, c.app_count])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+  });
+
+  it('answers a category page, 404 for an inactive or unknown one', async () => {
+    const s = setup();
+    expect(await s.categoryApps('a', { sort: 'name' })).toMatchObject({
+      category: { slug: 'a', app_count: 1 },
+      apps: [{ id: '1' }],
+    });
+    await expect(s.categoryApps('off', { sort: 'name' })).rejects.toThrow('Category not found');
+    await expect(s.categoryApps('nope', { sort: 'name' })).rejects.toThrow('Category not found');
+  });
+
+  it('shows an unlisted app only to its owner or an admin', async () => {
+    const s = setup();
+    await expect(s.appBySlug('4-slug')).rejects.toThrow('App not found');
+    await expect(s.appBySlug('4', { userId: 'dev-2', role: 'developer' })).rejects.toThrow('App not found');
+    expect((await s.appBySlug('4', { userId: 'dev-1', role: 'developer' })).preview).toBe(true);
+    expect((await s.appBySlug('4', { userId: 'x', role: 'admin' })).preview).toBe(true);
+    await expect(s.appBySlug('3')).rejects.toThrow('App not found');
+    expect(await s.appBySlug('1')).toMatchObject({ preview: false, app: { id: '1', category: 'Alpha' } });
+    await expect(s.appBySlug('missing')).rejects.toThrow('App not found');
+  });
+});

@@ -1,0 +1,33 @@
+import type { CategoryRecord } from './category';
+
+/**
+ * Storage of categories, implemented in functions/adapters/dynamodb/categories-repo.ts. Slugs
+ * are unique through a reservation item written with a condition, never by read-then-write.
+ */
+export interface CategoryRepository {
+  /** All categories (active or not) in display order: one index Query. */
+  list(): Promise<CategoryRecord[]>;
+  getById(id: string): Promise<CategoryRecord | undefined>;
+  /** Throws ConflictError(slug taken) or ConflictError(id taken). */
+  create(category: CategoryRecord): Promise<void>;
+  /** Reserves `slug` for category `id`; idempotent for the same id; ConflictError if another has it. */
+  reserveSlug(slug: string, id: string): Promise<void>;
+  /** Stores `next` if the stored slug is still `previous.slug`, releasing the old slug when it changed. */
+  commitUpdate(previous: CategoryRecord, next: CategoryRecord): Promise<void>;
+  delete(category: CategoryRecord): Promise<void>;
+}
+
+/** What the category service needs to know and do about the apps filed under a category. */
+export interface CategoryAppsPort {
+  /** Apps per category slug, every type and state (admin counts, delete rule). */
+  countAllByCategory(): Promise<Map<string, number>>;
+  /** Marketplace-eligible apps per category slug (public counts). */
+  countMarketByCategory(): Promise<Map<string, number>>;
+  /** Apps (every type and state) filed under one slug. */
+  countInCategory(slug: string): Promise<number>;
+  /**
+   * Files every app of `fromSlug` under `to` (new slug and/or new name), in batches of
+   * conditional updates; apps already filed correctly are skipped. Returns how many changed.
+   */
+  refileCategoryApps(fromSlug: string, to: { slug: string; name: string }): Promise<number>;
+}

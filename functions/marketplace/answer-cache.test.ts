@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const version = vi.hoisted(() => ({ value: 1, reads: 0, delayMs: 0 }));
+vi.mock('../adapters/dynamodb/catalogue-version', () => ({
+  readCatalogueVersion: async () => {
+    version.reads++;
+    const v = version.value;
+    if (version.delayMs) await new Promise((r) => setTimeout(r, version.delayMs));
+    return v;
+  },
+}));
+
+const { cachedAnswer, clearAnswerCache, freshCatalogueVersion } = await import('./answer-cache');
+
+beforeEach(() => {
+  clearAnswerCache();
+  Object.assign(version, { value: 1, reads: 0, delayMs: 0 });
+});
+
+describe('answer cache', () => {
+  it('serialises once and reuses the answer while the catalogue version holds', async () => {
+    const compute = vi.fn(async () => ({ n: 1 }));
+    const a = await cachedAnswer('k', compute);
+    const b = await cachedAnswer('k', compute);
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(a).toEqual({ status: 200, raw: { data: '{"n":1}', contentType: 'application/json; charset=utf-8' } });
+    expect(b).toEqual(a);
+  });
+
+  it('recomputes as soon as the catalogue version moves', async () => {
+    let n = 0;
+    const compute = async () => ({ n: ++n });
+    await cachedAnswer('k', compute);
+    version.value = 2;
+    expect((await cachedAnswer('k', compute)).raw?.data).toBe('{"n":2}');
+  });
+
+  it('shares one computation between concurrent misses and never caches errors', async () => {
+    const compute = vi.fn(async () => ({ ok: true }));
+    await Promise.all([cachedAnswer('k', compute), cachedAnswer('k', compute), cachedAnswer('k', compute)]);
+    expect(compute).toHaveBeenCalledTimes(1);
+    const failing = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    await expect(cachedAnswer('bad', failing)).rejects.toThrow('boom');
+    await expect(cachedAnswer('bad', failing)).rejects.toThrow('boom');
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it('coalesces version reads: at most one in flight and one queued', async () => {
+    version.delayMs = 20;
+    const first = freshCatalogueVersion();
+    version.value = 5; // a write lands while the first read is in flight
+    const later = await Promise.all([freshCatalogueVersion(), freshCatalogueVersion(), freshCatalogueVersion()]);
+    expect(await first).toBe(1);
+    expect(later).toEqual([5, 5, 5]); // newcomers joined the next read, which saw the write
+    expect(version.reads).toBe(2);
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { MSG } from '../../shared/messages';
+import { MarketplaceQuerySchema } from '../../shared/schemas/apps';
+import type { RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { cachedAnswer } from './answer-cache';
+import { queryKey } from './list-apps';
+import { marketplace } from './services';
+
+const Params = z.object({ slug: z.string().trim().min(1, MSG.categoryNotFound).max(80, MSG.categoryNotFound) });
+
+/**
+ * GET /api/marketplace/apps/category/{slug}: {category, apps}; unknown or inactive -> 404
+ * 'Category not found'. Accepts the list's optional q, sort, limit and cursor.
+ */
+export const categoryApps: RouteHandler = async (req) => {
+  const { slug } = parse(Params, req.params);
+  const query = parse(MarketplaceQuerySchema, req.query);
+  return cachedAnswer(`category:${slug}:${queryKey(query)}`, () => marketplace.categoryApps(slug, query));
+};
