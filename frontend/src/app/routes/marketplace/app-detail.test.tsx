@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { checkoutHandlers } from '../../../features/checkout/testing/checkout-handlers';
+import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
+import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
+import { renderRoute, signIn } from '../../../features/marketplace/testing/render';
+import { stubFetch } from '../../../features/marketplace/testing/stub-fetch';
+import type { AppDetail } from '../../../features/marketplace/types';
+import MarketplaceAppDetail from './app-detail';
+
+const paid = makeAppDetail({
+  id: 'app-paid',
+  slug: 'smile-scheduler',
+  name: 'Smile Scheduler',
+  tagline: 'Online booking that fills your chairs',
+  description: 'Scheduling for dental practices',
+  long_description: 'Patients book online around the clock.',
+  pricing_model: 'subscription',
+  price: 49,
+  price_period: 'monthly',
+  tags: 'scheduling, booking ,, reminders',
+  key_features: ['Online booking', 'SMS reminders'],
+  screenshots: ['https://cdn.example.com/s1.png'],
+  website_url: 'https://smile.example.com',
+  documentation_url: null,
+  support_url: 'https://smile.example.com/help',
+  company_name: null,
+  created_at: '2025-03-05T12:00:00.000Z',
+  user_id: 'vendor-1',
+});
+const free = makeAppDetail({
+  id: 'app-free',
+  slug: 'free-forms',
+  name: 'Free Forms',
+  tagline: null,
+  description: 'Intake forms at no cost',
+  pricing_model: 'free',
+  price: 0,
+  price_period: null,
+  free_trial_days: 14,
+});
+
+function renderDetail(
+  slug: string,
+  { userId, extra = {}, query = '' }: { userId?: string; extra?: object; query?: string } = {},
+) {
+  const server = stubFetch({ ...marketplaceHandlers({ details: [paid, free], userId }), ...extra });
+  const view = renderRoute(<MarketplaceAppDetail />, {
+    path: '/marketplace/app/:slug',
+    url: `/marketplace/app/${slug}${query}`,
+  });
+  return { ...view, server };
+}
+
+const openCheckout = async (app: AppDetail = paid) => {
+  await userEvent.click(
+    await screen.findByRole('button', { name: app.pricing_model === 'free' ? 'Get License' : 'Purchase License' }),
+  );
+  return screen.findByRole('dialog', { name: 'Complete Your Purchase' });
+};
+
+describe('App detail', { timeout: 20_000 }, () => {
+  it("shows a paid app's price with its period and 'Purchase License'", async () => {
+    renderDetail('smile-scheduler');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Smile Scheduler' })).toBeTruthy();
+    expect(screen.getByText('License Pricing')).toBeTruthy();
+    expect(screen.getByTestId('license-price').textContent).toBe('$49.00 / month');
+    expect(screen.getByRole('button', { name: 'Purchase License' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Get License' })).toBeNull();
+    expect(screen.queryByText(/free trial available/)).toBeNull();
+  });
+
+  it("shows 'Free', the trial line and 'Get License' for a free app; description stands in for the tagline", async () => {
+    renderDetail('free-forms');
+    expect(await screen.findByRole('button', { name: 'Get License' })).toBeTruthy();
+    expect(screen.getByTestId('license-price').textContent).toBe('Free');
+    expect(screen.getByText('14-day free trial available')).toBeTruthy();
+    expect(screen.getAllByText('Intake forms at no cost').length).toBeGreaterThan(0);
+  });
+
+  it("shows 'This is your app' instead of a purchase button to the owner", async () => {
+    signIn('developer');
+    renderDetail('smile-scheduler', { userId: 'vendor-1' });
+    expect(await screen.findByText('This is your app')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Purchase License' })).toBeNull();
+  });
+
+  it('recognises ownership from the developer’s own apps too', async () => {
+    signIn('developer');
+    renderDetail('smile-scheduler', {
+      userId: 'someone',
+      extra: { 'GET /api/apps': () => new Response(JSON.stringify([{ id: 'app-paid', slug: 'smile-scheduler' }])) },
+    });
+    expect(await screen.findByText('This is your app')).toBeTruthy();
+  });
+
+  it('shows tags, about, key features, screenshots and the sidebar facts and links', async () => {
+    renderDetail('smile-scheduler');
+    await screen.findByRole('heading', { level: 1, name: 'Smile Scheduler' });
+    expect(screen.getByText('Online booking that fills your chairs')).toBeTruthy();
+    const tags = within(screen.getByRole('list', { name: 'Tags' }));
+    expect(tags.getAllByRole('listitem').map((t) => t.textContent)).toEqual(['scheduling', 'booking', 'reminders']);
+    expect(screen.getByText('Patients book online around the clock.')).toBeTruthy();
+    expect(screen.getByText('SMS reminders')).toBeTruthy();
+
+    const shot = screen.getByRole('link', { name: /Open screenshot 1/ });
+    expect(shot.getAttribute('href')).toBe('https://cdn.example.com/s1.png');
+    expect(shot.getAttribute('target')).toBe('_blank');
+    expect(shot.getAttribute('rel')).toBe('noopener');
+
+    expect(screen.getByText(MSG.independentDeveloper)).toBeTruthy();
+    expect(screen.getByText('March 5, 2025')).toBeTruthy();
+    expect(screen.getByText('Subscription')).toBeTruthy();
+    const website = screen.getByRole('link', { name: /Visit Website/ });
+    expect(website.getAttribute('href')).toBe('https://smile.example.com/');
+    expect(website.getAttribute('target')).toBe('_blank');
+    expect(website.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: /Get Support/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Documentation/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to Marketplace/ }).getAttribute('href')).toBe('/marketplace');
+  });
+
+  it("reads 'App not found' with a way back", async () => {
+    renderDetail('nope');
+    expect(await screen.findByText(MSG.appNotFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Marketplace/ }).getAttribute('href')).toBe('/marketplace');
+  });
+});
+
+// Dialog-heavy flows (and one 1.2 s redirect): generous timeout so a busy machine does not fail them.
+describe('Checkout modal', { timeout: 20_000 }, () => {
+  it('guest checkout: Proceed is disabled until an e-mail is given, then the guest session starts', async () => {
+    const { server } = renderDetail('smile-scheduler', { extra: checkoutHandlers() });
+    const dialog = within(await openCheckout());
+    expect(dialog.getByText('Smile Scheduler')).toBeTruthy();
+    expect(dialog.getByTestId('checkout-price').textContent).toBe('$49.00 / month');
+    expect(dialog.getByText('Secure checkout powered by Stripe')).toBeTruthy();
+
+    await userEvent.click(dialog.getByRole('radio', { name: /Continue as guest/ }));
+    expect(dialog.getByText(MSG.guestNote)).toBeTruthy();
+    const proceed = dialog.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+
+    await userEvent.click(dialog.getByRole('textbox', { name: /Email address/ }));
+    await userEvent.paste('front-desk@smiles.com');
+    expect(proceed.disabled).toBe(false);
+    await userEvent.click(proceed);
+
+    await waitFor(() => expect(window.location.hash).toBe('#stripe-checkout'));
+    expect(server.requests('POST', '/api/stripe/create-guest-checkout-session')[0]?.body).toEqual({
+      app_id: 'app-paid',
+      email: 'front-desk@smiles.com',
+    });
+    expect(dialog.getByRole('button', { name: /Processing/ })).toBeTruthy();
+  });
+
+  it("asks to log in when neither logged in nor guest; 'Login →' returns to this app with checkout=true", async () => {
+    renderDetail('smile-scheduler', { extra: checkoutHandlers() });
+    const dialog = within(await openCheckout());
+    await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(dialog.getByText(MSG.pleaseLogin)).toBeTruthy();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Login →' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/login?return=${encodeURIComponent('/marketplace/app/smile-scheduler?checkout=true')}`,
+      ),
+    );
+  });
+
+  it("signed in: 'ready to checkout'; a 401 expires the session and goes to login, remembering the app", async () => {
+    signIn('developer');
+    const { server } = renderDetail('smile-scheduler', {
+      userId: 'buyer-1',
+      extra: checkoutHandlers({ member: { status: 401, body: { detail: 'Token expired' } } }),
+    });
+    const dialog = within(await openCheckout());
+    expect(dialog.getByText(MSG.loggedInReady)).toBeTruthy();
+    expect(dialog.queryByRole('radio')).toBeNull();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await dialog.findByText(MSG.sessionExpired)).toBeTruthy();
+    expect(server.requests('POST', '/api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-paid' });
+    expect(JSON.parse(sessionStorage.getItem('checkout_app') ?? 'null')).toEqual({
+      app_id: 'app-paid',
+      slug: 'smile-scheduler',
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('location').textContent).toBe(
+          `/login?return=${encodeURIComponent('/marketplace/app/smile-scheduler?checkout=true')}`,
+        ),
+      { timeout: 3000 },
+    );
+  });
+
+  it("shows the server's detail, or the fallback text, when checkout cannot start", async () => {
+    signIn('developer');
+    renderDetail('smile-scheduler', {
+      userId: 'buyer-1',
+      extra: checkoutHandlers({ member: { status: 501, body: { detail: 'Payments are not enabled yet' } } }),
+    });
+    const dialog = within(await openCheckout());
+    await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await dialog.findByText('Payments are not enabled yet')).toBeTruthy();
+  });
+
+  it('falls back to the generic checkout error without a detail', async () => {
+    signIn('developer');
+    renderDetail('smile-scheduler', {
+      userId: 'buyer-1',
+      extra: checkoutHandlers({ member: { status: 500, body: {} } }),
+    });
+    const dialog = within(await openCheckout());
+    await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await dialog.findByText(MSG.checkoutFailed)).toBeTruthy();
+  });
+
+  it('opens by itself on return from login (?checkout=true), and Cancel closes it', async () => {
+    signIn('developer');
+    renderDetail('free-forms', { userId: 'buyer-1', query: '?checkout=true' });
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
+    expect(within(dialog).getByTestId('checkout-price').textContent).toBe('Free');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

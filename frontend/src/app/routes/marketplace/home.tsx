@@ -1,0 +1,163 @@
+import { Box, Button, Container, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useDeferredValue, useMemo } from 'react';
+import { LuLayoutGrid, LuSearchX, LuSparkles } from 'react-icons/lu';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { LIMITS } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { paths } from '../../../config/paths';
+import { useCategories } from '../../../features/marketplace/api/get-categories';
+import { useMarketplaceApps } from '../../../features/marketplace/api/get-marketplace-apps';
+import { AppGrid } from '../../../features/marketplace/components/app-grid';
+import { DeveloperCta } from '../../../features/marketplace/components/developer-cta';
+import { SearchInput } from '../../../features/marketplace/components/search-input';
+import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
+import { inCategory, matchesSearch } from '../../../features/marketplace/utils/filter-apps';
+
+/** Marketplace home (/): search, category filter, Featured Apps (first 3 results) and All Applications. */
+export default function MarketplaceHome() {
+  const [query, setQuery] = useUrlParam('q');
+  const [categorySlug, setCategorySlug] = useUrlParam('category');
+  const [, setParams] = useSearchParams();
+  const deferredQuery = useDeferredValue(query);
+  useDocumentTitle('Marketplace');
+
+  const { data: apps, isLoading: appsLoading } = useMarketplaceApps();
+  const { data: categories, isLoading: categoriesLoading } = useCategories();
+  const selected = categorySlug ? categories?.find((c) => c.slug === categorySlug) : undefined;
+
+  const filtered = useMemo(
+    () => (apps ?? []).filter((app) => inCategory(app, selected) && matchesSearch(app, deferredQuery)),
+    [apps, selected, deferredQuery],
+  );
+  const featured = filtered.slice(0, LIMITS.featuredApps);
+  const loading = appsLoading || (Boolean(categorySlug) && categoriesLoading);
+  const filtering = Boolean(query.trim() || selected);
+
+  return (
+    <Box>
+      <Box
+        as="section"
+        aria-labelledby="marketplace-title"
+        bgGradient="to-br"
+        gradientFrom="brand.900"
+        gradientVia="brand.700"
+        gradientTo="brand.500"
+        color="white"
+        py={{ base: '12', md: '16' }}
+      >
+        <Container maxW="7xl">
+          <Stack gap="5" maxW="3xl">
+            <HStack gap="2" color="whiteAlpha.900" fontSize="sm" fontWeight="medium">
+              <LuSparkles aria-hidden />
+              <Text>The app marketplace for dental practices</Text>
+            </HStack>
+            <Heading as="h1" id="marketplace-title" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
+              Software your practice can trust
+            </Heading>
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.900">
+              Scheduling, imaging, billing, patient communication and more, from vetted developers. Licensed in minutes.
+            </Text>
+          </Stack>
+          <Stack
+            role="search"
+            direction={{ base: 'column', md: 'row' }}
+            gap="3"
+            mt="8"
+            p="3"
+            bg="bg.panel"
+            color="fg"
+            borderRadius="xl"
+            shadow="lg"
+            maxW="4xl"
+          >
+            <SearchInput
+              label="Search apps"
+              placeholder="Search apps by name or description..."
+              value={query}
+              onValueChange={setQuery}
+              size="lg"
+            />
+            <NativeSelect.Root size="lg" w={{ base: 'full', md: '64' }}>
+              <NativeSelect.Field
+                aria-label="Category"
+                value={selected ? categorySlug : ''}
+                onChange={(e) => setCategorySlug(e.target.value)}
+              >
+                <option value="">All Categories</option>
+                {(categories ?? []).map((c) => (
+                  <option key={c.id} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Stack>
+          <Button
+            asChild
+            mt="5"
+            variant="outline"
+            color="white"
+            borderColor="whiteAlpha.600"
+            _hover={{ bg: 'whiteAlpha.200' }}
+          >
+            <RouterLink to={paths.categories}>
+              <LuLayoutGrid aria-hidden /> Browse by Category
+            </RouterLink>
+          </Button>
+        </Container>
+      </Box>
+
+      <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+        <Stack gap={{ base: '10', md: '14' }}>
+          {!loading && filtered.length === 0 ? (
+            <EmptyState
+              icon={<LuSearchX />}
+              title={MSG.noAppsMatching}
+              description={filtering ? 'Try another search term or category.' : undefined}
+              action={
+                filtering && (
+                  <Button variant="outline" onClick={() => setParams({}, { replace: true, preventScrollReset: true })}>
+                    Clear filters
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <>
+              <Box as="section" aria-labelledby="featured-title">
+                <Heading as="h2" id="featured-title" size="xl" mb="5">
+                  Featured Apps
+                </Heading>
+                <AppGrid
+                  apps={featured}
+                  loading={loading}
+                  featured
+                  skeletons={LIMITS.featuredApps}
+                  columns={{ base: 1, md: 3 }}
+                  label="Featured Apps"
+                />
+              </Box>
+              <Box as="section" aria-labelledby="all-apps-title">
+                <HStack justify="space-between" align="baseline" mb="5" wrap="wrap" gap="2">
+                  <Heading as="h2" id="all-apps-title" size="xl">
+                    All Applications
+                  </Heading>
+                  {!loading && (
+                    <Text color="fg.muted" fontSize="sm" aria-live="polite">
+                      {filtered.length} {filtered.length === 1 ? 'app' : 'apps'}
+                    </Text>
+                  )}
+                </HStack>
+                <AppGrid apps={filtered} loading={loading} label="All Applications" />
+              </Box>
+            </>
+          )}
+          <DeveloperCta />
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,161 @@
+import { Alert, Badge, Box, Button, Code, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorText } from '../../../lib/api-client';
+import { useAdminCategories } from '../api/get-admin-categories';
+import type { AdminCategory, CategoryIconKit } from '../types';
+import { CategoryFormDialog } from './category-form-dialog';
+import { DeleteCategoryDialog } from './delete-category-dialog';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; category: AdminCategory };
+
+const byOrder = (a: AdminCategory, b: AdminCategory) =>
+  (a.display_order ?? 0) - (b.display_order ?? 0) || a.name.localeCompare(b.name);
+
+const COLUMNS = ['Order', 'Category', 'Slug', 'Icon', 'Status', 'Actions'];
+
+/** /admin/categories: the category list with create, edit and delete. */
+export function CategoryManagement({ icons }: { icons: CategoryIconKit }) {
+  const { data, error, isLoading } = useAdminCategories();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<AdminCategory | null>(null);
+  const categories = useMemo(() => [...(data ?? [])].sort(byOrder), [data]);
+  const { Icon } = icons;
+
+  return (
+    <Stack gap="0">
+      <PageHeader
+        title="Category Management"
+        description="The categories visitors browse on the marketplace, in display order."
+        actions={
+          <Button colorPalette="brand" onClick={() => setEditing({ mode: 'create' })}>
+            <LuPlus aria-hidden /> Add Category
+          </Button>
+        }
+      />
+
+      {error && !data && (
+        <Alert.Root status="error" borderRadius="md" mb="4">
+          <Alert.Indicator />
+          <Alert.Title>{errorText(error, 'Failed to load categories')}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
+        <Table.Root size="sm" interactive>
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              {COLUMNS.map((column) => (
+                <Table.ColumnHeader key={column} textAlign={column === 'Actions' ? 'end' : undefined}>
+                  {column}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {isLoading &&
+              Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Table.Row key={i} aria-hidden>
+                  {COLUMNS.map((column) => (
+                    <Table.Cell key={column}>
+                      <Skeleton h="4" />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            {!isLoading && categories.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="fg.muted">
+                  No categories yet. Add the first one.
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {categories.map((category) => {
+              const color = category.color || CATEGORY_DEFAULTS.color;
+              const apps = Number(category.app_count) || 0;
+              return (
+                <Table.Row key={category.id} data-testid={`category-row-${category.slug}`}>
+                  <Table.Cell fontVariantNumeric="tabular-nums">{category.display_order ?? 0}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="3" maxW="md">
+                      <Box
+                        aria-hidden
+                        p="2"
+                        borderRadius="md"
+                        flexShrink={0}
+                        style={{ background: `color-mix(in srgb, ${color} 14%, transparent)`, color }}
+                      >
+                        <Icon name={category.icon} size={18} />
+                      </Box>
+                      <Box minW="0">
+                        <Text fontWeight="medium">
+                          {category.name}
+                          <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs">
+                            {` · ${apps} ${apps === 1 ? 'app' : 'apps'}`}
+                          </Text>
+                        </Text>
+                        {category.description && (
+                          <Text fontSize="sm" color="fg.muted" lineClamp={1}>
+                            {category.description}
+                          </Text>
+                        )}
+                      </Box>
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Code size="sm">{category.slug}</Code>
+                  </Table.Cell>
+                  <Table.Cell fontSize="sm" color="fg.muted">
+                    {category.icon || '—'}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {category.is_active === false ? (
+                      <Badge colorPalette="gray">Inactive</Badge>
+                    ) : (
+                      <Badge colorPalette="green">Active</Badge>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack gap="1" justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => setEditing({ mode: 'edit', category })}
+                        aria-label={`Edit ${category.name}`}
+                      >
+                        <LuPencil aria-hidden /> Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() => setDeleting(category)}
+                        aria-label={`Delete ${category.name}`}
+                      >
+                        <LuTrash2 aria-hidden /> Delete
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+
+      {editing && (
+        <CategoryFormDialog
+          category={editing.mode === 'edit' ? editing.category : null}
+          icons={icons}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <DeleteCategoryDialog category={deleting} categories={categories} onClose={() => setDeleting(null)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { Alert, Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { MSG } from '../../../../../shared/messages';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useDeleteCategory } from '../api/delete-category';
+import type { AdminCategory } from '../types';
+
+/** The category that collects apps whose category is removed, when it exists. */
+const FALLBACK_SLUG = 'other';
+
+interface DeleteCategoryDialogProps {
+  category: AdminCategory;
+  /** Every category; the ones apps can move to are all but this one. */
+  categories: readonly AdminCategory[];
+  onClose: () => void;
+}
+
+/**
+ * 'Are you sure you want to delete this category?'. If the server refuses because apps still use
+ * the category (409), its reason is shown and the apps can be moved to another category first.
+ */
+export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCategoryDialogProps) {
+  const targets = categories.filter((c) => c.id !== category.id);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reassignTo, setReassignTo] = useState(
+    () => targets.find((c) => c.slug === FALLBACK_SLUG)?.slug ?? targets[0]?.slug ?? '',
+  );
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteCategory();
+  const busy = remove.isMutating;
+
+  async function confirm() {
+    setError(null);
+    try {
+      const result = await remove.trigger({ id: category.id, reassignTo: conflict ? reassignTo : undefined });
+      const moved = result?.moved_apps ?? 0;
+      const target = targets.find((c) => c.slug === reassignTo)?.name ?? reassignTo;
+      notifySuccess(
+        `${category.name} deleted`,
+        conflict && moved > 0 ? `${moved} ${moved === 1 ? 'app' : 'apps'} moved to ${target}.` : undefined,
+      );
+      onClose();
+    } catch (err) {
+      if (!conflict && err instanceof ApiError && err.status === 409) {
+        setConflict(err.detail ?? `${category.name} still has apps.`);
+        return;
+      }
+      setError(errorText(err, MSG.failedDeleteCategory));
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open
+      role="alertdialog"
+      onOpenChange={(details) => !details.open && !busy && onClose()}
+      placement="center"
+      size="sm"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Delete {category.name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {conflict ? (
+                  <>
+                    <Alert.Root status="warning" borderRadius="md">
+                      <Alert.Indicator />
+                      <Alert.Title>{conflict}</Alert.Title>
+                    </Alert.Root>
+                    <Field.Root disabled={targets.length === 0}>
+                      <Field.Label>Move its apps to</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={reassignTo} onChange={(e) => setReassignTo(e.target.value)}>
+                          {targets.map((c) => (
+                            <option key={c.id} value={c.slug}>
+                              {c.name}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      <Field.HelperText>The apps move first, then {category.name} is deleted.</Field.HelperText>
+                    </Field.Root>
+                  </>
+                ) : (
+                  <Text>{MSG.confirmDeleteCategory}</Text>
+                )}
+                {error && (
+                  <Alert.Root status="error" borderRadius="md">
+                    <Alert.Indicator />
+                    <Alert.Title>{error}</Alert.Title>
+                  </Alert.Root>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" onClick={confirm} loading={busy} disabled={Boolean(conflict) && !reassignTo}>
+                {conflict ? 'Move apps and delete' : 'Delete'}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" disabled={busy} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  RadioCard,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { LuCircleCheck, LuLock } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import { paths } from '../../../config/paths';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/auth-storage';
+import { useSession } from '../../../lib/use-current-user';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { useCreateGuestCheckoutSession } from '../api/create-guest-checkout-session';
+import { CHECKOUT_APP_KEY, checkoutReturnPath } from '../utils/checkout-return';
+
+/** How long 'Session expired' stays readable before the login page opens. */
+export const SESSION_EXPIRED_REDIRECT_MS = 1200;
+
+export interface CheckoutApp {
+  id: string;
+  slug?: string | null;
+  name: string;
+  tagline?: string | null;
+  description?: string | null;
+}
+
+interface CheckoutModalProps {
+  app: CheckoutApp;
+  /** The price as shown on the app page, with its period ('$49.00 / month', 'Free'). */
+  priceLabel: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+type Mode = 'login' | 'guest';
+
+const MODES: { value: Mode; title: string; description: string }[] = [
+  { value: 'login', title: 'Login to existing account', description: 'Your license appears in My Purchases.' },
+  { value: 'guest', title: 'Continue as guest', description: 'Pay now with just your email address.' },
+];
+
+/** 'Complete Your Purchase': signed-in or guest checkout through the payment provider's hosted page. */
+export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalProps) {
+  const { token } = useSession();
+  const navigate = useNavigate();
+  const formId = useId();
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const member = useCreateCheckoutSession();
+  const guest = useCreateGuestCheckoutSession();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const slug = app.slug || app.id;
+  const loginHref = `${paths.login}?return=${encodeURIComponent(checkoutReturnPath(paths.app(slug)))}`;
+  const busy = member.isMutating || guest.isMutating || leaving;
+  const asGuest = !token && mode === 'guest';
+  const canProceed = !busy && (!asGuest || email.trim().length > 0);
+
+  async function proceed(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canProceed) return;
+    setError(null);
+    if (!token && !asGuest) {
+      setError(MSG.pleaseLogin);
+      return;
+    }
+    if (asGuest && !email.includes('@')) {
+      setError(MSG.invalidEmail);
+      return;
+    }
+    try {
+      const session = token
+        ? await member.trigger({ appId: app.id })
+        : await guest.trigger({ appId: app.id, email: email.trim() });
+      if (!session?.checkout_url) throw new Error('checkout session without a checkout_url');
+      setLeaving(true);
+      window.location.assign(session.checkout_url);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        // The stored token is stale: drop it (the login page turns away signed-in users), remember
+        // the app so the purchase can resume, and come back here with ?checkout=true after login.
+        setError(MSG.sessionExpired);
+        setLeaving(true);
+        clearSession();
+        sessionStorage.setItem(CHECKOUT_APP_KEY, JSON.stringify({ app_id: app.id, slug }));
+        timer.current = setTimeout(() => navigate(loginHref), SESSION_EXPIRED_REDIRECT_MS);
+        return;
+      }
+      setError(errorText(err, MSG.checkoutFailed));
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && !busy && onClose()}
+      placement="center"
+      size="md"
+      closeOnInteractOutside={!busy}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content borderRadius="2xl" mx="4">
+            <Dialog.Header>
+              <Dialog.Title fontSize="xl">Complete Your Purchase</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form id={formId} onSubmit={proceed} noValidate>
+                <Stack gap="5">
+                  <Box borderRadius="xl" bg="bg.subtle" p="4">
+                    <HStack justify="space-between" align="flex-start" gap="4">
+                      <Box minW="0">
+                        <Text fontWeight="semibold">{app.name}</Text>
+                        {(app.tagline || app.description) && (
+                          <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                            {app.tagline || app.description}
+                          </Text>
+                        )}
+                      </Box>
+                      <Text fontWeight="bold" fontSize="lg" whiteSpace="nowrap" data-testid="checkout-price">
+                        {priceLabel}
+                      </Text>
+                    </HStack>
+                  </Box>
+
+                  {token ? (
+                    <HStack gap="2" color="green.700" fontWeight="medium">
+                      <LuCircleCheck aria-hidden />
+                      <Text>{MSG.loggedInReady}</Text>
+                    </HStack>
+                  ) : (
+                    <>
+                      <RadioCard.Root
+                        value={mode}
+                        onValueChange={(details) => {
+                          setMode(details.value === 'guest' ? 'guest' : 'login');
+                          setError(null);
+                        }}
+                        size="sm"
+                        colorPalette="brand"
+                      >
+                        <RadioCard.Label srOnly>How do you want to check out?</RadioCard.Label>
+                        <Stack gap="2">
+                          {MODES.map((option) => (
+                            <RadioCard.Item key={option.value} value={option.value}>
+                              <RadioCard.ItemHiddenInput />
+                              <RadioCard.ItemControl>
+                                <RadioCard.ItemContent>
+                                  <RadioCard.ItemText>{option.title}</RadioCard.ItemText>
+                                  <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
+                                </RadioCard.ItemContent>
+                                <RadioCard.ItemIndicator />
+                              </RadioCard.ItemControl>
+                            </RadioCard.Item>
+                          ))}
+                        </Stack>
+                      </RadioCard.Root>
+                      {mode === 'guest' && (
+                        <Field.Root required>
+                          <Field.Label>Email address</Field.Label>
+                          <Input
+                            type="email"
+                            autoComplete="email"
+                            inputMode="email"
+                            placeholder="you@yourpractice.com"
+                            value={email}
+                            onChange={(e) => setEmail(e.target.value)}
+                            disabled={busy}
+                          />
+                          <Field.HelperText>{MSG.guestNote}</Field.HelperText>
+                        </Field.Root>
+                      )}
+                    </>
+                  )}
+
+                  {error && (
+                    <Alert.Root status="error" borderRadius="lg">
+                      <Alert.Indicator />
+                      <Alert.Title>{error}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer flexDirection="column" alignItems="stretch" gap="4">
+              <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="2">
+                <Button variant="ghost" onClick={onClose} disabled={busy}>
+                  Cancel
+                </Button>
+                {!token && mode === 'login' && (
+                  <Button variant="outline" onClick={() => navigate(loginHref)} disabled={busy}>
+                    Login →
+                  </Button>
+                )}
+                <Button
+                  type="submit"
+                  form={formId}
+                  colorPalette="brand"
+                  disabled={!canProceed}
+                  loading={member.isMutating || guest.isMutating || (leaving && !error)}
+                  loadingText="Processing..."
+                >
+                  Proceed to Payment
+                </Button>
+              </Stack>
+              <HStack justify="center" gap="1.5" fontSize="xs" color="fg.muted">
+                <LuLock aria-hidden />
+                <Text>Secure checkout powered by Stripe</Text>
+              </HStack>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" disabled={busy} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,20 @@
+import { List } from '@chakra-ui/react';
+import { LuCircleCheck } from 'react-icons/lu';
+
+/** A checked list (key features, use cases, integrations); blank entries are skipped. */
+export function FeatureList({ items }: { items: readonly string[] }) {
+  return (
+    <List.Root gap="2.5" variant="plain">
+      {items
+        .filter((item) => item.trim())
+        .map((item) => (
+          <List.Item key={item} alignItems="flex-start">
+            <List.Indicator asChild color="green.600" mt="1">
+              <LuCircleCheck />
+            </List.Indicator>
+            {item}
+          </List.Item>
+        ))}
+    </List.Root>
+  );
+}

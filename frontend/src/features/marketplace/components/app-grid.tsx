@@ -1,0 +1,42 @@
+import { SimpleGrid, type SimpleGridProps } from '@chakra-ui/react';
+import type { MarketplaceApp } from '../types';
+import { AppCard, AppCardSkeleton } from './app-card';
+
+interface AppGridProps {
+  apps: readonly MarketplaceApp[];
+  loading?: boolean;
+  columns?: SimpleGridProps['columns'];
+  featured?: boolean;
+  skeletons?: number;
+  label?: string;
+}
+
+/** A responsive grid of app cards, or skeleton cards while the first load is in flight. */
+export function AppGrid({
+  apps,
+  loading = false,
+  columns = { base: 1, sm: 2, lg: 3, xl: 4 },
+  featured = false,
+  skeletons = 8,
+  label,
+}: AppGridProps) {
+  if (loading) {
+    return (
+      <SimpleGrid columns={columns} gap="5" aria-busy="true" aria-label={label}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <AppCardSkeleton key={i} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <SimpleGrid as="ul" listStyleType="none" columns={columns} gap="5" aria-label={label}>
+      {apps.map((app) => (
+        <li key={app.id}>
+          <AppCard app={app} featured={featured} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
