@@ -28,13 +28,16 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | all apps (admin) = MARKET + APPS, 2 Queries      | GSI2  | GSI2PK=MARKET / GSI2PK=APPS                     |
  * | apps filed under a category (count, re-file)     | GSI3  | GSI3PK=MARKETCAT#<slug> + CATAPPS#<slug>        |
  * | catalogue version (marketplace cache check)      | table | PK=CATALOGUE, SK=VERSION                        |
- * | API key by id / by hash                          | table | PK=APIKEY#<id> / PK=KEYHASH#<sha256>            |
+ * | API key by id (api-keys-repo.ts)                 | table | PK=APIKEY#<id>, SK=APIKEY                       |
+ * | API key by its secret's hash                     | table | PK=KEYHASH#<sha256>, SK=KEYHASH -> key id       |
  * | API keys of an owner                             | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins KEY#       |
- * | daily usage of a key                             | table | PK=APIKEY#<id>, SK=USAGE#<yyyy-mm-dd>           |
+ * | daily usage of a key (TTL 3 days)                | table | PK=APIKEY#<id>, SK=USAGE#<yyyy-mm-dd> (UTC)     |
  * | webhooks of an app                               | table | PK=APP#<id>, SK begins WEBHOOK#                 |
  * | webhook logs of an app / all logs (admin)        | GSI1  | GSI1PK=APPLOGS#<id> / GSI2PK=LOGS               |
  * | purchases of a buyer                             | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#  |
- * | purchases of an app                              | GSI2  | GSI2PK=APPSALES#<appId>                         |
+ * | purchases of an app                              | GSI2  | GSI2PK=APPSALES#<appId>, GSI2SK=<created>#<id>  |
+ * | purchase by id                                   | table | PK=PURCHASE#<id>, SK=PURCHASE                   |
+ * | purchase by licence key (licences-read-repo.ts)  | table | PK=LICENSEKEY#<appId>#<sha256>, SK=LICENSEKEY   |
  * | purchase by checkout session                     | table | PK=SESSION#<id>                                 |
  * | Stripe event processed once                      | table | PK=STRIPEEVENT#<id> (attribute_not_exists)      |
  * | licence keys of an app's pool                    | table | PK=APP#<id>, SK begins POOLKEY#                 |

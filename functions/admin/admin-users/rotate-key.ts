@@ -1,0 +1,13 @@
+import { KeyIdParams } from '../../../shared/schemas/keys';
+import { ok, type RouteHandler } from '../../http/types';
+import { parse } from '../../http/validate';
+import { developerAdmin } from './service';
+
+/**
+ * POST /api/admin/keys/{id}/rotate: revokes the key's secret at once. The admin gets the new
+ * prefix only; the owner is notified and rotates the key themselves to see a usable full key.
+ */
+export const rotateKeyAsAdmin: RouteHandler = async (req) => {
+  const { id } = parse(KeyIdParams, req.params);
+  return ok(await developerAdmin.rotateKey(id));
+};

@@ -1,0 +1,225 @@
+/**
+ * The API key rules (SPEC.md sections 2, 4, 8, 9; issue 5): creating, listing, rotating and
+ * deleting a developer's keys, and admitting Partner API calls (authentication by key hash and
+ * the atomic daily quota). Free of HTTP and AWS: storage comes in through the ports.
+ *
+ * A production key is active exactly when its owner is approved. Approval activates the keys
+ * (developer-admin.ts); because that query and a concurrent key creation can miss each other,
+ * listing and authentication also activate ("heal") a pending production key of an approved
+ * owner, so no interleaving can leave an approved developer with a dead key.
+ */
+import { randomUUID } from 'node:crypto';
+import type { KeyType } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import {
+  API_KEY_NOT_FOUND,
+  type ApiKey,
+  type ApiKeyWithSecret,
+  PRODUCTION_KEY_ACTIVE,
+} from '../../../shared/schemas/keys';
+import { dailyLimitReached, INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
+import { AppError, NotFoundError, UnauthorizedError } from '../errors';
+import type { Log, UsersRepository } from '../users/ports';
+import type { User } from '../users/user';
+import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
+import type { ApiKeyRepository } from './ports';
+import {
+  nextUtcMidnight,
+  type RateLimitState,
+  rateLimitHeaders,
+  secondsUntilUtcMidnight,
+  usageExpiry,
+  utcDay,
+} from './quota';
+
+export const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
+
+/** 429 with Retry-After and the X-RateLimit-* headers. */
+export class DailyQuotaExceededError extends AppError {
+  constructor(state: RateLimitState, retryAfterSeconds: number) {
+    super(429, dailyLimitReached(state.limit), {
+      ...rateLimitHeaders(state),
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}
+
+export interface ApiKeysServiceDeps {
+  keys: ApiKeyRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  log?: Log;
+  now?: () => Date;
+}
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+
+/** A production key that should be active because its owner is approved. */
+const needsHealing = (key: ApiKeyRecord, owner: Pick<User, 'is_approved'>) =>
+  key.type === 'production' && !key.is_active && owner.is_approved;
+
+export function createApiKeysService(deps: ApiKeysServiceDeps) {
+  const { keys, users } = deps;
+  const log = deps.log ?? silentLog;
+  const now = deps.now ?? (() => new Date());
+
+  async function requireOwner(userId: string): Promise<User> {
+    const owner = await users.findById(userId);
+    if (!owner) throw new UnauthorizedError(ACCOUNT_GONE);
+    return owner;
+  }
+
+  /** The caller's own key; another developer's key reads exactly like a missing one. */
+  async function ownKey(ownerId: string, keyId: string): Promise<ApiKeyRecord> {
+    const key = await keys.findById(keyId);
+    if (!key || key.user_id !== ownerId) throw new NotFoundError(API_KEY_NOT_FOUND);
+    return key;
+  }
+
+  /** Views of keys with today's real usage; activates pending production keys of an approved owner. */
+  async function viewsOf(owner: Pick<User, 'is_approved'>, list: ApiKeyRecord[]): Promise<ApiKey[]> {
+    const healed = await Promise.all(
+      list.map(async (key) => {
+        if (!needsHealing(key, owner)) return key;
+        await keys.activate(key.id);
+        return { ...key, is_active: true };
+      }),
+    );
+    const usage = healed.length
+      ? await keys.usageOn(
+          healed.map((k) => k.id),
+          utcDay(now()),
+        )
+      : new Map();
+    return healed.map((key) => toApiKeyView(key, usage.get(key.id) ?? 0));
+  }
+
+  /** Gives the key a fresh secret (the old one stops working in the same transaction). */
+  async function replaceSecret(key: ApiKeyRecord): Promise<{ key: ApiKeyRecord; fullKey: string }> {
+    const secret = newSecret(key.type);
+    const updated = await keys.replaceSecret(key, {
+      prefix: secret.prefix,
+      key_hash: secret.keyHash,
+      rotated_at: now().toISOString(),
+    });
+    if (!updated) throw new NotFoundError(API_KEY_NOT_FOUND);
+    return { key: updated, fullKey: secret.fullKey };
+  }
+
+  async function usageToday(keyId: string): Promise<number> {
+    return (await keys.usageOn([keyId], utcDay(now()))).get(keyId) ?? 0;
+  }
+
+  return {
+    /** GET /api/keys: the owner's keys, newest first, prefix only. */
+    async listOwn(ownerId: string): Promise<ApiKey[]> {
+      const owner = await requireOwner(ownerId);
+      return viewsOf(owner, await keys.listByOwner(ownerId));
+    },
+
+    /**
+     * POST /api/keys: staging keys are active at once (500 a day); production keys (10,000 a day)
+     * wait for the owner's approval unless the owner is approved already.
+     */
+    async create(ownerId: string, type: KeyType): Promise<ApiKeyWithSecret> {
+      const owner = await requireOwner(ownerId);
+      const secret = newSecret(type);
+      const key: ApiKeyRecord = {
+        id: randomUUID(),
+        user_id: owner.id,
+        type,
+        prefix: secret.prefix,
+        key_hash: secret.keyHash,
+        is_active: type === 'staging' || owner.is_approved,
+        limit: dailyLimitFor(type),
+        created_at: now().toISOString(),
+        rotated_at: null,
+      };
+      await keys.create(key);
+      log.info('api key created', { keyId: key.id, userId: owner.id, type });
+      // Approval may have landed between reading the owner and storing the key: re-check once.
+      if (!key.is_active) {
+        const fresh = await users.findById(owner.id);
+        if (fresh?.is_approved) {
+          await keys.activate(key.id);
+          key.is_active = true;
+        }
+      }
+      const message =
+        type === 'staging'
+          ? MSG.stagingKeyCreated
+          : key.is_active
+            ? PRODUCTION_KEY_ACTIVE // the owner is approved: the spec's "needs approval" would be untrue
+            : MSG.productionKeyCreated;
+      return { ...toApiKeyView(key, 0), key: secret.fullKey, message };
+    },
+
+    /** PUT /api/keys/{id}/rotate: a new secret, shown once; the old one is refused from now on. */
+    async rotateOwn(ownerId: string, keyId: string): Promise<ApiKeyWithSecret> {
+      const rotated = await replaceSecret(await ownKey(ownerId, keyId));
+      log.info('api key rotated', { keyId, userId: ownerId });
+      return {
+        ...toApiKeyView(rotated.key, await usageToday(keyId)),
+        key: rotated.fullKey,
+        message: MSG.keyRotated,
+      };
+    },
+
+    /** DELETE /api/keys/{id}: the key and its hash go in one transaction. */
+    async deleteOwn(ownerId: string, keyId: string): Promise<void> {
+      const key = await ownKey(ownerId, keyId);
+      if (!(await keys.delete(key))) throw new NotFoundError(API_KEY_NOT_FOUND);
+      log.info('api key deleted', { keyId, userId: ownerId });
+    },
+
+    /**
+     * Who is calling the Partner API: the key whose hash matches. Unknown, rotated and deleted keys
+     * get 401 'Invalid API key'; a production key of an owner not yet approved gets its own 401.
+     */
+    async authenticate(rawKey: string | undefined): Promise<ApiKeyRecord> {
+      const candidate = rawKey?.trim() ?? '';
+      if (!looksLikeApiKey(candidate)) throw new UnauthorizedError(INVALID_API_KEY);
+      const key = await keys.findByHash(hashApiKey(candidate));
+      if (!key) throw new UnauthorizedError(INVALID_API_KEY);
+      if (key.is_active) return key;
+      if (key.type !== 'production') throw new UnauthorizedError(INVALID_API_KEY);
+      const owner = await users.findById(key.user_id);
+      if (!owner) throw new UnauthorizedError(INVALID_API_KEY);
+      if (!owner.is_approved) throw new UnauthorizedError(PENDING_API_KEY);
+      await keys.activate(key.id);
+      return { ...key, is_active: true };
+    },
+
+    /**
+     * Counts one call against the key's daily limit. One conditional update decides, so 50
+     * concurrent calls on a key with 20 left admit exactly 20. Refused calls are not counted and
+     * get DailyQuotaExceededError (429, Retry-After = seconds to the next UTC midnight).
+     */
+    async admit(key: ApiKeyRecord): Promise<RateLimitState> {
+      const at = now();
+      const resetAt = nextUtcMidnight(at);
+      const refused = { limit: key.limit, used: key.limit, remaining: 0, resetAt };
+      if (key.limit <= 0) throw new DailyQuotaExceededError(refused, secondsUntilUtcMidnight(at));
+      const result = await keys.consume(key.id, utcDay(at), key.limit, usageExpiry(at));
+      if (!result.admitted) throw new DailyQuotaExceededError(refused, secondsUntilUtcMidnight(at));
+      return { limit: key.limit, used: result.count, remaining: Math.max(0, key.limit - result.count), resetAt };
+    },
+
+    // Used by the admin module (developer-admin.ts) ----------------------------------------------
+
+    viewsOf,
+    replaceSecret,
+
+    /** Activates every production key of a developer (after approval); returns how many changed. */
+    async activateProductionKeys(userId: string): Promise<number> {
+      const pending = (await keys.listByOwner(userId)).filter((k) => k.type === 'production' && !k.is_active);
+      await Promise.all(pending.map((k) => keys.activate(k.id)));
+      return pending.length;
+    },
+
+    async findKey(keyId: string): Promise<ApiKeyRecord | undefined> {
+      return keys.findById(keyId);
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages';
+import { ADMIN_NO_APPROVAL } from '../../../shared/schemas/admin-users';
+import { resetConfigForTests } from '../../config';
+import type { AppError } from '../errors';
+import type { OutgoingMail } from '../users/ports';
+import { createApiKeysService } from './api-keys-service';
+import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT, createDeveloperAdminService } from './developer-admin';
+import { aUser, memoryKeys, memoryUsers } from './testing';
+
+beforeAll(() => {
+  process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
+  process.env.APP_URL = 'https://market.example.com';
+  resetConfigForTests();
+});
+
+function setup() {
+  const dev = aUser({ email: 'dev@example.com' });
+  const admin = aUser({ role: 'admin', is_approved: true, email: 'admin@example.com' });
+  const keys = memoryKeys();
+  const users = memoryUsers([dev, admin]);
+  const apiKeys = createApiKeysService({ keys, users });
+  const mails: OutgoingMail[] = [];
+  const service = createDeveloperAdminService({
+    users,
+    keys,
+    apiKeys,
+    logs: { recentForOwner: async () => [] },
+    mailer: { sendMail: async (m) => void mails.push(m) },
+  });
+  return { dev, admin, keys, users, apiKeys, mails, service };
+}
+
+const rejection = async (p: Promise<unknown>) => p.then(() => undefined).catch((e: unknown) => e as AppError);
+
+describe('developer approval', () => {
+  it('approves, activates production keys and mails once with the dashboard link', async () => {
+    const { dev, apiKeys, mails, service } = setup();
+    const prod = await apiKeys.create(dev.id, 'production');
+    expect(prod.is_active).toBe(false);
+    const first = await service.approveByEmail(dev.email);
+    expect(first.newlyApproved).toBe(true);
+    expect((await apiKeys.listOwn(dev.id))[0]).toMatchObject({ id: prod.id, is_active: true, status: 'active' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(APPROVAL_MAIL_SUBJECT);
+    expect(mails[0]!.text).toContain('https://market.example.com/dashboard/api-keys');
+
+    const again = await service.approveById(dev.id);
+    expect(again.newlyApproved).toBe(false);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('refuses admins and unknown users', async () => {
+    const { admin, service } = setup();
+    expect((await rejection(service.approveByEmail(admin.email)))?.message).toBe(ADMIN_NO_APPROVAL);
+    const unknown = await rejection(service.approveByEmail('nobody@example.com'));
+    expect(unknown?.status).toBe(404);
+    expect((await rejection(service.getUser('missing')))?.message).toBe(MSG.userNotFound);
+  });
+
+  it('lists users with company and role', async () => {
+    const { service, admin } = setup();
+    const list = await service.listUsers();
+    expect(list.find((u) => u.id === admin.id)).toEqual({
+      id: admin.id,
+      full_name: admin.full_name,
+      email: admin.email,
+      company: admin.company_name,
+      role: 'admin',
+      created_at: admin.created_at,
+      is_approved: true,
+    });
+  });
+});
+
+describe('admin key rotation', () => {
+  it('revokes the secret, answers the new prefix only and mails the owner a notice without any secret', async () => {
+    const { dev, apiKeys, mails, service } = setup();
+    const created = await apiKeys.create(dev.id, 'staging');
+    const rotated = await service.rotateKey(created.id);
+    expect(rotated.key).toHaveLength(16);
+    expect(rotated.key).not.toBe(created.prefix);
+    expect(rotated.message).toBe(MSG.keyRotated);
+    expect((await rejection(apiKeys.authenticate(created.key)))?.status).toBe(401);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(ADMIN_ROTATION_MAIL_SUBJECT);
+    expect(mails[0]!.text).toContain(created.prefix);
+    expect(mails[0]!.text).not.toMatch(/dk_(test|live)_[0-9A-Za-z]{40}/);
+    expect((await rejection(service.rotateKey('missing')))?.status).toBe(404);
+  });
+});

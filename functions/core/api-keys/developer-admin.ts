@@ -1,0 +1,189 @@
+/**
+ * The admin's User Management rules (SPEC.md sections 2, 4, 6, 7): the user list and detail, a
+ * developer's keys and webhook logs, approving a developer (which activates their production keys
+ * and e-mails them) and rotating any key.
+ *
+ * Admin rotation is a revocation: the admin never sees a secret and none is ever e-mailed. The old
+ * secret stops working at once and is replaced by a fresh one nobody is told; the owner gets a
+ * notice and, in the dashboard, sees the key's new prefix and rotates it themselves to reveal a
+ * usable full key. Limits, type and approval state of the key stay as they were.
+ */
+
+import { MSG } from '../../../shared/messages';
+import {
+  ADMIN_NO_APPROVAL,
+  ADMIN_USER_LOGS_MAX,
+  type AdminUser,
+  type AdminUserDetail,
+  type WebhookLog,
+} from '../../../shared/schemas/admin-users';
+import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '../../../shared/schemas/keys';
+import { getConfig } from '../../config';
+import { NotFoundError, ValidationError } from '../errors';
+import type { Log, Mailer, UsersRepository } from '../users/ports';
+import type { User } from '../users/user';
+import type { ApiKeysService } from './api-keys-service';
+import type { ApiKeyRepository, WebhookLogReader, WebhookLogRecord } from './ports';
+
+export const APPROVAL_MAIL_SUBJECT = 'Your developer account has been approved';
+export const ADMIN_ROTATION_MAIL_SUBJECT = 'One of your API keys was rotated by an administrator';
+
+export interface DeveloperAdminDeps {
+  users: Pick<UsersRepository, 'findById' | 'findByEmail' | 'listUsers' | 'setApproved'>;
+  keys: Pick<ApiKeyRepository, 'listByOwner'>;
+  apiKeys: ApiKeysService;
+  logs: WebhookLogReader;
+  mailer: Mailer;
+  log?: Log;
+}
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+
+const toAdminUser = (user: User): AdminUser => ({
+  id: user.id,
+  full_name: user.full_name,
+  email: user.email,
+  company: user.company_name,
+  role: user.role,
+  created_at: user.created_at,
+  is_approved: user.is_approved,
+});
+
+const toWebhookLog = (log: WebhookLogRecord): WebhookLog => ({
+  id: log.id,
+  app_id: log.app_id,
+  event_type: log.event_type,
+  target_url: log.target_url,
+  status_code: log.status_code,
+  response: log.response,
+  timestamp: log.created_at,
+  response_time_ms: log.response_time_ms,
+  retry_count: log.retry_count,
+  delivery_id: log.delivery_id,
+});
+
+const dashboardLink = (path: string) => `${getConfig().APP_URL.replace(/\/+$/, '')}${path}`;
+
+function approvalMail(user: User) {
+  const link = dashboardLink('/dashboard/api-keys');
+  const greeting = user.full_name ? `Hello ${user.full_name},` : 'Hello,';
+  return {
+    to: user.email,
+    subject: APPROVAL_MAIL_SUBJECT,
+    text: [
+      greeting,
+      '',
+      'Your developer account has been approved for production access.',
+      'Your production API keys are now active (10,000 requests a day each). Manage them here:',
+      '',
+      link,
+    ].join('\n'),
+  };
+}
+
+function rotationNotice(user: User, oldPrefix: string, newPrefix: string) {
+  const link = dashboardLink('/dashboard/api-keys');
+  return {
+    to: user.email,
+    subject: ADMIN_ROTATION_MAIL_SUBJECT,
+    text: [
+      user.full_name ? `Hello ${user.full_name},` : 'Hello,',
+      '',
+      `An administrator rotated your API key ${oldPrefix}... It no longer works.`,
+      `The key is now listed as ${newPrefix}... in your dashboard. For your security its new secret`,
+      'is not sent by e-mail: rotate the key yourself to see a new full key, then update your software.',
+      '',
+      link,
+    ].join('\n'),
+  };
+}
+
+export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
+  const { users, keys, apiKeys, logs, mailer } = deps;
+  const log = deps.log ?? silentLog;
+
+  async function requireUser(id: string): Promise<User> {
+    const user = await users.findById(id);
+    if (!user) throw new NotFoundError(MSG.userNotFound);
+    return user;
+  }
+
+  /**
+   * Approves a developer: marks them approved, activates their production keys and mails them.
+   * Approving an approved developer changes nothing and sends no second mail (the keys are still
+   * checked, so a half-finished earlier approval is completed).
+   */
+  async function approve(user: User): Promise<{ user: User; newlyApproved: boolean }> {
+    if (user.role === 'admin') throw new ValidationError(ADMIN_NO_APPROVAL);
+    const newlyApproved = !user.is_approved;
+    const approved = newlyApproved ? await users.setApproved(user.id, true) : user;
+    if (!approved) throw new NotFoundError(MSG.userNotFound);
+    const activated = await apiKeys.activateProductionKeys(user.id);
+    if (newlyApproved) {
+      log.info('developer approved', { userId: user.id, activatedKeys: activated });
+      try {
+        await mailer.sendMail(approvalMail(approved));
+      } catch (err) {
+        log.error('approval mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
+      }
+    }
+    return { user: approved, newlyApproved };
+  }
+
+  return {
+    /** GET /api/admin/users: every account, newest first. */
+    async listUsers(): Promise<AdminUser[]> {
+      return (await users.listUsers()).map(toAdminUser);
+    },
+
+    /** GET /api/admin/users/{id}. */
+    async getUser(id: string): Promise<AdminUserDetail> {
+      const user = await requireUser(id);
+      return { ...toAdminUser(user), website: user.website };
+    },
+
+    /** GET /api/admin/users/{id}/keys: prefixes only. */
+    async getUserKeys(id: string): Promise<ApiKey[]> {
+      const user = await requireUser(id);
+      return apiKeys.viewsOf(user, await keys.listByOwner(user.id));
+    },
+
+    /** GET /api/admin/users/{id}/logs: webhook deliveries to the user's apps, newest first. */
+    async getUserLogs(id: string): Promise<WebhookLog[]> {
+      const user = await requireUser(id);
+      return (await logs.recentForOwner(user.id, ADMIN_USER_LOGS_MAX)).map(toWebhookLog);
+    },
+
+    /** POST /api/approve-user {email}. */
+    async approveByEmail(email: string) {
+      const user = await users.findByEmail(email);
+      if (!user) throw new NotFoundError(MSG.userNotFound);
+      return approve(user);
+    },
+
+    /** POST /api/admin/users/{id}/approve-production. */
+    async approveById(id: string) {
+      return approve(await requireUser(id));
+    },
+
+    /** POST /api/admin/keys/{id}/rotate: revokes the secret; answers the new prefix only. */
+    async rotateKey(keyId: string): Promise<AdminRotatedKey> {
+      const key = await apiKeys.findKey(keyId);
+      if (!key) throw new NotFoundError(API_KEY_NOT_FOUND);
+      const { key: rotated } = await apiKeys.replaceSecret(key);
+      log.info('api key rotated by admin', { keyId, userId: key.user_id });
+      const owner = await users.findById(key.user_id);
+      if (owner) {
+        try {
+          await mailer.sendMail(rotationNotice(owner, key.prefix, rotated.prefix));
+        } catch (err) {
+          log.error('rotation notice failed', { keyId, error: err instanceof Error ? err.name : 'unknown' });
+        }
+      }
+      const [view] = await apiKeys.viewsOf(owner ?? { is_approved: false }, [rotated]);
+      return { ...view!, message: MSG.keyRotated };
+    },
+  };
+}
+
+export type DeveloperAdminService = ReturnType<typeof createDeveloperAdminService>;

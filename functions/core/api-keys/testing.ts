@@ -1,0 +1,111 @@
+/**
+ * In-memory ports for unit tests of the API keys and partner rules (no DynamoDB). They follow the
+ * port contracts closely enough to exercise the rules, including the atomic quota.
+ */
+import type { UsersRepository } from '../users/ports';
+import type { User } from '../users/user';
+import type { ApiKeyRecord } from './api-key';
+import type { ApiKeyRepository } from './ports';
+
+export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecord>; hashes: Map<string, string> } {
+  const byId = new Map<string, ApiKeyRecord>();
+  const hashes = new Map<string, string>();
+  const usage = new Map<string, number>();
+  return {
+    byId,
+    hashes,
+    async create(key) {
+      if (byId.has(key.id) || hashes.has(key.key_hash)) throw new Error('exists');
+      byId.set(key.id, { ...key });
+      hashes.set(key.key_hash, key.id);
+    },
+    async findById(id) {
+      const key = byId.get(id);
+      return key ? { ...key } : undefined;
+    },
+    async findByHash(hash) {
+      const id = hashes.get(hash);
+      const key = id ? byId.get(id) : undefined;
+      return key && key.key_hash === hash ? { ...key } : undefined;
+    },
+    async listByOwner(userId) {
+      return [...byId.values()]
+        .filter((k) => k.user_id === userId)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map((k) => ({ ...k }));
+    },
+    async replaceSecret(current, next) {
+      const stored = byId.get(current.id);
+      if (!stored) return undefined;
+      if (stored.key_hash !== current.key_hash) throw new Error('conflict');
+      hashes.delete(current.key_hash);
+      hashes.set(next.key_hash, current.id);
+      const updated = { ...stored, ...next };
+      byId.set(current.id, updated);
+      return { ...updated };
+    },
+    async delete(key) {
+      if (!byId.delete(key.id)) return false;
+      hashes.delete(key.key_hash);
+      return true;
+    },
+    async activate(keyId) {
+      const key = byId.get(keyId);
+      if (key) key.is_active = true;
+    },
+    async usageOn(keyIds, day) {
+      const out = new Map<string, number>();
+      for (const id of keyIds) {
+        const n = usage.get(`${id}|${day}`);
+        if (n !== undefined) out.set(id, n);
+      }
+      return out;
+    },
+    async consume(keyId, day, limit) {
+      const k = `${keyId}|${day}`;
+      const n = usage.get(k) ?? 0;
+      if (n >= limit) return { admitted: false };
+      usage.set(k, n + 1);
+      return { admitted: true, count: n + 1 };
+    },
+  };
+}
+
+export function memoryUsers(
+  initial: User[] = [],
+): Pick<UsersRepository, 'findById' | 'findByEmail' | 'listUsers' | 'setApproved'> & { all: Map<string, User> } {
+  const all = new Map<string, User>(initial.map((u) => [u.id, { ...u }]));
+  return {
+    all,
+    async findById(id) {
+      const u = all.get(id);
+      return u ? { ...u } : undefined;
+    },
+    async findByEmail(email) {
+      const u = [...all.values()].find((x) => x.email === email);
+      return u ? { ...u } : undefined;
+    },
+    async listUsers() {
+      return [...all.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    },
+    async setApproved(id, approved) {
+      const u = all.get(id);
+      if (!u) return undefined;
+      u.is_approved = approved;
+      return { ...u };
+    },
+  };
+}
+
+export const aUser = (overrides: Partial<User> = {}): User => ({
+  id: `user-${Math.random().toString(36).slice(2, 10)}`,
+  email: `dev-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  full_name: 'Dr. Dev',
+  company_name: 'Dev Dental',
+  website: null,
+  role: 'developer',
+  is_approved: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+  auth_provider: 'password',
+  ...overrides,
+});

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../config';
+import { logger } from './logger';
+
+/** The logger is the last line of defence: secret-looking fields never reach the log line. */
+describe('logger redaction', () => {
+  let lines: string[];
+  beforeEach(() => {
+    process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
+    process.env.LOG_LEVEL = 'info';
+    resetConfigForTests();
+    lines = [];
+    const capture = (chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write);
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete process.env.LOG_LEVEL;
+    resetConfigForTests();
+  });
+
+  it('redacts keys, tokens, passwords, hashes and authorization headers', () => {
+    const fullKey = `dk_live_${'A1b2C3d4E5'.repeat(4)}`;
+    logger.info('api call', {
+      key: fullKey,
+      api_key: fullKey,
+      'x-api-key': fullKey,
+      apiKey: fullKey,
+      token: 'jwt.jwt.jwt',
+      access_token: 'jwt.jwt.jwt',
+      password: 'hunter22',
+      key_hash: 'abc123',
+      authorization: 'Bearer jwt',
+      client_secret: 's3cr3t',
+      keyId: 'k-1',
+    });
+    logger.error('failure', { api_key: fullKey });
+    expect(lines).toHaveLength(2);
+    const joined = lines.join('');
+    for (const secret of [fullKey, 'jwt.jwt.jwt', 'hunter22', 'abc123', 'Bearer jwt', 's3cr3t']) {
+      expect(joined).not.toContain(secret);
+    }
+    const entry = JSON.parse(lines[0]!);
+    expect(entry).toMatchObject({ level: 'info', message: 'api call', key: '[redacted]', keyId: 'k-1' });
+    expect(entry.api_key).toBe('[redacted]');
+    expect(entry['x-api-key']).toBe('[redacted]');
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Admin User Management over HTTP: the user list and detail, approval by e-mail and by id (which
+ * activates production keys and mails the developer), a developer's keys (prefix only) and webhook
+ * logs, and the admin's key rotation (a revocation: the admin never sees a full key).
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
+import { MSG } from '../../shared/messages';
+import { ADMIN_NO_APPROVAL, USER_EMAIL_REQUIRED } from '../../shared/schemas/admin-users';
+import { API_KEY_NOT_FOUND } from '../../shared/schemas/keys';
+import { INVALID_API_KEY } from '../../shared/schemas/partner';
+import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { TEST_ADMIN } from '../support/constants';
+
+let admin: string;
+beforeAll(async () => {
+  admin = await adminToken();
+});
+
+const asAdmin = (method: string, path: string, body?: unknown) => api(method, path, { token: admin, body });
+const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
+
+async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
+  for (let i = 0; i < 30; i++) {
+    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
+    if (mails.length >= atLeast) return mails;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return (await mailsTo(email)).filter((m) => m.subject === subject);
+}
+
+describe('GET /api/admin/users', () => {
+  it('lists every account with the admin view fields, admins included with role admin', async () => {
+    const dev = await newDeveloper({ company_name: 'Smile Labs' });
+    const res = await asAdmin('GET', '/api/admin/users');
+    expect(res.status).toBe(200);
+    const mine = res.body.find((u: { id: string }) => u.id === dev.id);
+    expect(mine).toEqual({
+      id: dev.id,
+      full_name: 'Test Developer',
+      email: dev.email,
+      company: 'Smile Labs',
+      role: 'developer',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      is_approved: false,
+    });
+    const adminRow = res.body.find((u: { email: string }) => u.email === TEST_ADMIN.email);
+    expect(adminRow).toMatchObject({ role: 'admin' });
+    for (const u of res.body) expect(Object.keys(u).sort()).toEqual(Object.keys(mine).sort());
+    expect(JSON.stringify(res.body)).not.toContain('password');
+  });
+});
+
+describe('GET /api/admin/users/{id}', () => {
+  it("reads one account, or 404 'User not found.'", async () => {
+    const dev = await newDeveloper({ website: 'https://smile.example.com' });
+    const res = await asAdmin('GET', `/api/admin/users/${dev.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: dev.id, email: dev.email, role: 'developer', is_approved: false });
+    expect(res.body.website).toBe('https://smile.example.com');
+    for (const path of ['', '/keys', '/logs']) {
+      const missing = await asAdmin('GET', `/api/admin/users/${randomUUID()}${path}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ detail: MSG.userNotFound });
+    }
+  });
+});
+
+describe('approval', () => {
+  it('refuses unknown addresses (404), admins (400) and a missing address (400)', async () => {
+    const unknown = await asAdmin('POST', '/api/approve-user', { email: uniqueEmail('nobody') });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: MSG.userNotFound });
+    const adminApproval = await asAdmin('POST', '/api/approve-user', { email: TEST_ADMIN.email });
+    expect(adminApproval.status).toBe(400);
+    expect(adminApproval.body).toEqual({ detail: ADMIN_NO_APPROVAL });
+    const missing = await asAdmin('POST', '/api/approve-user', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ detail: USER_EMAIL_REQUIRED });
+  });
+
+  it('approve-production by id activates production keys and mails the developer once', async () => {
+    const dev = await newDeveloper();
+    const prod = await api('POST', '/api/keys', { token: dev.token, body: { type: 'production' } });
+    const staging = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+    expect(prod.body.is_active).toBe(false);
+
+    const res = await asAdmin('POST', `/api/admin/users/${dev.id}/approve-production`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MSG.userApprovedForProduction });
+    expect((await asAdmin('GET', `/api/admin/users/${dev.id}`)).body.is_approved).toBe(true);
+
+    const keys = await asAdmin('GET', `/api/admin/users/${dev.id}/keys`);
+    expect(keys.status).toBe(200);
+    expect(keys.body.map((k: { id: string }) => k.id).sort()).toEqual([prod.body.id, staging.body.id].sort());
+    for (const k of keys.body) {
+      expect(k.is_active).toBe(true);
+      expect(k.key).toHaveLength(16);
+    }
+    const text = JSON.stringify(keys.body);
+    expect(text).not.toContain(prod.body.key);
+    expect(text).not.toContain(staging.body.key);
+    expect((await me(prod.body.key)).status).toBe(200);
+
+    const mails = await mailsWithSubject(dev.email, APPROVAL_MAIL_SUBJECT);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('/dashboard/api-keys');
+    expect((await asAdmin('POST', `/api/admin/users/${dev.id}/approve-production`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsWithSubject(dev.email, APPROVAL_MAIL_SUBJECT)).toHaveLength(1);
+    expect((await asAdmin('POST', `/api/admin/users/${randomUUID()}/approve-production`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/admin/users/{id}/logs', () => {
+  it("returns the webhook logs of the developer's apps, newest first ([] when none)", async () => {
+    const dev = await newDeveloper();
+    expect((await asAdmin('GET', `/api/admin/users/${dev.id}/logs`)).body).toEqual([]);
+
+    const appId = `app-${randomUUID()}`;
+    const db = documentClient();
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          PK: `APP#${appId}`,
+          SK: 'APP',
+          GSI1PK: `OWNER#${dev.id}`,
+          GSI1SK: `APP#2025-01-01T00:00:00.000Z#${appId}`,
+          entity: 'APP',
+          id: appId,
+          user_id: dev.id,
+          name: 'Logged App',
+          type: 'partner',
+        },
+      }),
+    );
+    const logs = [
+      { id: randomUUID(), at: '2025-02-01T10:00:00.000Z', status: 200 },
+      { id: randomUUID(), at: '2025-02-01T11:00:00.000Z', status: 500 },
+    ];
+    for (const log of logs) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            PK: `WEBHOOKLOG#${log.id}`,
+            SK: 'WEBHOOKLOG',
+            GSI1PK: `APPLOGS#${appId}`,
+            GSI1SK: `${log.at}#${log.id}`,
+            id: log.id,
+            app_id: appId,
+            event_type: 'appointment.scheduled',
+            target_url: 'https://hooks.example.com/dental',
+            status_code: log.status,
+            response: 'ok',
+            created_at: log.at,
+            response_time_ms: 42,
+            retry_count: 0,
+            delivery_id: `msg_${log.id}`,
+          },
+        }),
+      );
+    }
+    const res = await asAdmin('GET', `/api/admin/users/${dev.id}/logs`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((l: { id: string }) => l.id)).toEqual([logs[1]!.id, logs[0]!.id]);
+    expect(res.body[0]).toEqual({
+      id: logs[1]!.id,
+      app_id: appId,
+      event_type: 'appointment.scheduled',
+      target_url: 'https://hooks.example.com/dental',
+      status_code: 500,
+      response: 'ok',
+      timestamp: '2025-02-01T11:00:00.000Z',
+      response_time_ms: 42,
+      retry_count: 0,
+      delivery_id: `msg_${logs[1]!.id}`,
+    });
+  });
+});
+
+describe('POST /api/admin/keys/{id}/rotate', () => {
+  it('revokes the key at once, shows the admin only the new prefix and notifies the owner without a secret', async () => {
+    const dev = await newDeveloper();
+    const created = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+    expect((await me(created.body.key)).status).toBe(200);
+
+    const res = await asAdmin('POST', `/api/admin/keys/${created.body.id}/rotate`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.body.id, type: 'staging', message: MSG.keyRotated });
+    expect(res.body.key).toMatch(/^dk_test_[0-9A-Za-z]{8}$/);
+    expect(res.body.key).not.toBe(created.body.prefix);
+
+    const old = await me(created.body.key);
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ detail: INVALID_API_KEY });
+
+    // The owner sees the new prefix and rotates to reveal a usable full key.
+    const list = await api('GET', '/api/keys', { token: dev.token });
+    expect(list.body[0].key).toBe(res.body.key);
+    const mails = await mailsWithSubject(dev.email, ADMIN_ROTATION_MAIL_SUBJECT);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(created.body.prefix);
+    expect(mails[0]!.text).not.toMatch(/dk_(test|live)_[0-9A-Za-z]{40}/);
+
+    const own = await api('PUT', `/api/keys/${created.body.id}/rotate`, { token: dev.token });
+    expect(own.status).toBe(200);
+    expect((await me(own.body.key)).status).toBe(200);
+    expect(JSON.stringify([res.body, list.body])).not.toContain(own.body.key);
+
+    const missing = await asAdmin('POST', `/api/admin/keys/${randomUUID()}/rotate`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ detail: API_KEY_NOT_FOUND });
+  });
+});
