@@ -36,9 +36,15 @@ for (const file of files) {
   total += gz;
   rows.push(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
-console.log(`JS for '/' (gzip):\n${rows.join('\n')}\n${(total / 1024).toFixed(1).padStart(7)} KB  total (budget ${BUDGET / 1024} KB)`);
+console.log(
+  `JS for '/' (gzip):\n${rows.join('\n')}\n${(total / 1024).toFixed(1).padStart(7)} KB  total (budget ${BUDGET / 1024} KB)`,
+);
 
-const forbidden = [...sources].filter((src) => /app\/routes\/(admin|developer)|features\/(admin|developer|api-keys|webhooks|submit-app)|components\/layouts\/(admin|developer)/.test(src));
+const forbidden = [...sources].filter((src) =>
+  /app\/routes\/(admin|developer)|features\/(admin|developer|api-keys|webhooks|submit-app)|components\/layouts\/(admin|developer)/.test(
+    src,
+  ),
+);
 let failed = false;
 if (total > BUDGET) {
   console.error(`Bundle budget exceeded: ${(total / 1024).toFixed(1)} KB > ${BUDGET / 1024} KB`);
