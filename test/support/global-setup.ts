@@ -21,7 +21,14 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface RunningStack {
+  apiUrl: string;
+  mailViewerUrl: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function startStack(): Promise<RunningStack> {
   const scratchDir = mkdtempSync(join(tmpdir(), 'dental-test-'));
   const stack = await startLocalStack({
     scratchDir,
@@ -50,14 +57,41 @@ export default async function setup(project: TestProject) {
   const { resetConfigForTests } = await import('../../functions/config');
   resetConfigForTests();
 
-  project.provide('apiUrl', apiUrl);
-  project.provide('mailViewerUrl', stack.mailViewerUrl);
-  project.provide('stackEnv', env);
+  return {
+    apiUrl,
+    mailViewerUrl: stack.mailViewerUrl,
+    env,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await stack.stop();
+      rmSync(scratchDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The integration and e2e projects both name this setup, and Vitest runs both in its one main
+ * process. The handlers read one process-wide configuration, so two stacks would trample each
+ * other's settings: the projects share one stack, started by the first and stopped by the last.
+ */
+const shared = globalThis as typeof globalThis & { __dentalStack?: { running: Promise<RunningStack>; users: number } };
+
+export default async function setup(project: TestProject) {
+  shared.__dentalStack ??= { running: startStack(), users: 0 };
+  shared.__dentalStack.users++;
+  const running = await shared.__dentalStack.running;
+
+  project.provide('apiUrl', running.apiUrl);
+  project.provide('mailViewerUrl', running.mailViewerUrl);
+  project.provide('stackEnv', running.env);
 
   return async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await stack.stop();
-    rmSync(scratchDir, { recursive: true, force: true });
+    const holder = shared.__dentalStack;
+    if (!holder) return;
+    holder.users--;
+    if (holder.users > 0) return;
+    shared.__dentalStack = undefined;
+    await running.stop();
   };
 }
