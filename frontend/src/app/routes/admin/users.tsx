@@ -1,12 +1,6 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { PlaceholderPanel } from '../../../components/ui/placeholder-panel';
+import { UserManagement } from '../../../features/admin-users/components/user-management';
 
-/** Placeholder until this admin screen is built. */
+/** /admin/users (inside the admin layout). */
 export default function AdminUsersRoute() {
-  return (
-    <>
-      <PageHeader title="User Management" description="Search developers and approve them for production access." />
-      <PlaceholderPanel>The user list with search and approval is coming in the next release.</PlaceholderPanel>
-    </>
-  );
+  return <UserManagement />;
 }

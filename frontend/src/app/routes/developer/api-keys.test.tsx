@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { toaster } from '../../../components/ui/toaster';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { apiKeyFixture, apiKeysHandlers } from '../../../testing/handlers/api-keys';
+import { renderRoute } from '../../../testing/render-route';
+
+const existing = [
+  apiKeyFixture({ id: 'k1', key: 'dk_test_AbCd1234', type: 'staging', usage_count: 12 }),
+  apiKeyFixture({ id: 'k2', key: 'dk_live_WxYz9876', type: 'production', is_active: false }),
+];
+
+async function openKeys(opts: Parameters<typeof apiKeysHandlers>[0] = {}, extra = {}) {
+  const fake = apiKeysHandlers(opts);
+  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  const view = renderRoute('/dashboard/api-keys', { role: 'developer' });
+  await screen.findByRole('heading', { name: 'API Keys' });
+  return { ...view, server, db: fake.db };
+}
+
+const table = () => screen.findByRole('table', { name: 'API keys' });
+const row = (id: string) => within(screen.getByTestId(`key-row-${id}`));
+
+async function createKey(user: ReturnType<typeof renderRoute>['user'], type: 'Staging' | 'Production') {
+  await user.click(screen.getByRole('button', { name: 'Create Key' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Create API Key' }));
+  if (type === 'Production') await user.click(dialog.getByRole('radio', { name: /Production/ }));
+  await user.click(dialog.getByRole('button', { name: `Create ${type} Key` }));
+}
+
+// The toaster store outlives a test; start each one without the previous test's toasts.
+afterEach(() => toaster.remove());
+
+describe('API keys (/dashboard/api-keys)', () => {
+  it('lists keys: 20 characters in the key column, 8 and an ellipsis in the compact view', async () => {
+    await openKeys({ keys: existing });
+    const keys = within(await table());
+    expect(keys.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Key',
+      'Type',
+      'Status',
+      'Usage today',
+      'Created',
+      'Actions',
+    ]);
+    expect(row('k1').getByText('dk_test_AbCd1234')).toBeTruthy();
+    expect(row('k1').getByText('Staging')).toBeTruthy();
+    expect(row('k1').getByText('Active')).toBeTruthy();
+    expect(row('k1').getByText('12 / 500')).toBeTruthy();
+    expect(row('k2').getByText('Production')).toBeTruthy();
+    expect(row('k2').getByText(MSG.pendingApproval)).toBeTruthy();
+    expect(row('k2').getByText('0 / 10,000')).toBeTruthy();
+
+    const compact = within(screen.getByRole('list', { name: 'API keys (compact)' }));
+    expect(compact.getByText('dk_test_…')).toBeTruthy();
+    expect(compact.getByText('dk_live_…')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe('/docs');
+  });
+
+  it('creates a staging key, shows the full key once with a copy button, then lists only its prefix', async () => {
+    const { user, server } = await openKeys();
+    expect(await screen.findByText('No API keys yet')).toBeTruthy();
+    await createKey(user, 'Staging');
+
+    expect(await screen.findByText(MSG.stagingKeyCreated)).toBeTruthy();
+    expect(server.calls('POST /api/keys')[0]?.body).toEqual({ type: 'staging' });
+    const secret = within(await screen.findByRole('dialog', { name: /New staging key/ }));
+    expect(secret.getByText("Copy this key now: you won't be able to see it again")).toBeTruthy();
+    const fullKey = secret.getByTestId('full-api-key').textContent ?? '';
+    expect(fullKey).toMatch(/^dk_test_[0-9A-Za-z]{40}$/);
+
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(secret.getByRole('button', { name: 'Copy key' }));
+    expect(writeText).toHaveBeenCalledWith(fullKey);
+    expect(await secret.findByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    await user.click(secret.getByRole('button', { name: "I've saved my key" }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(await table()).findByText(fullKey.slice(0, 16))).toBeTruthy();
+    expect(screen.queryByText(fullKey)).toBeNull();
+    expect(document.body.textContent).not.toContain(fullKey);
+  });
+
+  it("creates a production key that is 'Pending Approval' with the spec's message", async () => {
+    const { user, server } = await openKeys({ keys: existing });
+    await table();
+    await createKey(user, 'Production');
+    expect(await screen.findByText(MSG.productionKeyCreated)).toBeTruthy();
+    expect(server.calls('POST /api/keys')[0]?.body).toEqual({ type: 'production' });
+    await user.click(await screen.findByRole('button', { name: "I've saved my key" }));
+    expect(await row('new-1').findByText(MSG.pendingApproval)).toBeTruthy();
+    expect(row('new-1').getByText('0 / 10,000')).toBeTruthy();
+  });
+
+  it("says 'Failed to create key: {detail or message}'", async () => {
+    const { user, server } = await openKeys({}, { 'POST /api/keys': () => fail(400, 'Too many keys') });
+    await createKey(user, 'Staging');
+    expect(await screen.findByText('Failed to create key: Too many keys')).toBeTruthy();
+
+    server.use({ 'POST /api/keys': () => fail(500) });
+    await user.click(await screen.findByRole('button', { name: 'Create Staging Key' }));
+    expect(await screen.findByText('Failed to create key: Request failed with status 500')).toBeTruthy();
+    // No key was revealed.
+    expect(screen.queryByTestId('full-api-key')).toBeNull();
+  });
+
+  it('rotates after the confirmation, shows the new full key once and the new prefix', async () => {
+    const { user, server } = await openKeys({ keys: existing });
+    await table();
+    await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
+    const question = within(await screen.findByRole('alertdialog'));
+    expect(question.getByText(MSG.confirmRotateKey)).toBeTruthy();
+    await user.click(question.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.calls('PUT /api/keys/k1/rotate')).toHaveLength(0);
+
+    await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByText(MSG.keyRotated)).toBeTruthy();
+    expect(server.calls('PUT /api/keys/k1/rotate')).toHaveLength(1);
+    const fullKey = (await screen.findByTestId('full-api-key')).textContent ?? '';
+    expect(fullKey).toMatch(/^dk_test_/);
+    await user.click(screen.getByRole('button', { name: "I've saved my key" }));
+    expect(await row('k1').findByText(fullKey.slice(0, 16))).toBeTruthy();
+    expect(row('k1').queryByText('dk_test_AbCd1234')).toBeNull();
+  });
+
+  it("says 'Failed to rotate key' when rotation fails", async () => {
+    const { user } = await openKeys({ keys: existing }, { 'PUT /api/keys/:id/rotate': () => fail(500) });
+    await table();
+    await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByText(MSG.failedRotateKey)).toBeTruthy();
+    expect(screen.queryByTestId('full-api-key')).toBeNull();
+  });
+
+  it('deletes after the confirmation and removes the row', async () => {
+    const { user, server } = await openKeys({ keys: existing });
+    await table();
+    await user.click(row('k2').getByRole('button', { name: /Delete/ }));
+    const question = within(await screen.findByRole('alertdialog'));
+    expect(question.getByText(MSG.confirmDeleteKey)).toBeTruthy();
+    await user.click(question.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.keyDeleted)).toBeTruthy();
+    expect(server.calls('DELETE /api/keys/k2')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('key-row-k2')).toBeNull());
+    expect(screen.getByTestId('key-row-k1')).toBeTruthy();
+  });
+
+  it("says 'Failed to delete key' when deletion fails", async () => {
+    const { user } = await openKeys({ keys: existing }, { 'DELETE /api/keys/:id': () => fail(500) });
+    await table();
+    await user.click(row('k2').getByRole('button', { name: /Delete/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.failedDeleteKey)).toBeTruthy();
+    expect(screen.getByTestId('key-row-k2')).toBeTruthy();
+  });
+});

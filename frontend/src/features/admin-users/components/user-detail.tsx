@@ -1,0 +1,137 @@
+import { Alert, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import type { ApiKey } from '../../../../../shared/schemas/keys';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageHeader } from '../../../components/ui/page-header';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useApproveProduction } from '../api/approve-production';
+import { useAdminUser } from '../api/get-admin-user';
+import { useAdminUserKeys } from '../api/get-admin-user-keys';
+import { useAdminUserLogs } from '../api/get-admin-user-logs';
+import { useRotateUserKey } from '../api/rotate-user-key';
+import { UserKeysTable } from './user-keys-table';
+import { UserProfileCard } from './user-profile-card';
+import { WebhookLogsTable } from './webhook-logs-table';
+
+const backLink = (
+  <ButtonLink to={paths.adminUsers} variant="outline">
+    <LuArrowLeft aria-hidden /> All users
+  </ButtonLink>
+);
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Stack as="section" aria-label={title} gap="3">
+      <div>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="gray.600">
+          {description}
+        </Text>
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * /admin/users/{id}: profile, production approval, the developer's keys with rotate, and the
+ * webhook deliveries to their apps. The three reads go out in parallel.
+ */
+export function UserDetail({ id }: { id: string }) {
+  const user = useAdminUser(id);
+  const keys = useAdminUserKeys(id);
+  const logs = useAdminUserLogs(id);
+  const approve = useApproveProduction(id);
+  const rotate = useRotateUserKey(id);
+  const { confirm, dialog } = useConfirm();
+  const [rotatingId, setRotatingId] = useState<string | null>(null);
+
+  if (user.error instanceof ApiError && user.error.status === 404) {
+    return (
+      <>
+        <PageHeader title="User Details" actions={backLink} />
+        <EmptyState icon={<LuSearchX />} title={MSG.userNotFound} description="It may have been deleted." />
+      </>
+    );
+  }
+
+  const loadFailed = Boolean(user.error || keys.error || logs.error);
+
+  const onApprove = async () => {
+    if (!user.data) return;
+    const ok = await confirm({
+      title: 'Approve for production',
+      message: MSG.confirmApproveUser(user.data.email),
+      confirmLabel: 'Approve',
+    });
+    if (!ok) return;
+    try {
+      await approve.trigger();
+      notifySuccess(MSG.userApprovedForProduction);
+    } catch (err) {
+      notifyError(errorText(err, MSG.approvalFailed));
+    }
+  };
+
+  const onRotate = async (key: ApiKey) => {
+    const ok = await confirm({ title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' });
+    if (!ok) return;
+    setRotatingId(key.id);
+    try {
+      const rotated = await rotate.trigger(key.id);
+      notifySuccess(
+        MSG.keyRotated,
+        `The old key stopped working. New prefix ${rotated.key}; the owner was e-mailed to rotate it for a usable key.`,
+      );
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedRotateKey));
+    } finally {
+      setRotatingId(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={user.data?.full_name || user.data?.email || 'User Details'}
+        description={user.data ? `${user.data.email} · ${user.data.role}` : undefined}
+        actions={backLink}
+      />
+      <Stack gap="8">
+        {loadFailed && (
+          <Alert.Root status="error" rounded="md">
+            <Alert.Indicator />
+            <Alert.Title>{MSG.failedLoadUserDetails}</Alert.Title>
+          </Alert.Root>
+        )}
+        {!user.error && (
+          <UserProfileCard
+            user={user.data}
+            loading={user.isLoading}
+            approving={approve.isMutating}
+            onApprove={onApprove}
+          />
+        )}
+        <Section title="API Keys" description="Prefixes only. Rotating revokes the key at once; the owner is e-mailed.">
+          {keys.data ? (
+            <UserKeysTable keys={keys.data} onRotate={onRotate} busyId={rotatingId} />
+          ) : (
+            keys.isLoading && <Skeleton h="24" rounded="xl" />
+          )}
+        </Section>
+        <Section title="Webhook Logs" description="Deliveries to this developer's apps, newest first.">
+          {logs.data ? <WebhookLogsTable logs={logs.data} /> : logs.isLoading && <Skeleton h="24" rounded="xl" />}
+        </Section>
+      </Stack>
+      {dialog}
+    </>
+  );
+}

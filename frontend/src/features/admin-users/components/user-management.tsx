@@ -1,0 +1,160 @@
+import { Alert, Badge, Button, HStack, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuArrowRight, LuBadgeCheck, LuSearch } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import type { AdminUser } from '../../../../../shared/schemas/admin-users';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageHeader } from '../../../components/ui/page-header';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useApproveUser } from '../api/approve-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { canApprove, filterUsers } from '../utils/filter-users';
+import { formatDate } from '../utils/format';
+import { UserStatusBadge } from './user-status-badge';
+
+const COLUMNS = ['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions'];
+
+/** /admin/users: every account, searchable, with approval for production access. */
+export function UserManagement() {
+  const { data, error, isLoading } = useAdminUsers();
+  const approve = useApproveUser();
+  const { confirm, dialog } = useConfirm();
+  const [query, setQuery] = useState('');
+  const [approving, setApproving] = useState<string | null>(null);
+  const users = useMemo(() => filterUsers(data ?? [], query), [data, query]);
+  const pending = useMemo(() => (data ?? []).filter(canApprove).length, [data]);
+
+  const onApprove = async (user: AdminUser) => {
+    const ok = await confirm({
+      title: 'Approve user',
+      message: MSG.confirmApproveUser(user.email),
+      confirmLabel: 'Approve',
+    });
+    if (!ok) return;
+    setApproving(user.id);
+    try {
+      await approve.trigger(user.email);
+      notifySuccess(MSG.userApproved(user.email));
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedApproveUser));
+    } finally {
+      setApproving(null);
+    }
+  };
+
+  return (
+    <Stack gap="0">
+      <PageHeader
+        title="User Management"
+        description="Search accounts and approve developers for production access. Approval activates their production keys and e-mails them."
+      />
+
+      {error && !data && (
+        <Alert.Root status="error" rounded="md" mb="4">
+          <Alert.Indicator />
+          <Alert.Title>{MSG.failedLoadUsers}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
+        <InputGroup startElement={<LuSearch />} maxW={{ base: 'full', md: 'md' }}>
+          <Input
+            type="search"
+            bg="white"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search by email, name or company"
+            aria-label="Search users"
+          />
+        </InputGroup>
+        {data && (
+          <Text fontSize="sm" color="gray.600" aria-live="polite">
+            Showing {users.length} of {data.length} users
+            {pending > 0 && (
+              <Badge ms="2" colorPalette="yellow" variant="subtle">
+                {pending} awaiting approval
+              </Badge>
+            )}
+          </Text>
+        )}
+      </HStack>
+
+      <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
+        <Table.Root size="sm" aria-label="Users">
+          <Table.Header>
+            <Table.Row bg="gray.50">
+              {COLUMNS.map((column) => (
+                <Table.ColumnHeader key={column} textAlign={column === 'Actions' ? 'end' : undefined} py="3">
+                  {column}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {isLoading &&
+              !data &&
+              Array.from({ length: 4 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Table.Row key={i} aria-hidden>
+                  {COLUMNS.map((column) => (
+                    <Table.Cell key={column}>
+                      <Skeleton h="4" />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            {data && users.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="gray.500">
+                  {query.trim() ? `No users match "${query.trim()}".` : 'No users yet.'}
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {users.map((user) => (
+              <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
+                <Table.Cell fontWeight="medium" color="gray.900">
+                  {user.full_name || '—'}
+                </Table.Cell>
+                <Table.Cell>{user.email}</Table.Cell>
+                <Table.Cell color="gray.700">{user.company || '—'}</Table.Cell>
+                <Table.Cell>
+                  <Badge variant="outline" colorPalette={user.role === 'admin' ? 'purple' : 'gray'}>
+                    {user.role}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <UserStatusBadge user={user} />
+                </Table.Cell>
+                <Table.Cell color="gray.600" whiteSpace="nowrap">
+                  {formatDate(user.created_at)}
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <HStack gap="1" justify="flex-end">
+                    {canApprove(user) && (
+                      <Button
+                        size="xs"
+                        colorPalette="brand"
+                        onClick={() => onApprove(user)}
+                        loading={approving === user.id}
+                        disabled={approving !== null}
+                      >
+                        <LuBadgeCheck aria-hidden /> Approve
+                      </Button>
+                    )}
+                    <ButtonLink to={paths.adminUser(user.id)} size="xs" variant="ghost">
+                      View <LuArrowRight aria-hidden />
+                    </ButtonLink>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {dialog}
+    </Stack>
+  );
+}

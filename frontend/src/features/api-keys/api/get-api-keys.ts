@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import type { ApiKey } from '../../../../../shared/schemas/keys';
+import { api } from '../../../lib/api-client';
+
+/** The SWR key of the developer's own key list; every key write revalidates it. */
+export const API_KEYS_KEY = '/api/keys';
+
+/** GET /api/keys: the signed-in developer's keys, each with its visible prefix only. */
+export async function getApiKeys(): Promise<ApiKey[]> {
+  const data = await api.get<ApiKey[]>(API_KEYS_KEY);
+  return Array.isArray(data) ? data : [];
+}
+
+export function useApiKeys() {
+  return useSWR(API_KEYS_KEY, getApiKeys, { keepPreviousData: true });
+}

@@ -1,0 +1,143 @@
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuKeyRound, LuPlus } from 'react-icons/lu';
+import type { KeyType } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
+import type { ApiKey, ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useDeleteApiKey } from '../api/delete-api-key';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRotateApiKey } from '../api/rotate-api-key';
+import { ApiKeyListCompact } from './api-key-list-compact';
+import { ApiKeysTable } from './api-keys-table';
+import { CreateKeyDialog } from './create-key-dialog';
+import { KeyLimits } from './key-limits';
+import { KeySecretDialog, type RevealedKey } from './key-secret-dialog';
+
+/** 'Failed to create key: {detail or message}' (SPEC.md section 8). */
+function createFailure(err: unknown): string {
+  if (err instanceof ApiError) return MSG.failedCreateKey(err.detail ?? err.message);
+  return MSG.failedCreateKey(err instanceof Error ? err.message : 'Unknown error');
+}
+
+/** The spec's success texts; a production key of an already approved developer is active at once. */
+function createdText(created: ApiKeyWithSecret): string {
+  if (created.type === 'staging') return MSG.stagingKeyCreated;
+  return created.is_active ? created.message || 'Production key created and active.' : MSG.productionKeyCreated;
+}
+
+/** /dashboard/api-keys: list, create (staging or production), rotate and delete the developer's keys. */
+export function ApiKeyManager() {
+  const { data: keys, error, isLoading } = useApiKeys();
+  const create = useCreateApiKey();
+  const rotate = useRotateApiKey();
+  const remove = useDeleteApiKey();
+  const { confirm, dialog } = useConfirm();
+  const [creating, setCreating] = useState(false);
+  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const onCreate = async (type: KeyType) => {
+    try {
+      const created = await create.trigger(type);
+      setCreating(false);
+      notifySuccess(createdText(created));
+      setRevealed({ key: created.key, type: created.type, reason: 'created' });
+    } catch (err) {
+      notifyError(createFailure(err));
+    }
+  };
+
+  const onRotate = async (key: ApiKey) => {
+    const ok = await confirm({ title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' });
+    if (!ok) return;
+    setBusyId(key.id);
+    try {
+      const rotated = await rotate.trigger(key.id);
+      notifySuccess(MSG.keyRotated);
+      setRevealed({ key: rotated.key, type: rotated.type, reason: 'rotated' });
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedRotateKey));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onDelete = async (key: ApiKey) => {
+    const ok = await confirm({
+      title: 'Delete API key',
+      message: MSG.confirmDeleteKey,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusyId(key.id);
+    try {
+      await remove.trigger(key.id);
+      notifySuccess(MSG.keyDeleted);
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedDeleteKey));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const list = keys ?? [];
+  const actions = { onRotate, onDelete, busyId };
+
+  return (
+    <>
+      <PageHeader
+        title="API Keys"
+        description="Keys let your own software call the Partner API. The full key is shown once, when it is created or rotated."
+        actions={
+          <Button colorPalette="brand" onClick={() => setCreating(true)}>
+            <LuPlus aria-hidden /> Create Key
+          </Button>
+        }
+      />
+      <KeyLimits />
+
+      {error && !keys && (
+        <Alert.Root status="error" rounded="md" mb="4">
+          <Alert.Indicator />
+          <Alert.Title>{errorText(error, 'Failed to load API keys')}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {isLoading && !keys ? (
+        <Stack gap="2" aria-hidden>
+          <Skeleton h="12" rounded="lg" />
+          <Skeleton h="12" rounded="lg" />
+        </Stack>
+      ) : keys && list.length === 0 ? (
+        <EmptyState
+          icon={<LuKeyRound />}
+          title="No API keys yet"
+          description="Create a staging key to start building; production keys work once your account is approved."
+        />
+      ) : (
+        list.length > 0 && (
+          <>
+            <ApiKeysTable keys={list} {...actions} />
+            <ApiKeyListCompact keys={list} {...actions} />
+          </>
+        )
+      )}
+
+      <CreateKeyDialog
+        open={creating}
+        creating={create.isMutating}
+        onCreate={onCreate}
+        onClose={() => setCreating(false)}
+      />
+      <KeySecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { MSG } from '../../../../shared/messages';
+import type { AdminUserDetail, WebhookLog } from '../../../../shared/schemas/admin-users';
+import type { ApiKey } from '../../../../shared/schemas/keys';
+import { fail, type Handlers, ok } from '../fake-server';
+
+export function adminUserFixture(
+  over: Partial<AdminUserDetail> & Pick<AdminUserDetail, 'id' | 'email'>,
+): AdminUserDetail {
+  return {
+    full_name: 'Dana Developer',
+    company: 'Bright Smiles Software',
+    role: 'developer',
+    created_at: '2025-02-01T09:00:00.000Z',
+    is_approved: false,
+    website: null,
+    ...over,
+  };
+}
+
+export function webhookLogFixture(over: Partial<WebhookLog> & Pick<WebhookLog, 'id'>): WebhookLog {
+  return {
+    app_id: 'app-1',
+    event_type: 'appointment.scheduled',
+    target_url: 'https://hooks.example.com/dental',
+    status_code: 200,
+    response: 'ok',
+    timestamp: '2025-03-02T08:30:00.000Z',
+    response_time_ms: 120,
+    retry_count: 0,
+    delivery_id: `dlv-${over.id}`,
+    ...over,
+  };
+}
+
+/**
+ * The admin's User Management calls over in-memory users, keys (by owner) and logs, with the
+ * server's rules: admins cannot be approved; approval activates the owner's production keys;
+ * an admin rotation answers the new prefix only.
+ */
+export function adminUsersHandlers(
+  opts: { users?: AdminUserDetail[]; keys?: Record<string, ApiKey[]>; logs?: Record<string, WebhookLog[]> } = {},
+) {
+  const users = (opts.users ?? []).map((u) => ({ ...u }));
+  const keys: Record<string, ApiKey[]> = Object.fromEntries(
+    Object.entries(opts.keys ?? {}).map(([owner, list]) => [owner, list.map((k) => ({ ...k }))]),
+  );
+  const logs = opts.logs ?? {};
+  let rotations = 0;
+
+  const approve = (user: AdminUserDetail) => {
+    if (user.role === 'admin') return fail(400, 'Admins do not need approval');
+    user.is_approved = true;
+    for (const key of keys[user.id] ?? []) {
+      key.is_active = true;
+      key.status = 'active';
+    }
+    return ok({ message: MSG.userApproved(user.email) });
+  };
+  const find = (id: string | undefined) => users.find((u) => u.id === id);
+
+  const handlers: Handlers = {
+    'GET /api/admin/users': () => ok(users.map(({ website: _website, ...u }) => u)),
+    'POST /api/approve-user': (req) => {
+      const email = (req.body as { email?: string } | undefined)?.email;
+      const user = users.find((u) => u.email === email);
+      return user ? approve(user) : fail(404, MSG.userNotFound);
+    },
+    'GET /api/admin/users/:id': (req) => {
+      const user = find(req.params.id);
+      return user ? ok(user) : fail(404, MSG.userNotFound);
+    },
+    'GET /api/admin/users/:id/keys': (req) =>
+      find(req.params.id) ? ok(keys[req.params.id ?? ''] ?? []) : fail(404, MSG.userNotFound),
+    'GET /api/admin/users/:id/logs': (req) =>
+      find(req.params.id) ? ok(logs[req.params.id ?? ''] ?? []) : fail(404, MSG.userNotFound),
+    'POST /api/admin/users/:id/approve-production': (req) => {
+      const user = find(req.params.id);
+      return user ? approve(user) : fail(404, MSG.userNotFound);
+    },
+    'POST /api/admin/keys/:id/rotate': (req) => {
+      const key = Object.values(keys)
+        .flat()
+        .find((k) => k.id === req.params.id);
+      if (!key) return fail(404, 'API key not found');
+      rotations += 1;
+      key.key = `${key.key.slice(0, 8)}Rot${String(rotations).padStart(5, '0')}`;
+      key.prefix = key.key;
+      return ok({ ...key, message: MSG.keyRotated });
+    },
+  };
+  return { handlers, users, keys };
+}
