@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { DynamoCategoriesRepository } from '../../functions/adapters/dynamodb/categories-repo';
+import { addKeys as addPoolKeys } from '../../functions/adapters/dynamodb/key-pool-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { CategoryRecord } from '../../functions/core/categories/category';
 import { ConflictError } from '../../functions/core/errors';
@@ -207,7 +208,7 @@ async function seedDemoApps(categoriesRepo: DynamoCategoriesRepository): Promise
       throw err;
     }
     if (d.licensing.type === 'key_pool') {
-      await apps.addPoolKeys(demoAppId(d.slug), demoLicenseKeys(d.slug, d.licensing.keys), d.created_at);
+      await addPoolKeys(demoAppId(d.slug), demoLicenseKeys(d.slug, d.licensing.keys), d.created_at);
     }
   }
 }

@@ -27,9 +27,16 @@ export function documentClient(): DynamoDBDocumentClient {
   return doc;
 }
 
+/** s3rver, the local S3, accepts only its built-in key pair. */
+const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
 export function s3Client(): S3Client {
   const endpoint = getConfig().S3_ENDPOINT;
-  s3 ??= new S3Client({ ...common(endpoint), forcePathStyle: Boolean(endpoint) });
+  s3 ??= new S3Client({
+    ...common(endpoint),
+    ...(endpoint ? { credentials: localS3Credentials } : {}),
+    forcePathStyle: Boolean(endpoint),
+  });
   return s3;
 }
 

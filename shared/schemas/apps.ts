@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { APP_TYPES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS, SORT_OPTIONS } from '../constants';
+import {
+  APP_TYPES,
+  COMPANY_SIZES,
+  LICENSING_TYPES,
+  LIMITS,
+  PRICE_PERIODS,
+  PRICING_MODELS,
+  SORT_OPTIONS,
+} from '../constants';
+import { MSG } from '../messages';
 import { CategorySchema } from './categories';
 
 /**
@@ -123,3 +132,386 @@ export type CategoryApps = z.infer<typeof CategoryAppsSchema>;
 export const SlugParamSchema = z.object({
   slug: z.string().trim().min(1, 'App not found').max(200, 'App not found'),
 });
+
+// ------------------------------------------------------------------------------------------------
+// Developer apps and review (SPEC.md sections 3, 4, 5 and 7): the quick form, the wizard's full
+// payload, the owner's and the admin's views, uploads. The server parses requests with these
+// schemas; their messages are the 400 `detail`s, so the SPA can reuse them word for word.
+// ------------------------------------------------------------------------------------------------
+
+/** Texts of the developer-apps and admin-apps API that the spec does not quote itself. */
+export const APP_MESSAGES = {
+  typeNotChangeable: 'App type cannot be changed',
+  alreadyApproved: 'App is already approved',
+  notApproved: 'App is not approved',
+  incompleteListing: 'This app cannot be published yet: its listing has no category',
+  keyFeatures: 'At least 2 key features are required',
+  unknownCategory: (category: string) => `Category "${category}" is not one of the marketplace categories`,
+  webhookHttps: 'Webhook license URL must use https',
+  foreignUpload: (field: string) => `${field} must be an image you uploaded for this app`,
+  onlyImages: 'Only PNG, JPEG, GIF or WebP images are allowed',
+  imageTooLarge: 'Each image must be at most 5MB',
+  iconSize: 'The icon must be a square image of at least 256x256 pixels',
+  oneIcon: 'Upload one icon at a time',
+  noFiles: 'Choose at least one image to upload',
+  multipartRequired: 'Send the images as multipart/form-data in the field "files"',
+  malformedMultipart: 'Malformed multipart/form-data body',
+} as const;
+
+/** Limits the spec leaves open (the spec's own limits are in LIMITS). */
+export const APP_FIELD_LIMITS = {
+  name: 100,
+  longDescription: 10_000,
+  description: 5_000,
+  text: 2_000,
+  url: 2_048,
+  tags: 20,
+  tag: 40,
+  listItems: 20,
+  listItem: 500,
+  licenseKeys: 1_000,
+  licenseKey: 200,
+  freeTrialDays: 365,
+  maxPrice: 999_999.99,
+} as const;
+
+export const APP_STATUSES = ['Pending Review', 'Published', 'Active'] as const;
+export type AppStatus = (typeof APP_STATUSES)[number];
+
+const L = APP_FIELD_LIMITS;
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+/** A path on the product's own origin, e.g. /uploads/apps/<id>/<file> (never //host or \). */
+const isSitePath = (value: string): boolean =>
+  value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !/\s/.test(value);
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
+
+const urlText = (label: string, allowSitePath: boolean) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(L.url, `${label} must be at most ${L.url} characters`)
+    .refine((v) => isHttpUrl(v) || (allowSitePath && isSitePath(v)), `${label} must be a valid URL`);
+
+/** An absolute http(s) URL. */
+const webUrl = (label: string) => urlText(label, false);
+const optionalWebUrl = (label: string) => z.preprocess(blankToUndefined, webUrl(label).optional());
+/** An image: an absolute http(s) URL or an upload of this product (/uploads/...). */
+const imageUrl = (label: string) => urlText(label, true);
+const optionalImageUrl = (label: string) => z.preprocess(blankToUndefined, imageUrl(label).optional());
+
+/** Trimmed, blank entries dropped, duplicates removed (first wins; case-insensitive when asked). */
+export function cleanList(values: readonly unknown[], caseInsensitive = false): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    if (typeof raw !== 'string') continue;
+    const value = raw.trim();
+    const id = caseInsensitive ? value.toLowerCase() : value;
+    if (value && !seen.has(id)) {
+      seen.add(id);
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+/** A list of short texts (key features, use cases...): blank entries dropped. */
+const textList = (label: string, max = L.listItems) =>
+  z
+    .preprocess((v) => (v === null || v === undefined ? [] : v), z.array(z.string({ error: `${label} must be text` })))
+    .transform((v) => cleanList(v))
+    .pipe(
+      z
+        .array(z.string().max(L.listItem, `Each of ${label.toLowerCase()} must be at most ${L.listItem} characters`))
+        .max(max, `At most ${max} ${label.toLowerCase()} are allowed`),
+    );
+
+/** Tags: a comma-separated string (the spec's wire format) or a list; trimmed, duplicates ignored. */
+export const TagsInputSchema = z
+  .preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.union([z.string(), z.array(z.string())], { error: 'Tags must be a comma-separated string' }),
+  )
+  .transform((v) => cleanList(typeof v === 'string' ? v.split(',') : v, true))
+  .pipe(
+    z
+      .array(z.string().max(L.tag, `Each tag must be at most ${L.tag} characters`))
+      .max(L.tags, `At most ${L.tags} tags are allowed`),
+  );
+
+/** License keys: a list or one key per line; trimmed, blank lines dropped, duplicates removed. */
+export const LicenseKeysInputSchema = z
+  .preprocess(
+    (v) => (v === null || v === undefined ? [] : v),
+    z.union([z.string(), z.array(z.string())], { error: 'License keys must be a list or one key per line' }),
+  )
+  .transform((v) => cleanList(typeof v === 'string' ? v.split(/\r?\n/) : v))
+  .pipe(
+    z
+      .array(z.string().max(L.licenseKey, `Each license key must be at most ${L.licenseKey} characters`))
+      .max(L.licenseKeys, `At most ${L.licenseKeys} license keys can be saved at once`),
+  );
+
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+/** Price in dollars (>= 0, cents at most); absent means 0. The server stores integer cents. */
+export const PriceInputSchema = z.preprocess(
+  (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? 0 : numberish(v)),
+  z
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price must be at least 0')
+    .max(L.maxPrice, `Price must be at most ${L.maxPrice}`)
+    .refine(twoDecimals, 'Price can have at most 2 decimal places (whole cents)'),
+);
+
+export const FreeTrialDaysInputSchema = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : numberish(v)),
+  z
+    .number({ error: 'Free trial days must be a whole number' })
+    .int('Free trial days must be a whole number')
+    .min(0, 'Free trial days must be at least 0')
+    .max(L.freeTrialDays, `Free trial days must be at most ${L.freeTrialDays}`)
+    .nullable(),
+);
+
+/** Founded year: a string (or number) of a year from 1900 to the current year, or null. */
+export const FoundedYearInputSchema = z
+  .preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : String(v).trim()),
+    z.string().nullable(),
+  )
+  .superRefine((v, ctx) => {
+    if (v === null) return;
+    const year = Number(v);
+    const max = new Date().getUTCFullYear();
+    if (!/^\d{4}$/.test(v) || year < LIMITS.foundedYearMin || year > max) {
+      ctx.addIssue({ code: 'custom', message: `Founded year must be between ${LIMITS.foundedYearMin} and ${max}` });
+    }
+  })
+  .transform((v) => (v === null ? null : Number(v)));
+
+const appTypeSchema = z.enum(APP_TYPES, { error: `App type is required: one of ${APP_TYPES.join(', ')}` });
+
+/** POST /api/apps (quick create). Unknown fields are ignored. */
+export const QuickAppCreateSchema = z.object({
+  name: requiredText('App name', L.name),
+  type: appTypeSchema,
+  website_url: optionalWebUrl('Website URL'),
+  description: optionalText('Description', L.description),
+  short_description: optionalText('Short description', LIMITS.shortDescriptionMax),
+  category: optionalText('Category', 100),
+});
+export type QuickAppCreate = z.infer<typeof QuickAppCreateSchema>;
+
+/**
+ * PUT /api/apps/{id} (quick update). type may be sent but must be the app's type. Optional fields
+ * that are absent keep their stored value; sent blank they are cleared.
+ */
+export const QuickAppUpdateSchema = QuickAppCreateSchema.extend({
+  type: z.preprocess(blankToUndefined, appTypeSchema.optional()),
+});
+export type QuickAppUpdate = z.infer<typeof QuickAppUpdateSchema>;
+
+/** The wizard's `metadata` object (spec section 7). */
+export const AppMetadataInputSchema = z.preprocess(
+  (v) => (v === null || v === undefined ? {} : v),
+  z.object(
+    {
+      screenshots: z
+        .preprocess(
+          (v) => (v === null || v === undefined ? [] : v),
+          z.array(z.string({ error: 'Screenshots must be a list of URLs' })),
+        )
+        .transform((v) => cleanList(v))
+        .pipe(z.array(imageUrl('Screenshot URL')).max(LIMITS.maxScreenshots, MSG.maxScreenshots)),
+      use_cases: textList('Use cases'),
+      integrations: textList('Integrations'),
+      price_period: z.preprocess(
+        blankToUndefined,
+        z.enum(PRICE_PERIODS, { error: `Billing period must be one of ${PRICE_PERIODS.join(', ')}` }).optional(),
+      ),
+      refund_policy: optionalText('Refund policy', L.text),
+      company_size: z.preprocess(
+        blankToUndefined,
+        z.enum(COMPANY_SIZES, { error: `Company size must be one of ${COMPANY_SIZES.join(', ')}` }).optional(),
+      ),
+      target_audience: optionalText('Target audience', L.text),
+      unique_selling_points: textList('Unique selling points'),
+      privacy_policy_url: optionalWebUrl('Privacy policy URL'),
+      terms_url: optionalWebUrl('Terms URL'),
+      logo_url: optionalImageUrl('Logo URL'),
+      demo_video_url: optionalWebUrl('Demo video URL'),
+    },
+    { error: 'metadata must be an object' },
+  ),
+);
+
+/**
+ * POST /api/apps/submit and PUT /api/apps/{id}/update: the wizard's full payload (spec section
+ * 7) with every rule of section 5. Category existence, the webhook URL's scheme (https, http only
+ * locally) and upload ownership are checked by the service, which knows the catalogue and caller.
+ */
+export const AppSubmitSchema = z
+  .object({
+    name: requiredText('App name', L.name),
+    tagline: requiredText('Tagline', LIMITS.taglineMax),
+    short_description: requiredText('Short description', LIMITS.shortDescriptionMax),
+    long_description: optionalText('Long description', L.longDescription),
+    category: requiredText('Category', 100),
+    tags: TagsInputSchema,
+    website_url: webUrl('Website URL'),
+    icon_url: imageUrl('Icon URL'),
+    demo_url: optionalWebUrl('Demo URL'),
+    documentation_url: optionalWebUrl('Documentation URL'),
+    support_url: optionalWebUrl('Support URL'),
+    key_features: z
+      .preprocess(
+        (v) => (v === null || v === undefined ? [] : v),
+        z.array(z.string({ error: 'Key features must be text' }), { error: 'Key features must be a list' }),
+      )
+      .transform((v) => cleanList(v))
+      .pipe(
+        z
+          .array(z.string().max(L.listItem, `Each key feature must be at most ${L.listItem} characters`))
+          .min(LIMITS.minKeyFeatures, APP_MESSAGES.keyFeatures)
+          .max(L.listItems, `At most ${L.listItems} key features are allowed`),
+      ),
+    pricing_model: z.enum(PRICING_MODELS, {
+      error: `Pricing model is required: one of ${PRICING_MODELS.join(', ')}`,
+    }),
+    price: PriceInputSchema,
+    company_name: requiredText('Company name', 200),
+    licensing_type: z.enum(LICENSING_TYPES, {
+      error: `Licensing type is required: one of ${LICENSING_TYPES.join(', ')}`,
+    }),
+    license_keys: LicenseKeysInputSchema,
+    universal_access_code: optionalText('Universal access code', 500),
+    licensing_instructions: optionalText('Licensing instructions', L.description),
+    webhook_license_url: optionalWebUrl('Webhook license URL'),
+    free_trial_days: FreeTrialDaysInputSchema,
+    founded_year: FoundedYearInputSchema,
+    metadata: AppMetadataInputSchema,
+    /** Not part of the wizard; when sent on update it must be the app's type. */
+    type: z.preprocess(blankToUndefined, appTypeSchema.optional()),
+  })
+  .superRefine((p, ctx) => {
+    const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (p.licensing_type === 'manual' && !p.licensing_instructions) {
+      need('licensing_instructions', 'Licensing instructions are required for manual licensing');
+    }
+    if (p.licensing_type === 'key_pool' && p.license_keys.length === 0) {
+      need('license_keys', 'At least one license key is required for a key pool');
+    }
+    if (p.licensing_type === 'universal_code' && !p.universal_access_code) {
+      need('universal_access_code', 'A universal access code is required for universal code licensing');
+    }
+    if (p.licensing_type === 'webhook' && !p.webhook_license_url) {
+      need('webhook_license_url', 'A webhook license URL is required for webhook licensing');
+    }
+  });
+export type AppSubmit = z.infer<typeof AppSubmitSchema>;
+
+/** {id} of the developer and admin app routes: anything unusable is simply not found. */
+export const AppIdParamSchema = z.object({
+  id: z.string().trim().min(1, MSG.appNotFound).max(100, MSG.appNotFound),
+});
+
+export const LicenseKeyPoolSchema = z.object({ available: z.number().int(), assigned: z.number().int() });
+
+/** GET /api/apps (each item): the owner's view with the review status; no licensing secrets. */
+export const OwnerAppSummarySchema = AppSchema.extend({
+  /** 'Pending Review' until approved; then 'Published' (public apps) or 'Active' (others). */
+  status: z.enum(APP_STATUSES),
+  suspended_at: text,
+});
+export type OwnerAppSummary = z.infer<typeof OwnerAppSummarySchema>;
+export const OwnerAppListSchema = z.array(OwnerAppSummarySchema);
+
+/**
+ * GET /api/apps/{id} and the answers of the developer writes: the edit view, the only response
+ * with the licensing material. license_keys lists every pool key (available and assigned) in the
+ * order they were added; license_key_pool counts them.
+ */
+export const OwnerAppSchema = OwnerAppSummarySchema.extend({
+  universal_access_code: text,
+  licensing_instructions: text,
+  webhook_license_url: text,
+  license_keys: list,
+  license_key_pool: LicenseKeyPoolSchema,
+});
+export type OwnerApp = z.infer<typeof OwnerAppSchema>;
+
+/**
+ * GET /api/admin/apps (each item): every app of every type with its developer's e-mail. Sales
+ * figures are numbers for public apps (filled in by checkout) and null for other types.
+ */
+export const AdminAppSchema = OwnerAppSummarySchema.extend({
+  user_email: text,
+  purchases: z.number().int().nullable(),
+  total_sales: z.number().int().nullable(),
+  /** Dollars. */
+  total_revenue: z.number().nullable(),
+});
+export type AdminApp = z.infer<typeof AdminAppSchema>;
+export const AdminAppListSchema = z.array(AdminAppSchema);
+
+/** POST /api/admin/apps/{id}/suspend: an optional reason, mailed to the developer. */
+export const SuspendAppSchema = z.object({ reason: optionalText('Reason', L.text) });
+
+/** Answer of approve / suspend: the spec's message and the app as it is now. */
+export const AdminAppActionSchema = z.object({ message: z.string(), app: AdminAppSchema });
+export const AppMessageSchema = z.object({ message: z.string() });
+
+export const UPLOAD_KINDS = ['screenshot', 'icon'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/**
+ * Query of POST /api/upload/screenshots. Without app_id (the wizard's first submit, before the app
+ * exists) images are kept as the caller's drafts.
+ */
+export const UploadQuerySchema = z.object({
+  app_id: z.preprocess(blankToUndefined, z.string().trim().max(100, MSG.appNotFound).optional()),
+  kind: z.preprocess(
+    blankToUndefined,
+    z.enum(UPLOAD_KINDS, { error: `kind must be one of ${UPLOAD_KINDS.join(', ')}` }).default('screenshot'),
+  ),
+});
+
+export const UploadedImageSchema = z.object({
+  /** Same-origin URL to put into the submit payload (served at /uploads/<key>). */
+  url: z.string(),
+  key: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  content_type: z.string(),
+  size: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+export const UploadResponseSchema = z.object({ images: z.array(UploadedImageSchema) });

@@ -11,6 +11,7 @@ import type { CategoryAppsPort } from '../../core/categories/category-repository
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
+import { addKeys } from './key-pool-repo';
 import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } from './query-all';
 
 /**
@@ -21,7 +22,7 @@ import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } fro
  * | app, eligible    | APP#<id>       | APP           | OWNER#<user> / APP#<created>#<id> | MARKET / <name key>   | MARKETCAT#<cat> / <name key>  |
  * | app, other       | APP#<id>       | APP           | OWNER#<user> / APP#<created>#<id> | APPS / <created>#<id> | CATAPPS#<cat> / <name key>    |
  * | slug reservation | APPSLUG#<slug> | APPSLUG       |                                   |                       |                               |
- * | pool key         | APP#<id>       | POOLKEY#<key> |                                   |                       |                               |
+ * | pool key         | APP#<id>       | POOLKEY#<key> |                                   |                       | POOLAVAIL#<id> (available)    |
  *
  * "Eligible" = public, approved, not suspended (isMarketEligible); <cat> is the category slug.
  * Every write recomputes the index attributes with appIndexAttributes, so they can never
@@ -145,6 +146,7 @@ const APP_FIELD_SET: Record<keyof AppRecord, true> = {
   installations: true,
   is_approved: true,
   is_suspended: true,
+  suspended_at: true,
   created_at: true,
   updated_at: true,
   version: true,
@@ -463,33 +465,10 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   /**
-   * Adds licence keys to an app's pool (items PK=APP#<id>, SK=POOLKEY#<key>, status available);
-   * an existing key is left as it is. Used by the seed; the licensing code owns assignment.
+   * Adds licence keys to an app's pool as available. Kept for existing callers: the pool is
+   * key-pool-repo.ts's (item shape and GSI3 availability index documented there).
    */
   async addPoolKeys(appId: string, keys: readonly string[], now = new Date().toISOString()): Promise<number> {
-    let added = 0;
-    await inBatches(keys, 10, async (key) => {
-      try {
-        await documentClient().send(
-          new PutCommand({
-            TableName: this.table,
-            Item: {
-              PK: `APP#${appId}`,
-              SK: `POOLKEY#${key}`,
-              entity: 'PoolKey',
-              app_id: appId,
-              key,
-              status: 'available',
-              created_at: now,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        );
-        added++;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
-    });
-    return added;
+    return addKeys(appId, keys, now);
   }
 }

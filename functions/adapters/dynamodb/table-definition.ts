@@ -32,16 +32,24 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | API key by its secret's hash                     | table | PK=KEYHASH#<sha256>, SK=KEYHASH -> key id       |
  * | API keys of an owner                             | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins KEY#       |
  * | daily usage of a key (TTL 3 days)                | table | PK=APIKEY#<id>, SK=USAGE#<yyyy-mm-dd> (UTC)     |
- * | webhooks of an app                               | table | PK=APP#<id>, SK begins WEBHOOK#                 |
- * | webhook logs of an app / all logs (admin)        | GSI1  | GSI1PK=APPLOGS#<id> / GSI2PK=LOGS               |
+ * | webhooks of an app (webhooks-repo.ts)            | table | PK=APP#<id>, SK begins WEBHOOK#                 |
+ * | webhook by id -> its app                         | table | PK=WEBHOOK#<id>, SK=WEBHOOK                     |
+ * | webhooks failing since before a time (sparse)    | GSI2  | GSI2PK=WEBHOOKFAILING, GSI2SK < <iso>#          |
+ * | webhook delivery by webhook-id (TTL 35 days)     | table | PK=DELIVERY#<msg id>, SK=DELIVERY               |
+ * | deliveries due for the queue (sparse)            | GSI3  | GSI3PK=DUEDELIVERY, GSI3SK <= <epoch ms:15>     |
+ * | webhook log by id (replay; TTL 30 days)          | table | PK=WEBHOOKLOG#<id>, SK=WEBHOOKLOG               |
+ * | webhook logs of an app, newest first             | GSI1  | GSI1PK=APPLOGS#<id>, GSI1SK=<created>#<id>      |
+ * | all webhook logs, newest first (admin)           | GSI2  | GSI2PK=LOGS, GSI2SK=<created>#<id>              |
  * | purchases of a buyer                             | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#  |
  * | purchases of an app                              | GSI2  | GSI2PK=APPSALES#<appId>, GSI2SK=<created>#<id>  |
  * | purchase by id                                   | table | PK=PURCHASE#<id>, SK=PURCHASE                   |
  * | purchase by licence key (licences-read-repo.ts)  | table | PK=LICENSEKEY#<appId>#<sha256>, SK=LICENSEKEY   |
- * | purchase by checkout session                     | table | PK=SESSION#<id>                                 |
- * | Stripe event processed once                      | table | PK=STRIPEEVENT#<id> (attribute_not_exists)      |
+ * | purchase by checkout session (purchases-repo.ts) | table | PK=SESSION#<id>, SK=SESSION -> purchase id      |
+ * | Stripe event processed once (TTL 30 days)        | table | PK=STRIPEEVENT#<id> (attribute_not_exists)      |
+ * | purchase by Stripe payment intent / subscription | table | PK=STRIPEREF#<pi_...|sub_...>, SK=STRIPEREF     |
  * | licence keys of an app's pool                    | table | PK=APP#<id>, SK begins POOLKEY#                 |
- * | event types                                      | GSI1  | GSI1PK=EVENTTYPES                               |
+ * | available pool keys, oldest first (claim, count) | GSI3  | GSI3PK=POOLAVAIL#<id>, GSI3SK=<created>#<key>   |
+ * | event types (webhook catalogue), by name         | GSI1  | GSI1PK=EVENTTYPES, GSI1SK=<name>                |
  *
  *   "Marketplace" (MARKET, MARKETCAT#) = public, approved, not suspended; every other app sits in
  *   APPS / CATAPPS#, so each app is in exactly one GSI2 and (with a category) one GSI3

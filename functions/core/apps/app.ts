@@ -60,6 +60,8 @@ export interface AppRecord {
   is_approved: boolean;
   /** Admin suspension: removed from the marketplace until approved again. */
   is_suspended: boolean;
+  /** When an admin last suspended the app (cleared by the next approval). */
+  suspended_at?: string;
   created_at: string;
   updated_at: string;
   /** Optimistic-locking counter, bumped by every write. */

@@ -1,0 +1,57 @@
+/**
+ * The uploads bucket (locally s3rver) as the uploads module's store. Object keys are laid out in
+ * functions/core/uploads/upload-keys.ts; the site serves them at /uploads/<key>.
+ */
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getConfig } from '../config';
+import type { StoredObject, UploadStore } from '../core/uploads/ports';
+import { s3Client } from './aws-clients';
+
+const bucket = () => getConfig().UPLOADS_BUCKET;
+/** S3 accepts at most 1,000 keys per DeleteObjects request. */
+const DELETE_BATCH = 1000;
+
+export const s3Uploads: UploadStore = {
+  async put(key, body, contentType) {
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        // Keys are random and never rewritten: browsers and CloudFront may keep them for good.
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  },
+
+  async list(prefix) {
+    const out: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const res = await s3Client().send(
+        new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0 });
+      token = res.IsTruncated ? res.NextContinuationToken : undefined;
+    } while (token);
+    return out;
+  },
+
+  async deleteKeys(keys) {
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const batch = keys.slice(i, i + DELETE_BATCH);
+      const res = await s3Client().send(
+        new DeleteObjectsCommand({
+          Bucket: bucket(),
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      if (res.Errors?.length) {
+        throw new Error(
+          `S3 refused to delete ${res.Errors.length} of ${batch.length} objects (${res.Errors[0]?.Code})`,
+        );
+      }
+    }
+  },
+};

@@ -1,0 +1,12 @@
+import { MSG } from '../../../shared/messages';
+import { AppIdParamSchema } from '../../../shared/schemas/apps';
+import { ok, type RouteHandler } from '../../http/types';
+import { parse } from '../../http/validate';
+import { adminApps } from './service';
+
+/** POST /api/admin/apps/{id}/approve: publishes the app (409 'App is already approved'); mails the developer. */
+export const approveApp: RouteHandler = async (req) => {
+  const { id } = parse(AppIdParamSchema, req.params);
+  const app = await adminApps.approve(id);
+  return ok({ message: MSG.appApproved, app });
+};

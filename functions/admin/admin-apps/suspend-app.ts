@@ -1,0 +1,16 @@
+import { MSG } from '../../../shared/messages';
+import { AppIdParamSchema, SuspendAppSchema } from '../../../shared/schemas/apps';
+import { ok, type RouteHandler } from '../../http/types';
+import { parse } from '../../http/validate';
+import { adminApps } from './service';
+
+/**
+ * POST /api/admin/apps/{id}/suspend [{reason}]: takes the app off the marketplace (409 'App is not
+ * approved'); mails the developer, with the reason when one is given.
+ */
+export const suspendApp: RouteHandler = async (req) => {
+  const { id } = parse(AppIdParamSchema, req.params);
+  const { reason } = parse(SuspendAppSchema, req.body);
+  const app = await adminApps.suspend(id, reason);
+  return ok({ message: MSG.appSuspended, app });
+};

@@ -1,0 +1,190 @@
+import { MSG } from '../../../shared/messages';
+import { type AdminApp, APP_MESSAGES } from '../../../shared/schemas/apps';
+import { ConflictError, NotFoundError } from '../errors';
+import type { Log, Mailer, OutgoingMail } from '../users/ports';
+import type { User } from '../users/user';
+import type { AppRecord } from './app';
+import type { AppRepository } from './app-repository';
+import type { AppUploadsDeps } from './app-uploads';
+import { removeApp } from './developer-apps-service';
+import type { KeyPoolPort } from './key-pool';
+import { type AppSales, NO_SALES, toAdminApp } from './owner-app-mappers';
+
+export interface AdminAppsDeps {
+  apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete'>;
+  users: { findById(id: string): Promise<User | undefined> };
+  keyPool: KeyPoolPort;
+  uploads: Omit<AppUploadsDeps, 'listByOwner'>;
+  mailer: Mailer;
+  /** Public origin of the product, for links in mails. */
+  appUrl: string;
+  /** Sales per public app; checkout provides it (until then every app has none). */
+  sales?: (appIds: readonly string[]) => Promise<Map<string, AppSales>>;
+  log?: Log;
+  now?: () => string;
+}
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+const LOOKUP_BATCH = 25;
+
+export const approvalMailSubject = (name: string) => `Your app ${name} is live on the marketplace`;
+export const approvalMailSubjectOther = (name: string) => `Your app ${name} has been approved`;
+export const suspensionMailSubject = (name: string) => `Your app ${name} has been suspended`;
+
+function greeting(user: User): string {
+  return user.full_name ? `Hello ${user.full_name},` : 'Hello,';
+}
+
+export function approvalMail(app: AppRecord, owner: User, appUrl: string): OutgoingMail {
+  const base = appUrl.replace(/\/$/, '');
+  const isPublic = app.type === 'public';
+  const text = isPublic
+    ? [
+        greeting(owner),
+        '',
+        `Good news: ${app.name} has been approved and is now listed on the marketplace.`,
+        `See it here: ${base}/marketplace/app/${encodeURIComponent(app.slug)}`,
+        '',
+        'Edits you make from your dashboard apply immediately.',
+        `${base}/dashboard/apps`,
+      ]
+    : [
+        greeting(owner),
+        '',
+        `${app.name} has been approved by an administrator and is now active.`,
+        '',
+        `${base}/dashboard/apps`,
+      ];
+  return {
+    to: owner.email,
+    subject: isPublic ? approvalMailSubject(app.name) : approvalMailSubjectOther(app.name),
+    text: text.join('\n'),
+  };
+}
+
+export function suspensionMail(app: AppRecord, owner: User, appUrl: string, reason?: string): OutgoingMail {
+  const base = appUrl.replace(/\/$/, '');
+  return {
+    to: owner.email,
+    subject: suspensionMailSubject(app.name),
+    text: [
+      greeting(owner),
+      '',
+      `An administrator has suspended ${app.name}. It is no longer listed on the marketplace.`,
+      ...(reason ? ['', `Reason: ${reason}`] : []),
+      '',
+      'Buyers keep the licences they already have. Update the app from your dashboard and contact us to have it reviewed again:',
+      `${base}/dashboard/apps`,
+    ].join('\n'),
+  };
+}
+
+/** Runs `fn` over `items` with at most `size` in flight at a time. */
+async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+/**
+ * Admin App Management (spec sections 2, 4, 7): every app of every type, and the review
+ * lifecycle. Approve only an app that is not approved, suspend only one that is (409 otherwise);
+ * approving a public app publishes it, suspending takes it off the marketplace. The developer is
+ * mailed either way; a mail that fails is logged and does not undo the decision.
+ */
+export function createAdminAppsService(deps: AdminAppsDeps) {
+  const { apps, users, mailer } = deps;
+  const now = deps.now ?? (() => new Date().toISOString());
+  const log = deps.log ?? silentLog;
+  const salesOf = deps.sales ?? (async () => new Map<string, AppSales>());
+
+  async function find(id: string): Promise<AppRecord> {
+    const app = await apps.getById(id);
+    if (!app) throw new NotFoundError(MSG.appNotFound);
+    return app;
+  }
+
+  async function notify(app: AppRecord, build: (owner: User) => OutgoingMail, what: string): Promise<User | undefined> {
+    const owner = await users.findById(app.user_id);
+    if (!owner) {
+      log.warn(`${what} mail skipped: owner not found`, { appId: app.id });
+      return undefined;
+    }
+    try {
+      await mailer.sendMail(build(owner));
+    } catch (err) {
+      log.error(`${what} mail failed`, { appId: app.id, error: err instanceof Error ? err.name : 'unknown' });
+    }
+    return owner;
+  }
+
+  async function view(app: AppRecord, owner?: User): Promise<AdminApp> {
+    const sales = app.type === 'public' ? ((await salesOf([app.id])).get(app.id) ?? NO_SALES) : NO_SALES;
+    return toAdminApp(app, owner?.email, sales);
+  }
+
+  return {
+    /** GET /api/admin/apps: every app, newest first, with its developer's e-mail. */
+    async list(): Promise<AdminApp[]> {
+      const all = await apps.listAll();
+      const ownerIds = [...new Set(all.map((a) => a.user_id))];
+      const owners = new Map<string, User | undefined>(
+        await inBatches(ownerIds, LOOKUP_BATCH, async (id) => [id, await users.findById(id)] as const),
+      );
+      const sales = await salesOf(all.filter((a) => a.type === 'public').map((a) => a.id));
+      return all.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES));
+    },
+
+    /** POST /api/admin/apps/{id}/approve. */
+    async approve(id: string): Promise<AdminApp> {
+      const previous = await find(id);
+      if (previous.is_approved) throw new ConflictError(APP_MESSAGES.alreadyApproved);
+      // A public app is published into its category: without one it could never be shown.
+      if (previous.type === 'public' && !previous.category_slug)
+        throw new ConflictError(APP_MESSAGES.incompleteListing);
+      const stored = await apps.save(previous, {
+        ...previous,
+        is_approved: true,
+        is_suspended: false,
+        suspended_at: undefined,
+        updated_at: now(),
+      });
+      log.info('app approved', { appId: id });
+      const owner = await notify(stored, (o) => approvalMail(stored, o, deps.appUrl), 'approval');
+      return view(stored, owner);
+    },
+
+    /** POST /api/admin/apps/{id}/suspend [{reason}]. */
+    async suspend(id: string, reason?: string): Promise<AdminApp> {
+      const previous = await find(id);
+      if (!previous.is_approved) throw new ConflictError(APP_MESSAGES.notApproved);
+      const at = now();
+      const stored = await apps.save(previous, {
+        ...previous,
+        is_approved: false,
+        is_suspended: true,
+        suspended_at: at,
+        updated_at: at,
+      });
+      log.info('app suspended', { appId: id });
+      const owner = await notify(stored, (o) => suspensionMail(stored, o, deps.appUrl, reason), 'suspension');
+      return view(stored, owner);
+    },
+
+    /** DELETE /api/admin/apps/{id}/delete. */
+    async remove(id: string): Promise<void> {
+      const app = await find(id);
+      await removeApp(
+        {
+          apps,
+          keyPool: deps.keyPool,
+          uploads: { ...deps.uploads, listByOwner: (userId) => apps.listByOwner(userId) },
+          log,
+        },
+        app,
+      );
+    },
+  };
+}
+
+export type AdminAppsService = ReturnType<typeof createAdminAppsService>;

@@ -1,0 +1,54 @@
+import type { AdminApp, AppStatus, OwnerApp, OwnerAppSummary } from '../../../shared/schemas/apps';
+import type { AppRecord } from './app';
+import { toOwnerApp } from './app-mappers';
+import { type PoolKey, poolSummary } from './key-pool';
+
+/**
+ * The developer's and the admin's views of an app. Like app-mappers.ts, every field is listed on
+ * purpose: licensing secrets appear only in toOwnerAppDetail, the owner's edit view.
+ */
+
+const orNull = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
+
+/** Spec section 4: Pending Review until approved; then Published (public apps) or Active (others). */
+export const appStatus = (app: Pick<AppRecord, 'type' | 'is_approved'>): AppStatus =>
+  !app.is_approved ? 'Pending Review' : app.type === 'public' ? 'Published' : 'Active';
+
+/** GET /api/apps items. */
+export function toOwnerAppSummary(app: AppRecord): OwnerAppSummary {
+  return { ...toOwnerApp(app), status: appStatus(app), suspended_at: orNull(app.suspended_at) };
+}
+
+/** GET /api/apps/{id}: the edit view, with the licensing material the wizard edits. */
+export function toOwnerAppDetail(app: AppRecord, pool: readonly PoolKey[]): OwnerApp {
+  return {
+    ...toOwnerAppSummary(app),
+    universal_access_code: orNull(app.universal_access_code),
+    licensing_instructions: orNull(app.licensing_instructions),
+    webhook_license_url: orNull(app.webhook_license_url),
+    license_keys: pool.map((k) => k.key),
+    license_key_pool: poolSummary(pool),
+  };
+}
+
+/** Sales figures of a public app (checkout fills them in; 0 until then). */
+export interface AppSales {
+  purchases: number;
+  total_sales: number;
+  /** Integer cents. */
+  total_revenue_cents: number;
+}
+
+export const NO_SALES: AppSales = { purchases: 0, total_sales: 0, total_revenue_cents: 0 };
+
+/** GET /api/admin/apps items: no licensing secrets; sales only for public apps. */
+export function toAdminApp(app: AppRecord, ownerEmail: string | undefined, sales: AppSales = NO_SALES): AdminApp {
+  const isPublic = app.type === 'public';
+  return {
+    ...toOwnerAppSummary(app),
+    user_email: ownerEmail ?? null,
+    purchases: isPublic ? sales.purchases : null,
+    total_sales: isPublic ? sales.total_sales : null,
+    total_revenue: isPublic ? Math.round(sales.total_revenue_cents) / 100 : null,
+  };
+}

@@ -1,0 +1,8 @@
+import { QuickAppCreateSchema } from '../../shared/schemas/apps';
+import { created, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { developerApps } from './services';
+
+/** POST /api/apps: the quick form (name, type, website_url, description...). 201 with the app. */
+export const createApp: RouteHandler = async (req) =>
+  created(await developerApps.quickCreate(req.auth!.userId, parse(QuickAppCreateSchema, req.body)));

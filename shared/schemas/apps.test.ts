@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { AppSubmitSchema, LicenseKeysInputSchema, PriceInputSchema, TagsInputSchema } from './apps';
+
+describe('developer app payload schemas', () => {
+  it('normalise tags, licence keys and prices as the wizard sends them', () => {
+    expect(TagsInputSchema.parse(' a , b,,A, c ')).toEqual(['a', 'b', 'c']);
+    expect(TagsInputSchema.parse(['x', ' y '])).toEqual(['x', 'y']);
+    expect(TagsInputSchema.parse(null)).toEqual([]);
+    expect(LicenseKeysInputSchema.parse('K1\r\n\r\n  K2  \nK1\n')).toEqual(['K1', 'K2']);
+    expect(LicenseKeysInputSchema.parse(['K1', '', 'K1'])).toEqual(['K1']);
+    expect(PriceInputSchema.parse('19.99')).toBe(19.99);
+    expect(PriceInputSchema.parse(null)).toBe(0);
+    expect(PriceInputSchema.safeParse(0.1 + 0.2).success).toBe(true); // floating-point noise is still whole cents
+    expect(PriceInputSchema.safeParse(1.005).success).toBe(false);
+  });
+
+  it('report the first rule broken, naming the field', () => {
+    const r = AppSubmitSchema.safeParse({});
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('App name is required');
+  });
+});

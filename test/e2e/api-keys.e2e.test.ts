@@ -1,0 +1,100 @@
+/**
+ * Issue 5 end to end in Debian Chromium: a developer creates a staging and a production key (the
+ * production one pending), the admin approves the developer in User Management, the production
+ * key turns active, the developer rotates a key and the old one stops working on the Partner API.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { uniqueEmail } from '../support/api';
+import { TEST_ADMIN } from '../support/constants';
+import { launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const partnerMe = (key: string) => fetch(`${inject('apiUrl')}/v1/me`, { headers: { 'x-api-key': key } });
+
+async function createKey(page: Page, type: 'Staging' | 'Production', message: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create Key' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(type, { exact: true }).click();
+  await dialog.getByRole('button', { name: `Create ${type} Key` }).click();
+  await page.getByText(message).first().waitFor();
+  const full = (await page.getByTestId('full-api-key').textContent())?.trim() ?? '';
+  await page.getByRole('button', { name: "I've saved my key" }).click();
+  return full;
+}
+
+describe('API keys and developer approval in the browser', () => {
+  it('staging works at once, production waits for approval, rotation revokes the old key', async () => {
+    const email = uniqueEmail('keys');
+    const reg = await fetch(`${inject('apiUrl')}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ full_name: 'Key Maker', email, password: 'key-secret', company_name: 'Keys Dental' }),
+    });
+    expect(reg.status).toBe(201);
+
+    const dev = await newPage(browser);
+    await dev.page.goto('/login');
+    await dev.page.getByLabel('Email').fill(email);
+    await dev.page.getByLabel(/^Password/).fill('key-secret');
+    await dev.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dev.page.waitForURL('**/dashboard');
+    await dev.page.goto('/dashboard/api-keys');
+
+    const staging = await createKey(dev.page, 'Staging', MSG.stagingKeyCreated);
+    expect(staging).toMatch(/^dk_test_/);
+    expect((await partnerMe(staging)).status).toBe(200);
+
+    const production = await createKey(dev.page, 'Production', MSG.productionKeyCreated);
+    expect(production).toMatch(/^dk_live_/);
+    const keysTable = dev.page.getByRole('table', { name: 'API keys' });
+    await keysTable.getByText('Pending Approval').waitFor();
+    expect((await partnerMe(production)).status).toBe(401);
+    // The list never shows a full key again.
+    expect(await dev.page.content()).not.toContain(production);
+
+    // The admin approves the developer in User Management.
+    const admin = await newPage(browser);
+    await admin.page.goto('/admin-login');
+    await admin.page.getByLabel('Admin email').fill(TEST_ADMIN.email);
+    await admin.page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
+    await admin.page.getByRole('button', { name: 'Sign In as Admin' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/admin');
+    await admin.page.goto('/admin/users');
+    await admin.page.getByLabel('Search users').fill(email);
+    const row = admin.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByText(MSG.confirmApproveUser(email)).waitFor();
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByText(MSG.userApproved(email)).first().waitFor();
+
+    // The production key is active now.
+    await dev.page.reload();
+    await keysTable.waitFor();
+    await expect.poll(async () => (await keysTable.getByText('Pending Approval').count()) === 0).toBe(true);
+    expect((await partnerMe(production)).status).toBe(200);
+
+    // Rotating the staging key revokes the old one at once.
+    const stagingRow = keysTable.getByRole('row').filter({ hasText: staging.slice(0, 16) });
+    await stagingRow.getByRole('button', { name: /^Rotate/ }).click();
+    await dev.page.getByText(MSG.confirmRotateKey).waitFor();
+    await dev.page.getByRole('alertdialog').getByRole('button', { name: /rotate|confirm/i })
+      .click();
+    const rotated = (await dev.page.getByTestId('full-api-key').textContent())?.trim() ?? '';
+    expect(rotated).toMatch(/^dk_test_/);
+    expect(rotated).not.toBe(staging);
+    expect((await partnerMe(staging)).status).toBe(401);
+    expect((await partnerMe(rotated)).status).toBe(200);
+
+    await dev.context.close();
+    await admin.context.close();
+  });
+});

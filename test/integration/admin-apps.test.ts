@@ -1,0 +1,210 @@
+/**
+ * Admin App Management and the review lifecycle over HTTP (spec sections 2, 4, 7, 8): the list of
+ * every app with its developer, Approve (publishes a public app; 409 when already approved),
+ * Suspend (takes it off the marketplace; 409 when not approved), Delete, the developer's mails,
+ * and "edits apply immediately" for a listed app.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  approvalMailSubject,
+  approvalMailSubjectOther,
+  suspensionMailSubject,
+} from '../../functions/core/apps/admin-apps-service';
+import { MSG } from '../../shared/messages';
+import { AdminAppListSchema, APP_MESSAGES } from '../../shared/schemas/apps';
+import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
+
+type Dev = Awaited<ReturnType<typeof newDeveloper>>;
+const run = randomUUID().slice(0, 8);
+let admin: string;
+let dev: Dev;
+
+beforeAll(async () => {
+  [admin, dev] = await Promise.all([adminToken(), newDeveloper()]);
+});
+
+const asAdmin = (method: string, path: string, body?: unknown) => api(method, path, { token: admin, body });
+
+function submitPayload(name: string, over: Record<string, unknown> = {}) {
+  return {
+    name,
+    tagline: 'Reviewed with care',
+    short_description: 'An app that goes through review.',
+    category: 'Communication',
+    tags: 'review, lifecycle',
+    website_url: 'https://review.example.com',
+    icon_url: 'https://cdn.example.com/review.png',
+    key_features: ['Reminders', 'Two-way texting'],
+    pricing_model: 'one_time',
+    price: 99,
+    company_name: 'Review Co',
+    licensing_type: 'manual',
+    licensing_instructions: 'We will e-mail your access details.',
+    metadata: {},
+    ...over,
+  };
+}
+async function submitted(label: string) {
+  const res = await api('POST', '/api/apps/submit', { token: dev.token, body: submitPayload(`Rev ${run} ${label}`) });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  return res.body as { id: string; slug: string; name: string };
+}
+const marketIds = async () =>
+  ((await api('GET', `/api/marketplace/apps?q=${run}`)).body as Array<{ id: string }>).map((a) => a.id);
+
+async function mailWithSubject(email: string, subject: string) {
+  for (let i = 0; i < 30; i++) {
+    const mail = (await mailsTo(email)).find((m) => m.subject === subject);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
+}
+
+describe('GET /api/admin/apps', () => {
+  it('lists apps of every type with category, pricing, developer e-mail, status and sales placeholders', async () => {
+    const pub = await submitted('listed');
+    const internal = (
+      await api('POST', '/api/apps', { token: dev.token, body: { name: `Rev ${run} int`, type: 'internal' } })
+    ).body;
+    const res = await asAdmin('GET', '/api/admin/apps');
+    expect(res.status).toBe(200);
+    const apps = AdminAppListSchema.parse(res.body);
+    const a = apps.find((x) => x.id === pub.id);
+    expect(a).toMatchObject({
+      type: 'public',
+      category: 'Communication',
+      pricing_model: 'one_time',
+      price: 99,
+      user_email: dev.email,
+      user_id: dev.id,
+      is_approved: false,
+      status: 'Pending Review',
+      purchases: 0,
+      total_sales: 0,
+      total_revenue: 0,
+    });
+    expect(apps.find((x) => x.id === internal.id)).toMatchObject({
+      type: 'internal',
+      user_email: dev.email,
+      purchases: null,
+      total_sales: null,
+      total_revenue: null,
+    });
+    expect(apps.some((x) => x.id.startsWith('demo-app-') && x.status === 'Published')).toBe(true);
+    for (let i = 1; i < apps.length; i++) expect(apps[i - 1]!.created_at >= apps[i]!.created_at).toBe(true);
+    expect(JSON.stringify(res.body)).not.toContain('We will e-mail your access details.');
+  });
+});
+
+describe('review lifecycle', () => {
+  it('approve publishes, suspend removes, each only once; the developer is mailed both times', async () => {
+    const app = await submitted('cycle');
+    expect(await marketIds()).not.toContain(app.id);
+
+    const approved = await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({
+      message: MSG.appApproved,
+      app: { id: app.id, is_approved: true, status: 'Published', user_email: dev.email },
+    });
+    expect(await marketIds()).toContain(app.id);
+    expect((await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).status).toBe(200);
+    const owner = await api('GET', `/api/apps/${app.id}`, { token: dev.token });
+    expect(owner.body).toMatchObject({ status: 'Published', is_approved: true });
+
+    const twice = await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toEqual({ detail: 'App is already approved' });
+
+    const live = await mailWithSubject(dev.email, `Your app ${app.name} is live on the marketplace`);
+    expect(live?.text).toContain(`/marketplace/app/${app.slug}`);
+
+    const suspended = await asAdmin('POST', `/api/admin/apps/${app.id}/suspend`, { reason: 'Broken support link' });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toMatchObject({
+      message: MSG.appSuspended,
+      app: { id: app.id, is_approved: false, is_suspended: true, status: 'Pending Review' },
+    });
+    expect(suspended.body.app.suspended_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await marketIds()).not.toContain(app.id);
+    expect((await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).status).toBe(404);
+
+    const again = await asAdmin('POST', `/api/admin/apps/${app.id}/suspend`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: 'App is not approved' });
+
+    const mail = await mailWithSubject(dev.email, suspensionMailSubject(app.name));
+    expect(mail?.text).toContain('Reason: Broken support link');
+
+    // Approving again publishes it again and clears the suspension.
+    const back = await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
+    expect(back.body.app).toMatchObject({ is_suspended: false, suspended_at: null, status: 'Published' });
+    expect(await marketIds()).toContain(app.id);
+  });
+
+  it('approves other app types as Active (not on the marketplace) and mails a plain approval', async () => {
+    const partner = (
+      await api('POST', '/api/apps', { token: dev.token, body: { name: `Rev ${run} partner`, type: 'partner' } })
+    ).body;
+    const res = await asAdmin('POST', `/api/admin/apps/${partner.id}/approve`);
+    expect(res.status).toBe(200);
+    expect(res.body.app).toMatchObject({ status: 'Active', is_approved: true, type: 'partner' });
+    expect(await marketIds()).not.toContain(partner.id);
+    expect(await mailWithSubject(dev.email, approvalMailSubjectOther(partner.name))).toBeDefined();
+    expect(approvalMailSubject('X')).toBe('Your app X is live on the marketplace');
+  });
+
+  it('refuses to publish a quick-created public app that has no category yet', async () => {
+    const bare = (
+      await api('POST', '/api/apps', { token: dev.token, body: { name: `Rev ${run} bare`, type: 'public' } })
+    ).body;
+    const res = await asAdmin('POST', `/api/admin/apps/${bare.id}/approve`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ detail: APP_MESSAGES.incompleteListing });
+  });
+
+  it('applies a developer’s edits to a listed app immediately, keeping it listed', async () => {
+    const app = await submitted('edit-live');
+    await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
+    const edit = await api('PUT', `/api/apps/${app.id}/update`, {
+      token: dev.token,
+      body: submitPayload(app.name, { tagline: 'Fresh tagline', price: 79.5 }),
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ status: 'Published', is_approved: true });
+    const detail = await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`);
+    expect(detail.body).toMatchObject({ tagline: 'Fresh tagline', price: 79.5 });
+    expect(await marketIds()).toContain(app.id);
+  });
+
+  it('answers 404 for an unknown app on approve, suspend and delete', async () => {
+    for (const [method, path] of [
+      ['POST', 'approve'],
+      ['POST', 'suspend'],
+      ['DELETE', 'delete'],
+    ] as const) {
+      const res = await asAdmin(method, `/api/admin/apps/missing-${run}/${path}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: 'App not found' });
+    }
+  });
+});
+
+describe('DELETE /api/admin/apps/{id}/delete', () => {
+  it('removes a listed app from the marketplace, the developer and the admin list; its slug is free again', async () => {
+    const app = await submitted('doomed');
+    await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
+    expect(await marketIds()).toContain(app.id);
+
+    const res = await asAdmin('DELETE', `/api/admin/apps/${app.id}/delete`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MSG.appDeleted });
+    expect(await marketIds()).not.toContain(app.id);
+    expect((await api('GET', `/api/apps/${app.id}`, { token: dev.token })).status).toBe(404);
+    const list = (await asAdmin('GET', '/api/admin/apps')).body as Array<{ id: string }>;
+    expect(list.map((a) => a.id)).not.toContain(app.id);
+    expect((await submitted('doomed')).slug).toBe(app.slug);
+  });
+});

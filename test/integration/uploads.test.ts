@@ -1,0 +1,358 @@
+/**
+ * Image uploads over HTTP (spec sections 5 and 7): POST /api/upload/screenshots with multipart
+ * bodies built here, real images encoded here (a minimal PNG encoder on node:zlib, JPEG headers),
+ * files served back from the product's own origin, the refusals of section 5 (not an image, over
+ * 5 MB, an 11th screenshot, a small or non-square icon), ownership, drafts, and clean-up when an
+ * edit drops an image or the app is deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { s3Client } from '../../functions/adapters/aws-clients';
+import { getConfig } from '../../functions/config';
+import { MSG } from '../../shared/messages';
+import { APP_MESSAGES, UploadResponseSchema } from '../../shared/schemas/apps';
+import { api, apiUrl, newDeveloper } from '../support/api';
+
+type Dev = Awaited<ReturnType<typeof newDeveloper>>;
+const run = randomUUID().slice(0, 8);
+let devA: Dev;
+let devB: Dev;
+
+beforeAll(async () => {
+  [devA, devB] = await Promise.all([newDeveloper(), newDeveloper()]);
+});
+
+// Images ------------------------------------------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+/** A real RGB PNG of the given size (a diagonal gradient), decodable by any browser. */
+function png(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 160], row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+/** The header of a baseline JPEG of the given size (SOI, APP0, SOF0), enough for size checks. */
+function jpegHeader(width: number, height: number): Buffer {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0, 0];
+  const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
+  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9]);
+}
+
+// Requests ----------------------------------------------------------------------------------------
+
+interface FilePart {
+  filename: string;
+  data: Buffer;
+  type?: string;
+  field?: string;
+}
+function multipart(files: FilePart[]): { body: Buffer; contentType: string } {
+  const boundary = `----test${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.filename}"\r\n` +
+          `Content-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+function upload(dev: Dev, files: FilePart[], query: Record<string, string> = {}) {
+  const { body, contentType } = multipart(files);
+  const qs = new URLSearchParams(query).toString();
+  return api('POST', `/api/upload/screenshots${qs ? `?${qs}` : ''}`, {
+    token: dev.token,
+    rawBody: new Uint8Array(body),
+    headers: { 'content-type': contentType },
+  });
+}
+const shot = (i: number): FilePart => ({ filename: `shot-${i}.png`, data: png(8 + i, 6) });
+
+function submitPayload(name: string, over: Record<string, unknown> = {}) {
+  return {
+    name,
+    tagline: 'Images for everyone',
+    short_description: 'An app with pictures.',
+    category: 'marketing',
+    tags: 'images',
+    website_url: 'https://pictures.example.com',
+    icon_url: 'https://cdn.example.com/icon.png',
+    key_features: ['Pictures', 'More pictures'],
+    pricing_model: 'free',
+    price: 0,
+    company_name: 'Pictures Ltd',
+    licensing_type: 'universal_code',
+    universal_access_code: 'PICS',
+    metadata: { screenshots: [] },
+    ...over,
+  };
+}
+async function newApp(dev: Dev, label: string, over: Record<string, unknown> = {}) {
+  const res = await api('POST', '/api/apps/submit', {
+    token: dev.token,
+    body: submitPayload(`Up ${run} ${label}`, over),
+  });
+  if (res.status !== 201) throw new Error(`submit failed: ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; slug: string };
+}
+async function storedKeys(prefix: string): Promise<string[]> {
+  const res = await s3Client().send(new ListObjectsV2Command({ Bucket: getConfig().UPLOADS_BUCKET, Prefix: prefix }));
+  return (res.Contents ?? []).map((o) => o.Key!).sort();
+}
+const served = (url: string) => fetch(`${apiUrl()}${url}`);
+
+// Tests -------------------------------------------------------------------------------------------
+
+describe('POST /api/upload/screenshots: accepted images', () => {
+  it('stores a real 256x256 PNG icon under the app and serves it back from the same origin', async () => {
+    const app = await newApp(devA, 'icon');
+    const bytes = png(256, 256);
+    const res = await upload(devA, [{ filename: 'icon.png', data: bytes }], { app_id: app.id, kind: 'icon' });
+    expect(res.status).toBe(201);
+    const { images } = UploadResponseSchema.parse(res.body);
+    expect(images).toHaveLength(1);
+    const [icon] = images;
+    expect(icon).toMatchObject({ width: 256, height: 256, content_type: 'image/png', size: bytes.length });
+    expect(icon!.key).toMatch(new RegExp(`^apps/${app.id}/icon-[0-9a-f-]{36}\\.png$`));
+    expect(icon!.url).toBe(`/uploads/${icon!.key}`);
+
+    const file = await served(icon!.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+
+    // The app is not changed by an upload: the wizard puts the URL into its payload.
+    const owner = await api('GET', `/api/apps/${app.id}`, { token: devA.token });
+    expect(owner.body.icon_url).toBe('https://cdn.example.com/icon.png');
+    const saved = await api('PUT', `/api/apps/${app.id}/update`, {
+      token: devA.token,
+      body: submitPayload(`Up ${run} icon`, { icon_url: icon!.url }),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.icon_url).toBe(icon!.url);
+  });
+
+  it('judges by bytes, not names: a JPEG called .png is stored as a JPEG; the field may be "file"', async () => {
+    const app = await newApp(devA, 'jpeg');
+    const res = await upload(
+      devA,
+      [{ filename: 'really-a-jpeg.png', data: jpegHeader(300, 300), type: 'image/png', field: 'file' }],
+      { app_id: app.id, kind: 'icon' },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.images[0]).toMatchObject({ width: 300, height: 300, content_type: 'image/jpeg' });
+    expect(res.body.images[0].key).toMatch(/\.jpg$/);
+    expect((await served(res.body.images[0].url)).headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('accepts several screenshots at once and reports each size', async () => {
+    const app = await newApp(devA, 'shots');
+    const res = await upload(devA, [shot(1), shot(2), { filename: 'wide.jpg', data: jpegHeader(1280, 720) }], {
+      app_id: app.id,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([
+      [9, 6],
+      [10, 6],
+      [1280, 720],
+    ]);
+    expect(await storedKeys(`apps/${app.id}/`)).toHaveLength(3);
+  });
+});
+
+describe('POST /api/upload/screenshots: refusals (nothing is stored)', () => {
+  it('refuses a text file renamed .png, an SVG, and a truncated PNG', async () => {
+    const app = await newApp(devA, 'refuse');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const file of [
+      { filename: 'notes.png', data: Buffer.from('just some text, honestly'), type: 'image/png' },
+      { filename: 'logo.svg', data: svg, type: 'image/svg+xml' },
+      { filename: 'cut.png', data: png(20, 20).subarray(0, 12) },
+    ]) {
+      const res = await upload(devA, [file], { app_id: app.id });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'Only PNG, JPEG, GIF or WebP images are allowed' });
+    }
+    // One bad file among good ones refuses the whole request.
+    const mixed = await upload(devA, [shot(1), { filename: 'x.png', data: Buffer.from('text') }], { app_id: app.id });
+    expect(mixed.status).toBe(400);
+    expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
+  });
+
+  it('refuses an image over 5 MB', async () => {
+    const app = await newApp(devA, 'big');
+    const big = Buffer.concat([png(1000, 1000), Buffer.alloc(6 * 1024 * 1024)]);
+    const res = await upload(devA, [{ filename: 'huge.png', data: big }], { app_id: app.id });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'Each image must be at most 5MB' });
+    expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
+  });
+
+  it('refuses an icon that is too small or not square', async () => {
+    const app = await newApp(devA, 'small-icon');
+    for (const data of [png(200, 200), jpegHeader(512, 256)]) {
+      const res = await upload(devA, [{ filename: 'icon.png', data }], { app_id: app.id, kind: 'icon' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'The icon must be a square image of at least 256x256 pixels' });
+    }
+    const two = await upload(
+      devA,
+      [
+        { filename: 'a.png', data: png(256, 256) },
+        { filename: 'b.png', data: png(256, 256) },
+      ],
+      { app_id: app.id, kind: 'icon' },
+    );
+    expect(two.body).toEqual({ detail: APP_MESSAGES.oneIcon });
+    expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
+  });
+
+  it('refuses an 11th screenshot, counting those already stored (icons do not count)', async () => {
+    const app = await newApp(devA, 'eleven');
+    const ten = await upload(
+      devA,
+      Array.from({ length: 10 }, (_, i) => shot(i)),
+      { app_id: app.id },
+    );
+    expect(ten.status).toBe(201);
+    const eleventh = await upload(devA, [shot(11)], { app_id: app.id });
+    expect(eleventh.status).toBe(400);
+    expect(eleventh.body).toEqual({ detail: MSG.maxScreenshots });
+    const icon = await upload(devA, [{ filename: 'icon.png', data: png(256, 256) }], { app_id: app.id, kind: 'icon' });
+    expect(icon.status).toBe(201);
+    expect(await storedKeys(`apps/${app.id}/`)).toHaveLength(11);
+
+    const elevenAtOnce = await upload(
+      devA,
+      Array.from({ length: 11 }, (_, i) => shot(i)),
+      {},
+    );
+    expect(elevenAtOnce.body).toEqual({ detail: MSG.maxScreenshots });
+  });
+
+  it('refuses bodies that are not multipart images', async () => {
+    const json = await api('POST', '/api/upload/screenshots', { token: devA.token, body: { files: [] } });
+    expect(json.status).toBe(400);
+    expect(json.body).toEqual({ detail: APP_MESSAGES.multipartRequired });
+    const empty = await upload(devA, []);
+    expect(empty.body).toEqual({ detail: APP_MESSAGES.noFiles });
+    const badKind = await upload(devA, [shot(1)], { kind: 'banner' });
+    expect(badKind.body).toEqual({ detail: 'kind must be one of screenshot, icon' });
+  });
+});
+
+describe('ownership and drafts', () => {
+  it("answers 404 to developer B uploading to developer A's app, and to unknown apps", async () => {
+    const app = await newApp(devA, 'owned');
+    for (const id of [app.id, `missing-${run}`]) {
+      const res = await upload(devB, [shot(1)], { app_id: id });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: 'App not found' });
+    }
+    expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
+  });
+
+  it('keeps images uploaded before the app exists as drafts that only their owner can submit', async () => {
+    const icon = await upload(devA, [{ filename: 'icon.png', data: png(256, 256) }], { kind: 'icon' });
+    expect(icon.status).toBe(201);
+    const iconUrl: string = icon.body.images[0].url;
+    expect(iconUrl).toMatch(new RegExp(`^/uploads/drafts/${devA.id}/icon-`));
+    const shots = await upload(devA, [shot(1), shot(2)]);
+    const shotUrls: string[] = shots.body.images.map((i: { url: string }) => i.url);
+    expect((await served(iconUrl)).status).toBe(200);
+
+    const stolen = await api('POST', '/api/apps/submit', {
+      token: devB.token,
+      body: submitPayload(`Up ${run} stolen`, { icon_url: iconUrl }),
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body).toEqual({ detail: 'Icon URL must be an image you uploaded for this app' });
+    const otherApp = await newApp(devA, 'other-folder');
+    const foreignFolder = await api('POST', '/api/apps/submit', {
+      token: devB.token,
+      body: submitPayload(`Up ${run} foreign`, { metadata: { screenshots: [`/uploads/apps/${otherApp.id}/x.png`] } }),
+    });
+    expect(foreignFolder.body).toEqual({ detail: 'Screenshot URL must be an image you uploaded for this app' });
+
+    const app = await newApp(devA, 'drafted', { icon_url: iconUrl, metadata: { screenshots: shotUrls } });
+    const stored = await api('GET', `/api/apps/${app.id}`, { token: devA.token });
+    expect(stored.body).toMatchObject({ icon_url: iconUrl, screenshots: shotUrls });
+
+    // Deleting the app deletes the drafts it showed.
+    await api('DELETE', `/api/apps/${app.id}`, { token: devA.token });
+    for (const url of [iconUrl, ...shotUrls]) expect((await served(url)).status).toBe(404);
+  });
+});
+
+describe('clean-up', () => {
+  it('an edit that drops a screenshot deletes its file, which frees its slot', async () => {
+    const app = await newApp(devA, 'prune');
+    const up = await upload(
+      devA,
+      Array.from({ length: 10 }, (_, i) => shot(i)),
+      { app_id: app.id },
+    );
+    const urls: string[] = up.body.images.map((i: { url: string }) => i.url);
+    const keep = urls.slice(0, 8);
+    const res = await api('PUT', `/api/apps/${app.id}/update`, {
+      token: devA.token,
+      body: submitPayload(`Up ${run} prune`, { metadata: { screenshots: keep } }),
+    });
+    expect(res.status).toBe(200);
+    expect(await storedKeys(`apps/${app.id}/`)).toEqual(keep.map((u) => u.slice('/uploads/'.length)).sort());
+    expect((await served(urls[9]!)).status).toBe(404);
+    expect((await upload(devA, [shot(1), shot(2)], { app_id: app.id })).status).toBe(201);
+    expect((await upload(devA, [shot(3)], { app_id: app.id })).body).toEqual({ detail: MSG.maxScreenshots });
+  });
+
+  it('deleting an app deletes its uploads and frees its slug', async () => {
+    const app = await newApp(devA, 'delete');
+    const up = await upload(devA, [shot(1), shot(2)], { app_id: app.id });
+    const icon = await upload(devA, [{ filename: 'i.png', data: png(256, 256) }], { app_id: app.id, kind: 'icon' });
+    expect(await storedKeys(`apps/${app.id}/`)).toHaveLength(3);
+
+    const res = await api('DELETE', `/api/apps/${app.id}`, { token: devA.token });
+    expect(res.body).toEqual({ message: 'App deleted' });
+    expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
+    for (const img of [...up.body.images, ...icon.body.images]) expect((await served(img.url)).status).toBe(404);
+    const again = await newApp(devB, 'delete');
+    expect(again.slug).toBe(app.slug);
+  });
+});
