@@ -90,6 +90,9 @@ async function main() {
     await seed({ adminEmail, adminPassword, demo: process.env.SEED_DEMO !== 'false' });
     server = createLocalServer(WEB_DIST);
     await listen(server, port);
+    // Webhooks: an in-process timer runs the scheduled sweep (an EventBridge schedule in the cloud).
+    const { startLocalWebhookScheduler } = await import('../functions/workers/webhook-scheduler');
+    startLocalWebhookScheduler();
   } catch (err) {
     await stack.stop();
     throw err;

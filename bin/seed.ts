@@ -4,6 +4,7 @@
  */
 import { seedAdmin, seedDemoDevelopers } from './seed/admin';
 import { seedCatalogue } from './seed/catalogue';
+import { seedEventTypes } from './seed/event-types';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -16,4 +17,5 @@ export async function seed(opts: SeedOptions): Promise<void> {
   await seedAdmin(opts.adminEmail, opts.adminPassword);
   if (opts.demo) await seedDemoDevelopers();
   await seedCatalogue({ demo: opts.demo });
+  await seedEventTypes();
 }

@@ -44,15 +44,41 @@ const ConfigSchema = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /**
+   * Verifies Stripe's webhook signatures. Required with STRIPE_SECRET_KEY; locally without Stripe
+   * keys it defaults to LOCAL_STRIPE_WEBHOOK_SECRET, which only the local test-checkout page uses.
+   */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Lets webhooks target private/loopback addresses. On by default locally, off in the cloud. */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
   QUEUE_URL: z.string().optional(),
+  /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  /**
+   * Webhook retry delays in seconds, comma-separated, replacing the default schedule
+   * (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h); e.g. "1,2,4" for demos.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds')
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/**
+ * The webhook secret of the local test-checkout mode (RUNTIME=local, no STRIPE_SECRET_KEY). Public
+ * on purpose: test mode never takes money, and it is never used when Stripe keys are set.
+ */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_test_checkout_only';
+
+/** Settings that only make sense together. */
+const CheckedConfigSchema = ConfigSchema.refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
+  path: ['STRIPE_WEBHOOK_SECRET'],
+  message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+});
 
 let cached: Config | undefined;
 
@@ -63,7 +89,10 @@ export function getConfig(): Config {
   if (env.ALLOW_INTERNAL_WEBHOOK_TARGETS === undefined) {
     env.ALLOW_INTERNAL_WEBHOOK_TARGETS = (env.RUNTIME ?? 'local') === 'local' ? 'true' : 'false';
   }
-  const parsed = ConfigSchema.safeParse(env);
+  if ((env.RUNTIME ?? 'local') === 'local' && !env.STRIPE_SECRET_KEY) {
+    env.STRIPE_WEBHOOK_SECRET ??= LOCAL_STRIPE_WEBHOOK_SECRET;
+  }
+  const parsed = CheckedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`Configuration error in ${issue?.path.join('.') ?? 'environment'}: ${issue?.message}`);

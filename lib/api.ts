@@ -15,7 +15,7 @@ import type { Mail } from './mail';
 import { acknowledgeWildcards } from './nag';
 import type { Queues } from './queues';
 import type { AppSecrets } from './secrets';
-import { UPLOADS_KEY_PREFIX } from './uploads';
+import { UPLOADS_KEY_PREFIXES } from './uploads';
 
 /**
  * What each route group's function may touch beyond the table (which every group reads and
@@ -23,7 +23,7 @@ import { UPLOADS_KEY_PREFIX } from './uploads';
  * someone decides here what it needs.
  */
 interface GroupNeeds {
-  /** Read, write and delete uploaded images under apps/. */
+  /** Read, write, list and delete uploaded images under apps/ and drafts/. */
   readonly uploads?: boolean;
   /** Enqueue webhook deliveries. */
   readonly webhookQueue?: boolean;
@@ -44,8 +44,9 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   webhooks: { webhookQueue: true },
   // The Stripe webhook records purchases, sends licence mail and fires purchase webhooks.
   checkout: { webhookQueue: true, mail: true, stripe: true },
-  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals.
-  admin: { webhookQueue: true, mail: true, stripe: true },
+  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals, and
+  // deletes an app's images with the app.
+  admin: { webhookQueue: true, mail: true, stripe: true, uploads: true },
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
   sync: { timeout: Duration.seconds(29) },
   partner: {},
@@ -172,13 +173,22 @@ export class Api extends Construct {
           new iam.PolicyStatement({
             sid: 'AppImages',
             actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-            resources: [props.uploadsBucket.arnForObjects(`${UPLOADS_KEY_PREFIX}*`)],
+            resources: UPLOADS_KEY_PREFIXES.map((prefix) => props.uploadsBucket.arnForObjects(`${prefix}*`)),
+          }),
+        );
+        // Counting an app's screenshots and deleting its folder list the prefix.
+        fn.grantPrincipal.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            sid: 'ListAppImages',
+            actions: ['s3:ListBucket'],
+            resources: [props.uploadsBucket.bucketArn],
+            conditions: { StringLike: { 's3:prefix': UPLOADS_KEY_PREFIXES.map((prefix) => `${prefix}*`) } },
           }),
         );
         acknowledgeWildcards(
           fn,
-          /^Resource::.*\/apps\/\*$/,
-          'Uploaded app images are keyed apps/<appId>/<file>; access is limited to that prefix.',
+          /^Resource::.*\/(apps|drafts)\/\*$/,
+          'Uploaded images are keyed apps/<appId>/<file> or drafts/<userId>/<file>; access is limited to those prefixes.',
         );
       }
       if (needs.webhookQueue) props.queues.webhookDelivery.grantSendMessages(fn);

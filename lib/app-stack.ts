@@ -10,6 +10,7 @@ import { Queues } from './queues';
 import { AppSecrets } from './secrets';
 import { Site } from './site';
 import { uploadsBucketName } from './uploads';
+import { WebhookWorkers } from './webhook-workers';
 
 export interface AppStackProps extends StackProps {
   readonly config: AppConfig;
@@ -24,6 +25,7 @@ export class AppStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly queues: Queues;
+  readonly webhookWorkers: WebhookWorkers;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -57,7 +59,17 @@ export class AppStack extends Stack {
       accessLogs: data.accessLogsBucket,
       logs,
     });
+    // Webhook delivery worker (SQS) and scheduler (every minute): functions/workers/.
+    this.webhookWorkers = new WebhookWorkers(this, 'WebhookWorkers', {
+      config,
+      table: data.table,
+      queues: this.queues,
+      mail,
+      secrets,
+      logs,
+    });
     this.api.setAppUrl(config.appUrl ?? this.site.url);
+    this.webhookWorkers.setAppUrl(config.appUrl ?? this.site.url);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The product: SPA, /api, /v1 and /uploads' });
     new CfnOutput(this, 'ApiUrl', {

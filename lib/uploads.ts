@@ -6,6 +6,8 @@ import { ACCESS_LOG_PREFIX } from './access-logs';
 
 /** Object keys of uploaded app images: apps/<appId>/<file>, served at /uploads/apps/<appId>/<file>. */
 export const UPLOADS_KEY_PREFIX = 'apps/';
+/** Images of apps (apps/<appId>/...) and wizard uploads made before the app exists (drafts/<userId>/...). */
+export const UPLOADS_KEY_PREFIXES = [UPLOADS_KEY_PREFIX, 'drafts/'] as const;
 
 /**
  * The uploads bucket has a fixed name, so the app stack refers to it by name instead of by a
@@ -38,7 +40,7 @@ export interface UploadsProps {
  * read permission is written here rather than by the distribution (that would make the data
  * stack depend on the app stack). Until the distribution id is passed as context
  * `siteDistributionId`, the statement admits any CloudFront distribution of this account, the
- * same approach CDK takes for OAC key policies; readable objects are limited to apps/*.
+ * same approach CDK takes for OAC key policies; readable objects are limited to apps/* and drafts/*.
  */
 export class Uploads extends Construct {
   readonly bucket: s3.Bucket;
@@ -65,7 +67,7 @@ export class Uploads extends Construct {
         sid: 'CloudFrontOriginAccessControlRead',
         principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects(`${UPLOADS_KEY_PREFIX}*`)],
+        resources: UPLOADS_KEY_PREFIXES.map((prefix) => this.bucket.arnForObjects(`${prefix}*`)),
         conditions: props.distributionId
           ? { StringEquals: { 'AWS:SourceArn': distributionArn } }
           : { ArnLike: { 'AWS:SourceArn': distributionArn }, StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID } },

@@ -1,9 +1,11 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
+import { MAX_RECEIVE_COUNT as IN_PROCESS_MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey } from '../../functions/routes';
 import { WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
 import { SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
+import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
 import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }>;
@@ -100,7 +102,10 @@ describe('data stack', () => {
             Sid: 'CloudFrontOriginAccessControlRead',
             Principal: { Service: 'cloudfront.amazonaws.com' },
             Action: 's3:GetObject',
-            Resource: { 'Fn::Join': ['', [Match.anyValue(), '/apps/*']] },
+            Resource: [
+              { 'Fn::Join': ['', [Match.anyValue(), '/apps/*']] },
+              { 'Fn::Join': ['', [Match.anyValue(), '/drafts/*']] },
+            ],
           }),
         ]),
       }),
@@ -151,7 +156,8 @@ describe('functions', () => {
         LoggingConfig: { LogGroup: Match.anyValue() },
         Environment: { Variables: Match.objectLike({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' }) },
       },
-      ROUTE_GROUPS.length,
+      // Plus the two webhook workers (describe 'webhook workers' below).
+      ROUTE_GROUPS.length + 2,
     );
   });
 
@@ -173,7 +179,9 @@ describe('functions', () => {
       expect(has(group, 'dynamodb:Query'), group).toBe(true);
       expect(has(group, 'dynamodb:PutItem'), group).toBe(true);
       expect(has(group, 'dynamodb:Scan'), group).toBe(false);
-      expect(has(group, 's3:PutObject'), group).toBe(group === 'developer-apps');
+      // developer-apps stores images; admin deletes them with an app.
+      expect(has(group, 's3:PutObject'), group).toBe(['developer-apps', 'admin'].includes(group));
+      expect(has(group, 's3:ListBucket'), group).toBe(['developer-apps', 'admin'].includes(group));
       expect(has(group, 'sqs:SendMessage'), group).toBe(['webhooks', 'checkout', 'admin'].includes(group));
       expect(has(group, 'ses:SendEmail'), group).toBe(['accounts', 'checkout', 'admin'].includes(group));
       expect(has(group, 'secretsmanager:GetSecretValue'), group).toBe(true);
@@ -217,7 +225,11 @@ describe('HTTP API', () => {
       );
     }
     // One API-scoped invoke permission per function, not one per route.
-    app.resourceCountIs('AWS::Lambda::Permission', ROUTE_GROUPS.length);
+    app.resourcePropertiesCountIs(
+      'AWS::Lambda::Permission',
+      { Principal: 'apigateway.amazonaws.com' },
+      ROUTE_GROUPS.length,
+    );
   });
 
   it('throttles and logs the $default stage', () => {
@@ -253,6 +265,74 @@ describe('queues', () => {
       },
       2,
     );
+  });
+});
+
+describe('webhook workers', () => {
+  const functionIdByDescription = (prefix: string): string => {
+    const found = Object.entries(appResources).find(
+      ([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description ?? '').startsWith(prefix),
+    );
+    if (!found) throw new Error(`no function described "${prefix}"`);
+    return found[0];
+  };
+  const policyActions = (prefix: string): string[] => {
+    const policy = Object.values(appResources).find(
+      (r) => r.Type === 'AWS::IAM::ManagedPolicy' && String(r.Properties.Description ?? '').startsWith(prefix),
+    );
+    if (!policy) throw new Error(`no policy described "${prefix}"`);
+    return policy.Properties.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => st.Action);
+  };
+
+  it('the delivery worker consumes the delivery queue, reporting batch item failures', () => {
+    const worker = functionIdByDescription('Webhook delivery worker');
+    const queues = app.findResources('AWS::SQS::Queue');
+    const [deliveryQueueId] = Object.entries(queues).find(([id]) => !id.includes('DeadLetter')) ?? [];
+    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker },
+      EventSourceArn: { 'Fn::GetAtt': [deliveryQueueId, 'Arn'] },
+      BatchSize: WEBHOOK_WORKER_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY },
+    });
+    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    // AWS advises a visibility timeout of six times the consumer's timeout.
+    const timeout = appResources[worker]?.Properties.Timeout;
+    expect(queues[deliveryQueueId as string]?.Properties.VisibilityTimeout).toBe(6 * timeout);
+    // The local queue dead-letters after as many receives as SQS does.
+    expect(IN_PROCESS_MAX_RECEIVE_COUNT).toBe(WEBHOOK_MAX_RECEIVE_COUNT);
+  });
+
+  it('the scheduler runs every minute from an EventBridge rule', () => {
+    const scheduler = functionIdByDescription('Webhook scheduler');
+    app.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [scheduler, 'Arn'] } })],
+    });
+    app.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [scheduler, 'Arn'] },
+      Principal: 'events.amazonaws.com',
+    });
+  });
+
+  it('both enqueue, mail and use the table (never Scan), with internal targets refused', () => {
+    for (const prefix of ['Webhook delivery worker', 'Webhook scheduler']) {
+      const vars = appResources[functionIdByDescription(prefix)]?.Properties.Environment.Variables;
+      expect(Object.keys(vars)).toEqual(expect.arrayContaining(['TABLE_NAME', 'QUEUE_URL', 'MAIL_FROM', 'APP_URL']));
+      expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
+      const actions = policyActions(prefix);
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage', 'ses:SendEmail']),
+      );
+      expect(actions).not.toContain('dynamodb:Scan');
+      expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions.some((a) => a.endsWith(':*'))).toBe(false);
+    }
+    expect(policyActions('Webhook delivery worker')).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']),
+    );
+    expect(policyActions('Webhook scheduler')).not.toContain('sqs:ReceiveMessage');
   });
 });
 

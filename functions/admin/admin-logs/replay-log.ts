@@ -1,0 +1,13 @@
+import { WebhookLogIdParams } from '../../../shared/schemas/webhooks';
+import { ok, type RouteHandler } from '../../http/types';
+import { parse } from '../../http/validate';
+import { webhooksService } from '../../webhooks/service';
+
+/**
+ * POST /api/admin/logs/{id}/replay: delivers the logged event again (same payload, same
+ * webhook-id) through the queue; only failed attempts (status 400 or more, or no answer), else 409.
+ */
+export const replayWebhookLog: RouteHandler = async (req) => {
+  const { id } = parse(WebhookLogIdParams, req.params);
+  return ok(await webhooksService().replay(id));
+};

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+
+/** Crockford base32, the ULID alphabet: sortable, no I, L, O or U. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A ULID: 10 characters of millisecond time then 16 of randomness (80 bits). Sorts by creation
+ * time, unique without coordination.
+ */
+export function ulid(nowMs: number = Date.now()): string {
+  let time = '';
+  let t = Math.floor(nowMs);
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let random = '';
+  for (let i = 0; i < 16; i++) random += ALPHABET[(bytes[i] as number) % 32];
+  return time + random;
+}
+
+/** The `webhook-id` of a delivery (Standard Webhooks msg_ ids); kept across its retries. */
+export const newMessageId = (nowMs?: number): string => `msg_${ulid(nowMs)}`;

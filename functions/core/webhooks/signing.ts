@@ -1,0 +1,48 @@
+/**
+ * Standard Webhooks signing (https://www.standardwebhooks.com): secrets are `whsec_` + base64 of
+ * random bytes; a delivery carries `webhook-id`, `webhook-timestamp` (seconds) and
+ * `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the
+ * secret's decoded bytes. Any Standard Webhooks library verifies what this produces.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from '../../../shared/schemas/webhooks';
+
+const SECRET_MIN_BYTES = 24;
+const SECRET_MAX_BYTES = 64;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A new secret: whsec_ + base64 of 24 random bytes (192 bits). */
+export const generateSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
+
+/** The key bytes of a well-formed secret, or undefined when it is not whsec_<base64 of 24..64 bytes>. */
+export function secretKey(secret: string): Buffer | undefined {
+  if (!secret.startsWith(WEBHOOK_SECRET_PREFIX)) return undefined;
+  const encoded = secret.slice(WEBHOOK_SECRET_PREFIX.length);
+  if (!BASE64.test(encoded) || encoded.length % 4 !== 0) return undefined;
+  const key = Buffer.from(encoded, 'base64');
+  return key.length >= SECRET_MIN_BYTES && key.length <= SECRET_MAX_BYTES ? key : undefined;
+}
+
+export const isValidSecret = (secret: string): boolean => secretKey(secret) !== undefined;
+
+/** The webhook-signature header value for one attempt. */
+export function signatureHeader(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+  const key = secretKey(secret);
+  if (!key) throw new Error('Webhook secret is not a whsec_ secret');
+  const mac = createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`, 'utf8').digest('base64');
+  return `v1,${mac}`;
+}
+
+/** The three Standard Webhooks headers of one attempt. */
+export function signedHeaders(
+  secret: string,
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': signatureHeader(secret, messageId, timestampSeconds, body),
+  };
+}

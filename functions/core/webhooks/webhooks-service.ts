@@ -1,0 +1,170 @@
+/**
+ * The webhook rules a developer and an admin meet (SPEC.md sections 2, 3, 4, 5, 7, 8; issue 7):
+ * the event catalogue, an app's webhooks (owner only; another developer's app reads as missing),
+ * delivery logs, test events and replay. Delivery itself is the pipeline's job.
+ */
+import { randomUUID } from 'node:crypto';
+import { MSG } from '../../../shared/messages';
+import {
+  SECRET_FORMAT,
+  type SimulateEventResponse,
+  simulateMessage,
+  unknownEventType,
+  WEBHOOK_NOT_FOUND,
+  type Webhook,
+  type WebhookDeliveryLog,
+} from '../../../shared/schemas/webhooks';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { DeliveryPipeline } from './delivery-pipeline';
+import { catalogueNames } from './event-catalogue';
+import type { AppDirectory, DeliveryLogStore, EventTypeStore, TargetChecker, WebhookStore } from './ports';
+import { generateSecret, isValidSecret } from './signing';
+import { toLogView, toWebhookView, type WebhookRecord } from './webhook';
+
+export const MAX_WEBHOOKS_PER_APP = 20;
+export const TOO_MANY_WEBHOOKS = `An app can have at most ${MAX_WEBHOOKS_PER_APP} webhooks`;
+export const DUPLICATE_WEBHOOK = 'This app already has a webhook for this event type and URL';
+export const URL_NOT_HTTP = 'target_url must be an http:// or https:// URL';
+export const URL_NEEDS_HTTPS = 'target_url must use https://';
+export const URL_HAS_CREDENTIALS = 'target_url must not contain a user name or password';
+
+/** POST /api/apps/{id}/webhooks after parsing (trimmed, required fields present). */
+export interface NewWebhookInput {
+  event_type: string;
+  target_url: string;
+  secret?: string | null;
+  is_active?: boolean;
+}
+
+export interface WebhooksServiceDeps {
+  webhooks: WebhookStore;
+  logs: DeliveryLogStore;
+  apps: AppDirectory;
+  eventTypes: EventTypeStore;
+  checkTarget: TargetChecker;
+  pipeline: Pick<DeliveryPipeline, 'fanOut' | 'replay'>;
+  /** Local development: http targets and internal addresses allowed. */
+  allowInternal: boolean;
+  now?: () => Date;
+}
+
+/**
+ * The syntax rules of a target URL: http(s) only (https only when internal targets are refused,
+ * i.e. in the cloud), no credentials (they would show in logs and admin views). Returns the reason
+ * it is refused, or undefined.
+ */
+export function targetUrlProblem(raw: string, allowInternal: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return URL_NOT_HTTP;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return URL_NOT_HTTP;
+  if (!url.hostname) return URL_NOT_HTTP;
+  if (url.protocol === 'http:' && !allowInternal) return URL_NEEDS_HTTPS;
+  if (url.username || url.password) return URL_HAS_CREDENTIALS;
+  return undefined;
+}
+
+export function createWebhooksService(deps: WebhooksServiceDeps) {
+  const { webhooks, logs, apps } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function ownApp(userId: string, appId: string) {
+    const app = await apps.find(appId);
+    if (!app || app.user_id !== userId) throw new NotFoundError(MSG.appNotFound);
+    return app;
+  }
+
+  async function eventTypeNames(): Promise<string[]> {
+    return catalogueNames(await deps.eventTypes.list());
+  }
+
+  async function requireKnownEventType(name: string): Promise<void> {
+    if (!(await eventTypeNames()).includes(name)) throw new ValidationError(unknownEventType(name));
+  }
+
+  return {
+    /** GET /api/event-types: the names of the catalogue. */
+    eventTypeNames,
+
+    async list(userId: string, appId: string): Promise<Webhook[]> {
+      await ownApp(userId, appId);
+      const list = await webhooks.listByApp(appId);
+      return list.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(toWebhookView);
+    },
+
+    async create(userId: string, appId: string, input: NewWebhookInput): Promise<Webhook> {
+      const app = await ownApp(userId, appId);
+      await requireKnownEventType(input.event_type);
+      const problem = targetUrlProblem(input.target_url, deps.allowInternal);
+      if (problem) throw new ValidationError(problem);
+      const provided = input.secret?.trim();
+      if (provided && !isValidSecret(provided)) throw new ValidationError(SECRET_FORMAT);
+      const check = await deps.checkTarget(input.target_url, { allowInternal: deps.allowInternal });
+      if (!check.ok) throw new ValidationError(check.reason);
+
+      const existing = await webhooks.listByApp(appId);
+      if (existing.length >= MAX_WEBHOOKS_PER_APP) throw new ValidationError(TOO_MANY_WEBHOOKS);
+      if (existing.some((w) => w.event_type === input.event_type && w.target_url === input.target_url)) {
+        throw new ConflictError(DUPLICATE_WEBHOOK);
+      }
+      const record: WebhookRecord = {
+        id: randomUUID(),
+        app_id: app.id,
+        user_id: app.user_id,
+        event_type: input.event_type,
+        target_url: input.target_url,
+        secret: provided || generateSecret(),
+        is_active: input.is_active ?? true,
+        created_at: now().toISOString(),
+        disabled_reason: null,
+        disabled_at: null,
+        failing_since: null,
+      };
+      await webhooks.create(record);
+      return toWebhookView(record);
+    },
+
+    /** DELETE /api/webhooks/{id}. Pending retries stop: every attempt re-reads the webhook first. */
+    async remove(userId: string, webhookId: string): Promise<void> {
+      const webhook = await webhooks.findById(webhookId);
+      if (!webhook || webhook.user_id !== userId) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+      if (!(await webhooks.delete(webhook))) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+    },
+
+    async appLogs(userId: string, appId: string, limit: number): Promise<WebhookDeliveryLog[]> {
+      await ownApp(userId, appId);
+      return (await logs.listByApp(appId, limit)).map(toLogView);
+    },
+
+    async adminLogs(limit: number): Promise<WebhookDeliveryLog[]> {
+      return (await logs.listAll(limit)).map(toLogView);
+    },
+
+    /** POST /api/simulate-event: a test event (data marked test: true) through the real pipeline. */
+    async simulate(
+      userId: string,
+      input: { app_id: string; event_type: string; data?: Record<string, unknown> },
+    ): Promise<SimulateEventResponse> {
+      const app = await ownApp(userId, input.app_id);
+      await requireKnownEventType(input.event_type);
+      const data = {
+        message: 'Test event from the Developer Portal',
+        timestamp: now().toISOString(),
+        ...input.data,
+        test: true,
+      };
+      const summary = await deps.pipeline.fanOut(app.id, input.event_type, data);
+      return { summary, message: simulateMessage(summary.webhooks, input.event_type) };
+    },
+
+    async replay(logId: string): Promise<{ message: string; delivery_id: string }> {
+      const { delivery_id } = await deps.pipeline.replay(logId);
+      return { message: MSG.webhookReplayed, delivery_id };
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

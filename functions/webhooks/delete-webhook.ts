@@ -1,0 +1,11 @@
+import { WEBHOOK_DELETED, WebhookIdParams } from '../../shared/schemas/webhooks';
+import { ok, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { webhooksService } from './service';
+
+/** DELETE /api/webhooks/{id} (owner only): pending retries of its deliveries stop. */
+export const deleteWebhook: RouteHandler = async (req) => {
+  const { id } = parse(WebhookIdParams, req.params);
+  await webhooksService().remove(req.auth!.userId, id);
+  return ok({ message: WEBHOOK_DELETED });
+};

@@ -1,0 +1,28 @@
+/**
+ * Composition root of the webhooks Lambda (and the admin's webhook-log handlers): the webhooks
+ * service wired to DynamoDB, the SSRF-guarded target check and the delivery pipeline. Created on
+ * first use, once per container.
+ */
+import { dynamoDeliveryLogStore, dynamoEventTypeStore, dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
+import { checkTarget } from '../adapters/http-out';
+import { getConfig } from '../config';
+import { createWebhooksService, type WebhooksService } from '../core/webhooks/webhooks-service';
+import { appDirectory, webhookPipeline } from './pipeline';
+
+let service: WebhooksService | undefined;
+
+export function webhooksService(): WebhooksService {
+  service ??= createWebhooksService({
+    webhooks: dynamoWebhookStore,
+    logs: dynamoDeliveryLogStore,
+    apps: appDirectory,
+    eventTypes: dynamoEventTypeStore,
+    checkTarget,
+    pipeline: {
+      fanOut: (...args) => webhookPipeline().fanOut(...args),
+      replay: (...args) => webhookPipeline().replay(...args),
+    },
+    allowInternal: getConfig().ALLOW_INTERNAL_WEBHOOK_TARGETS,
+  });
+  return service;
+}

@@ -1,0 +1,132 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import type { AppConfig } from './app-config';
+import { ServiceFunction } from './function-defaults';
+import type { EncryptedLogs } from './logs';
+import type { Mail } from './mail';
+import type { Queues } from './queues';
+import type { AppSecrets } from './secrets';
+
+/** The delivery worker's timeout: a webhook gets 15 s, plus storage; the queue's visibility is six times this. */
+export const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
+/** Messages per invocation (worked on concurrently) and the most concurrent invocations. */
+export const WEBHOOK_WORKER_BATCH_SIZE = 10;
+export const WEBHOOK_WORKER_MAX_CONCURRENCY = 20;
+
+export interface WebhookWorkersProps {
+  readonly config: AppConfig;
+  readonly table: dynamodb.ITable;
+  readonly queues: Queues;
+  readonly mail: Mail;
+  readonly secrets: AppSecrets;
+  readonly logs: EncryptedLogs;
+}
+
+/**
+ * The non-HTTP side of webhooks (functions/workers/):
+ * - the delivery worker, fed by the delivery queue through an SQS event source that reports
+ *   batch item failures (a failing message returns alone; after maxReceiveCount the queue's
+ *   redrive policy moves it to the dead-letter queue);
+ * - the scheduler, run every minute by an EventBridge rule: it enqueues long-delay retries when
+ *   due and disables endpoints failing for days.
+ * Both read and write the table, enqueue deliveries and may e-mail a developer.
+ */
+export class WebhookWorkers extends Construct {
+  readonly delivery: ServiceFunction;
+  readonly scheduler: ServiceFunction;
+  readonly schedule: events.Rule;
+
+  constructor(scope: Construct, id: string, props: WebhookWorkersProps) {
+    super(scope, id);
+    const environment: Record<string, string> = {
+      RUNTIME: 'aws',
+      TABLE_NAME: props.table.tableName,
+      MAIL_FROM: props.mail.from,
+      QUEUE_URL: props.queues.webhookDelivery.queueUrl,
+      ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
+      WEBHOOK_TIMEOUT_MS: '15000',
+      LOG_LEVEL: 'info',
+      // The configuration module requires it of every function (see the trade-off in lib/api.ts).
+      ...props.secrets.jwtEnvironment(props.config.jwtSecretInEnvironment),
+    };
+
+    this.delivery = new ServiceFunction(this, 'Delivery', {
+      entry: 'functions/workers/webhook-delivery.ts',
+      description: 'Webhook delivery worker: signs and POSTs queued deliveries, logs them, schedules retries',
+      logs: props.logs,
+      timeout: WEBHOOK_WORKER_TIMEOUT,
+      environment,
+    });
+    this.delivery.function.addEventSource(
+      new SqsEventSource(props.queues.webhookDelivery, {
+        batchSize: WEBHOOK_WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY,
+      }),
+    );
+
+    this.scheduler = new ServiceFunction(this, 'Scheduler', {
+      entry: 'functions/workers/webhook-scheduler.ts',
+      description: 'Webhook scheduler: enqueues due retries, disables endpoints failing for days',
+      logs: props.logs,
+      timeout: Duration.seconds(60),
+      environment,
+    });
+    this.schedule = new events.Rule(this, 'EveryMinute', {
+      description: 'Runs the webhook scheduler',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(this.scheduler.function, { retryAttempts: 0 })],
+    });
+
+    for (const fn of [this.delivery, this.scheduler]) {
+      fn.grantPrincipal.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          sid: 'WebhookItems',
+          actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          resources: [
+            props.table.tableArn,
+            ...TABLE_KEYS.indexes.map((index) => `${props.table.tableArn}/index/${index.name}`),
+          ],
+        }),
+      );
+      props.queues.webhookDelivery.grantSendMessages(fn);
+      props.mail.grantSend(fn);
+      props.secrets.grantRead(fn, false);
+    }
+
+    const ack = (fn: ServiceFunction, ruleId: string, reason: string) =>
+      Validations.of(fn.function).acknowledge({ id: ruleId, reason });
+    ack(
+      this.delivery,
+      'HIPAA.Security-LambdaDLQ',
+      'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the delivery queue’s dead-letter queue (redrive policy, lib/queues.ts).',
+    );
+    ack(
+      this.delivery,
+      'HIPAA.Security-LambdaConcurrency',
+      'The SQS event source’s maxConcurrency bounds the worker without reserving account concurrency.',
+    );
+    ack(
+      this.scheduler,
+      'HIPAA.Security-LambdaDLQ',
+      'A failed run loses nothing: the next run a minute later sweeps the same due deliveries and failing endpoints.',
+    );
+    ack(
+      this.scheduler,
+      'HIPAA.Security-LambdaConcurrency',
+      'Invoked once a minute by one EventBridge rule; each run is idempotent (conditional writes).',
+    );
+  }
+
+  /** The public origin for the link in "webhook disabled" mails. */
+  setAppUrl(url: string): void {
+    this.delivery.addEnvironment('APP_URL', url);
+    this.scheduler.addEnvironment('APP_URL', url);
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * The webhook delivery pipeline end to end in this test worker: the real DynamoDB adapters
+ * (DynamoDB Local), real outgoing HTTP with the SSRF guard, the in-process queue with its
+ * dead-letter list, and receivers started here on loopback. Each test builds its own pipeline with
+ * explicit options (a retry schedule of fractions of a second, short timeouts, internal targets
+ * allowed or not), because the local server runs with the defaults. Webhooks are created and
+ * deleted through the API, as a developer does.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import {
+  dynamoDeliveryLogStore,
+  dynamoDeliveryStore,
+  dynamoEventTypeStore,
+  dynamoWebhookStore,
+} from '../../functions/adapters/dynamodb/webhooks-repo';
+import { checkTarget } from '../../functions/adapters/http-out';
+import { InProcessQueue, MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
+import {
+  createDeliveryPipeline,
+  DEFAULT_PIPELINE_OPTIONS,
+  DISABLED_GONE,
+  disabledFailing,
+  type PipelineOptions,
+  WEBHOOK_DISABLED_SUBJECT,
+} from '../../functions/core/webhooks/delivery-pipeline';
+import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
+import { createWebhooksService } from '../../functions/core/webhooks/webhooks-service';
+import { appDirectory, pipelineAdapters } from '../../functions/webhooks/pipeline';
+import { api, mailsTo, newDeveloper } from '../support/api';
+
+type Developer = Awaited<ReturnType<typeof newDeveloper>>;
+
+interface Receiver {
+  url: string;
+  received: Array<{ headers: IncomingHttpHeaders; body: string }>;
+  connections: () => number;
+  close: () => Promise<void>;
+}
+
+const receivers: Receiver[] = [];
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+/** A receiver on 127.0.0.1: the scripted statuses in turn (the last repeats); 'hang' never answers. */
+async function startReceiver(script: Array<number | 'hang'>): Promise<Receiver> {
+  const received: Receiver['received'] = [];
+  const steps = [...script];
+  let connections = 0;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      const step = steps.length > 1 ? steps.shift() : steps[0];
+      if (step !== 'hang') res.writeHead(step ?? 200).end(`answered ${step}`);
+    });
+  });
+  server.on('connection', () => {
+    connections += 1;
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const receiver: Receiver = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dental-hooks`,
+    received,
+    connections: () => connections,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+  receivers.push(receiver);
+  return receiver;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function insertApp(ownerId: string) {
+  const id = `app-${randomUUID()}`;
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: `APP#${id}`, SK: 'APP', entity: 'App', id, user_id: ownerId, name: 'Chairside Sync', type: 'public' },
+    }),
+  );
+  return id;
+}
+
+/** A developer, an app and a webhook (made through the API) pointing at `url`. */
+async function webhookTo(url: string, eventType = 'appointment.scheduled') {
+  const dev = await newDeveloper();
+  const appId = await insertApp(dev.id);
+  const res = await api('POST', `/api/apps/${appId}/webhooks`, {
+    token: dev.token,
+    body: { event_type: eventType, target_url: url },
+  });
+  expect(res.status).toBe(201);
+  return { dev, appId, webhook: res.body as { id: string; secret: string } };
+}
+
+/** A pipeline of this worker with its own in-process queue (consumer attached) and explicit options. */
+function testPipeline(options: Partial<PipelineOptions> = {}) {
+  const queue = new InProcessQueue({ redeliveryDelayMs: 20 });
+  const pipeline = createDeliveryPipeline(
+    { ...pipelineAdapters, queue },
+    {
+      ...DEFAULT_PIPELINE_OPTIONS,
+      allowInternal: true,
+      timeoutMs: 3000,
+      retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.2, 0.4], jitter: 0 },
+      ...options,
+    },
+  );
+  queue.start((message) => pipeline.handleMessage(message.body));
+  return { queue, pipeline };
+}
+
+const logsOf = async (dev: Developer, appId: string) => {
+  const res = await api('GET', `/api/apps/${appId}/webhook-logs`, { token: dev.token });
+  expect(res.status).toBe(200);
+  return res.body as Array<Record<string, any>>;
+};
+
+const verify = (secret: string, r: { headers: IncomingHttpHeaders; body: string }) =>
+  new StandardWebhook(secret).verify(r.body, {
+    'webhook-id': String(r.headers['webhook-id']),
+    'webhook-timestamp': String(r.headers['webhook-timestamp']),
+    'webhook-signature': String(r.headers['webhook-signature']),
+  });
+
+describe('retries', () => {
+  it('retries a receiver answering 500 twice then 200, logging three attempts with one webhook-id', async () => {
+    const receiver = await startReceiver([500, 500, 200]);
+    const { dev, appId, webhook } = await webhookTo(receiver.url);
+    const { queue, pipeline } = testPipeline();
+
+    const summary = await pipeline.fanOut(appId, 'appointment.scheduled', { appointment_id: 'apt-42' });
+    expect(summary).toMatchObject({ webhooks: 1, queued: 1 });
+    await queue.whenIdle();
+
+    expect(receiver.received).toHaveLength(3);
+    for (const r of receiver.received) {
+      expect(verify(webhook.secret, r)).toMatchObject({
+        type: 'appointment.scheduled',
+        data: { appointment_id: 'apt-42' },
+      });
+    }
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set(summary.delivery_ids));
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+
+    const logs = await logsOf(dev, appId);
+    expect(logs.map((l) => [l.status_code, l.retry_count, l.delivery_id, l.error_kind])).toEqual([
+      [200, 2, summary.delivery_ids[0], null],
+      [500, 1, summary.delivery_ids[0], 'http_error'],
+      [500, 0, summary.delivery_ids[0], 'http_error'],
+    ]);
+    expect(await dynamoDeliveryStore.get(summary.delivery_ids[0]!)).toMatchObject({ status: 'succeeded' });
+    // The success ended the failure streak.
+    expect((await dynamoWebhookStore.findById(webhook.id))?.failing_since).toBeNull();
+  });
+
+  it('leaves retries longer than the queue allows to the scheduler, which enqueues them when due', async () => {
+    const receiver = await startReceiver([503, 200]);
+    const { dev, appId } = await webhookTo(receiver.url);
+    const { queue, pipeline } = testPipeline({
+      maxQueueDelaySeconds: 0.05,
+      retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.3], jitter: 0 },
+    });
+    const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await queue.whenIdle();
+    expect(receiver.received).toHaveLength(1);
+    const waiting = await dynamoDeliveryStore.get(delivery_ids[0]!);
+    expect(waiting).toMatchObject({ status: 'pending', attempt: 1 });
+    expect(waiting!.due_at).toBeGreaterThan(Date.now());
+
+    await sleep(waiting!.due_at! - Date.now() + 50);
+    expect((await pipeline.sweep()).enqueued).toBeGreaterThanOrEqual(1);
+    await queue.whenIdle();
+    expect(receiver.received).toHaveLength(2);
+    expect((await logsOf(dev, appId)).map((l) => l.status_code)).toEqual([200, 503]);
+  });
+});
+
+describe('failures that stop a webhook', () => {
+  it('410 Gone disables the webhook at once and e-mails the developer', async () => {
+    const receiver = await startReceiver([410]);
+    const { dev, appId, webhook } = await webhookTo(receiver.url);
+    const { queue, pipeline } = testPipeline();
+    await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await queue.whenIdle();
+    expect(receiver.received).toHaveLength(1);
+
+    const list = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
+    expect(list.body.find((w: { id: string }) => w.id === webhook.id)).toMatchObject({
+      is_active: false,
+      disabled_reason: DISABLED_GONE,
+    });
+    const mails = await waitFor(async () => {
+      const found = (await mailsTo(dev.email)).filter((m) => m.subject === WEBHOOK_DISABLED_SUBJECT);
+      return found.length ? found : undefined;
+    });
+    expect(mails[0]?.text).toContain(receiver.url);
+    // A disabled webhook receives no more events.
+    expect((await pipeline.fanOut(appId, 'appointment.scheduled', {})).webhooks).toBe(0);
+  });
+
+  it('an endpoint failing for 5 days is disabled by the scheduler, and its developer e-mailed', async () => {
+    const receiver = await startReceiver([500]);
+    const { dev, webhook } = await webhookTo(receiver.url);
+    const stored = await dynamoWebhookStore.findById(webhook.id);
+    await dynamoWebhookStore.markFailing(stored!, new Date(Date.now() - 6 * 24 * 3600 * 1000).toISOString());
+    const { pipeline } = testPipeline();
+    expect((await pipeline.sweep()).disabled).toBeGreaterThanOrEqual(1);
+    expect(await dynamoWebhookStore.findById(webhook.id)).toMatchObject({
+      is_active: false,
+      disabled_reason: disabledFailing(5),
+      failing_since: null,
+    });
+    await waitFor(async () => (await mailsTo(dev.email)).some((m) => m.subject === WEBHOOK_DISABLED_SUBJECT));
+  });
+
+  it('a hanging receiver times out: status 0, error kind timeout', async () => {
+    const receiver = await startReceiver(['hang']);
+    const { dev, appId } = await webhookTo(receiver.url);
+    const { queue, pipeline } = testPipeline({ timeoutMs: 300, retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
+    const started = Date.now();
+    await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await queue.whenIdle();
+    expect(Date.now() - started).toBeLessThan(5000);
+    const [log] = await logsOf(dev, appId);
+    expect(log).toMatchObject({ status_code: 0, error_kind: 'timeout', response: 'Timed out after 300 ms' });
+    expect(log!.response_time_ms).toBeGreaterThanOrEqual(290);
+  });
+
+  it('deleting a webhook stops its pending retries', async () => {
+    const receiver = await startReceiver([500]);
+    const { dev, appId, webhook } = await webhookTo(receiver.url);
+    const { queue, pipeline } = testPipeline({
+      retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.6, 0.6, 0.6], jitter: 0 },
+    });
+    const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await waitFor(() => receiver.received.length === 1);
+    const del = await api('DELETE', `/api/webhooks/${webhook.id}`, { token: dev.token });
+    expect(del.status).toBe(200);
+    await queue.whenIdle();
+    expect(receiver.received).toHaveLength(1);
+    expect(await dynamoDeliveryStore.get(delivery_ids[0]!)).toMatchObject({
+      status: 'cancelled',
+      outcome: 'webhook deleted',
+    });
+  });
+});
+
+describe('the SSRF guard with internal targets not allowed', () => {
+  let owner: Developer;
+  beforeAll(async () => {
+    owner = await newDeveloper();
+  });
+  const cloudService = () =>
+    createWebhooksService({
+      webhooks: dynamoWebhookStore,
+      logs: dynamoDeliveryLogStore,
+      apps: appDirectory,
+      eventTypes: dynamoEventTypeStore,
+      checkTarget,
+      pipeline: {
+        fanOut: async () => ({ webhooks: 0, queued: 0, event_type: '', delivery_ids: [] }),
+        replay: async () => ({ delivery_id: '' }),
+      },
+      allowInternal: false,
+    });
+
+  it.each([
+    'https://127.0.0.1/hooks',
+    'https://10.0.0.1/hooks',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[::1]/hooks',
+    'https://localhost/hooks',
+    'https://[::ffff:10.0.0.1]/hooks',
+  ])('refuses a webhook to %s at creation', async (url) => {
+    const appId = await insertApp(owner.id);
+    await expect(
+      cloudService().create(owner.id, appId, { event_type: 'patient.created', target_url: url }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/private or internal address/) });
+    expect(await dynamoWebhookStore.listByApp(appId)).toEqual([]);
+  });
+
+  it('refuses plain http in the cloud', async () => {
+    const appId = await insertApp(owner.id);
+    await expect(
+      cloudService().create(owner.id, appId, {
+        event_type: 'patient.created',
+        target_url: 'http://hooks.example.com/',
+      }),
+    ).rejects.toMatchObject({ status: 400, message: 'target_url must use https://' });
+  });
+
+  it('refuses again at delivery, before connecting: status 0, error kind ssrf_blocked', async () => {
+    const receiver = await startReceiver([200]);
+    // Made while internal targets were allowed (the local server), delivered by a cloud-configured pipeline.
+    const { dev, appId } = await webhookTo(receiver.url.replace('http://127.0.0.1', 'https://127.0.0.1'));
+    const { queue, pipeline } = testPipeline({
+      allowInternal: false,
+      retry: { ...DEFAULT_RETRY_POLICY, schedule: [] },
+    });
+    await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await queue.whenIdle();
+    const [log] = await logsOf(dev, appId);
+    expect(log).toMatchObject({ status_code: 0, error_kind: 'ssrf_blocked' });
+    expect(log!.response).toContain('127.0.0.1');
+    expect(receiver.connections()).toBe(0);
+  });
+});
+
+describe('replay and dead letters', () => {
+  it('replays a failed delivery: the same payload and webhook-id, one more attempt', async () => {
+    const receiver = await startReceiver([500, 200]);
+    const { dev, appId, webhook } = await webhookTo(receiver.url);
+    const { queue, pipeline } = testPipeline({ retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
+    const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', { n: 1 });
+    await queue.whenIdle();
+    expect(await dynamoDeliveryStore.get(delivery_ids[0]!)).toMatchObject({ status: 'failed' });
+    const [failed] = await logsOf(dev, appId);
+    expect(failed).toMatchObject({ status_code: 500 });
+
+    expect(await pipeline.replay(failed!.id)).toEqual({ delivery_id: delivery_ids[0] });
+    await queue.whenIdle();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
+    expect(verify(webhook.secret, receiver.received[1]!)).toMatchObject({ data: { n: 1 } });
+    expect((await logsOf(dev, appId)).map((l) => [l.status_code, l.retry_count])).toEqual([
+      [200, 1],
+      [500, 0],
+    ]);
+    expect(await dynamoDeliveryStore.get(delivery_ids[0]!)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('moves a poison message to the dead-letter queue after the maximum receives', async () => {
+    const { queue } = testPipeline();
+    await queue.send('this is not json');
+    await queue.send(JSON.stringify({ delivery_id: 42 }));
+    await queue.whenIdle();
+    expect(queue.deadLetters.map((m) => [m.body, m.receiveCount])).toEqual([
+      ['this is not json', MAX_RECEIVE_COUNT],
+      ['{"delivery_id":42}', MAX_RECEIVE_COUNT],
+    ]);
+  });
+});

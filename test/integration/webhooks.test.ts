@@ -1,0 +1,346 @@
+/**
+ * Webhooks over HTTP (issue 7), against the local server with its default configuration (internal
+ * targets allowed, 15 s timeout, the in-process queue and its consumer in the server process):
+ * the event catalogue, an app's webhooks with the spec's validation texts and owner-only access,
+ * a test event delivered to a receiver this test starts on loopback and verified with the
+ * official standardwebhooks library, the developer's and the admin's logs, and replay.
+ * The pipeline's retry, timeout and SSRF behaviour is tested in webhook-delivery.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { DENTAL_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
+import { MSG } from '../../shared/messages';
+import { SECRET_FORMAT, WEBHOOK_DELETED, WEBHOOK_NOT_FOUND } from '../../shared/schemas/webhooks';
+import { adminToken, api, newDeveloper } from '../support/api';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1 answering with the scripted statuses (the last one repeats). */
+async function startReceiver(statuses: number[] = [200]) {
+  const received: Received[] = [];
+  const script = [...statuses];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      const status = script.length > 1 ? (script.shift() as number) : (script[0] as number);
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/dental`;
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  };
+  return { url, received, close };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function insertApp(ownerId: string, name = 'Webhook Test App') {
+  const id = `app-${randomUUID()}`;
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        PK: `APP#${id}`,
+        SK: 'APP',
+        GSI1PK: `OWNER#${ownerId}`,
+        GSI1SK: `APP#${new Date().toISOString()}#${id}`,
+        entity: 'App',
+        id,
+        user_id: ownerId,
+        name,
+        type: 'public',
+        slug: id,
+      },
+    }),
+  );
+  return id;
+}
+
+const signatureHeaders = (h: IncomingHttpHeaders) => ({
+  'webhook-id': String(h['webhook-id']),
+  'webhook-timestamp': String(h['webhook-timestamp']),
+  'webhook-signature': String(h['webhook-signature']),
+});
+
+let dev: Awaited<ReturnType<typeof newDeveloper>>;
+let other: Awaited<ReturnType<typeof newDeveloper>>;
+let admin: string;
+let appId: string;
+const receivers: Array<{ close: () => Promise<void> }> = [];
+
+beforeAll(async () => {
+  [dev, other, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
+  appId = await insertApp(dev.id);
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+describe('GET /api/event-types', () => {
+  it('lists the names of the seeded dental catalogue', async () => {
+    const res = await api('GET', '/api/event-types', { token: dev.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(DENTAL_EVENT_TYPES.map((e) => e.name).sort());
+    expect(res.body).toEqual(expect.arrayContaining(['appointment.scheduled', 'claim.denied', 'license.purchased']));
+  });
+});
+
+describe('an app’s webhooks', () => {
+  it('creates with a generated whsec_ secret, lists it, deletes it', async () => {
+    const created = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/patients', secret: '', is_active: true },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      app_id: appId,
+      event_type: 'patient.created',
+      target_url: 'http://127.0.0.1:9/patients',
+      is_active: true,
+      disabled_reason: null,
+    });
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    // The secret's key is 24 random bytes, usable by any Standard Webhooks library.
+    expect(() => new StandardWebhook(created.body.secret)).not.toThrow();
+
+    const list = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(created.body);
+
+    expect((await api('DELETE', `/api/webhooks/${created.body.id}`, { token: other.token })).body).toEqual({
+      detail: WEBHOOK_NOT_FOUND,
+    });
+    const del = await api('DELETE', `/api/webhooks/${created.body.id}`, { token: dev.token });
+    expect(del).toMatchObject({ status: 200, body: { message: WEBHOOK_DELETED } });
+    const after = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
+    expect(after.body.map((w: { id: string }) => w.id)).not.toContain(created.body.id);
+    expect((await api('DELETE', `/api/webhooks/${created.body.id}`, { token: dev.token })).status).toBe(404);
+  });
+
+  it('keeps a provided whsec_ secret and refuses a malformed one', async () => {
+    const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+    const ok = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9/claims', secret },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.secret).toBe(secret);
+    const bad = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9/other', secret: 'hunter2' },
+    });
+    expect(bad).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
+  });
+
+  it.each([
+    [{}],
+    [{ event_type: 'patient.created' }],
+    [{ target_url: 'https://hooks.example.com/x' }],
+    [{ event_type: '  ', target_url: 'https://hooks.example.com/x' }],
+    [{ event_type: 'patient.created', target_url: '' }],
+  ])("answers 'Please fill in all required fields' for %j", async (body) => {
+    const res = await api('POST', `/api/apps/${appId}/webhooks`, { token: dev.token, body });
+    expect(res).toMatchObject({ status: 400, body: { detail: MSG.fillAllWebhookFields } });
+  });
+
+  it('refuses unknown event types and non-http(s) URLs', async () => {
+    const unknown = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'patient.exploded', target_url: 'https://hooks.example.com/x' },
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { detail: 'Unknown event type: patient.exploded' } });
+    const ftp = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'patient.created', target_url: 'ftp://hooks.example.com/x' },
+    });
+    expect(ftp).toMatchObject({ status: 400, body: { detail: 'target_url must be an http:// or https:// URL' } });
+  });
+
+  it("answers 404 'App not found' for another developer's app and for a missing one", async () => {
+    for (const id of [appId, `app-${randomUUID()}`]) {
+      const token = id === appId ? other.token : dev.token;
+      for (const [method, path, body] of [
+        ['GET', `/api/apps/${id}/webhooks`, undefined],
+        ['POST', `/api/apps/${id}/webhooks`, { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/' }],
+        ['GET', `/api/apps/${id}/webhook-logs`, undefined],
+        ['POST', '/api/simulate-event', { app_id: id, event_type: 'patient.created' }],
+      ] as const) {
+        const res = await api(method, path, { token, body });
+        expect(res, `${method} ${path}`).toMatchObject({ status: 404, body: { detail: MSG.appNotFound } });
+      }
+    }
+  });
+});
+
+describe('test events, logs and replay', () => {
+  it('delivers a signed test event that the standardwebhooks library verifies; the log shows 200 for owner and admin', async () => {
+    const receiver = await startReceiver([200]);
+    receivers.push(receiver);
+    const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'appointment.scheduled', target_url: receiver.url },
+    });
+    expect(hook.status).toBe(201);
+
+    const sent = await api('POST', '/api/simulate-event', {
+      token: dev.token,
+      body: {
+        app_id: appId,
+        event_type: 'appointment.scheduled',
+        data: { test: true, timestamp: new Date().toISOString(), message: 'Hello from the test' },
+      },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.summary).toMatchObject({ webhooks: 1, queued: 1, event_type: 'appointment.scheduled' });
+    expect(sent.body.summary.delivery_ids).toEqual([expect.stringMatching(/^msg_/)]);
+    expect(sent.body.message).toBe('Test event appointment.scheduled queued for 1 webhook');
+
+    const [delivery] = await waitFor(() => (receiver.received.length ? receiver.received : undefined));
+    const verified = new StandardWebhook(hook.body.secret).verify(delivery!.body, signatureHeaders(delivery!.headers));
+    expect(verified).toEqual({
+      type: 'appointment.scheduled',
+      timestamp: expect.any(String),
+      data: { test: true, timestamp: expect.any(String), message: 'Hello from the test' },
+      app_id: appId,
+    });
+    expect(delivery!.headers['webhook-id']).toBe(sent.body.summary.delivery_ids[0]);
+    expect(delivery!.headers['content-type']).toBe('application/json');
+
+    const logs = await waitFor(async () => {
+      const res = await api('GET', `/api/apps/${appId}/webhook-logs`, { token: dev.token });
+      return res.body.find((l: { delivery_id: string }) => l.delivery_id === sent.body.summary.delivery_ids[0])
+        ? res.body
+        : undefined;
+    });
+    const log = logs.find((l: { delivery_id: string }) => l.delivery_id === sent.body.summary.delivery_ids[0]);
+    expect(log).toMatchObject({
+      app_id: appId,
+      webhook_id: hook.body.id,
+      event_type: 'appointment.scheduled',
+      target_url: receiver.url,
+      status_code: 200,
+      response: 'answered 200',
+      retry_count: 0,
+      error_kind: null,
+    });
+    expect(log.response_time_ms).toEqual(expect.any(Number));
+    expect(JSON.stringify(logs)).not.toContain(hook.body.secret);
+
+    const adminLogs = await api('GET', '/api/admin/logs?limit=100', { token: admin });
+    expect(adminLogs.status).toBe(200);
+    const seen = adminLogs.body.find((l: { id: string }) => l.id === log.id);
+    expect(seen).toMatchObject({ status_code: 200, delivery_id: log.delivery_id, created_at: log.created_at });
+    const times = adminLogs.body.map((l: { created_at: string }) => l.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+
+    // The admin's view of the developer shows it too (the user page's webhook-logs table).
+    const userLogs = await api('GET', `/api/admin/users/${dev.id}/logs`, { token: admin });
+    expect(userLogs.body.map((l: { id: string }) => l.id)).toContain(log.id);
+
+    // A success is not replayed.
+    const replay = await api('POST', `/api/admin/logs/${log.id}/replay`, { token: admin });
+    expect(replay.status).toBe(409);
+  });
+
+  it('replays a failed delivery with the same payload and webhook-id', async () => {
+    const receiver = await startReceiver([500, 200]);
+    receivers.push(receiver);
+    const replayApp = await insertApp(dev.id, 'Replay App');
+    await api('POST', `/api/apps/${replayApp}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'claim.denied', target_url: receiver.url },
+    });
+    const sent = await api('POST', '/api/simulate-event', {
+      token: dev.token,
+      body: { app_id: replayApp, event_type: 'claim.denied', data: { test: true, message: 'x' } },
+    });
+    const failed = await waitFor(async () => {
+      const res = await api('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
+      return res.body.find((l: { status_code: number }) => l.status_code === 500);
+    });
+    expect(failed).toMatchObject({ error_kind: 'http_error', response: 'answered 500' });
+
+    const replay = await api('POST', `/api/admin/logs/${failed.id}/replay`, { token: admin });
+    expect(replay).toMatchObject({
+      status: 200,
+      body: { message: MSG.webhookReplayed, delivery_id: sent.body.summary.delivery_ids[0] },
+    });
+    await waitFor(() => (receiver.received.length >= 2 ? true : undefined));
+    const [first, second] = receiver.received;
+    expect(second!.body).toBe(first!.body);
+    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    const logs = await waitFor(async () => {
+      const res = await api('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
+      return res.body.length >= 2 ? res.body : undefined;
+    });
+    // Newest first: the failure, then the replayed attempt (retry_count goes on counting).
+    const pairs = logs.map((l: { status_code: number; retry_count: number }) => [l.status_code, l.retry_count]);
+    expect(pairs.at(-1)).toEqual([500, 0]);
+    expect(pairs[0]).toEqual([200, pairs.length - 1]);
+  });
+
+  it('answers simulate-event with 0 webhooks when none subscribes, and 400 without the fields', async () => {
+    const res = await api('POST', '/api/simulate-event', {
+      token: dev.token,
+      body: { app_id: appId, event_type: 'recall.due', data: { test: true } },
+    });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        summary: { webhooks: 0, queued: 0, event_type: 'recall.due', delivery_ids: [] },
+        message: 'No active webhooks for recall.due on this app: nothing was sent',
+      },
+    });
+    const missing = await api('POST', '/api/simulate-event', { token: dev.token, body: { app_id: appId } });
+    expect(missing).toMatchObject({ status: 400, body: { detail: 'app_id and event_type are required' } });
+  });
+
+  it('limits log lists to 1..500 entries', async () => {
+    for (const limit of ['0', '501', 'abc']) {
+      expect((await api('GET', `/api/admin/logs?limit=${limit}`, { token: admin })).status).toBe(400);
+      expect((await api('GET', `/api/apps/${appId}/webhook-logs?limit=${limit}`, { token: dev.token })).status).toBe(
+        400,
+      );
+    }
+    const one = await api('GET', '/api/admin/logs?limit=1', { token: admin });
+    expect(one.status).toBe(200);
+    expect(one.body.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('admin webhook log routes', () => {
+  it('are for admins only', async () => {
+    expect((await api('GET', '/api/admin/logs?limit=100')).status).toBe(401);
+    expect((await api('GET', '/api/admin/logs?limit=100', { token: dev.token })).status).toBe(403);
+    expect((await api('POST', `/api/admin/logs/${randomUUID()}/replay`, { token: dev.token })).status).toBe(403);
+    expect((await api('GET', '/api/event-types', { token: admin })).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown log', async () => {
+    const res = await api('POST', `/api/admin/logs/${randomUUID()}/replay`, { token: admin });
+    expect(res).toMatchObject({ status: 404, body: { detail: 'Webhook log not found' } });
+  });
+});
