@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { toaster } from '../../../components/ui/toaster';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { adminUserFixture, adminUsersHandlers } from '../../../testing/handlers/admin-users';
+import { fillIn, renderRoute } from '../../../testing/render-route';
+
+const seed = () => [
+  adminUserFixture({
+    id: 'u-dana',
+    email: 'dana@brightsmiles.dev',
+    full_name: 'Dana Developer',
+    company: 'Bright Smiles Software',
+  }),
+  adminUserFixture({
+    id: 'u-omar',
+    email: 'omar@toothtrack.io',
+    full_name: 'Omar Okafor',
+    company: 'ToothTrack',
+    is_approved: true,
+  }),
+  adminUserFixture({
+    id: 'u-ada',
+    email: 'ada@platform.example',
+    full_name: 'Ada Admin',
+    company: 'Platform',
+    role: 'admin',
+    is_approved: true,
+  }),
+];
+
+afterEach(() => toaster.remove());
+
+async function openUsers(extra = {}) {
+  const fake = adminUsersHandlers({ users: seed() });
+  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  const view = renderRoute('/admin/users', { role: 'admin' });
+  await screen.findByRole('heading', { name: 'User Management' });
+  return { ...view, server };
+}
+
+const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
+const rowIds = () => screen.queryAllByTestId(/^user-row-/).map((r) => r.dataset.testid?.replace('user-row-', ''));
+
+describe('User Management (/admin/users)', () => {
+  it('lists users with their status; admins show as Pending and have no Approve button', async () => {
+    await openUsers();
+    await screen.findByTestId('user-row-u-dana');
+    expect(
+      within(screen.getByRole('table', { name: 'Users' }))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions']);
+
+    expect(row('u-dana').getByText('Pending')).toBeTruthy();
+    expect(row('u-dana').getByRole('button', { name: /Approve/ })).toBeTruthy();
+    expect(row('u-omar').getByText('Approved')).toBeTruthy();
+    expect(row('u-omar').queryByRole('button', { name: /Approve/ })).toBeNull();
+    // An admin is approved in storage yet still reads Pending, with no Approve button.
+    expect(row('u-ada').getByText('Pending')).toBeTruthy();
+    expect(row('u-ada').queryByText('Approved')).toBeNull();
+    expect(row('u-ada').queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(row('u-omar').getByRole('link', { name: /View/ }).getAttribute('href')).toBe('/admin/users/u-omar');
+  });
+
+  it('searches email, full name and company, case-insensitively', async () => {
+    await openUsers();
+    await screen.findByTestId('user-row-u-dana');
+    fillIn('Search users', 'TOOTHTRACK');
+    await waitFor(() => expect(rowIds()).toEqual(['u-omar']));
+    expect(screen.getByText('Showing 1 of 3 users')).toBeTruthy();
+    fillIn('Search users', 'bright smiles');
+    await waitFor(() => expect(rowIds()).toEqual(['u-dana']));
+    fillIn('Search users', 'ada ADMIN');
+    await waitFor(() => expect(rowIds()).toEqual(['u-ada']));
+    fillIn('Search users', '@toothtrack.io');
+    await waitFor(() => expect(rowIds()).toEqual(['u-omar']));
+    fillIn('Search users', 'nobody');
+    expect(await screen.findByText('No users match "nobody".')).toBeTruthy();
+  });
+
+  it('approves after the confirmation, with the e-mail, and shows the spec text', async () => {
+    const { user, server } = await openUsers();
+    await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
+    const question = within(await screen.findByRole('alertdialog'));
+    expect(question.getByText(MSG.confirmApproveUser('dana@brightsmiles.dev'))).toBeTruthy();
+    await user.click(question.getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('dana@brightsmiles.dev approved successfully!')).toBeTruthy();
+    expect(server.calls('POST /api/approve-user').map((r) => r.body)).toEqual([{ email: 'dana@brightsmiles.dev' }]);
+    expect(await row('u-dana').findByText('Approved')).toBeTruthy();
+    expect(row('u-dana').queryByRole('button', { name: /Approve/ })).toBeNull();
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { user, server } = await openUsers();
+    await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.calls('POST /api/approve-user')).toHaveLength(0);
+  });
+
+  it("shows the server's detail, else 'Failed to approve user'", async () => {
+    const { user, server } = await openUsers({ 'POST /api/approve-user': () => fail(500) });
+    await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(MSG.failedApproveUser)).toBeTruthy();
+
+    server.use({ 'POST /api/approve-user': () => fail(400, 'Admins do not need approval') });
+    await user.click(row('u-dana').getByRole('button', { name: /Approve/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Admins do not need approval')).toBeTruthy();
+  });
+
+  it("says 'Failed to load users' when the list cannot be loaded", async () => {
+    await openUsers({ 'GET /api/admin/users': () => fail(500) });
+    expect(await screen.findByText(MSG.failedLoadUsers)).toBeTruthy();
+  });
+});
