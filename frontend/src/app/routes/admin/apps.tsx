@@ -1,12 +1,6 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { PlaceholderPanel } from '../../../components/ui/placeholder-panel';
+import { AppManagement } from '../../../features/admin-apps/components/app-management';
 
-/** Placeholder until this admin screen is built. */
+/** /admin/apps: App Management (inside the admin layout). */
 export default function AdminAppsRoute() {
-  return (
-    <>
-      <PageHeader title="App Management" description="Review, publish and suspend apps." />
-      <PlaceholderPanel>Filters, the app table and the review dialog are coming in the next release.</PlaceholderPanel>
-    </>
-  );
+  return <AppManagement />;
 }

@@ -1,17 +1,6 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { PlaceholderPanel } from '../../../components/ui/placeholder-panel';
+import { SubmitAppPage } from '../../../features/submit-app/components/submit-app-page';
 
-/** Placeholder until the submission wizard and quick form are built. */
+/** /dashboard/submit-app: quick form, six-step wizard, or edit (inside the developer layout). */
 export default function SubmitAppRoute() {
-  return (
-    <>
-      <PageHeader
-        title="Submit App"
-        description="List your app in the marketplace. Reviews take 3 to 5 business days."
-      />
-      <PlaceholderPanel title="The submission wizard is coming soon">
-        A six-step wizard (basics, media, features, pricing, licensing, review) and a quick-create form will live here.
-      </PlaceholderPanel>
-    </>
-  );
+  return <SubmitAppPage />;
 }

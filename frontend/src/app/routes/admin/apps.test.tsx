@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { toaster } from '../../../components/ui/toaster';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
+import { renderRoute } from '../../../testing/render-route';
+
+const seed = () => [
+  adminAppFixture({ id: 'pending', name: 'Smile Scheduler', is_approved: false, demo_url: 'https://demo.example.com' }),
+  adminAppFixture({
+    id: 'live',
+    name: 'Xray Vision',
+    is_approved: true,
+    pricing_model: 'one_time',
+    price: 299,
+    price_period: null,
+    total_sales: 3,
+    total_revenue: 897,
+  }),
+  adminAppFixture({ id: 'free', name: 'Perio Chart', pricing_model: 'free', price: 0, is_approved: true }),
+  adminAppFixture({
+    id: 'int',
+    name: 'Front Desk Sync',
+    type: 'internal',
+    is_approved: true,
+    user_email: 'ops@clinic.com',
+  }),
+  adminAppFixture({ id: 'par', name: 'Lab Bridge', type: 'partner', is_approved: false }),
+];
+
+const purchases = {
+  pending: [
+    {
+      id: 'p1',
+      status: 'completed',
+      amount: 49,
+      created_at: '2025-03-02T10:00:00Z',
+      user: { name: 'Dr. Lee', email: 'lee@x.com' },
+    },
+    {
+      id: 'p2',
+      status: 'completed',
+      amount: 49.5,
+      created_at: '2025-03-03T10:00:00Z',
+      user: { name: 'Dr. Kim', email: 'kim@x.com' },
+    },
+    {
+      id: 'p3',
+      status: 'pending',
+      amount: 49,
+      created_at: '2025-03-04T10:00:00Z',
+      user: { name: 'Dr. Roe', email: 'roe@x.com' },
+    },
+  ],
+};
+
+async function open(extra = {}, apps = seed()) {
+  const fake = adminAppsHandlers({ apps, purchases });
+  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  const view = renderRoute('/admin/apps', { role: 'admin' });
+  await screen.findByRole('heading', { name: 'App Management' }, { timeout: 15_000 });
+  return { ...view, server, db: fake.db };
+}
+
+const row = (id: string) => within(screen.getByTestId(`admin-app-${id}`));
+const names = () => screen.queryAllByTestId(/^admin-app-/).map((r) => r.getAttribute('data-testid')?.slice(10));
+
+afterEach(() => toaster.remove());
+
+describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
+  it('shows the columns, pricing, developer, status and sales of every app', async () => {
+    await open();
+    await screen.findByText('Smile Scheduler');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'App Name',
+      'Type',
+      'Category',
+      'Pricing',
+      'Developer',
+      'Status',
+      'Actions',
+      'Sales',
+    ]);
+    expect(row('pending').getByText('Pending Review')).toBeTruthy();
+    expect(row('pending').getByText('$49.00 / month')).toBeTruthy();
+    expect(row('live').getByText('Published')).toBeTruthy();
+    expect(row('live').getByText('$299.00')).toBeTruthy();
+    expect(row('live').getByText('3 sales')).toBeTruthy();
+    expect(row('live').getByText('$897.00')).toBeTruthy();
+    expect(row('free').getByText('Free')).toBeTruthy();
+    expect(row('int').getByText('Active')).toBeTruthy();
+    expect(row('int').getByText('ops@clinic.com')).toBeTruthy();
+    expect(row('par').getByText('Inactive')).toBeTruthy();
+    // No totals on the row: counted from the purchases, completed ones only, to two decimals.
+    expect(await row('pending').findByText('2 sales')).toBeTruthy();
+    expect(row('pending').getByText('$98.50')).toBeTruthy();
+    // A purchases call that fails is ignored.
+    expect(row('free').getByText('0 sales')).toBeTruthy();
+  });
+
+  it('filters All Apps / Marketplace (public) / Internal (internal and partner) with counts', async () => {
+    const { user } = await open();
+    await screen.findByText('Smile Scheduler');
+    expect(screen.getByRole('button', { name: 'All Apps (5)' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Marketplace (3)' }));
+    expect(names()).toEqual(['pending', 'live', 'free']);
+    await user.click(screen.getByRole('button', { name: 'Internal (2)' }));
+    expect(names()).toEqual(['int', 'par']);
+    await user.click(screen.getByRole('button', { name: 'All Apps (5)' }));
+    expect(names()).toHaveLength(5);
+  });
+
+  it("says 'No apps found.' when there are none", async () => {
+    await open({}, []);
+    expect(await screen.findByText(MSG.noAppsFound)).toBeTruthy();
+  });
+
+  it('shows the load failure text', async () => {
+    await open({ 'GET /api/admin/apps': () => fail(500) });
+    expect(await screen.findByText(MSG.failedLoadApps)).toBeTruthy();
+  });
+
+  it('View shows every section; Approve only when not approved, after the confirmation', async () => {
+    const { user, server } = await open();
+    await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
+    for (const section of [
+      'Basic Information',
+      'Pricing Information',
+      'Purchase History',
+      'Company Information',
+      'Description',
+      'Key Features',
+      'Links',
+    ])
+      expect(dialog.getByRole('heading', { name: section })).toBeTruthy();
+    expect(await dialog.findByText('Dr. Kim')).toBeTruthy();
+    expect(dialog.getByRole('link', { name: /Website/ }).getAttribute('href')).toBe('https://example.com/');
+    expect(dialog.getByRole('link', { name: /Demo/ })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /Suspend/ })).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: /Approve/ }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText(MSG.confirmApproveApp)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(MSG.appApproved)).toBeTruthy();
+    expect(server.calls('POST /api/admin/apps/pending/approve')).toHaveLength(1);
+    // The list revalidates: the dialog now offers Suspend and the row says Published.
+    expect(await dialog.findByRole('button', { name: /Suspend/ })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
+    await waitFor(() => expect(row('pending').getByText('Published')).toBeTruthy());
+  });
+
+  it('Suspend only when approved, with its confirmation and failure text', async () => {
+    const { user } = await open({ 'POST /api/admin/apps/:id/suspend': () => fail(500) });
+    await user.click(await screen.findByRole('button', { name: 'View Xray Vision' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Xray Vision/ }));
+    expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: /Suspend/ }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText(MSG.confirmSuspendApp)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText(MSG.failedSuspendApp)).toBeTruthy();
+  });
+
+  it('suspends an approved app', async () => {
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'View Xray Vision' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Xray Vision/ }));
+    await user.click(dialog.getByRole('button', { name: /Suspend/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText(MSG.appSuspended)).toBeTruthy();
+    await waitFor(() => expect(row('live').getByText('Pending Review')).toBeTruthy());
+  });
+
+  it('shows the server detail when approving fails', async () => {
+    const { user } = await open({ 'POST /api/admin/apps/:id/approve': () => fail(409, 'App is already approved') });
+    await user.click(await screen.findByRole('button', { name: 'View Lab Bridge' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Lab Bridge/ }));
+    expect(dialog.queryByRole('heading', { name: 'Pricing Information' })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: /Approve/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('App is already approved')).toBeTruthy();
+  });
+
+  it('deletes permanently after the confirmation, closes the dialog and drops the row', async () => {
+    const { user, db } = await open();
+    await user.click(await screen.findByRole('button', { name: 'View Perio Chart' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Perio Chart/ }));
+    await user.click(dialog.getByRole('button', { name: /Delete/ }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText(MSG.confirmPermanentDeleteApp)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.appDeleted)).toBeTruthy();
+    expect(db.map((a) => a.id)).not.toContain('free');
+    await waitFor(() => expect(screen.queryByTestId('admin-app-free')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the delete failure text', async () => {
+    const { user } = await open({ 'DELETE /api/admin/apps/:id/delete': () => fail(500) });
+    await user.click(await screen.findByRole('button', { name: 'View Perio Chart' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Perio Chart/ }));
+    await user.click(dialog.getByRole('button', { name: /Delete/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.failedDeleteApp)).toBeTruthy();
+  });
+});

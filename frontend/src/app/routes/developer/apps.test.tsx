@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { toaster } from '../../../components/ui/toaster';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
+import { renderRoute } from '../../../testing/render-route';
+
+const apps = () => [
+  ownAppFixture({ id: 'pub-pending', name: 'Smile Scheduler', type: 'public', is_approved: false }),
+  ownAppFixture({ id: 'pub-live', name: 'Xray Vision', slug: 'xray-vision', type: 'public', is_approved: true }),
+  ownAppFixture({ id: 'int-1', name: 'Front Desk Sync', type: 'internal', is_approved: true }),
+];
+
+const purchases = [
+  {
+    id: 'p1',
+    app: { id: 'a9', name: 'Perio Charting', slug: 'perio-charting', icon_url: null },
+    amount: 49,
+    currency: 'usd',
+    created_at: '2025-03-01T10:00:00.000Z',
+    license_status: 'assigned',
+    assigned_license_key: 'PERIO-KEY-123',
+  },
+];
+
+async function open(opts: Parameters<typeof developerAppsHandlers>[0] = { apps: apps() }, extra = {}) {
+  const fake = developerAppsHandlers(opts);
+  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  const view = renderRoute('/dashboard/apps', { role: 'developer' });
+  await screen.findByRole('heading', { name: 'My Apps' });
+  return { ...view, server, db: fake.db };
+}
+
+const row = (id: string) => within(screen.getByTestId(`app-row-${id}`));
+
+afterEach(() => toaster.remove());
+
+describe('My Apps (/dashboard/apps)', () => {
+  it('shows both tabs with their counts, and the two create buttons', async () => {
+    await open({ apps: apps(), purchases });
+    expect(await screen.findByRole('tab', { name: 'Apps I Created (3)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Apps I Purchased (1)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Quick Create/ }).getAttribute('href')).toBe(
+      '/dashboard/submit-app?mode=simple',
+    );
+    expect(screen.getByRole('link', { name: /Submit to Marketplace/ }).getAttribute('href')).toBe(
+      '/dashboard/submit-app',
+    );
+  });
+
+  it('shows each app with its status, edit links by type, the marketplace link and the public tools', async () => {
+    await open();
+    await screen.findByText('Smile Scheduler');
+    expect(row('pub-pending').getByText('Pending Review')).toBeTruthy();
+    expect(row('pub-live').getByText('Published')).toBeTruthy();
+    expect(row('int-1').getByText('Active')).toBeTruthy();
+
+    expect(row('pub-pending').getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe(
+      '/dashboard/submit-app?mode=edit&appId=pub-pending',
+    );
+    expect(row('int-1').getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe(
+      '/dashboard/submit-app?mode=edit&appId=int-1&simple=true',
+    );
+    expect(
+      row('pub-live')
+        .getByRole('link', { name: /View on marketplace/ })
+        .getAttribute('href'),
+    ).toBe('/marketplace/app/xray-vision');
+    expect(row('pub-pending').queryByRole('link', { name: /View on marketplace/ })).toBeNull();
+
+    for (const tool of ['Analytics', 'Webhooks', 'Test Event', 'Webhook Logs'])
+      expect(row('pub-pending').getByRole('button', { name: new RegExp(tool) })).toBeTruthy();
+    expect(row('int-1').queryByRole('button', { name: /Analytics/ })).toBeNull();
+  });
+
+  it('deletes an app after the confirmation and says so; Cancel keeps it', async () => {
+    const { user, server, db } = await open();
+    await screen.findByText('Front Desk Sync');
+    await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText(MSG.confirmDeleteApp)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(server.calls('DELETE /api/apps/int-1')).toHaveLength(0);
+
+    await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.appDeleted)).toBeTruthy();
+    expect(db.map((a) => a.id)).not.toContain('int-1');
+    await waitFor(() => expect(screen.queryByTestId('app-row-int-1')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Apps I Created (2)' })).toBeTruthy();
+  });
+
+  it('shows the server detail or the fallback when deleting fails', async () => {
+    const { user } = await open({ apps: apps() }, { 'DELETE /api/apps/:id': () => fail(500) });
+    await screen.findByText('Front Desk Sync');
+    await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.failedDeleteApp)).toBeTruthy();
+    expect(screen.getByTestId('app-row-int-1')).toBeTruthy();
+  });
+
+  it('lists purchased licences with their copyable key', async () => {
+    const { user } = await open({ apps: apps(), purchases });
+    await user.click(await screen.findByRole('tab', { name: /Apps I Purchased/ }));
+    const purchase = within(await screen.findByTestId('purchase-p1'));
+    expect(purchase.getByText('PERIO-KEY-123')).toBeTruthy();
+    expect(purchase.getByRole('button', { name: /Copy licence key/ })).toBeTruthy();
+  });
+
+  it('reads a failing purchases call as no purchases', async () => {
+    const { user } = await open({ apps: apps(), purchases: null });
+    await user.click(await screen.findByRole('tab', { name: 'Apps I Purchased (0)' }));
+    expect(await screen.findByText(MSG.noLicenses)).toBeTruthy();
+  });
+
+  it('opens the tools as dialogs that say when their API is not available yet', async () => {
+    const { user } = await open();
+    await screen.findByText('Smile Scheduler');
+    await user.click(row('pub-pending').getByRole('button', { name: /Analytics/ }));
+    const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
+    expect(await analytics.findByText('Not available yet')).toBeTruthy();
+    await user.click(analytics.getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(row('pub-pending').getByRole('button', { name: /Webhook Logs/ }));
+    const logs = within(await screen.findByRole('dialog', { name: 'Webhook Logs' }));
+    expect(await logs.findByText('Not available yet')).toBeTruthy();
+  });
+
+  it('shows analytics when the API answers', async () => {
+    const { user } = await open(
+      { apps: apps() },
+      {
+        'GET /api/apps/:id/analytics': () => ({
+          status: 200,
+          body: {
+            total_sales: 3,
+            total_revenue: 147,
+            customers: [{ id: 'c1', name: 'Dr. Lee', email: 'lee@example.com', purchase_count: 2 }],
+            recent_purchases: [],
+          },
+        }),
+      },
+    );
+    await screen.findByText('Xray Vision');
+    await user.click(row('pub-live').getByRole('button', { name: /Analytics/ }));
+    const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
+    expect(await analytics.findByText('$147.00')).toBeTruthy();
+    expect(analytics.getByText('Dr. Lee')).toBeTruthy();
+  });
+});

@@ -1,0 +1,17 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { api } from '../../../lib/api-client';
+import { ADMIN_APPS_KEY } from './get-admin-apps';
+import { revalidateAppLists } from './revalidate-app-lists';
+
+/** POST /api/admin/apps/{id}/approve: publishes the app (409 when it is already approved). */
+export const approveApp = (id: string) =>
+  api.post<{ message?: string }>(`${ADMIN_APPS_KEY}/${encodeURIComponent(id)}/approve`);
+
+export function useApproveApp() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(`${ADMIN_APPS_KEY}#approve`, async (_key: string, { arg }: { arg: string }) => {
+    await approveApp(arg);
+    await revalidateAppLists(mutate);
+  });
+}

@@ -1,0 +1,61 @@
+import type { AdminAppRow, AdminPurchase } from '../types';
+
+/** 'Internal' covers every app that is not for the marketplace: internal and partner apps. */
+export type AppFilter = 'all' | 'marketplace' | 'internal';
+
+export const FILTERS: { value: AppFilter; label: string }[] = [
+  { value: 'all', label: 'All Apps' },
+  { value: 'marketplace', label: 'Marketplace' },
+  { value: 'internal', label: 'Internal' },
+];
+
+export const matchesFilter = (app: AdminAppRow, filter: AppFilter): boolean =>
+  filter === 'all' || (filter === 'marketplace' ? app.type === 'public' : app.type !== 'public');
+
+/** Section 4: public apps are Pending Review until approved, then Published; others Active or Inactive. */
+export function adminStatus(app: AdminAppRow): { label: string; palette: string } {
+  if (app.type === 'public')
+    return app.is_approved ? { label: 'Published', palette: 'green' } : { label: 'Pending Review', palette: 'orange' };
+  return app.is_approved === false ? { label: 'Inactive', palette: 'gray' } : { label: 'Active', palette: 'green' };
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatMoney = (value: number | null | undefined) => money.format(Number(value) || 0);
+
+const PERIODS: Record<string, string> = {
+  monthly: 'month',
+  yearly: 'year',
+  per_user_monthly: 'user / month',
+  per_location: 'location',
+};
+
+/** 'Free', '$49.00' or '$49.00 / month'. */
+export function formatPricing(app: Pick<AdminAppRow, 'pricing_model' | 'price' | 'price_period'>): string {
+  if (!app.pricing_model || app.pricing_model === 'free') return 'Free';
+  const period = app.price_period ? PERIODS[app.price_period] : undefined;
+  return period ? `${formatMoney(app.price)} / ${period}` : formatMoney(app.price);
+}
+
+/** Sales from the purchases: revenue counts completed purchases only (section 9). */
+export function salesOf(purchases: AdminPurchase[]): { sales: number; revenue: number } {
+  const completed = purchases.filter((p) => p.status === 'completed');
+  return { sales: completed.length, revenue: completed.reduce((sum, p) => sum + (Number(p.amount) || 0), 0) };
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : longDate.format(date);
+}
+
+/** Only http(s) links are rendered. */
+export function safeUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { memo, type ReactNode } from 'react';
+import {
+  LuChartColumn,
+  LuExternalLink,
+  LuFlaskConical,
+  LuPencil,
+  LuScrollText,
+  LuTrash2,
+  LuWebhook,
+} from 'react-icons/lu';
+import { AppIcon } from '../../../components/ui/app-icon';
+import { AppTypeBadge } from '../../../components/ui/app-type-badge';
+import { ButtonLink } from '../../../components/ui/links';
+import { paths } from '../../../config/paths';
+import type { OwnApp } from '../types';
+import { appStatus, formatDate } from '../utils/app-status';
+
+export type AppTool = 'analytics' | 'webhooks' | 'test-event' | 'webhook-logs';
+
+/** Public apps are edited in the wizard; the others in the quick form (SPEC.md section 2). */
+export const editHref = (app: Pick<OwnApp, 'id' | 'type'>) =>
+  app.type === 'public' ? paths.editApp(app.id) : `${paths.editApp(app.id)}&simple=true`;
+
+const TOOLS: { tool: AppTool; label: string; icon: ReactNode }[] = [
+  { tool: 'analytics', label: 'Analytics', icon: <LuChartColumn /> },
+  { tool: 'webhooks', label: 'Webhooks', icon: <LuWebhook /> },
+  { tool: 'test-event', label: 'Test Event', icon: <LuFlaskConical /> },
+  { tool: 'webhook-logs', label: 'Webhook Logs', icon: <LuScrollText /> },
+];
+
+/** One app the developer created: its state, edit/view/delete, and the public app's tools. */
+export const CreatedAppCard = memo(function CreatedAppCard({
+  app,
+  onDelete,
+  onTool,
+  deleting,
+}: {
+  app: OwnApp;
+  onDelete: (app: OwnApp) => void;
+  onTool: (app: OwnApp, tool: AppTool) => void;
+  deleting: boolean;
+}) {
+  const status = appStatus(app);
+  const summary = app.short_description || app.tagline || app.description;
+  const isPublic = app.type === 'public';
+  const listed = isPublic && app.is_approved;
+
+  return (
+    <Card.Root variant="outline" borderRadius="xl" data-testid={`app-row-${app.id}`} as="article">
+      <Card.Body p={{ base: '4', md: '5' }} gap="4">
+        <Flex gap="4" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
+          <HStack gap="4" flex="1" minW="0" align="flex-start">
+            <AppIcon name={app.name} src={app.icon_url} size={52} />
+            <Box minW="0" flex="1">
+              <HStack gap="2" flexWrap="wrap">
+                <Heading as="h3" size="md" lineClamp={1}>
+                  {app.name}
+                </Heading>
+                <AppTypeBadge type={app.type} />
+                <Badge colorPalette={status.palette} variant="solid" borderRadius="full" px="2.5">
+                  {status.label}
+                </Badge>
+              </HStack>
+              {summary && (
+                <Text color="fg.muted" fontSize="sm" lineClamp={2} mt="1">
+                  {summary}
+                </Text>
+              )}
+              <Text color="fg.subtle" fontSize="xs" mt="1">
+                {[app.category, app.created_at && `Created ${formatDate(app.created_at)}`].filter(Boolean).join(' · ')}
+              </Text>
+            </Box>
+          </HStack>
+          <HStack gap="2" flexWrap="wrap" flexShrink={0}>
+            <ButtonLink to={editHref(app)} size="sm" variant="outline">
+              <LuPencil /> Edit
+            </ButtonLink>
+            {listed && (
+              <ButtonLink to={paths.app(app.slug || app.id)} size="sm" variant="outline">
+                <LuExternalLink /> View on marketplace
+              </ButtonLink>
+            )}
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(app)} loading={deleting}>
+              <LuTrash2 /> Delete
+            </Button>
+          </HStack>
+        </Flex>
+        {isPublic && (
+          <HStack
+            gap="2"
+            flexWrap="wrap"
+            borderTopWidth="1px"
+            borderColor="border.muted"
+            pt="3"
+            role="group"
+            aria-label={`Tools for ${app.name}`}
+          >
+            {!app.is_approved && (
+              <Text fontSize="xs" color="fg.muted" me="auto">
+                In review: approval takes 3 to 5 business days. Edits apply immediately.
+              </Text>
+            )}
+            {TOOLS.map(({ tool, label, icon }) => (
+              <Button key={tool} size="xs" variant="subtle" onClick={() => onTool(app, tool)}>
+                {icon} {label}
+              </Button>
+            ))}
+          </HStack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+});

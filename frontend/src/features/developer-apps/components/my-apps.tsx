@@ -1,0 +1,148 @@
+import { Alert, HStack, Skeleton, Stack, Tabs } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
+import { LuAppWindow, LuPlus, LuSend } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
+import { MSG } from '../../../../../shared/messages';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageHeader } from '../../../components/ui/page-header';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useDeleteApp } from '../api/delete-app';
+import { useMyApps } from '../api/get-my-apps';
+import { useMyPurchases } from '../api/get-my-purchases';
+import type { OwnApp } from '../types';
+import { AnalyticsDialog } from './analytics-dialog';
+import { type AppTool, CreatedAppCard } from './created-app-card';
+import { PurchasedApps } from './purchased-apps';
+import { TestEventDialog } from './test-event-dialog';
+import { WebhookLogsDialog } from './webhook-logs-dialog';
+import { WebhooksDialog } from './webhooks-dialog';
+
+const TOOL_DIALOGS = {
+  analytics: AnalyticsDialog,
+  webhooks: WebhooksDialog,
+  'test-event': TestEventDialog,
+  'webhook-logs': WebhookLogsDialog,
+} as const;
+
+type Tab = 'created' | 'purchased';
+
+/** /dashboard/apps: the apps the developer created and the ones they bought. */
+export function MyApps() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'purchased' ? 'purchased' : 'created';
+  const apps = useMyApps();
+  const purchases = useMyPurchases();
+  const remove = useDeleteApp();
+  const { confirm, dialog } = useConfirm();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ app: OwnApp; tool: AppTool } | null>(null);
+
+  const onDelete = useCallback(
+    async (app: OwnApp) => {
+      if (!(await confirm({ message: MSG.confirmDeleteApp, destructive: true, confirmLabel: 'Delete' }))) return;
+      setDeletingId(app.id);
+      try {
+        await remove.trigger(app.id);
+        notifySuccess(MSG.appDeleted);
+      } catch (err) {
+        notifyError(errorText(err, MSG.failedDeleteApp));
+      } finally {
+        setDeletingId(null);
+      }
+    },
+    [confirm, remove.trigger],
+  );
+  const onTool = useCallback((app: OwnApp, tool: AppTool) => setOpen({ app, tool }), []);
+
+  const created = apps.data ?? [];
+  const bought = purchases.data ?? [];
+  const OpenTool = open ? TOOL_DIALOGS[open.tool] : null;
+
+  return (
+    <>
+      <PageHeader
+        title="My Apps"
+        description="Apps you created and apps you purchased."
+        actions={
+          <>
+            <ButtonLink to={paths.quickCreate} variant="outline">
+              <LuPlus /> Quick Create
+            </ButtonLink>
+            <ButtonLink to={paths.submitApp} colorPalette="brand">
+              <LuSend /> Submit to Marketplace
+            </ButtonLink>
+          </>
+        }
+      />
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setParams(e.value === 'purchased' ? { tab: 'purchased' } : {}, { replace: true })}
+        variant="line"
+        lazyMount
+      >
+        <Tabs.List mb="5">
+          <Tabs.Trigger value="created">Apps I Created ({created.length})</Tabs.Trigger>
+          <Tabs.Trigger value="purchased">Apps I Purchased ({bought.length})</Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="created" p="0">
+          {apps.error && !apps.data ? (
+            <Alert.Root status="error" borderRadius="md">
+              <Alert.Indicator />
+              <Alert.Title>{errorText(apps.error, MSG.failedLoadApps)}</Alert.Title>
+            </Alert.Root>
+          ) : apps.isLoading ? (
+            <Stack gap="3" aria-hidden>
+              <Skeleton h="28" borderRadius="xl" />
+              <Skeleton h="28" borderRadius="xl" />
+            </Stack>
+          ) : created.length === 0 ? (
+            <EmptyState
+              icon={<LuAppWindow />}
+              title="No apps yet"
+              description="Register an internal or partner app in seconds, or submit a public app for the marketplace."
+              action={
+                <HStack gap="2">
+                  <ButtonLink to={paths.quickCreate} variant="outline">
+                    Quick Create
+                  </ButtonLink>
+                  <ButtonLink to={paths.submitApp} colorPalette="brand">
+                    Submit to Marketplace
+                  </ButtonLink>
+                </HStack>
+              }
+            />
+          ) : (
+            <Stack gap="3">
+              {created.map((app) => (
+                <CreatedAppCard
+                  key={app.id}
+                  app={app}
+                  onDelete={onDelete}
+                  onTool={onTool}
+                  deleting={deletingId === app.id}
+                />
+              ))}
+            </Stack>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="purchased" p="0">
+          {purchases.isLoading ? (
+            <Skeleton h="24" borderRadius="xl" aria-hidden />
+          ) : (
+            <PurchasedApps purchases={bought} />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+
+      {open && OpenTool && <OpenTool app={open.app} onClose={() => setOpen(null)} />}
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Badge, Box, Card, Code, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { LuCopy, LuShoppingBag } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import { AppIcon } from '../../../components/ui/app-icon';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AppLink, ButtonLink } from '../../../components/ui/links';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import type { Purchase } from '../types';
+import { formatDate, formatMoney } from '../utils/app-status';
+
+/** The licence state of a purchase in words (section 4); anything unknown or missing is 'Pending'. */
+function licenceText(p: Purchase): { label: string; palette: string; note?: string } {
+  switch (p.license_status) {
+    case 'assigned':
+    case 'active':
+      return { label: 'Active', palette: 'green' };
+    case 'manual_pending':
+      return { label: MSG.accessPending, palette: 'orange', note: MSG.accessPendingText };
+    case 'out_of_stock':
+      return { label: MSG.licenseUnavailable, palette: 'red', note: MSG.licenseUnavailableText };
+    default:
+      return { label: 'Pending', palette: 'gray' };
+  }
+}
+
+async function copyKey(key: string) {
+  try {
+    await navigator.clipboard.writeText(key);
+    notifySuccess(MSG.licenseCopied);
+  } catch {
+    notifyError('Could not copy the key. Select it and copy it by hand.');
+  }
+}
+
+/** The 'Apps I Purchased' tab: each licence with its state and its key, copyable when assigned. */
+export function PurchasedApps({ purchases }: { purchases: Purchase[] }) {
+  if (purchases.length === 0)
+    return (
+      <EmptyState
+        icon={<LuShoppingBag />}
+        title={MSG.noLicenses}
+        description="Apps you license in the marketplace will appear here with their licence keys."
+        action={
+          <ButtonLink to={paths.home} colorPalette="brand">
+            Browse Marketplace
+          </ButtonLink>
+        }
+      />
+    );
+  return (
+    <Stack gap="3">
+      {purchases.map((p) => {
+        const name = p.app?.name ?? 'App';
+        const key = p.assigned_license_key || p.license_key;
+        const state = licenceText(p);
+        return (
+          <Card.Root key={p.id} variant="outline" borderRadius="xl" data-testid={`purchase-${p.id}`}>
+            <Card.Body p="4">
+              <Flex gap="4" align={{ md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+                <HStack gap="4" flex="1" minW="0">
+                  <AppIcon name={name} src={p.app?.icon_url} size={44} />
+                  <Box minW="0">
+                    <Heading as="h3" size="sm">
+                      {p.app?.slug ? <AppLink to={paths.app(p.app.slug)}>{name}</AppLink> : name}
+                    </Heading>
+                    <Text fontSize="sm" color="fg.muted">
+                      Purchased {formatDate(p.created_at)} · {formatMoney(p.amount)}{' '}
+                      {(p.currency ?? 'usd').toUpperCase()}
+                    </Text>
+                    {state.note && (
+                      <Text fontSize="xs" color="fg.muted">
+                        {state.note}
+                      </Text>
+                    )}
+                  </Box>
+                </HStack>
+                <HStack gap="2">
+                  <Badge colorPalette={state.palette}>{state.label}</Badge>
+                  {key && (p.license_status === 'assigned' || p.license_status === 'active') && (
+                    <HStack gap="1" borderWidth="1px" borderRadius="md" ps="2">
+                      <Code size="sm" variant="plain">
+                        {key}
+                      </Code>
+                      <IconButton
+                        aria-label={`Copy licence key of ${name}`}
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => copyKey(key)}
+                      >
+                        <LuCopy />
+                      </IconButton>
+                    </HStack>
+                  )}
+                </HStack>
+              </Flex>
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
+    </Stack>
+  );
+}

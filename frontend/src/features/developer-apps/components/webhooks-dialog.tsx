@@ -1,0 +1,203 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { errorText } from '../../../lib/api-client';
+import { useCreateAppWebhook } from '../api/create-app-webhook';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { useAppWebhooks } from '../api/get-app-webhooks';
+import { useEventTypes } from '../api/get-event-types';
+import type { OwnApp } from '../types';
+import { isNotAvailable } from '../utils/app-status';
+import { NotAvailableYet, ToolDialog } from './tool-dialog';
+
+/** A signing secret for a webhook whose developer left the field empty (section 5). */
+function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The app's webhooks (GET/POST /api/apps/{id}/webhooks, DELETE /api/webhooks/{id}). */
+export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
+  const { data: webhooks, error, isLoading } = useAppWebhooks(app.id);
+  const available = !isNotAvailable(error);
+  const { data: eventTypes } = useEventTypes(available);
+  const create = useCreateAppWebhook(app.id);
+  const remove = useDeleteWebhook(app.id);
+  const { confirm, dialog } = useConfirm();
+  const [eventType, setEventType] = useState('');
+  const [targetUrl, setTargetUrl] = useState('');
+  const [secret, setSecret] = useState('');
+  const [active, setActive] = useState(true);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onCreate(e: FormEvent) {
+    e.preventDefault();
+    if (!eventType.trim() || !targetUrl.trim()) return setFormError(MSG.fillAllWebhookFields);
+    setFormError(null);
+    try {
+      await create.trigger({
+        event_type: eventType.trim(),
+        target_url: targetUrl.trim(),
+        secret: secret.trim() || generateSecret(),
+        is_active: active,
+      });
+      notifySuccess('Webhook created');
+      setTargetUrl('');
+      setSecret('');
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedCreateWebhook));
+    }
+  }
+
+  async function onDelete(id: string) {
+    if (!(await confirm({ message: MSG.confirmDeleteWebhook, destructive: true, confirmLabel: 'Delete' }))) return;
+    try {
+      await remove.trigger(id);
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedDeleteWebhook));
+    }
+  }
+
+  return (
+    <ToolDialog title="Webhooks" appName={app.name} onClose={onClose} size="xl">
+      {!available ? (
+        <NotAvailableYet what="Webhooks" />
+      ) : (
+        <Stack gap="6">
+          {error && (
+            <Alert.Root status="error" borderRadius="md">
+              <Alert.Indicator />
+              <Alert.Title>{errorText(error, 'Failed to load webhooks')}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Stack gap="2" as="section" aria-label="Configured webhooks">
+            {isLoading && <Skeleton h="12" />}
+            {!isLoading && !error && (webhooks ?? []).length === 0 && (
+              <Text color="fg.muted" fontSize="sm">
+                No webhooks yet. Add one below to receive events for this app.
+              </Text>
+            )}
+            {(webhooks ?? []).map((w) => (
+              <HStack key={w.id} borderWidth="1px" borderRadius="md" p="3" gap="3" data-testid={`webhook-${w.id}`}>
+                <Box flex="1" minW="0">
+                  <HStack gap="2">
+                    <Code size="sm">{w.event_type}</Code>
+                    <Badge colorPalette={w.is_active === false ? 'gray' : 'green'}>
+                      {w.is_active === false ? 'Inactive' : 'Active'}
+                    </Badge>
+                  </HStack>
+                  <Text fontSize="sm" truncate mt="1">
+                    {w.target_url}
+                  </Text>
+                  {w.secret && (
+                    <Text fontSize="xs" color="fg.muted">
+                      Secret: <Code size="sm">{w.secret.slice(0, 10)}…</Code>
+                    </Text>
+                  )}
+                </Box>
+                <IconButton
+                  aria-label={`Delete webhook ${w.event_type}`}
+                  variant="ghost"
+                  colorPalette="red"
+                  size="sm"
+                  onClick={() => onDelete(w.id)}
+                >
+                  <LuTrash2 />
+                </IconButton>
+              </HStack>
+            ))}
+          </Stack>
+
+          <form onSubmit={onCreate} noValidate>
+            <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.subtle">
+              <Text fontWeight="semibold" mb="3">
+                Add a webhook
+              </Text>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <Field.Root required>
+                  <Field.Label>
+                    Event Type <Field.RequiredIndicator />
+                  </Field.Label>
+                  {eventTypes && eventTypes.length > 0 ? (
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={eventType}
+                        onChange={(e) => setEventType(e.currentTarget.value)}
+                        bg="bg.panel"
+                      >
+                        <option value="">Select an event</option>
+                        {eventTypes.map((t) => (
+                          <option key={t} value={t}>
+                            {t}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  ) : (
+                    <Input
+                      bg="bg.panel"
+                      placeholder="e.g. appointment.created"
+                      value={eventType}
+                      onChange={(e) => setEventType(e.target.value)}
+                    />
+                  )}
+                </Field.Root>
+                <Field.Root required>
+                  <Field.Label>
+                    Target URL <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    bg="bg.panel"
+                    type="url"
+                    placeholder="https://example.com/webhooks"
+                    value={targetUrl}
+                    onChange={(e) => setTargetUrl(e.target.value)}
+                  />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Secret</Field.Label>
+                  <Input bg="bg.panel" value={secret} onChange={(e) => setSecret(e.target.value)} />
+                  <Field.HelperText>Leave empty to generate one.</Field.HelperText>
+                </Field.Root>
+                <Switch.Root checked={active} onCheckedChange={(e) => setActive(e.checked)} alignSelf="center">
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>Active</Switch.Label>
+                </Switch.Root>
+              </SimpleGrid>
+              {formError && (
+                <Text color="red.600" fontSize="sm" mt="3" role="alert">
+                  {formError}
+                </Text>
+              )}
+              <Button type="submit" colorPalette="brand" mt="4" loading={create.isMutating}>
+                <LuPlus /> Add Webhook
+              </Button>
+            </Box>
+          </form>
+        </Stack>
+      )}
+      {dialog}
+    </ToolDialog>
+  );
+}

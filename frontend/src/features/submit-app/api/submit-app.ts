@@ -1,0 +1,23 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { api } from '../../../lib/api-client';
+import type { EditableApp, SubmitPayload } from '../types';
+import { revalidateAppViews } from './revalidate-app-views';
+
+/** POST /api/apps/submit (a new public app, Pending Review) or PUT /api/apps/{id}/update. */
+export const submitApp = (payload: SubmitPayload, appId?: string) =>
+  appId
+    ? api.put<EditableApp>(`/api/apps/${encodeURIComponent(appId)}/update`, payload)
+    : api.post<EditableApp>('/api/apps/submit', payload);
+
+export function useSubmitApp(appId?: string) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    appId ? `/api/apps/${appId}#update` : '/api/apps#submit',
+    async (_key: string, { arg }: { arg: SubmitPayload }) => {
+      const app = await submitApp(arg, appId);
+      await revalidateAppViews(mutate);
+      return app;
+    },
+  );
+}

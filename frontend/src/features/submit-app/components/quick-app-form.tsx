@@ -1,0 +1,159 @@
+import { Alert, Box, Button, Card, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { LuCheck } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { APP_TYPES, type AppType } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
+import { ButtonLink } from '../../../components/ui/links';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useSaveQuickApp } from '../api/save-quick-app';
+import type { EditableApp } from '../types';
+import { isWebUrl, NAME_MAX } from '../utils/validation';
+import { FormField } from './wizard/fields';
+
+const TYPE_LABELS: Record<AppType, string> = {
+  internal: 'Internal — used inside your own practice software',
+  partner: 'Partner — an integration for a partner system',
+  public: 'Public — listed in the marketplace after review',
+};
+
+interface QuickValues {
+  name: string;
+  type: AppType | '';
+  description: string;
+  website_url: string;
+}
+type QuickErrors = Partial<Record<keyof QuickValues, string>>;
+
+function validate(v: QuickValues): QuickErrors {
+  const e: QuickErrors = {};
+  if (!v.name.trim()) e.name = 'App name is required';
+  else if (v.name.trim().length > NAME_MAX) e.name = `App name must be at most ${NAME_MAX} characters`;
+  if (!v.type) e.type = 'App type is required';
+  if (v.website_url.trim() && !isWebUrl(v.website_url)) e.website_url = 'Website URL must be a valid URL';
+  return e;
+}
+
+/**
+ * The quick form (SPEC.md section 5): name and type required, website a URL. In edit mode the
+ * type is shown but cannot be changed, and is not sent.
+ */
+export function QuickAppForm({ app }: { app?: EditableApp }) {
+  const navigate = useNavigate();
+  const editing = Boolean(app);
+  const save = useSaveQuickApp(app?.id);
+  const [values, setValues] = useState<QuickValues>(() => ({
+    name: app?.name ?? '',
+    type: app?.type ?? '',
+    description: app?.description ?? '',
+    website_url: app?.website_url ?? '',
+  }));
+  const [errors, setErrors] = useState<QuickErrors>({});
+  const set = (key: keyof QuickValues, value: string) => {
+    setValues((prev) => ({ ...prev, [key]: value }));
+    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const input = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      website_url: values.website_url.trim(),
+      ...(editing ? {} : { type: values.type as AppType }),
+    };
+    try {
+      await save.trigger(input);
+      notifySuccess(editing ? MSG.appUpdated : MSG.appCreated);
+      navigate(paths.myApps);
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedQuickApp(editing ? 'update' : 'create')));
+    }
+  }
+
+  return (
+    <Card.Root variant="outline" borderRadius="xl" maxW="2xl" bg="bg.panel">
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit app' : 'Quick create'}>
+          <Stack gap="5">
+            <FormField label="App Name" required error={errors.name}>
+              <Input
+                name="name"
+                value={values.name}
+                onChange={(e) => set('name', e.target.value)}
+                autoFocus={!editing}
+              />
+            </FormField>
+            <FormField
+              label="App Type"
+              required
+              disabled={editing}
+              error={errors.type}
+              helper={editing ? 'The type of an app cannot be changed.' : undefined}
+            >
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="type"
+                  value={values.type}
+                  onChange={(e) => set('type', e.currentTarget.value)}
+                >
+                  <option value="">Select a type</option>
+                  {APP_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            {values.type === 'public' && !editing && (
+              <Alert.Root status="info" borderRadius="md">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Description>
+                    A public app needs a full listing (tagline, icon, pricing, licensing) before it can be reviewed.{' '}
+                    <ButtonLink to={paths.submitApp} size="xs" variant="plain" colorPalette="brand" px="0">
+                      Use the submission wizard →
+                    </ButtonLink>
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <FormField label="Description">
+              <Textarea
+                name="description"
+                rows={4}
+                value={values.description}
+                onChange={(e) => set('description', e.target.value)}
+                placeholder="What the app does"
+              />
+            </FormField>
+            <FormField label="Website URL" error={errors.website_url}>
+              <Input
+                name="website_url"
+                type="url"
+                placeholder="https://"
+                value={values.website_url}
+                onChange={(e) => set('website_url', e.target.value)}
+              />
+            </FormField>
+            <Box display="flex" gap="3">
+              <Button type="submit" colorPalette="brand" loading={save.isMutating} loadingText="Saving...">
+                <LuCheck /> {editing ? 'Save Changes' : 'Create App'}
+              </Button>
+              <ButtonLink to={paths.myApps} variant="ghost">
+                Cancel
+              </ButtonLink>
+            </Box>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

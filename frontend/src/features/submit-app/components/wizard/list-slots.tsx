@@ -1,0 +1,88 @@
+import { Box, Button, Fieldset, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
+import { LuPlus, LuTrash2 } from 'react-icons/lu';
+
+/**
+ * A list of text slots ('Key feature 1', 'Key feature 2', ...). The first `fixed` slots are
+ * always there (section 5: 3 features, 2 use cases); the rest can be added and removed.
+ */
+export function ListSlots({
+  legend,
+  itemLabel,
+  addLabel,
+  values,
+  onChange,
+  onBlur,
+  fixed,
+  max = 20,
+  placeholders = [],
+  error,
+  helper,
+  required,
+}: {
+  legend: string;
+  /** 'Key feature' -> inputs 'Key feature 1'..., buttons 'Remove key feature 4'. */
+  itemLabel: string;
+  addLabel: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  onBlur?: () => void;
+  fixed: number;
+  max?: number;
+  placeholders?: readonly string[];
+  error?: string;
+  helper?: string;
+  required?: boolean;
+}) {
+  const update = (index: number, value: string) => onChange(values.map((v, i) => (i === index ? value : v)));
+  return (
+    <Fieldset.Root invalid={Boolean(error)}>
+      <Fieldset.Legend fontWeight="medium" fontSize="sm" color="fg">
+        {legend}
+        {required && (
+          <Box as="span" color="fg.error" ms="1" aria-hidden>
+            *
+          </Box>
+        )}
+      </Fieldset.Legend>
+      {helper && <Fieldset.HelperText>{helper}</Fieldset.HelperText>}
+      <Stack gap="2" mt="1">
+        {values.map((value, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions; their text is the value
+          <HStack key={index} gap="2">
+            <Input
+              aria-label={`${itemLabel} ${index + 1}`}
+              value={value}
+              placeholder={placeholders[index] ?? ''}
+              onChange={(e) => update(index, e.target.value)}
+              onBlur={onBlur}
+            />
+            {index >= fixed ? (
+              <IconButton
+                aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange(values.filter((_, i) => i !== index))}
+              >
+                <LuTrash2 />
+              </IconButton>
+            ) : (
+              <Box w="9" flexShrink={0} />
+            )}
+          </HStack>
+        ))}
+      </Stack>
+      <HStack>
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="brand"
+          onClick={() => onChange([...values, ''])}
+          disabled={values.length >= max}
+        >
+          <LuPlus /> {addLabel}
+        </Button>
+      </HStack>
+      {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
+    </Fieldset.Root>
+  );
+}

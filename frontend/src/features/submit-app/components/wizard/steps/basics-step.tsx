@@ -1,0 +1,91 @@
+import { NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { LIMITS } from '../../../../../../../shared/constants';
+import { useCategories } from '../../../api/get-categories';
+import { MAX_TAGS, NAME_MAX } from '../../../utils/validation';
+import { FormField, TextField } from '../fields';
+import type { StepProps } from '../step-props';
+import { TagInput } from '../tag-input';
+
+/** Step 1: name, tagline (60), short description (150), category, tags; the long description. */
+export function BasicsStep(props: StepProps) {
+  const { values, set, errors, touch } = props;
+  const { data: categories, error: categoriesError, isLoading } = useCategories();
+  const names = (categories ?? []).map((c) => c.name);
+  // An edited app keeps its category even if the list cannot be loaded or no longer has it.
+  if (values.category && !names.includes(values.category)) names.unshift(values.category);
+
+  return (
+    <Stack gap="5">
+      <TextField
+        {...props}
+        name="name"
+        label="App Name"
+        required
+        placeholder="e.g. SmileSchedule Pro"
+        inputProps={{ maxLength: NAME_MAX + 20 }}
+      />
+      <TextField
+        {...props}
+        name="tagline"
+        label="Tagline"
+        required
+        max={LIMITS.taglineMax}
+        placeholder="One line that sells it"
+        helper="Shown under the name on your listing."
+      />
+      <TextField
+        {...props}
+        name="short_description"
+        label="Short Description"
+        required
+        max={LIMITS.shortDescriptionMax}
+        rows={2}
+        placeholder="What it does, for whom, in a sentence or two"
+        helper="Shown on the marketplace card."
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+        <FormField
+          label="Category"
+          required
+          error={
+            errors.category ?? (categoriesError ? 'Categories could not be loaded. Please reload the page.' : undefined)
+          }
+        >
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="category"
+              value={values.category}
+              onChange={(e) => set('category', e.currentTarget.value)}
+              onBlur={() => touch('category')}
+            >
+              <option value="">{isLoading ? 'Loading categories...' : 'Select a category'}</option>
+              {names.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Tags" helper={`Press Enter to add a tag (up to ${MAX_TAGS}).`}>
+          <TagInput
+            values={values.tags}
+            onChange={(tags) => set('tags', tags)}
+            itemLabel="tag"
+            max={MAX_TAGS}
+            placeholder="e.g. scheduling"
+          />
+        </FormField>
+      </SimpleGrid>
+      <TextField
+        {...props}
+        name="long_description"
+        label="Full Description"
+        rows={6}
+        placeholder="Everything a practice should know: workflows, setup, support..."
+        helper="The About section of your listing."
+      />
+    </Stack>
+  );
+}

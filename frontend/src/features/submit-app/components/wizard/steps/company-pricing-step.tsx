@@ -1,0 +1,176 @@
+import { Box, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  COMPANY_SIZES,
+  LIMITS,
+  PRICE_PERIODS,
+  PRICING_MODELS,
+  type PricePeriod,
+  type PricingModel,
+} from '../../../../../../../shared/constants';
+import { currentYear } from '../../../utils/validation';
+import { SLOTS } from '../../../utils/wizard-values';
+import { FormField, TextField } from '../fields';
+import { ListSlots } from '../list-slots';
+import type { StepProps } from '../step-props';
+
+export const PRICING_LABELS: Record<PricingModel, string> = {
+  free: 'Free',
+  freemium: 'Freemium',
+  one_time: 'One-time purchase',
+  subscription: 'Subscription',
+  usage_based: 'Usage-based',
+};
+
+export const PERIOD_LABELS: Record<PricePeriod, string> = {
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  per_user_monthly: 'Per user / month',
+  per_location: 'Per location',
+};
+
+/** Step 4: the company (name required, size, founded year 1900..now, audience, USPs) and pricing. */
+export function CompanyPricingStep(props: StepProps) {
+  const { values, set, errors, touch } = props;
+  const free = values.pricing_model === 'free';
+  return (
+    <Stack gap="8">
+      <Box as="section" aria-labelledby="company-heading">
+        <Heading as="h3" id="company-heading" size="sm" mb="4">
+          Company
+        </Heading>
+        <Stack gap="5">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <TextField
+              {...props}
+              name="company_name"
+              label="Company Name"
+              required
+              placeholder="e.g. Bright Smiles Software"
+            />
+            <FormField label="Company Size">
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={values.company_size}
+                  onChange={(e) => set('company_size', e.currentTarget.value)}
+                >
+                  <option value="">Select a size</option>
+                  {COMPANY_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size} employees
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <TextField
+              {...props}
+              name="founded_year"
+              label="Founded Year"
+              type="number"
+              placeholder={String(currentYear())}
+              inputProps={{ min: LIMITS.foundedYearMin, max: currentYear(), step: 1, inputMode: 'numeric' }}
+            />
+            <TextField
+              {...props}
+              name="target_audience"
+              label="Target Audience"
+              placeholder="e.g. Multi-location group practices"
+            />
+          </SimpleGrid>
+          <ListSlots
+            legend="Unique Selling Points"
+            helper="What sets you apart."
+            itemLabel="Unique selling point"
+            addLabel="Add selling point"
+            values={values.unique_selling_points}
+            onChange={(list) => set('unique_selling_points', list)}
+            fixed={SLOTS.unique_selling_points}
+          />
+        </Stack>
+      </Box>
+
+      <Box as="section" aria-labelledby="pricing-heading">
+        <Heading as="h3" id="pricing-heading" size="sm" mb="4">
+          Pricing
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <FormField label="Pricing Model" required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={values.pricing_model}
+                onChange={(e) => set('pricing_model', e.currentTarget.value as PricingModel)}
+              >
+                {PRICING_MODELS.map((model) => (
+                  <option key={model} value={model}>
+                    {PRICING_LABELS[model]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {free ? (
+            <Box alignSelf="end" p="3" bg="green.50" color="green.800" borderRadius="md" fontSize="sm">
+              Listed as <strong>Free</strong>: buyers get a licence at no cost.
+            </Box>
+          ) : (
+            <FormField label="Price (USD)" required error={errors.price} helper="In dollars, e.g. 49.99.">
+              <Input
+                name="price"
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                placeholder="0.00"
+                value={values.price}
+                onChange={(e) => set('price', e.target.value)}
+                onBlur={() => touch('price')}
+              />
+            </FormField>
+          )}
+          {values.pricing_model === 'subscription' && (
+            <FormField label="Billing Period" required>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={values.price_period}
+                  onChange={(e) => set('price_period', e.currentTarget.value as PricePeriod)}
+                >
+                  {PRICE_PERIODS.map((period) => (
+                    <option key={period} value={period}>
+                      {PERIOD_LABELS[period]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          )}
+          <TextField
+            {...props}
+            name="free_trial_days"
+            label="Free Trial Days"
+            type="number"
+            placeholder="0"
+            helper="Leave empty for no trial."
+            inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
+          />
+        </SimpleGrid>
+        <Box mt="5">
+          <TextField
+            {...props}
+            name="refund_policy"
+            label="Refund Policy"
+            rows={3}
+            placeholder="e.g. Full refund within 30 days, no questions asked."
+          />
+        </Box>
+        {!free && (
+          <Text fontSize="xs" color="fg.muted" mt="3">
+            A {LIMITS.platformFeePercent}% platform fee applies to paid app transactions.
+          </Text>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { Stack } from '@chakra-ui/react';
+import { SLOTS } from '../../../utils/wizard-values';
+import { FormField } from '../fields';
+import { ListSlots } from '../list-slots';
+import type { StepProps } from '../step-props';
+import { TagInput } from '../tag-input';
+
+const FEATURE_HINTS = ['e.g. Online booking 24/7', 'e.g. Automatic SMS reminders', 'e.g. Syncs with your PMS'];
+const USE_CASE_HINTS = ['e.g. A front desk filling last-minute gaps', 'e.g. A group practice sharing one calendar'];
+
+/** Step 3: key features (3 fixed slots, at least 2 filled), use cases (2 fixed slots), integrations. */
+export function FeaturesStep({ values, set, errors, touch }: StepProps) {
+  return (
+    <Stack gap="7">
+      <ListSlots
+        legend="Key Features"
+        required
+        helper="At least 2. The first three slots stay; add more if you need them."
+        itemLabel="Key feature"
+        addLabel="Add feature"
+        values={values.key_features}
+        onChange={(list) => set('key_features', list)}
+        onBlur={() => touch('key_features')}
+        fixed={SLOTS.key_features}
+        placeholders={FEATURE_HINTS}
+        error={errors.key_features}
+      />
+      <ListSlots
+        legend="Use Cases"
+        helper="Situations where a practice gets the most out of your app."
+        itemLabel="Use case"
+        addLabel="Add use case"
+        values={values.use_cases}
+        onChange={(list) => set('use_cases', list)}
+        fixed={SLOTS.use_cases}
+        placeholders={USE_CASE_HINTS}
+      />
+      <FormField label="Integrations" helper="Systems your app works with. Press Enter to add each one.">
+        <TagInput
+          values={values.integrations}
+          onChange={(list) => set('integrations', list)}
+          itemLabel="integration"
+          max={20}
+          placeholder="e.g. Dentrix"
+        />
+      </FormField>
+    </Stack>
+  );
+}

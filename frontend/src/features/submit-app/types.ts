@@ -1,0 +1,110 @@
+import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../../shared/constants';
+import type { OwnerApp } from '../../../../shared/schemas/apps';
+
+/** GET /api/apps/{id}: the owner's edit view (metadata flattened, licensing material included). */
+export type EditableApp = Partial<OwnerApp> & { id: string; name: string; type: AppType };
+
+/** Everything the six steps edit, as the inputs hold it (numbers stay text until submitted). */
+export interface WizardValues {
+  // Step 1
+  name: string;
+  tagline: string;
+  short_description: string;
+  long_description: string;
+  category: string;
+  tags: string[];
+  // Step 2
+  website_url: string;
+  icon_url: string;
+  screenshots: string[];
+  demo_url: string;
+  documentation_url: string;
+  support_url: string;
+  demo_video_url: string;
+  privacy_policy_url: string;
+  terms_url: string;
+  logo_url: string;
+  // Step 3
+  key_features: string[];
+  use_cases: string[];
+  integrations: string[];
+  // Step 4
+  company_name: string;
+  company_size: string;
+  founded_year: string;
+  target_audience: string;
+  unique_selling_points: string[];
+  pricing_model: PricingModel;
+  price: string;
+  price_period: PricePeriod;
+  free_trial_days: string;
+  refund_policy: string;
+  // Step 5
+  licensing_type: LicensingType;
+  /** One key per line. */
+  license_keys: string;
+  universal_access_code: string;
+  licensing_instructions: string;
+  webhook_license_url: string;
+  // Step 6
+  terms_accepted: boolean;
+}
+
+/** POST /api/apps/submit and PUT /api/apps/{id}/update (SPEC.md section 7), exactly this shape. */
+export interface SubmitPayload {
+  name: string;
+  tagline: string;
+  short_description: string;
+  long_description: string;
+  category: string;
+  /** Comma-separated. */
+  tags: string;
+  website_url: string;
+  icon_url: string;
+  demo_url: string;
+  documentation_url: string;
+  support_url: string;
+  /** Non-empty entries only. */
+  key_features: string[];
+  pricing_model: PricingModel;
+  /** Dollars; 0 for free apps. */
+  price: number;
+  company_name: string;
+  licensing_type: LicensingType;
+  license_keys: string[];
+  universal_access_code: string;
+  licensing_instructions: string;
+  webhook_license_url: string;
+  free_trial_days: number | null;
+  founded_year: string | null;
+  metadata: {
+    screenshots: string[];
+    use_cases: string[];
+    integrations: string[];
+    /** Only for a subscription. */
+    price_period: PricePeriod | null;
+    refund_policy: string;
+    company_size: string;
+    target_audience: string;
+    unique_selling_points: string[];
+    privacy_policy_url: string;
+    terms_url: string;
+    logo_url: string;
+    demo_video_url: string;
+  };
+}
+
+/** POST /api/apps and PUT /api/apps/{id}: the quick form (type only on create). */
+export interface QuickAppInput {
+  name: string;
+  type?: AppType;
+  description: string;
+  website_url: string;
+}
+
+/** POST /api/upload/screenshots answers the stored images. */
+export interface UploadedImage {
+  url: string;
+  width?: number;
+  height?: number;
+}

@@ -1,0 +1,62 @@
+import type { AdminAppRow, AdminPurchase } from '../../features/admin-apps/types';
+import { fail, type Handlers, ok } from '../fake-server';
+
+/** An app as GET /api/admin/apps lists it. */
+export function adminAppFixture(over: Partial<AdminAppRow> & Pick<AdminAppRow, 'id' | 'name'>): AdminAppRow {
+  return {
+    type: 'public',
+    slug: over.name.toLowerCase().replace(/\s+/g, '-'),
+    category: 'Patient Management',
+    pricing_model: 'subscription',
+    price: 49,
+    price_period: 'monthly',
+    user_email: 'dev@example.com',
+    is_approved: false,
+    purchases: null,
+    total_sales: null,
+    total_revenue: null,
+    company_name: 'Bright Smiles Software',
+    description: `${over.name} description`,
+    key_features: ['Online booking', 'Reminders'],
+    website_url: 'https://example.com',
+    created_at: '2025-03-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/**
+ * The admin app API over an in-memory list with the server's rules: approve only when not
+ * approved, suspend only when approved (409 otherwise). Purchases per app id; missing ones 501.
+ */
+export function adminAppsHandlers(opts: { apps?: AdminAppRow[]; purchases?: Record<string, AdminPurchase[]> } = {}) {
+  const db: AdminAppRow[] = [...(opts.apps ?? [])];
+  const find = (id: string | undefined) => db.find((a) => a.id === id);
+  const handlers: Handlers = {
+    'GET /api/admin/apps': () => ok(db),
+    'POST /api/admin/apps/:id/approve': (req) => {
+      const app = find(req.params.id);
+      if (!app) return fail(404, 'App not found');
+      if (app.is_approved) return fail(409, 'App is already approved');
+      app.is_approved = true;
+      return ok({ message: 'App approved and published to marketplace!', app });
+    },
+    'POST /api/admin/apps/:id/suspend': (req) => {
+      const app = find(req.params.id);
+      if (!app) return fail(404, 'App not found');
+      if (!app.is_approved) return fail(409, 'App is not approved');
+      app.is_approved = false;
+      return ok({ message: 'App suspended', app });
+    },
+    'DELETE /api/admin/apps/:id/delete': (req) => {
+      const i = db.findIndex((a) => a.id === req.params.id);
+      if (i < 0) return fail(404, 'App not found');
+      db.splice(i, 1);
+      return ok({ message: 'App deleted' });
+    },
+    'GET /api/admin/apps/:id/purchases': (req) => {
+      const list = opts.purchases?.[req.params.id ?? ''];
+      return list ? ok(list) : fail(501, 'Not implemented');
+    },
+  };
+  return { handlers, db };
+}
