@@ -86,7 +86,9 @@ describe('API keys and developer approval in the browser', () => {
     const stagingRow = keysTable.getByRole('row').filter({ hasText: staging.slice(0, 16) });
     await stagingRow.getByRole('button', { name: /^Rotate/ }).click();
     await dev.page.getByText(MSG.confirmRotateKey).waitFor();
-    await dev.page.getByRole('alertdialog').getByRole('button', { name: /rotate|confirm/i })
+    await dev.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /rotate|confirm/i })
       .click();
     const rotated = (await dev.page.getByTestId('full-api-key').textContent())?.trim() ?? '';
     expect(rotated).toMatch(/^dk_test_/);
