@@ -109,7 +109,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/stripe/webhook', 'checkout', 'public', { rawBody: true }),
   // Local test mode only (no STRIPE_SECRET_KEY): the labelled test-checkout page and its Pay button.
   r('GET', '/api/stripe/test-checkout/{session_id}', 'checkout', 'public'),
-  r('POST', '/api/stripe/test-checkout/{session_id}/pay', 'checkout', 'public'),
+  // A plain HTML form post (application/x-www-form-urlencoded), so the body is not parsed as JSON.
+  r('POST', '/api/stripe/test-checkout/{session_id}/pay', 'checkout', 'public', { rawBody: true }),
 
   // Admin: users and keys
   r('GET', '/api/admin/users', 'admin', 'admin'),

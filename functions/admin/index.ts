@@ -1,4 +1,12 @@
 import { createGroupHandler } from '../http/group-handler';
+import { approveApp } from './admin-apps/approve-app';
+import { deleteAppAsAdmin } from './admin-apps/delete-app';
+import { listAppsAsAdmin } from './admin-apps/list-apps';
+import { suspendApp } from './admin-apps/suspend-app';
+import { listWebhookLogsAsAdmin } from './admin-logs/list-logs';
+import { replayWebhookLog } from './admin-logs/replay-log';
+import { listAppPurchases } from './admin-purchases/list-app-purchases';
+import { refundPurchase } from './admin-purchases/refund-purchase';
 import { approveProduction } from './admin-users/approve-production';
 import { approveUser } from './admin-users/approve-user';
 import { getUser } from './admin-users/get-user';
@@ -18,4 +26,12 @@ export const handler = createGroupHandler('admin', {
   'POST /api/admin/users/{id}/approve-production': approveProduction,
   'POST /api/admin/keys/{id}/rotate': rotateKeyAsAdmin,
   // Apps, purchases, webhook logs: added by their modules below
+  'GET /api/admin/apps': listAppsAsAdmin,
+  'POST /api/admin/apps/{id}/approve': approveApp,
+  'POST /api/admin/apps/{id}/suspend': suspendApp,
+  'DELETE /api/admin/apps/{id}/delete': deleteAppAsAdmin,
+  'GET /api/admin/apps/{id}/purchases': listAppPurchases,
+  'POST /api/admin/purchases/{id}/refund': refundPurchase,
+  'GET /api/admin/logs': listWebhookLogsAsAdmin,
+  'POST /api/admin/logs/{id}/replay': replayWebhookLog,
 });

@@ -1,4 +1,23 @@
 import { createGroupHandler } from '../http/group-handler';
+import { appAnalytics } from './app-analytics';
+import { createApp } from './create-app';
+import { deleteApp } from './delete-app';
+import { getApp } from './get-app';
+import { listApps } from './list-apps';
+import { submitApp } from './submit-app';
+import { updateApp } from './update-app';
+import { updateListing } from './update-listing';
+import { uploadScreenshots } from './upload-screenshots';
 
 /** Lambda of the "developer-apps" route group: every route of routes.ts with group "developer-apps". */
-export const handler = createGroupHandler('developer-apps', {});
+export const handler = createGroupHandler('developer-apps', {
+  'GET /api/apps': listApps,
+  'POST /api/apps': createApp,
+  'POST /api/apps/submit': submitApp,
+  'GET /api/apps/{id}': getApp,
+  'PUT /api/apps/{id}': updateApp,
+  'PUT /api/apps/{id}/update': updateListing,
+  'DELETE /api/apps/{id}': deleteApp,
+  'POST /api/upload/screenshots': uploadScreenshots,
+  'GET /api/apps/{id}/analytics': appAnalytics,
+});

@@ -1,0 +1,76 @@
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_STRIPE_WEBHOOK_SECRET, resetConfigForTests } from '../config';
+import { resetStripeForTests, StripeSignatureError, signTestEvent, stripeMode, verifyStripeEvent } from './stripe';
+
+const VARS = ['RUNTIME', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const saved: Record<string, string | undefined> = {};
+
+function withEnv(env: Partial<Record<(typeof VARS)[number], string>>) {
+  for (const v of VARS) delete process.env[v];
+  Object.assign(process.env, env);
+  resetConfigForTests();
+  resetStripeForTests();
+}
+
+beforeEach(() => {
+  for (const v of VARS) saved[v] = process.env[v];
+  process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
+});
+afterEach(() => {
+  for (const v of VARS) {
+    if (saved[v] === undefined) delete process.env[v];
+    else process.env[v] = saved[v];
+  }
+  resetConfigForTests();
+  resetStripeForTests();
+});
+
+describe('Stripe mode', () => {
+  it('is test mode locally without keys, Stripe with a key, unavailable in the cloud without one', () => {
+    withEnv({ RUNTIME: 'local' });
+    expect(stripeMode()).toBe('test');
+    withEnv({ RUNTIME: 'local', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripeMode()).toBe('stripe');
+    withEnv({ RUNTIME: 'aws' });
+    expect(stripeMode()).toBe('unavailable');
+  });
+
+  it('never signs test events outside local test mode', () => {
+    withEnv({ RUNTIME: 'aws', STRIPE_WEBHOOK_SECRET: 'whsec_cloud' });
+    expect(() => signTestEvent('{}')).toThrow();
+    withEnv({ RUNTIME: 'local', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(() => signTestEvent('{}')).toThrow();
+  });
+
+  it('requires a webhook secret with a Stripe key', async () => {
+    withEnv({ RUNTIME: 'aws', STRIPE_SECRET_KEY: 'sk_live_x' });
+    const { getConfig } = await import('../config');
+    expect(() => getConfig()).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
+
+describe('verifyStripeEvent', () => {
+  const payload = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: 'cs_1' } },
+  });
+
+  it('accepts what the local test mode signs, with the local default secret', () => {
+    withEnv({ RUNTIME: 'local' });
+    const event = verifyStripeEvent(Buffer.from(payload), signTestEvent(payload));
+    expect(event).toEqual({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_1' } } });
+    const sdkSigned = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_STRIPE_WEBHOOK_SECRET });
+    expect(verifyStripeEvent(Buffer.from(payload), sdkSigned).id).toBe('evt_1');
+  });
+
+  it('refuses other secrets, missing headers and changed bodies', () => {
+    withEnv({ RUNTIME: 'local' });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
+    expect(() => verifyStripeEvent(Buffer.from(payload), forged)).toThrow(StripeSignatureError);
+    expect(() => verifyStripeEvent(Buffer.from(payload), undefined)).toThrow(StripeSignatureError);
+    expect(() => verifyStripeEvent(Buffer.from(`${payload} `), signTestEvent(payload))).toThrow(StripeSignatureError);
+  });
+});

@@ -1,0 +1,13 @@
+import { GuestCheckoutRequest } from '../../shared/schemas/checkout';
+import { ok, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { checkoutServices } from './service';
+
+/**
+ * POST /api/stripe/create-guest-checkout-session {app_id, email} (public): creates the buyer's
+ * account (no password) or reuses it; {checkout_url, session_id, new_account}.
+ */
+export const createGuestCheckoutSession: RouteHandler = async (req) => {
+  const { app_id, email } = parse(GuestCheckoutRequest, req.body);
+  return ok(await checkoutServices().checkout.startGuestCheckout(app_id, email));
+};

@@ -1,0 +1,107 @@
+/**
+ * The mails licence delivery sends: the buyer's licence mail (key, or what happens next) and the
+ * developer's calls to action (empty key pool, manual access, failed licence webhook). Plain text;
+ * the texts shown in the app (section 4) are reused word for word.
+ */
+import { MSG } from '../../../shared/messages';
+import type { OutgoingMail } from '../users/ports';
+import type { Delivery } from './fulfilment';
+
+interface BuyerMailInput {
+  to: string;
+  appName: string;
+  delivery: Delivery;
+  /** The developer's access instructions (manual licensing, or any app that has them). */
+  instructions: string | null;
+  /** The guest checkout created this account: explain how to set a password. */
+  newAccount: boolean;
+  appUrl: string;
+}
+
+const date = (iso: string) => iso.slice(0, 10);
+
+export function buyerLicenceMail(input: BuyerMailInput): OutgoingMail {
+  const { delivery, appName, appUrl } = input;
+  const lines = [`Thank you for your purchase of ${appName}.`, ''];
+  if (delivery.license_status === 'assigned' && delivery.license_key) {
+    lines.push(`Your license key: ${delivery.license_key}`);
+  } else if (delivery.license_status === 'out_of_stock') {
+    lines.push(`${MSG.licenseUnavailable}: ${MSG.licenseUnavailableText}`);
+  } else {
+    lines.push(`${MSG.accessPending}: ${MSG.accessPendingText}`);
+  }
+  lines.push(delivery.expires_at ? `Valid until: ${date(delivery.expires_at)}` : 'Valid: no expiry');
+  if (input.instructions?.trim()) lines.push('', 'How to get started:', input.instructions.trim());
+  lines.push('', `Your purchases and license keys: ${appUrl}/marketplace/my-purchases`);
+  if (input.newAccount) {
+    lines.push(
+      '',
+      'We created an account for you with this email address. To sign in and see your purchases,',
+      `set a password here: ${appUrl}/forgot-password`,
+    );
+  }
+  lines.push('', 'Questions? Reply to this email or visit the support page.');
+  return { to: input.to, subject: `Your license for ${appName}`, text: lines.join('\n') };
+}
+
+interface DeveloperMailInput {
+  to: string;
+  appName: string;
+  buyerEmail: string;
+  buyerName: string | null;
+  purchaseId: string;
+  appUrl: string;
+}
+
+const buyerLine = (i: DeveloperMailInput) =>
+  `Buyer: ${i.buyerName ? `${i.buyerName} <${i.buyerEmail}>` : i.buyerEmail}`;
+
+export function poolEmptyMail(input: DeveloperMailInput): OutgoingMail {
+  return {
+    to: input.to,
+    subject: `Your key pool for ${input.appName} is empty`,
+    text: [
+      `A customer bought ${input.appName}, but its license key pool has no keys left.`,
+      '',
+      buyerLine(input),
+      `Purchase: ${input.purchaseId}`,
+      '',
+      `Add license keys to the app in your dashboard (${input.appUrl}/dashboard/apps); waiting customers`,
+      'receive their keys as soon as new keys are available.',
+    ].join('\n'),
+  };
+}
+
+export function manualAccessMail(input: DeveloperMailInput & { instructions: string | null }): OutgoingMail {
+  return {
+    to: input.to,
+    subject: `Send access details for ${input.appName} to ${input.buyerEmail}`,
+    text: [
+      `A customer bought ${input.appName}. Its licensing is manual: please send them their access details`,
+      'within 24 hours.',
+      '',
+      buyerLine(input),
+      `Purchase: ${input.purchaseId}`,
+      '',
+      'Your licensing instructions:',
+      input.instructions?.trim() || '(none given)',
+    ].join('\n'),
+  };
+}
+
+export function webhookFailedMail(input: DeveloperMailInput & { error: string }): OutgoingMail {
+  return {
+    to: input.to,
+    subject: `License webhook for ${input.appName} failed: send access details to ${input.buyerEmail} manually`,
+    text: [
+      `A customer bought ${input.appName}, but your license webhook did not return a license key`,
+      `(${input.error}), even after retries.`,
+      '',
+      buyerLine(input),
+      `Purchase: ${input.purchaseId}`,
+      '',
+      'Please send the customer their access details manually within 24 hours, and check your',
+      'license webhook endpoint.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Starting a purchase (issue 6 item 1): POST /api/stripe/create-checkout-session (signed in) and
+ * /create-guest-checkout-session (an e-mail address; the buyer's account is created without a
+ * password, or reused). The price always comes from the app, never from the client.
+ *
+ * - Free apps are granted at once: a completed purchase, the licence delivered, and the answer
+ *   points straight at the success page.
+ * - Paid apps get a pending purchase, keyed by the checkout session, before the buyer is sent to
+ *   pay: Stripe Checkout when Stripe is configured, otherwise (locally) the test-checkout page,
+ *   whose Pay button sends a Stripe-signed event to the real webhook. In the cloud without Stripe
+ *   keys paid checkouts are refused.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { LIMITS } from '../../../shared/constants';
+import {
+  ALREADY_LICENSED,
+  APP_NOT_FOUND,
+  CHECKOUT_SESSION_NOT_FOUND,
+  type CheckoutSession,
+  OWN_APP_PURCHASE,
+  PAYMENTS_UNAVAILABLE,
+} from '../../../shared/schemas/checkout';
+import { type AppRecord, isMarketEligible } from '../apps/app';
+import type { AppRepository } from '../apps/app-repository';
+import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '../errors';
+import type { LicenceFulfilment } from '../licences/fulfilment';
+import { ensureUser } from '../users/ensure-user';
+import type { Log, UsersRepository } from '../users/ports';
+import type { User } from '../users/user';
+import type { PaymentGateway, PurchaseRepository } from './ports';
+import {
+  billingInterval,
+  CURRENCY,
+  FULFILMENT_LEASE_MS,
+  isFreeApp,
+  isLicenceHeld,
+  licenceExpiry,
+  type PurchaseRecord,
+  platformFeeCents,
+  snapshotApp,
+} from './purchase';
+
+/** How paid checkouts are taken. */
+export type PaymentMode =
+  | { kind: 'stripe'; gateway: PaymentGateway }
+  /** Local runtime without Stripe keys: the labelled test-checkout page. */
+  | { kind: 'test' }
+  /** Cloud without Stripe keys: paid checkouts are refused, never faked. */
+  | { kind: 'unavailable' };
+
+export interface CheckoutServiceDeps {
+  apps: Pick<AppRepository, 'getById'>;
+  users: UsersRepository;
+  purchases: PurchaseRepository;
+  fulfilment: Pick<LicenceFulfilment, 'fulfil'>;
+  payments: PaymentMode;
+  /** Public origin: success, cancel and test-checkout URLs. */
+  appUrl: string;
+  log?: Log;
+  now?: () => Date;
+}
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
+
+/** Unguessable: the session id is the only thing that opens the success and test-checkout pages. */
+const token = () => randomBytes(18).toString('base64url');
+const nameFromEmail = (email: string) => email.split('@')[0] ?? email;
+
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { apps, users, purchases, payments, appUrl } = deps;
+  const log = deps.log ?? silentLog;
+  const now = deps.now ?? (() => new Date());
+
+  /** Only approved, public, unsuspended apps can be bought; anything else reads as missing. */
+  async function buyableApp(appId: string): Promise<AppRecord> {
+    const app = await apps.getById(appId);
+    if (!app || !isMarketEligible(app)) throw new NotFoundError(APP_NOT_FOUND);
+    return app;
+  }
+
+  const successUrl = (sessionId: string, newAccount: boolean | undefined) =>
+    `${appUrl}/marketplace/purchase-success?session_id=${sessionId}${newAccount ? '&new_account=true' : ''}`;
+
+  async function checkout(app: AppRecord, buyer: User, newAccount: boolean | undefined): Promise<CheckoutSession> {
+    if (app.user_id === buyer.id) throw new ValidationError(OWN_APP_PURCHASE);
+    const at = now();
+    // Renewal path: only a licence held right now blocks buying again (an expired one may be renewed).
+    const owned = await purchases.listByBuyer(buyer.id);
+    if (owned.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
+
+    const free = isFreeApp(app);
+    const amount = free ? 0 : app.price_cents;
+    const purchase: PurchaseRecord = {
+      id: randomUUID(),
+      app_id: app.id,
+      developer_id: app.user_id,
+      user_id: buyer.id,
+      buyer_email: buyer.email,
+      buyer_name: buyer.full_name || null,
+      buyer_new_account: newAccount === true,
+      app: snapshotApp(app),
+      pricing_model: app.pricing_model ?? null,
+      price_period: app.price_period ?? null,
+      free_trial_days: app.free_trial_days ?? 0,
+      licensing_type: app.licensing_type ?? null,
+      status: 'pending',
+      license_status: null,
+      license_key: null,
+      amount_cents: amount,
+      platform_fee_cents: platformFeeCents(amount),
+      currency: CURRENCY,
+      payment_method: free ? 'free' : payments.kind === 'stripe' ? 'card' : 'test',
+      session_id: '',
+      payment_intent_id: null,
+      stripe_subscription_id: null,
+      stripe_invoice_id: null,
+      created_at: at.toISOString(),
+      completed_at: null,
+      expires_at: null,
+      refunded_at: null,
+      fulfilment: null,
+      fulfilment_lease_until: null,
+    };
+    const answer = (sessionId: string, url: string): CheckoutSession => ({
+      checkout_url: url,
+      session_id: sessionId,
+      ...(newAccount === undefined ? {} : { new_account: newAccount }),
+    });
+
+    if (free) {
+      const granted: PurchaseRecord = {
+        ...purchase,
+        session_id: `free_${token()}`,
+        status: 'completed',
+        license_status: 'manual_pending',
+        completed_at: at.toISOString(),
+        expires_at: licenceExpiry(purchase, at),
+        fulfilment: 'pending',
+        fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
+      };
+      await purchases.create(granted);
+      log.info('free licence granted', { purchase_id: granted.id, app_id: app.id });
+      try {
+        await deps.fulfilment.fulfil(granted);
+      } catch (err) {
+        // The purchase is stored and shows 'Access Pending'; never lose it over a delivery failure.
+        log.error('free licence delivery failed', { purchase_id: granted.id, error: (err as Error).message });
+      }
+      return answer(granted.session_id, successUrl(granted.session_id, newAccount));
+    }
+
+    if (payments.kind === 'unavailable') throw new ServiceUnavailableError(PAYMENTS_UNAVAILABLE);
+    if (payments.kind === 'test') {
+      const sessionId = `cs_test_local_${token()}`;
+      await purchases.create({ ...purchase, session_id: sessionId });
+      return answer(sessionId, `${appUrl}/api/stripe/test-checkout/${sessionId}`);
+    }
+
+    const subscription = app.pricing_model === 'subscription';
+    const destination = await purchases.payoutAccount(app.user_id);
+    const session = await payments.gateway.createCheckoutSession({
+      purchaseId: purchase.id,
+      mode: subscription ? 'subscription' : 'payment',
+      amountCents: amount,
+      currency: CURRENCY,
+      productName: app.name,
+      productDescription: app.tagline ?? app.short_description ?? null,
+      interval: subscription ? billingInterval(app.price_period) : null,
+      trialDays: subscription ? Math.max(0, app.free_trial_days ?? 0) : 0,
+      customerEmail: buyer.email,
+      metadata: { purchase_id: purchase.id, app_id: app.id, user_id: buyer.id },
+      // Stripe fills in {CHECKOUT_SESSION_ID} itself.
+      successUrl: successUrl('{CHECKOUT_SESSION_ID}', newAccount),
+      cancelUrl: `${appUrl}/marketplace/app/${encodeURIComponent(app.slug || app.id)}`,
+      payout: destination
+        ? { destination, feeCents: purchase.platform_fee_cents, feePercent: LIMITS.platformFeePercent }
+        : null,
+    });
+    await purchases.create({ ...purchase, session_id: session.id });
+    return answer(session.id, session.url);
+  }
+
+  return {
+    async startCheckout(appId: string, buyerId: string): Promise<CheckoutSession> {
+      const app = await buyableApp(appId);
+      const buyer = await users.findById(buyerId);
+      if (!buyer) throw new UnauthorizedError(ACCOUNT_GONE);
+      return checkout(app, buyer, undefined);
+    },
+
+    /** Guest checkout: the address gets an account without a password (set later via forgot-password). */
+    async startGuestCheckout(appId: string, email: string): Promise<CheckoutSession> {
+      const app = await buyableApp(appId);
+      const { user, created } = await ensureUser(
+        { email, full_name: nameFromEmail(email), company_name: '', role: 'developer', is_approved: false },
+        users,
+      );
+      if (created) log.info('guest buyer account created', { user_id: user.id });
+      return checkout(app, user, created);
+    },
+
+    /**
+     * The purchase behind a local test-checkout session. Only in test mode: with Stripe configured,
+     * or in the cloud, the test-checkout pages do not exist.
+     */
+    async testCheckoutPurchase(sessionId: string): Promise<PurchaseRecord> {
+      if (payments.kind !== 'test') throw new NotFoundError('Not Found');
+      const purchase = await purchases.getBySession(sessionId);
+      if (purchase?.payment_method !== 'test') throw new NotFoundError(CHECKOUT_SESSION_NOT_FOUND);
+      return purchase;
+    },
+
+    successUrl: (purchase: Pick<PurchaseRecord, 'session_id' | 'buyer_new_account'>) =>
+      successUrl(purchase.session_id, purchase.buyer_new_account),
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,200 @@
+/**
+ * What a verified Stripe event does to purchases (issue 6 item 2). Each event is processed once:
+ * its marker (PK=STRIPEEVENT#<id>) is written in the same transaction as the purchase's state
+ * change, so a replayed or duplicated event changes nothing. Events we do not know, and events
+ * for sessions we never created, are acknowledged (200) and logged, never answered with an error
+ * (Stripe would retry them for days). One exception keeps purchases from being lost: a repeat
+ * that arrives while the purchase's licence delivery is unfinished is answered 503, so Stripe
+ * keeps retrying until the licence is out (see resumeUnfinishedDelivery).
+ *
+ * - checkout.session.completed / checkout.session.async_payment_succeeded: when paid (or
+ *   'no_payment_required': a subscription starting with a trial) the pending purchase becomes
+ *   completed and its licence is delivered.
+ * - invoice.paid (subscription renewals): the licence runs one more period.
+ * - charge.refunded (fully refunded in the dashboard): refunded, licence revoked, buyer told.
+ * - customer.subscription.deleted: the licence ends now.
+ */
+import { ServiceUnavailableError } from '../errors';
+import type { LicenceFulfilment } from '../licences/fulfilment';
+import type { Log, Mailer } from '../users/ports';
+import type { LicenceEvents, PaymentEvent, PurchaseRepository } from './ports';
+import { FULFILMENT_LEASE_MS, licenceExpiry, type PurchaseRecord, renewedExpiry } from './purchase';
+import { refundMail } from './purchase-mails';
+import { publishRevoked } from './purchases-service';
+
+export interface EventAnswer {
+  received: true;
+  duplicate?: true;
+  ignored?: string;
+}
+
+export interface PaymentEventsDeps {
+  purchases: PurchaseRepository;
+  fulfilment: Pick<LicenceFulfilment, 'fulfil'>;
+  mailer: Mailer;
+  /** Tells the developer's own webhooks (license.revoked on refunds made in Stripe); optional. */
+  events?: LicenceEvents;
+  appUrl: string;
+  log?: Log;
+  now?: () => Date;
+}
+
+/** 503 for a repeated event while the licence is still being delivered: Stripe retries it later. */
+export const DELIVERY_IN_PROGRESS = 'This purchase is still being processed; retry later';
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+
+/** The id of an expandable Stripe field (a string, or an object with an id). */
+export function idOf(value: unknown): string | null {
+  if (typeof value === 'string' && value) return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') {
+    return (value as { id: string }).id;
+  }
+  return null;
+}
+
+/** The subscription an invoice belongs to, in the older and the newer API shapes. */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+  return idOf(invoice.subscription) ?? idOf(parent?.subscription_details?.subscription);
+}
+
+export function createPaymentEvents(deps: PaymentEventsDeps) {
+  const { purchases, fulfilment } = deps;
+  const log = deps.log ?? silentLog;
+  const now = deps.now ?? (() => new Date());
+  const ignored = (reason: string, fields: Record<string, unknown>): EventAnswer => {
+    log.warn('stripe event ignored', { reason, ...fields });
+    return { received: true, ignored: reason };
+  };
+
+  /**
+   * A repeated event for a purchase whose licence delivery has not finished. Another worker may
+   * still be on it ('in_progress': Stripe is asked to retry later, so the event is never
+   * acknowledged before the licence is out); a worker that died is taken over once its lease
+   * ran out.
+   */
+  async function resumeUnfinishedDelivery(purchaseId: string): Promise<'done' | 'in_progress' | 'resumed'> {
+    const purchase = await purchases.getById(purchaseId);
+    if (purchase?.status !== 'completed' || purchase.fulfilment !== 'pending') return 'done';
+    const at = now().getTime();
+    if (!(await purchases.leaseFulfilment(purchaseId, at, at + FULFILMENT_LEASE_MS))) return 'in_progress';
+    log.warn('resuming an unfinished licence delivery', { purchase_id: purchaseId });
+    await fulfilment.fulfil(purchase);
+    return 'resumed';
+  }
+
+  async function sessionPaid(event: PaymentEvent): Promise<EventAnswer> {
+    const session = event.data.object;
+    const sessionId = idOf(session.id);
+    const paymentStatus = session.payment_status;
+    if (paymentStatus !== 'paid' && paymentStatus !== 'no_payment_required') {
+      // Delayed payment methods: checkout.session.async_payment_succeeded follows when the money arrives.
+      log.info('checkout session not paid yet', {
+        event_id: event.id,
+        session_id: sessionId,
+        payment_status: paymentStatus,
+      });
+      return { received: true, ignored: 'not paid yet' };
+    }
+    const purchase = sessionId ? await purchases.getBySession(sessionId) : undefined;
+    if (!purchase) return ignored('unknown checkout session', { event_id: event.id, session_id: sessionId });
+    if (typeof session.amount_total === 'number' && session.amount_total !== purchase.amount_cents) {
+      log.warn('paid amount differs from the price at checkout', {
+        purchase_id: purchase.id,
+        amount_total: session.amount_total,
+        amount_cents: purchase.amount_cents,
+      });
+    }
+    const completedAt = now();
+    const change = {
+      completed_at: completedAt.toISOString(),
+      expires_at: licenceExpiry(purchase, completedAt),
+      payment_intent_id: idOf(session.payment_intent),
+      stripe_subscription_id: idOf(session.subscription),
+      stripe_invoice_id: idOf(session.invoice),
+      fulfilment_lease_until: completedAt.getTime() + FULFILMENT_LEASE_MS,
+    };
+    const outcome = await purchases.complete(purchase.id, event.id, change);
+    if (outcome !== 'applied') {
+      if ((await resumeUnfinishedDelivery(purchase.id)) === 'in_progress') {
+        throw new ServiceUnavailableError(DELIVERY_IN_PROGRESS);
+      }
+      return { received: true, duplicate: true };
+    }
+    log.info('purchase completed', { purchase_id: purchase.id, event_id: event.id });
+    const completed: PurchaseRecord = {
+      ...purchase,
+      ...change,
+      status: 'completed',
+      license_status: 'manual_pending',
+      fulfilment: 'pending',
+    };
+    await fulfilment.fulfil(completed);
+    return { received: true };
+  }
+
+  async function purchaseByRef(ref: string | null): Promise<PurchaseRecord | undefined> {
+    const id = ref ? await purchases.idByStripeRef(ref) : undefined;
+    return id ? purchases.getById(id) : undefined;
+  }
+
+  async function chargeRefunded(event: PaymentEvent): Promise<EventAnswer> {
+    const charge = event.data.object;
+    if (charge.refunded !== true) return { received: true, ignored: 'partial refund' };
+    const purchase = await purchaseByRef(idOf(charge.payment_intent));
+    if (!purchase) return ignored('refund of an unknown payment', { event_id: event.id });
+    const outcome = await purchases.markRefunded(purchase.id, {
+      refunded_at: now().toISOString(),
+      eventId: event.id,
+    });
+    if (outcome !== 'applied') return { received: true, duplicate: true };
+    log.info('purchase refunded in Stripe', { purchase_id: purchase.id });
+    await publishRevoked(deps, purchase, log);
+    try {
+      await deps.mailer.sendMail(refundMail(purchase, deps.appUrl));
+    } catch (err) {
+      log.error('refund mail not sent', { purchase_id: purchase.id, error: (err as Error).message });
+    }
+    return { received: true };
+  }
+
+  async function subscriptionChanged(
+    event: PaymentEvent,
+    subscriptionId: string | null,
+    until: (p: PurchaseRecord) => string,
+  ) {
+    const purchase = await purchaseByRef(subscriptionId);
+    if (!purchase) return ignored('unknown subscription', { event_id: event.id });
+    const outcome = await purchases.setExpiry(purchase.id, until(purchase), event.id);
+    return outcome === 'applied' ? { received: true as const } : { received: true as const, duplicate: true as const };
+  }
+
+  return {
+    async handle(event: PaymentEvent): Promise<EventAnswer> {
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return sessionPaid(event);
+        case 'charge.refunded':
+          return chargeRefunded(event);
+        case 'invoice.paid': {
+          const invoice = event.data.object;
+          // The first invoice is paid with the checkout itself; only renewals extend the licence.
+          if (invoice.billing_reason !== 'subscription_cycle') return { received: true, ignored: 'not a renewal' };
+          return subscriptionChanged(event, invoiceSubscription(invoice), (p) => renewedExpiry(p, now()));
+        }
+        case 'customer.subscription.deleted': {
+          const sub = event.data.object;
+          const endedAt = typeof sub.ended_at === 'number' ? new Date(sub.ended_at * 1000) : now();
+          return subscriptionChanged(event, idOf(sub.id), () => endedAt.toISOString());
+        }
+        default:
+          log.info('stripe event type not handled', { event_id: event.id, type: event.type });
+          return { received: true, ignored: 'event type not handled' };
+      }
+    },
+  };
+}
+
+export type PaymentEvents = ReturnType<typeof createPaymentEvents>;

@@ -1,0 +1,138 @@
+/**
+ * What the purchases module needs from the outside world: storage of purchases (DynamoDB,
+ * functions/adapters/dynamodb/purchases-repo.ts) and the payment provider (Stripe,
+ * functions/adapters/stripe.ts). Every state change that must happen once is one conditional
+ * write or transaction behind these methods, never a read followed by a write.
+ */
+import type { PurchaseRecord } from './purchase';
+
+/** Outcome of applying a payment-provider event to a purchase. */
+export type EventOutcome =
+  | 'applied'
+  /** This event id was processed before: nothing changed. */
+  | 'duplicate_event'
+  /** The purchase is not in the state the event moves it from (already completed, refunded...). */
+  | 'not_applicable';
+
+export interface CompletionChange {
+  completed_at: string;
+  expires_at: string | null;
+  payment_intent_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_invoice_id: string | null;
+  /** Epoch ms: the completing worker owns the licence delivery until then. */
+  fulfilment_lease_until: number;
+}
+
+export interface PurchaseRepository {
+  /**
+   * Stores a new purchase (pending, or completed for free grants) with its session pointer
+   * (PK=SESSION#<session_id>) in one transaction.
+   */
+  create(purchase: PurchaseRecord): Promise<void>;
+  getById(id: string): Promise<PurchaseRecord | undefined>;
+  getBySession(sessionId: string): Promise<PurchaseRecord | undefined>;
+  /** The purchase a Stripe payment intent or subscription id belongs to. */
+  idByStripeRef(ref: string): Promise<string | undefined>;
+  /** A buyer's purchases, newest first; pending checkouts only when asked for. */
+  listByBuyer(userId: string, opts?: { includePending?: boolean }): Promise<PurchaseRecord[]>;
+  /** An app's purchases that went through (completed or refunded), newest first. */
+  listByApp(appId: string): Promise<PurchaseRecord[]>;
+  /**
+   * pending -> completed, in one transaction with the marker of `eventId` (attribute_not_exists),
+   * so a replayed event changes nothing. Also records the Stripe payment intent / subscription
+   * pointers. eventId null: no marker (free grants never come through here).
+   */
+  complete(purchaseId: string, eventId: string | null, change: CompletionChange): Promise<EventOutcome>;
+  /**
+   * Takes over the licence delivery of a completed purchase whose delivery never finished (the
+   * worker died) once the previous lease has run out. True when this caller now owns it.
+   */
+  leaseFulfilment(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean>;
+  /**
+   * completed -> refunded with license_status revoked. `createdAfter`: only when the purchase was
+   * made at or after that instant (the money-back window). `eventId`: processed once, as complete().
+   */
+  markRefunded(
+    purchaseId: string,
+    change: { refunded_at: string; createdAfter?: string; eventId?: string },
+  ): Promise<EventOutcome>;
+  /** Sets expires_at of a completed purchase (subscription renewed or ended), once per event. */
+  setExpiry(purchaseId: string, expiresAt: string, eventId: string): Promise<EventOutcome>;
+  /** The developer's connected Stripe account (`stripe_account_id` on their user item), if any. */
+  payoutAccount(developerId: string): Promise<string | null>;
+}
+
+export interface CheckoutSessionInput {
+  purchaseId: string;
+  mode: 'payment' | 'subscription';
+  amountCents: number;
+  currency: string;
+  productName: string;
+  productDescription: string | null;
+  interval: 'month' | 'year' | null;
+  trialDays: number;
+  customerEmail: string;
+  metadata: { purchase_id: string; app_id: string; user_id: string };
+  successUrl: string;
+  cancelUrl: string;
+  /** Destination charge to the developer's connected account, keeping the platform fee. */
+  payout: { destination: string; feeCents: number; feePercent: number } | null;
+}
+
+export interface PaymentGateway {
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /**
+   * Full refund of a purchase's payment (its payment intent, or the payment of a subscription's
+   * first invoice); idempotent per purchase. null when there was no payment to refund (a trial).
+   */
+  refund(input: {
+    purchaseId: string;
+    paymentIntentId: string | null;
+    invoiceId: string | null;
+  }): Promise<{ id: string } | null>;
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+/** A verified payment-provider event, as much of it as the core reads. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+/** Developers' webhooks (functions/webhooks/pipeline.ts publishEvent): the licence events of their apps. */
+export interface LicenceEvents {
+  publish(
+    appId: string,
+    eventType: 'license.purchased' | 'license.revoked',
+    data: Record<string, unknown>,
+  ): Promise<unknown>;
+}
+
+/** The payload of license.purchased / license.revoked (no money details beyond the price, no secrets). */
+export function licenceEventData(
+  purchase: {
+    id: string;
+    app_id: string;
+    buyer_email: string;
+    buyer_name: string | null;
+    amount_cents: number;
+    currency: string;
+    created_at: string;
+  },
+  licence: { license_status: string | null; license_key: string | null; expires_at: string | null },
+): Record<string, unknown> {
+  return {
+    purchase_id: purchase.id,
+    app_id: purchase.app_id,
+    customer_email: purchase.buyer_email,
+    customer_name: purchase.buyer_name ?? '',
+    license_status: licence.license_status,
+    license_key: licence.license_key,
+    expires_at: licence.expires_at,
+    amount: purchase.amount_cents / 100,
+    currency: purchase.currency,
+    purchased_at: purchase.created_at,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * A purchase as the domain keeps it, and the small rules about money and licence time. Field names
+ * follow the stored item (snake_case, contract 1 of functions/adapters/dynamodb/licences-read-repo.ts);
+ * money is integer cents.
+ *
+ * Lifecycle: pending (a checkout was started) -> completed (paid, or free) -> refunded (money back,
+ * licence revoked). A completed purchase is never dropped: when its licence cannot be delivered yet
+ * it stays completed with license_status out_of_stock or manual_pending.
+ */
+import {
+  LIMITS,
+  type LicenseStatus,
+  type LicensingType,
+  type PricePeriod,
+  type PricingModel,
+} from '../../../shared/constants';
+import type { PaymentMethod, PurchaseStatusValue } from '../../../shared/schemas/checkout';
+import type { AppRecord } from '../apps/app';
+
+/** The app as it was at checkout: what the buyer's purchase list and invoice show. */
+export interface AppSnapshot {
+  id: string;
+  name: string;
+  slug: string | null;
+  icon_url: string | null;
+  description: string | null;
+  documentation_url: string | null;
+  /** The developer's company for the invoice (null: 'Independent Developer'). */
+  company_name: string | null;
+}
+
+/** Whether licence delivery still has to run ('pending') or has run ('done'). */
+export type FulfilmentState = 'pending' | 'done';
+
+export interface PurchaseRecord {
+  id: string;
+  app_id: string;
+  /** The app owner, for the developer's mails and analytics. */
+  developer_id: string;
+  /** Buyer's account id. */
+  user_id: string;
+  buyer_email: string;
+  buyer_name: string | null;
+  /** The guest checkout created the buyer's account: the licence mail explains how to set a password. */
+  buyer_new_account: boolean;
+  app: AppSnapshot;
+  pricing_model: PricingModel | null;
+  price_period: PricePeriod | null;
+  free_trial_days: number;
+  licensing_type: LicensingType | null;
+  status: PurchaseStatusValue;
+  /** null while pending. */
+  license_status: LicenseStatus | null;
+  license_key: string | null;
+  amount_cents: number;
+  platform_fee_cents: number;
+  currency: string;
+  payment_method: PaymentMethod;
+  /** Stripe Checkout session id, local test session id, or the free grant's id: the success page's handle. */
+  session_id: string;
+  payment_intent_id: string | null;
+  stripe_subscription_id: string | null;
+  /** First invoice of a subscription (its payment is what a money-back refund returns). */
+  stripe_invoice_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+  /** null: the licence does not expire. */
+  expires_at: string | null;
+  refunded_at: string | null;
+  fulfilment: FulfilmentState | null;
+  /** Epoch ms until which one worker owns the licence delivery (see PurchaseRepository.leaseFulfilment). */
+  fulfilment_lease_until: number | null;
+}
+
+export const CURRENCY = 'usd';
+
+/** How long a worker may take to deliver a licence before another delivery of the event may retry it. */
+export const FULFILMENT_LEASE_MS = 5 * 60_000;
+
+/** Free: the free pricing model or a price of 0; granted at once without a payment page. */
+export const isFreeApp = (app: Pick<AppRecord, 'pricing_model' | 'price_cents'>): boolean =>
+  app.pricing_model === 'free' || !(app.price_cents > 0);
+
+/** The platform's share of a paid purchase (SPEC.md section 9: 20%), rounded to the cent. */
+export const platformFeeCents = (amountCents: number): number =>
+  Math.round((amountCents * LIMITS.platformFeePercent) / 100);
+
+export const centsToDollars = (cents: number): number => Math.round(cents) / 100;
+
+export type BillingInterval = 'month' | 'year';
+
+/** Subscriptions bill by the app's period: yearly -> year; monthly, per user and per location -> month. */
+export const billingInterval = (period: PricePeriod | null | undefined): BillingInterval =>
+  period === 'yearly' ? 'year' : 'month';
+
+function addInterval(from: Date, interval: BillingInterval): Date {
+  const d = new Date(from.getTime());
+  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else {
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    // 31 January + 1 month = 28/29 February, not 2/3 March.
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, last));
+  }
+  return d;
+}
+
+/**
+ * When a licence bought at `completedAt` ends. Subscriptions cover the free trial plus one paid
+ * period (renewals extend it on Stripe's invoice.paid); everything else is perpetual (null).
+ */
+export function licenceExpiry(
+  purchase: Pick<PurchaseRecord, 'pricing_model' | 'price_period' | 'free_trial_days'>,
+  completedAt: Date,
+): string | null {
+  if (purchase.pricing_model !== 'subscription') return null;
+  const trialEnd = new Date(completedAt.getTime() + Math.max(0, purchase.free_trial_days) * 86_400_000);
+  return addInterval(trialEnd, billingInterval(purchase.price_period)).toISOString();
+}
+
+/** One more paid period from now, never shortening a licence that already runs longer. */
+export function renewedExpiry(purchase: Pick<PurchaseRecord, 'price_period' | 'expires_at'>, paidAt: Date): string {
+  const next = addInterval(paidAt, billingInterval(purchase.price_period)).toISOString();
+  return purchase.expires_at && purchase.expires_at > next ? purchase.expires_at : next;
+}
+
+/**
+ * A licence the buyer holds right now: completed, not revoked, not expired. A buyer holding one
+ * cannot buy the same app again; an expired one may be renewed by buying again.
+ */
+export function isLicenceHeld(
+  purchase: Pick<PurchaseRecord, 'status' | 'license_status' | 'expires_at'>,
+  now: Date,
+): boolean {
+  if (purchase.status !== 'completed' || purchase.license_status === 'revoked') return false;
+  return !purchase.expires_at || Date.parse(purchase.expires_at) > now.getTime();
+}
+
+/** Refunds are possible for completed purchases up to LIMITS.moneyBackDays after they were made. */
+export function refundDeadline(purchase: Pick<PurchaseRecord, 'created_at'>): Date {
+  return new Date(Date.parse(purchase.created_at) + LIMITS.moneyBackDays * 86_400_000);
+}
+
+export function snapshotApp(app: AppRecord): AppSnapshot {
+  return {
+    id: app.id,
+    name: app.name,
+    slug: app.slug || null,
+    icon_url: app.icon_url ?? null,
+    description: app.description ?? app.short_description ?? null,
+    documentation_url: app.documentation_url ?? null,
+    company_name: app.company_name ?? null,
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * Reading and managing purchases (issue 6 items 4 to 6): the buyer's list, the success page's
+ * lookup, the invoice, the developer's analytics, the admin's purchase list, sales summaries and
+ * the 30-day money-back refund. Revenue counts completed purchases only (SPEC.md section 9).
+ */
+import { LIMITS } from '../../../shared/constants';
+import {
+  type AdminPurchase,
+  ANALYTICS_PUBLIC_ONLY,
+  APP_NOT_FOUND,
+  type AppAnalytics,
+  CHECKOUT_SESSION_NOT_FOUND,
+  PURCHASE_NOT_FOUND,
+  type Purchase,
+  type PurchaseSessionResult,
+  REFUND_DONE,
+  REFUND_ONLY_COMPLETED,
+  REFUND_WINDOW_CLOSED,
+  type RefundResult,
+  type SalesSummary,
+} from '../../../shared/schemas/checkout';
+import type { AppRepository } from '../apps/app-repository';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
+import type { Log, Mailer } from '../users/ports';
+import { buildInvoice, type InvoiceDocument } from './invoice';
+import { type LicenceEvents, licenceEventData, type PaymentGateway, type PurchaseRepository } from './ports';
+import { centsToDollars, type PurchaseRecord, refundDeadline } from './purchase';
+import { refundMail } from './purchase-mails';
+
+export interface PurchasesServiceDeps {
+  purchases: PurchaseRepository;
+  apps: Pick<AppRepository, 'getById'>;
+  mailer: Mailer;
+  /** Stripe, when configured: refunds of card purchases go through it. */
+  gateway: PaymentGateway | null;
+  /** Tells the developer's own webhooks (license.revoked); optional. */
+  events?: LicenceEvents;
+  appUrl: string;
+  log?: Log;
+  now?: () => Date;
+}
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+const RECENT_PURCHASES = 10;
+const SUMMARY_PARALLELISM = 10;
+
+/** The buyer's view. A revoked licence no longer shows its key. */
+export function toPurchaseView(p: PurchaseRecord): Purchase {
+  const key = p.license_status === 'revoked' ? null : p.license_key;
+  return {
+    id: p.id,
+    app: {
+      id: p.app.id,
+      name: p.app.name,
+      slug: p.app.slug,
+      icon_url: p.app.icon_url,
+      description: p.app.description,
+      documentation_url: p.app.documentation_url,
+    },
+    amount: centsToDollars(p.amount_cents),
+    currency: p.currency,
+    created_at: p.created_at,
+    expires_at: p.expires_at,
+    license_status: p.license_status,
+    assigned_license_key: key,
+    license_key: key,
+    stripe_subscription_id: p.stripe_subscription_id,
+    status: p.status,
+  };
+}
+
+export function toAdminPurchase(p: PurchaseRecord): AdminPurchase {
+  return {
+    id: p.id,
+    status: p.status,
+    amount: centsToDollars(p.amount_cents),
+    currency: p.currency,
+    created_at: p.created_at,
+    user: { id: p.user_id, name: p.buyer_name ?? '', email: p.buyer_email },
+    license_status: p.license_status,
+    payment_method: p.payment_method,
+  };
+}
+
+/** Totals over an app's purchases: sales and revenue count completed purchases only. */
+export function summarise(list: readonly PurchaseRecord[]): SalesSummary {
+  const completed = list.filter((p) => p.status === 'completed');
+  const cents = completed.reduce((sum, p) => sum + p.amount_cents, 0);
+  return {
+    purchases: list.filter((p) => p.status !== 'pending').length,
+    total_sales: completed.length,
+    total_revenue: centsToDollars(cents),
+  };
+}
+
+export function analyticsOf(list: readonly PurchaseRecord[]): AppAnalytics {
+  const completed = list.filter((p) => p.status === 'completed');
+  const customers = new Map<string, AppAnalytics['customers'][number]>();
+  for (const p of completed) {
+    const c = customers.get(p.user_id);
+    if (c) c.purchase_count++;
+    else customers.set(p.user_id, { id: p.user_id, name: p.buyer_name ?? '', email: p.buyer_email, purchase_count: 1 });
+  }
+  const { total_sales, total_revenue } = summarise(completed);
+  return {
+    total_sales,
+    total_revenue,
+    customers: [...customers.values()],
+    recent_purchases: [...completed]
+      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+      .slice(0, RECENT_PURCHASES)
+      .map((p) => ({
+        id: p.id,
+        user_name: p.buyer_name ?? '',
+        user_email: p.buyer_email,
+        amount: centsToDollars(p.amount_cents),
+        created_at: p.created_at,
+        payment_method: p.payment_method,
+      })),
+  };
+}
+
+/** license.revoked to the developer's webhooks; a failure is logged, never undoes the refund. */
+export async function publishRevoked(deps: { events?: LicenceEvents }, p: PurchaseRecord, log: Log): Promise<void> {
+  const data = licenceEventData(p, { license_status: 'revoked', license_key: p.license_key, expires_at: p.expires_at });
+  await deps.events?.publish(p.app_id, 'license.revoked', { ...data, reason: 'refunded' }).catch((err: Error) => {
+    log.error('license.revoked not published', { purchase_id: p.id, error: err.message });
+  });
+}
+
+export function createPurchasesService(deps: PurchasesServiceDeps) {
+  const { purchases, apps } = deps;
+  const log = deps.log ?? silentLog;
+  const now = deps.now ?? (() => new Date());
+
+  /** The buyer's own purchase that went through; anyone else's reads exactly like a missing one. */
+  async function ownPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord> {
+    const p = await purchases.getById(purchaseId);
+    if (!p || p.user_id !== userId || p.status === 'pending') throw new NotFoundError(PURCHASE_NOT_FOUND);
+    return p;
+  }
+
+  return {
+    /** GET /api/stripe/my-purchases: completed and refunded purchases, newest first. */
+    async myPurchases(userId: string): Promise<Purchase[]> {
+      return (await purchases.listByBuyer(userId)).map(toPurchaseView);
+    },
+
+    /** GET /api/stripe/purchase/{session_id}: 404 while the payment is still pending (the page retries). */
+    async bySession(sessionId: string): Promise<PurchaseSessionResult> {
+      const p = await purchases.getBySession(sessionId);
+      if (!p || p.status === 'pending') throw new NotFoundError(CHECKOUT_SESSION_NOT_FOUND);
+      return {
+        id: p.id,
+        app: { name: p.app.name, icon_url: p.app.icon_url, slug: p.app.slug },
+        amount: centsToDollars(p.amount_cents),
+        currency: p.currency,
+        license_status: p.license_status,
+        status: p.status,
+        created_at: p.created_at,
+      };
+    },
+
+    async invoice(userId: string, purchaseId: string): Promise<InvoiceDocument> {
+      return buildInvoice(await ownPurchase(userId, purchaseId));
+    },
+
+    /** GET /api/apps/{id}/analytics: the owner's public app only; another developer's app reads as missing. */
+    async analytics(ownerId: string, appId: string): Promise<AppAnalytics> {
+      const app = await apps.getById(appId);
+      if (!app || app.user_id !== ownerId) throw new NotFoundError(APP_NOT_FOUND);
+      if (app.type !== 'public') throw new ValidationError(ANALYTICS_PUBLIC_ONLY);
+      return analyticsOf(await purchases.listByApp(appId));
+    },
+
+    /** GET /api/admin/apps/{id}/purchases: completed and refunded purchases, newest first. */
+    async adminList(appId: string): Promise<AdminPurchase[]> {
+      return (await purchases.listByApp(appId)).map(toAdminPurchase);
+    },
+
+    /**
+     * Sales of several apps at once (the admin app list's Sales column): purchases, total_sales and
+     * total_revenue per app id. One index query per app, a few at a time.
+     */
+    async salesSummary(appIds: readonly string[]): Promise<Record<string, SalesSummary>> {
+      const out: Record<string, SalesSummary> = {};
+      const ids = [...new Set(appIds)];
+      for (let i = 0; i < ids.length; i += SUMMARY_PARALLELISM) {
+        const chunk = ids.slice(i, i + SUMMARY_PARALLELISM);
+        const lists = await Promise.all(chunk.map((id) => purchases.listByApp(id)));
+        chunk.forEach((id, j) => {
+          out[id] = summarise(lists[j] ?? []);
+        });
+      }
+      return out;
+    },
+
+    /**
+     * POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee. Stripe is asked first
+     * (idempotent per purchase, so a retry never refunds twice); then, in one conditional write,
+     * the purchase becomes refunded and its licence revoked (the Partner API then reports it
+     * invalid); the buyer is told.
+     */
+    async refund(purchaseId: string): Promise<RefundResult> {
+      const p = await purchases.getById(purchaseId);
+      if (!p || p.status === 'pending') throw new NotFoundError(PURCHASE_NOT_FOUND);
+      const result = (refundId: string | null): RefundResult => ({
+        message: REFUND_DONE,
+        id: p.id,
+        status: 'refunded',
+        license_status: 'revoked',
+        refund_id: refundId,
+      });
+      if (p.status !== 'completed') throw new ConflictError(REFUND_ONLY_COMPLETED);
+      const at = now();
+      if (at.getTime() > refundDeadline(p).getTime()) throw new ConflictError(REFUND_WINDOW_CLOSED);
+
+      let refundId: string | null = null;
+      if (p.payment_method === 'card') {
+        if (!deps.gateway)
+          throw new ServiceUnavailableError('Stripe is not configured: this card payment cannot be refunded here');
+        refundId =
+          (
+            await deps.gateway.refund({
+              purchaseId: p.id,
+              paymentIntentId: p.payment_intent_id,
+              invoiceId: p.stripe_invoice_id,
+            })
+          )?.id ?? null;
+        if (p.stripe_subscription_id) {
+          // The money is back already; a subscription Stripe ended itself must not block the refund.
+          await deps.gateway.cancelSubscription(p.stripe_subscription_id).catch((err: Error) => {
+            log.warn('subscription not cancelled', { purchase_id: p.id, error: err.message });
+          });
+        }
+      }
+      // The window is checked again inside the write: the refund cannot land after the deadline.
+      const cutoff = new Date(at.getTime() - LIMITS.moneyBackDays * 86_400_000).toISOString();
+      const outcome = await purchases.markRefunded(p.id, { refunded_at: at.toISOString(), createdAfter: cutoff });
+      if (outcome !== 'applied') {
+        // Refunded meanwhile (another admin, or Stripe's charge.refunded): the same end state.
+        const again = await purchases.getById(p.id);
+        if (again?.status === 'refunded') return result(refundId);
+        throw new ConflictError(REFUND_ONLY_COMPLETED);
+      }
+      log.info('purchase refunded', { purchase_id: p.id, refund_id: refundId });
+      await publishRevoked(deps, p, log);
+      try {
+        await deps.mailer.sendMail(refundMail(p, deps.appUrl));
+      } catch (err) {
+        log.error('refund mail not sent', { purchase_id: p.id, error: (err as Error).message });
+      }
+      return result(refundId);
+    },
+  };
+}
+
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

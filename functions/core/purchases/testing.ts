@@ -1,0 +1,221 @@
+/**
+ * In-memory ports for unit tests of checkout, Stripe events and licence delivery (no DynamoDB).
+ * They keep the port contracts' conditions (event once, pending -> completed, a pool key claimed
+ * once, a licence assigned once) so the rules can be exercised without the table.
+ */
+import type { AppRecord } from '../apps/app';
+import type { ClaimOutcome, LicenceStore } from '../licences/ports';
+import type { Mailer, OutgoingMail } from '../users/ports';
+import type { PurchaseRepository } from './ports';
+import type { PurchaseRecord } from './purchase';
+
+export interface PoolKeyState {
+  status: 'available' | 'assigned';
+  /** false: the key is not (yet) in the availability index (eventual consistency, old items). */
+  indexed: boolean;
+  purchase_id?: string;
+}
+
+export function memoryStore() {
+  const purchases = new Map<string, PurchaseRecord>();
+  const sessions = new Map<string, string>();
+  const events = new Set<string>();
+  const refs = new Map<string, string>();
+  const lookups = new Map<string, string>();
+  const pools = new Map<string, Map<string, PoolKeyState>>();
+  const secrets = new Map<string, string>();
+  const payout = new Map<string, string>();
+  const copy = (p: PurchaseRecord | undefined) => (p ? structuredClone(p) : undefined);
+  const awaiting = (p: PurchaseRecord | undefined) =>
+    !!p && p.status === 'completed' && (p.fulfilment === 'pending' || p.license_status === 'out_of_stock');
+
+  const repo: PurchaseRepository = {
+    async create(p) {
+      if (purchases.has(p.id) || sessions.has(p.session_id)) throw new Error('exists');
+      purchases.set(p.id, structuredClone(p));
+      sessions.set(p.session_id, p.id);
+    },
+    async getById(id) {
+      return copy(purchases.get(id));
+    },
+    async getBySession(sessionId) {
+      const id = sessions.get(sessionId);
+      return id ? copy(purchases.get(id)) : undefined;
+    },
+    async idByStripeRef(ref) {
+      return refs.get(ref);
+    },
+    async listByBuyer(userId, opts = {}) {
+      return [...purchases.values()]
+        .filter((p) => p.user_id === userId && (opts.includePending || p.status !== 'pending'))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map((p) => structuredClone(p));
+    },
+    async listByApp(appId) {
+      return [...purchases.values()]
+        .filter((p) => p.app_id === appId && p.status !== 'pending')
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map((p) => structuredClone(p));
+    },
+    async complete(id, eventId, change) {
+      if (eventId && events.has(eventId)) return 'duplicate_event';
+      const p = purchases.get(id);
+      if (p?.status !== 'pending') return 'not_applicable';
+      if (eventId) events.add(eventId);
+      Object.assign(p, change, { status: 'completed', license_status: 'manual_pending', fulfilment: 'pending' });
+      for (const ref of [change.payment_intent_id, change.stripe_subscription_id]) if (ref) refs.set(ref, id);
+      return 'applied';
+    },
+    async leaseFulfilment(id, nowMs, untilMs) {
+      const p = purchases.get(id);
+      if (p?.status !== 'completed' || p.fulfilment !== 'pending' || (p.fulfilment_lease_until ?? 0) >= nowMs) {
+        return false;
+      }
+      p.fulfilment_lease_until = untilMs;
+      return true;
+    },
+    async markRefunded(id, change) {
+      if (change.eventId && events.has(change.eventId)) return 'duplicate_event';
+      const p = purchases.get(id);
+      if (p?.status !== 'completed' || (change.createdAfter && p.created_at < change.createdAfter)) {
+        return 'not_applicable';
+      }
+      if (change.eventId) events.add(change.eventId);
+      Object.assign(p, { status: 'refunded', license_status: 'revoked', refunded_at: change.refunded_at });
+      return 'applied';
+    },
+    async setExpiry(id, expiresAt, eventId) {
+      if (events.has(eventId)) return 'duplicate_event';
+      const p = purchases.get(id);
+      if (p?.status !== 'completed') return 'not_applicable';
+      events.add(eventId);
+      p.expires_at = expiresAt;
+      return 'applied';
+    },
+    async payoutAccount(developerId) {
+      return payout.get(developerId) ?? null;
+    },
+  };
+
+  const store: LicenceStore & { claimHook?: (key: string) => ClaimOutcome | undefined } = {
+    async availablePoolKeys(appId, limit, opts = {}) {
+      return [...(pools.get(appId) ?? new Map()).entries()]
+        .filter(([, k]) => k.status === 'available' && (opts.consistent || k.indexed))
+        .map(([key]) => key)
+        .slice(0, limit);
+    },
+    async claimPoolKey({ appId, key, purchaseId }) {
+      const forced = store.claimHook?.(key);
+      if (forced) return forced;
+      const k = pools.get(appId)?.get(key);
+      const p = purchases.get(purchaseId);
+      if (!awaiting(p)) return 'purchase_done';
+      if (k?.status !== 'available' || lookups.has(`${appId}#${key}`)) return 'key_taken';
+      Object.assign(k, { status: 'assigned', purchase_id: purchaseId });
+      Object.assign(p as PurchaseRecord, { license_key: key, license_status: 'assigned', fulfilment: 'done' });
+      lookups.set(`${appId}#${key}`, purchaseId);
+      return 'claimed';
+    },
+    async assignKey({ appId, purchaseId, key, expiresAt }) {
+      const p = purchases.get(purchaseId);
+      if (!awaiting(p)) return 'purchase_done';
+      Object.assign(p as PurchaseRecord, {
+        license_key: key,
+        license_status: 'assigned',
+        fulfilment: 'done',
+        expires_at: expiresAt,
+      });
+      if (lookups.has(`${appId}#${key}`)) return 'assigned_shared';
+      lookups.set(`${appId}#${key}`, purchaseId);
+      return 'assigned';
+    },
+    async setUndelivered(purchaseId, status) {
+      const p = purchases.get(purchaseId);
+      if (p?.status !== 'completed' || p.fulfilment !== 'pending') return false;
+      Object.assign(p, { license_status: status, fulfilment: 'done' });
+      return true;
+    },
+    async outOfStockPurchaseIds(appId) {
+      return [...purchases.values()]
+        .filter((p) => p.app_id === appId && p.status === 'completed' && p.license_status === 'out_of_stock')
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+        .map((p) => p.id);
+    },
+    async licenceWebhookSecret(appId, candidate) {
+      if (!secrets.has(appId)) secrets.set(appId, candidate);
+      return secrets.get(appId);
+    },
+  };
+
+  const addPool = (appId: string, keys: string[], indexed = true) => {
+    const pool = pools.get(appId) ?? new Map<string, PoolKeyState>();
+    for (const key of keys) pool.set(key, { status: 'available', indexed });
+    pools.set(appId, pool);
+  };
+
+  return { repo, store, purchases, events, lookups, pools, secrets, payout, addPool };
+}
+
+export function memoryMailer(): Mailer & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  return {
+    sent,
+    async sendMail(mail) {
+      sent.push(mail);
+    },
+  };
+}
+
+export function appFixture(overrides: Partial<AppRecord> = {}): AppRecord {
+  const now = '2026-01-15T10:00:00.000Z';
+  return {
+    id: 'app-1',
+    slug: 'app-one',
+    name: 'App One',
+    type: 'public',
+    user_id: 'dev-1',
+    tags: [],
+    screenshots: [],
+    key_features: [],
+    use_cases: [],
+    integrations: [],
+    unique_selling_points: [],
+    customer_testimonials: [],
+    pricing_model: 'one_time',
+    price_cents: 4900,
+    licensing_type: 'key_pool',
+    average_rating: 0,
+    installations: 0,
+    is_approved: true,
+    is_suspended: false,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export const usersFixture = {
+  dev: {
+    id: 'dev-1',
+    email: 'dev@example.com',
+    full_name: 'Dev One',
+    company_name: 'Dev Co',
+    website: null,
+    role: 'developer' as const,
+    is_approved: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+    auth_provider: 'password' as const,
+  },
+  buyer: {
+    id: 'buyer-1',
+    email: 'buyer@example.com',
+    full_name: 'Buyer One',
+    company_name: '',
+    website: null,
+    role: 'developer' as const,
+    is_approved: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    auth_provider: 'password' as const,
+  },
+};

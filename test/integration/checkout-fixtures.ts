@@ -1,0 +1,202 @@
+/**
+ * Fixtures of the checkout, licence-fulfilment and purchases suites: apps written through the
+ * apps repository (unique per run, since test files share one database), purchases written
+ * through the purchases repository, and Stripe events signed with the real SDK.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { expect } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
+import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../functions/config';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { type PurchaseRecord, platformFeeCents } from '../../functions/core/purchases/purchase';
+import { signAccessToken } from '../../functions/http/auth';
+import { api, apiUrl, mailsTo } from '../support/api';
+
+export const apps = new DynamoAppsRepository();
+export const purchasesRepo = dynamoPurchasesRepository;
+
+export function testApp(ownerId: string, label: string, overrides: Partial<AppRecord> = {}): AppRecord {
+  const id = `chk-${randomUUID().slice(0, 12)}`;
+  const now = new Date().toISOString();
+  return {
+    id,
+    slug: `${id}-${label}`,
+    name: `Checkout ${label} ${id.slice(4, 10)}`,
+    type: 'public',
+    user_id: ownerId,
+    description: `Test app ${label}`,
+    short_description: `Short ${label}`,
+    category: 'Clinical Tools',
+    category_slug: 'clinical-tools',
+    tags: [],
+    screenshots: [],
+    key_features: ['One', 'Two'],
+    use_cases: [],
+    integrations: [],
+    pricing_model: 'one_time',
+    price_cents: 4900,
+    unique_selling_points: [],
+    customer_testimonials: [],
+    licensing_type: 'key_pool',
+    company_name: 'Test Dental Co',
+    documentation_url: 'https://docs.example.com',
+    icon_url: 'https://cdn.example.com/icon.png',
+    average_rating: 0,
+    installations: 0,
+    is_approved: true,
+    is_suspended: false,
+    created_at: now,
+    updated_at: now,
+    version: 0,
+    ...overrides,
+  };
+}
+
+/** Creates the app (and its pool keys, if any) through the repositories. */
+export async function createApp(app: AppRecord, poolKeys: readonly string[] = []): Promise<AppRecord> {
+  await apps.create(app);
+  if (poolKeys.length) await apps.addPoolKeys(app.id, poolKeys);
+  return app;
+}
+
+export const poolKeysFor = (app: Pick<AppRecord, 'id'>, n: number) =>
+  Array.from({ length: n }, (_, i) => `KEY-${app.id}-${String(i + 1).padStart(2, '0')}`);
+
+/** A purchase written straight to the table (any state), for read-side tests and concurrent events. */
+export function purchaseRecord(app: AppRecord, overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
+  const id = randomUUID();
+  const amount = overrides.amount_cents ?? app.price_cents;
+  return {
+    id,
+    app_id: app.id,
+    developer_id: app.user_id,
+    user_id: `buyer-${randomUUID()}`,
+    buyer_email: `buyer-${id.slice(0, 8)}@example.com`,
+    buyer_name: `Buyer ${id.slice(0, 4)}`,
+    buyer_new_account: false,
+    app: {
+      id: app.id,
+      name: app.name,
+      slug: app.slug,
+      icon_url: app.icon_url ?? null,
+      description: app.description ?? null,
+      documentation_url: app.documentation_url ?? null,
+      company_name: app.company_name ?? null,
+    },
+    pricing_model: app.pricing_model ?? null,
+    price_period: app.price_period ?? null,
+    free_trial_days: app.free_trial_days ?? 0,
+    licensing_type: app.licensing_type ?? null,
+    status: 'pending',
+    license_status: null,
+    license_key: null,
+    amount_cents: amount,
+    platform_fee_cents: platformFeeCents(amount),
+    currency: 'usd',
+    payment_method: 'test',
+    session_id: `cs_test_local_fixture_${id}`,
+    payment_intent_id: null,
+    stripe_subscription_id: null,
+    stripe_invoice_id: null,
+    created_at: new Date().toISOString(),
+    completed_at: null,
+    expires_at: null,
+    refunded_at: null,
+    fulfilment: null,
+    fulfilment_lease_until: null,
+    ...overrides,
+  };
+}
+
+export async function insertPurchase(app: AppRecord, overrides: Partial<PurchaseRecord> = {}) {
+  const p = purchaseRecord(app, overrides);
+  await purchasesRepo.create(p);
+  if (p.license_key) {
+    // As delivery writes it: the Partner API finds the purchase by its key.
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: licenceKeyLookupItem(app.id, p.license_key, p.id) }),
+    );
+  }
+  return p;
+}
+
+/** A `checkout.session.completed` event as Stripe sends it (the fields the webhook reads). */
+export function sessionCompletedEvent(
+  purchase: Pick<PurchaseRecord, 'id' | 'session_id' | 'amount_cents' | 'buyer_email' | 'app_id' | 'user_id'>,
+  overrides: { id?: string; type?: string; object?: Record<string, unknown> } = {},
+) {
+  return {
+    id: overrides.id ?? `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type: overrides.type ?? 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: purchase.session_id,
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        status: 'complete',
+        amount_total: purchase.amount_cents,
+        currency: 'usd',
+        customer_email: purchase.buyer_email,
+        client_reference_id: purchase.id,
+        metadata: { purchase_id: purchase.id, app_id: purchase.app_id, user_id: purchase.user_id },
+        payment_intent: null,
+        subscription: null,
+        ...overrides.object,
+      },
+    },
+  };
+}
+
+/** POSTs an event to the real webhook, signed with the real SDK (the local default secret unless given). */
+export async function postEvent(event: unknown, secret = LOCAL_STRIPE_WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return api('POST', '/api/stripe/webhook', {
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+}
+
+/** A bearer token for any account id (the suite shares the server's JWT secret). */
+export const tokenFor = (userId: string, email: string, role: 'developer' | 'admin' = 'developer') =>
+  signAccessToken({ userId, email, role });
+
+export async function getPurchase(id: string): Promise<PurchaseRecord> {
+  const p = await purchasesRepo.getById(id);
+  expect(p, `purchase ${id}`).toBeDefined();
+  return p as PurchaseRecord;
+}
+
+/** Opens a test-checkout URL and presses Pay, as a browser would. */
+export async function payTestCheckout(checkoutUrl: string) {
+  const page = await fetch(checkoutUrl);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  expect(action, 'the test page has a Pay form').toBeDefined();
+  const res = await fetch(`${apiUrl()}${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  return { page, html, pay: res };
+}
+
+/** Waits until the local SES emulator holds a mail to `address` matching `match`. */
+export async function waitForMail(address: string, match: (m: { subject: string; text?: string }) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = (await mailsTo(address)).filter(match);
+    if (found.length || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

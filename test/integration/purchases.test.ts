@@ -1,0 +1,228 @@
+/**
+ * Reading and managing purchases over HTTP: the buyer's list (shape, Active/Expired, kept after
+ * the app is deleted), the developer's analytics (completed only, two decimals, public apps,
+ * owner only), the admin's purchase list, the 30-day money-back refund (licence revoked, so the
+ * Partner API reports it invalid) and the buyer-only PDF invoice. Purchases are written straight
+ * through the purchases repository in every state the product can reach.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { purchasesAdmin } from '../../functions/admin/admin-purchases/service';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { checkLicence } from '../../functions/core/partner/partner-service';
+import {
+  AdminPurchaseListSchema,
+  ANALYTICS_PUBLIC_ONLY,
+  APP_NOT_FOUND,
+  AppAnalyticsSchema,
+  PURCHASE_NOT_FOUND,
+  PurchaseListSchema,
+  REFUND_ONLY_COMPLETED,
+  REFUND_WINDOW_CLOSED,
+} from '../../shared/schemas/checkout';
+import { adminToken, api, apiUrl, newDeveloper } from '../support/api';
+import { apps, createApp, getPurchase, insertPurchase, testApp, waitForMail } from './checkout-fixtures';
+
+type Dev = Awaited<ReturnType<typeof newDeveloper>>;
+let owner: Dev;
+let buyer: Dev;
+let admin: string;
+let app: AppRecord;
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
+const completed = (a: AppRecord, who: Dev, overrides: Parameters<typeof insertPurchase>[1] = {}) =>
+  insertPurchase(a, {
+    user_id: who.id,
+    buyer_email: who.email,
+    buyer_name: 'Test Developer',
+    status: 'completed',
+    license_status: 'assigned',
+    license_key: `LIC-${Math.random().toString(36).slice(2)}`,
+    completed_at: new Date().toISOString(),
+    fulfilment: 'done',
+    ...overrides,
+  });
+
+beforeAll(async () => {
+  [owner, buyer, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
+  app = await createApp(testApp(owner.id, 'sales', { price_cents: 4999 }));
+});
+
+describe('GET /api/stripe/my-purchases', () => {
+  it('lists completed and refunded purchases newest first in the spec shape, with Active/Expired dates', async () => {
+    const me = await newDeveloper();
+    const other = await createApp(
+      testApp(owner.id, 'other', { pricing_model: 'subscription', price_period: 'monthly' }),
+    );
+    const expired = await completed(other, me, {
+      created_at: days(-40),
+      expires_at: days(-10),
+      stripe_subscription_id: 'sub_123',
+    });
+    const active = await completed(app, me, { created_at: days(-1) });
+    await insertPurchase(app, { user_id: me.id, buyer_email: me.email }); // pending: not listed
+
+    const res = await api('GET', '/api/stripe/my-purchases', { token: me.token });
+    expect(res.status).toBe(200);
+    const list = PurchaseListSchema.parse(res.body);
+    for (const item of res.body) expect(Object.keys(item).sort()).toEqual(Object.keys(list[0]!).sort());
+    expect(list.map((p) => p.id)).toEqual([active.id, expired.id]);
+    expect(list[0]).toMatchObject({
+      app: {
+        id: app.id,
+        name: app.name,
+        slug: app.slug,
+        icon_url: app.icon_url,
+        documentation_url: app.documentation_url,
+      },
+      amount: 49.99,
+      currency: 'usd',
+      expires_at: null,
+      license_status: 'assigned',
+      license_key: active.license_key,
+      assigned_license_key: active.license_key,
+      stripe_subscription_id: null,
+      status: 'completed',
+    });
+    expect(Date.parse(list[1]!.expires_at!)).toBeLessThan(Date.now()); // the page shows 'Expired'
+    expect(list[1]!.stripe_subscription_id).toBe('sub_123');
+
+    // Deleting the app keeps the purchase visible (the app is a snapshot taken at checkout).
+    await apps.delete(other);
+    const after = await api('GET', '/api/stripe/my-purchases', { token: me.token });
+    expect(after.body[1].app.name).toBe(other.name);
+    expect((await api('GET', '/api/stripe/my-purchases')).status).toBe(401);
+  });
+});
+
+describe('GET /api/apps/{id}/analytics', () => {
+  let analyticsApp: AppRecord;
+  beforeAll(async () => {
+    analyticsApp = await createApp(testApp(owner.id, 'analytics', { price_cents: 4999 }));
+    const second = await newDeveloper();
+    await completed(analyticsApp, buyer, { created_at: days(-3) });
+    await completed(analyticsApp, buyer, { created_at: days(-2), expires_at: days(-1) });
+    await completed(analyticsApp, second, { created_at: days(-1), amount_cents: 0, payment_method: 'free' });
+    await completed(analyticsApp, second, { status: 'refunded', license_status: 'revoked', amount_cents: 1000 });
+    await insertPurchase(analyticsApp, { amount_cents: 500 }); // pending
+  });
+
+  it('totals completed purchases only, in dollars to two decimals, with customers and recent purchases', async () => {
+    const res = await api('GET', `/api/apps/${analyticsApp.id}/analytics`, { token: owner.token });
+    expect(res.status).toBe(200);
+    const a = AppAnalyticsSchema.strict().parse(res.body);
+    expect(a.total_sales).toBe(3);
+    expect(a.total_revenue).toBe(99.98);
+    expect(a.customers).toHaveLength(2);
+    expect(a.customers.find((c) => c.email === buyer.email)).toMatchObject({ id: buyer.id, purchase_count: 2 });
+    expect(a.recent_purchases).toHaveLength(3);
+    expect(a.recent_purchases[0]).toMatchObject({ amount: 0, payment_method: 'free' });
+    expect(a.recent_purchases[2]).toMatchObject({ user_email: buyer.email, amount: 49.99, payment_method: 'test' });
+  });
+
+  it('is for the owner only and public apps only', async () => {
+    const someoneElse = await api('GET', `/api/apps/${analyticsApp.id}/analytics`, { token: buyer.token });
+    expect(someoneElse.status).toBe(404);
+    expect(someoneElse.body.detail).toBe(APP_NOT_FOUND);
+    expect((await api('GET', `/api/apps/${analyticsApp.id}/analytics`, { token: admin })).status).toBe(403);
+    const internal = await createApp(testApp(owner.id, 'internal-analytics', { type: 'internal' }));
+    const res = await api('GET', `/api/apps/${internal.id}/analytics`, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(ANALYTICS_PUBLIC_ONLY);
+    expect((await api('GET', '/api/apps/no-such-app/analytics', { token: owner.token })).status).toBe(404);
+  });
+
+  it('exports sales summaries for the admin app list', async () => {
+    const summary = await purchasesAdmin().salesSummary([analyticsApp.id, 'no-such-app']);
+    expect(summary[analyticsApp.id]).toEqual({ purchases: 4, total_sales: 3, total_revenue: 99.98 });
+    expect(summary['no-such-app']).toEqual({ purchases: 0, total_sales: 0, total_revenue: 0 });
+  });
+});
+
+describe('GET /api/admin/apps/{id}/purchases', () => {
+  it('lists the app purchases that went through, newest first, with the buyer', async () => {
+    const a = await createApp(testApp(owner.id, 'admin-list'));
+    const older = await completed(a, buyer, { created_at: days(-5) });
+    const refunded = await completed(a, buyer, { created_at: days(-1), status: 'refunded', license_status: 'revoked' });
+    await insertPurchase(a); // pending
+    const res = await api('GET', `/api/admin/apps/${a.id}/purchases`, { token: admin });
+    expect(res.status).toBe(200);
+    const list = AdminPurchaseListSchema.parse(res.body);
+    expect(list.map((p) => p.id)).toEqual([refunded.id, older.id]);
+    expect(list[1]).toMatchObject({
+      status: 'completed',
+      amount: 49,
+      user: { id: buyer.id, name: 'Test Developer', email: buyer.email },
+      license_status: 'assigned',
+    });
+    expect((await api('GET', `/api/admin/apps/${a.id}/purchases`, { token: owner.token })).status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/purchases/{id}/refund (30-day money-back guarantee)', () => {
+  it('refunds a completed purchase within 30 days: refunded, licence revoked, buyer mailed', async () => {
+    const p = await completed(app, buyer, { created_at: days(-29) });
+    const before = await dynamoLicenceLookup.findByKey(app.id, p.license_key!);
+    expect(before && checkLicence(before, new Date()).valid).toBe(true);
+    const res = await api('POST', `/api/admin/purchases/${p.id}/refund`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: p.id, status: 'refunded', license_status: 'revoked', refund_id: null });
+    expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
+    // The Partner API now reports the licence invalid.
+    const after = await dynamoLicenceLookup.findByKey(app.id, p.license_key!);
+    expect(after && checkLicence(after, new Date())).toEqual({ valid: false, status: 'revoked' });
+    const mails = await waitForMail(buyer.email, (m) => m.subject === `Your refund for ${app.name}`);
+    expect(mails).toHaveLength(1);
+
+    const again = await api('POST', `/api/admin/purchases/${p.id}/refund`, { token: admin });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(REFUND_ONLY_COMPLETED);
+    const mine = await api('GET', '/api/stripe/my-purchases', { token: buyer.token });
+    expect(mine.body.find((x: { id: string }) => x.id === p.id)).toMatchObject({
+      status: 'refunded',
+      license_key: null,
+    });
+  });
+
+  it('refuses purchases older than 30 days, pending ones and unknown ids', async () => {
+    const old = await completed(app, buyer, { created_at: days(-31) });
+    const res = await api('POST', `/api/admin/purchases/${old.id}/refund`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(REFUND_WINDOW_CLOSED);
+    expect((await getPurchase(old.id)).status).toBe('completed');
+    const pending = await insertPurchase(app);
+    expect((await api('POST', `/api/admin/purchases/${pending.id}/refund`, { token: admin })).status).toBe(404);
+    const unknown = await api('POST', '/api/admin/purchases/nope/refund', { token: admin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe(PURCHASE_NOT_FOUND);
+    expect((await api('POST', `/api/admin/purchases/${old.id}/refund`, { token: buyer.token })).status).toBe(403);
+  });
+});
+
+describe('GET /api/stripe/purchases/{id}/invoice', () => {
+  it('is a PDF for its buyer and a 404 for anyone else', async () => {
+    const p = await completed(app, buyer);
+    const res = await fetch(`${apiUrl()}/api/stripe/purchases/${p.id}/invoice`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="INV-\d{8}-[0-9A-F]{8}\.pdf"$/i);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdf.toString('latin1');
+    expect(text).toContain(app.name);
+    expect(text).toContain('Total: $49.99 USD');
+    expect(text).toContain('Test Dental Co');
+    expect(text).toContain(buyer.email);
+
+    for (const token of [owner.token, admin]) {
+      const other = await api('GET', `/api/stripe/purchases/${p.id}/invoice`, { token });
+      expect(other.status).toBe(404);
+      expect(other.body.detail).toBe(PURCHASE_NOT_FOUND);
+    }
+    expect((await api('GET', `/api/stripe/purchases/${p.id}/invoice`)).status).toBe(401);
+    const pending = await insertPurchase(app, { user_id: buyer.id });
+    expect((await api('GET', `/api/stripe/purchases/${pending.id}/invoice`, { token: buyer.token })).status).toBe(404);
+  });
+});
