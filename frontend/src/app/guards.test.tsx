@@ -4,11 +4,12 @@ import { fakeServer } from '../testing/fake-server';
 import { accountsHandlers } from '../testing/handlers/accounts';
 import { developerHandlers } from '../testing/handlers/developer';
 import { emptyMarketplaceHandlers } from '../testing/handlers/marketplace';
+import { purchasesHandlers } from '../testing/handlers/purchases';
 import { renderRoute } from '../testing/render-route';
 
 describe('route guards', () => {
   beforeEach(() => {
-    fakeServer(accountsHandlers(), developerHandlers(), emptyMarketplaceHandlers());
+    fakeServer(accountsHandlers(), developerHandlers(), emptyMarketplaceHandlers(), purchasesHandlers());
   });
 
   it('sends a visitor without a token from the developer area to /login', async () => {

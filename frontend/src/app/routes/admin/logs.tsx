@@ -1,12 +1,6 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { PlaceholderPanel } from '../../../components/ui/placeholder-panel';
+import { WebhookLogs } from '../../../features/admin-logs/components/webhook-logs';
 
-/** Placeholder until this admin screen is built. */
+/** /admin/logs (inside the admin layout). */
 export default function AdminLogsRoute() {
-  return (
-    <>
-      <PageHeader title="System Logs" description="Webhook deliveries across the platform." />
-      <PlaceholderPanel>Webhook logs with details and replay are coming in the next release.</PlaceholderPanel>
-    </>
-  );
+  return <WebhookLogs />;
 }

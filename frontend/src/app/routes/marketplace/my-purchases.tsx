@@ -1,16 +1,14 @@
 import { Box, Container, Flex } from '@chakra-ui/react';
-import { LuArrowLeft, LuShoppingBag } from 'react-icons/lu';
+import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
 import { Logo } from '../../../components/brand/logo';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
-import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { MyPurchases } from '../../../features/purchases/components/my-purchases';
 
 /**
- * My Purchased Licenses (developer role; no shared layout per the spec, so it carries its own
- * slim header). Placeholder until purchases are built: shows the empty state.
+ * /marketplace/my-purchases (developer role). The spec gives it no shared layout, so it carries
+ * its own slim header with the way back to the marketplace.
  */
 export default function MyPurchasesRoute() {
   return (
@@ -28,20 +26,7 @@ export default function MyPurchasesRoute() {
         </Container>
       </Box>
       <Container as="main" maxW="5xl" py={{ base: '8', md: '12' }}>
-        <PageHeader
-          title="My Purchased Licenses"
-          description="Licences you bought in the marketplace and their keys."
-        />
-        <EmptyState
-          icon={<LuShoppingBag />}
-          title={MSG.noLicenses}
-          description="Apps you license will appear here with their licence keys."
-          action={
-            <ButtonLink to={paths.home} colorPalette="brand">
-              Browse Marketplace
-            </ButtonLink>
-          }
-        />
+        <MyPurchases />
       </Container>
     </Box>
   );

@@ -1,14 +1,16 @@
 import { Container } from '@chakra-ui/react';
-import { MSG } from '../../../../../shared/messages';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useSearchParams } from 'react-router-dom';
+import { PurchaseSuccess } from '../../../features/purchases/components/purchase-success';
 
-/** Post-payment page. Placeholder: the order lookup and confirmation arrive with checkout. */
+/** /marketplace/purchase-success?session_id=...[&new_account=true]: where the payment page returns. */
 export default function PurchaseSuccessRoute() {
-  useDocumentTitle('Purchase');
+  const [params] = useSearchParams();
   return (
-    <Container maxW="3xl" py="16">
-      <PageSpinner label={MSG.processingPurchase} />
+    <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+      <PurchaseSuccess
+        sessionId={params.get('session_id')?.trim() || null}
+        newAccount={params.get('new_account') === 'true'}
+      />
     </Container>
   );
 }

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import type { Purchase } from '../../../../../shared/schemas/checkout';
+import { toaster } from '../../../components/ui/toaster';
+import { LICENSE_REVOKED } from '../../../features/purchases/components/licence-block';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { purchaseFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
+import { renderRoute } from '../../../testing/render-route';
+
+afterEach(() => toaster.remove());
+
+const PAST = '2024-01-15T00:00:00.000Z';
+const FUTURE = '2099-03-01T12:00:00.000Z';
+
+function open(purchases: Purchase[], extra = {}) {
+  const server = fakeServer(accountsHandlers(), purchasesHandlers({ purchases }), extra);
+  const view = renderRoute('/marketplace/my-purchases', { role: 'developer' });
+  return { ...view, server };
+}
+
+const card = async (id: string) => within(await screen.findByTestId(`purchase-${id}`));
+
+describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
+  it('is for developers only', async () => {
+    fakeServer(accountsHandlers(), purchasesHandlers());
+    const { location } = renderRoute('/marketplace/my-purchases');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+
+  it('shows the empty state with a way to the marketplace', async () => {
+    open([]);
+    expect(await screen.findByText(MSG.noLicenses)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/');
+    // Its own header leads back to the marketplace.
+    expect(screen.getByRole('link', { name: /Back to Marketplace/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows each purchase: name, date, amount, expiry, badge and links', async () => {
+    open([
+      purchaseFixture({
+        id: 'p-sub',
+        app: {
+          id: 'a-1',
+          name: 'ChairTime Scheduler',
+          slug: 'chairtime-scheduler',
+          icon_url: null,
+          description: null,
+          documentation_url: 'https://docs.chairtime.example.com',
+        },
+        amount: 99,
+        currency: 'usd',
+        created_at: '2025-03-02T08:30:00.000Z',
+        expires_at: FUTURE,
+      }),
+      purchaseFixture({ id: 'p-old', amount: 1188, expires_at: PAST }),
+      purchaseFixture({ id: 'p-forever', expires_at: null }),
+    ]);
+    const sub = await card('p-sub');
+    expect(sub.getByRole('heading', { name: 'ChairTime Scheduler' })).toBeTruthy();
+    expect(sub.getByText('Purchased Mar 2, 2025')).toBeTruthy();
+    expect(sub.getByText('$99.00 USD')).toBeTruthy();
+    expect(sub.getByText('Expires Mar 1, 2099')).toBeTruthy();
+    expect(sub.getByText('Active')).toBeTruthy();
+    expect(sub.getByRole('link', { name: /View App Details/ }).getAttribute('href')).toBe(
+      '/marketplace/app/chairtime-scheduler',
+    );
+    expect(sub.getByRole('link', { name: /Documentation/ }).getAttribute('href')).toBe(
+      'https://docs.chairtime.example.com',
+    );
+    expect(sub.getByRole('button', { name: /Download Invoice/ })).toBeTruthy();
+    expect(sub.queryByRole('button', { name: /Renew License/ })).toBeNull();
+
+    const old = await card('p-old');
+    expect(old.getByText('$1,188.00 USD')).toBeTruthy();
+    expect(old.getAllByText('Expired')).toHaveLength(2); // the badge and the expiry line
+    expect(old.queryByText('Active')).toBeNull();
+    expect(old.getByRole('button', { name: /Renew License/ })).toBeTruthy();
+
+    const forever = await card('p-forever');
+    expect(forever.getByText('Never expires')).toBeTruthy();
+    expect(forever.getByText('Active')).toBeTruthy();
+  });
+
+  it('shows each licence state with the texts of the spec', async () => {
+    open([
+      purchaseFixture({ id: 'assigned', license_status: 'assigned', assigned_license_key: 'PERIO-AAAA-1111' }),
+      purchaseFixture({ id: 'active', license_status: 'active', assigned_license_key: null, license_key: 'WH-KEY-9' }),
+      purchaseFixture({
+        id: 'manual',
+        license_status: 'manual_pending',
+        assigned_license_key: null,
+        license_key: null,
+      }),
+      purchaseFixture({ id: 'stock', license_status: 'out_of_stock', assigned_license_key: null, license_key: null }),
+      purchaseFixture({
+        id: 'refunded',
+        license_status: 'revoked',
+        status: 'refunded',
+        assigned_license_key: null,
+        license_key: null,
+        expires_at: PAST,
+      }),
+    ]);
+    expect((await card('assigned')).getByTestId('license-key').textContent).toBe('PERIO-AAAA-1111');
+    expect((await card('active')).getByTestId('license-key').textContent).toBe('WH-KEY-9');
+
+    const manual = await card('manual');
+    expect(manual.getByText(MSG.accessPending)).toBeTruthy();
+    expect(manual.getByText(MSG.accessPendingText)).toBeTruthy();
+    expect(manual.queryByTestId('license-key')).toBeNull();
+
+    const stock = await card('stock');
+    expect(stock.getByText(MSG.licenseUnavailable)).toBeTruthy();
+    expect(stock.getByText(MSG.licenseUnavailableText)).toBeTruthy();
+
+    const refunded = await card('refunded');
+    expect(refunded.getByText(LICENSE_REVOKED)).toBeTruthy();
+    expect(refunded.getByText('Refunded')).toBeTruthy();
+    // A refunded licence is not offered for renewal.
+    expect(refunded.queryByRole('button', { name: /Renew License/ })).toBeNull();
+  });
+
+  it('copies the key and says so', async () => {
+    const { user } = open([purchaseFixture({ id: 'p1', assigned_license_key: 'PERIO-AAAA-1111' })]);
+    // After userEvent.setup(), which installs a clipboard stub of its own.
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(await screen.findByRole('button', { name: 'Copy license key for App p1' }));
+    expect(writeText).toHaveBeenCalledWith('PERIO-AAAA-1111');
+    expect(await screen.findByText(MSG.licenseCopied)).toBeTruthy();
+  });
+
+  it('renews an expired licence through a new checkout, or shows why it cannot', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const expired = purchaseFixture({ id: 'p-old', expires_at: PAST });
+    const { user, server } = open([expired]);
+    await user.click((await card('p-old')).getByRole('button', { name: /Renew License/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/renew'));
+    expect(server.calls('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-p-old' });
+  });
+
+  it('shows the server detail, else the checkout fallback, when renewal fails', async () => {
+    const { user, server } = open([purchaseFixture({ id: 'p-old', expires_at: PAST })], {
+      'POST /api/stripe/create-checkout-session': () => fail(409, 'You already own a license for this app'),
+    });
+    const renew = (await card('p-old')).getByRole('button', { name: /Renew License/ });
+    await user.click(renew);
+    expect(await screen.findByText('You already own a license for this app')).toBeTruthy();
+    server.use({ 'POST /api/stripe/create-checkout-session': () => fail(500) });
+    await waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
+    await user.click(renew);
+    expect(await screen.findByText(MSG.checkoutFailed)).toBeTruthy();
+  });
+
+  it('downloads the invoice with the bearer token', async () => {
+    open([purchaseFixture({ id: 'p1' })]);
+    const button = (await card('p1')).getByRole('button', { name: /Download Invoice/ });
+    const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    const fetchPdf = vi.fn(async () => ({ ok: true, status: 200, blob: async () => pdf }) as unknown as Response);
+    vi.stubGlobal('fetch', fetchPdf);
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    button.click();
+    await waitFor(() => expect(clicked).toEqual(['invoice-p1.pdf']));
+    const [url, init] = fetchPdf.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/stripe/purchases/p1/invoice');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer developer-token');
+    expect(createObjectURL).toHaveBeenCalledWith(pdf);
+    click.mockRestore();
+  });
+});

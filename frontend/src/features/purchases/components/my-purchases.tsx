@@ -1,0 +1,68 @@
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuShoppingBag } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useMyPurchases } from '../api/get-my-purchases';
+import { PurchaseCard } from './purchase-card';
+
+export const FAILED_LOAD_PURCHASES = 'Failed to load your purchases';
+
+/** My Purchased Licenses: every licence the developer bought, newest first. */
+export function MyPurchases() {
+  const { data, error, isLoading, mutate, isValidating } = useMyPurchases();
+
+  let body: ReactNode;
+  if (error && !data)
+    body = (
+      <Alert.Root status="error" borderRadius="lg" alignItems="center">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{errorText(error, FAILED_LOAD_PURCHASES)}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={() => mutate()} loading={isValidating}>
+          Try again
+        </Button>
+      </Alert.Root>
+    );
+  else if (isLoading || !data)
+    body = (
+      <Stack gap="4" aria-busy="true" aria-label="Loading purchases">
+        <Skeleton h="44" borderRadius="xl" />
+        <Skeleton h="44" borderRadius="xl" />
+      </Stack>
+    );
+  else if (data.length === 0)
+    body = (
+      <EmptyState
+        icon={<LuShoppingBag />}
+        title={MSG.noLicenses}
+        description="Apps you license will appear here with their licence keys."
+        action={
+          <ButtonLink to={paths.home} colorPalette="brand">
+            Browse Marketplace
+          </ButtonLink>
+        }
+      />
+    );
+  else
+    body = (
+      <Stack gap="4">
+        {data.map((purchase) => (
+          <PurchaseCard key={purchase.id} purchase={purchase} />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="My Purchased Licenses"
+        description="Licences you bought in the marketplace, with their keys and invoices."
+      />
+      {body}
+    </>
+  );
+}

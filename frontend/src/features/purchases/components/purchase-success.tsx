@@ -1,0 +1,205 @@
+import { Alert, Box, Card, Center, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import {
+  LuArrowLeft,
+  LuBookOpen,
+  LuCircleCheck,
+  LuCircleX,
+  LuExternalLink,
+  LuKeyRound,
+  LuLifeBuoy,
+  LuMail,
+  LuShoppingBag,
+} from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import type { PurchaseSessionResult } from '../../../../../shared/schemas/checkout';
+import { AppIcon } from '../../../components/ui/app-icon';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { paths } from '../../../config/paths';
+import { usePurchaseResult } from '../hooks/use-purchase-result';
+import { formatAmount, formatDate } from '../utils/purchase-state';
+
+export const WELCOME_TITLE = 'Welcome! We created an account for you.';
+export const WELCOME_TEXT = 'Check your email to set a password, then sign in to see your licenses.';
+export const PURCHASE_COMPLETE = 'Thank you for your purchase!';
+export const PAYMENT_SUCCESSFUL = 'Payment successful!';
+export const CHECK_EMAIL_TEXT =
+  "We're finishing your order. Check your email for your license details; they will also appear in My Purchases.";
+
+/** What the licence e-mail will bring, by licence status (the texts of SPEC.md section 4). */
+function licenceNote(status: PurchaseSessionResult['license_status']): string {
+  if (status === 'manual_pending') return MSG.accessPendingText;
+  if (status === 'out_of_stock') return MSG.licenseUnavailableText;
+  return 'Your license e-mail arrives within a few minutes with your key and how to get started.';
+}
+
+function Step({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <HStack as="li" align="flex-start" gap="3">
+      <Center boxSize="9" borderRadius="full" bg="brand.50" color="brand.600" flexShrink={0} aria-hidden>
+        {icon}
+      </Center>
+      <Box>
+        <Text fontWeight="semibold" color="gray.900">
+          {title}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {children}
+        </Text>
+      </Box>
+    </HStack>
+  );
+}
+
+function Hero({ tone, icon, title, text }: { tone: string; icon: ReactNode; title: string; text: ReactNode }) {
+  return (
+    <Stack align="center" textAlign="center" gap="3">
+      <Center boxSize="16" borderRadius="full" bg={`${tone}.100`} color={`${tone}.600`} fontSize="3xl" aria-hidden>
+        {icon}
+      </Center>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="gray.900" letterSpacing="tight">
+        {title}
+      </Heading>
+      <Text color="gray.600" maxW="xl">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function HelpLinks({ slug }: { slug?: string | null }) {
+  return (
+    <Flex gap="3" wrap="wrap" justify="center" role="group" aria-label="Where to next">
+      <ButtonLink to={paths.myPurchases} colorPalette="brand">
+        <LuShoppingBag /> View All Purchases
+      </ButtonLink>
+      {slug && (
+        <ButtonLink to={paths.app(slug)} variant="outline">
+          <LuExternalLink /> View App Details
+        </ButtonLink>
+      )}
+      <ButtonLink to={paths.docs} variant="ghost">
+        <LuBookOpen /> Documentation
+      </ButtonLink>
+      <ButtonLink to={paths.support} variant="ghost">
+        <LuLifeBuoy /> Contact Support
+      </ButtonLink>
+    </Flex>
+  );
+}
+
+function OrderConfirmed({ purchase }: { purchase: PurchaseSessionResult }) {
+  const name = purchase.app?.name || 'your app';
+  return (
+    <Stack gap="8">
+      <Hero
+        tone="green"
+        icon={<LuCircleCheck />}
+        title={PURCHASE_COMPLETE}
+        text={<>Congratulations: your license for {name} is confirmed.</>}
+      />
+      <Card.Root variant="outline" borderRadius="xl" bg="white" as="section" aria-label="Order details">
+        <Card.Body p={{ base: '5', md: '6' }} gap="4">
+          <Heading as="h2" size="md">
+            Order details
+          </Heading>
+          <HStack gap="4">
+            <AppIcon name={name} src={purchase.app?.icon_url} size={56} loading="eager" />
+            <Box flex="1" minW="0">
+              <Text fontWeight="semibold" fontSize="lg" color="gray.900" data-testid="order-app">
+                {name}
+              </Text>
+              <Text color="fg.muted" fontSize="sm">
+                {formatDate(purchase.created_at)}
+              </Text>
+            </Box>
+            <Text fontWeight="bold" fontSize="lg" fontVariantNumeric="tabular-nums" data-testid="order-amount">
+              {formatAmount(purchase.amount, purchase.currency)}
+            </Text>
+          </HStack>
+          <DataList.Root orientation="horizontal" size="sm" borderTopWidth="1px" borderColor="border.muted" pt="4">
+            <DataList.Item>
+              <DataList.ItemLabel>Order</DataList.ItemLabel>
+              <DataList.ItemValue fontFamily="mono" fontSize="xs">
+                {purchase.id}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Total</DataList.ItemLabel>
+              <DataList.ItemValue>{formatAmount(purchase.amount, purchase.currency)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline" borderRadius="xl" bg="white" as="section" aria-label="Next steps">
+        <Card.Body p={{ base: '5', md: '6' }} gap="4">
+          <Heading as="h2" size="md">
+            Next steps
+          </Heading>
+          <Stack as="ol" gap="4" listStyleType="none">
+            <Step icon={<LuMail />} title="Check your email">
+              {licenceNote(purchase.license_status)}
+            </Step>
+            <Step icon={<LuKeyRound />} title="Keep your key at hand">
+              My Purchases lists every license you own, with its key, expiry and invoice.
+            </Step>
+            <Step icon={<LuBookOpen />} title="Get set up">
+              The documentation explains how to connect the app to your practice software.
+            </Step>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <HelpLinks slug={purchase.app?.slug} />
+    </Stack>
+  );
+}
+
+/** The post-payment page: confirms the order, or says the details follow by e-mail. */
+export function PurchaseSuccess({ sessionId, newAccount }: { sessionId: string | null; newAccount: boolean }) {
+  const result = usePurchaseResult(sessionId);
+  useDocumentTitle(result.phase === 'invalid' ? 'Purchase' : 'Purchase complete');
+
+  if (result.phase === 'invalid')
+    return (
+      <Stack gap="6" align="center" textAlign="center" py="8">
+        <Hero
+          tone="red"
+          icon={<LuCircleX />}
+          title={MSG.invalidPurchaseSession}
+          text="This page is opened by the payment page after checkout. If you have paid, your license is on its way by email."
+        />
+        <HStack gap="3" wrap="wrap" justify="center">
+          <ButtonLink to={paths.home} colorPalette="brand">
+            <LuArrowLeft /> Back to Marketplace
+          </ButtonLink>
+          <ButtonLink to={paths.support} variant="ghost">
+            <LuLifeBuoy /> Contact Support
+          </ButtonLink>
+        </HStack>
+      </Stack>
+    );
+
+  return (
+    <Stack gap="8">
+      {newAccount && (
+        <Alert.Root status="info" borderRadius="xl" data-testid="welcome-banner">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{WELCOME_TITLE}</Alert.Title>
+            <Alert.Description>{WELCOME_TEXT}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {result.phase === 'loading' && <PageSpinner label={MSG.processingPurchase} />}
+      {result.phase === 'found' && <OrderConfirmed purchase={result.purchase} />}
+      {result.phase === 'unconfirmed' && (
+        <Stack gap="8">
+          <Hero tone="green" icon={<LuCircleCheck />} title={PAYMENT_SUCCESSFUL} text={CHECK_EMAIL_TEXT} />
+          <HelpLinks />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Purchase } from '../../../../../shared/schemas/checkout';
+
+/** Expired when expires_at is in the past (SPEC.md section 4); null means the licence never expires. */
+export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
+  if (!expiresAt) return false;
+  const at = Date.parse(expiresAt);
+  return !Number.isNaN(at) && at < now;
+}
+
+export type PurchaseBadge = { label: 'Active' | 'Expired' | 'Refunded'; palette: 'green' | 'red' | 'gray' };
+
+/** The badge of a purchase: Refunded wins, then Expired, else Active. */
+export function purchaseBadge(p: Pick<Purchase, 'status' | 'expires_at'>, now = Date.now()): PurchaseBadge {
+  if (p.status === 'refunded') return { label: 'Refunded', palette: 'gray' };
+  if (isExpired(p.expires_at, now)) return { label: 'Expired', palette: 'red' };
+  return { label: 'Active', palette: 'green' };
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : shortDate.format(date);
+}
+
+/** The expiry line: 'Expires Mar 1, 2026', 'Expired' or, with no expiry date, 'Never expires'. */
+export function expiryText(expiresAt: string | null | undefined, now = Date.now()): string {
+  if (!expiresAt) return 'Never expires';
+  if (isExpired(expiresAt, now)) return 'Expired';
+  return `Expires ${formatDate(expiresAt)}`;
+}
+
+const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$amount currency' as the spec writes it: '$49.00 USD'. */
+export const formatAmount = (amount: number | null | undefined, currency: string | null | undefined): string =>
+  `$${dollars.format(Number(amount) || 0)} ${(currency || 'usd').toUpperCase()}`;
+
+/** The key to show and copy (both names carry the same value; older clients read either). */
+export const licenceKeyOf = (p: Pick<Purchase, 'assigned_license_key' | 'license_key'>): string | null =>
+  p.assigned_license_key || p.license_key || null;

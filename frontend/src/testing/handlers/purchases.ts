@@ -1,0 +1,66 @@
+import type { Purchase, PurchaseSessionResult } from '../../../../shared/schemas/checkout';
+import { fail, type Handlers, ok } from '../fake-server';
+
+export function purchaseFixture(over: Partial<Purchase> & Pick<Purchase, 'id'>): Purchase {
+  return {
+    app: {
+      id: `app-${over.id}`,
+      name: `App ${over.id}`,
+      slug: `app-${over.id}`,
+      icon_url: null,
+      description: 'A dental app',
+      documentation_url: null,
+    },
+    amount: 49,
+    currency: 'usd',
+    created_at: '2025-03-02T08:30:00.000Z',
+    expires_at: null,
+    license_status: 'assigned',
+    assigned_license_key: `KEY-${over.id}`,
+    license_key: `KEY-${over.id}`,
+    stripe_subscription_id: null,
+    status: 'completed',
+    ...over,
+  };
+}
+
+export function purchaseSessionFixture(over: Partial<PurchaseSessionResult> = {}): PurchaseSessionResult {
+  return {
+    id: 'pur-1',
+    app: { name: 'PerioChart Pro', icon_url: null, slug: 'periochart-pro' },
+    amount: 499,
+    currency: 'usd',
+    license_status: 'assigned',
+    status: 'completed',
+    created_at: '2025-03-02T08:30:00.000Z',
+    ...over,
+  };
+}
+
+/**
+ * The buyer's purchase calls: the list, the success page's lookup (each session answers in turn
+ * from its list of replies, the last one repeating; default 404 'pending') and the renewal checkout.
+ */
+export function purchasesHandlers(
+  opts: {
+    purchases?: Purchase[];
+    sessions?: Record<string, Array<PurchaseSessionResult | number>>;
+    checkoutUrl?: string;
+  } = {},
+): Handlers {
+  const served: Record<string, number> = {};
+  return {
+    'GET /api/stripe/my-purchases': () => ok(opts.purchases ?? []),
+    'GET /api/stripe/purchase/:session_id': (req) => {
+      const id = req.params.session_id ?? '';
+      const replies = opts.sessions?.[id] ?? [404];
+      const n = served[id] ?? 0;
+      served[id] = n + 1;
+      const reply = replies[Math.min(n, replies.length - 1)];
+      if (typeof reply === 'number' || reply === undefined) return fail(reply ?? 404, 'Checkout session not found');
+      return ok(reply);
+    },
+    'POST /api/stripe/create-checkout-session': () =>
+      ok({ checkout_url: opts.checkoutUrl ?? 'https://checkout.example/renew', session_id: 'cs_renew' }),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Issue 6, end to end in a real headless Chromium on the local default (no Stripe keys, so the
+ * checkout URL opens the local TEST MODE page whose Pay button sends a Stripe-signed
+ * checkout.session.completed event to the real webhook):
+ * - a guest buys a paid key-pool app, comes back to the success page with the welcome banner and
+ *   the order, gets the licence e-mail with the key, sets a password through the mailed link,
+ *   signs in and finds the same key on My Purchases;
+ * - a signed-in developer gets a free app's licence in one go and finds it on My Purchases.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { launchBrowser, newPage } from './support/browser';
+
+/** Demo apps of bin/seed/demo-apps.ts. */
+const PAID_KEY_POOL = { slug: 'periochart-pro', name: 'PerioChart Pro', amount: '$499.00 USD' };
+const FREE_UNIVERSAL = { slug: 'smilepay-patient-payments', code: 'SMILEPAY-DEMO-2025' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The newest mail to `email` whose text matches `pattern`; returns the first capture group. */
+async function fromMail(email: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        for (const mail of (await mailsTo(email)).reverse()) {
+          const match = pattern.exec(mail.text ?? '');
+          if (match?.[1]) {
+            found = match[1];
+            break;
+          }
+        }
+        return found;
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .not.toBe('');
+  return found;
+}
+
+describe('checkout in the browser', () => {
+  it('a guest buys a paid key-pool app, gets the key by e-mail and finds it on My Purchases after signing in', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('guest');
+
+    await page.goto(`/marketplace/app/${PAID_KEY_POOL.slug}`);
+    await page.getByRole('button', { name: 'Purchase License' }).click();
+    const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await modal.getByText('Continue as guest').click();
+    await modal.getByLabel('Email address').fill(email);
+    await modal.getByText(MSG.guestNote).waitFor();
+    await modal.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    // The local stand-in for Stripe Checkout, clearly marked as test mode.
+    await page.waitForURL('**/api/stripe/test-checkout/**');
+    await page.getByText('TEST MODE: No real payment will be taken').waitFor();
+    await page.getByRole('heading', { name: PAID_KEY_POOL.name }).waitFor();
+    await page.getByRole('button', { name: /^Pay \$499\.00 USD/ }).click();
+
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/marketplace/purchase-success' &&
+        url.searchParams.has('session_id') &&
+        url.searchParams.get('new_account') === 'true',
+    );
+    await page.getByText('Welcome! We created an account for you.').waitFor();
+    await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('order-app').textContent()).toBe(PAID_KEY_POOL.name);
+    expect(await page.getByTestId('order-amount').textContent()).toBe(PAID_KEY_POOL.amount);
+
+    // The licence e-mail carries the key and says how to set a password.
+    const key = await fromMail(email, /Your license key: (\S+)/);
+    const licenceMail = (await mailsTo(email)).find((m) => m.subject === `Your license for ${PAID_KEY_POOL.name}`);
+    expect(licenceMail?.text).toContain('/forgot-password');
+
+    // The new account sets its password through the mailed reset link, then signs in.
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(MSG.forgotSuccess).waitFor();
+    const link = await fromMail(email, /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/);
+    await page.goto(link);
+    await page.getByLabel(/^New Password/).fill('guest-secret-1');
+    await page.getByLabel('Confirm New Password').fill('guest-secret-1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText(/has been reset/i).waitFor();
+    await signIn(page, email, 'guest-secret-1');
+
+    await page.goto('/marketplace/my-purchases');
+    await page.getByRole('heading', { name: 'My Purchased Licenses' }).waitFor();
+    const card = page.locator('article', { has: page.getByRole('heading', { name: PAID_KEY_POOL.name }) });
+    expect(await card.getByTestId('license-key').textContent()).toBe(key);
+    expect(await card.getByText(PAID_KEY_POOL.amount).count()).toBe(1);
+    expect(await card.getByText('Active', { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('a signed-in developer gets a free app licence at once and sees it on My Purchases', async () => {
+    const { context, page } = await newPage(browser);
+    const dev = await newDeveloper();
+    await signIn(page, dev.email, dev.password);
+
+    await page.goto(`/marketplace/app/${FREE_UNIVERSAL.slug}`);
+    await page.getByRole('button', { name: 'Get License' }).click();
+    const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await modal.getByText(MSG.loggedInReady).waitFor();
+    await modal.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    // No payment page for a free app: straight to the success page.
+    await page.waitForURL((url) => url.pathname === '/marketplace/purchase-success');
+    await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('order-amount').textContent()).toBe('$0.00 USD');
+    expect(await page.getByText('Welcome! We created an account for you.').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'View All Purchases' }).click();
+    await page.waitForURL('**/marketplace/my-purchases');
+    await page.getByTestId('license-key').filter({ hasText: FREE_UNIVERSAL.code }).waitFor();
+    await context.close();
+  });
+});
