@@ -463,6 +463,7 @@ export const OwnerAppSchema = OwnerAppSummarySchema.extend({
   universal_access_code: text,
   licensing_instructions: text,
   webhook_license_url: text,
+  license_webhook_secret: text,
   license_keys: list,
   license_key_pool: LicenseKeyPoolSchema,
 });

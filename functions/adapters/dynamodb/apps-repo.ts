@@ -142,6 +142,7 @@ const APP_FIELD_SET: Record<keyof AppRecord, true> = {
   universal_access_code: true,
   licensing_instructions: true,
   webhook_license_url: true,
+  license_webhook_secret: true,
   average_rating: true,
   installations: true,
   is_approved: true,

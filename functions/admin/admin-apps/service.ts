@@ -9,6 +9,7 @@ import { s3Uploads } from '../../adapters/s3-uploads';
 import { getConfig } from '../../config';
 import { createAdminAppsService } from '../../core/apps/admin-apps-service';
 import { logger } from '../../http/logger';
+import { purchasesAdmin } from '../admin-purchases/service';
 
 const config = getConfig();
 
@@ -20,4 +21,14 @@ export const adminApps = createAdminAppsService({
   mailer: sesMailer,
   appUrl: config.APP_URL,
   log: logger,
+  // The Sales column: completed purchases and revenue from the checkout module.
+  sales: async (appIds) => {
+    const summary = await purchasesAdmin().salesSummary(appIds);
+    return new Map(
+      Object.entries(summary).map(([id, s]) => [
+        id,
+        { purchases: s.purchases, total_sales: s.total_sales, total_revenue_cents: Math.round(s.total_revenue * 100) },
+      ]),
+    );
+  },
 });

@@ -54,6 +54,8 @@ export interface AppRecord {
   licensing_instructions?: string;
   /** SECRET: the developer's licence endpoint (licensing_type webhook). */
   webhook_license_url?: string;
+  /** SECRET: signs licence webhook calls (created by checkout on first use; whsec_...). */
+  license_webhook_secret?: string;
   average_rating: number;
   installations: number;
   /** Admin approval for the marketplace (public apps). */
@@ -102,6 +104,7 @@ export const APP_SECRET_FIELDS = [
   'universal_access_code',
   'licensing_instructions',
   'webhook_license_url',
+  'license_webhook_secret',
 ] as const;
 
 /**

@@ -26,6 +26,8 @@ export function toOwnerAppDetail(app: AppRecord, pool: readonly PoolKey[]): Owne
     universal_access_code: orNull(app.universal_access_code),
     licensing_instructions: orNull(app.licensing_instructions),
     webhook_license_url: orNull(app.webhook_license_url),
+    // Lets the developer verify our signed licence calls (created on the first purchase).
+    license_webhook_secret: orNull(app.license_webhook_secret),
     license_keys: pool.map((k) => k.key),
     license_key_pool: poolSummary(pool),
   };
