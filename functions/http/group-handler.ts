@@ -5,7 +5,9 @@ import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
 import { logger } from './logger';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
-const CACHEABLE = 'public, max-age=30, s-maxage=60, stale-while-revalidate=300';
+// CloudFront keeps public marketplace answers briefly (s-maxage); browsers always revalidate
+// (max-age=0), so an admin's change shows on a visitor's next load, not 30 s later.
+const CACHEABLE = 'public, max-age=0, s-maxage=30';
 const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -22,7 +24,7 @@ function toResult(route: RouteDef | undefined, res: ApiResponse): ApiResult {
     route?.cacheable && res.status === 200
       ? CACHEABLE
       : route?.cacheable && res.status === 404
-        ? 'public, max-age=10'
+        ? 'public, max-age=0, s-maxage=10'
         : 'no-store';
   const headers: Record<string, string> = { ...BASE_HEADERS, 'cache-control': cache, ...res.headers };
   if (res.raw) {

@@ -272,7 +272,7 @@ describe('GET /api/marketplace/apps/category/{slug}', () => {
     const res = await api('GET', '/api/marketplace/apps/category/no-such-category');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Category not found' });
-    expect(res.headers.get('cache-control')).toMatch(/max-age=10/);
+    expect(res.headers.get('cache-control')).toMatch(/s-maxage=10/);
   });
 });
 

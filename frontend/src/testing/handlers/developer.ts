@@ -1,15 +1,21 @@
 import { type Handlers, ok } from '../fake-server';
 
 /** The developer's own apps and API keys (the dashboard counts). */
-export function developerHandlers(opts: { apps?: number; keys?: number } = {}): Handlers {
+export function developerHandlers(opts: { apps?: number; keys?: number; webhooksPerApp?: number } = {}): Handlers {
   const apps = Array.from({ length: opts.apps ?? 2 }, (_, i) => ({ id: `app-${i}`, name: `App ${i}`, type: 'public' }));
   const keys = Array.from({ length: opts.keys ?? 3 }, (_, i) => ({
     id: `key-${i}`,
     key: `sk_test_${i}`,
     type: 'staging',
   }));
+  const webhooks = (appId: string) =>
+    Array.from({ length: opts.webhooksPerApp ?? 0 }, (_, i) => ({
+      id: `${appId}-wh-${i}`,
+      event_type: 'patient.created',
+    }));
   return {
     'GET /api/apps': () => ok(apps),
     'GET /api/keys': () => ok(keys),
+    ...Object.fromEntries(apps.map((a) => [`GET /api/apps/${a.id}/webhooks`, () => ok(webhooks(a.id))])),
   };
 }

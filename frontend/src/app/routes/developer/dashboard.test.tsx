@@ -8,12 +8,12 @@ import { renderRoute } from '../../../testing/render-route';
 const countOf = async (label: string) => within(await screen.findByRole('region', { name: label }));
 
 describe('developer dashboard (/dashboard)', () => {
-  it('counts apps and API keys; webhooks are always 0', async () => {
-    fakeServer(accountsHandlers(), developerHandlers({ apps: 2, keys: 3 }));
+  it('counts apps, the webhooks on them and API keys', async () => {
+    fakeServer(accountsHandlers(), developerHandlers({ apps: 2, keys: 3, webhooksPerApp: 2 }));
     renderRoute('/dashboard', { role: 'developer' });
     expect(await (await countOf('Apps')).findByText('2')).toBeTruthy();
     expect((await countOf('API Keys')).getByText('3')).toBeTruthy();
-    expect((await countOf('Webhooks')).getByText('0')).toBeTruthy();
+    expect((await countOf('Webhooks')).getByText('4')).toBeTruthy();
   });
 
   it('shows 0 when the lists cannot be loaded', async () => {
