@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer } from '../../../testing/fake-server';
+import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
 import { renderRoute } from '../../../testing/render-route';
@@ -152,6 +152,29 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(await dialog.findByRole('button', { name: /Suspend/ })).toBeTruthy();
     expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
     await waitFor(() => expect(row('pending').getByText('Published')).toBeTruthy());
+  });
+
+  it('refunds a completed purchase of the last 30 days after a confirmation; older ones offer no refund', async () => {
+    const recent = {
+      id: 'fresh',
+      status: 'completed',
+      amount: 49,
+      created_at: new Date().toISOString(),
+      user: { name: 'Dr. New', email: 'new@x.com' },
+    };
+    const { user, server } = await open({
+      'GET /api/admin/apps/:id/purchases': () => ok([recent, ...purchases.pending]),
+      'POST /api/admin/purchases/:id/refund': () => ok({ message: 'Purchase refunded' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
+    await dialog.findByText('Dr. New');
+    expect(dialog.getAllByRole('button', { name: 'Refund' })).toHaveLength(1);
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    await user.click(confirm.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Purchase refunded')).toBeTruthy();
+    expect(server.calls('POST /api/admin/purchases/fresh/refund')).toHaveLength(1);
   });
 
   it('Suspend only when approved, with its confirmation and failure text', async () => {

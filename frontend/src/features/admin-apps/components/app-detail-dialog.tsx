@@ -18,7 +18,11 @@ import type { ReactNode } from 'react';
 import { LuBan, LuCircleCheck, LuExternalLink, LuTrash2 } from 'react-icons/lu';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AppTypeBadge } from '../../../components/ui/app-type-badge';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { errorText } from '../../../lib/api-client';
 import { useAppPurchases } from '../api/get-app-purchases';
+import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow } from '../types';
 import { adminStatus, formatDate, formatMoney, formatPricing, safeUrl, salesOf } from '../utils/format';
 
@@ -49,8 +53,29 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : value;
 
+const REFUND_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const refundable = (p: { status?: string | null; created_at?: string | null }) =>
+  p.status === 'completed' && Date.now() - new Date(p.created_at ?? 0).getTime() <= REFUND_WINDOW_MS;
+
 function PurchaseHistory({ appId }: { appId: string }) {
   const { data, isLoading } = useAppPurchases(appId);
+  const refund = useRefundPurchase(appId);
+  const { confirm, dialog } = useConfirm();
+  const onRefund = async (id: string, email?: string | null) => {
+    const ok = await confirm({
+      title: 'Refund purchase',
+      message: `Refund this purchase${email ? ` by ${email}` : ''}? The licence is revoked and the buyer is e-mailed.`,
+      confirmLabel: 'Refund',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      const res = await refund(id);
+      notifySuccess(res?.message || 'Purchase refunded');
+    } catch (err) {
+      notifyError(errorText(err, 'Failed to refund purchase'));
+    }
+  };
   if (isLoading) return <Skeleton h="12" />;
   const purchases = data ?? [];
   if (purchases.length === 0)
@@ -62,6 +87,7 @@ function PurchaseHistory({ appId }: { appId: string }) {
   const { sales, revenue } = salesOf(purchases);
   return (
     <Stack gap="2">
+      {dialog}
       <Text fontSize="sm">
         {sales} completed {sales === 1 ? 'sale' : 'sales'} · {formatMoney(revenue)} revenue
       </Text>
@@ -73,6 +99,7 @@ function PurchaseHistory({ appId }: { appId: string }) {
               <Table.ColumnHeader>Date</Table.ColumnHeader>
               <Table.ColumnHeader>Status</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -89,6 +116,18 @@ function PurchaseHistory({ appId }: { appId: string }) {
                   <Badge colorPalette={p.status === 'completed' ? 'green' : 'gray'}>{p.status || 'unknown'}</Badge>
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(p.amount)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {refundable(p) && (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => onRefund(p.id, p.user?.email)}
+                    >
+                      Refund
+                    </Button>
+                  )}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
