@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure logic beside the code (functions/, shared/) and SPA route tests (frontend/, jsdom)
  * - integration: the real handlers over HTTP against DynamoDB Local, local S3 and local SES,
  *   all started by the suite itself (test/support/global-setup.ts)
+ * - security: attacks that were once possible, reproduced against the same local stack
  * - infra: CDK template assertions and cdk-nag
  * - e2e: a real headless Chromium driving the built SPA on the local runtime
  */
@@ -34,6 +35,17 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/integration-env.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
