@@ -96,7 +96,11 @@ describe('POST /api/register', () => {
       role: 'developer',
       is_approved: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // A verification link was mailed; the account works before it is followed.
+      email_verified: false,
     });
+    const mails = await mailsTo(raw.trim().toLowerCase());
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your Dental App Marketplace email address']);
   });
 
   it.each([
