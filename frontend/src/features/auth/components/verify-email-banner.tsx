@@ -11,7 +11,7 @@ export function VerifyEmailBanner() {
   const { user } = useCurrentUser();
   const { trigger, isMutating } = useResendVerification();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  if (!user || user.email_verified !== false) return null;
+  if (user?.email_verified !== false) return null;
 
   const resend = async () => {
     try {
