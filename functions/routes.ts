@@ -58,6 +58,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/google-login', 'accounts', 'public'),
   r('POST', '/api/forgot-password', 'accounts', 'public'),
   r('POST', '/api/reset-password', 'accounts', 'public'),
+  r('POST', '/api/verify-email', 'accounts', 'public'),
+  r('POST', '/api/resend-verification', 'accounts', 'developer'),
   r('GET', '/api/user/profile', 'accounts', 'user'),
   r('GET', '/api/admin/profile', 'accounts', 'admin'),
   r('PUT', '/api/admin/profile', 'accounts', 'admin'),

@@ -392,8 +392,15 @@ describe('site', () => {
       const b = byPath[path];
       expect(originOf(b.TargetOriginId).DomainName['Fn::Join'][1][1]).toMatch(/^\.execute-api\./);
       expect(b.AllowedMethods).toContain('POST');
-      // Managed policy "AllViewerExceptHostHeader": every header (Stripe-Signature...) and the query string.
-      expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+      // Our own policy: the headers handlers read and the viewer's address (per-client limits).
+      const policy = Object.entries(app.findResources('AWS::CloudFront::OriginRequestPolicy')).find(
+        ([id]) => id === b.OriginRequestPolicyId?.Ref,
+      )?.[1];
+      const headers = policy?.Properties.OriginRequestPolicyConfig.HeadersConfig;
+      expect(headers.HeaderBehavior).toBe('whitelist');
+      expect(headers.Headers).toEqual(expect.arrayContaining(['Stripe-Signature', 'CloudFront-Viewer-Address']));
+      expect(headers.Headers).not.toContain('Host');
+      expect(policy?.Properties.OriginRequestPolicyConfig.QueryStringsConfig.QueryStringBehavior).toBe('all');
     }
     expect(originOf(byPath['/uploads/*'].TargetOriginId).DomainName).toMatch(/^dentalmarketplace-uploads-/);
     expect(byPath['/uploads/*'].FunctionAssociations).toHaveLength(1);

@@ -43,6 +43,14 @@ async function startStack(): Promise<RunningStack> {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
     MAIL_FROM: 'no-reply@dentalmarket.test',
+    // The whole suite reaches this server from 127.0.0.1 and creates hundreds of accounts: relax
+    // the per-client limits and the hashing cost here. test/security runs its own server with the
+    // product's defaults (test/security/support/own-server.ts).
+    RATE_LIMIT_REGISTER_PER_CLIENT: '100000',
+    RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: '100000',
+    RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: '100000',
+    LOGIN_CLIENT_MAX_FAILURES: '100000',
+    SCRYPT_LOG2_N: '14',
   };
   Object.assign(process.env, env);
 
