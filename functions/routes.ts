@@ -93,6 +93,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/keys', 'api-keys', 'developer'),
   r('POST', '/api/keys', 'api-keys', 'developer'),
   r('PUT', '/api/keys/{id}/rotate', 'api-keys', 'developer'),
+  // The replacement an admin's rotation issued, shown once to the key's owner.
+  r('POST', '/api/keys/{id}/reveal', 'api-keys', 'developer'),
   r('DELETE', '/api/keys/{id}', 'api-keys', 'developer'),
 
   // Webhooks and events

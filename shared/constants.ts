@@ -26,6 +26,10 @@ export const APP_TYPES = ['internal', 'partner', 'public'] as const;
 export type AppType = (typeof APP_TYPES)[number];
 
 export const PRICING_MODELS = ['free', 'freemium', 'one_time', 'subscription', 'usage_based'] as const;
+/** Pricing models that charge for the licence: their price must be above 0. */
+export const PAID_PRICING_MODELS = ['one_time', 'subscription', 'usage_based'] as const;
+export const PAID_PRICE_REQUIRED =
+  'Price must be above 0 for a paid pricing model (one_time, subscription, usage_based)';
 export type PricingModel = (typeof PRICING_MODELS)[number];
 
 export const PRICE_PERIODS = ['monthly', 'yearly', 'per_user_monthly', 'per_location'] as const;

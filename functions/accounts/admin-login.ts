@@ -5,8 +5,9 @@ import { accounts } from './service';
 import { sessionFor } from './session';
 
 /**
- * POST /api/admin-login: admins only. A developer with valid credentials gets 403 "Admin access
- * required" (the credentials are right, the role is not); wrong credentials get 401 as on /login.
+ * POST /api/admin-login: the admin form's sign-in. Any account with valid credentials gets a
+ * session with its own role; the form sends an admin to /admin and anyone else to /dashboard
+ * (spec section 4, Login). Wrong credentials get 401 as on /login.
  */
 export const adminLogin: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);

@@ -208,7 +208,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           type: 'apiKey',
           in: 'header',
           name: 'X-API-Key',
-          description: 'A staging (dk_test_...) or production (dk_live_...) key from the developer dashboard',
+          description: 'A staging (dk_xxxx_test_...) or production (dk_xxxx_live_...) key from the developer dashboard',
         },
       },
       schemas: {

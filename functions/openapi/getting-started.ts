@@ -9,15 +9,18 @@ your own software calls in production with an API key.
 
 ### 1. Create an API key
 Sign in to the developer portal and open **Dashboard → API Keys** (\`/dashboard/api-keys\`). Create a
-**staging** key (\`dk_test_…\`, active at once) or a **production** key (\`dk_live_…\`, active once an
-admin has approved your account). The full key is shown **once**, when it is created or rotated:
-store it in your secret manager. Afterwards only its prefix (e.g. \`dk_live_AbCd1234\`) is shown.
+**staging** key (\`dk_Q7xZ_test_…\`, active at once) or a **production** key (\`dk_Q7xZ_live_…\`, active once
+an admin has approved your account); the four characters after \`dk_\` are random, so keys can be told apart
+at a glance. The full key is shown **once**, when it is created or rotated: store it in your secret manager.
+Afterwards only its first 20 characters (e.g. \`dk_Q7xZ_live_AbCd123\`) are shown. Keys issued before the
+random segment existed (\`dk_live_…\`) keep working. If an admin rotates one of your keys, you are e-mailed
+and its working replacement waits in API Keys, where **Show new key** reveals it once.
 
 ### 2. Call the Partner API
 Send the key in the \`X-API-Key\` header:
 
 \`\`\`bash
-curl -s https://YOUR-HOST/v1/me -H "X-API-Key: dk_test_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"
+curl -s https://YOUR-HOST/v1/me -H "X-API-Key: dk_XXXX_test_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"
 \`\`\`
 
 The answer names the key (type, daily limit, usage today, remaining) and its owner.
@@ -34,6 +37,17 @@ curl -s https://YOUR-HOST/v1/licenses/validate \\
 \`{"valid": true, "status": "active", "expires_at": null, "app_id": "…", "purchase_id": "…"}\` means
 the customer may use your app. Only licences of **your own** apps can be checked; list them with
 \`GET /v1/apps/{id}/licenses\`.
+
+## Webhook signatures
+Each webhook you add in **My Apps → Webhooks** has a signing secret. Leave the field empty and a
+Standard Webhooks secret (\`whsec_\` + base64 of 24 random bytes) is generated, or give your own of at
+least 24 characters. The full secret is shown **once**, right after the webhook is created; lists show
+its first 10 characters only. Every delivery carries \`webhook-id\`, \`webhook-timestamp\` (Unix seconds)
+and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">\`. The
+HMAC key is the **decoded bytes** of a \`whsec_<base64>\` secret (as every Standard Webhooks library
+expects), and the **UTF-8 bytes of the secret exactly as you typed it** for a secret of any other form (one
+that does not start with \`whsec_\`)
+(with the \`standardwebhooks\` library: \`new Webhook(secret, { format: "raw" })\`).
 
 ## Quotas and rate-limit headers
 Each key has a daily quota: **${LIMITS.stagingDailyLimit}** requests for staging keys and

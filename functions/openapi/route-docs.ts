@@ -91,10 +91,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/login': { summary: 'Sign in (any role)', body: LoginRequest, response: LoginResponse, errors: [401, 429] },
   'POST /api/admin-login': {
-    summary: 'Sign in as an admin',
+    summary: "Sign in from the admin form (any role; the session carries the account's role)",
     body: LoginRequest,
     response: LoginResponse,
-    errors: [401, 403, 429],
+    errors: [401, 429],
   },
   'POST /api/google-login': {
     summary: 'Sign in with a Google ID token',
@@ -183,7 +183,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/keys': {
     summary: 'Create an API key',
     description:
-      'Staging keys (`dk_test_...`) are active at once with 500 requests a day. Production keys (`dk_live_...`, ' +
+      'Staging keys (`dk_xxxx_test_...`) are active at once with 500 requests a day. Production keys (`dk_xxxx_live_...`, ' +
       '10,000 a day) stay pending (`is_active` false) until an admin approves your account. The answer holds the ' +
       'full key: this is the only time it is shown.',
     body: CreateKeyRequest,
@@ -193,6 +193,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/keys/{id}/rotate': {
     summary: 'Rotate an API key',
     description: 'Issues a new secret (shown once) and revokes the old one immediately.',
+    params: KeyIdParams,
+    response: ApiKeyWithSecretSchema,
+    errors: [409],
+  },
+  'POST /api/keys/{id}/reveal': {
+    summary: 'Show the replacement of a key an admin rotated (once)',
+    description:
+      'After an admin rotation (`replacement_ready` true in the list) the new full key already works; this ' +
+      'answers it once. A second call, or a key with no replacement waiting, answers 409.',
     params: KeyIdParams,
     response: ApiKeyWithSecretSchema,
     errors: [409],
@@ -225,10 +234,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: MessageResponse,
   },
   'POST /api/admin/keys/{id}/rotate': {
-    summary: 'Revoke a key by rotating it (admin)',
+    summary: 'Rotate a developer key (admin)',
     description:
-      'The old secret stops working at once. The admin sees only the new prefix; the owner is e-mailed a notice ' +
-      '(never a secret) and rotates the key to see a new full key.',
+      'The old secret stops working at once and a working replacement is issued. The admin sees only the new ' +
+      'prefix; the owner is e-mailed a notice (never a secret) and reveals the new key once in API Keys ' +
+      '(`POST /api/keys/{id}/reveal`).',
     params: KeyIdParams,
     response: AdminRotatedKeySchema,
   },

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { APP_STATUSES } from '../app-status';
 import {
   APP_TYPES,
   COMPANY_SIZES,
   LICENSING_TYPES,
   LIMITS,
+  PAID_PRICE_REQUIRED,
+  PAID_PRICING_MODELS,
   PRICE_PERIODS,
   PRICING_MODELS,
   SORT_OPTIONS,
@@ -176,8 +179,7 @@ export const APP_FIELD_LIMITS = {
   maxPrice: 999_999.99,
 } as const;
 
-export const APP_STATUSES = ['Pending Review', 'Published', 'Active'] as const;
-export type AppStatus = (typeof APP_STATUSES)[number];
+export { APP_STATUSES, type AppStatus } from '../app-status';
 
 const L = APP_FIELD_LIMITS;
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
@@ -424,6 +426,10 @@ export const AppSubmitSchema = z
   })
   .superRefine((p, ctx) => {
     const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    // A $0 paid licence would read "$0.00 / Purchase License" yet be granted free: refuse it here.
+    if ((PAID_PRICING_MODELS as readonly string[]).includes(p.pricing_model) && !(p.price > 0)) {
+      need('price', PAID_PRICE_REQUIRED);
+    }
     if (p.licensing_type === 'manual' && !p.licensing_instructions) {
       need('licensing_instructions', 'Licensing instructions are required for manual licensing');
     }
@@ -448,9 +454,11 @@ export const LicenseKeyPoolSchema = z.object({ available: z.number().int(), assi
 
 /** GET /api/apps (each item): the owner's view with the review status; no licensing secrets. */
 export const OwnerAppSummarySchema = AppSchema.extend({
-  /** 'Pending Review' until approved; then 'Published' (public apps) or 'Active' (others). */
+  /** shared/app-status.ts: Suspended, Pending Review, then Published (public apps) or Active (others). */
   status: z.enum(APP_STATUSES),
   suspended_at: text,
+  /** The reason the admin gave when suspending (null when none was given or the app is not suspended). */
+  suspension_reason: text,
 });
 export type OwnerAppSummary = z.infer<typeof OwnerAppSummarySchema>;
 export const OwnerAppListSchema = z.array(OwnerAppSummarySchema);

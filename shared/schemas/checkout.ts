@@ -13,6 +13,9 @@ import { ForgotPasswordRequest } from './accounts';
 export const APP_NOT_FOUND = MSG.appNotFound;
 export const OWN_APP_PURCHASE = 'You cannot purchase your own app';
 export const ALREADY_LICENSED = 'You already own a license for this app';
+/** A second checkout of the same app by the same buyer while the first is still open. */
+export const CHECKOUT_IN_PROGRESS =
+  'A checkout for this app is already open for your account. Finish it, or try again in a few minutes.';
 export const ANALYTICS_PUBLIC_ONLY = 'Analytics is only available for public apps';
 export const PURCHASE_NOT_FOUND = 'Purchase not found';
 export const CHECKOUT_SESSION_NOT_FOUND = 'Checkout session not found';

@@ -4,7 +4,8 @@
  *
  * Deliveries follow Standard Webhooks: headers `webhook-id` (msg_..., the log's delivery_id, kept
  * across retries and replays), `webhook-timestamp` (seconds) and `webhook-signature`
- * (`v1,<base64 HMAC-SHA256>` keyed with the secret's bytes after `whsec_`), body
+ * (`v1,<base64 HMAC-SHA256>` keyed with the decoded bytes of a `whsec_<base64>` secret, or with the
+ * UTF-8 bytes of a developer's own secret of another form, at least 24 characters), body
  * `{"type", "timestamp", "data", "app_id"}`.
  */
 import { z } from 'zod';
@@ -14,8 +15,8 @@ export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 export const WEBHOOK_LOG_NOT_FOUND = 'Webhook log not found';
 export const WEBHOOK_DELETED = 'Webhook deleted successfully';
 export const SIMULATE_REQUIRED = 'app_id and event_type are required';
-export const SECRET_FORMAT =
-  'secret must be a Standard Webhooks secret: whsec_ followed by base64 of 24 to 64 random bytes (leave it empty to generate one)';
+export const SECRET_FORMAT = 'secret must be at least 24 characters (or leave it empty to generate a whsec_ one)';
+export const WEBHOOK_SECRET_MAX_LENGTH = 200;
 export const LOG_LIMIT_INVALID = 'limit must be a whole number from 1 to 500';
 export const unknownEventType = (name: string) => `Unknown event type: ${name}`;
 
@@ -65,7 +66,16 @@ export const CreateWebhookRequest = z.object(
   {
     event_type: required(100),
     target_url: required(2048),
-    secret: z.string().trim().max(200, SECRET_FORMAT).nullish(),
+    secret: z
+      .string()
+      .trim()
+      .max(WEBHOOK_SECRET_MAX_LENGTH, `secret must be at most ${WEBHOOK_SECRET_MAX_LENGTH} characters`)
+      .nullish()
+      .meta({
+        description:
+          'Optional. A Standard Webhooks secret (whsec_ + base64) signs with its decoded bytes; any other secret of ' +
+          'at least 24 characters signs with its UTF-8 bytes. Left empty, a whsec_ secret is generated.',
+      }),
     is_active: z.boolean().optional(),
   },
   { error: MSG.fillAllWebhookFields },
@@ -78,9 +88,10 @@ export const WebhookSchema = z
     app_id: z.string(),
     event_type: z.string(),
     target_url: z.string(),
-    secret: z
-      .string()
-      .meta({ description: 'whsec_...: verify deliveries with it. The list shows its first 10 characters.' }),
+    secret: z.string().meta({
+      description:
+        'The full signing secret in the answer to create (shown once); lists carry only its first 10 characters.',
+    }),
     is_active: z.boolean(),
     created_at: z.string(),
     disabled_reason: z

@@ -57,11 +57,11 @@ describe('API keys and developer approval in the browser', () => {
     await dev.page.goto('/dashboard/api-keys');
 
     const staging = await createKey(dev.page, 'Staging', MSG.stagingKeyCreated);
-    expect(staging).toMatch(/^dk_test_/);
+    expect(staging).toMatch(/^dk_[0-9A-Za-z]{4}_test_/);
     expect((await partnerMe(staging)).status).toBe(200);
 
     const production = await createKey(dev.page, 'Production', MSG.productionKeyCreated);
-    expect(production).toMatch(/^dk_live_/);
+    expect(production).toMatch(/^dk_[0-9A-Za-z]{4}_live_/);
     const keysTable = dev.page.getByRole('table', { name: 'API keys' });
     await keysTable.getByText('Pending Approval').waitFor();
     expect((await partnerMe(production)).status).toBe(401);
@@ -90,7 +90,7 @@ describe('API keys and developer approval in the browser', () => {
     expect((await partnerMe(production)).status).toBe(200);
 
     // Rotating the staging key revokes the old one at once.
-    const stagingRow = keysTable.getByRole('row').filter({ hasText: staging.slice(0, 16) });
+    const stagingRow = keysTable.getByRole('row').filter({ hasText: staging.slice(0, 20) });
     await stagingRow.getByRole('button', { name: /^Rotate/ }).click();
     await dev.page.getByText(MSG.confirmRotateKey).waitFor();
     await dev.page
@@ -98,7 +98,7 @@ describe('API keys and developer approval in the browser', () => {
       .getByRole('button', { name: /rotate|confirm/i })
       .click();
     const rotated = (await dev.page.getByTestId('full-api-key').textContent())?.trim() ?? '';
-    expect(rotated).toMatch(/^dk_test_/);
+    expect(rotated).toMatch(/^dk_[0-9A-Za-z]{4}_test_/);
     expect(rotated).not.toBe(staging);
     expect((await partnerMe(staging)).status).toBe(401);
     expect((await partnerMe(rotated)).status).toBe(200);

@@ -194,7 +194,7 @@ describe('POST /api/login and /api/admin-login', () => {
     expect(res.body).toEqual({ detail: MSG.fillEmailAndPassword });
   });
 
-  it('lets admins sign in on both forms, developers only on the developer form', async () => {
+  it('lets admins and developers sign in on both forms; each session carries its own role', async () => {
     const asAdmin = await login(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.role).toBe('admin');
@@ -203,9 +203,14 @@ describe('POST /api/login and /api/admin-login', () => {
     expect(adminForm.body).toEqual({ access_token: expect.any(String), role: 'admin', token_type: 'bearer' });
 
     const { email } = await register();
+    // Spec section 4: admin login goes to /dashboard for a non-admin, so the developer is signed in.
     const devOnAdminForm = await login(email, PASSWORD, '/api/admin-login');
-    expect(devOnAdminForm.status).toBe(403);
-    expect(devOnAdminForm.body).toEqual({ detail: 'Admin access required' });
+    expect(devOnAdminForm.status).toBe(200);
+    expect(devOnAdminForm.body).toEqual({ access_token: expect.any(String), role: 'developer', token_type: 'bearer' });
+    const profile = await api('GET', '/api/user/profile', { token: devOnAdminForm.body.access_token });
+    expect(profile.body.email).toBe(email);
+    const adminArea = await api('GET', '/api/admin/users', { token: devOnAdminForm.body.access_token });
+    expect(adminArea.status).toBe(403);
     const wrongOnAdminForm = await login(email, 'wrong-password', '/api/admin-login');
     expect(wrongOnAdminForm.status).toBe(401);
     expect(wrongOnAdminForm.body).toEqual({ detail: 'Incorrect email or password' });

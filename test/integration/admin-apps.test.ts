@@ -125,8 +125,11 @@ describe('review lifecycle', () => {
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({
       message: MSG.appSuspended,
-      app: { id: app.id, is_approved: false, is_suspended: true, status: 'Pending Review' },
+      app: { id: app.id, is_approved: false, is_suspended: true, status: 'Suspended' },
     });
+    // The developer sees the same status, with the admin's reason.
+    const own = (await api('GET', '/api/apps', { token: dev.token })).body.find((a: { id: string }) => a.id === app.id);
+    expect(own).toMatchObject({ status: 'Suspended', suspension_reason: 'Broken support link' });
     expect(suspended.body.app.suspended_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await marketIds()).not.toContain(app.id);
     expect((await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).status).toBe(404);
@@ -141,6 +144,10 @@ describe('review lifecycle', () => {
     // Approving again publishes it again and clears the suspension.
     const back = await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
     expect(back.body.app).toMatchObject({ is_suspended: false, suspended_at: null, status: 'Published' });
+    const ownAfter = (await api('GET', '/api/apps', { token: dev.token })).body.find(
+      (a: { id: string }) => a.id === app.id,
+    );
+    expect(ownAfter).toMatchObject({ status: 'Published', suspension_reason: null });
     expect(await marketIds()).toContain(app.id);
   });
 

@@ -10,7 +10,7 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
 import { MSG } from '../../shared/messages';
 import { ADMIN_NO_APPROVAL, USER_EMAIL_REQUIRED } from '../../shared/schemas/admin-users';
-import { API_KEY_NOT_FOUND } from '../../shared/schemas/keys';
+import { API_KEY_NOT_FOUND, NO_REPLACEMENT_WAITING } from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
 import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
@@ -98,7 +98,7 @@ describe('approval', () => {
     expect(keys.body.map((k: { id: string }) => k.id).sort()).toEqual([prod.body.id, staging.body.id].sort());
     for (const k of keys.body) {
       expect(k.is_active).toBe(true);
-      expect(k.key).toHaveLength(16);
+      expect(k.key).toHaveLength(20);
     }
     const text = JSON.stringify(keys.body);
     expect(text).not.toContain(prod.body.key);
@@ -184,7 +184,7 @@ describe('GET /api/admin/users/{id}/logs', () => {
 });
 
 describe('POST /api/admin/keys/{id}/rotate', () => {
-  it('revokes the key at once, shows the admin only the new prefix and notifies the owner without a secret', async () => {
+  it('revokes the key at once, shows the admin only the new prefix and hands the owner a working replacement once', async () => {
     const dev = await newDeveloper();
     const created = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
     expect((await me(created.body.key)).status).toBe(200);
@@ -192,25 +192,37 @@ describe('POST /api/admin/keys/{id}/rotate', () => {
     const res = await asAdmin('POST', `/api/admin/keys/${created.body.id}/rotate`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.body.id, type: 'staging', message: MSG.keyRotated });
-    expect(res.body.key).toMatch(/^dk_test_[0-9A-Za-z]{8}$/);
+    expect(res.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{7}$/);
     expect(res.body.key).not.toBe(created.body.prefix);
 
     const old = await me(created.body.key);
     expect(old.status).toBe(401);
     expect(old.body).toEqual({ detail: INVALID_API_KEY });
 
-    // The owner sees the new prefix and rotates to reveal a usable full key.
+    // The owner is e-mailed (no secret), finds the replacement in API Keys and reveals it once.
     const list = await api('GET', '/api/keys', { token: dev.token });
-    expect(list.body[0].key).toBe(res.body.key);
+    expect(list.body[0]).toMatchObject({ key: res.body.key, replacement_ready: true });
     const mails = await mailsWithSubject(dev.email, ADMIN_ROTATION_MAIL_SUBJECT);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(created.body.prefix);
-    expect(mails[0]!.text).not.toMatch(/dk_(test|live)_[0-9A-Za-z]{40}/);
+    expect(mails[0]!.text).not.toMatch(/(test|live)_[0-9A-Za-z]{40}/);
 
-    const own = await api('PUT', `/api/keys/${created.body.id}/rotate`, { token: dev.token });
-    expect(own.status).toBe(200);
-    expect((await me(own.body.key)).status).toBe(200);
-    expect(JSON.stringify([res.body, list.body])).not.toContain(own.body.key);
+    const other = await newDeveloper();
+    expect((await api('POST', `/api/keys/${created.body.id}/reveal`, { token: other.token })).status).toBe(404);
+    const [first, second] = await Promise.all([
+      api('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token }),
+      api('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token }),
+    ]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const revealed = first.status === 200 ? first : second;
+    expect(revealed.body.key.startsWith(res.body.key)).toBe(true);
+    expect(revealed.body.replacement_ready).toBe(false);
+    expect((await me(revealed.body.key)).status).toBe(200);
+    expect(JSON.stringify([res.body, list.body, mails])).not.toContain(revealed.body.key);
+    const again = await api('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: NO_REPLACEMENT_WAITING });
 
     const missing = await asAdmin('POST', `/api/admin/keys/${randomUUID()}/rotate`);
     expect(missing.status).toBe(404);

@@ -54,8 +54,8 @@ describe('API key lifecycle', () => {
       status: 'active',
       message: MSG.stagingKeyCreated,
     });
-    expect(staging.body.key).toMatch(/^dk_test_[0-9A-Za-z]{40}$/);
-    expect(staging.body.prefix).toBe(staging.body.key.slice(0, 16));
+    expect(staging.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{40}$/);
+    expect(staging.body.prefix).toBe(staging.body.key.slice(0, 20));
 
     const production = await createKey(dev.token, 'production');
     expect(production.status).toBe(201);
@@ -66,7 +66,7 @@ describe('API key lifecycle', () => {
       status: 'pending_approval',
       message: MSG.productionKeyCreated,
     });
-    expect(production.body.key).toMatch(/^dk_live_[0-9A-Za-z]{40}$/);
+    expect(production.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_live_[0-9A-Za-z]{40}$/);
 
     const rec = recorder();
     // The staging key works at once; the production key is refused until approval.
@@ -92,8 +92,11 @@ describe('API key lifecycle', () => {
       usage_count: 1,
       created_at: staging.body.created_at,
       status: 'active',
+      replacement_ready: false,
     });
-    expect(prodRow.key).toMatch(/^dk_live_[0-9A-Za-z]{8}$/);
+    expect(prodRow.key).toMatch(/^dk_[0-9A-Za-z]{4}_live_[0-9A-Za-z]{7}$/);
+    // The compact view's first 8 characters tell the two keys apart (spec section 2).
+    expect(stagingRow.key.slice(0, 8)).not.toBe(prodRow.key.slice(0, 8));
     expect(prodRow).toMatchObject({ is_active: false, status: 'pending_approval', usage_count: 0 });
     rec.assertNeverContains([staging.body.key, production.body.key]);
   });
@@ -120,7 +123,7 @@ describe('API key lifecycle', () => {
       is_active: true,
       message: MSG.keyRotated,
     });
-    expect(rotated.body.key).toMatch(/^dk_test_[0-9A-Za-z]{40}$/);
+    expect(rotated.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{40}$/);
     expect(rotated.body.key).not.toBe(created.body.key);
 
     const old = await rec.record(me(created.body.key));
@@ -131,7 +134,7 @@ describe('API key lifecycle', () => {
 
     const list = await rec.record(listKeys(dev.token));
     expect(list.body).toHaveLength(1);
-    expect(list.body[0].key).toBe(rotated.body.key.slice(0, 16));
+    expect(list.body[0].key).toBe(rotated.body.key.slice(0, 20));
     rec.assertNeverContains([created.body.key, rotated.body.key]);
   });
 

@@ -12,6 +12,7 @@ import { MSG } from '../../shared/messages';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
+  CHECKOUT_IN_PROGRESS,
   CheckoutSessionSchema,
   OWN_APP_PURCHASE,
   PurchaseSessionResultSchema,
@@ -344,5 +345,37 @@ describe('the test-checkout pages', () => {
       body: { app_id: freeCode.id },
     });
     expect((await api('GET', `/api/stripe/test-checkout/${free.body.session_id}`)).status).toBe(404);
+  });
+});
+
+describe('concurrent checkouts of one app by one buyer', () => {
+  it('10 at once give 1 session and 9 answers that say why; a paid licence then blocks the next one', async () => {
+    const buyer = await newDeveloper();
+    const app = testApp(owner.id, 'race', { price_cents: 2500 });
+    await createApp(app, poolKeysFor(app, 2));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/api/stripe/create-checkout-session', { token: buyer.token, body: { app_id: app.id } }),
+      ),
+    );
+    const started = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(started).toHaveLength(1);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { detail: CHECKOUT_IN_PROGRESS } });
+    const stored = await purchasesRepo.listByBuyer(buyer.id, { includePending: true });
+    expect(stored.filter((p) => p.app_id === app.id)).toHaveLength(1);
+
+    // Once paid, the buyer holds a valid licence: the answer says so.
+    const { pay } = await payTestCheckout(started[0]!.body.checkout_url);
+    expect(pay.status).toBe(303);
+    await expect
+      .poll(async () => (await purchasesRepo.getBySession(started[0]!.body.session_id))?.status)
+      .toBe('completed');
+    const again = await api('POST', '/api/stripe/create-checkout-session', {
+      token: buyer.token,
+      body: { app_id: app.id },
+    });
+    expect(again).toMatchObject({ status: 409, body: { detail: ALREADY_LICENSED } });
   });
 });

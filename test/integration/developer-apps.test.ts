@@ -9,6 +9,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { countAvailable } from '../../functions/adapters/dynamodb/key-pool-repo';
+import { PAID_PRICE_REQUIRED } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { APP_MESSAGES, OwnerAppListSchema, OwnerAppSchema } from '../../shared/schemas/apps';
 import { api, newDeveloper } from '../support/api';
@@ -310,6 +311,9 @@ describe('full submit: POST /api/apps/submit', () => {
       { licensing_type: 'webhook', webhook_license_url: 'ftp://files.example.com' },
       'Webhook license URL must be a valid URL',
     ],
+    ['a one-time price of 0', { pricing_model: 'one_time', price: 0 }, PAID_PRICE_REQUIRED],
+    ['a subscription without a price', { pricing_model: 'subscription', price: '' }, PAID_PRICE_REQUIRED],
+    ['a usage-based price of 0', { pricing_model: 'usage_based', price: '0.00' }, PAID_PRICE_REQUIRED],
   ])('refuses %s with its message and stores nothing', async (_label, over, detail) => {
     const before = (await myApps(devB)).length;
     const res = await submit(devB, submitPayload(`Invalid ${run}`, over));

@@ -101,7 +101,7 @@ describe('authentication', () => {
     const res = await call('GET', '/v1/me', dev.key);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      key: { id: dev.keyId, prefix: dev.key.slice(0, 16), type: 'staging', limit: 500, usage_today: 1, remaining: 499 },
+      key: { id: dev.keyId, prefix: dev.key.slice(0, 20), type: 'staging', limit: 500, usage_today: 1, remaining: 499 },
       owner: {
         id: dev.id,
         full_name: 'Test Developer',

@@ -126,9 +126,11 @@ describe('an app’s webhooks', () => {
     // The secret's key is 24 random bytes, usable by any Standard Webhooks library.
     expect(() => new StandardWebhook(created.body.secret)).not.toThrow();
 
+    // Shown once: the list carries only the first 10 characters.
     const list = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
     expect(list.status).toBe(200);
-    expect(list.body).toContainEqual(created.body);
+    expect(list.body).toContainEqual({ ...created.body, secret: created.body.secret.slice(0, 10) });
+    expect(JSON.stringify(list.body)).not.toContain(created.body.secret);
 
     expect((await api('DELETE', `/api/webhooks/${created.body.id}`, { token: other.token })).body).toEqual({
       detail: WEBHOOK_NOT_FOUND,
@@ -138,6 +140,35 @@ describe('an app’s webhooks', () => {
     const after = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
     expect(after.body.map((w: { id: string }) => w.id)).not.toContain(created.body.id);
     expect((await api('DELETE', `/api/webhooks/${created.body.id}`, { token: dev.token })).status).toBe(404);
+  });
+
+  it("signs with the bytes of a developer's own secret of at least 24 characters; refuses a shorter one", async () => {
+    const receiver = await startReceiver([200]);
+    receivers.push(receiver);
+    const own = 'our-shared-dental-secret-2025';
+    const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'lab_case.sent', target_url: receiver.url, secret: own },
+    });
+    expect(hook.status).toBe(201);
+    expect(hook.body.secret).toBe(own);
+    const short = await api('POST', `/api/apps/${appId}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'lab_case.sent', target_url: 'http://127.0.0.1:9/short', secret: 'x'.repeat(23) },
+    });
+    expect(short).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
+
+    const sent = await api('POST', '/api/simulate-event', {
+      token: dev.token,
+      body: { app_id: appId, event_type: 'lab_case.sent', data: { test: true } },
+    });
+    expect(sent.status).toBe(200);
+    const [delivery] = await waitFor(() => (receiver.received.length ? receiver.received : undefined));
+    const verified = new StandardWebhook(own, { format: 'raw' }).verify(
+      delivery!.body,
+      signatureHeaders(delivery!.headers),
+    );
+    expect(verified).toMatchObject({ type: 'lab_case.sent', app_id: appId });
   });
 
   it('keeps a provided whsec_ secret and refuses a malformed one', async () => {

@@ -3,7 +3,7 @@
  *
  * | item          | PK                   | SK                  | GSI1 (owner)                               | attributes                               |
  * |---------------|----------------------|---------------------|--------------------------------------------|------------------------------------------|
- * | API key       | APIKEY#<id>          | APIKEY              | OWNER#<userId> / KEY#<created_at>#<id>     | id, user_id, type, prefix, key_hash, is_active, limit, created_at, rotated_at |
+ * | API key       | APIKEY#<id>          | APIKEY              | OWNER#<userId> / KEY#<created_at>#<id>     | id, user_id, type, prefix, key_hash, is_active, limit, created_at, rotated_at, handover |
  * | hash lookup   | KEYHASH#<sha256>     | KEYHASH             |                                            | key_id, user_id                          |
  * | daily usage   | APIKEY#<id>          | USAGE#<yyyy-mm-dd>  |                                            | count, ttl (start of day + 3 days)       |
  *
@@ -14,6 +14,7 @@
  * | keys of a developer, newest first   | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins KEY#       | listByOwner           |
  * | create key + hash (tx)              | table | both items, attribute_not_exists(PK)           | create                |
  * | rotate: old hash out, new in (tx)   | table | Delete old KEYHASH, Put new, Update key if key_hash unchanged | replaceSecret |
+ * | take an admin's sealed replacement  | table | UpdateItem REMOVE handover if handover = :s    | takeHandover          |
  * | delete key + hash (tx)              | table | Delete APIKEY + KEYHASH                         | delete                |
  * | today's usage of keys               | table | BatchGet PK=APIKEY#<id>, SK=USAGE#<day>         | usageOn               |
  * | count one call under the limit      | table | UpdateItem ADD count, if count < limit         | consume               |
@@ -56,6 +57,7 @@ function toItem(key: ApiKeyRecord) {
     limit: key.limit,
     created_at: key.created_at,
     rotated_at: key.rotated_at ?? undefined,
+    handover: key.handover ?? undefined,
   };
 }
 
@@ -71,6 +73,7 @@ function fromItem(item: Record<string, unknown>): ApiKeyRecord {
     limit: Number(item.limit ?? 0),
     created_at: String(item.created_at ?? ''),
     rotated_at: typeof item.rotated_at === 'string' ? item.rotated_at : null,
+    handover: typeof item.handover === 'string' ? item.handover : null,
   };
 }
 
@@ -170,13 +173,16 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
           Update: {
             TableName: tableName(),
             Key: apiKeyKeys.key(current.id),
-            UpdateExpression: 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at',
+            UpdateExpression: next.handover
+              ? 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at, handover = :handover'
+              : 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at REMOVE handover',
             ConditionExpression: 'attribute_exists(PK) AND key_hash = :old',
             ExpressionAttributeValues: {
               ':prefix': next.prefix,
               ':hash': next.key_hash,
               ':at': next.rotated_at,
               ':old': current.key_hash,
+              ...(next.handover ? { ':handover': next.handover } : {}),
             },
           },
         },
@@ -188,7 +194,31 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
       }
       throw err;
     }
-    return { ...current, prefix: next.prefix, key_hash: next.key_hash, rotated_at: next.rotated_at };
+    return {
+      ...current,
+      prefix: next.prefix,
+      key_hash: next.key_hash,
+      rotated_at: next.rotated_at,
+      handover: next.handover,
+    };
+  },
+
+  async takeHandover(keyId, sealed) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: apiKeyKeys.key(keyId),
+          UpdateExpression: 'REMOVE handover',
+          ConditionExpression: 'handover = :sealed',
+          ExpressionAttributeValues: { ':sealed': sealed },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   },
 
   async delete(key) {

@@ -148,6 +148,7 @@ const APP_FIELD_SET: Record<keyof AppRecord, true> = {
   is_approved: true,
   is_suspended: true,
   suspended_at: true,
+  suspension_reason: true,
   created_at: true,
   updated_at: true,
   version: true,

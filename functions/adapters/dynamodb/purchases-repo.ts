@@ -7,6 +7,7 @@
  * | item                       | PK                              | SK          | GSI1 (buyer)                                 | GSI2 (app sales)                    | GSI3                                |
  * |----------------------------|---------------------------------|-------------|----------------------------------------------|-------------------------------------|-------------------------------------|
  * | purchase                   | PURCHASE#<id>                   | PURCHASE    | BUYER#<userId> / PURCHASE#<created_at>#<id>  | APPSALES#<appId> / <created_at>#<id> |                                     |
+ * | buyer's slot for an app    | BUYERAPP#<userId>#<appId>       | CHECKOUT    |                                              |                                     |                                     |
  * | checkout session pointer   | SESSION#<sessionId>             | SESSION     |                                              |                                     |                                     |
  * | Stripe event processed     | STRIPEEVENT#<eventId> (TTL)     | STRIPEEVENT |                                              |                                     |                                     |
  * | Stripe payment/subscription| STRIPEREF#<pi_...|sub_...>      | STRIPEREF   |                                              |                                     |                                     |
@@ -21,6 +22,7 @@
  * | purchases of a buyer, newest first          | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#           | listByBuyer                |
  * | sales of an app, newest first               | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)              | listByApp, outOfStock...   |
  * | new purchase + session pointer (tx)         | table | both attribute_not_exists(PK)                            | create                     |
+ * | one open/valid purchase per buyer and app   | table | BUYERAPP# attribute_not_exists, or (tx) purchase_id = old + old purchase's status unchanged | claimCheckoutSlot |
  * | event once + pending -> completed (tx)      | table | STRIPEEVENT# attribute_not_exists + status = pending     | complete                   |
  * | claim a pool key (tx)                       | GSI3  | candidates GSI3PK=POOLAVAIL#<appId>; then pool item status = available + purchase awaiting + lookup put | availablePoolKeys, claimPoolKey |
  * | available pool keys, strongly consistent    | table | PK=APP#<appId>, SK begins POOLKEY#, status = available   | availablePoolKeys          |
@@ -28,7 +30,9 @@
  * | developer's connected Stripe account        | table | PK=USER#<id>, SK=PROFILE (stripe_account_id)             | payoutAccount              |
  */
 import {
+  DeleteCommand,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
@@ -56,6 +60,7 @@ import { isConditionFailure, projection, queryAll } from './query-all';
 export const purchaseKeys = {
   purchase: purchaseKey,
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
+  checkoutSlot: (buyerId: string, appId: string) => ({ PK: `BUYERAPP#${buyerId}#${appId}`, SK: 'CHECKOUT' }),
   stripeEvent: (eventId: string) => ({ PK: `STRIPEEVENT#${eventId}`, SK: 'STRIPEEVENT' }),
   stripeRef: (ref: string) => ({ PK: `STRIPEREF#${ref}`, SK: 'STRIPEREF' }),
   buyerPartition: (userId: string) => `BUYER#${userId}`,
@@ -271,6 +276,75 @@ async function listPurchases(
 }
 
 export const dynamoPurchasesRepository: PurchaseRepository = {
+  async checkoutSlot(buyerId, appId) {
+    const item = await getItem(purchaseKeys.checkoutSlot(buyerId, appId));
+    return typeof item?.purchase_id === 'string'
+      ? { purchase_id: item.purchase_id, claimed_at: String(item.claimed_at ?? '') }
+      : undefined;
+  },
+
+  async claimCheckoutSlot(buyerId, appId, purchaseId, claimedAt, replacing) {
+    const Item = {
+      ...purchaseKeys.checkoutSlot(buyerId, appId),
+      entity: 'CheckoutSlot',
+      purchase_id: purchaseId,
+      claimed_at: claimedAt,
+    };
+    if (!replacing) {
+      try {
+        await db().send(
+          new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    }
+    const codes = await transact(
+      [
+        {
+          Put: {
+            TableName: tableName(),
+            Item,
+            ConditionExpression: 'purchase_id = :old',
+            ExpressionAttributeValues: { ':old': replacing.purchaseId },
+          },
+        },
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: purchaseKeys.purchase(replacing.purchaseId),
+            ...(replacing.status === null
+              ? { ConditionExpression: 'attribute_not_exists(PK)' }
+              : {
+                  ConditionExpression: '#status = :status',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':status': replacing.status },
+                }),
+          },
+        },
+      ],
+      0,
+    );
+    return codes === undefined;
+  },
+
+  async releaseCheckoutSlot(buyerId, appId, purchaseId) {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: purchaseKeys.checkoutSlot(buyerId, appId),
+          ConditionExpression: 'purchase_id = :mine',
+          ExpressionAttributeValues: { ':mine': purchaseId },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  },
+
   async create(purchase) {
     const codes = await transact([
       {

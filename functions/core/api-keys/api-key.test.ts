@@ -11,16 +11,26 @@ import {
 } from './api-key';
 
 describe('API key secrets', () => {
-  it('makes dk_test_ / dk_live_ keys of 40 base62 characters with a 16-character prefix', () => {
+  it('makes dk_<tag>_test_ / dk_<tag>_live_ keys of 40 base62 characters with a 20-character prefix', () => {
     const staging = newSecret('staging');
     const production = newSecret('production');
-    expect(staging.fullKey).toMatch(/^dk_test_[0-9A-Za-z]{40}$/);
-    expect(production.fullKey).toMatch(/^dk_live_[0-9A-Za-z]{40}$/);
-    expect(staging.prefix).toBe(staging.fullKey.slice(0, 16));
-    expect(production.prefix.startsWith('dk_live_')).toBe(true);
+    expect(staging.fullKey).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{40}$/);
+    expect(production.fullKey).toMatch(/^dk_[0-9A-Za-z]{4}_live_[0-9A-Za-z]{40}$/);
+    expect(staging.prefix).toBe(staging.fullKey.slice(0, 20));
+    expect(production.prefix).toMatch(/^dk_[0-9A-Za-z]{4}_live_/);
     expect(staging.keyHash).toBe(hashApiKey(staging.fullKey));
     expect(staging.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(API_KEY_PATTERN.test(production.fullKey)).toBe(true);
+  });
+
+  it('tells keys apart by their first 8 characters (the compact view)', () => {
+    const firstEight = new Set(Array.from({ length: 50 }, () => newSecret('production').fullKey.slice(0, 8)));
+    expect(firstEight.size).toBe(50);
+  });
+
+  it('still accepts keys issued before the tag', () => {
+    expect(looksLikeApiKey(`dk_live_${'a'.repeat(40)}`)).toBe(true);
+    expect(looksLikeApiKey(`dk_test_${'B'.repeat(40)}`)).toBe(true);
   });
 
   it('never repeats and uses the whole alphabet', () => {
@@ -35,7 +45,8 @@ describe('API key secrets', () => {
     expect(looksLikeApiKey('dk_live_short')).toBe(false);
     expect(looksLikeApiKey(`dk_prod_${'a'.repeat(40)}`)).toBe(false);
     expect(looksLikeApiKey(`dk_live_${'a'.repeat(39)}!`)).toBe(false);
-    expect(keyPrefix('dk_live_AbCd1234XYZ')).toBe('dk_live_AbCd1234');
+    expect(looksLikeApiKey(`dk_abc_live_${'a'.repeat(40)}`)).toBe(false);
+    expect(keyPrefix('dk_Q7xZ_live_AbCd1234XYZ')).toBe('dk_Q7xZ_live_AbCd123');
   });
 
   it('has the spec limits and never shows the hash', () => {
@@ -53,6 +64,7 @@ describe('API key secrets', () => {
         limit: 10_000,
         created_at: '2025-01-01T00:00:00.000Z',
         rotated_at: null,
+        handover: null,
       },
       7,
     );
@@ -66,6 +78,7 @@ describe('API key secrets', () => {
       usage_count: 7,
       created_at: '2025-01-01T00:00:00.000Z',
       status: 'pending_approval',
+      replacement_ready: false,
     });
     expect(JSON.stringify(view)).not.toContain(secret.keyHash);
     expect(JSON.stringify(view)).not.toContain(secret.fullKey);

@@ -1,9 +1,10 @@
 /**
  * API keys as the domain keeps them, how a key is made and what of it may leave the server.
  *
- * A key is `dk_test_` (staging) or `dk_live_` (production) + 40 random base62 characters (about
- * 238 bits). Only its SHA-256 is stored (a plain hash is enough for a secret this random: there is
- * nothing to brute-force, unlike a password) together with the visible prefix, its first 16
+ * A key is `dk_<tag>_test_` (staging) or `dk_<tag>_live_` (production) + 40 random base62
+ * characters (about 238 bits); the tag is 4 random base62 characters so the first 8 characters tell
+ * keys apart. Only its SHA-256 is stored (a plain hash is enough for a secret this random: there is
+ * nothing to brute-force, unlike a password) together with the visible prefix, its first 20
  * characters. The full key exists in memory once, to be returned by create or rotate.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -12,7 +13,8 @@ import {
   API_KEY_PATTERN,
   API_KEY_PREFIX_LENGTH,
   API_KEY_RANDOM_LENGTH,
-  API_KEY_TYPE_PREFIX,
+  API_KEY_TAG_LENGTH,
+  API_KEY_TYPE_SEGMENT,
   type ApiKey,
 } from '../../../shared/schemas/keys';
 
@@ -21,7 +23,7 @@ export interface ApiKeyRecord {
   /** Owner (developer) id. */
   user_id: string;
   type: KeyType;
-  /** First 16 characters of the current full key, e.g. dk_live_AbCd1234. */
+  /** First 20 characters of the current full key (16 for keys issued before the tag). */
   prefix: string;
   /** SHA-256 (hex) of the current full key. Never leaves the server. */
   key_hash: string;
@@ -33,6 +35,11 @@ export interface ApiKeyRecord {
   created_at: string;
   /** ISO 8601 of the last rotation, null when never rotated. */
   rotated_at: string | null;
+  /**
+   * After an admin rotation: the new full key, sealed (handover.ts), until the owner reveals it
+   * once in API Keys. Null otherwise. Never leaves the server as it is.
+   */
+  handover: string | null;
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -58,7 +65,8 @@ export const looksLikeApiKey = (text: string): boolean => API_KEY_PATTERN.test(t
 
 /** A new secret for a key of this type: the full key (shown once), its prefix and its hash. */
 export function newSecret(type: KeyType): { fullKey: string; prefix: string; keyHash: string } {
-  const fullKey = `${API_KEY_TYPE_PREFIX[type]}${randomBase62(API_KEY_RANDOM_LENGTH)}`;
+  const tag = randomBase62(API_KEY_TAG_LENGTH);
+  const fullKey = `dk_${tag}_${API_KEY_TYPE_SEGMENT[type]}_${randomBase62(API_KEY_RANDOM_LENGTH)}`;
   return { fullKey, prefix: keyPrefix(fullKey), keyHash: hashApiKey(fullKey) };
 }
 
@@ -79,5 +87,6 @@ export function toApiKeyView(key: ApiKeyRecord, usageToday: number): ApiKey {
     usage_count: usageToday,
     created_at: key.created_at,
     status: key.is_active ? 'active' : 'pending_approval',
+    replacement_ready: key.handover !== null,
   };
 }

@@ -24,7 +24,7 @@ describe('API keys service', () => {
     const staging = await service.create(dev.id, 'staging');
     expect(staging).toMatchObject({ type: 'staging', is_active: true, limit: 500, status: 'active' });
     expect(staging.message).toBe(MSG.stagingKeyCreated);
-    expect(staging.key).toMatch(/^dk_test_[0-9A-Za-z]{40}$/);
+    expect(staging.key).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{40}$/);
     const production = await service.create(dev.id, 'production');
     expect(production).toMatchObject({ type: 'production', is_active: false, limit: 10_000 });
     expect(production.status).toBe('pending_approval');
@@ -33,7 +33,7 @@ describe('API keys service', () => {
     const list = await service.listOwn(dev.id);
     expect(list.map((k) => k.id)).toEqual(expect.arrayContaining([staging.id, production.id]));
     for (const k of list) {
-      expect(k.key).toHaveLength(16);
+      expect(k.key).toHaveLength(20);
       expect(JSON.stringify(list)).not.toContain(staging.key);
     }
   });

@@ -15,13 +15,16 @@ import {
   API_KEY_NOT_FOUND,
   type ApiKey,
   type ApiKeyWithSecret,
+  NO_REPLACEMENT_WAITING,
   PRODUCTION_KEY_ACTIVE,
+  REPLACEMENT_REVEALED,
 } from '../../../shared/schemas/keys';
 import { dailyLimitReached, INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
-import { AppError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Log, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
+import { openSecret, sealSecret } from './handover';
 import type { ApiKeyRepository } from './ports';
 import {
   nextUtcMidnight,
@@ -93,13 +96,21 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     return healed.map((key) => toApiKeyView(key, usage.get(key.id) ?? 0));
   }
 
-  /** Gives the key a fresh secret (the old one stops working in the same transaction). */
-  async function replaceSecret(key: ApiKeyRecord): Promise<{ key: ApiKeyRecord; fullKey: string }> {
+  /**
+   * Gives the key a fresh secret (the old one stops working in the same transaction). With
+   * `handOver` (an admin rotation) the new full key is kept sealed for its owner to reveal once;
+   * otherwise any hand-over still waiting is dropped (the owner has just seen a newer key).
+   */
+  async function replaceSecret(
+    key: ApiKeyRecord,
+    opts: { handOver?: boolean } = {},
+  ): Promise<{ key: ApiKeyRecord; fullKey: string }> {
     const secret = newSecret(key.type);
     const updated = await keys.replaceSecret(key, {
       prefix: secret.prefix,
       key_hash: secret.keyHash,
       rotated_at: now().toISOString(),
+      handover: opts.handOver ? sealSecret(secret.fullKey) : null,
     });
     if (!updated) throw new NotFoundError(API_KEY_NOT_FOUND);
     return { key: updated, fullKey: secret.fullKey };
@@ -135,6 +146,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
         limit: dailyLimitFor(type),
         created_at: now().toISOString(),
         rotated_at: null,
+        handover: null,
       };
       await keys.create(key);
       log.info('api key created', { keyId: key.id, userId: owner.id, type });
@@ -164,6 +176,21 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
         key: rotated.fullKey,
         message: MSG.keyRotated,
       };
+    },
+
+    /**
+     * POST /api/keys/{id}/reveal: the replacement an admin's rotation issued, shown this once. The
+     * sealed copy is removed by one conditional write, so two tabs cannot both see it.
+     */
+    async revealReplacement(ownerId: string, keyId: string): Promise<ApiKeyWithSecret> {
+      const key = await ownKey(ownerId, keyId);
+      const fullKey = key.handover ? openSecret(key.handover) : undefined;
+      if (!key.handover || !fullKey || !(await keys.takeHandover(key.id, key.handover))) {
+        throw new ConflictError(NO_REPLACEMENT_WAITING);
+      }
+      log.info('api key replacement revealed', { keyId, userId: ownerId });
+      const [view] = await viewsOf(await requireOwner(ownerId), [{ ...key, handover: null }]);
+      return { ...view!, key: fullKey, message: REPLACEMENT_REVEALED };
     },
 
     /** DELETE /api/keys/{id}: the key and its hash go in one transaction. */

@@ -78,14 +78,44 @@ describe('admin key rotation', () => {
     const { dev, apiKeys, mails, service } = setup();
     const created = await apiKeys.create(dev.id, 'staging');
     const rotated = await service.rotateKey(created.id);
-    expect(rotated.key).toHaveLength(16);
+    expect(rotated.key).toHaveLength(20);
     expect(rotated.key).not.toBe(created.prefix);
     expect(rotated.message).toBe(MSG.keyRotated);
     expect((await rejection(apiKeys.authenticate(created.key)))?.status).toBe(401);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(ADMIN_ROTATION_MAIL_SUBJECT);
     expect(mails[0]!.text).toContain(created.prefix);
-    expect(mails[0]!.text).not.toMatch(/dk_(test|live)_[0-9A-Za-z]{40}/);
+    expect(mails[0]!.text).not.toMatch(/(test|live)_[0-9A-Za-z]{40}/);
+    expect(mails[0]!.text).toContain('Show new key');
     expect((await rejection(service.rotateKey('missing')))?.status).toBe(404);
+  });
+
+  it('gives the owner a working replacement, revealed once in API Keys and only to the owner', async () => {
+    const { dev, keys, apiKeys, service } = setup();
+    const created = await apiKeys.create(dev.id, 'staging');
+    const rotated = await service.rotateKey(created.id);
+    expect(rotated.replacement_ready).toBe(true);
+    const [listed] = await apiKeys.listOwn(dev.id);
+    expect(listed).toMatchObject({ key: rotated.key, replacement_ready: true });
+    // The sealed copy on the record is not the key itself.
+    expect(keys.byId.get(created.id)?.handover).not.toContain(rotated.key);
+
+    const other = aUser({ email: 'other@example.com' });
+    expect((await rejection(apiKeys.revealReplacement(other.id, created.id)))?.status).toBe(404);
+    const revealed = await apiKeys.revealReplacement(dev.id, created.id);
+    expect(revealed.key.startsWith(rotated.key)).toBe(true);
+    expect(revealed.replacement_ready).toBe(false);
+    expect((await apiKeys.authenticate(revealed.key)).id).toBe(created.id);
+    expect((await rejection(apiKeys.revealReplacement(dev.id, created.id)))?.status).toBe(409);
+    expect((await apiKeys.listOwn(dev.id))[0]?.replacement_ready).toBe(false);
+  });
+
+  it('drops a waiting replacement when the owner rotates the key themselves', async () => {
+    const { dev, apiKeys, service } = setup();
+    const created = await apiKeys.create(dev.id, 'staging');
+    await service.rotateKey(created.id);
+    const own = await apiKeys.rotateOwn(dev.id, created.id);
+    expect(own.replacement_ready).toBe(false);
+    expect((await rejection(apiKeys.revealReplacement(dev.id, created.id)))?.status).toBe(409);
   });
 });

@@ -3,10 +3,10 @@
  * developer's keys and webhook logs, approving a developer (which activates their production keys
  * and e-mails them) and rotating any key.
  *
- * Admin rotation is a revocation: the admin never sees a secret and none is ever e-mailed. The old
- * secret stops working at once and is replaced by a fresh one nobody is told; the owner gets a
- * notice and, in the dashboard, sees the key's new prefix and rotates it themselves to reveal a
- * usable full key. Limits, type and approval state of the key stay as they were.
+ * Admin rotation issues a working replacement without anyone but the owner ever seeing it: the old
+ * secret stops working at once, the new full key is kept sealed on the key (handover.ts), the
+ * owner is e-mailed a notice (never a secret) and reveals the new key once in API Keys. Limits,
+ * type and approval state of the key stay as they were.
  */
 
 import { MSG } from '../../../shared/messages';
@@ -90,8 +90,9 @@ function rotationNotice(user: User, oldPrefix: string, newPrefix: string) {
       user.full_name ? `Hello ${user.full_name},` : 'Hello,',
       '',
       `An administrator rotated your API key ${oldPrefix}... It no longer works.`,
-      `The key is now listed as ${newPrefix}... in your dashboard. For your security its new secret`,
-      'is not sent by e-mail: rotate the key yourself to see a new full key, then update your software.',
+      `Its replacement ${newPrefix}... is ready and already works. For your security it is not sent by`,
+      'e-mail: open API Keys in your dashboard and choose "Show new key" to see it once, then update',
+      'your software.',
       '',
       link,
     ].join('\n'),
@@ -166,11 +167,14 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
       return approve(await requireUser(id));
     },
 
-    /** POST /api/admin/keys/{id}/rotate: revokes the secret; answers the new prefix only. */
+    /**
+     * POST /api/admin/keys/{id}/rotate: the old secret stops working, a replacement waits for its
+     * owner (shown once in API Keys); the admin's answer holds the new prefix only.
+     */
     async rotateKey(keyId: string): Promise<AdminRotatedKey> {
       const key = await apiKeys.findKey(keyId);
       if (!key) throw new NotFoundError(API_KEY_NOT_FOUND);
-      const { key: rotated } = await apiKeys.replaceSecret(key);
+      const { key: rotated } = await apiKeys.replaceSecret(key, { handOver: true });
       log.info('api key rotated by admin', { keyId, userId: key.user_id });
       const owner = await users.findById(key.user_id);
       if (owner) {

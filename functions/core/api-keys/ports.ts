@@ -23,8 +23,13 @@ export interface ApiKeyRepository {
    */
   replaceSecret(
     current: ApiKeyRecord,
-    next: { prefix: string; key_hash: string; rotated_at: string },
+    next: { prefix: string; key_hash: string; rotated_at: string; handover: string | null },
   ): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Removes the sealed hand-over on condition that it is still `sealed` (one conditional write):
+   * true for the one caller that took it, false when it was taken or replaced meanwhile.
+   */
+  takeHandover(keyId: string, sealed: string): Promise<boolean>;
   /** Deletes the key and its hash item in one transaction; false when it was already gone. */
   delete(key: ApiKeyRecord): Promise<boolean>;
   /** Sets is_active; no-op when the key is gone. */

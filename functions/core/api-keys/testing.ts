@@ -44,6 +44,12 @@ export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecor
       byId.set(current.id, updated);
       return { ...updated };
     },
+    async takeHandover(keyId, sealed) {
+      const key = byId.get(keyId);
+      if (!key || key.handover !== sealed) return false;
+      key.handover = null;
+      return true;
+    },
     async delete(key) {
       if (!byId.delete(key.id)) return false;
       hashes.delete(key.key_hash);

@@ -147,6 +147,7 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         is_approved: true,
         is_suspended: false,
         suspended_at: undefined,
+        suspension_reason: undefined,
         updated_at: now(),
       });
       log.info('app approved', { appId: id });
@@ -164,6 +165,7 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         is_approved: false,
         is_suspended: true,
         suspended_at: at,
+        suspension_reason: reason?.trim() || undefined,
         updated_at: at,
       });
       log.info('app suspended', { appId: id });

@@ -64,6 +64,8 @@ export interface AppRecord {
   is_suspended: boolean;
   /** When an admin last suspended the app (cleared by the next approval). */
   suspended_at?: string;
+  /** The reason the admin gave when suspending, shown to the developer (cleared by the next approval). */
+  suspension_reason?: string;
   created_at: string;
   updated_at: string;
   /** Optimistic-locking counter, bumped by every write. */

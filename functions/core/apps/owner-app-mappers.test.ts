@@ -37,6 +37,9 @@ describe('owner and admin app views', () => {
     expect(appStatus({ type: 'public', is_approved: false })).toBe('Pending Review');
     expect(appStatus({ type: 'public', is_approved: true })).toBe('Published');
     expect(appStatus({ type: 'internal', is_approved: true })).toBe('Active');
+    // One rule everywhere: an internal app waits for approval like any other; suspension wins.
+    expect(appStatus({ type: 'internal', is_approved: false })).toBe('Pending Review');
+    expect(appStatus({ type: 'public', is_approved: false, is_suspended: true })).toBe('Suspended');
   });
 
   it('show licensing material only in the owner edit view', () => {

@@ -1,3 +1,4 @@
+import { appStatusOf } from '../../../shared/app-status';
 import type { AdminApp, AppStatus, OwnerApp, OwnerAppSummary } from '../../../shared/schemas/apps';
 import type { AppRecord } from './app';
 import { toOwnerApp } from './app-mappers';
@@ -10,13 +11,20 @@ import { type PoolKey, poolSummary } from './key-pool';
 
 const orNull = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
 
-/** Spec section 4: Pending Review until approved; then Published (public apps) or Active (others). */
-export const appStatus = (app: Pick<AppRecord, 'type' | 'is_approved'>): AppStatus =>
-  !app.is_approved ? 'Pending Review' : app.type === 'public' ? 'Published' : 'Active';
+/** The one status of shared/app-status.ts (Suspended, Pending Review, Published or Active). */
+export const appStatus = (
+  app: Pick<AppRecord, 'type' | 'is_approved'> & Partial<Pick<AppRecord, 'is_suspended'>>,
+): AppStatus => appStatusOf(app);
 
 /** GET /api/apps items. */
 export function toOwnerAppSummary(app: AppRecord): OwnerAppSummary {
-  return { ...toOwnerApp(app), status: appStatus(app), suspended_at: orNull(app.suspended_at) };
+  const suspended = app.is_suspended === true;
+  return {
+    ...toOwnerApp(app),
+    status: appStatus(app),
+    suspended_at: suspended ? orNull(app.suspended_at) : null,
+    suspension_reason: suspended ? orNull(app.suspension_reason) : null,
+  };
 }
 
 /** GET /api/apps/{id}: the edit view, with the licensing material the wizard edits. */

@@ -15,6 +15,7 @@ import { LIMITS } from '../../../shared/constants';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
+  CHECKOUT_IN_PROGRESS,
   CHECKOUT_SESSION_NOT_FOUND,
   type CheckoutSession,
   OWN_APP_PURCHASE,
@@ -61,6 +62,11 @@ export interface CheckoutServiceDeps {
 }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
+/**
+ * How long an unpaid checkout keeps the buyer's slot for the app: a second checkout within it is
+ * refused (CHECKOUT_IN_PROGRESS); after it, a new checkout may replace the abandoned one.
+ */
+export const CHECKOUT_HOLD_MS = 3 * 60_000;
 const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
 /** Unguessable: the session id is the only thing that opens the success and test-checkout pages. */
@@ -82,17 +88,57 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const successUrl = (sessionId: string, newAccount: boolean | undefined) =>
     `${appUrl}/marketplace/purchase-success?session_id=${sessionId}${newAccount ? '&new_account=true' : ''}`;
 
+  /**
+   * One buyer, one app, one open or valid purchase, decided by one conditional write on the
+   * buyer's slot for the app (never "read the purchases, then write"): of concurrent checkouts
+   * exactly one takes the slot, the others are told why. A held licence keeps the slot (renewal
+   * opens once it has expired); an unpaid checkout keeps it for CHECKOUT_HOLD_MS.
+   */
+  async function claimSlot(app: AppRecord, buyer: User, purchaseId: string, at: Date): Promise<void> {
+    const slot = await purchases.checkoutSlot(buyer.id, app.id);
+    if (!slot) {
+      if (await purchases.claimCheckoutSlot(buyer.id, app.id, purchaseId, at.toISOString())) return;
+      throw new ConflictError(CHECKOUT_IN_PROGRESS);
+    }
+    const holder = await purchases.getById(slot.purchase_id);
+    if (holder && isLicenceHeld(holder, at)) throw new ConflictError(ALREADY_LICENSED);
+    const open = !holder || holder.status === 'pending';
+    if (open && at.getTime() - Date.parse(slot.claimed_at) < CHECKOUT_HOLD_MS) {
+      throw new ConflictError(CHECKOUT_IN_PROGRESS);
+    }
+    const replacing = { purchaseId: slot.purchase_id, status: holder?.status ?? null };
+    if (await purchases.claimCheckoutSlot(buyer.id, app.id, purchaseId, at.toISOString(), replacing)) return;
+    throw new ConflictError(CHECKOUT_IN_PROGRESS);
+  }
+
   async function checkout(app: AppRecord, buyer: User, newAccount: boolean | undefined): Promise<CheckoutSession> {
     if (app.user_id === buyer.id) throw new ValidationError(OWN_APP_PURCHASE);
     const at = now();
-    // Renewal path: only a licence held right now blocks buying again (an expired one may be renewed).
+    // Licences bought before the slot existed: a licence held right now blocks buying again.
     const owned = await purchases.listByBuyer(buyer.id);
     if (owned.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
+    const purchaseId = randomUUID();
+    await claimSlot(app, buyer, purchaseId, at);
+    try {
+      return await startClaimed(app, buyer, newAccount, purchaseId, at);
+    } catch (err) {
+      // Nothing was bought: let the buyer try again at once.
+      await purchases.releaseCheckoutSlot(buyer.id, app.id, purchaseId).catch(() => undefined);
+      throw err;
+    }
+  }
 
+  async function startClaimed(
+    app: AppRecord,
+    buyer: User,
+    newAccount: boolean | undefined,
+    purchaseId: string,
+    at: Date,
+  ): Promise<CheckoutSession> {
     const free = isFreeApp(app);
     const amount = free ? 0 : app.price_cents;
     const purchase: PurchaseRecord = {
-      id: randomUUID(),
+      id: purchaseId,
       app_id: app.id,
       developer_id: app.user_id,
       user_id: buyer.id,

@@ -24,7 +24,31 @@ export interface CompletionChange {
   fulfilment_lease_until: number;
 }
 
+/** The one open or valid purchase a buyer has of an app (see claimCheckoutSlot). */
+export interface CheckoutSlot {
+  purchase_id: string;
+  /** ISO 8601: when this purchase took the slot. */
+  claimed_at: string;
+}
+
 export interface PurchaseRepository {
+  /** The buyer's slot for the app (strongly consistent), or undefined. */
+  checkoutSlot(buyerId: string, appId: string): Promise<CheckoutSlot | undefined>;
+  /**
+   * One buyer, one app, one open or valid purchase: takes the slot for `purchaseId` in one
+   * conditional write. Without `replacing`, only when there is no slot; with it, only when the slot
+   * still names `replacing.purchaseId` and that purchase still has `replacing.status` (null: it
+   * does not exist). False when another checkout won.
+   */
+  claimCheckoutSlot(
+    buyerId: string,
+    appId: string,
+    purchaseId: string,
+    claimedAt: string,
+    replacing?: { purchaseId: string; status: string | null },
+  ): Promise<boolean>;
+  /** Gives the slot up if `purchaseId` still holds it (a checkout that failed to start). */
+  releaseCheckoutSlot(buyerId: string, appId: string, purchaseId: string): Promise<void>;
   /**
    * Stores a new purchase (pending, or completed for free grants) with its session pointer
    * (PK=SESSION#<session_id>) in one transaction.

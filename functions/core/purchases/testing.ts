@@ -25,11 +25,28 @@ export function memoryStore() {
   const pools = new Map<string, Map<string, PoolKeyState>>();
   const secrets = new Map<string, string>();
   const payout = new Map<string, string>();
+  const slots = new Map<string, { purchase_id: string; claimed_at: string }>();
   const copy = (p: PurchaseRecord | undefined) => (p ? structuredClone(p) : undefined);
   const awaiting = (p: PurchaseRecord | undefined) =>
     !!p && p.status === 'completed' && (p.fulfilment === 'pending' || p.license_status === 'out_of_stock');
 
   const repo: PurchaseRepository = {
+    async checkoutSlot(buyerId, appId) {
+      const slot = slots.get(`${buyerId}#${appId}`);
+      return slot ? { ...slot } : undefined;
+    },
+    async claimCheckoutSlot(buyerId, appId, purchaseId, claimedAt, replacing) {
+      const key = `${buyerId}#${appId}`;
+      const current = slots.get(key);
+      if (!replacing ? current : current?.purchase_id !== replacing.purchaseId) return false;
+      if (replacing && (purchases.get(replacing.purchaseId)?.status ?? null) !== replacing.status) return false;
+      slots.set(key, { purchase_id: purchaseId, claimed_at: claimedAt });
+      return true;
+    },
+    async releaseCheckoutSlot(buyerId, appId, purchaseId) {
+      const key = `${buyerId}#${appId}`;
+      if (slots.get(key)?.purchase_id === purchaseId) slots.delete(key);
+    },
     async create(p) {
       if (purchases.has(p.id) || sessions.has(p.session_id)) throw new Error('exists');
       purchases.set(p.id, structuredClone(p));

@@ -196,12 +196,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** POST /api/login: any role may sign in here. */
     login: authenticate,
 
-    /** POST /api/admin-login: valid credentials of a non-admin get 403, not 401. */
-    async adminLogin(email: string, password: string, client: string): Promise<User> {
-      const user = await authenticate(email, password, client);
-      if (user.role !== 'admin') throw new ForbiddenError(ADMIN_REQUIRED);
-      return user;
-    },
+    /**
+     * POST /api/admin-login: the same check as /api/login. A developer's valid credentials sign the
+     * developer in (role developer) and the admin form sends them to /dashboard (spec section 4).
+     */
+    adminLogin: authenticate,
 
     /** Throws 503 when Google sign-in is not configured; call before reading the request. */
     assertGoogleConfigured(): void {

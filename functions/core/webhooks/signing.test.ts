@@ -17,7 +17,9 @@ describe('webhook secrets', () => {
     [`whsec_${Buffer.alloc(65, 7).toString('base64')}`, false],
     ['whsec_not base64!', false],
     ['whsec_abc', false],
-    [Buffer.alloc(32, 7).toString('base64'), false],
+    ['short-own-secret', false],
+    ['a-developer-own-secret-24', true],
+    [Buffer.alloc(32, 7).toString('base64'), true],
     ['', false],
   ])('%s valid: %s', (secret, valid) => {
     expect(isValidSecret(secret)).toBe(valid);
@@ -25,6 +27,17 @@ describe('webhook secrets', () => {
 });
 
 describe('signatures', () => {
+  it("sign with the UTF-8 bytes of a developer's own secret", async () => {
+    const { createHmac } = await import('node:crypto');
+    const secret = 'not-a-whsec-but-long-enough-secret';
+    const body = '{"a":1}';
+    const headers = signedHeaders(secret, 'msg_own', 1_700_000_000, body);
+    const expected = createHmac('sha256', Buffer.from(secret, 'utf8'))
+      .update(`msg_own.1700000000.${body}`)
+      .digest('base64');
+    expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+  });
+
   it('verify with the official standardwebhooks library', () => {
     const secret = generateSecret();
     const body = JSON.stringify({ type: 'patient.created', timestamp: new Date().toISOString(), data: { id: 'p1' } });

@@ -2,7 +2,12 @@
  * Webhooks, deliveries and delivery logs as the domain keeps them, and the mappers that turn them
  * into answers. Mappers list fields explicitly: nothing stored leaks by accident.
  */
-import type { DeliveryErrorKind, Webhook, WebhookDeliveryLog } from '../../../shared/schemas/webhooks';
+import {
+  type DeliveryErrorKind,
+  WEBHOOK_SECRET_VISIBLE,
+  type Webhook,
+  type WebhookDeliveryLog,
+} from '../../../shared/schemas/webhooks';
 
 export interface WebhookRecord {
   id: string;
@@ -67,13 +72,17 @@ export interface DeliveryLogRecord {
   error_kind: DeliveryErrorKind | null;
 }
 
-export function toWebhookView(w: WebhookRecord): Webhook {
+/**
+ * The webhook as its owner sees it. The full secret leaves the server once, in the answer to
+ * create (`fullSecret`); every list carries its first 10 characters (spec section 2).
+ */
+export function toWebhookView(w: WebhookRecord, opts: { fullSecret?: boolean } = {}): Webhook {
   return {
     id: w.id,
     app_id: w.app_id,
     event_type: w.event_type,
     target_url: w.target_url,
-    secret: w.secret,
+    secret: opts.fullSecret ? w.secret : w.secret.slice(0, WEBHOOK_SECRET_VISIBLE),
     is_active: w.is_active,
     created_at: w.created_at,
     disabled_reason: w.disabled_reason,

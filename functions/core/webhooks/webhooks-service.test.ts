@@ -61,7 +61,7 @@ describe('event types', () => {
 });
 
 describe('creating a webhook', () => {
-  it('generates a whsec_ secret when none is given and lists it for the owner', async () => {
+  it('generates a whsec_ secret when none is given, answers it once and lists only its first 10 characters', async () => {
     const { service } = setup();
     const created = await service.create(OWNER, APP.id, input({ secret: '  ' }));
     expect(created).toMatchObject({
@@ -73,13 +73,17 @@ describe('creating a webhook', () => {
       disabled_reason: null,
     });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    expect(await service.list(OWNER, APP.id)).toEqual([created]);
+    expect(await service.list(OWNER, APP.id)).toEqual([{ ...created, secret: created.secret.slice(0, 10) }]);
   });
 
-  it('keeps a well-formed secret and refuses any other', async () => {
+  it('keeps a whsec_ secret or any own secret of at least 24 characters, and refuses a shorter one', async () => {
     const { service } = setup();
     const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
     expect((await service.create(OWNER, APP.id, input({ secret }))).secret).toBe(secret);
+    const own = 'my-own-shared-secret-2025!';
+    expect(
+      (await service.create(OWNER, APP.id, input({ secret: own, target_url: 'https://y.example.com' }))).secret,
+    ).toBe(own);
     await expect(
       service.create(OWNER, APP.id, input({ secret: 'my-password', target_url: 'https://x.example.com' })),
     ).rejects.toMatchObject({ status: 400, message: SECRET_FORMAT });

@@ -92,7 +92,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     async list(userId: string, appId: string): Promise<Webhook[]> {
       await ownApp(userId, appId);
       const list = await webhooks.listByApp(appId);
-      return list.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(toWebhookView);
+      return list.sort((a, b) => a.created_at.localeCompare(b.created_at)).map((w) => toWebhookView(w));
     },
 
     async create(userId: string, appId: string, input: NewWebhookInput): Promise<Webhook> {
@@ -124,7 +124,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         failing_since: null,
       };
       await webhooks.create(record);
-      return toWebhookView(record);
+      return toWebhookView(record, { fullSecret: true });
     },
 
     /** DELETE /api/webhooks/{id}. Pending retries stop: every attempt re-reads the webhook first. */

@@ -20,6 +20,11 @@ export interface OwnApp {
   price_period?: PricePeriod | null;
   /** Public apps: false until an admin approves the app. */
   is_approved?: boolean;
+  is_suspended?: boolean;
+  /** The server's one status (shared/app-status.ts). */
+  status?: string | null;
+  /** Why an admin suspended the app, when they said. */
+  suspension_reason?: string | null;
   created_at?: string;
 }
 

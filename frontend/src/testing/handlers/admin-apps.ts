@@ -45,6 +45,7 @@ export function adminAppsHandlers(opts: { apps?: AdminAppRow[]; purchases?: Reco
       if (!app) return fail(404, 'App not found');
       if (!app.is_approved) return fail(409, 'App is not approved');
       app.is_approved = false;
+      app.is_suspended = true;
       return ok({ message: 'App suspended', app });
     },
     'DELETE /api/admin/apps/:id/delete': (req) => {

@@ -1,6 +1,6 @@
 import type { KeyType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { ApiKey } from '../../../../shared/schemas/keys';
+import { type ApiKey, NO_REPLACEMENT_WAITING, REPLACEMENT_REVEALED } from '../../../../shared/schemas/keys';
 import { fail, type Handlers, ok } from '../fake-server';
 
 /** A key record as the fake server keeps it: the view plus the full secret it never lists. */
@@ -12,7 +12,8 @@ let counter = 0;
 const secretOf = (type: KeyType) => {
   counter += 1;
   const body = `${String(counter).padStart(4, '0')}AbCdEfGhIjKlMnOpQrStUvWxYz0123456789`.slice(0, 40);
-  return `${type === 'staging' ? 'dk_test_' : 'dk_live_'}${body}`;
+  const tag = String(counter).padStart(4, '0');
+  return `dk_${tag}_${type === 'staging' ? 'test' : 'live'}_${body}`;
 };
 
 /** A key as GET /api/keys lists it (prefix only). */
@@ -29,13 +30,14 @@ export function apiKeyFixture(over: Partial<ApiKey> & Pick<ApiKey, 'id'>): ApiKe
     usage_count: 0,
     created_at: '2025-03-01T10:00:00.000Z',
     status: is_active ? 'active' : 'pending_approval',
+    replacement_ready: false,
     ...over,
   };
 }
 
 /**
  * The developer's API keys over an in-memory list, with the server's rules: lists show the
- * 16-character prefix only; create and rotate answer the full key once; production keys are
+ * 20-character prefix only; create and rotate answer the full key once; production keys are
  * pending unless the developer is approved.
  */
 export function apiKeysHandlers(opts: { keys?: ApiKey[]; approved?: boolean } = {}) {
@@ -51,7 +53,7 @@ export function apiKeysHandlers(opts: { keys?: ApiKey[]; approved?: boolean } = 
       const secret = secretOf(type);
       const is_active = type === 'staging' || opts.approved === true;
       const stored: StoredKey = {
-        ...apiKeyFixture({ id: `new-${nextId++}`, type, is_active, key: secret.slice(0, 16) }),
+        ...apiKeyFixture({ id: `new-${nextId++}`, type, is_active, key: secret.slice(0, 20) }),
         created_at: new Date().toISOString(),
         secret,
       };
@@ -68,9 +70,17 @@ export function apiKeysHandlers(opts: { keys?: ApiKey[]; approved?: boolean } = 
       const stored = db.find((k) => k.id === req.params.id);
       if (!stored) return fail(404, 'API key not found');
       stored.secret = secretOf(stored.type);
-      stored.key = stored.secret.slice(0, 16);
+      stored.key = stored.secret.slice(0, 20);
       stored.prefix = stored.key;
+      stored.replacement_ready = false;
       return ok({ ...view(stored), key: stored.secret, message: MSG.keyRotated });
+    },
+    'POST /api/keys/:id/reveal': (req) => {
+      const stored = db.find((k) => k.id === req.params.id);
+      if (!stored) return fail(404, 'API key not found');
+      if (!stored.replacement_ready) return fail(409, NO_REPLACEMENT_WAITING);
+      stored.replacement_ready = false;
+      return ok({ ...view(stored), key: stored.secret, message: REPLACEMENT_REVEALED });
     },
     'DELETE /api/keys/:id': (req) => {
       const i = db.findIndex((k) => k.id === req.params.id);

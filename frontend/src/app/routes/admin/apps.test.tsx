@@ -196,7 +196,8 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: /Suspend/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText(MSG.appSuspended)).toBeTruthy();
-    await waitFor(() => expect(row('live').getByText('Pending Review')).toBeTruthy());
+    // The same status the developer sees (shared/app-status.ts).
+    await waitFor(() => expect(row('live').getByText('Suspended')).toBeTruthy());
   });
 
   it('shows the server detail when approving fails', async () => {

@@ -29,6 +29,13 @@ describe('admin settings (/admin/settings)', () => {
     expect(await screen.findByText('Failed to load profile')).toBeTruthy();
   });
 
+  it("shows the server's detail when the profile read fails with one (spec section 8)", async () => {
+    fakeServer(accountsHandlers(), { 'GET /api/admin/profile': () => fail(503, 'Profile store is unavailable') });
+    await openSettings();
+    expect(await screen.findByText('Profile store is unavailable')).toBeTruthy();
+    expect(screen.queryByText('Failed to load profile')).toBeNull();
+  });
+
   it('sends nothing when the new passwords do not match', async () => {
     const server = fakeServer(accountsHandlers());
     const { save } = await openSettings();

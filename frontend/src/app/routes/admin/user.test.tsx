@@ -116,6 +116,12 @@ describe('User detail (/admin/users/:id)', () => {
     expect(await screen.findByText(MSG.failedLoadUserDetails)).toBeTruthy();
   });
 
+  it("shows the server's detail when a read fails with one (spec section 8)", async () => {
+    await openUser('u-dana', { 'GET /api/admin/users/:id/keys': () => fail(503, 'Key store is unavailable') });
+    expect(await screen.findByText('Key store is unavailable')).toBeTruthy();
+    expect(screen.queryByText(MSG.failedLoadUserDetails)).toBeNull();
+  });
+
   it('approves for production: the badge replaces the button and the production key turns active', async () => {
     const { user, server } = await openUser();
     await user.click(await screen.findByRole('button', { name: 'Approve for Production' }));

@@ -118,4 +118,10 @@ describe('User Management (/admin/users)', () => {
     await openUsers({ 'GET /api/admin/users': () => fail(500) });
     expect(await screen.findByText(MSG.failedLoadUsers)).toBeTruthy();
   });
+
+  it("shows the server's detail when the list fails with one (spec section 8)", async () => {
+    await openUsers({ 'GET /api/admin/users': () => fail(503, 'User directory is unavailable') });
+    expect(await screen.findByText('User directory is unavailable')).toBeTruthy();
+    expect(screen.queryByText(MSG.failedLoadUsers)).toBeNull();
+  });
 });

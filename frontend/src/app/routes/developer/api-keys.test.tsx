@@ -8,8 +8,8 @@ import { apiKeyFixture, apiKeysHandlers } from '../../../testing/handlers/api-ke
 import { renderRoute } from '../../../testing/render-route';
 
 const existing = [
-  apiKeyFixture({ id: 'k1', key: 'dk_test_AbCd1234', type: 'staging', usage_count: 12 }),
-  apiKeyFixture({ id: 'k2', key: 'dk_live_WxYz9876', type: 'production', is_active: false }),
+  apiKeyFixture({ id: 'k1', key: 'dk_AbCd_test_Xy12345', type: 'staging', usage_count: 12 }),
+  apiKeyFixture({ id: 'k2', key: 'dk_WxYz_live_Qr98765', type: 'production', is_active: false }),
 ];
 
 async function openKeys(opts: Parameters<typeof apiKeysHandlers>[0] = {}, extra = {}) {
@@ -45,7 +45,7 @@ describe('API keys (/dashboard/api-keys)', () => {
       'Created',
       'Actions',
     ]);
-    expect(row('k1').getByText('dk_test_AbCd1234')).toBeTruthy();
+    expect(row('k1').getByText('dk_AbCd_test_Xy12345')).toBeTruthy();
     expect(row('k1').getByText('Staging')).toBeTruthy();
     expect(row('k1').getByText('Active')).toBeTruthy();
     expect(row('k1').getByText('12 / 500')).toBeTruthy();
@@ -54,8 +54,9 @@ describe('API keys (/dashboard/api-keys)', () => {
     expect(row('k2').getByText('0 / 10,000')).toBeTruthy();
 
     const compact = within(screen.getByRole('list', { name: 'API keys (compact)' }));
-    expect(compact.getByText('dk_test_…')).toBeTruthy();
-    expect(compact.getByText('dk_live_…')).toBeTruthy();
+    // The first 8 characters plus an ellipsis tell the keys apart.
+    expect(compact.getByText('dk_AbCd_…')).toBeTruthy();
+    expect(compact.getByText('dk_WxYz_…')).toBeTruthy();
     expect(screen.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe('/docs');
   });
 
@@ -69,7 +70,7 @@ describe('API keys (/dashboard/api-keys)', () => {
     const secret = within(await screen.findByRole('dialog', { name: /New staging key/ }));
     expect(secret.getByText("Copy this key now: you won't be able to see it again")).toBeTruthy();
     const fullKey = secret.getByTestId('full-api-key').textContent ?? '';
-    expect(fullKey).toMatch(/^dk_test_[0-9A-Za-z]{40}$/);
+    expect(fullKey).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{40}$/);
 
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(secret.getByRole('button', { name: 'Copy key' }));
@@ -78,7 +79,7 @@ describe('API keys (/dashboard/api-keys)', () => {
 
     await user.click(secret.getByRole('button', { name: "I've saved my key" }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await within(await table()).findByText(fullKey.slice(0, 16))).toBeTruthy();
+    expect(await within(await table()).findByText(fullKey.slice(0, 20))).toBeTruthy();
     expect(screen.queryByText(fullKey)).toBeNull();
     expect(document.body.textContent).not.toContain(fullKey);
   });
@@ -121,10 +122,28 @@ describe('API keys (/dashboard/api-keys)', () => {
     expect(await screen.findByText(MSG.keyRotated)).toBeTruthy();
     expect(server.calls('PUT /api/keys/k1/rotate')).toHaveLength(1);
     const fullKey = (await screen.findByTestId('full-api-key')).textContent ?? '';
-    expect(fullKey).toMatch(/^dk_test_/);
+    expect(fullKey).toMatch(/^dk_[0-9A-Za-z]{4}_test_/);
     await user.click(screen.getByRole('button', { name: "I've saved my key" }));
-    expect(await row('k1').findByText(fullKey.slice(0, 16))).toBeTruthy();
-    expect(row('k1').queryByText('dk_test_AbCd1234')).toBeNull();
+    expect(await row('k1').findByText(fullKey.slice(0, 20))).toBeTruthy();
+    expect(row('k1').queryByText('dk_AbCd_test_Xy12345')).toBeNull();
+  });
+
+  it('shows the replacement of a key an admin rotated once, then only its prefix', async () => {
+    const { user, server } = await openKeys({
+      keys: [apiKeyFixture({ id: 'k9', key: 'dk_Mn0p_test_Rep1234', replacement_ready: true }), ...existing],
+    });
+    await table();
+    expect(row('k9').getByText('Rotated by admin')).toBeTruthy();
+    expect(row('k1').queryByRole('button', { name: /Show new key/ })).toBeNull();
+    await user.click(row('k9').getByRole('button', { name: /Show new key/ }));
+    const secret = within(await screen.findByRole('dialog', { name: /Replacement staging key/ }));
+    const fullKey = secret.getByTestId('full-api-key').textContent ?? '';
+    expect(fullKey.startsWith('dk_Mn0p_test_Rep1234')).toBe(true);
+    expect(server.calls('POST /api/keys/k9/reveal')).toHaveLength(1);
+    await user.click(secret.getByRole('button', { name: "I've saved my key" }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(row('k9').queryByRole('button', { name: /Show new key/ })).toBeNull());
+    expect(document.body.textContent).not.toContain(fullKey);
   });
 
   it("says 'Failed to rotate key' when rotation fails", async () => {

@@ -38,6 +38,20 @@ const row = (id: string) => within(screen.getByTestId(`app-row-${id}`));
 afterEach(() => toaster.remove());
 
 describe('My Apps (/dashboard/apps)', () => {
+  it("shows a suspended app as Suspended with the admin's reason, not 'In review'", async () => {
+    const suspended = {
+      ...ownAppFixture({ id: 'pub-susp', name: 'Perio Pal', type: 'public', is_approved: false }),
+      is_suspended: true,
+      status: 'Suspended',
+      suspension_reason: 'Broken support link',
+    };
+    await open({ apps: [suspended] as ReturnType<typeof apps> });
+    await screen.findByTestId('app-row-pub-susp');
+    expect(row('pub-susp').getByText('Suspended')).toBeTruthy();
+    expect(row('pub-susp').getByText('Suspended by an administrator: Broken support link')).toBeTruthy();
+    expect(row('pub-susp').queryByText(/In review/)).toBeNull();
+  });
+
   it('shows both tabs with their counts, and the two create buttons', async () => {
     await open({ apps: apps(), purchases });
     expect(await screen.findByRole('tab', { name: 'Apps I Created (3)' })).toBeTruthy();

@@ -96,6 +96,72 @@ describe('App detail', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This is your app')).toBeTruthy();
   });
 
+  it('tells a buyer who holds a licence that they own it, with a link to it instead of Purchase License', async () => {
+    signIn('developer');
+    const licence = (id: string, expires_at: string | null) => ({
+      id,
+      app: {
+        id: 'app-paid',
+        name: 'Smile Scheduler',
+        slug: 'smile-scheduler',
+        icon_url: null,
+        description: null,
+        documentation_url: null,
+      },
+      amount: 49,
+      currency: 'usd',
+      created_at: '2025-03-05T12:00:00.000Z',
+      expires_at,
+      license_status: 'assigned',
+      assigned_license_key: 'K-1',
+      license_key: 'K-1',
+      stripe_subscription_id: null,
+      status: 'completed',
+    });
+    const purchases = [licence('p-held', '2999-01-01T00:00:00.000Z')];
+    renderDetail('smile-scheduler', {
+      userId: 'buyer-1',
+      extra: { 'GET /api/stripe/my-purchases': () => new Response(JSON.stringify(purchases)) },
+    });
+    expect(await screen.findByText('You own a license')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View your license' }).getAttribute('href')).toBe(
+      '/marketplace/my-purchases#purchase-p-held',
+    );
+    expect(screen.queryByRole('button', { name: 'Purchase License' })).toBeNull();
+  });
+
+  it("offers Renew License, linked to the licence, when the buyer's licence has expired", async () => {
+    signIn('developer');
+    const expired = {
+      id: 'p-old',
+      app: {
+        id: 'app-paid',
+        name: 'Smile Scheduler',
+        slug: 'smile-scheduler',
+        icon_url: null,
+        description: null,
+        documentation_url: null,
+      },
+      amount: 49,
+      currency: 'usd',
+      created_at: '2024-03-05T12:00:00.000Z',
+      expires_at: '2024-04-05T12:00:00.000Z',
+      license_status: 'assigned',
+      assigned_license_key: 'K-0',
+      license_key: 'K-0',
+      stripe_subscription_id: 'sub_1',
+      status: 'completed',
+    };
+    renderDetail('smile-scheduler', {
+      userId: 'buyer-1',
+      extra: { 'GET /api/stripe/my-purchases': () => new Response(JSON.stringify([expired])) },
+    });
+    expect(await screen.findByText('Your license has expired')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Renew License' }).getAttribute('href')).toBe(
+      '/marketplace/my-purchases#purchase-p-old',
+    );
+  });
+
   it('shows tags, about, key features, screenshots and the sidebar facts and links', async () => {
     renderDetail('smile-scheduler');
     await screen.findByRole('heading', { level: 1, name: 'Smile Scheduler' });

@@ -16,6 +16,7 @@ import { LicensePricingCard } from '../../../features/marketplace/components/app
 import { ScreenshotGallery } from '../../../features/marketplace/components/app-detail/screenshot-gallery';
 import { SecureCheckoutInfo } from '../../../features/marketplace/components/app-detail/secure-checkout-info';
 import { useIsOwner } from '../../../features/marketplace/hooks/use-is-owner';
+import { useOwnedLicence } from '../../../features/marketplace/hooks/use-owned-licence';
 import { formatPriceWithPeriod } from '../../../features/marketplace/utils/pricing';
 
 // The checkout modal (and the mutation code behind it) loads only when a buyer shows intent:
@@ -47,6 +48,7 @@ export default function MarketplaceAppDetail() {
   const { slug } = useParams<{ slug: string }>();
   const { data: app, isLoading } = useAppDetail(slug);
   const isOwner = useIsOwner(app);
+  const owned = useOwnedLicence(app);
   useDocumentTitle(app?.name ?? (isLoading ? undefined : MSG.appNotFound));
   const [params, setParams] = useSearchParams();
   const [checkoutClicked, setCheckoutClicked] = useState(false);
@@ -124,6 +126,7 @@ export default function MarketplaceAppDetail() {
           <LicensePricingCard
             app={app}
             isOwner={isOwner}
+            owned={owned}
             onPurchase={() => setCheckoutClicked(true)}
             onIntent={() => void loadCheckoutModal()}
           />

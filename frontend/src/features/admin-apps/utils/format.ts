@@ -1,3 +1,4 @@
+import { APP_STATUS_PALETTE, appStatusOf } from '../../../../../shared/app-status';
 import type { AdminAppRow, AdminPurchase } from '../types';
 
 /** 'Internal' covers every app that is not for the marketplace: internal and partner apps. */
@@ -12,11 +13,10 @@ export const FILTERS: { value: AppFilter; label: string }[] = [
 export const matchesFilter = (app: AdminAppRow, filter: AppFilter): boolean =>
   filter === 'all' || (filter === 'marketplace' ? app.type === 'public' : app.type !== 'public');
 
-/** Section 4: public apps are Pending Review until approved, then Published; others Active or Inactive. */
+/** The app's one status (shared/app-status.ts), the same the developer sees. */
 export function adminStatus(app: AdminAppRow): { label: string; palette: string } {
-  if (app.type === 'public')
-    return app.is_approved ? { label: 'Published', palette: 'green' } : { label: 'Pending Review', palette: 'orange' };
-  return app.is_approved === false ? { label: 'Inactive', palette: 'gray' } : { label: 'Active', palette: 'green' };
+  const label = appStatusOf(app);
+  return { label, palette: APP_STATUS_PALETTE[label] };
 }
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -56,7 +56,7 @@ export function ProfileForm() {
       </Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5" maxW="2xl">
-          {loadError && <FormMessage status="error">{MSG.failedLoadProfile}</FormMessage>}
+          {loadError && <FormMessage status="error">{errorText(loadError, MSG.failedLoadProfile)}</FormMessage>}
           {feedback && <FormMessage status={feedback.status}>{feedback.text}</FormMessage>}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <Field.Root required>

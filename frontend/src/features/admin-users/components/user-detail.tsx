@@ -63,7 +63,8 @@ export function UserDetail({ id }: { id: string }) {
     );
   }
 
-  const loadFailed = Boolean(user.error || keys.error || logs.error);
+  // The first failing call's server detail when it has one (spec section 8), else the fallback.
+  const loadError = user.error ?? keys.error ?? logs.error;
 
   const onApprove = async () => {
     if (!user.data) return;
@@ -89,7 +90,7 @@ export function UserDetail({ id }: { id: string }) {
       const rotated = await rotate.trigger(key.id);
       notifySuccess(
         MSG.keyRotated,
-        `The old key stopped working. New prefix ${rotated.key}; the owner was e-mailed to rotate it for a usable key.`,
+        `The old key stopped working. Its replacement ${rotated.key}… works now; the owner was e-mailed and can see it once in API Keys.`,
       );
     } catch (err) {
       notifyError(errorText(err, MSG.failedRotateKey));
@@ -106,10 +107,10 @@ export function UserDetail({ id }: { id: string }) {
         actions={backLink}
       />
       <Stack gap="8">
-        {loadFailed && (
+        {loadError && (
           <Alert.Root status="error" rounded="md">
             <Alert.Indicator />
-            <Alert.Title>{MSG.failedLoadUserDetails}</Alert.Title>
+            <Alert.Title>{errorText(loadError, MSG.failedLoadUserDetails)}</Alert.Title>
           </Alert.Root>
         )}
         {!user.error && (

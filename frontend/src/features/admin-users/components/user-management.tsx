@@ -55,7 +55,7 @@ export function UserManagement() {
       {error && !data && (
         <Alert.Root status="error" rounded="md" mb="4">
           <Alert.Indicator />
-          <Alert.Title>{MSG.failedLoadUsers}</Alert.Title>
+          <Alert.Title>{errorText(error, MSG.failedLoadUsers)}</Alert.Title>
         </Alert.Root>
       )}
 

@@ -1,15 +1,15 @@
-import { Box, Code, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
+import { Box, Button, Code, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { formatDate, shortKey } from '../utils/key-display';
 import type { KeyActions } from './api-keys-table';
-import { KeyStatusBadge, KeyTypeBadge, UsageMeter } from './key-badges';
+import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './key-badges';
 
 /**
  * The compact key list on phones: each key as a card that shows the first 8 characters followed
  * by an ellipsis (SPEC.md section 2), its type, status and today's usage.
  */
-export function ApiKeyListCompact({ keys, onRotate, onDelete, busyId }: { keys: ApiKey[] } & KeyActions) {
+export function ApiKeyListCompact({ keys, onRotate, onDelete, onReveal, busyId }: { keys: ApiKey[] } & KeyActions) {
   return (
     <Stack as="ul" aria-label="API keys (compact)" gap="3" hideFrom="md" listStyleType="none">
       {keys.map((key) => (
@@ -22,7 +22,20 @@ export function ApiKeyListCompact({ keys, onRotate, onDelete, busyId }: { keys: 
               <HStack gap="2" flexWrap="wrap">
                 <KeyTypeBadge type={key.type} />
                 <KeyStatusBadge active={key.is_active} />
+                {key.replacement_ready && <ReplacementBadge />}
               </HStack>
+              {key.replacement_ready && (
+                <Button
+                  size="xs"
+                  colorPalette="brand"
+                  alignSelf="flex-start"
+                  onClick={() => onReveal(key)}
+                  disabled={busyId !== null}
+                  aria-label={`Show new key for ${shortKey(key.key)}`}
+                >
+                  <LuEye aria-hidden /> Show new key
+                </Button>
+              )}
             </Stack>
             <HStack gap="1">
               <IconButton

@@ -12,6 +12,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/get-api-keys';
+import { useRevealApiKey } from '../api/reveal-api-key';
 import { useRotateApiKey } from '../api/rotate-api-key';
 import { ApiKeyListCompact } from './api-key-list-compact';
 import { ApiKeysTable } from './api-keys-table';
@@ -36,6 +37,7 @@ export function ApiKeyManager() {
   const { data: keys, error, isLoading } = useApiKeys();
   const create = useCreateApiKey();
   const rotate = useRotateApiKey();
+  const reveal = useRevealApiKey();
   const remove = useDeleteApiKey();
   const { confirm, dialog } = useConfirm();
   const [creating, setCreating] = useState(false);
@@ -68,6 +70,18 @@ export function ApiKeyManager() {
     }
   };
 
+  const onReveal = async (key: ApiKey) => {
+    setBusyId(key.id);
+    try {
+      const replacement = await reveal.trigger(key.id);
+      setRevealed({ key: replacement.key, type: replacement.type, reason: 'replaced' });
+    } catch (err) {
+      notifyError(errorText(err, 'Failed to show the new key'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
   const onDelete = async (key: ApiKey) => {
     const ok = await confirm({
       title: 'Delete API key',
@@ -88,7 +102,7 @@ export function ApiKeyManager() {
   };
 
   const list = keys ?? [];
-  const actions = { onRotate, onDelete, busyId };
+  const actions = { onRotate, onDelete, onReveal, busyId };
 
   return (
     <>

@@ -1,20 +1,22 @@
 import { Button, Code, HStack, Table, Text } from '@chakra-ui/react';
-import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
+import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { formatDate, keyColumnText } from '../utils/key-display';
-import { KeyStatusBadge, KeyTypeBadge, UsageMeter } from './key-badges';
+import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './key-badges';
 
 export interface KeyActions {
   onRotate: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
-  /** The key whose rotate or delete is in flight. */
+  /** Shows, once, the replacement an admin's rotation issued (keys with replacement_ready). */
+  onReveal: (key: ApiKey) => void;
+  /** The key whose rotate, reveal or delete is in flight. */
   busyId: string | null;
 }
 
 const COLUMNS = ['Key', 'Type', 'Status', 'Usage today', 'Created', 'Actions'];
 
 /** The key list on wider screens: the key column shows the first 20 characters (SPEC.md section 2). */
-export function ApiKeysTable({ keys, onRotate, onDelete, busyId }: { keys: ApiKey[] } & KeyActions) {
+export function ApiKeysTable({ keys, onRotate, onDelete, onReveal, busyId }: { keys: ApiKey[] } & KeyActions) {
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white" hideBelow="md">
       <Table.Root size="sm" aria-label="API keys">
@@ -40,6 +42,7 @@ export function ApiKeysTable({ keys, onRotate, onDelete, busyId }: { keys: ApiKe
               </Table.Cell>
               <Table.Cell>
                 <KeyStatusBadge active={key.is_active} />
+                {key.replacement_ready && <ReplacementBadge />}
               </Table.Cell>
               <Table.Cell>
                 <UsageMeter used={key.usage_count} limit={key.limit} />
@@ -51,6 +54,17 @@ export function ApiKeysTable({ keys, onRotate, onDelete, busyId }: { keys: ApiKe
               </Table.Cell>
               <Table.Cell textAlign="end">
                 <HStack gap="1" justify="flex-end">
+                  {key.replacement_ready && (
+                    <Button
+                      size="xs"
+                      colorPalette="brand"
+                      onClick={() => onReveal(key)}
+                      disabled={busyId !== null}
+                      aria-label={`Show new key for ${key.key}`}
+                    >
+                      <LuEye aria-hidden /> Show new key
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="ghost"

@@ -24,6 +24,15 @@ export function KeyStatusBadge({ active }: { active: boolean }) {
   );
 }
 
+/** An admin rotated the key: its replacement already works and waits to be shown once. */
+export function ReplacementBadge() {
+  return (
+    <Badge colorPalette="yellow" variant="subtle" ml="1" title="An administrator rotated this key">
+      Rotated by admin
+    </Badge>
+  );
+}
+
 /** "usage_count / limit" requests today, with a small bar that turns orange then red near the limit. */
 export function UsageMeter({ used: rawUsed, limit: rawLimit }: { used: number; limit: number }) {
   const used = Number(rawUsed) || 0;

@@ -9,7 +9,8 @@ export interface RevealedKey {
   /** The FULL key: only ever held here, and dropped when the dialog closes. */
   key: string;
   type: KeyType;
-  reason: 'created' | 'rotated';
+  /** rotated: by the developer; replaced: an admin's rotation, revealed once. */
+  reason: 'created' | 'rotated' | 'replaced';
 }
 
 /**
@@ -35,7 +36,7 @@ export function KeySecretDialog({ revealed, onClose }: { revealed: RevealedKey |
   };
 
   const title = revealed
-    ? `${revealed.reason === 'rotated' ? 'Rotated' : 'New'} ${KEY_TYPE_LABEL[revealed.type].toLowerCase()} key`
+    ? `${{ created: 'New', rotated: 'Rotated', replaced: 'Replacement' }[revealed.reason]} ${KEY_TYPE_LABEL[revealed.type].toLowerCase()} key`
     : '';
 
   return (

@@ -7,7 +7,8 @@ import { appWebhooksKey } from './get-app-webhooks';
 export interface CreateWebhookInput {
   event_type: string;
   target_url: string;
-  secret: string;
+  /** Omitted: the server generates a whsec_ secret. */
+  secret?: string;
   is_active: boolean;
 }
 

@@ -86,6 +86,13 @@ export const CreatedAppCard = memo(function CreatedAppCard({
             </Button>
           </HStack>
         </Flex>
+        {status.label === 'Suspended' && (
+          <Text fontSize="sm" color="red.700" role="status">
+            {app.suspension_reason
+              ? `Suspended by an administrator: ${app.suspension_reason}`
+              : 'Suspended by an administrator. It is not listed on the marketplace until approved again.'}
+          </Text>
+        )}
         {isPublic && (
           <HStack
             gap="2"
@@ -96,7 +103,7 @@ export const CreatedAppCard = memo(function CreatedAppCard({
             role="group"
             aria-label={`Tools for ${app.name}`}
           >
-            {!app.is_approved && (
+            {status.label === 'Pending Review' && (
               <Text fontSize="xs" color="fg.muted" me="auto">
                 In review: approval takes 3 to 5 business days. Edits apply immediately.
               </Text>

@@ -18,6 +18,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
+import { SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
@@ -28,12 +29,6 @@ import { useEventTypes } from '../api/get-event-types';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
 import { NotAvailableYet, ToolDialog } from './tool-dialog';
-
-/** A signing secret for a webhook whose developer left the field empty (section 5). */
-function generateSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 /** The app's webhooks (GET/POST /api/apps/{id}/webhooks, DELETE /api/webhooks/{id}). */
 export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
@@ -48,18 +43,25 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
   const [secret, setSecret] = useState('');
   const [active, setActive] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The new webhook's full secret: shown once, until the dialog closes or another is added. */
+  const [newSecret, setNewSecret] = useState<{ eventType: string; secret: string } | null>(null);
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();
     if (!eventType.trim() || !targetUrl.trim()) return setFormError(MSG.fillAllWebhookFields);
+    // Blank: the server generates a whsec_ secret; otherwise at least 24 characters (section 5).
+    // (The server also checks that a whsec_ secret is well-formed and answers its detail.)
+    if (secret.trim() && secret.trim().length < 24) return setFormError(SECRET_FORMAT);
     setFormError(null);
+    setNewSecret(null);
     try {
-      await create.trigger({
+      const created = await create.trigger({
         event_type: eventType.trim(),
         target_url: targetUrl.trim(),
-        secret: secret.trim() || generateSecret(),
+        ...(secret.trim() ? { secret: secret.trim() } : {}),
         is_active: active,
       });
+      if (created?.secret) setNewSecret({ eventType: created.event_type, secret: created.secret });
       notifySuccess('Webhook created');
       setTargetUrl('');
       setSecret('');
@@ -87,6 +89,19 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
             <Alert.Root status="error" borderRadius="md">
               <Alert.Indicator />
               <Alert.Title>{errorText(error, 'Failed to load webhooks')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {newSecret && (
+            <Alert.Root status="success" borderRadius="md" alignItems="flex-start">
+              <Alert.Indicator />
+              <Alert.Content minW="0">
+                <Alert.Title>Signing secret for {newSecret.eventType}: copy it now, it is shown only once</Alert.Title>
+                <Alert.Description>
+                  <Code size="sm" data-testid="webhook-secret-once" wordBreak="break-all" mt="1">
+                    {newSecret.secret}
+                  </Code>
+                </Alert.Description>
+              </Alert.Content>
             </Alert.Root>
           )}
           <Stack gap="2" as="section" aria-label="Configured webhooks">
@@ -177,7 +192,9 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                 <Field.Root>
                   <Field.Label>Secret</Field.Label>
                   <Input bg="bg.panel" value={secret} onChange={(e) => setSecret(e.target.value)} />
-                  <Field.HelperText>Leave empty to generate one.</Field.HelperText>
+                  <Field.HelperText>
+                    Leave empty to generate a whsec_ secret, or give your own of at least 24 characters.
+                  </Field.HelperText>
                 </Field.Root>
                 <Switch.Root checked={active} onCheckedChange={(e) => setActive(e.checked)} alignSelf="center">
                   <Switch.HiddenInput />

@@ -1,13 +1,18 @@
+import { APP_STATUS_PALETTE, APP_STATUSES, type AppStatus, appStatusOf } from '../../../../../shared/app-status';
 import { ApiError } from '../../../lib/api-client';
 import type { OwnApp } from '../types';
 
-/** The developer's view of an app's state (SPEC.md section 4): public apps wait for review. */
-export function appStatus(app: Pick<OwnApp, 'type' | 'is_approved'>): {
-  label: 'Published' | 'Pending Review' | 'Active';
+/** The app's one status (shared/app-status.ts): the server's `status` when given, else derived the same way. */
+export function appStatus(
+  app: Pick<OwnApp, 'type' | 'is_approved'> & { status?: string | null; is_suspended?: boolean | null },
+): {
+  label: AppStatus;
   palette: string;
 } {
-  if (app.type !== 'public') return { label: 'Active', palette: 'green' };
-  return app.is_approved ? { label: 'Published', palette: 'green' } : { label: 'Pending Review', palette: 'orange' };
+  const label = (APP_STATUSES as readonly string[]).includes(app.status ?? '')
+    ? (app.status as AppStatus)
+    : appStatusOf(app);
+  return { label, palette: APP_STATUS_PALETTE[label] };
 }
 
 /** A route whose API is not deployed yet answers 501: the tool dialogs say so instead of failing. */

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatPeriod, formatPrice, formatPriceWithPeriod, humanize, priceValue } from './pricing';
 
 describe('pricing', () => {
-  it("reads 'Free' only for the free pricing model", () => {
+  it("reads 'Free' for the free pricing model and for a $0 price (granted free by the server)", () => {
     expect(formatPrice({ pricing_model: 'free', price: 10, price_period: 'monthly' })).toBe('Free');
     expect(formatPrice({ pricing_model: 'one_time', price: 1049.5, price_period: null })).toBe('$1,049.50');
-    expect(formatPrice({ pricing_model: 'freemium', price: 0, price_period: null })).toBe('$0.00');
+    expect(formatPrice({ pricing_model: 'freemium', price: 0, price_period: null })).toBe('Free');
+    // A paid model listed at $0 before such prices were refused: shown as what it is, free.
+    expect(formatPriceWithPeriod({ pricing_model: 'subscription', price: 0, price_period: 'monthly' })).toBe('Free');
   });
 
   it('puts the billing period after the price', () => {

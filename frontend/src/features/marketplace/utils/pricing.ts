@@ -4,8 +4,12 @@ type Priced = Pick<MarketplaceApp, 'pricing_model' | 'price' | 'price_period'>;
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** The marketplace treats pricing as free or paid (SPEC.md section 9): only pricing_model 'free' is free. */
-export const isFree = (app: Priced): boolean => app.pricing_model === 'free';
+/**
+ * The marketplace treats pricing as free or paid (SPEC.md section 9). Free is pricing_model 'free'
+ * or a price of 0 (a freemium app, or a paid one listed before $0 paid prices were refused): the
+ * server grants those free, so they read 'Free' / 'Get License', never '$0.00 / Purchase License'.
+ */
+export const isFree = (app: Priced): boolean => app.pricing_model === 'free' || !(Number(app.price) > 0);
 
 /** The amount used for sorting: free apps count as 0. */
 export const priceValue = (app: Priced): number => (isFree(app) ? 0 : Number(app.price) || 0);

@@ -50,7 +50,14 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
   }
 
   return (
-    <Card.Root as="article" variant="outline" borderRadius="xl" bg="white" data-testid={`purchase-${purchase.id}`}>
+    <Card.Root
+      as="article"
+      id={`purchase-${purchase.id}`}
+      variant="outline"
+      borderRadius="xl"
+      bg="white"
+      data-testid={`purchase-${purchase.id}`}
+    >
       <Card.Body p={{ base: '4', md: '6' }} gap="4">
         <Flex gap="4" align="flex-start">
           <AppIcon name={name} src={purchase.app?.icon_url} size={56} />

@@ -2,19 +2,22 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuClock } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../../config/paths';
+import type { OwnedLicence } from '../../hooks/use-owned-licence';
 import type { MarketplaceApp } from '../../types';
 import { formatPeriod, formatPrice, isFree } from '../../utils/pricing';
 
 interface LicensePricingCardProps {
   app: MarketplaceApp;
   isOwner: boolean;
+  /** The signed-in buyer's licence of this app (held now, or expired and renewable). */
+  owned?: OwnedLicence | null;
   onPurchase: () => void;
   /** Called when the pointer or focus reaches the button: the checkout code starts loading. */
   onIntent?: () => void;
 }
 
 /** The 'License Pricing' box: price, free-trial line and the one call to action. */
-export function LicensePricingCard({ app, isOwner, onPurchase, onIntent }: LicensePricingCardProps) {
+export function LicensePricingCard({ app, isOwner, owned, onPurchase, onIntent }: LicensePricingCardProps) {
   const period = formatPeriod(app);
   const trialDays = Number(app.free_trial_days) || 0;
   return (
@@ -46,6 +49,24 @@ export function LicensePricingCard({ app, isOwner, onPurchase, onIntent }: Licen
             </Badge>
             <Button asChild variant="outline" w="full">
               <RouterLink to={paths.myApps}>Manage in dashboard</RouterLink>
+            </Button>
+          </Stack>
+        ) : owned ? (
+          <Stack gap="3">
+            <Badge
+              colorPalette={owned.expired ? 'orange' : 'green'}
+              size="lg"
+              variant="subtle"
+              justifyContent="center"
+              py="2"
+              borderRadius="lg"
+            >
+              <LuBadgeCheck aria-hidden /> {owned.expired ? 'Your license has expired' : 'You own a license'}
+            </Badge>
+            <Button asChild colorPalette="brand" variant={owned.expired ? 'solid' : 'outline'} w="full">
+              <RouterLink to={`${paths.myPurchases}#purchase-${owned.purchase.id}`}>
+                {owned.expired ? 'Renew License' : 'View your license'}
+              </RouterLink>
             </Button>
           </Stack>
         ) : (
