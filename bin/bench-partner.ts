@@ -69,6 +69,7 @@ async function main() {
     Object.assign(process.env, stack.env, {
       RUNTIME: 'local',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
       LOG_LEVEL: 'silent',
     });
     const { PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');

@@ -165,6 +165,7 @@ async function main() {
     Object.assign(process.env, stack.env, {
       RUNTIME: 'local',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
       LOG_LEVEL: 'silent',
     });
     const { seedCatalogue } = await import('./seed/catalogue');

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { s3Client } from '../functions/adapters/aws-clients';
-import { getConfig } from '../functions/config';
+import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
 
@@ -115,7 +115,21 @@ export function toApiGatewayEvent(
   } as APIGatewayProxyEventV2;
 }
 
+/** A request the server cannot make sense of (a path that does not decode): 400, never a crash. */
+class BadRequest extends Error {
+  status = 400;
+}
+
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new BadRequest('Malformed path');
+  }
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  decodePath(url.pathname); // path parameters are decoded by the router: refuse what cannot be
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (!match) return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ detail: 'Not Found' }));
   if ('methodNotAllowed' in match) {
@@ -136,7 +150,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
 const SERVED_UPLOAD_PREFIXES = ['apps/', 'drafts/'];
 
 async function handleUpload(res: ServerResponse, url: URL) {
-  const key = decodeURIComponent(url.pathname.slice('/uploads/'.length));
+  const key = decodePath(url.pathname.slice('/uploads/'.length));
   try {
     if (!SERVED_UPLOAD_PREFIXES.some((p) => key.startsWith(p))) throw new Error('not served');
     const obj = await s3Client().send(new GetObjectCommand({ Bucket: getConfig().UPLOADS_BUCKET, Key: key }));
@@ -159,11 +173,15 @@ async function handleUpload(res: ServerResponse, url: URL) {
   }
 }
 
+/** True when `path` is `root` itself or inside it, compared by whole path segments. */
+export function isInside(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
 function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
   const root = resolve(staticDir);
-  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
-  let file =
-    requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile() ? requested : undefined;
+  const requested = normalize(join(root, decodePath(url.pathname)));
+  let file = isInside(root, requested) && existsSync(requested) && statSync(requested).isFile() ? requested : undefined;
   const isAsset = url.pathname.startsWith('/assets/');
   if (!file) {
     if (isAsset || extname(url.pathname)) return send(res, 404, { 'content-type': 'text/plain' }, 'Not found');
@@ -180,29 +198,69 @@ function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
   createReadStream(file).pipe(res);
 }
 
-export function createLocalServer(staticDir: string): Server {
+export interface LocalServerOptions {
+  /**
+   * Host names (without port) requests may be addressed to. Loopback names are always accepted;
+   * any other Host header is refused, so a web page whose DNS name is rebound to 127.0.0.1
+   * cannot reach the local API from the visitor's browser.
+   */
+  allowedHosts?: readonly string[];
+}
+
+const json = { 'content-type': 'application/json' };
+
+function hostAllowed(header: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (!header) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${header}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return isLoopbackHost(hostname) || allowed.has(hostname.replace(/^\[|\]$/g, ''));
+}
+
+export function createLocalServer(staticDir: string, options: LocalServerOptions = {}): Server {
+  const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  const fail = (res: ServerResponse, err: Error & { status?: number }) => {
+    const status = err.status ?? 500;
+    if (status >= 500) console.error('Request failed:', err);
+    if (res.headersSent) return void res.end();
+    const detail =
+      status === 413 ? 'Request body too large' : status === 400 ? 'Malformed request path' : 'Internal server error';
+    send(res, status, json, JSON.stringify({ detail }));
+  };
   return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const route =
-      url.pathname.startsWith('/api/') || url.pathname.startsWith('/v1/')
-        ? handleApi(req, res, url)
-        : url.pathname.startsWith('/uploads/')
-          ? handleUpload(res, url)
-          : Promise.resolve(handleStatic(res, url, staticDir));
-    route.catch((err: Error & { status?: number }) => {
-      if (!res.headersSent) {
-        send(
+    try {
+      if (!hostAllowed(req.headers.host, allowed)) {
+        return send(
           res,
-          err.status ?? 500,
-          { 'content-type': 'application/json' },
-          JSON.stringify({ detail: err.status === 413 ? 'Request body too large' : 'Internal server error' }),
+          403,
+          json,
+          JSON.stringify({ detail: 'Unknown host: the local server answers requests to localhost only' }),
         );
-      } else res.end();
-    });
+      }
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+        if (!(req.url ?? '/').startsWith('/') || (req.url ?? '').startsWith('//')) throw new Error('not a path');
+      } catch {
+        throw new BadRequest('Malformed path');
+      }
+      const route =
+        url.pathname.startsWith('/api/') || url.pathname.startsWith('/v1/')
+          ? handleApi(req, res, url)
+          : url.pathname.startsWith('/uploads/')
+            ? handleUpload(res, url)
+            : Promise.resolve().then(() => handleStatic(res, url, staticDir));
+      route.catch((err: Error & { status?: number }) => fail(res, err));
+    } catch (err) {
+      fail(res, err as Error & { status?: number });
+    }
   });
 }
 
-export async function listen(server: Server, port: number, host = '0.0.0.0'): Promise<number> {
+export async function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

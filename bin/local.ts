@@ -3,17 +3,24 @@
  * table from the CDK's definition, seeds demo data, builds the SPA when needed and serves the SPA
  * and the API on http://localhost:3000 (PORT overrides). Ctrl-C stops everything it started;
  * data stays under .data/ for the next start.
+ *
+ * Safe by default: the server and every engine listen on 127.0.0.1 only (HOST chooses otherwise,
+ * with a warning), requests addressed to other host names are refused, and the admin password
+ * and the Stripe webhook secret are generated on first start into .data/ (never public constants).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isLoopbackHost } from '../functions/config';
 import { createLocalServer, listen } from './local-server';
 import { assertJava, assertPortFree, StartupError, startLocalStack } from './local-stack';
 
 const DATA_DIR = resolve(process.env.DATA_DIR ?? '.data');
 const WEB_DIST = resolve('frontend/dist');
-export const LOCAL_ADMIN = { email: 'admin@dentalmarket.local', password: 'admin123!' };
+export const LOCAL_ADMIN_EMAIL = 'admin@dentalmarket.local';
+/** The admin password of earlier versions: replaced by a generated one at the next start. */
+const FORMER_ADMIN_PASSWORD = 'admin123!';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -35,25 +42,52 @@ function buildWebIfStale(): void {
   if (res.status !== 0) throw new StartupError('Building the web app failed (see above).');
 }
 
-/** A JWT secret made once per machine and kept with the data, so sign-ins survive restarts. */
-function localJwtSecret(): string {
-  const file = join(DATA_DIR, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+/**
+ * A secret made once per machine and kept with the data (readable by this user only), so it
+ * survives restarts: the JWT secret, the admin password and the Stripe webhook secret.
+ */
+function localSecret(name: string, make: () => string): string {
+  const file = join(DATA_DIR, name);
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept) return kept;
+  }
+  const secret = make();
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** An admin still on the former well-known password gets the generated one. */
+async function replaceFormerAdminPassword(email: string, password: string): Promise<void> {
+  const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
+  const { hashPassword, verifyPassword } = await import('../functions/core/users/password');
+  const found = await dynamoUsersRepository.findCredentials(email);
+  if (!found?.passwordHash || found.user.role !== 'admin') return;
+  if (!(await verifyPassword(FORMER_ADMIN_PASSWORD, found.passwordHash))) return;
+  await dynamoUsersRepository.setPasswordHash(found.user.id, await hashPassword(password));
+  console.log('The admin password was the former well-known one; it is now the generated password.');
 }
 
 async function main() {
   const started = Date.now();
   const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST?.trim() || '127.0.0.1';
+  const loopback = isLoopbackHost(host);
   const envPort = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  if (!loopback) {
+    console.warn(
+      `WARNING: HOST=${host}: the web app, DynamoDB Local (no authentication: anyone who reaches it can read ` +
+        'and change every account), the local S3 and the mail viewer are reachable from the network. ' +
+        'Webhooks to internal addresses are switched off. Use this only on a network you trust.',
+    );
+  }
   await assertPortFree(port, 'the web app', 'PORT');
   assertJava();
   mkdirSync(DATA_DIR, { recursive: true });
   buildWebIfStale();
 
   const stack = await startLocalStack({
+    host,
     dataDir: DATA_DIR,
     dynamoPort: envPort('DYNAMODB_PORT', 8000),
     s3Port: envPort('S3_PORT', 4569),
@@ -61,13 +95,23 @@ async function main() {
     tableName: process.env.TABLE_NAME ?? 'dental-marketplace',
     bucketName: process.env.UPLOADS_BUCKET ?? 'dental-marketplace-uploads',
   });
-  const adminEmail = process.env.ADMIN_EMAIL ?? LOCAL_ADMIN.email;
-  const adminPassword = process.env.ADMIN_PASSWORD ?? LOCAL_ADMIN.password;
+  const adminEmail = process.env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
+  const generatedAdminPassword = !process.env.ADMIN_PASSWORD;
+  const adminPassword =
+    process.env.ADMIN_PASSWORD ?? localSecret('admin-password', () => randomBytes(15).toString('base64url'));
   Object.assign(process.env, stack.env, {
     RUNTIME: 'local',
+    HOST: host,
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
-    JWT_SECRET: process.env.JWT_SECRET ?? localJwtSecret(),
+    JWT_SECRET: process.env.JWT_SECRET ?? localSecret('jwt-secret', () => randomBytes(48).toString('hex')),
+    // Signs the local test checkout's events; with real Stripe keys, STRIPE_WEBHOOK_SECRET must be given.
+    STRIPE_WEBHOOK_SECRET:
+      process.env.STRIPE_WEBHOOK_SECRET ??
+      (process.env.STRIPE_SECRET_KEY
+        ? undefined
+        : localSecret('stripe-webhook-secret', () => `whsec_${randomBytes(32).toString('base64')}`)),
   });
+  if (process.env.STRIPE_WEBHOOK_SECRET === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
 
   let server: ReturnType<typeof createLocalServer> | undefined;
   let stopping = false;
@@ -82,14 +126,29 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // Anything thrown outside a request: stop the engines too (the 'exit' hook of local-stack kills
+  // DynamoDB Local even if this does not finish), then exit with a failure.
+  const crash = async (err: unknown) => {
+    console.error('Unexpected error, stopping:', err);
+    process.exitCode = 1;
+    if (stopping) return;
+    stopping = true;
+    server?.closeAllConnections();
+    await stack.stop().catch(() => undefined);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
 
   try {
     const { getConfig } = await import('../functions/config');
     getConfig();
     const { seed } = await import('./seed');
     await seed({ adminEmail, adminPassword, demo: process.env.SEED_DEMO !== 'false' });
-    server = createLocalServer(WEB_DIST);
-    await listen(server, port);
+    if (generatedAdminPassword) await replaceFormerAdminPassword(adminEmail, adminPassword);
+    const appHost = new URL(process.env.APP_URL as string).hostname;
+    server = createLocalServer(WEB_DIST, { allowedHosts: loopback ? [] : [appHost, host] });
+    await listen(server, port, host);
     // Webhooks: an in-process timer runs the scheduled sweep (an EventBridge schedule in the cloud).
     const { startLocalWebhookScheduler } = await import('../functions/workers/webhook-scheduler');
     startLocalWebhookScheduler();
@@ -108,7 +167,7 @@ Dental App Marketplace is running (ready in ${seconds}s)
   Mail viewer (SES)     ${stack.mailViewerUrl}
   Admin sign-in         http://localhost:${port}/admin-login   ${adminEmail} / ${adminPassword}
   Demo developer        http://localhost:${port}/login         dr.chen@brightsmile.dev / demo1234
-Data is kept in ${DATA_DIR}. Press Ctrl-C to stop.`);
+${generatedAdminPassword ? `The admin password is kept in ${join(DATA_DIR, 'admin-password')}.\n` : ''}Listening on ${host}${loopback ? ' (this machine only)' : ''}. Data is kept in ${DATA_DIR}. Press Ctrl-C to stop.`);
 }
 
 main().catch((err) => {

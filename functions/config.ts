@@ -10,8 +10,14 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 const ConfigSchema = z.object({
-  /** "local" for the embedded runtime and tests, "aws" when deployed. */
-  RUNTIME: z.enum(['local', 'aws']).default('local'),
+  /**
+   * "aws" (the default: the safe behaviour) when deployed; "local" only for the embedded runtime
+   * (bin/local.ts) and the test setup, which set it themselves. "local" turns on the labelled
+   * test checkout and, while bound to loopback, internal webhook targets.
+   */
+  RUNTIME: z.enum(['local', 'aws']).default('aws'),
+  /** Address the local runtime and its engines listen on; loopback unless chosen otherwise. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   AWS_REGION: z.string().default('us-east-1'),
   TABLE_NAME: z.string().min(1).default('dental-marketplace'),
   UPLOADS_BUCKET: z.string().min(1).default('dental-marketplace-uploads'),
@@ -66,12 +72,17 @@ const ConfigSchema = z.object({
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
   /**
-   * Verifies Stripe's webhook signatures. Required with STRIPE_SECRET_KEY; locally without Stripe
-   * keys it defaults to LOCAL_STRIPE_WEBHOOK_SECRET, which only the local test-checkout page uses.
+   * Verifies Stripe's webhook signatures. Required with STRIPE_SECRET_KEY, and locally (where the
+   * test-checkout page signs its events with it): `npm start` generates one into
+   * .data/stripe-webhook-secret on first start. There is no public default.
    */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  /** Lets webhooks target private/loopback addresses. On by default locally, off in the cloud. */
+  /**
+   * Lets webhooks target private/loopback addresses (and plain http, any port). On by default
+   * locally while HOST is a loopback address, off otherwise; never allowed with a non-loopback
+   * HOST, and the ports of the local engines stay refused even then.
+   */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
   QUEUE_URL: z.string().optional(),
   /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
@@ -89,20 +100,43 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
-/**
- * The webhook secret of the local test-checkout mode (RUNTIME=local, no STRIPE_SECRET_KEY). Public
- * on purpose: test mode never takes money, and it is never used when Stripe keys are set.
- */
-export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_test_checkout_only';
+/** True for 127.0.0.0/8, ::1 and "localhost": addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
 
 /** Settings that only make sense together. */
 const CheckedConfigSchema = ConfigSchema.refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
   path: ['STRIPE_WEBHOOK_SECRET'],
   message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
-}).refine((c) => c.RUNTIME !== 'aws' || c.SCRYPT_LOG2_N >= 17, {
-  path: ['SCRYPT_LOG2_N'],
-  message: 'SCRYPT_LOG2_N must be at least 17 (OWASP minimum) in the cloud',
-});
+})
+  .refine((c) => c.RUNTIME !== 'aws' || c.SCRYPT_LOG2_N >= 17, {
+    path: ['SCRYPT_LOG2_N'],
+    message: 'SCRYPT_LOG2_N must be at least 17 (OWASP minimum) in the cloud',
+  })
+  .refine((c) => c.RUNTIME !== 'local' || !!c.STRIPE_WEBHOOK_SECRET, {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'STRIPE_WEBHOOK_SECRET is required locally (npm start generates one under .data/)',
+  })
+  .refine((c) => !(c.RUNTIME === 'local' && c.ALLOW_INTERNAL_WEBHOOK_TARGETS && !isLoopbackHost(c.HOST)), {
+    path: ['ALLOW_INTERNAL_WEBHOOK_TARGETS'],
+    message: 'internal webhook targets are allowed only while HOST is a loopback address',
+  });
+
+/** Ports of the local engines (DynamoDB Local, S3, SES): never a webhook target, even locally. */
+export function localEnginePorts(cfg: Config = getConfig()): number[] {
+  const ports: number[] = [];
+  for (const endpoint of [cfg.DYNAMODB_ENDPOINT, cfg.S3_ENDPOINT, cfg.SES_ENDPOINT, cfg.SQS_ENDPOINT]) {
+    if (!endpoint) continue;
+    const url = new URL(endpoint);
+    ports.push(Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
+  }
+  return ports;
+}
 
 let cached: Config | undefined;
 
@@ -111,10 +145,8 @@ export function getConfig(): Config {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (env[key] === '') delete env[key];
   if (env.ALLOW_INTERNAL_WEBHOOK_TARGETS === undefined) {
-    env.ALLOW_INTERNAL_WEBHOOK_TARGETS = (env.RUNTIME ?? 'local') === 'local' ? 'true' : 'false';
-  }
-  if ((env.RUNTIME ?? 'local') === 'local' && !env.STRIPE_SECRET_KEY) {
-    env.STRIPE_WEBHOOK_SECRET ??= LOCAL_STRIPE_WEBHOOK_SECRET;
+    const loopback = isLoopbackHost(env.HOST ?? '127.0.0.1');
+    env.ALLOW_INTERNAL_WEBHOOK_TARGETS = env.RUNTIME === 'local' && loopback ? 'true' : 'false';
   }
   const parsed = CheckedConfigSchema.safeParse(env);
   if (!parsed.success) {

@@ -10,12 +10,16 @@
  * - https only, unless internal targets are allowed (local development).
  * - Redirects are never followed (a 3xx is a failed attempt); one deadline covers resolution,
  *   connection and the answer; at most `maxResponseBytes` of the answer are kept.
+ * - Ports: 443 and 8443 only, unless internal targets are allowed (local development, where any
+ *   port may be used); the ports of the local engines (DynamoDB Local, S3, SES) never, so a
+ *   webhook's stored answers cannot read them. Error kinds cannot be used to scan other ports.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { DeliveryErrorKind } from '../../shared/schemas/webhooks';
+import { getConfig, localEnginePorts } from '../config';
 import type {
   OutgoingWebhook,
   TargetCheck,
@@ -158,6 +162,27 @@ export async function resolveTarget(url: URL, allowInternal: boolean, timeoutMs 
   return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/** The only ports webhooks and licence endpoints may use where internal targets are refused. */
+export const PUBLIC_TARGET_PORTS: readonly number[] = [443, 8443];
+export const PORT_NOT_ALLOWED = 'target_url must use port 443 or 8443';
+export const ENGINE_PORT_REFUSED = 'target_url must not point at a port of the local engines';
+
+function enginePorts(): number[] {
+  try {
+    return localEnginePorts(getConfig());
+  } catch {
+    return [];
+  }
+}
+
+/** Why the URL's port is refused, or undefined. */
+export function portProblem(url: URL, allowInternal: boolean): string | undefined {
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (!allowInternal && !PUBLIC_TARGET_PORTS.includes(port)) return PORT_NOT_ALLOWED;
+  if (enginePorts().includes(port)) return ENGINE_PORT_REFUSED;
+  return undefined;
+}
+
 /** Creation-time check of a target URL (the delivery checks again, on the address it connects to). */
 export const checkTarget: TargetChecker = async (raw, { allowInternal }): Promise<TargetCheck> => {
   let url: URL;
@@ -172,6 +197,8 @@ export const checkTarget: TargetChecker = async (raw, { allowInternal }): Promis
       reason: allowInternal ? 'target_url must be an http:// or https:// URL' : 'target_url must use https://',
     };
   }
+  const badPort = portProblem(url, allowInternal);
+  if (badPort) return { ok: false, reason: badPort };
   // Local development points webhooks anywhere, including hosts that do not resolve yet.
   if (allowInternal) return { ok: true };
   const resolved = await resolveTarget(url, false, 5000);
@@ -221,6 +248,8 @@ export async function postWebhook(req: OutgoingWebhook): Promise<WebhookResponse
 
   const resolved = await resolveTarget(url, req.allowInternal, req.timeoutMs);
   if (!resolved.ok) return fail(resolved.kind, resolved.message);
+  const badPort = portProblem(url, req.allowInternal);
+  if (badPort) return fail('ssrf_blocked', badPort);
   const remaining = req.timeoutMs - elapsed();
   if (remaining <= 0) return fail('timeout', `Timed out after ${req.timeoutMs} ms`);
 

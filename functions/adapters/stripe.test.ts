@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE_WEBHOOK_SECRET, resetConfigForTests } from '../config';
+import { resetConfigForTests } from '../config';
 import { resetStripeForTests, StripeSignatureError, signTestEvent, stripeMode, verifyStripeEvent } from './stripe';
 
 const VARS = ['RUNTIME', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+/** What npm start generates into .data/stripe-webhook-secret (there is no public default). */
+const LOCAL_SECRET = 'whsec_generated_on_first_start_0123456789';
 const saved: Record<string, string | undefined> = {};
 
 function withEnv(env: Partial<Record<(typeof VARS)[number], string>>) {
@@ -28,7 +30,7 @@ afterEach(() => {
 
 describe('Stripe mode', () => {
   it('is test mode locally without keys, Stripe with a key, unavailable in the cloud without one', () => {
-    withEnv({ RUNTIME: 'local' });
+    withEnv({ RUNTIME: 'local', STRIPE_WEBHOOK_SECRET: LOCAL_SECRET });
     expect(stripeMode()).toBe('test');
     withEnv({ RUNTIME: 'local', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
     expect(stripeMode()).toBe('stripe');
@@ -48,6 +50,12 @@ describe('Stripe mode', () => {
     const { getConfig } = await import('../config');
     expect(() => getConfig()).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
+
+  it('has no public default webhook secret locally', async () => {
+    withEnv({ RUNTIME: 'local' });
+    const { getConfig } = await import('../config');
+    expect(() => getConfig()).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
 });
 
 describe('verifyStripeEvent', () => {
@@ -58,16 +66,16 @@ describe('verifyStripeEvent', () => {
     data: { object: { id: 'cs_1' } },
   });
 
-  it('accepts what the local test mode signs, with the local default secret', () => {
-    withEnv({ RUNTIME: 'local' });
+  it('accepts what the local test mode signs, with the local secret', () => {
+    withEnv({ RUNTIME: 'local', STRIPE_WEBHOOK_SECRET: LOCAL_SECRET });
     const event = verifyStripeEvent(Buffer.from(payload), signTestEvent(payload));
     expect(event).toEqual({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_1' } } });
-    const sdkSigned = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_STRIPE_WEBHOOK_SECRET });
+    const sdkSigned = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_SECRET });
     expect(verifyStripeEvent(Buffer.from(payload), sdkSigned).id).toBe('evt_1');
   });
 
   it('refuses other secrets, missing headers and changed bodies', () => {
-    withEnv({ RUNTIME: 'local' });
+    withEnv({ RUNTIME: 'local', STRIPE_WEBHOOK_SECRET: LOCAL_SECRET });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
     expect(() => verifyStripeEvent(Buffer.from(payload), forged)).toThrow(StripeSignatureError);
     expect(() => verifyStripeEvent(Buffer.from(payload), undefined)).toThrow(StripeSignatureError);

@@ -6,7 +6,7 @@
  * Modes (read from configuration in one place):
  * - 'stripe': STRIPE_SECRET_KEY is set; paid checkouts go to Stripe Checkout.
  * - 'test': local runtime without Stripe keys; the labelled local test-checkout page stands in,
- *   and its events are signed with the local default webhook secret.
+ *   and its events are signed with the local webhook secret (generated under .data/).
  * - 'unavailable': in the cloud without Stripe keys; paid checkouts are refused, never faked.
  */
 import Stripe from 'stripe';

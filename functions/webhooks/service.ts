@@ -3,6 +3,9 @@
  * service wired to DynamoDB, the SSRF-guarded target check and the delivery pipeline. Created on
  * first use, once per container.
  */
+import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { hitRateCounter } from '../adapters/dynamodb/rate-counter';
+import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { dynamoDeliveryLogStore, dynamoEventTypeStore, dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../adapters/http-out';
 import { getConfig } from '../config';
@@ -23,6 +26,12 @@ export function webhooksService(): WebhooksService {
       replay: (...args) => webhookPipeline().replay(...args),
     },
     allowInternal: getConfig().ALLOW_INTERNAL_WEBHOOK_TARGETS,
+    isApproved: async (userId) => {
+      const user = await dynamoUsersRepository.findById(userId);
+      return user?.role === 'developer' && user.is_approved === true;
+    },
+    appIdsOf: async (userId) => (await new DynamoAppsRepository().listByOwner(userId)).map((a) => a.id),
+    rateLimit: (key, limit, windowSeconds) => hitRateCounter(key, limit, windowSeconds),
   });
   return service;
 }

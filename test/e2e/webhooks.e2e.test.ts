@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, approvedDeveloper } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { launchBrowser, newPage } from './support/browser';
 
@@ -112,7 +112,7 @@ afterAll(async () => {
 
 describe('webhooks in the browser', () => {
   it('a test event reaches a loopback receiver, verifies with standardwebhooks, and is logged for the developer and the admin', async () => {
-    const dev = await newDeveloper();
+    const dev = await approvedDeveloper();
     const app = await approvedPublicApp(dev.token);
     const { context, page } = await newPage(browser);
     await signIn(page, dev.email, dev.password);

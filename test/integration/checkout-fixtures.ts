@@ -11,7 +11,6 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/licences-read-repo';
 import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../functions/config';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { type PurchaseRecord, platformFeeCents } from '../../functions/core/purchases/purchase';
 import { signAccessToken } from '../../functions/http/auth';
@@ -156,8 +155,11 @@ export function sessionCompletedEvent(
   };
 }
 
-/** POSTs an event to the real webhook, signed with the real SDK (the local default secret unless given). */
-export async function postEvent(event: unknown, secret = LOCAL_STRIPE_WEBHOOK_SECRET) {
+/** The stack's Stripe webhook secret (generated per run by the test setup). */
+export const stripeWebhookSecret = () => process.env.STRIPE_WEBHOOK_SECRET as string;
+
+/** POSTs an event to the real webhook, signed with the real SDK (the stack's secret unless given). */
+export async function postEvent(event: unknown, secret = stripeWebhookSecret()) {
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return api('POST', '/api/stripe/webhook', {

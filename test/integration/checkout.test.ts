@@ -27,6 +27,7 @@ import {
   postEvent,
   purchasesRepo,
   sessionCompletedEvent,
+  stripeWebhookSecret,
   testApp,
   tokenFor,
   waitForMail,
@@ -265,10 +266,9 @@ describe('POST /api/stripe/webhook', () => {
     });
     expect(missing.status).toBe(400);
 
-    const { LOCAL_STRIPE_WEBHOOK_SECRET } = await import('../../functions/config');
     const stale = Stripe.webhooks.generateTestHeaderString({
       payload,
-      secret: LOCAL_STRIPE_WEBHOOK_SECRET,
+      secret: stripeWebhookSecret(),
       timestamp: Math.floor(Date.now() / 1000) - 3600,
     });
     const old = await api('POST', '/api/stripe/webhook', {
@@ -277,7 +277,7 @@ describe('POST /api/stripe/webhook', () => {
     });
     expect(old.status).toBe(400);
 
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_STRIPE_WEBHOOK_SECRET });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripeWebhookSecret() });
     const tampered = await api('POST', '/api/stripe/webhook', {
       rawBody: payload.replace('"paid"', '"paid" '),
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },

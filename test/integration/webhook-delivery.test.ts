@@ -32,9 +32,9 @@ import {
 import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
 import { createWebhooksService } from '../../functions/core/webhooks/webhooks-service';
 import { appDirectory, pipelineAdapters } from '../../functions/webhooks/pipeline';
-import { api, mailsTo, newDeveloper } from '../support/api';
+import { api, approvedDeveloper, mailsTo } from '../support/api';
 
-type Developer = Awaited<ReturnType<typeof newDeveloper>>;
+type Developer = Awaited<ReturnType<typeof approvedDeveloper>>;
 
 interface Receiver {
   url: string;
@@ -105,7 +105,7 @@ async function insertApp(ownerId: string) {
 
 /** A developer, an app and a webhook (made through the API) pointing at `url`. */
 async function webhookTo(url: string, eventType = 'appointment.scheduled') {
-  const dev = await newDeveloper();
+  const dev = await approvedDeveloper();
   const appId = await insertApp(dev.id);
   const res = await api('POST', `/api/apps/${appId}/webhooks`, {
     token: dev.token,
@@ -271,7 +271,7 @@ describe('failures that stop a webhook', () => {
 describe('the SSRF guard with internal targets not allowed', () => {
   let owner: Developer;
   beforeAll(async () => {
-    owner = await newDeveloper();
+    owner = await approvedDeveloper();
   });
   const cloudService = () =>
     createWebhooksService({
@@ -285,6 +285,9 @@ describe('the SSRF guard with internal targets not allowed', () => {
         replay: async () => ({ delivery_id: '' }),
       },
       allowInternal: false,
+      isApproved: async () => true,
+      appIdsOf: async () => [],
+      rateLimit: async () => true,
     });
 
   it.each([

@@ -16,7 +16,7 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { DENTAL_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 import { MSG } from '../../shared/messages';
 import { SECRET_FORMAT, WEBHOOK_DELETED, WEBHOOK_NOT_FOUND } from '../../shared/schemas/webhooks';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, approvedDeveloper } from '../support/api';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -85,14 +85,14 @@ const signatureHeaders = (h: IncomingHttpHeaders) => ({
   'webhook-signature': String(h['webhook-signature']),
 });
 
-let dev: Awaited<ReturnType<typeof newDeveloper>>;
-let other: Awaited<ReturnType<typeof newDeveloper>>;
+let dev: Awaited<ReturnType<typeof approvedDeveloper>>;
+let other: Awaited<ReturnType<typeof approvedDeveloper>>;
 let admin: string;
 let appId: string;
 const receivers: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
-  [dev, other, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
+  [dev, other, admin] = await Promise.all([approvedDeveloper(), approvedDeveloper(), adminToken()]);
   appId = await insertApp(dev.id);
 });
 afterAll(async () => {

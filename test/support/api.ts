@@ -91,3 +91,11 @@ export async function mailsTo(
     .filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(address.toLowerCase())))
     .map((m) => ({ subject: m.subject, text: m.body?.text, html: m.body?.html, to: m.destination.to }));
 }
+
+/** A fresh developer approved by the admin (webhooks and production keys need approval). */
+export async function approvedDeveloper(overrides: Record<string, unknown> = {}) {
+  const dev = await newDeveloper(overrides);
+  const res = await api('POST', '/api/approve-user', { token: await adminToken(), body: { email: dev.email } });
+  if (res.status !== 200) throw new Error(`approve failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return dev;
+}

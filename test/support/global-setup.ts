@@ -38,7 +38,10 @@ async function startStack(): Promise<RunningStack> {
   const env: Record<string, string> = {
     ...stack.env,
     RUNTIME: 'local',
+    HOST: '127.0.0.1',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // As npm start does on first start: a secret of this run, never a public constant.
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',

@@ -42,6 +42,9 @@ function setup(opts: { allowInternal?: boolean; checker?: TargetChecker; stored?
     checkTarget: opts.checker ?? (async () => ({ ok: true })),
     pipeline,
     allowInternal: opts.allowInternal ?? false,
+    isApproved: async () => true,
+    appIdsOf: async (userId) => (userId === OTHER ? ['app-2'] : [APP.id]),
+    rateLimit: async () => true,
     now: () => new Date('2025-03-01T09:00:00.000Z'),
   });
   return { service, webhooks, logs, fanOuts };
@@ -133,10 +136,10 @@ describe('creating a webhook', () => {
       message: DUPLICATE_WEBHOOK,
     });
     for (let i = 1; i < MAX_WEBHOOKS_PER_APP; i++) {
-      await service.create(OWNER, APP.id, input({ target_url: `https://hooks.example.com/${i}` }));
+      await service.create(OWNER, APP.id, input({ target_url: `https://hooks${i}.example.com/${i}` }));
     }
     await expect(
-      service.create(OWNER, APP.id, input({ target_url: 'https://hooks.example.com/last' })),
+      service.create(OWNER, APP.id, input({ target_url: 'https://hooks-last.example.com/last' })),
     ).rejects.toMatchObject({ status: 400, message: TOO_MANY_WEBHOOKS });
   });
 });

@@ -11,10 +11,11 @@ import {
   simulateMessage,
   unknownEventType,
   WEBHOOK_NOT_FOUND,
+  WEBHOOK_SECRET_VISIBLE,
   type Webhook,
   type WebhookDeliveryLog,
 } from '../../../shared/schemas/webhooks';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../errors';
 import type { DeliveryPipeline } from './delivery-pipeline';
 import { catalogueNames } from './event-catalogue';
 import type { AppDirectory, DeliveryLogStore, EventTypeStore, TargetChecker, WebhookStore } from './ports';
@@ -27,6 +28,15 @@ export const DUPLICATE_WEBHOOK = 'This app already has a webhook for this event 
 export const URL_NOT_HTTP = 'target_url must be an http:// or https:// URL';
 export const URL_NEEDS_HTTPS = 'target_url must use https://';
 export const URL_HAS_CREDENTIALS = 'target_url must not contain a user name or password';
+/** Issue 11 item 10: webhooks fan out to third parties; only developers the admin approved use them. */
+export const WEBHOOKS_NEED_APPROVAL =
+  'Your developer account must be approved by an admin before you can use webhooks and test events';
+export const MAX_WEBHOOKS_PER_HOST = 10;
+export const TOO_MANY_WEBHOOKS_PER_HOST = `You can have at most ${MAX_WEBHOOKS_PER_HOST} webhooks pointing at the same host`;
+export const SIMULATIONS_PER_MINUTE = 10;
+export const TOO_MANY_SIMULATIONS = `At most ${SIMULATIONS_PER_MINUTE} test events a minute per app; please wait a moment`;
+export const MAX_SIMULATE_DATA_BYTES = 4096;
+export const SIMULATE_DATA_TOO_LARGE = `data must be at most ${MAX_SIMULATE_DATA_BYTES / 1024} KB of JSON`;
 
 /** POST /api/apps/{id}/webhooks after parsing (trimmed, required fields present). */
 export interface NewWebhookInput {
@@ -45,6 +55,12 @@ export interface WebhooksServiceDeps {
   pipeline: Pick<DeliveryPipeline, 'fanOut' | 'replay'>;
   /** Local development: http targets and internal addresses allowed. */
   allowInternal: boolean;
+  /** True when the account is a developer the admin approved. */
+  isApproved: (userId: string) => Promise<boolean>;
+  /** Ids of the developer's apps (webhooks are counted per target host across them). */
+  appIdsOf: (userId: string) => Promise<string[]>;
+  /** Counts one hit of `key` in the current window; false once `limit` hits were counted. */
+  rateLimit: (key: string, limit: number, windowSeconds: number) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -71,6 +87,12 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
   const { webhooks, logs, apps } = deps;
   const now = deps.now ?? (() => new Date());
 
+  async function requireApproved(userId: string) {
+    if (!(await deps.isApproved(userId))) throw new ForbiddenError(WEBHOOKS_NEED_APPROVAL);
+  }
+
+  const hostOf = (raw: string) => new URL(raw).hostname.toLowerCase();
+
   async function ownApp(userId: string, appId: string) {
     const app = await apps.find(appId);
     if (!app || app.user_id !== userId) throw new NotFoundError(MSG.appNotFound);
@@ -89,6 +111,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     /** GET /api/event-types: the names of the catalogue. */
     eventTypeNames,
 
+    /** The secret shows only its first characters here: in full only in the creation answer. */
     async list(userId: string, appId: string): Promise<Webhook[]> {
       await ownApp(userId, appId);
       const list = await webhooks.listByApp(appId);
@@ -97,6 +120,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     async create(userId: string, appId: string, input: NewWebhookInput): Promise<Webhook> {
       const app = await ownApp(userId, appId);
+      await requireApproved(userId);
       await requireKnownEventType(input.event_type);
       const problem = targetUrlProblem(input.target_url, deps.allowInternal);
       if (problem) throw new ValidationError(problem);
@@ -110,6 +134,13 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       if (existing.some((w) => w.event_type === input.event_type && w.target_url === input.target_url)) {
         throw new ConflictError(DUPLICATE_WEBHOOK);
       }
+      const host = hostOf(input.target_url);
+      let sameHost = 0;
+      for (const id of await deps.appIdsOf(userId)) {
+        const hooks = id === appId ? existing : await webhooks.listByApp(id);
+        sameHost += hooks.filter((w) => hostOf(w.target_url) === host).length;
+      }
+      if (sameHost >= MAX_WEBHOOKS_PER_HOST) throw new ValidationError(TOO_MANY_WEBHOOKS_PER_HOST);
       const record: WebhookRecord = {
         id: randomUUID(),
         app_id: app.id,
@@ -149,7 +180,14 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       input: { app_id: string; event_type: string; data?: Record<string, unknown> },
     ): Promise<SimulateEventResponse> {
       const app = await ownApp(userId, input.app_id);
+      await requireApproved(userId);
       await requireKnownEventType(input.event_type);
+      if (Buffer.byteLength(JSON.stringify(input.data ?? {}), 'utf8') > MAX_SIMULATE_DATA_BYTES) {
+        throw new ValidationError(SIMULATE_DATA_TOO_LARGE);
+      }
+      if (!(await deps.rateLimit(`simulate#${app.id}`, SIMULATIONS_PER_MINUTE, 60))) {
+        throw new TooManyRequestsError(TOO_MANY_SIMULATIONS, 60);
+      }
       const data = {
         message: 'Test event from the Developer Portal',
         timestamp: now().toISOString(),

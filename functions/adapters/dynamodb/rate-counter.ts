@@ -1,0 +1,38 @@
+/**
+ * Fixed-window counters on the single table, for limits such as "10 test events a minute per app".
+ * One conditional update per hit: the counter item of the current window is created or incremented
+ * only while below the limit, so concurrent callers can never together exceed it. Items expire
+ * through the table's TTL a window after they end.
+ *
+ * | what                        | PK                              | SK     |
+ * |-----------------------------|---------------------------------|--------|
+ * | hits of a key in one window | RATE#<key>#<window start, s>    | RATE   |
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../aws-clients';
+import { TABLE_KEYS } from './table-definition';
+
+export async function hitRateCounter(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const windowStart = Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `RATE#${key}#${windowStart}`, SK: 'RATE' },
+        UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
