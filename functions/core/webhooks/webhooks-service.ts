@@ -11,7 +11,6 @@ import {
   simulateMessage,
   unknownEventType,
   WEBHOOK_NOT_FOUND,
-  WEBHOOK_SECRET_VISIBLE,
   type Webhook,
   type WebhookDeliveryLog,
 } from '../../../shared/schemas/webhooks';
