@@ -111,9 +111,18 @@ function operationOf(route: RouteDef, collector: SchemaCollector): Record<string
   const status = String(doc?.status ?? 200);
   const success: Record<string, unknown> = {
     description: doc?.response ? 'Success' : 'Success (response schema not documented yet)',
-    content: { 'application/json': { schema: doc?.response ? collector.convert(doc.response, 'output') : {} } },
+    content: {
+      [doc?.contentType ?? 'application/json']: {
+        schema: doc?.response ? collector.convert(doc.response, 'output') : {},
+      },
+    },
   };
   if (route.access === 'apikey') success.headers = RATE_HEADERS;
+  if (doc?.headers) {
+    success.headers = Object.fromEntries(
+      Object.entries(doc.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+    );
+  }
 
   const responses: Record<string, unknown> = { [status]: success };
   for (const code of errorStatuses(route)) {
@@ -139,6 +148,8 @@ function operationOf(route: RouteDef, collector: SchemaCollector): Record<string
       required: true,
       content: { 'application/json': { schema: collector.convert(doc.body, 'input') } },
     };
+  } else if (doc?.rawRequest) {
+    op.requestBody = { required: true, content: { [doc.rawRequest.contentType]: { schema: doc.rawRequest.schema } } };
   } else if (route.rawBody) {
     op.requestBody = {
       required: true,

@@ -30,11 +30,23 @@ import {
   WebhookLogListSchema,
 } from '../../shared/schemas/admin-users';
 import {
+  AdminAppActionSchema,
+  AdminAppListSchema,
+  AppIdParamSchema,
+  AppMessageSchema,
+  AppSubmitSchema,
   CategoryAppsSchema,
   MarketplaceAppsSchema,
   MarketplaceQuerySchema,
+  OwnerAppListSchema,
+  OwnerAppSchema,
   PublicAppSchema,
+  QuickAppCreateSchema,
+  QuickAppUpdateSchema,
   SlugParamSchema,
+  SuspendAppSchema,
+  UploadQuerySchema,
+  UploadResponseSchema,
 } from '../../shared/schemas/apps';
 import {
   CategoryDeletedSchema,
@@ -43,6 +55,20 @@ import {
   CategoryPayloadSchema,
   CategorySchema,
 } from '../../shared/schemas/categories';
+import {
+  AdminPurchaseListSchema,
+  AppAnalyticsSchema,
+  AppIdParams as CheckoutAppIdParams,
+  CheckoutSessionSchema,
+  CreateCheckoutRequest,
+  GuestCheckoutRequest,
+  PurchaseIdParams,
+  PurchaseListSchema,
+  PurchaseSessionResultSchema,
+  RefundResultSchema,
+  SessionIdParams,
+  StripeEventAnswerSchema,
+} from '../../shared/schemas/checkout';
 import {
   AdminRotatedKeySchema,
   ApiKeyListSchema,
@@ -59,6 +85,20 @@ import {
   PartnerEventTypesSchema,
   PartnerMeSchema,
 } from '../../shared/schemas/partner';
+import {
+  CreateWebhookRequest,
+  EventTypeNamesSchema,
+  LogListQuery,
+  ReplayResponse,
+  SimulateEventRequest,
+  SimulateEventResponse,
+  AppIdParams as WebhookAppIdParams,
+  WebhookDeliveryLogListSchema,
+  WebhookIdParams,
+  WebhookListSchema,
+  WebhookLogIdParams,
+  WebhookSchema,
+} from '../../shared/schemas/webhooks';
 
 export interface RouteDoc {
   summary: string;
@@ -72,9 +112,24 @@ export interface RouteDoc {
   /** Success status (200 unless given) and its JSON body. */
   status?: number;
   response?: z.ZodType;
+  /** A raw request body (multipart upload...): its media type and JSON Schema, instead of the octet-stream default. */
+  rawRequest?: { contentType: string; schema: Record<string, unknown> };
+  /** Media type of the success body when it is not JSON (a PDF, an HTML page, an empty redirect). */
+  contentType?: string;
+  /** Response headers worth a reader's attention (a redirect's Location). */
+  headers?: Record<string, string>;
   /** Extra error statuses beyond those implied by access, body and path parameters. */
   errors?: number[];
 }
+
+/** A body that is not JSON: the bytes of a PDF, a page of HTML, or nothing at all. */
+const Bytes = z.string().meta({ description: 'The raw body' });
+
+/** The answer of GET /api/openapi.json: an OpenAPI 3.1 document. */
+const OpenApiDocumentSchema = z
+  .object({ openapi: z.string(), info: z.record(z.string(), z.unknown()), paths: z.record(z.string(), z.unknown()) })
+  .catchall(z.unknown())
+  .meta({ description: 'An OpenAPI 3.1 document' });
 
 const Slug = z.object({ slug: z.string() });
 const CategoryId = z.object({ id: z.string() });
@@ -208,6 +263,144 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'DELETE /api/keys/{id}': { summary: 'Delete an API key', params: KeyIdParams, response: MessageResponse },
 
+  // Developer apps -------------------------------------------------------------------------------
+  'GET /api/apps': { summary: 'Your apps with their review status', response: OwnerAppListSchema },
+  'POST /api/apps': {
+    summary: 'Create an app with the quick form',
+    body: QuickAppCreateSchema,
+    status: 201,
+    response: OwnerAppSchema,
+  },
+  'POST /api/apps/submit': {
+    summary: 'Submit a public app for review (the six-step wizard)',
+    body: AppSubmitSchema,
+    status: 201,
+    response: OwnerAppSchema,
+  },
+  'GET /api/apps/{id}': {
+    summary: 'One of your apps, with its licensing material (edit view)',
+    params: AppIdParamSchema,
+    response: OwnerAppSchema,
+  },
+  'PUT /api/apps/{id}': {
+    summary: 'Update an app with the quick form',
+    params: AppIdParamSchema,
+    body: QuickAppUpdateSchema,
+    response: OwnerAppSchema,
+  },
+  'PUT /api/apps/{id}/update': {
+    summary: "Update an app's full listing (the wizard)",
+    params: AppIdParamSchema,
+    body: AppSubmitSchema,
+    response: OwnerAppSchema,
+  },
+  'DELETE /api/apps/{id}': { summary: 'Delete one of your apps', params: AppIdParamSchema, response: AppMessageSchema },
+  'POST /api/upload/screenshots': {
+    summary: 'Upload an icon or screenshots (multipart/form-data, field "files")',
+    query: UploadQuerySchema,
+    rawRequest: {
+      contentType: 'multipart/form-data',
+      schema: {
+        type: 'object',
+        properties: {
+          files: {
+            type: 'array',
+            description: 'PNG, JPEG, GIF or WebP images, at most 5 MB each (one file for kind=icon)',
+            items: { type: 'string', contentMediaType: 'application/octet-stream' },
+          },
+        },
+        required: ['files'],
+      },
+    },
+    status: 201,
+    response: UploadResponseSchema,
+  },
+  'GET /api/apps/{id}/analytics': {
+    summary: "A public app's sales figures",
+    params: CheckoutAppIdParams,
+    response: AppAnalyticsSchema,
+  },
+
+  // Webhooks -------------------------------------------------------------------------------------
+  'GET /api/event-types': { summary: 'Event types a webhook can subscribe to', response: EventTypeNamesSchema },
+  'GET /api/apps/{id}/webhooks': {
+    summary: "An app's webhooks",
+    params: WebhookAppIdParams,
+    response: WebhookListSchema,
+  },
+  'POST /api/apps/{id}/webhooks': {
+    summary: 'Add a webhook to an app',
+    params: WebhookAppIdParams,
+    body: CreateWebhookRequest,
+    status: 201,
+    response: WebhookSchema,
+  },
+  'DELETE /api/webhooks/{id}': { summary: 'Delete a webhook', params: WebhookIdParams, response: MessageResponse },
+  'GET /api/apps/{id}/webhook-logs': {
+    summary: "Deliveries to an app's webhooks, newest first",
+    params: WebhookAppIdParams,
+    query: LogListQuery,
+    response: WebhookDeliveryLogListSchema,
+  },
+  'POST /api/simulate-event': {
+    summary: 'Send a test event to your webhooks',
+    body: SimulateEventRequest,
+    response: SimulateEventResponse,
+  },
+
+  // Checkout and purchases -----------------------------------------------------------------------
+  'POST /api/stripe/create-checkout-session': {
+    summary: 'Start a checkout for an app (signed in)',
+    description: 'A free app is licensed at once and checkout_url is the success page.',
+    body: CreateCheckoutRequest,
+    response: CheckoutSessionSchema,
+    errors: [409, 503],
+  },
+  'POST /api/stripe/create-guest-checkout-session': {
+    summary: 'Start a checkout as a guest (by e-mail)',
+    body: GuestCheckoutRequest,
+    response: CheckoutSessionSchema,
+    errors: [409, 503],
+  },
+  'GET /api/stripe/my-purchases': { summary: 'Your purchased licences', response: PurchaseListSchema },
+  'GET /api/stripe/purchase/{session_id}': {
+    summary: 'The order of a checkout session (success page)',
+    params: SessionIdParams,
+    response: PurchaseSessionResultSchema,
+  },
+  'GET /api/stripe/purchases/{id}/invoice': {
+    summary: 'The invoice of one of your purchases (PDF)',
+    params: PurchaseIdParams,
+    contentType: 'application/pdf',
+    response: Bytes,
+  },
+  'POST /api/stripe/webhook': {
+    summary: "Stripe's events (signed with Stripe-Signature)",
+    rawRequest: {
+      contentType: 'application/json',
+      schema: { type: 'object', description: 'A Stripe event, verified against its Stripe-Signature header' },
+    },
+    response: StripeEventAnswerSchema,
+  },
+  'GET /api/stripe/test-checkout/{session_id}': {
+    summary: 'Local test mode only: the labelled test-checkout page',
+    params: SessionIdParams,
+    contentType: 'text/html',
+    response: Bytes,
+    errors: [503],
+  },
+  'POST /api/stripe/test-checkout/{session_id}/pay': {
+    summary: "Local test mode only: the test page's Pay button",
+    rawRequest: { contentType: 'application/x-www-form-urlencoded', schema: { type: 'object' } },
+    description: 'Sends a signed checkout.session.completed event to the webhook, then redirects to the success page.',
+    params: SessionIdParams,
+    status: 303,
+    contentType: 'text/plain',
+    headers: { Location: 'The purchase success page' },
+    response: Bytes,
+    errors: [503],
+  },
+
   // Admin: users and keys ------------------------------------------------------------------------
   'GET /api/admin/users': { summary: 'All accounts, newest first', response: AdminUserListSchema },
   'POST /api/approve-user': {
@@ -243,8 +436,50 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: AdminRotatedKeySchema,
   },
 
+  // Admin: apps, purchases, webhook logs ---------------------------------------------------------
+  'GET /api/admin/apps': { summary: 'Every app of every type, with sales', response: AdminAppListSchema },
+  'GET /api/admin/apps/{id}/purchases': {
+    summary: "An app's purchases",
+    params: CheckoutAppIdParams,
+    response: AdminPurchaseListSchema,
+  },
+  'POST /api/admin/apps/{id}/approve': {
+    summary: 'Approve an app (publishes a public app)',
+    params: AppIdParamSchema,
+    response: AdminAppActionSchema,
+    errors: [409],
+  },
+  'POST /api/admin/apps/{id}/suspend': {
+    summary: 'Suspend an app (optionally with a reason mailed to its developer)',
+    params: AppIdParamSchema,
+    body: SuspendAppSchema,
+    response: AdminAppActionSchema,
+    errors: [409],
+  },
+  'DELETE /api/admin/apps/{id}/delete': {
+    summary: 'Delete an app',
+    params: AppIdParamSchema,
+    response: AppMessageSchema,
+  },
+  'POST /api/admin/purchases/{id}/refund': {
+    summary: 'Refund a purchase of the last 30 days and revoke its licence',
+    params: PurchaseIdParams,
+    response: RefundResultSchema,
+    errors: [409],
+  },
+  'GET /api/admin/logs': {
+    summary: 'Webhook deliveries of every app, newest first',
+    query: LogListQuery,
+    response: WebhookDeliveryLogListSchema,
+  },
+  'POST /api/admin/logs/{id}/replay': {
+    summary: 'Deliver a logged webhook event again',
+    params: WebhookLogIdParams,
+    response: ReplayResponse,
+  },
+
   // Partner API ----------------------------------------------------------------------------------
-  'GET /api/openapi.json': { summary: 'This OpenAPI document' },
+  'GET /api/openapi.json': { summary: 'This OpenAPI document', response: OpenApiDocumentSchema },
   'GET /v1/me': { summary: 'The calling key and its owner', response: PartnerMeSchema },
   'GET /v1/event-types': { summary: 'Event types webhooks can subscribe to', response: PartnerEventTypesSchema },
   'POST /v1/licenses/validate': {

@@ -168,3 +168,14 @@ const idParam = (notFound: string) => z.string({ error: notFound }).trim().min(1
 export const SessionIdParams = z.object({ session_id: idParam(CHECKOUT_SESSION_NOT_FOUND) });
 export const PurchaseIdParams = z.object({ id: idParam(PURCHASE_NOT_FOUND) });
 export const AppIdParams = z.object({ id: idParam(APP_NOT_FOUND) });
+
+/** The answer to Stripe's POST /api/stripe/webhook (Stripe only checks the 2xx). */
+export const StripeEventAnswerSchema = z
+  .object({
+    received: z.literal(true),
+    /** The event was handled before (Stripe retries). */
+    duplicate: z.literal(true).optional(),
+    /** Why the event changed nothing. */
+    ignored: z.string().optional(),
+  })
+  .meta({ id: 'StripeEventAnswer' });

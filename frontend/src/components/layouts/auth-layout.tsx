@@ -28,7 +28,7 @@ export function AuthLayout() {
         color="white"
         hideBelow="lg"
       >
-        <RouterLink to={paths.home} aria-label={`${SITE.marketplaceTitle} home`}>
+        <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} home`}>
           <HStack gap="2.5">
             <LogoMark size={9} />
             <Text fontWeight="bold" fontSize="lg">
@@ -59,7 +59,7 @@ export function AuthLayout() {
 
       <Flex flex="1" direction="column" align="center" justify="center" px="4" py={{ base: '8', md: '12' }}>
         <Box hideFrom="lg" mb="8">
-          <RouterLink to={paths.home} aria-label={`${SITE.marketplaceTitle} home`}>
+          <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} home`}>
             <Logo />
           </RouterLink>
         </Box>

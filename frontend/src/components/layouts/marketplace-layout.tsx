@@ -38,7 +38,7 @@ export function MarketplaceLayout() {
       >
         <Container maxW="7xl">
           <Flex h="16" align="center" gap="4">
-            <RouterLink to={paths.home} aria-label={`${SITE.marketplaceTitle} home`}>
+            <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} App Marketplace home`}>
               <Logo title={SITE.ecosystemTitle} subtitle="App Marketplace" />
             </RouterLink>
             <HStack as="nav" aria-label="Marketplace" gap="1" ms="4" hideBelow="lg">

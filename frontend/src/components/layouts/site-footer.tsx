@@ -105,7 +105,7 @@ export function SiteFooter() {
               <Link href={SITE.supportPhoneHref} color="gray.300" fontSize="sm" _hover={{ color: 'white' }}>
                 <LuPhone /> {SITE.supportPhone}
               </Link>
-              <Text fontSize="xs" color="gray.500">
+              <Text fontSize="xs" color="gray.400">
                 {SITE.supportHours}
               </Text>
             </Stack>

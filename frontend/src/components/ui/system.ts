@@ -91,6 +91,15 @@ const brandConfig = defineConfig({
           emphasized: { value: '{colors.brand.200}' },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // Readable on white (WCAG AA 4.5:1): Chakra's default subtle grey (gray.400, 2.56:1) and the
+        // white-on-600 solid badges of the light palettes (green 3.29:1, orange, yellow, teal, cyan)
+        // fall short; one shade darker passes.
+        fg: { subtle: { value: '{colors.gray.500}' } },
+        green: { solid: { value: '{colors.green.700}' }, fg: { value: '{colors.green.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' }, fg: { value: '{colors.orange.700}' } },
+        yellow: { solid: { value: '{colors.yellow.700}' }, fg: { value: '{colors.yellow.800}' } },
+        teal: { solid: { value: '{colors.teal.700}' }, fg: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' }, fg: { value: '{colors.cyan.700}' } },
       },
     },
   },

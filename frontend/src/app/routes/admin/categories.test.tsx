@@ -105,13 +105,27 @@ describe('Admin category management', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Add Category/ }));
     const form = within(await dialog('Add Category'));
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
-    expect(form.getByText('Name is required')).toBeTruthy();
-    expect(form.getByText('Slug is required')).toBeTruthy();
+    // The server's schema and words: both fields say it.
+    expect(form.getAllByText('Name and slug are required')).toHaveLength(2);
     expect(server.requests('POST')).toHaveLength(0);
 
     await userEvent.type(form.getByRole('textbox', { name: /Name/ }), 'Ortho');
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
     expect(await form.findByText(MSG.failedSaveCategory)).toBeTruthy();
+  });
+
+  it("checks with the server's schema: a malformed slug shows on its field", async () => {
+    const { server } = renderAdmin();
+    await userEvent.click(await screen.findByRole('button', { name: /Add Category/ }));
+    const form = within(await dialog('Add Category'));
+    await userEvent.type(form.getByRole('textbox', { name: /Name/ }), 'Ortho');
+    const slug = form.getByRole('textbox', { name: /Slug/ });
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'Ortho Care!');
+    await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
+    expect(await form.findByText('Slug may only contain lowercase letters, numbers and hyphens')).toBeTruthy();
+    expect(slug.getAttribute('aria-invalid')).toBe('true');
+    expect(server.requests('POST')).toHaveLength(0);
   });
 
   it('edits a category keeping its slug while the name changes', async () => {

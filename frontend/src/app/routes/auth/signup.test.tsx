@@ -32,6 +32,18 @@ describe('signup (/signup)', () => {
     expect(server.calls('POST /api/register')).toHaveLength(0);
   });
 
+  it("shows a malformed field's error on that field, from the server's schema", async () => {
+    const server = fakeServer(accountsHandlers());
+    const { submit } = await openSignup({ ...valid, Email: 'dana@example', Website: 'ftp://files.example.com' });
+    submit();
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Website must be a valid URL starting with http:// or https://')).toBeTruthy();
+    expect(screen.getByLabelText(/^Website/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Full Name/).getAttribute('aria-invalid')).toBeNull();
+    expect(server.calls('POST /api/register')).toHaveLength(0);
+  });
+
   it("shows the server's detail, else 'Signup failed'", async () => {
     const server = fakeServer(accountsHandlers(), {
       'POST /api/register': () => fail(409, 'An account with this email already exists'),

@@ -14,9 +14,12 @@ import {
   Switch,
   Textarea,
 } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
+import { type CategoryPayload, CategoryPayloadSchema } from '../../../../../shared/schemas/categories';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useCreateCategory } from '../api/create-category';
@@ -47,11 +50,8 @@ const initialValues = (category: AdminCategory | null, icons: CategoryIconKit): 
   is_active: category?.is_active ?? CATEGORY_DEFAULTS.is_active,
 });
 
-/** display_order parsed as an integer; anything unreadable is the default 0. */
-export const parseDisplayOrder = (value: string): number => {
-  const n = Number.parseInt(value, 10);
-  return Number.isNaN(n) ? CATEGORY_DEFAULTS.display_order : n;
-};
+/** The server's payload schema checks the form: same rules (slug format, colour, order), same words. */
+const resolver = zodResolver(CategoryPayloadSchema) as unknown as Resolver<FormValues, unknown, CategoryPayload>;
 
 interface CategoryFormDialogProps {
   /** null creates a new category. */
@@ -66,36 +66,39 @@ interface CategoryFormDialogProps {
  */
 export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDialogProps) {
   const formId = useId();
-  const [values, setValues] = useState(() => initialValues(category, icons));
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<FormValues, unknown, CategoryPayload>({ defaultValues: initialValues(category, icons), resolver });
+  const values = useWatch({ control }) as FormValues;
   const [slugByHand, setSlugByHand] = useState(category !== null);
-  const [errors, setErrors] = useState<{ name?: string; slug?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const saving = create.isMutating || update.isMutating;
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((prev) => ({ ...prev, [key]: value }));
+    setValue(key, value as never, { shouldValidate: Boolean(errors[key]) });
 
-  const onNameChange = (name: string) =>
-    setValues((prev) => ({ ...prev, name, slug: slugByHand ? prev.slug : slugify(name) }));
+  const name = register('name', {
+    onChange: (e: { target: { value: string } }) => {
+      if (!slugByHand) setValue('slug', slugify(e.target.value), { shouldValidate: Boolean(errors.slug) });
+    },
+  });
+  const slug = register('slug', { onChange: () => setSlugByHand(true) });
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      name: values.name.trim() ? undefined : 'Name is required',
-      slug: values.slug.trim() ? undefined : 'Slug is required',
-    };
-    setErrors(found);
-    if (found.name || found.slug) return;
+  const save = handleSubmit(async (parsed) => {
     setServerError(null);
     const input: CategoryInput = {
-      name: values.name.trim(),
-      slug: values.slug.trim(),
-      description: values.description.trim(),
+      name: parsed.name,
+      slug: parsed.slug,
+      description: parsed.description ?? '',
       icon: values.icon,
-      color: values.color,
-      display_order: parseDisplayOrder(values.display_order),
+      color: parsed.color ?? CATEGORY_DEFAULTS.color,
+      display_order: parsed.display_order ?? CATEGORY_DEFAULTS.display_order,
       is_active: values.is_active,
     };
     try {
@@ -106,7 +109,7 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
     } catch (err) {
       setServerError(errorText(err, MSG.failedSaveCategory));
     }
-  }
+  });
 
   const { Icon } = icons;
   const swatch = HEX.test(values.color) ? values.color : CATEGORY_DEFAULTS.color;
@@ -134,37 +137,26 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
                       <Field.Label>
                         Name <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input value={values.name} onChange={(e) => onNameChange(e.target.value)} autoFocus />
-                      <Field.ErrorText>{errors.name}</Field.ErrorText>
+                      <Input {...name} autoFocus />
+                      <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root required invalid={Boolean(errors.slug)}>
                       <Field.Label>
                         Slug <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input
-                        value={values.slug}
-                        onChange={(e) => {
-                          setSlugByHand(true);
-                          set('slug', e.target.value);
-                        }}
-                        fontFamily="mono"
-                      />
+                      <Input {...slug} fontFamily="mono" />
                       {errors.slug ? (
-                        <Field.ErrorText>{errors.slug}</Field.ErrorText>
+                        <Field.ErrorText>{errors.slug.message}</Field.ErrorText>
                       ) : (
                         <Field.HelperText>/marketplace/category/{values.slug || '…'}</Field.HelperText>
                       )}
                     </Field.Root>
                   </SimpleGrid>
 
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(errors.description)}>
                     <Field.Label>Description</Field.Label>
-                    <Textarea
-                      value={values.description}
-                      onChange={(e) => set('description', e.target.value)}
-                      rows={3}
-                      autoresize
-                    />
+                    <Textarea {...register('description')} rows={3} autoresize />
+                    <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
                   </Field.Root>
 
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -192,7 +184,7 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
                         </NativeSelect.Root>
                       </HStack>
                     </Field.Root>
-                    <Field.Root>
+                    <Field.Root invalid={Boolean(errors.color)}>
                       <Field.Label>Color</Field.Label>
                       <HStack w="full">
                         <Input
@@ -206,26 +198,17 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
                           flexShrink={0}
                           cursor="pointer"
                         />
-                        <Input
-                          value={values.color}
-                          onChange={(e) => set('color', e.target.value)}
-                          fontFamily="mono"
-                          placeholder={CATEGORY_DEFAULTS.color}
-                        />
+                        <Input {...register('color')} fontFamily="mono" placeholder={CATEGORY_DEFAULTS.color} />
                       </HStack>
+                      <Field.ErrorText>{errors.color?.message}</Field.ErrorText>
                     </Field.Root>
                   </SimpleGrid>
 
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
-                    <Field.Root>
+                    <Field.Root invalid={Boolean(errors.display_order)}>
                       <Field.Label>Display order</Field.Label>
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        step={1}
-                        value={values.display_order}
-                        onChange={(e) => set('display_order', e.target.value)}
-                      />
+                      <Input {...register('display_order')} type="number" inputMode="numeric" step={1} />
+                      <Field.ErrorText>{errors.display_order?.message}</Field.ErrorText>
                     </Field.Root>
                     <Switch.Root
                       checked={values.is_active}

@@ -120,7 +120,7 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
             </>
           ) : (
             <>
-              <Text fontWeight="bold" color={formatPrice(app) === 'Free' ? 'green.600' : 'fg'}>
+              <Text fontWeight="bold" color={formatPrice(app) === 'Free' ? 'green.700' : 'fg'}>
                 {formatPrice(app)}
                 {period && (
                   <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">

@@ -47,7 +47,14 @@ export function CategoryCard({ category }: { category: Category }) {
               {category.description}
             </Text>
           )}
-          <HStack mt="auto" gap="1" fontSize="sm" fontWeight="semibold" style={{ color }}>
+          {/* The category's colour darkened enough to read as text on white (WCAG AA 4.5:1). */}
+          <HStack
+            mt="auto"
+            gap="1"
+            fontSize="sm"
+            fontWeight="semibold"
+            style={{ color: `color-mix(in srgb, ${color} 55%, black)` }}
+          >
             <Text>Browse apps</Text>
             <LuArrowRight aria-hidden />
           </HStack>

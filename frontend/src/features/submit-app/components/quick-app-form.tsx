@@ -1,16 +1,17 @@
 import { Alert, Box, Button, Card, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Resolver, useForm } from 'react-hook-form';
 import { LuCheck } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { APP_TYPES, type AppType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
+import { QuickAppCreateSchema, QuickAppUpdateSchema } from '../../../../../shared/schemas/apps';
 import { ButtonLink } from '../../../components/ui/links';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useSaveQuickApp } from '../api/save-quick-app';
 import type { EditableApp } from '../types';
-import { isWebUrl, NAME_MAX } from '../utils/validation';
 import { FormField } from './wizard/fields';
 
 const TYPE_LABELS: Record<AppType, string> = {
@@ -25,16 +26,9 @@ interface QuickValues {
   description: string;
   website_url: string;
 }
-type QuickErrors = Partial<Record<keyof QuickValues, string>>;
-
-function validate(v: QuickValues): QuickErrors {
-  const e: QuickErrors = {};
-  if (!v.name.trim()) e.name = 'App name is required';
-  else if (v.name.trim().length > NAME_MAX) e.name = `App name must be at most ${NAME_MAX} characters`;
-  if (!v.type) e.type = 'App type is required';
-  if (v.website_url.trim() && !isWebUrl(v.website_url)) e.website_url = 'Website URL must be a valid URL';
-  return e;
-}
+/** The server's own schemas (POST /api/apps, PUT /api/apps/{id}) resolve the form. */
+const createResolver = zodResolver(QuickAppCreateSchema) as unknown as Resolver<QuickValues>;
+const updateResolver = zodResolver(QuickAppUpdateSchema) as unknown as Resolver<QuickValues>;
 
 /**
  * The quick form (SPEC.md section 5): name and type required, website a URL. In edit mode the
@@ -44,23 +38,26 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
   const navigate = useNavigate();
   const editing = Boolean(app);
   const save = useSaveQuickApp(app?.id);
-  const [values, setValues] = useState<QuickValues>(() => ({
-    name: app?.name ?? '',
-    type: app?.type ?? '',
-    description: app?.description ?? '',
-    website_url: app?.website_url ?? '',
-  }));
-  const [errors, setErrors] = useState<QuickErrors>({});
-  const set = (key: keyof QuickValues, value: string) => {
-    setValues((prev) => ({ ...prev, [key]: value }));
-    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
-  };
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm<QuickValues>({
+    defaultValues: {
+      name: app?.name ?? '',
+      type: app?.type ?? '',
+      description: app?.description ?? '',
+      website_url: app?.website_url ?? '',
+    },
+    resolver: editing ? updateResolver : createResolver,
+    mode: 'onTouched',
+  });
+  const type = watch('type');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const onSubmit = handleSubmit(async () => {
+    const values = getValues();
     const input = {
       name: values.name.trim(),
       description: values.description.trim(),
@@ -74,34 +71,25 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
     } catch (err) {
       notifyError(errorText(err, MSG.failedQuickApp(editing ? 'update' : 'create')));
     }
-  }
+  });
 
   return (
     <Card.Root variant="outline" borderRadius="xl" maxW="2xl" bg="bg.panel">
       <Card.Body>
         <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit app' : 'Quick create'}>
           <Stack gap="5">
-            <FormField label="App Name" required error={errors.name}>
-              <Input
-                name="name"
-                value={values.name}
-                onChange={(e) => set('name', e.target.value)}
-                autoFocus={!editing}
-              />
+            <FormField label="App Name" required error={errors.name?.message}>
+              <Input {...register('name')} autoFocus={!editing} />
             </FormField>
             <FormField
               label="App Type"
               required
               disabled={editing}
-              error={errors.type}
+              error={errors.type?.message}
               helper={editing ? 'The type of an app cannot be changed.' : undefined}
             >
               <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="type"
-                  value={values.type}
-                  onChange={(e) => set('type', e.currentTarget.value)}
-                >
+                <NativeSelect.Field {...register('type')}>
                   <option value="">Select a type</option>
                   {APP_TYPES.map((type) => (
                     <option key={type} value={type}>
@@ -112,7 +100,7 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </FormField>
-            {values.type === 'public' && !editing && (
+            {type === 'public' && !editing && (
               <Alert.Root status="info" borderRadius="md">
                 <Alert.Indicator />
                 <Alert.Content>
@@ -125,23 +113,11 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
                 </Alert.Content>
               </Alert.Root>
             )}
-            <FormField label="Description">
-              <Textarea
-                name="description"
-                rows={4}
-                value={values.description}
-                onChange={(e) => set('description', e.target.value)}
-                placeholder="What the app does"
-              />
+            <FormField label="Description" error={errors.description?.message}>
+              <Textarea {...register('description')} rows={4} placeholder="What the app does" />
             </FormField>
-            <FormField label="Website URL" error={errors.website_url}>
-              <Input
-                name="website_url"
-                type="url"
-                placeholder="https://"
-                value={values.website_url}
-                onChange={(e) => set('website_url', e.target.value)}
-              />
+            <FormField label="Website URL" error={errors.website_url?.message}>
+              <Input {...register('website_url')} type="url" placeholder="https://" />
             </FormField>
             <Box display="flex" gap="3">
               <Button type="submit" colorPalette="brand" loading={save.isMutating} loadingText="Saving...">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStepValid, validateStep } from './validation';
+import { firstInvalidStep, isStepValid, validateStep } from './validation';
 import { buildPayload, emptyValues, parseLicenseKeys, splitTags, valuesFromApp } from './wizard-values';
 
 const filled = () => ({
@@ -114,11 +114,11 @@ describe('wizard validation', () => {
     expect(validateStep(2, { ...filled(), website_url: 'not a url' }).website_url).toBe(
       'Website URL must be a valid URL',
     );
-    expect(validateStep(2, { ...filled(), icon_url: '' }).icon_url).toBe('Upload an icon or enter its URL');
+    expect(validateStep(2, { ...filled(), icon_url: '' }).icon_url).toBe('Icon URL is required');
     expect(isStepValid(2, filled())).toBe(true);
-    expect(validateStep(2, { ...filled(), screenshots: Array(11).fill('/u.png') }).screenshots).toBe(
-      'Maximum 10 screenshots allowed',
-    );
+    expect(
+      validateStep(2, { ...filled(), screenshots: Array.from({ length: 11 }, (_, i) => `/u${i}.png`) }).screenshots,
+    ).toBe('Maximum 10 screenshots allowed');
   });
 
   it('step 3: at least 2 non-empty key features', () => {
@@ -131,12 +131,13 @@ describe('wizard validation', () => {
   it('step 4: company required, price >= 0 in cents for paid models, founded year 1900..now, trial >= 0', () => {
     expect(validateStep(4, { ...filled(), company_name: '' }).company_name).toBe('Company name is required');
     expect(isStepValid(4, { ...filled(), pricing_model: 'free', price: '' })).toBe(true);
-    expect(validateStep(4, { ...filled(), pricing_model: 'one_time', price: '' }).price).toBe('Price is required');
+    expect(validateStep(4, { ...filled(), pricing_model: 'one_time', price: 'ten' }).price).toBe(
+      'Price must be a number',
+    );
     expect(validateStep(4, { ...filled(), pricing_model: 'one_time', price: '-1' }).price).toBe(
       'Price must be at least 0',
     );
     expect(validateStep(4, { ...filled(), pricing_model: 'one_time', price: '1.234' }).price).toMatch(/2 decimal/);
-    expect(isStepValid(4, { ...filled(), pricing_model: 'subscription', price: '0' })).toBe(true);
     const year = new Date().getFullYear();
     expect(validateStep(4, { ...filled(), founded_year: '1899' }).founded_year).toBe(
       `Founded year must be between 1900 and ${year}`,
@@ -160,5 +161,34 @@ describe('wizard validation', () => {
   it('step 6: the terms confirmation', () => {
     expect(isStepValid(6, { ...filled(), terms_accepted: false })).toBe(false);
     expect(isStepValid(6, filled())).toBe(true);
+  });
+
+  it("uses the server's schema: price maximum, the 365-day trial cap and length limits, each at its step", () => {
+    // Before: the wizard let these through and the server refused them at step 6 with a toast.
+    const tooDear = { ...filled(), pricing_model: 'one_time' as const, price: '1000000' };
+    expect(validateStep(4, tooDear).price).toBe('Price must be at most 999999.99');
+    expect(isStepValid(3, tooDear)).toBe(true);
+    expect(firstInvalidStep(tooDear)).toBe(4);
+    expect(validateStep(4, { ...filled(), free_trial_days: '366' }).free_trial_days).toBe(
+      'Free trial days must be at most 365',
+    );
+    expect(isStepValid(4, { ...filled(), free_trial_days: '365' })).toBe(true);
+    expect(validateStep(1, { ...filled(), name: 'n'.repeat(101) }).name).toBe(
+      'App name must be at most 100 characters',
+    );
+    expect(validateStep(1, { ...filled(), tags: ['t'.repeat(41)] }).tags).toBe(
+      'Each tag must be at most 40 characters',
+    );
+    expect(validateStep(3, { ...filled(), key_features: ['ok', 'f'.repeat(501)] }).key_features).toBe(
+      'Each key feature must be at most 500 characters',
+    );
+    expect(validateStep(4, { ...filled(), refund_policy: 'r'.repeat(2001) }).refund_policy).toBe(
+      'Refund policy must be at most 2000 characters',
+    );
+    expect(validateStep(5, { ...filled(), licensing_instructions: 'i'.repeat(5001) }).licensing_instructions).toBe(
+      'Licensing instructions must be at most 5000 characters',
+    );
+    // A metadata field is filed under its own step.
+    expect(validateStep(2, { ...filled(), terms_url: 'not a url' }).terms_url).toBe('Terms URL must be a valid URL');
   });
 });

@@ -9,7 +9,7 @@ export function FeatureList({ items }: { items: readonly string[] }) {
         .filter((item) => item.trim())
         .map((item) => (
           <List.Item key={item} alignItems="flex-start">
-            <List.Indicator asChild color="green.600" mt="1">
+            <List.Indicator asChild color="green.700" mt="1">
               <LuCircleCheck />
             </List.Indicator>
             {item}

@@ -36,7 +36,7 @@ export function LicensePricingCard({ app, isOwner, owned, onPurchase, onIntent }
             )}
           </Text>
           {trialDays > 0 && (
-            <HStack gap="1.5" color="green.600" fontSize="sm" fontWeight="medium">
+            <HStack gap="1.5" color="green.700" fontSize="sm" fontWeight="medium">
               <LuClock aria-hidden />
               <Text>{`${trialDays}-day free trial available`}</Text>
             </HStack>

@@ -1,5 +1,7 @@
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../../shared/messages';
@@ -8,7 +10,15 @@ import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
 import { useSubmitApp } from '../../api/submit-app';
 import type { WizardValues } from '../../types';
-import { type FieldErrors, firstInvalidStep, isStepValid, STEPS, validateStep } from '../../utils/validation';
+import {
+  type FieldErrors,
+  firstInvalidStep,
+  isStepValid,
+  STEPS,
+  validateAll,
+  validateStep,
+  wizardSchema,
+} from '../../utils/validation';
 import { buildPayload } from '../../utils/wizard-values';
 import { CardPreview } from './card-preview';
 import { StepNav } from './step-nav';
@@ -33,7 +43,9 @@ const hasInput = (value: WizardValues[keyof WizardValues]) =>
  */
 export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: string }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(initial);
+  // The form state lives in react-hook-form; its resolver is the server's submit schema.
+  const form = useForm<WizardValues>({ defaultValues: initial, resolver: zodResolver(wizardSchema) });
+  const values = useWatch({ control: form.control }) as WizardValues;
   const [step, setStep] = useState(1);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const top = useRef<HTMLDivElement>(null);
@@ -42,18 +54,20 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
 
   const set: SetValue = useCallback(
     (key, value) =>
-      setValues((prev) => ({
-        ...prev,
-        [key]: typeof value === 'function' ? (value as (p: unknown) => unknown)(prev[key]) : value,
-      })),
-    [],
+      form.setValue(
+        key,
+        (typeof value === 'function' ? (value as (p: unknown) => unknown)(form.getValues(key)) : value) as never,
+        { shouldDirty: true },
+      ),
+    [form],
   );
   const touch = useCallback(
     (key: keyof WizardValues) => setTouched((prev) => (prev.has(key) ? prev : new Set(prev).add(key))),
     [],
   );
 
-  const errors = useMemo(() => validateStep(step, values), [step, values]);
+  const all = useMemo(() => validateAll(values), [values]);
+  const errors = useMemo(() => validateStep(step, values, all), [step, values, all]);
   const valid = Object.keys(errors).length === 0;
   const shown: FieldErrors = useMemo(
     () =>
@@ -63,10 +77,10 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
     [errors, touched, values],
   );
 
-  const isValid = useCallback((s: number) => isStepValid(s, values), [values]);
+  const isValid = useCallback((s: number) => isStepValid(s, values, all), [values, all]);
   const isReachable = useCallback(
-    (target: number) => target <= step || STEPS.every((s) => s.id >= target || isStepValid(s.id, values)),
-    [step, values],
+    (target: number) => target <= step || STEPS.every((s) => s.id >= target || isStepValid(s.id, values, all)),
+    [step, values, all],
   );
   const goTo = useCallback(
     (target: number) => {
@@ -77,17 +91,21 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
     [isReachable],
   );
 
-  async function onSubmit() {
-    const invalid = firstInvalidStep(values);
-    if (invalid) return goTo(invalid);
-    try {
-      await submit.trigger(buildPayload(values));
-      notifySuccess(editing ? MSG.appUpdated : MSG.appSubmitted);
-      navigate(paths.myApps);
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedWizardApp(editing ? 'update' : 'submit')));
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async (checked) => {
+      try {
+        await submit.trigger(buildPayload(checked));
+        notifySuccess(editing ? MSG.appUpdated : MSG.appSubmitted);
+        navigate(paths.myApps);
+      } catch (err) {
+        notifyError(errorText(err, MSG.failedWizardApp(editing ? 'update' : 'submit')));
+      }
+    },
+    () => {
+      const invalid = firstInvalidStep(form.getValues());
+      if (invalid) goTo(invalid);
+    },
+  );
 
   const meta = STEPS[step - 1];
   const StepView = step < 6 ? STEP_VIEWS[step as keyof typeof STEP_VIEWS] : null;
@@ -113,7 +131,7 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
               aria-label={meta?.title}
               onSubmit={(e) => {
                 e.preventDefault();
-                if (step === 6) void onSubmit();
+                if (step === 6) void onSubmit(e);
                 else if (valid) goTo(step + 1);
               }}
             >

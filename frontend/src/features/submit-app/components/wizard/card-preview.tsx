@@ -44,7 +44,7 @@ export function CardPreview({ values: v }: { values: WizardValues }) {
           )}
         </Card.Body>
         <Card.Footer px="5" py="3.5" borderTopWidth="1px" borderColor="border.muted" justifyContent="space-between">
-          <Text fontWeight="bold" color={free ? 'green.600' : 'fg'}>
+          <Text fontWeight="bold" color={free ? 'green.700' : 'fg'}>
             {price}
             {period && (
               <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">

@@ -1,7 +1,7 @@
 import { NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { LIMITS } from '../../../../../../../shared/constants';
+import { APP_FIELD_LIMITS } from '../../../../../../../shared/schemas/apps';
 import { useCategories } from '../../../api/get-categories';
-import { MAX_TAGS, NAME_MAX } from '../../../utils/validation';
 import { FormField, TextField } from '../fields';
 import type { StepProps } from '../step-props';
 import { TagInput } from '../tag-input';
@@ -22,7 +22,7 @@ export function BasicsStep(props: StepProps) {
         label="App Name"
         required
         placeholder="e.g. SmileSchedule Pro"
-        inputProps={{ maxLength: NAME_MAX + 20 }}
+        inputProps={{ maxLength: APP_FIELD_LIMITS.name + 20 }}
       />
       <TextField
         {...props}
@@ -68,12 +68,12 @@ export function BasicsStep(props: StepProps) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label="Tags" helper={`Press Enter to add a tag (up to ${MAX_TAGS}).`}>
+        <FormField label="Tags" helper={`Press Enter to add a tag (up to ${APP_FIELD_LIMITS.tags}).`}>
           <TagInput
             values={values.tags}
             onChange={(tags) => set('tags', tags)}
             itemLabel="tag"
-            max={MAX_TAGS}
+            max={APP_FIELD_LIMITS.tags}
             placeholder="e.g. scheduling"
           />
         </FormField>

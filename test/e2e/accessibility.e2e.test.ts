@@ -1,0 +1,348 @@
+/**
+ * Accessibility, end to end in a real headless Chromium: axe-core (@axe-core/playwright) runs on
+ * every screen of every role — each path of frontend/src/app/router.tsx as the visitor, the
+ * developer and the admin who can open it, plus the dialogs and wizard steps a user reaches on
+ * them — and fails on any serious or critical violation. A route added to the router without a
+ * screen here fails the first test, so new screens get checked too.
+ */
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TEST_ADMIN } from '../support/constants';
+import { launchBrowser, newPage } from './support/browser';
+
+const DEMO_DEVELOPER = { email: 'dr.chen@brightsmile.dev', password: 'demo1234' };
+
+type Role = 'visitor' | 'developer' | 'admin';
+interface Screen {
+  role: Role;
+  /** The router path this screen renders (a pattern, as written in router.tsx). */
+  route: string;
+  /** What to open, when it differs from the route. */
+  url?: string | (() => Promise<string>);
+  name: string;
+  /** Waits for the screen's content and opens dialogs or steps. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
+const text = (page: Page, value: string | RegExp) => page.getByText(value).first().waitFor();
+
+let firstDeveloperId = '';
+const SCREENS: Screen[] = [
+  // Visitor (signed out)
+  {
+    role: 'visitor',
+    route: '/',
+    name: 'Marketplace home',
+    ready: (p) => heading(p, 'Software your practice can trust'),
+  },
+  {
+    role: 'visitor',
+    route: '/marketplace',
+    name: 'Marketplace (redirects home)',
+    ready: (p) => heading(p, 'Software your practice can trust'),
+  },
+  { role: 'visitor', route: '/marketplace/categories', name: 'Categories', ready: (p) => text(p, 'Clinical Tools') },
+  {
+    role: 'visitor',
+    route: '/marketplace/category/:slug',
+    url: '/marketplace/category/clinical-tools',
+    name: 'Category',
+    ready: (p) => text(p, /^Showing \d+ of \d+ apps in Clinical Tools$/),
+  },
+  {
+    role: 'visitor',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/periochart-pro',
+    name: 'App detail (paid)',
+    ready: (p) => text(p, 'License Pricing'),
+  },
+  {
+    role: 'visitor',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/smilepay-patient-payments',
+    name: 'App detail (free)',
+    ready: (p) => text(p, 'License Pricing'),
+  },
+  {
+    role: 'visitor',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/periochart-pro',
+    name: 'Checkout modal (guest)',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Purchase License' }).click();
+      await p.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor();
+    },
+  },
+  {
+    role: 'visitor',
+    route: '/marketplace/purchase-success',
+    name: 'Purchase success (no session)',
+    ready: (p) => p.locator('main').first().waitFor(),
+  },
+  { role: 'visitor', route: '/docs', name: 'API docs', ready: (p) => heading(p, 'API Documentation') },
+  { role: 'visitor', route: '/terms', name: 'Terms', ready: (p) => heading(p, /Terms/) },
+  { role: 'visitor', route: '/privacy-policy', name: 'Privacy policy', ready: (p) => heading(p, /Privacy/) },
+  { role: 'visitor', route: '/support', name: 'Support', ready: (p) => heading(p, /Support/) },
+  { role: 'visitor', route: '/coming-soon', name: 'Coming soon', ready: (p) => p.locator('main').first().waitFor() },
+  { role: 'visitor', route: '/portal', name: 'Developer portal', ready: (p) => p.locator('main').first().waitFor() },
+  { role: 'visitor', route: '/login', name: 'Sign in', ready: (p) => p.getByLabel('Email').waitFor() },
+  { role: 'visitor', route: '/signup', name: 'Sign up', ready: (p) => p.getByLabel(/Company Name/).waitFor() },
+  {
+    role: 'visitor',
+    route: '/forgot-password',
+    name: 'Forgot password',
+    ready: (p) => p.getByLabel(/Email/).waitFor(),
+  },
+  {
+    role: 'visitor',
+    route: '/admin-login',
+    name: 'Admin sign in',
+    ready: (p) => p.getByLabel('Admin email').waitFor(),
+  },
+  {
+    role: 'visitor',
+    route: '/reset-password',
+    url: '/reset-password?token=not-a-real-token',
+    name: 'Reset password',
+    ready: (p) => p.locator('form, [role="alert"]').first().waitFor(),
+  },
+
+  // Developer
+  {
+    role: 'developer',
+    route: '/marketplace/my-purchases',
+    name: 'My purchased licenses',
+    ready: (p) => heading(p, /Purchased Licenses/),
+  },
+  {
+    role: 'developer',
+    route: '/dashboard',
+    name: 'Developer dashboard',
+    ready: (p) => heading(p, /Welcome|Dashboard/),
+  },
+  {
+    role: 'developer',
+    route: 'api-keys',
+    url: '/dashboard/api-keys',
+    name: 'API keys',
+    ready: (p) => heading(p, 'API Keys'),
+  },
+  { role: 'developer', route: 'apps', url: '/dashboard/apps', name: 'My apps', ready: (p) => heading(p, 'My Apps') },
+  {
+    role: 'developer',
+    route: 'webhooks',
+    url: '/dashboard/webhooks',
+    name: 'Webhooks',
+    ready: (p) => heading(p, /Webhooks/),
+  },
+  {
+    role: 'developer',
+    route: 'marketplace',
+    url: '/dashboard/marketplace',
+    name: 'Developer marketplace',
+    ready: (p) => heading(p, /Marketplace/),
+  },
+  {
+    role: 'developer',
+    route: 'submit-app',
+    url: '/dashboard/submit-app',
+    name: 'Submit wizard, step 1 (Basics)',
+    ready: (p) => p.getByRole('heading', { level: 2, name: 'Basics' }).waitFor(),
+  },
+  {
+    role: 'developer',
+    route: 'submit-app',
+    url: '/dashboard/submit-app?mode=simple',
+    name: 'Quick create',
+    ready: (p) => heading(p, 'Quick Create'),
+  },
+  // Admin
+  { role: 'admin', route: '/admin', name: 'Admin dashboard', ready: (p) => heading(p, /Dashboard/) },
+  {
+    role: 'admin',
+    route: 'users',
+    url: '/admin/users',
+    name: 'User management',
+    ready: (p) => heading(p, 'User Management'),
+  },
+  {
+    role: 'admin',
+    route: 'users/:id',
+    url: async () => `/admin/users/${encodeURIComponent(firstDeveloperId)}`,
+    name: 'User detail',
+    ready: (p) => text(p, DEMO_DEVELOPER.email),
+  },
+  {
+    role: 'admin',
+    route: 'apps',
+    url: '/admin/apps',
+    name: 'App management',
+    ready: (p) => heading(p, 'App Management'),
+  },
+  {
+    role: 'admin',
+    route: 'apps',
+    url: '/admin/apps',
+    name: 'App management, app detail dialog',
+    ready: async (p) => {
+      await p
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      await p.getByRole('dialog').getByRole('heading', { name: 'Basic Information' }).waitFor();
+    },
+  },
+  { role: 'admin', route: 'logs', url: '/admin/logs', name: 'Webhook logs', ready: (p) => heading(p, /Logs/) },
+  {
+    role: 'admin',
+    route: 'settings',
+    url: '/admin/settings',
+    name: 'Admin settings',
+    ready: (p) => heading(p, /Settings/),
+  },
+  {
+    role: 'admin',
+    route: 'internal-sync',
+    url: '/admin/internal-sync',
+    name: 'Internal sync',
+    ready: (p) => heading(p, /Sync/),
+  },
+  {
+    role: 'admin',
+    route: 'categories',
+    url: '/admin/categories',
+    name: 'Category management',
+    ready: (p) => heading(p, /Categor/),
+  },
+  {
+    role: 'admin',
+    route: 'categories',
+    url: '/admin/categories',
+    name: 'Category form dialog',
+    ready: async (p) => {
+      await p
+        .getByRole('button', { name: /Add Category|New Category/ })
+        .first()
+        .click();
+      await p.getByRole('dialog').first().waitFor();
+    },
+  },
+  { role: 'admin', route: 'queue', url: '/admin/queue', name: 'Sync queue', ready: (p) => heading(p, /Queue/) },
+];
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const api = inject('apiUrl');
+  const login = await fetch(`${api}/api/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const users = await fetch(`${api}/api/admin/users`, { headers: { authorization: `Bearer ${access_token}` } });
+  const body = (await users.json()) as
+    | Array<{ id: string; email: string }>
+    | { items: Array<{ id: string; email: string }> };
+  const list = Array.isArray(body) ? body : body.items;
+  firstDeveloperId = list.find((u) => u.email === DEMO_DEVELOPER.email)?.id ?? '';
+  expect(firstDeveloperId).not.toBe('');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, role: Role) {
+  if (role === 'developer') {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO_DEVELOPER.email);
+    await page.getByLabel(/^Password/).fill(DEMO_DEVELOPER.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  } else if (role === 'admin') {
+    await page.goto('/admin-login');
+    await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
+    await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+  }
+}
+
+/** Every `path: '...'` and the index routes of router.tsx, written as the router nests them. */
+function routerPaths(): string[] {
+  const source = readFileSync('frontend/src/app/router.tsx', 'utf8');
+  const paths = new Set<string>();
+  const ids = readFileSync('frontend/src/config/paths.ts', 'utf8');
+  const pathOf = (name: string) => new RegExp(`\\b${name}: '([^']+)'`).exec(ids)?.[1];
+  for (const m of source.matchAll(/path: (?:'([^']+)'|paths\.(\w+))/g)) {
+    const path = m[1] ?? pathOf(m[2] ?? '');
+    if (path && path !== '*') paths.add(path);
+  }
+  // Index routes: home, and the index of each parent that has its own path.
+  paths.add('/');
+  return [...paths];
+}
+
+describe('axe on every screen of every role', () => {
+  it('covers every route of the router', () => {
+    const covered = new Set(SCREENS.map((s) => s.route));
+    const missing = routerPaths().filter((p) => !covered.has(p));
+    expect(missing).toEqual([]);
+  });
+
+  const results: Array<{ role: Role; name: string; url: string; blocking: string[] }> = [];
+  afterAll(() => {
+    console.log(
+      `axe covered ${results.length} screens:\n${results
+        .map((r) => `  [${r.role}] ${r.name} (${r.url}): ${r.blocking.length} serious/critical`)
+        .join('\n')}`,
+    );
+  });
+
+  for (const role of ['visitor', 'developer', 'admin'] as const) {
+    describe(`as the ${role}`, () => {
+      let page: Page;
+      let close: () => Promise<void>;
+      beforeAll(async () => {
+        const opened = await newPage(browser);
+        page = opened.page;
+        close = () => opened.context.close();
+        await signIn(page, role);
+      }, 120_000);
+      afterAll(async () => {
+        await close?.();
+      });
+
+      for (const screen of SCREENS.filter((s) => s.role === role)) {
+        it(`${screen.name}: no serious or critical violation`, async () => {
+          const url = typeof screen.url === 'function' ? await screen.url() : (screen.url ?? screen.route);
+          await page.goto(url);
+          await screen.ready(page);
+          await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+          // Let entrance transitions (dialogs, toasts) finish so colours are measured at rest.
+          await page.waitForTimeout(400);
+          const { violations } = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+            .analyze();
+          const blocking = violations
+            .filter((v) => BLOCKING.has(v.impact ?? ''))
+            .map(
+              (v) =>
+                `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes
+                  .slice(0, 5)
+                  .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+                  .join('\n    ')}`,
+            );
+          results.push({ role, name: screen.name, url, blocking });
+          if (blocking.length) console.log(`axe: ${screen.name} (${url}):\n  ${blocking.join('\n  ')}`);
+          expect(blocking, blocking.join('\n')).toEqual([]);
+        }, 90_000);
+      }
+    });
+  }
+});
