@@ -107,6 +107,26 @@ export function toApiGatewayEvent(
   } as APIGatewayProxyEventV2;
 }
 
+/**
+ * Large answer bodies as bytes, by the string the handler returned. The marketplace hands out the
+ * same cached string for every request of a catalogue version, so encoding ~700 KB of JSON to
+ * UTF-8 on each request is wasted work; V8 keeps a string's hash, so the lookup is cheap.
+ */
+const BODY_MEMO_MIN = 16 * 1024;
+const BODY_MEMO_MAX = 16;
+const bodyMemo = new Map<string, Buffer>();
+
+function bodyBytes(body: string, isBase64: boolean | undefined): Buffer {
+  if (isBase64 || body.length < BODY_MEMO_MIN) return Buffer.from(body, isBase64 ? 'base64' : 'utf8');
+  let bytes = bodyMemo.get(body);
+  if (!bytes) {
+    bytes = Buffer.from(body, 'utf8');
+    if (bodyMemo.size >= BODY_MEMO_MAX) bodyMemo.delete(bodyMemo.keys().next().value as string);
+    bodyMemo.set(body, bytes);
+  }
+  return bytes;
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (!match) return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ detail: 'Not Found' }));
@@ -119,7 +139,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const result = await handler(event);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
-  const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+  const payload = result.body ? bodyBytes(result.body, result.isBase64Encoded) : undefined;
   send(res, result.statusCode ?? 200, headers, payload);
 }
 
