@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { s3Client } from '../functions/adapters/aws-clients';
 import { getConfig } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
-import { matchRoute, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
+import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
 
 type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
 const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>> = {
@@ -191,7 +191,9 @@ export function createLocalServer(staticDir: string): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route =
-      url.pathname.startsWith('/api/') || url.pathname.startsWith('/v1/')
+      url.pathname.startsWith('/api/') ||
+      url.pathname.startsWith('/v1/') ||
+      (ROOT_ROUTE_PATHS as readonly string[]).includes(url.pathname)
         ? handleApi(req, res, url)
         : url.pathname.startsWith('/uploads/')
           ? handleUpload(res, url)

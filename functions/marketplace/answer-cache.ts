@@ -17,7 +17,7 @@ import type { ApiResponse } from '../http/types';
 const TTL_MS = 30_000;
 const MAX_BYTES = 48 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
-const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_ANSWER = { contentType: 'application/json; charset=utf-8', serialise: (v: unknown) => JSON.stringify(v) };
 
 interface Entry {
   version: number;
@@ -42,14 +42,21 @@ function evict(): void {
   }
 }
 
-/** The cached 200 answer for `key`, computing it when missing, expired or older than the catalogue. */
-export async function cachedAnswer(key: string, compute: () => Promise<unknown>): Promise<ApiResponse> {
+/**
+ * The cached 200 answer for `key`, computing it when missing, expired or older than the catalogue.
+ * JSON unless `as` names another serialisation (XML, plain text).
+ */
+export async function cachedAnswer(
+  key: string,
+  compute: () => Promise<unknown>,
+  as: { contentType: string; serialise: (value: unknown) => string } = JSON_ANSWER,
+): Promise<ApiResponse> {
   const version = await catalogueVersion.current();
   const now = Date.now();
   let entry = entries.get(key);
   if (!entry || entry.version < version || entry.expires <= now) {
     if (entry) drop(key, entry);
-    const fresh: Entry = { version, expires: now + TTL_MS, size: 0, body: compute().then((v) => JSON.stringify(v)) };
+    const fresh: Entry = { version, expires: now + TTL_MS, size: 0, body: compute().then(as.serialise) };
     entries.set(key, fresh);
     fresh.body.then(
       (body) => {
@@ -62,7 +69,7 @@ export async function cachedAnswer(key: string, compute: () => Promise<unknown>)
     );
     entry = fresh;
   }
-  return { status: 200, raw: { data: await entry.body, contentType: JSON_TYPE } };
+  return { status: 200, raw: { data: await entry.body, contentType: as.contentType } };
 }
 
 /** Forgets every answer and the known catalogue version (tests). */
