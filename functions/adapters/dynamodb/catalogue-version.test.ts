@@ -30,11 +30,24 @@ describe('catalogue version knowledge (bounded staleness)', () => {
     const { state, ask } = setup(1000);
     expect(await ask()).toBe(1);
     state.stored = 2; // another process changed the catalogue at t=0
-    state.clock = 999;
-    expect(await ask()).toBe(1); // still within the bound: no read
+    state.clock = 499;
+    expect(await ask()).toBe(1); // well within the bound: no read
     expect(state.reads).toBe(1);
     state.clock = 1000;
     expect(await ask()).toBe(2); // bound reached: one new read, which sees the change
+    expect(state.reads).toBe(2);
+  });
+
+  it('past half the bound answers at once and refreshes in the background', async () => {
+    const { state, knowledge, finishReads, ask } = setup(1000);
+    expect(await ask()).toBe(1); // read started at t=0
+    state.stored = 2;
+    state.clock = 600;
+    expect(await knowledge.current()).toBe(1); // no wait: still within the bound...
+    expect(state.reads).toBe(2); // ...but a read started (at t=600)
+    await finishReads();
+    state.clock = 1050; // past the first read's bound, 0.45 s after the background one
+    expect(await knowledge.current()).toBe(2);
     expect(state.reads).toBe(2);
   });
 

@@ -29,7 +29,8 @@ export interface VersionKnowledge {
 /**
  * Bounded-staleness knowledge of a version counter. A value counts as fresh for maxAgeMs after
  * the START of the read that returned it (the read saw every write before that moment).
- * Concurrent callers share one read; a read that started before forget() is not reused.
+ * Concurrent callers share one read; a read that started before forget() is not reused. Past
+ * half the bound a call still gets the known value but starts a read in the background.
  * maxAgeMs = 0 reads on every call.
  */
 export function createVersionKnowledge(
@@ -61,7 +62,12 @@ export function createVersionKnowledge(
       const at = now();
       const maxAge = opts.maxAgeMs();
       if (maxAge > 0) {
-        if (known && at - known.startedAt < maxAge) return Promise.resolve(known.value);
+        if (known && at - known.startedAt < maxAge) {
+          // Refresh ahead: past half the bound, read again in the background, so that under steady
+          // traffic no request ever waits for the version (the bound itself is unchanged).
+          if (at - known.startedAt >= maxAge / 2 && !inflight) startRead(at).catch(() => undefined);
+          return Promise.resolve(known.value);
+        }
         if (inflight && at - inflight.startedAt < maxAge) return inflight.value;
       }
       return startRead(at);
