@@ -93,6 +93,9 @@ async function main() {
     // Webhooks: an in-process timer runs the scheduled sweep (an EventBridge schedule in the cloud).
     const { startLocalWebhookScheduler } = await import('../functions/workers/webhook-scheduler');
     startLocalWebhookScheduler();
+    // Unconfirmed browser uploads expire (a bucket lifecycle rule in the cloud).
+    const { startLocalUploadExpiry } = await import('./local-upload-expiry');
+    startLocalUploadExpiry();
   } catch (err) {
     await stack.stop();
     throw err;

@@ -89,6 +89,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('PUT', '/api/apps/{id}/update', 'developer-apps', 'developer'),
   r('DELETE', '/api/apps/{id}', 'developer-apps', 'developer'),
   r('POST', '/api/upload/screenshots', 'developer-apps', 'developer', { rawBody: true }),
+  r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
+  r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
 
   // API keys
