@@ -6,9 +6,9 @@
  * folder), creates an approved developer, one app, one paid purchase with its licence key and a
  * production API key with a very high daily limit, then loads the route with autocannon
  * (BENCH_CONNECTIONS, default 10, for BENCH_SECONDS, default 10, after a BENCH_WARMUP_SECONDS
- * warm-up, default 3). Each request authenticates the key by hash (2 consistent reads), counts
- * it against the daily quota (one conditional UpdateItem) and validates the licence (licence-key
- * pointer and purchase reads; the app's owner is cached). A bare node:http server answering the
+ * warm-up, default 3). On the warm process each request authenticates the key and counts it
+ * against the daily quota in one conditional UpdateItem of the key item, and reads the licence's
+ * purchase (the key's id, the licence's purchase id and the app's owner are remembered). A bare node:http server answering the
  * same bytes gives the machine's ceiling. Prints req/s and p50/p99, compares the quota counter
  * with the admitted requests, stops everything and exits (a watchdog makes sure it does).
  */

@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { s3Client } from '../functions/adapters/aws-clients';
 import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
-import { matchRoute, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
+import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
 
 type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
 const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>> = {
@@ -128,6 +128,26 @@ function decodePath(path: string): string {
   }
 }
 
+/**
+ * Large answer bodies as bytes, by the string the handler returned. The marketplace hands out the
+ * same cached string for every request of a catalogue version, so encoding ~700 KB of JSON to
+ * UTF-8 on each request is wasted work; V8 keeps a string's hash, so the lookup is cheap.
+ */
+const BODY_MEMO_MIN = 16 * 1024;
+const BODY_MEMO_MAX = 16;
+const bodyMemo = new Map<string, Buffer>();
+
+function bodyBytes(body: string, isBase64: boolean | undefined): Buffer {
+  if (isBase64 || body.length < BODY_MEMO_MIN) return Buffer.from(body, isBase64 ? 'base64' : 'utf8');
+  let bytes = bodyMemo.get(body);
+  if (!bytes) {
+    bytes = Buffer.from(body, 'utf8');
+    if (bodyMemo.size >= BODY_MEMO_MAX) bodyMemo.delete(bodyMemo.keys().next().value as string);
+    bodyMemo.set(body, bytes);
+  }
+  return bytes;
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   decodePath(url.pathname); // path parameters are decoded by the router: refuse what cannot be
   const match = matchRoute(req.method ?? 'GET', url.pathname);
@@ -142,7 +162,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const result = await handler(event);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
-  const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+  const payload = result.body ? bodyBytes(result.body, result.isBase64Encoded) : undefined;
   send(res, result.statusCode ?? 200, headers, payload);
 }
 
@@ -248,7 +268,9 @@ export function createLocalServer(staticDir: string, options: LocalServerOptions
         throw new BadRequest('Malformed path');
       }
       const route =
-        url.pathname.startsWith('/api/') || url.pathname.startsWith('/v1/')
+        url.pathname.startsWith('/api/') ||
+        url.pathname.startsWith('/v1/') ||
+        (ROOT_ROUTE_PATHS as readonly string[]).includes(url.pathname)
           ? handleApi(req, res, url)
           : url.pathname.startsWith('/uploads/')
             ? handleUpload(res, url)

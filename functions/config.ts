@@ -96,6 +96,11 @@ const ConfigSchema = z.object({
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds')
     .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * How long a process reuses what it knows of the catalogue version before reading it again:
+   * the bound within which a marketplace change made elsewhere shows in this process's answers.
+   */
+  CATALOGUE_VERSION_MAX_AGE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

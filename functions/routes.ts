@@ -49,6 +49,9 @@ const r = (
   extra: Partial<Pick<RouteDef, 'cacheable' | 'rawBody'>> = {},
 ): RouteDef => ({ method, path, group, access, ...extra });
 
+/** Routes served at the site root rather than under /api or /v1 (CloudFront and the local server send them to the API). */
+export const ROOT_ROUTE_PATHS = ['/sitemap.xml', '/robots.txt'] as const;
+
 export const ROUTES: readonly RouteDef[] = [
   // Accounts and sign-in (spec sections 3, 4, 5, 7)
   r('GET', '/api/config', 'accounts', 'public'),
@@ -69,6 +72,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/categories', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/category/{slug}', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/by-slug/{slug}', 'marketplace', 'public', { cacheable: true }),
+  // For crawlers: every listed app and category, and what to keep out of (served at the site root)
+  r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
+  r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
 
   // Admin category curation
   r('GET', '/api/admin/categories', 'marketplace', 'admin'),

@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ROOT_ROUTE_PATHS } from '../functions/routes';
 import { ACCESS_LOG_PREFIX } from './access-logs';
 import { type AppConfig, existingPath } from './app-config';
 import type { EncryptedLogs } from './logs';
@@ -172,6 +173,8 @@ export class Site extends Construct {
       additionalBehaviors: {
         '/api/*': apiBehavior,
         '/v1/*': apiBehavior,
+        // sitemap.xml and robots.txt are answered by the marketplace Lambda (functions/routes.ts)
+        ...Object.fromEntries(ROOT_ROUTE_PATHS.map((path) => [path, apiBehavior])),
         '/uploads/*': {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.uploadsBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -2,15 +2,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const version = vi.hoisted(() => ({ value: 1, reads: 0, delayMs: 0 }));
 vi.mock('../adapters/dynamodb/catalogue-version', () => ({
-  readCatalogueVersion: async () => {
-    version.reads++;
-    const v = version.value;
-    if (version.delayMs) await new Promise((r) => setTimeout(r, version.delayMs));
-    return v;
+  catalogueVersion: {
+    current: async () => {
+      version.reads++;
+      const v = version.value;
+      if (version.delayMs) await new Promise((r) => setTimeout(r, version.delayMs));
+      return v;
+    },
+    forget() {},
   },
 }));
 
-const { cachedAnswer, clearAnswerCache, freshCatalogueVersion } = await import('./answer-cache');
+const { cachedAnswer, clearAnswerCache } = await import('./answer-cache');
 
 beforeEach(() => {
   clearAnswerCache();
@@ -45,15 +48,5 @@ describe('answer cache', () => {
     await expect(cachedAnswer('bad', failing)).rejects.toThrow('boom');
     await expect(cachedAnswer('bad', failing)).rejects.toThrow('boom');
     expect(failing).toHaveBeenCalledTimes(2);
-  });
-
-  it('coalesces version reads: at most one in flight and one queued', async () => {
-    version.delayMs = 20;
-    const first = freshCatalogueVersion();
-    version.value = 5; // a write lands while the first read is in flight
-    const later = await Promise.all([freshCatalogueVersion(), freshCatalogueVersion(), freshCatalogueVersion()]);
-    expect(await first).toBe(1);
-    expect(later).toEqual([5, 5, 5]); // newcomers joined the next read, which saw the write
-    expect(version.reads).toBe(2);
   });
 });

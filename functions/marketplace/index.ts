@@ -6,6 +6,8 @@ import { createCategory } from './create-category';
 import { deleteCategory } from './delete-category';
 import { listApps } from './list-apps';
 import { listCategories } from './list-categories';
+import { robots } from './robots-txt';
+import { sitemap } from './sitemap';
 import { updateCategory } from './update-category';
 
 /** Lambda of the "marketplace" route group: every route of routes.ts with group "marketplace". */
@@ -14,6 +16,8 @@ export const handler = createGroupHandler('marketplace', {
   'GET /api/categories': listCategories,
   'GET /api/marketplace/apps/category/{slug}': categoryApps,
   'GET /api/marketplace/apps/by-slug/{slug}': appBySlug,
+  'GET /sitemap.xml': sitemap,
+  'GET /robots.txt': robots,
   'GET /api/admin/categories': adminListCategories,
   'POST /api/admin/categories': createCategory,
   'PUT /api/admin/categories/{id}': updateCategory,

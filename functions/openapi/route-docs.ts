@@ -206,6 +206,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: SlugParamSchema,
     response: PublicAppSchema,
   },
+  'GET /sitemap.xml': { summary: 'Sitemap of the storefront: every listed app and category (sitemaps.org XML)' },
+  'GET /robots.txt': { summary: 'Crawler rules: the storefront is open, developer and admin areas are not (text)' },
   'GET /api/admin/categories': { summary: 'All categories (admin)', response: CategoryListSchema },
   'POST /api/admin/categories': {
     summary: 'Create a category',

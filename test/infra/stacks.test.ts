@@ -383,12 +383,12 @@ describe('site', () => {
     return distribution?.Properties.DistributionConfig;
   };
 
-  it('routes /api/*, /v1/* to the API and /uploads/* to the uploads bucket', () => {
+  it('routes /api/*, /v1/*, /sitemap.xml and /robots.txt to the API and /uploads/* to the uploads bucket', () => {
     const config = behaviours();
     const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
-    expect(Object.keys(byPath).sort()).toEqual(['/api/*', '/uploads/*', '/v1/*']);
+    expect(Object.keys(byPath).sort()).toEqual(['/api/*', '/robots.txt', '/sitemap.xml', '/uploads/*', '/v1/*']);
     const originOf = (id: string) => config.Origins.find((o: { Id: string }) => o.Id === id);
-    for (const path of ['/api/*', '/v1/*']) {
+    for (const path of ['/api/*', '/v1/*', '/sitemap.xml', '/robots.txt']) {
       const b = byPath[path];
       expect(originOf(b.TargetOriginId).DomainName['Fn::Join'][1][1]).toMatch(/^\.execute-api\./);
       expect(b.AllowedMethods).toContain('POST');

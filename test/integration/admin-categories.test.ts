@@ -10,7 +10,7 @@ import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
 
 const repo = new DynamoAppsRepository();
 const run = randomUUID().slice(0, 8);
@@ -57,6 +57,7 @@ async function addApp(label: string, category: { slug: string; name: string }, o
     ...overrides,
   };
   await repo.create(app);
+  await catalogueBound();
   return app;
 }
 

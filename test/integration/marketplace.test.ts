@@ -13,7 +13,7 @@ import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-rep
 import { type AppRecord, appNameSortKey } from '../../functions/core/apps/app';
 import { AppCardSchema, PublicAppSchema } from '../../shared/schemas/apps';
 import { CategoryListSchema } from '../../shared/schemas/categories';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
 
 const repo = new DynamoAppsRepository();
 const run = randomUUID().slice(0, 8);
@@ -94,6 +94,7 @@ const isSortedByName = (apps: Array<{ name: string; id: string }>) =>
 
 beforeAll(async () => {
   for (const app of [...Object.values(hidden), visible, ...pageable]) await repo.create(app);
+  await catalogueBound();
 });
 
 describe('GET /api/categories', () => {

@@ -37,6 +37,14 @@ export async function api<T = any>(
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
+/**
+ * Waits out the bound within which the server's process learns of a catalogue change made
+ * elsewhere (CATALOGUE_VERSION_MAX_AGE_MS, 1 s by default): tests that write apps or categories
+ * straight through the repositories, as another Lambda would, call it before reading the public
+ * marketplace. Changes made through the API show at once and need no wait.
+ */
+export const catalogueBound = () => new Promise((r) => setTimeout(r, 1_100));
+
 export const uniqueEmail = (prefix = 'dev') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Follows the verification link mailed to `email` at sign-up, as the developer would. */

@@ -3,9 +3,8 @@
  *
  * | item          | PK                   | SK                  | GSI1 (owner)                               | attributes                               |
  * |---------------|----------------------|---------------------|--------------------------------------------|------------------------------------------|
- * | API key       | APIKEY#<id>          | APIKEY              | OWNER#<userId> / KEY#<created_at>#<id>     | id, user_id, type, prefix, key_hash, is_active, limit, created_at, rotated_at, handover |
+ * | API key       | APIKEY#<id>          | APIKEY              | OWNER#<userId> / KEY#<created_at>#<id>     | id, user_id, type, prefix, key_hash, is_active, limit, created_at, rotated_at, handover, usage_day (yyyy-mm-dd UTC), usage_count |
  * | hash lookup   | KEYHASH#<sha256>     | KEYHASH             |                                            | key_id, user_id                          |
- * | daily usage   | APIKEY#<id>          | USAGE#<yyyy-mm-dd>  |                                            | count, ttl (start of day + 3 days)       |
  *
  * | Access pattern                      | Index | Key condition                                  | Function              |
  * |-------------------------------------|-------|------------------------------------------------|-----------------------|
@@ -16,13 +15,16 @@
  * | rotate: old hash out, new in (tx)   | table | Delete old KEYHASH, Put new, Update key if key_hash unchanged | replaceSecret |
  * | take an admin's sealed replacement  | table | UpdateItem REMOVE handover if handover = :s    | takeHandover          |
  * | delete key + hash (tx)              | table | Delete APIKEY + KEYHASH                         | delete                |
- * | today's usage of keys               | table | BatchGet PK=APIKEY#<id>, SK=USAGE#<day>         | usageOn               |
- * | count one call under the limit      | table | UpdateItem ADD count, if count < limit         | consume               |
+ * | today's usage of keys               | table | BatchGet PK=APIKEY#<id>, SK=APIKEY (usage_*)   | usageOn               |
+ * | admit a call: check key + count     | table | UpdateItem APIKEY#<id> ADD usage_count, if key_hash, is_active, usage_day = today, usage_count < limit | admitCall |
  *
  * GSI1PK=OWNER#<userId> is shared with the owner's apps (GSI1SK begins APP#); the KEY# prefix keeps
- * the two apart. The hash item holds only the key id: the key item is the one source of truth for
- * is_active and limit, read with a consistent read on every Partner API call, so a rotation,
- * deletion, approval or limit change applies to the very next request.
+ * the two apart. The hash item holds only the key id, which never changes for a given hash (a
+ * rotation makes a new hash), so a process remembers hash -> key id and a Partner API call on a
+ * warm process costs ONE request: the conditional update of the key item, the one source of truth
+ * for key_hash, is_active, limit and today's count. A rotation, deletion, approval or limit change
+ * therefore applies to the very next request. The day's count lives on the key item (usage_day,
+ * usage_count); the first call of a new UTC day resets it with a second conditional update.
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_TYPES, type KeyType } from '../../../shared/constants';
@@ -35,7 +37,6 @@ import { isConditionFailure, queryAll } from './query-all';
 export const apiKeyKeys = {
   key: (id: string) => ({ PK: `APIKEY#${id}`, SK: 'APIKEY' }),
   hash: (keyHash: string) => ({ PK: `KEYHASH#${keyHash}`, SK: 'KEYHASH' }),
-  usage: (id: string, day: string) => ({ PK: `APIKEY#${id}`, SK: `USAGE#${day}` }),
   ownerPartition: (userId: string) => `OWNER#${userId}`,
   ownerSort: (key: Pick<ApiKeyRecord, 'created_at' | 'id'>) => `KEY#${key.created_at}#${key.id}`,
 } as const;
@@ -256,25 +257,25 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
     }
   },
 
-  async usageOn(keyIds, day) {
+  async usageOn(ids, day) {
     const usage = new Map<string, number>();
-    const unique = [...new Set(keyIds)];
+    const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 100) {
-      let keys: Array<Record<string, unknown>> = unique.slice(i, i + 100).map((id) => apiKeyKeys.usage(id, day));
+      let keys: Array<Record<string, unknown>> = unique.slice(i, i + 100).map((id) => apiKeyKeys.key(id));
       for (let round = 0; keys.length && round < 5; round++) {
         const res = await db().send(
           new BatchGetCommand({
             RequestItems: {
               [tableName()]: {
                 Keys: keys,
-                ProjectionExpression: 'PK, #count',
-                ExpressionAttributeNames: { '#count': 'count' },
+                ConsistentRead: true,
+                ProjectionExpression: 'PK, usage_day, usage_count',
               },
             },
           }),
         );
         for (const item of res.Responses?.[tableName()] ?? []) {
-          usage.set(String(item.PK).slice('APIKEY#'.length), Number(item.count ?? 0));
+          if (item.usage_day === day) usage.set(String(item.PK).slice('APIKEY#'.length), Number(item.usage_count ?? 0));
         }
         keys = (res.UnprocessedKeys?.[tableName()]?.Keys as Array<Record<string, unknown>> | undefined) ?? [];
         if (keys.length) await new Promise((r) => setTimeout(r, 25 * 2 ** round));
@@ -283,23 +284,82 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
     return usage;
   },
 
-  async consume(keyId, day, limit, expiresAt) {
-    try {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.usage(keyId, day),
-          UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl), #entity = :entity',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl', '#entity': 'entity' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt, ':entity': 'KEYUSAGE' },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return { admitted: true, count: Number(res.Attributes?.count ?? 1) };
-    } catch (err) {
-      if (isConditionFailure(err)) return { admitted: false };
-      throw err;
+  async admitCall(keyHash, day) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const keyId = await keyIdOf(keyHash);
+      if (!keyId) return { outcome: 'unknown' };
+      const counted = await countCall(keyId, keyHash, day, 'same-day');
+      if (counted) return { outcome: 'admitted', key: fromItem(counted), count: Number(counted.usage_count) };
+      // Refused: find out why (rare: first call of the day, over the limit, inactive or gone key).
+      const item = await getItem(apiKeyKeys.key(keyId));
+      if (!item || item.key_hash !== keyHash) {
+        keyIds.delete(keyHash);
+        return { outcome: 'unknown' };
+      }
+      const key = fromItem(item);
+      if (!key.is_active) return { outcome: 'inactive', key };
+      if (item.usage_day === day) {
+        if (Number(item.usage_count ?? 0) >= key.limit) return { outcome: 'over_limit', key };
+        continue; // the key changed between the update and the read: try again
+      }
+      if (key.limit <= 0) return { outcome: 'over_limit', key };
+      const reset = await countCall(keyId, keyHash, day, 'new-day');
+      if (reset) return { outcome: 'admitted', key: fromItem(reset), count: Number(reset.usage_count) };
+      // another call started the day first: count on top of it
     }
+    throw new ConflictError('The API key changed while this call was admitted. Please retry.');
   },
 };
+
+/** Remembered hash -> key id pairs (a hash always names the same key; see the top of this file). */
+const KEY_ID_CACHE_MAX = 10_000;
+const keyIds = new Map<string, string>();
+
+async function keyIdOf(keyHash: string): Promise<string | undefined> {
+  const known = keyIds.get(keyHash);
+  if (known) return known;
+  const pointer = await getItem(apiKeyKeys.hash(keyHash));
+  if (typeof pointer?.key_id !== 'string') return undefined;
+  if (keyIds.size >= KEY_ID_CACHE_MAX) keyIds.delete(keyIds.keys().next().value as string);
+  keyIds.set(keyHash, pointer.key_id);
+  return pointer.key_id;
+}
+
+/**
+ * Counts one call on the key item if it still has this secret, is active and is under its limit
+ * today. 'same-day' adds to today's count; 'new-day' starts the day at 1 (only if the stored day
+ * is another one). Returns the updated item, or undefined when the condition refused the call.
+ */
+async function countCall(
+  keyId: string,
+  keyHash: string,
+  day: string,
+  mode: 'same-day' | 'new-day',
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKeys.key(keyId),
+        UpdateExpression: mode === 'same-day' ? 'ADD usage_count :one' : 'SET usage_day = :day, usage_count = :one',
+        ConditionExpression:
+          mode === 'same-day'
+            ? 'key_hash = :hash AND is_active = :t AND usage_day = :day AND usage_count < #limit'
+            : 'key_hash = :hash AND is_active = :t AND #limit > :zero AND (attribute_not_exists(usage_day) OR usage_day <> :day)',
+        ExpressionAttributeNames: { '#limit': 'limit' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':hash': keyHash,
+          ':t': true,
+          ':day': day,
+          ...(mode === 'new-day' ? { ':zero': 0 } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return res.Attributes;
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}

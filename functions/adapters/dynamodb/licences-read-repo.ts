@@ -37,7 +37,7 @@
  * | Access pattern                         | Index | Key condition                                        | Function           |
  * |----------------------------------------|-------|------------------------------------------------------|--------------------|
  * | owner of an app                        | table | PK=APP#<id>, SK=APP                                  | appOwnerId         |
- * | purchase by licence key of an app      | table | PK=LICENSEKEY#<appId>#<sha256>, then PK=PURCHASE#<id> | findByKey         |
+ * | purchase by licence key of an app      | table | PK=LICENSEKEY#<appId>#<sha256> (remembered), then PK=PURCHASE#<id> | findByKey |
  * | sales of an app, newest first, paged   | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)          | listByApp          |
  * | event type catalogue                   | GSI1  | GSI1PK=EVENTTYPES                                    | eventTypes.list    |
  * | apps of a developer (ids)              | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#            | recentForOwner     |
@@ -128,6 +128,20 @@ function decodeCursor(cursor: string, appId: string): Record<string, string> {
   return obj as Record<string, string>;
 }
 
+/**
+ * Licence-key lookup item -> purchase id, remembered per process (Partner software validates the
+ * same licences again and again). The pointer of a key never moves to another purchase while the
+ * first still carries that key, and the purchase itself is always read consistently, so a
+ * refund, revocation or expiry shows on the very next validation.
+ */
+const PURCHASE_ID_CACHE_MAX = 50_000;
+const purchaseIds = new Map<string, string>();
+
+async function purchaseItem(id: string): Promise<Record<string, unknown> | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: purchaseKey(id), ConsistentRead: true }));
+  return res.Item;
+}
+
 export const dynamoLicenceLookup: LicenceLookup = {
   async appOwnerId(appId) {
     const res = await db().send(
@@ -137,15 +151,23 @@ export const dynamoLicenceLookup: LicenceLookup = {
   },
 
   async findByKey(appId, licenseKey) {
-    const pointer = await db().send(
-      new GetCommand({ TableName: tableName(), Key: licenceKeyLookupKey(appId, licenseKey), ConsistentRead: true }),
-    );
+    const lookup = licenceKeyLookupKey(appId, licenseKey);
+    // A licence validated before on this process: read its purchase straight away (one request).
+    // The remembered purchase counts only if it still carries this exact key for this app.
+    const remembered = purchaseIds.get(lookup.PK);
+    if (remembered) {
+      const item = await purchaseItem(remembered);
+      if (item && item.app_id === appId && item.license_key === licenseKey) return toPurchase(item);
+      purchaseIds.delete(lookup.PK);
+    }
+    const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: lookup, ConsistentRead: true }));
     const purchaseId = str(pointer.Item?.purchase_id);
     if (!purchaseId) return undefined;
-    const res = await db().send(
-      new GetCommand({ TableName: tableName(), Key: purchaseKey(purchaseId), ConsistentRead: true }),
-    );
-    return res.Item ? toPurchase(res.Item) : undefined;
+    const item = await purchaseItem(purchaseId);
+    if (!item) return undefined;
+    if (purchaseIds.size >= PURCHASE_ID_CACHE_MAX) purchaseIds.delete(purchaseIds.keys().next().value as string);
+    purchaseIds.set(lookup.PK, purchaseId);
+    return toPurchase(item);
   },
 
   async listByApp(appId, page) {

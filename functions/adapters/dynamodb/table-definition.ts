@@ -31,7 +31,7 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | API key by id (api-keys-repo.ts)                 | table | PK=APIKEY#<id>, SK=APIKEY                       |
  * | API key by its secret's hash                     | table | PK=KEYHASH#<sha256>, SK=KEYHASH -> key id       |
  * | API keys of an owner                             | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins KEY#       |
- * | daily usage of a key (TTL 3 days)                | table | PK=APIKEY#<id>, SK=USAGE#<yyyy-mm-dd> (UTC)     |
+ * | daily usage of a key (on the key item)           | table | PK=APIKEY#<id>, SK=APIKEY: usage_day, usage_count |
  * | webhooks of an app (webhooks-repo.ts)            | table | PK=APP#<id>, SK begins WEBHOOK#                 |
  * | webhook by id -> its app                         | table | PK=WEBHOOK#<id>, SK=WEBHOOK                     |
  * | webhooks failing since before a time (sparse)    | GSI2  | GSI2PK=WEBHOOKFAILING, GSI2SK < <iso>#          |

@@ -111,4 +111,28 @@ describe('API keys service', () => {
     });
     expect((await service.listOwn(dev.id))[0]!.usage_count).toBe(3);
   });
+
+  it('enter() authenticates and counts in one step: 401 for unknown or pending keys, healing once approved', async () => {
+    const { dev, users, service } = setup();
+    expect((await rejection(service.enter('dk_test_nope')))?.message).toBe(INVALID_API_KEY);
+    expect((await rejection(service.enter(undefined)))?.status).toBe(401);
+    const staging = await service.create(dev.id, 'staging');
+    const entered = await service.enter(` ${staging.key} `);
+    expect(entered.key.id).toBe(staging.id);
+    expect(entered.quota).toMatchObject({ limit: 500, used: 1, remaining: 499 });
+    expect((await service.enter(staging.key)).quota.used).toBe(2);
+
+    const production = await service.create(dev.id, 'production');
+    const pending = await rejection(service.enter(production.key));
+    expect(pending).toBeInstanceOf(UnauthorizedError);
+    expect(pending?.message).toBe(PENDING_API_KEY);
+    users.all.get(dev.id)!.is_approved = true;
+    const healed = await service.enter(production.key);
+    expect(healed.key.is_active).toBe(true);
+    expect(healed.quota).toMatchObject({ limit: 10_000, used: 1 });
+
+    const rotated = await service.rotateOwn(dev.id, staging.id);
+    expect((await rejection(service.enter(staging.key)))?.message).toBe(INVALID_API_KEY);
+    expect((await service.enter(rotated.key)).quota.used).toBe(3); // the day's count stays with the key
+  });
 });

@@ -26,14 +26,7 @@ import type { User } from '../users/user';
 import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
 import { openSecret, sealSecret } from './handover';
 import type { ApiKeyRepository } from './ports';
-import {
-  nextUtcMidnight,
-  type RateLimitState,
-  rateLimitHeaders,
-  secondsUntilUtcMidnight,
-  usageExpiry,
-  utcDay,
-} from './quota';
+import { nextUtcMidnight, type RateLimitState, rateLimitHeaders, secondsUntilUtcMidnight, utcDay } from './quota';
 
 export const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
@@ -118,6 +111,33 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
 
   async function usageToday(keyId: string): Promise<number> {
     return (await keys.usageOn([keyId], utcDay(now()))).get(keyId) ?? 0;
+  }
+
+  async function admitHash(keyHash: string, healed = false): Promise<{ key: ApiKeyRecord; quota: RateLimitState }> {
+    const at = now();
+    const resetAt = nextUtcMidnight(at);
+    const result = await keys.admitCall(keyHash, utcDay(at));
+    switch (result.outcome) {
+      case 'admitted': {
+        const { key, count } = result;
+        return { key, quota: { limit: key.limit, used: count, remaining: Math.max(0, key.limit - count), resetAt } };
+      }
+      case 'over_limit': {
+        const refused = { limit: result.key.limit, used: result.key.limit, remaining: 0, resetAt };
+        throw new DailyQuotaExceededError(refused, secondsUntilUtcMidnight(at));
+      }
+      case 'inactive': {
+        const { key } = result;
+        if (key.type !== 'production' || healed) throw new UnauthorizedError(INVALID_API_KEY);
+        const owner = await users.findById(key.user_id);
+        if (!owner) throw new UnauthorizedError(INVALID_API_KEY);
+        if (!owner.is_approved) throw new UnauthorizedError(PENDING_API_KEY);
+        await keys.activate(key.id);
+        return admitHash(keyHash, true);
+      }
+      default:
+        throw new UnauthorizedError(INVALID_API_KEY);
+    }
   }
 
   return {
@@ -219,18 +239,22 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     },
 
     /**
-     * Counts one call against the key's daily limit. One conditional update decides, so 50
-     * concurrent calls on a key with 20 left admit exactly 20. Refused calls are not counted and
-     * get DailyQuotaExceededError (429, Retry-After = seconds to the next UTC midnight).
+     * Admits one Partner API call: authenticates the presented key and counts the call against its
+     * daily limit in one conditional update of the key item (see ApiKeyRepository.admitCall), so
+     * 50 concurrent calls on a key with 20 left admit exactly 20. Unknown, rotated and deleted keys
+     * get 401 'Invalid API key'; a production key of an owner not yet approved gets its own 401
+     * (and is activated, then admitted, once the owner is approved). Refused calls are not counted
+     * and get DailyQuotaExceededError (429, Retry-After = seconds to the next UTC midnight).
      */
+    async enter(rawKey: string | undefined): Promise<{ key: ApiKeyRecord; quota: RateLimitState }> {
+      const candidate = rawKey?.trim() ?? '';
+      if (!looksLikeApiKey(candidate)) throw new UnauthorizedError(INVALID_API_KEY);
+      return admitHash(hashApiKey(candidate));
+    },
+
+    /** Counts one call of an authenticated key (as enter() does); 429 when over the limit. */
     async admit(key: ApiKeyRecord): Promise<RateLimitState> {
-      const at = now();
-      const resetAt = nextUtcMidnight(at);
-      const refused = { limit: key.limit, used: key.limit, remaining: 0, resetAt };
-      if (key.limit <= 0) throw new DailyQuotaExceededError(refused, secondsUntilUtcMidnight(at));
-      const result = await keys.consume(key.id, utcDay(at), key.limit, usageExpiry(at));
-      if (!result.admitted) throw new DailyQuotaExceededError(refused, secondsUntilUtcMidnight(at));
-      return { limit: key.limit, used: result.count, remaining: Math.max(0, key.limit - result.count), resetAt };
+      return (await admitHash(key.key_hash)).quota;
     },
 
     // Used by the admin module (developer-admin.ts) ----------------------------------------------

@@ -37,14 +37,20 @@ export interface ApiKeyRepository {
   /** Requests counted on `day` (yyyy-mm-dd, UTC) per key id; keys without a counter are absent. */
   usageOn(keyIds: readonly string[], day: string): Promise<Map<string, number>>;
   /**
-   * Counts one request of `day` atomically, only if fewer than `limit` were counted: a single
-   * conditional update, so concurrent calls can never admit more than `limit`. The counter item
-   * expires (TTL) at `expiresAt` (epoch seconds).
+   * Admits one Partner API call of the key whose CURRENT secret hashes to `keyHash`: on a warm
+   * process a single conditional update of the key item, which checks that the key still has this
+   * hash, is active and has fewer than its limit counted on `day` (yyyy-mm-dd, UTC), counts the
+   * call and returns the key. Concurrent calls can never admit more than the limit.
    */
-  consume(keyId: string, day: string, limit: number, expiresAt: number): Promise<ConsumeResult>;
+  admitCall(keyHash: string, day: string): Promise<AdmitCallResult>;
 }
 
-export type ConsumeResult = { admitted: true; count: number } | { admitted: false };
+export type AdmitCallResult =
+  | { outcome: 'admitted'; key: ApiKeyRecord; count: number }
+  /** No key has this secret (never issued, rotated or deleted). */
+  | { outcome: 'unknown' }
+  | { outcome: 'inactive'; key: ApiKeyRecord }
+  | { outcome: 'over_limit'; key: ApiKeyRecord };
 
 /**
  * A webhook delivery attempt as the admin's user-detail page shows it. Written by the webhooks

@@ -67,12 +67,16 @@ export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecor
       }
       return out;
     },
-    async consume(keyId, day, limit) {
-      const k = `${keyId}|${day}`;
+    async admitCall(keyHash, day) {
+      const id = hashes.get(keyHash);
+      const key = id ? byId.get(id) : undefined;
+      if (!key || key.key_hash !== keyHash) return { outcome: 'unknown' };
+      if (!key.is_active) return { outcome: 'inactive', key: { ...key } };
+      const k = `${key.id}|${day}`;
       const n = usage.get(k) ?? 0;
-      if (n >= limit) return { admitted: false };
+      if (n >= key.limit) return { outcome: 'over_limit', key: { ...key } };
       usage.set(k, n + 1);
-      return { admitted: true, count: n + 1 };
+      return { outcome: 'admitted', key: { ...key }, count: n + 1 };
     },
   };
 }

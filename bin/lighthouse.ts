@@ -1,0 +1,152 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) on the storefront
+ * pages against a locally started stack, with Debian's Chromium (/usr/bin/chromium, or CHROME_PATH).
+ *
+ * Starts its own stack like bin/bench.ts (in-memory DynamoDB Local, local S3 and SES in a scratch
+ * folder) with the demo data, serves the built SPA (run `npm run build:web` first) and audits
+ * `/`, `/marketplace` and the first listed app's page `/marketplace/app/{slug}` (LIGHTHOUSE_PAGES,
+ * comma-separated paths, replaces them). Prints performance, accessibility, best practices and
+ * SEO scores and FCP, LCP, TBT and CLS per page; the full JSON reports go to LIGHTHOUSE_OUT when
+ * set. Scores depend on the machine's load: compare runs made side by side.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createLocalServer, listen } from './local-server';
+import { startLocalStack } from './local-stack';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+}
+
+const score = (s: number | null | undefined) => Math.round((s ?? 0) * 100);
+
+async function main() {
+  const watchdog = setTimeout(
+    () => {
+      console.error('lighthouse: took too long, giving up');
+      process.exit(2);
+    },
+    15 * 60 * 1000,
+  );
+  watchdog.unref();
+  const dist = resolve('frontend/dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('Build the web app first: npm run build:web');
+
+  const scratchDir = mkdtempSync(join(tmpdir(), 'dental-lighthouse-'));
+  console.log('Starting DynamoDB Local (in memory), local S3 and SES with the demo data...');
+  const stack = await startLocalStack({ scratchDir, tableName: 'dental-lh', bucketName: 'dental-lh-uploads' });
+  let server: Server | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    Object.assign(process.env, stack.env, {
+      RUNTIME: 'local',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+    });
+    server = createLocalServer(dist);
+    const port = await listen(server, 0, '127.0.0.1');
+    const origin = `http://127.0.0.1:${port}`;
+    process.env.APP_URL = origin;
+    const { resetConfigForTests } = await import('../functions/config');
+    resetConfigForTests();
+    const { seed } = await import('./seed');
+    await seed({ adminEmail: 'admin@lighthouse.local', adminPassword: randomBytes(12).toString('hex'), demo: true });
+
+    const apps = (await (await fetch(`${origin}/api/marketplace/apps`)).json()) as Array<{ slug: string }>;
+    if (!apps[0]) throw new Error('no listed app to audit');
+    const pages = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()) ?? [
+      '/',
+      '/marketplace',
+      `/marketplace/app/${apps[0].slug}`,
+    ];
+
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const rows: Row[] = [];
+    const out = process.env.LIGHTHOUSE_OUT;
+    if (out) mkdirSync(out, { recursive: true });
+    for (const page of pages) {
+      process.stdout.write(`Auditing ${page}... `);
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      rows.push({
+        page,
+        performance: score(lhr.categories.performance?.score),
+        accessibility: score(lhr.categories.accessibility?.score),
+        bestPractices: score(lhr.categories['best-practices']?.score),
+        seo: score(lhr.categories.seo?.score),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+      });
+      if (out) {
+        writeFileSync(join(out, `${page.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`), String(result.report));
+      }
+      console.log('done');
+    }
+
+    const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'];
+    const cells = rows.map((r) => [
+      r.page,
+      String(r.performance),
+      String(r.accessibility),
+      String(r.bestPractices),
+      String(r.seo),
+      r.fcp,
+      r.lcp,
+      r.tbt,
+      r.cls,
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+    const line = (c: string[]) =>
+      c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(' | ');
+    const version = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+    console.log(`\nLighthouse ${version}, mobile, simulated throttling, ${CHROME}\n`);
+    console.log(line(header));
+    console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+    for (const c of cells) console.log(line(c));
+  } finally {
+    await chrome?.kill();
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((r) => server?.close(r));
+    }
+    await stack.stop();
+    rmSync(scratchDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,106 @@
+/**
+ * How fresh the public marketplace is. The server's process does not read the catalogue version
+ * on every request: it reuses what it knows for at most CATALOGUE_VERSION_MAX_AGE_MS (1 s). A
+ * change written by another process (here: this test worker, through the repository, as the
+ * admin Lambda would in the cloud) must show within that bound; a change made through this
+ * server's own API must show on the very next request.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { adminToken, api } from '../support/api';
+
+const BOUND_MS = 1_000;
+const EPSILON_MS = 400;
+const run = randomUUID().slice(0, 8);
+const repo = new DynamoAppsRepository();
+
+function listedApp(label: string): AppRecord {
+  const now = new Date().toISOString();
+  const id = `fresh-${run}-${label}`;
+  return {
+    id,
+    slug: id,
+    name: `Freshness ${run} ${label}`,
+    type: 'public',
+    user_id: 'fresh-owner',
+    description: 'Freshness probe',
+    category: 'Clinical Tools',
+    category_slug: 'clinical-tools',
+    tags: [],
+    screenshots: [],
+    key_features: [],
+    use_cases: [],
+    integrations: [],
+    pricing_model: 'free',
+    price_cents: 0,
+    unique_selling_points: [],
+    customer_testimonials: [],
+    average_rating: 0,
+    installations: 0,
+    is_approved: true,
+    is_suspended: false,
+    created_at: now,
+    updated_at: now,
+    version: 0,
+  };
+}
+
+const namesListed = async (q: string): Promise<string[]> =>
+  (await api('GET', `/api/marketplace/apps?q=${encodeURIComponent(q)}`)).body.map((a: { name: string }) => a.name);
+
+describe('catalogue freshness', () => {
+  it('shows a change written by another process within the bound (1 s + ε)', async () => {
+    const app = listedApp('elsewhere');
+    // The server learns the current version (and caches the answer without the app).
+    expect(await namesListed(app.name)).toEqual([]);
+    expect(await namesListed(app.name)).toEqual([]);
+
+    const stored = await repo.create(app); // bumps the catalogue version in DynamoDB, not in the server's memory
+    const written = Date.now();
+    let seenAfter = -1;
+    while (Date.now() - written < BOUND_MS + EPSILON_MS) {
+      if ((await namesListed(app.name)).includes(app.name)) {
+        seenAfter = Date.now() - written;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seenAfter, 'the new app never showed within 1 s + ε').toBeGreaterThanOrEqual(0);
+    expect(seenAfter).toBeLessThanOrEqual(BOUND_MS + EPSILON_MS);
+
+    // ...and it is withdrawn within the bound too (suspension written elsewhere).
+    await repo.save(stored, { ...stored, is_suspended: true, updated_at: new Date().toISOString() });
+    const suspended = Date.now();
+    let goneAfter = -1;
+    while (Date.now() - suspended < BOUND_MS + EPSILON_MS) {
+      if (!(await namesListed(app.name)).includes(app.name)) {
+        goneAfter = Date.now() - suspended;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(goneAfter, 'the suspended app was still listed after 1 s + ε').toBeGreaterThanOrEqual(0);
+  });
+
+  it("shows an admin's change made through this server on the very next request", async () => {
+    const admin = await adminToken();
+    const slug = `fresh-${run}-cat`;
+    await api('GET', '/api/categories'); // known version, cached answer
+    const created = await api('POST', '/api/admin/categories', {
+      token: admin,
+      body: { name: `Fresh ${run}`, slug, display_order: 950 },
+    });
+    expect(created.status).toBe(201);
+    const listed = (await api('GET', '/api/categories')).body.map((c: { slug: string }) => c.slug);
+    expect(listed).toContain(slug);
+    const renamed = await api('PUT', `/api/admin/categories/${created.body.id}`, {
+      token: admin,
+      body: { name: `Fresh ${run} renamed`, slug, display_order: 950 },
+    });
+    expect(renamed.status).toBe(200);
+    const names = (await api('GET', '/api/categories')).body.map((c: { name: string }) => c.name);
+    expect(names).toContain(`Fresh ${run} renamed`);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * What one Partner API licence validation costs in DynamoDB on a warm process: at most 2 requests
+ * (one conditional update of the key item that checks the key and counts the call, one read of
+ * the purchase). The partner Lambda's handler runs here, in this worker, exactly as Lambda runs
+ * it; a middleware on this process's DynamoDB client counts every HTTP request it sends (retries
+ * included). Keys and purchases change through the server (another process), and those changes
+ * must still apply to the very next call despite what the warm process remembers.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { licenceKeyLookupItem, purchaseKey } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { handler } from '../../functions/partner/index';
+import { INVALID_API_KEY } from '../../shared/schemas/partner';
+import { api, newDeveloper } from '../support/api';
+
+const sent: string[] = [];
+beforeAll(() => {
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'deserialize', name: 'countDynamoRequests' },
+  );
+});
+
+async function validate(apiKey: string, body: { license_key: string; app_id: string }) {
+  const event = {
+    version: '2.0',
+    routeKey: 'POST /v1/licenses/validate',
+    rawPath: '/v1/licenses/validate',
+    rawQueryString: '',
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'POST', path: '/v1/licenses/validate', sourceIp: '127.0.0.1' } },
+  } as unknown as APIGatewayProxyEventV2;
+  sent.length = 0;
+  const result = await handler(event);
+  return { status: result.statusCode, body: JSON.parse(String(result.body)), requests: [...sent] };
+}
+
+async function fixture() {
+  const dev = await newDeveloper();
+  const created = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+  expect(created.status).toBe(201);
+  const appId = `app-${randomUUID()}`;
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: `APP#${appId}`, SK: 'APP', entity: 'APP', id: appId, user_id: dev.id, name: 'Count', type: 'public' },
+    }),
+  );
+  const purchaseId = randomUUID();
+  const licenseKey = `LIC-${randomUUID()}`;
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...purchaseKey(purchaseId),
+        entity: 'PURCHASE',
+        id: purchaseId,
+        app_id: appId,
+        user_id: 'buyer',
+        buyer_email: 'buyer@example.com',
+        license_key: licenseKey,
+        license_status: 'assigned',
+        status: 'completed',
+        amount_cents: 4900,
+        currency: 'usd',
+        created_at: new Date().toISOString(),
+        expires_at: null,
+      },
+    }),
+  );
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: licenceKeyLookupItem(appId, licenseKey, purchaseId) }),
+  );
+  return { dev, key: created.body.key as string, keyId: created.body.id as string, appId, purchaseId, licenseKey };
+}
+
+describe('POST /v1/licenses/validate: DynamoDB requests on a warm process', () => {
+  it('costs at most 2 requests: the key check + count, and the licence read', async () => {
+    const f = await fixture();
+    const input = { license_key: f.licenseKey, app_id: f.appId };
+    const cold = await validate(f.key, input);
+    expect(cold.status).toBe(200);
+    expect(cold.body).toMatchObject({ valid: true, status: 'assigned' });
+
+    for (let i = 0; i < 3; i++) {
+      const warm = await validate(f.key, input);
+      expect(warm.status).toBe(200);
+      expect(warm.body).toMatchObject({ valid: true, status: 'assigned', purchase_id: f.purchaseId });
+      expect(warm.requests).toEqual(['UpdateItemCommand', 'GetItemCommand']);
+    }
+    // Each call was counted once on the key.
+    const keys = await api('GET', '/api/keys', { token: f.dev.token });
+    expect(keys.body.find((k: { id: string }) => k.id === f.keyId).usage_count).toBe(4);
+  });
+
+  it('still sees a revocation and a rotation made by another process on the very next call', async () => {
+    const f = await fixture();
+    const input = { license_key: f.licenseKey, app_id: f.appId };
+    expect((await validate(f.key, input)).body.valid).toBe(true);
+
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: purchaseKey(f.purchaseId),
+        UpdateExpression: 'SET license_status = :r',
+        ExpressionAttributeValues: { ':r': 'revoked' },
+      }),
+    );
+    const revoked = await validate(f.key, input);
+    expect(revoked.body).toMatchObject({ valid: false, status: 'revoked' });
+    expect(revoked.requests.length).toBeLessThanOrEqual(2);
+
+    const rotated = await api('PUT', `/api/keys/${f.keyId}/rotate`, { token: f.dev.token });
+    expect(rotated.status).toBe(200);
+    const old = await validate(f.key, input);
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ detail: INVALID_API_KEY });
+    const fresh = await validate(rotated.body.key, input);
+    expect(fresh.status).toBe(200);
+  });
+});
