@@ -172,6 +172,8 @@ async function partnerRequestsPerValidate(base: string): Promise<{ average: numb
       website: null,
       role: 'developer',
       is_approved: true,
+      email_verified: true,
+      token_version: 0,
       created_at: new Date().toISOString(),
       auth_provider: 'password',
     },
