@@ -103,7 +103,13 @@ export const healthyComponents = (): HealthComponent[] => [
  * `finish(status, detail)`: a succeeded internal run loads `catalogue()`.
  */
 export function syncHandlers(
-  opts: { loaded?: boolean; polling?: boolean; failed?: FailedQueueItem[]; failLists?: boolean } = {},
+  opts: {
+    loaded?: boolean;
+    polling?: boolean;
+    failed?: FailedQueueItem[];
+    failLists?: boolean;
+    links?: Record<string, { events: string[]; tables: string[] }>;
+  } = {},
 ) {
   const source = catalogue();
   const state = {
