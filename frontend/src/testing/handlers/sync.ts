@@ -156,14 +156,14 @@ export function syncHandlers(
       tables: state.tables.filter((t) => l.tables.includes(t.id)),
     };
   };
-  const start = (type: SyncType) => {
+  const start = (type: SyncType, message = 'Sync initiated successfully') => {
     if (running().includes(type)) return fail(409, `A ${type} sync is already running`);
     state.clock += 10;
     const run = runFixture(`run-${state.nextRun++}`, type, { status: 'running', started_at: iso(state.clock) });
     state.runs.unshift(run);
     return {
       status: 202,
-      body: { message: type === 'full_sync' ? 'Internal sync started' : 'Sync initiated successfully', run },
+      body: { message, run },
     };
   };
   const list = <T>(items: T[], key: string) =>
@@ -212,7 +212,7 @@ export function syncHandlers(
       state.failed = [];
       return ok({ message: `Re-queued ${n} failed items`, retried: n });
     },
-    'POST /api/internal-sync/load': () => start('full_sync'),
+    'POST /api/internal-sync/load': () => start('full_sync', 'Internal sync started'),
     'GET /api/internal-sync/status': () =>
       ok({ last_sync: lastSync(), running: running().includes('full_sync'), counts: counts() }),
     'GET /api/internal-sync/features': (req) => {
