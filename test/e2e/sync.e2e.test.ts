@@ -62,7 +62,9 @@ afterAll(async () => {
 });
 
 describe('sync in the browser', () => {
-  it('internal sync and links on Internal Sync; polling on the Dashboard delivers a legacy event only to the licensed app', async () => {
+  it('internal sync and links on Internal Sync; polling on the Dashboard delivers a legacy event only to the licensed app', {
+    timeout: 180_000,
+  }, async () => {
     const { page } = await newPage(browser);
     await page.goto('/admin-login');
     await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
@@ -79,7 +81,7 @@ describe('sync in the browser', () => {
     const tables = page.getByRole('region', { name: 'Tables' });
     const eventTypes = page.getByRole('region', { name: 'Event Types' });
     await expect.poll(() => tables.textContent(), { timeout: 45_000 }).toContain('420');
-    expect(await eventTypes.textContent()).toContain('14');
+    await expect.poll(() => eventTypes.textContent(), { timeout: 45_000 }).toContain('14');
     await syncNow.waitFor({ state: 'visible', timeout: 30_000 });
 
     // Search a feature (Enter), expand it, link two event types and three tables, save.
