@@ -92,6 +92,8 @@ async function main() {
         is_approved: true,
         created_at: new Date().toISOString(),
         auth_provider: 'password',
+        email_verified: true,
+        token_version: 0,
       },
       null,
     );

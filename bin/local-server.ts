@@ -43,14 +43,22 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const MAX_BODY = 64 * 1024 * 1024;
+/**
+ * The cloud's limits, so nothing passes locally that AWS refuses: API Gateway HTTP APIs take at
+ * most 10 MB per request, and Lambda at most 6 MB (6,291,456 bytes) of invocation payload, which is
+ * the whole event as JSON: headers, and the body base64-encoded when it is binary (a 4.5 MB
+ * multipart upload already exceeds it). Larger uploads go straight to S3 (POST /api/upload/presign).
+ */
+const MAX_BODY = 10 * 1024 * 1024;
+export const LAMBDA_MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+const tooLarge = () => Object.assign(new Error('too large'), { status: 413 });
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw Object.assign(new Error('too large'), { status: 413 });
+    if (size > MAX_BODY) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -115,6 +123,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   }
   const body = await readBody(req);
   const event = toApiGatewayEvent(req, url, body, match);
+  if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_MAX_PAYLOAD_BYTES) throw tooLarge();
   const { handler } = await groupModules[match.route.group]();
   const result = await handler(event);
   const headers: Record<string, string> = {};
@@ -123,9 +132,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   send(res, result.statusCode ?? 200, headers, payload);
 }
 
+/** What CloudFront may read from the uploads bucket (lib/uploads.ts): never pending/ uploads. */
+const SERVED_UPLOAD_PREFIXES = ['apps/', 'drafts/'];
+
 async function handleUpload(res: ServerResponse, url: URL) {
   const key = decodeURIComponent(url.pathname.slice('/uploads/'.length));
   try {
+    if (!SERVED_UPLOAD_PREFIXES.some((p) => key.startsWith(p))) throw new Error('not served');
     const obj = await s3Client().send(new GetObjectCommand({ Bucket: getConfig().UPLOADS_BUCKET, Key: key }));
     const bytes = Buffer.from(
       await (obj.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),

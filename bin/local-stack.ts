@@ -26,6 +26,7 @@ import { startLegacySystem } from './simulators/legacy-system';
 /** API keys of the local simulators (local only; the cloud reads real keys from Secrets Manager). */
 export const LOCAL_INTERNAL_SYSTEM_API_KEY = 'local-internal-system-key';
 export const LOCAL_LEGACY_SYSTEM_API_KEY = 'local-legacy-system-key';
+import { createS3Front } from './local-s3-front';
 
 // Node 20 is supported by this SDK line; its notice about future releases is noise for users.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -45,6 +46,8 @@ export interface LocalStackOptions {
   legacyEventIntervalMs?: number;
   tableName: string;
   bucketName: string;
+  /** Origins the uploads bucket's CORS rule admits; by default the current APP_URL. */
+  corsOrigins?: () => string[];
 }
 
 export interface LocalStack {
@@ -169,8 +172,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Local S3
     const s3Dir = resolve(opts.dataDir ?? opts.scratchDir ?? '.test-data', 's3');
     mkdirSync(s3Dir, { recursive: true });
+    // s3rver listens on a private port behind a front that checks POST policies as S3 does.
+    const s3InternalPort = await freePort();
     const s3 = new S3rver({
-      port: s3Port,
+      port: s3InternalPort,
       address: '127.0.0.1',
       directory: s3Dir,
       silent: true,
@@ -178,6 +183,23 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     } as never);
     await s3.run();
     stoppers.push(() => s3.close());
+    const front = createS3Front({
+      upstreamPort: s3InternalPort,
+      bucket: opts.bucketName,
+      secretAccessKey: 'S3RVER',
+      allowedOrigins: opts.corsOrigins ?? (() => [process.env.APP_URL ?? 'http://localhost:3000']),
+    });
+    await new Promise<void>((r, reject) => {
+      front.once('error', reject);
+      front.listen(s3Port, '127.0.0.1', () => r());
+    });
+    stoppers.push(
+      () =>
+        new Promise<void>((r) => {
+          front.closeAllConnections();
+          front.close(() => r());
+        }),
+    );
 
     // Local SES v2 with its viewer
     // The package is CommonJS with an ES default export: unwrap whichever shape the loader gives.

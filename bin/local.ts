@@ -98,6 +98,9 @@ async function main() {
     // Sync polling survives a restart: the timer comes back when the table says polling is active.
     const { resumeLocalPolling } = await import('../functions/sync/service');
     if (await resumeLocalPolling()) console.log('Legacy event polling resumed.');
+    // Unconfirmed browser uploads expire (a bucket lifecycle rule in the cloud).
+    const { startLocalUploadExpiry } = await import('./local-upload-expiry');
+    startLocalUploadExpiry();
   } catch (err) {
     await stack.stop();
     throw err;

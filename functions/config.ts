@@ -40,6 +40,27 @@ const ConfigSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  /** Failed sign-ins allowed per client inside one LOGIN_LOCK_SECONDS window, across addresses. */
+  LOGIN_CLIENT_MAX_FAILURES: z.coerce.number().int().positive().default(20),
+  /** Password checks per address per minute from all clients together (a short back-off only). */
+  LOGIN_ADDRESS_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Per-client limits per hour: sign-ups, forgot-password requests, guest checkouts. */
+  RATE_LIMIT_REGISTER_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  /** Reset mails per address per hour; further requests get the same answer and no mail. */
+  FORGOT_PASSWORD_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  /** Verification-link lifetime. */
+  VERIFY_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 48),
+  /**
+   * scrypt cost as log2(N), with r=8 and p=1. The default is OWASP's minimum (N=2^17); the cloud
+   * refuses less. Only test stacks that create many accounts lower it.
+   */
+  SCRYPT_LOG2_N: z.coerce.number().int().min(14).max(20).default(17),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
@@ -102,6 +123,9 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_test_checkout_only';
 const CheckedConfigSchema = ConfigSchema.refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
   path: ['STRIPE_WEBHOOK_SECRET'],
   message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+}).refine((c) => c.RUNTIME !== 'aws' || c.SCRYPT_LOG2_N >= 17, {
+  path: ['SCRYPT_LOG2_N'],
+  message: 'SCRYPT_LOG2_N must be at least 17 (OWASP minimum) in the cloud',
 });
 
 let cached: Config | undefined;
@@ -123,6 +147,15 @@ export function getConfig(): Config {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * The scrypt cost alone (log2 N): readable without the rest of the configuration, so password
+ * hashing also works where no JWT secret is configured (seeding tools, unit tests).
+ */
+export function scryptLog2N(): number {
+  if (cached) return cached.SCRYPT_LOG2_N;
+  return ConfigSchema.shape.SCRYPT_LOG2_N.parse(process.env.SCRYPT_LOG2_N || undefined);
 }
 
 /** Tests change the environment between suites; this forgets the parsed copy. */

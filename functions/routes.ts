@@ -58,6 +58,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/google-login', 'accounts', 'public'),
   r('POST', '/api/forgot-password', 'accounts', 'public'),
   r('POST', '/api/reset-password', 'accounts', 'public'),
+  r('POST', '/api/verify-email', 'accounts', 'public'),
+  r('POST', '/api/resend-verification', 'accounts', 'developer'),
   r('GET', '/api/user/profile', 'accounts', 'user'),
   r('GET', '/api/admin/profile', 'accounts', 'admin'),
   r('PUT', '/api/admin/profile', 'accounts', 'admin'),
@@ -83,6 +85,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('PUT', '/api/apps/{id}/update', 'developer-apps', 'developer'),
   r('DELETE', '/api/apps/{id}', 'developer-apps', 'developer'),
   r('POST', '/api/upload/screenshots', 'developer-apps', 'developer', { rawBody: true }),
+  r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
+  r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
 
   // API keys

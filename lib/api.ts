@@ -15,7 +15,7 @@ import type { Mail } from './mail';
 import { acknowledgeWildcards } from './nag';
 import type { Queues } from './queues';
 import type { AppSecrets } from './secrets';
-import { UPLOADS_KEY_PREFIXES } from './uploads';
+import { PENDING_UPLOADS_PREFIX, UPLOADS_KEY_PREFIXES } from './uploads';
 
 /**
  * What each route group's function may touch beyond the table (which every group reads and
@@ -29,6 +29,8 @@ interface GroupNeeds {
   readonly webhookQueue?: boolean;
   /** Send e-mail as the configured sender. */
   readonly mail?: boolean;
+  /** Presign browser uploads to pending/<userId>/ and confirm them (read, delete). */
+  readonly pendingUploads?: boolean;
   /** Stripe secret key and webhook signing secret. */
   readonly stripe?: boolean;
   readonly memorySize?: number;
@@ -39,7 +41,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
   accounts: { mail: true, memorySize: 1024 },
   marketplace: {},
-  'developer-apps': { uploads: true },
+  // Adding pool keys serves buyers who waited on an empty pool: their licence mail goes out from here.
+  'developer-apps': { uploads: true, pendingUploads: true, mail: true },
   'api-keys': {},
   webhooks: { webhookQueue: true },
   // The Stripe webhook records purchases, sends licence mail and fires purchase webhooks.
@@ -189,6 +192,22 @@ export class Api extends Construct {
           fn,
           /^Resource::.*\/(apps|drafts)\/\*$/,
           'Uploaded images are keyed apps/<appId>/<file> or drafts/<userId>/<file>; access is limited to those prefixes.',
+        );
+      }
+      if (needs.pendingUploads) {
+        // Presigned POSTs are signed with this role's credentials, so the role must be allowed to
+        // put what it lets browsers put; confirm reads and deletes the posted files.
+        fn.grantPrincipal.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            sid: 'PendingUploads',
+            actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+            resources: [props.uploadsBucket.arnForObjects(`${PENDING_UPLOADS_PREFIX}*`)],
+          }),
+        );
+        acknowledgeWildcards(
+          fn,
+          /^Resource::.*\/pending\/\*$/,
+          'Unconfirmed browser uploads are keyed pending/<userId>/<id>; each presigned form admits exactly one key.',
         );
       }
       if (needs.webhookQueue) props.queues.webhookDelivery.grantSendMessages(fn);

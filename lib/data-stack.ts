@@ -29,6 +29,13 @@ export class DataStack extends Stack {
       bucketName: uploadsBucketName(config.appName, this.account, this.region),
       accessLogs: this.accessLogsBucket,
       distributionId: config.siteDistributionId,
+      // The site's own origin when configured; otherwise CloudFront domains (the distribution's own
+      // name is only known after the app stack exists). The signed policy is what guards the bucket.
+      corsOrigins: [
+        ...(config.appUrl ? [new URL(config.appUrl).origin] : []),
+        ...(config.domainName ? [`https://${config.domainName}`] : []),
+        ...(config.appUrl || config.domainName ? [] : ['https://*.cloudfront.net']),
+      ],
     }).bucket;
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });

@@ -112,6 +112,25 @@ export class Site extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    // The headers the handlers read (Stripe-Signature, Content-Type of multipart uploads...) plus
+    // CloudFront-Viewer-Address, the client's own address: behind CloudFront, API Gateway's
+    // sourceIp is CloudFront's, and the per-client limits need the viewer's. Host is not
+    // forwarded: API Gateway must see its own. Authorization and X-API-Key travel through the
+    // cache key above; the query string is forwarded whole.
+    const apiOriginRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
+      comment: 'API: the headers handlers read, the viewer address and the query string',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'Content-Type',
+        'Accept',
+        'Accept-Language',
+        'Origin',
+        'User-Agent',
+        'Stripe-Signature',
+        'CloudFront-Viewer-Address',
+      ),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: new origins.HttpOrigin(props.apiDomainName, {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -122,9 +141,7 @@ export class Site extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
       cachePolicy: apiCachePolicy,
-      // Every viewer header (Stripe-Signature, Content-Type of multipart uploads...) and the query
-      // string, except Host, which API Gateway must see as its own.
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiOriginRequestPolicy,
       compress: true,
     };
 

@@ -2,7 +2,10 @@ import { Aws, Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PENDING_UPLOAD_TTL_SECONDS, PENDING_UPLOADS_PREFIX } from '../functions/core/uploads/upload-keys';
 import { ACCESS_LOG_PREFIX } from './access-logs';
+
+export { PENDING_UPLOADS_PREFIX };
 
 /** Object keys of uploaded app images: apps/<appId>/<file>, served at /uploads/apps/<appId>/<file>. */
 export const UPLOADS_KEY_PREFIX = 'apps/';
@@ -26,6 +29,8 @@ export interface UploadsProps {
   readonly accessLogs: s3.IBucket;
   /** When known, only this distribution may read (see below); otherwise any distribution of the account. */
   readonly distributionId?: string;
+  /** Origins whose pages may post files straight to the bucket (presigned POST) and read the answer. */
+  readonly corsOrigins: string[];
 }
 
 /**
@@ -59,6 +64,22 @@ export class Uploads extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Browser uploads never confirmed (functions/core/uploads/upload-service.ts) expire.
+        {
+          id: 'ExpireUnconfirmedUploads',
+          prefix: PENDING_UPLOADS_PREFIX,
+          expiration: Duration.seconds(PENDING_UPLOAD_TTL_SECONDS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
+      // Browsers post images straight to the bucket from the site (presigned POST, 5 MB each).
+      cors: [
+        {
+          allowedOrigins: props.corsOrigins,
+          allowedMethods: [s3.HttpMethods.POST],
+          allowedHeaders: ['*'],
+          maxAge: 3000,
+        },
       ],
     });
     const distributionArn = `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${props.distributionId ?? '*'}`;

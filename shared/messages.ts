@@ -105,4 +105,22 @@ export const MSG = {
   pendingApproval: 'Pending Approval',
   independentDeveloper: 'Independent Developer',
   marketplaceComingSoon: 'Marketplace coming soon!',
+
+  // Security texts (issue #11; not in the spec)
+  tooManyRequests: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many requests from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  emailVerified: 'Your email address is verified. Thank you!',
+  verifyLinkInvalid: 'This verification link is invalid or has expired.',
+  verificationSent: 'A new verification link was sent to your email address.',
+  alreadyVerified: 'Your email address is already verified.',
+  verifyEmailBanner: 'Please verify your email address: we sent you a link when you signed up.',
+  resendVerification: 'Resend verification email',
+  verifyingEmail: 'Verifying your email address...',
+  verifyEmailForProduction: 'Verify your email address before creating a production key.',
+  googleAdminRefused: 'Google sign-in is not available for admin accounts. Please use the admin login.',
+  googleNeedsVerifiedEmail:
+    'An account with this email already exists. Sign in with your password and verify your email address before using Google sign-in.',
 } as const;

@@ -19,6 +19,7 @@ export async function seedAdmin(email: string, password: string): Promise<void> 
       company_name: '',
       role: 'admin',
       is_approved: true,
+      email_verified: true,
     },
     dynamoUsersRepository,
   );
@@ -44,6 +45,7 @@ export async function seedDemoDevelopers(): Promise<void> {
         website: dev.website,
         role: 'developer',
         is_approved: true,
+        email_verified: true,
       },
       dynamoUsersRepository,
     );

@@ -10,6 +10,6 @@ import { sessionFor } from './session';
  */
 export const adminLogin: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);
-  const user = await accounts.adminLogin(email, password);
+  const user = await accounts.adminLogin(email, password, req.clientIp);
   return ok(await sessionFor(user));
 };

@@ -7,7 +7,7 @@ import { accounts } from './service';
 /** POST /api/forgot-password: the same answer whether or not the address has an account. */
 export const forgotPassword: RouteHandler = async (req) => {
   const { email } = parse(ForgotPasswordRequest, req.body);
-  await accounts.forgotPassword(email);
+  await accounts.forgotPassword(email, req.clientIp);
   const body: MessageResponse = { message: MSG.forgotSuccess };
   return ok(body);
 };

@@ -7,8 +7,10 @@ import { getUserProfile } from './get-user-profile';
 import { googleLogin } from './google-login';
 import { login } from './login';
 import { register } from './register';
+import { resendVerification } from './resend-verification';
 import { resetPassword } from './reset-password';
 import { updateAdminProfile } from './update-admin-profile';
+import { verifyEmail } from './verify-email';
 
 /** Lambda of the "accounts" route group: every route of routes.ts with group "accounts". */
 export const handler = createGroupHandler('accounts', {
@@ -19,6 +21,8 @@ export const handler = createGroupHandler('accounts', {
   'POST /api/google-login': googleLogin,
   'POST /api/forgot-password': forgotPassword,
   'POST /api/reset-password': resetPassword,
+  'POST /api/verify-email': verifyEmail,
+  'POST /api/resend-verification': resendVerification,
   'GET /api/user/profile': getUserProfile,
   'GET /api/admin/profile': getAdminProfile,
   'PUT /api/admin/profile': updateAdminProfile,

@@ -5,6 +5,12 @@
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { createUsersService } from '../core/users/users-service';
+import { rateLimiter } from '../http/client-limits';
 import { logger } from '../http/logger';
 
-export const accounts = createUsersService({ ...dynamoUsersStores, mailer: sesMailer, log: logger });
+export const accounts = createUsersService({
+  ...dynamoUsersStores,
+  limiter: rateLimiter,
+  mailer: sesMailer,
+  log: logger,
+});

@@ -2,10 +2,22 @@
  * The uploads bucket (locally s3rver) as the uploads module's store. Object keys are laid out in
  * functions/core/uploads/upload-keys.ts; the site serves them at /uploads/<key>.
  */
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getConfig } from '../config';
 import type { StoredObject, UploadStore } from '../core/uploads/ports';
 import { s3Client } from './aws-clients';
+import { createPresignedPost } from './s3-post-policy';
+
+const notFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+};
 
 const bucket = () => getConfig().UPLOADS_BUCKET;
 /** S3 accepts at most 1,000 keys per DeleteObjects request. */
@@ -32,7 +44,9 @@ export const s3Uploads: UploadStore = {
       const res = await s3Client().send(
         new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
       );
-      for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0 });
+      for (const o of res.Contents ?? []) {
+        if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified });
+      }
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
     return out;
@@ -52,6 +66,44 @@ export const s3Uploads: UploadStore = {
           `S3 refused to delete ${res.Errors.length} of ${batch.length} objects (${res.Errors[0]?.Code})`,
         );
       }
+    }
+  },
+  async presignPost(key, maxBytes, expiresSeconds) {
+    const client = s3Client();
+    const cfg = getConfig();
+    const credentials = await client.config.credentials();
+    // Locally the path-style endpoint of the local S3; in the cloud the bucket's regional endpoint.
+    const url = cfg.S3_ENDPOINT
+      ? `${cfg.S3_ENDPOINT.replace(/\/$/, '')}/${bucket()}`
+      : `https://${bucket()}.s3.${cfg.AWS_REGION}.amazonaws.com/`;
+    return createPresignedPost({
+      url,
+      bucket: bucket(),
+      key,
+      region: cfg.AWS_REGION,
+      credentials,
+      expiresSeconds,
+      conditions: [['content-length-range', 1, maxBytes]],
+    });
+  },
+
+  async size(key) {
+    try {
+      const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+      return head.ContentLength ?? 0;
+    } catch (err) {
+      if (notFound(err)) return undefined;
+      throw err;
+    }
+  },
+
+  async get(key) {
+    try {
+      const obj = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+      return await (obj.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray();
+    } catch (err) {
+      if (notFound(err)) return undefined;
+      throw err;
     }
   },
 };

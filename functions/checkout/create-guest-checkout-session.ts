@@ -1,4 +1,5 @@
 import { GuestCheckoutRequest } from '../../shared/schemas/checkout';
+import { limitPerClient } from '../http/client-limits';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { checkoutServices } from './service';
@@ -8,6 +9,7 @@ import { checkoutServices } from './service';
  * account (no password) or reuses it; {checkout_url, session_id, new_account}.
  */
 export const createGuestCheckoutSession: RouteHandler = async (req) => {
+  await limitPerClient('guest-checkout', req.clientIp);
   const { app_id, email } = parse(GuestCheckoutRequest, req.body);
   return ok(await checkoutServices().checkout.startGuestCheckout(app_id, email));
 };

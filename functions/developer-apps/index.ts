@@ -7,6 +7,8 @@ import { listApps } from './list-apps';
 import { submitApp } from './submit-app';
 import { updateApp } from './update-app';
 import { updateListing } from './update-listing';
+import { confirmUpload } from './upload-confirm';
+import { presignUpload } from './upload-presign';
 import { uploadScreenshots } from './upload-screenshots';
 
 /** Lambda of the "developer-apps" route group: every route of routes.ts with group "developer-apps". */
@@ -19,5 +21,7 @@ export const handler = createGroupHandler('developer-apps', {
   'PUT /api/apps/{id}/update': updateListing,
   'DELETE /api/apps/{id}': deleteApp,
   'POST /api/upload/screenshots': uploadScreenshots,
+  'POST /api/upload/presign': presignUpload,
+  'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
 });

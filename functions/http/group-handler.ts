@@ -1,7 +1,10 @@
 import { Buffer } from 'node:buffer';
+import { MSG } from '../../shared/messages';
+import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
 import { AppError, ForbiddenError, NotImplementedError, UnauthorizedError } from '../core/errors';
 import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
 import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
+import { clientAddress } from './client-address';
 import { logger } from './logger';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
@@ -55,7 +58,7 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
   }
   const token = bearerToken(headers);
   if (!token) throw new UnauthorizedError('Not authenticated');
-  const user = await verifyAccessToken(token);
+  const user = await verifyCurrentToken(token);
   if (route.access === 'admin' && user.role !== 'admin') throw new ForbiddenError('Admin access required');
   if (route.access === 'developer' && user.role !== 'developer') {
     throw new ForbiddenError('Developer access required');
@@ -66,7 +69,19 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
 async function optionalAuth(headers: Record<string, string>): Promise<AuthUser | undefined> {
   const token = bearerToken(headers);
   if (!token) return undefined;
-  return verifyAccessToken(token).catch(() => undefined);
+  return verifyCurrentToken(token).catch(() => undefined);
+}
+
+/**
+ * A valid signature is not enough: the token must carry the account's current token version
+ * (moved on by password resets and changes and when an admin takes rights away), and the account
+ * must still exist.
+ */
+async function verifyCurrentToken(token: string): Promise<AuthUser> {
+  const user = await verifyAccessToken(token);
+  const current = await currentTokenVersion(user.userId);
+  if (current === undefined || current !== user.tokenVersion) throw new UnauthorizedError(MSG.sessionEnded);
+  return user;
 }
 
 /**
@@ -112,6 +127,7 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
         auth,
         optionalAuth: auth ?? (route.access === 'public' ? await optionalAuth(headers) : undefined),
         sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        clientIp: clientAddress(headers, event.requestContext?.http?.sourceIp ?? ''),
         event,
       };
       return toResult(route, await endpoint(req));

@@ -21,6 +21,8 @@ export interface ApiRequest {
   /** Present on public routes when a valid token was sent anyway (e.g. ownership hints). */
   optionalAuth?: AuthUser;
   sourceIp: string;
+  /** The client's address: the viewer's behind CloudFront, else sourceIp (see client-address.ts). */
+  clientIp: string;
   event: ApiEvent;
 }
 

@@ -19,6 +19,7 @@ import {
   ResetPasswordRequest,
   SignupRequest,
   UserProfile,
+  VerifyEmailRequest,
 } from '../../shared/schemas/accounts';
 import {
   AdminUserDetailSchema,
@@ -86,7 +87,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: SignupRequest,
     status: 201,
     response: RegisterResponse,
-    errors: [409],
+    errors: [409, 429],
   },
   'POST /api/login': { summary: 'Sign in (any role)', body: LoginRequest, response: LoginResponse, errors: [401, 429] },
   'POST /api/admin-login': {
@@ -99,17 +100,28 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Sign in with a Google ID token',
     body: GoogleLoginRequest,
     response: LoginResponse,
-    errors: [401, 503],
+    errors: [401, 403, 503],
   },
   'POST /api/forgot-password': {
     summary: 'E-mail a password reset link',
     body: ForgotPasswordRequest,
     response: MessageResponse,
+    errors: [429],
   },
   'POST /api/reset-password': {
     summary: 'Set a new password with a reset token',
     body: ResetPasswordRequest,
     response: MessageResponse,
+  },
+  'POST /api/verify-email': {
+    summary: 'Verify the account e-mail address with the mailed token',
+    body: VerifyEmailRequest,
+    response: MessageResponse,
+  },
+  'POST /api/resend-verification': {
+    summary: 'Mail a new e-mail verification link',
+    response: MessageResponse,
+    errors: [429],
   },
   'GET /api/user/profile': { summary: 'The signed-in account', response: UserProfile },
   'GET /api/admin/profile': { summary: "The admin's own profile", response: AdminProfile },

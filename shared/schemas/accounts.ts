@@ -28,6 +28,10 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 /** A present, non-blank text; anything else gets `message`. */
 const present = (message: string) => z.string({ error: message }).trim().min(1, message);
 
+/** Refused before anything else looks at it: nothing this long is a valid value of any field. */
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const bounded = (message: string, label: string, max: number) => present(message).max(max, tooLong(label, max));
+
 const emailAddress = z
   .string()
   .max(ACCOUNT_LIMITS.emailMax, MSG.invalidEmail)
@@ -56,10 +60,13 @@ const website = z
 export const SignupRequest = z
   .object(
     {
-      full_name: present(MSG.allRequired),
-      email: present(MSG.allRequired),
-      password: z.string({ error: MSG.allRequired }).min(1, MSG.allRequired),
-      company_name: present(MSG.allRequired),
+      full_name: bounded(MSG.allRequired, 'Full name', ACCOUNT_LIMITS.nameMax),
+      email: present(MSG.allRequired).max(ACCOUNT_LIMITS.emailMax, MSG.invalidEmail),
+      password: z
+        .string({ error: MSG.allRequired })
+        .min(1, MSG.allRequired)
+        .max(ACCOUNT_LIMITS.passwordMax, tooLong('Password', ACCOUNT_LIMITS.passwordMax)),
+      company_name: bounded(MSG.allRequired, 'Company name', ACCOUNT_LIMITS.nameMax),
       website: z.unknown().optional(),
     },
     { error: MSG.allRequired },
@@ -84,8 +91,11 @@ export type RegisterResponse = z.infer<typeof RegisterResponse>;
 export const LoginRequest = z
   .object(
     {
-      email: present(MSG.fillEmailAndPassword),
-      password: z.string({ error: MSG.fillEmailAndPassword }).min(1, MSG.fillEmailAndPassword),
+      email: present(MSG.fillEmailAndPassword).max(ACCOUNT_LIMITS.emailMax, MSG.invalidEmail),
+      password: z
+        .string({ error: MSG.fillEmailAndPassword })
+        .min(1, MSG.fillEmailAndPassword)
+        .max(ACCOUNT_LIMITS.passwordMax, tooLong('Password', ACCOUNT_LIMITS.passwordMax)),
     },
     { error: MSG.fillEmailAndPassword },
   )
@@ -112,7 +122,13 @@ export type GoogleLoginRequest = z.input<typeof GoogleLoginRequest>;
 // POST /api/forgot-password and /api/reset-password ---------------------------------------------
 
 export const ForgotPasswordRequest = z.object(
-  { email: z.string({ error: MSG.invalidEmail }).trim().pipe(emailAddress) },
+  {
+    email: z
+      .string({ error: MSG.invalidEmail })
+      .trim()
+      .max(ACCOUNT_LIMITS.emailMax, MSG.invalidEmail)
+      .pipe(emailAddress),
+  },
   { error: MSG.invalidEmail },
 );
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
@@ -125,6 +141,20 @@ export const ResetPasswordRequest = z.object(
   { error: RESET_LINK_INVALID },
 );
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+// POST /api/verify-email ------------------------------------------------------------------------
+
+export const VerifyEmailRequest = z.object(
+  {
+    token: z
+      .string({ error: MSG.verifyLinkInvalid })
+      .trim()
+      .min(1, MSG.verifyLinkInvalid)
+      .max(512, MSG.verifyLinkInvalid),
+  },
+  { error: MSG.verifyLinkInvalid },
+);
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequest>;
 
 /** Forgot password, reset password and other plain confirmations. */
 export const MessageResponse = z.object({ message: z.string() });
@@ -141,6 +171,7 @@ export const UserProfile = z.object({
   role: z.enum(ROLES),
   is_approved: z.boolean(),
   created_at: z.string(),
+  email_verified: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
@@ -152,8 +183,8 @@ export type AdminProfile = z.infer<typeof AdminProfile>;
 export const AdminProfileUpdateRequest = z
   .object(
     {
-      full_name: present(ADMIN_PROFILE_REQUIRED),
-      email: present(ADMIN_PROFILE_REQUIRED),
+      full_name: bounded(ADMIN_PROFILE_REQUIRED, 'Full name', ACCOUNT_LIMITS.nameMax),
+      email: present(ADMIN_PROFILE_REQUIRED).max(ACCOUNT_LIMITS.emailMax, MSG.invalidEmail),
       password: z.unknown().optional(),
     },
     { error: ADMIN_PROFILE_REQUIRED },

@@ -156,6 +156,7 @@ export const APP_MESSAGES = {
   noFiles: 'Choose at least one image to upload',
   multipartRequired: 'Send the images as multipart/form-data in the field "files"',
   malformedMultipart: 'Malformed multipart/form-data body',
+  uploadNotFound: 'The upload was not found or has expired: upload the image again',
 } as const;
 
 /** Limits the spec leaves open (the spec's own limits are in LIMITS). */
@@ -516,3 +517,41 @@ export const UploadedImageSchema = z.object({
 });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 export const UploadResponseSchema = z.object({ images: z.array(UploadedImageSchema) });
+
+/**
+ * POST /api/upload/presign: one signed S3 form per file, so browsers send images straight to the
+ * bucket (API Gateway and Lambda take at most 6 MB per request). `size` is what the browser
+ * reports; the signed policy and the confirm call hold the 5 MB limit whatever it says.
+ */
+export const UploadPresignSchema = UploadQuerySchema.extend({
+  files: z
+    .array(
+      z.object({
+        name: z.string().max(255).optional(),
+        size: z.number({ error: 'size must be a number of bytes' }).int().min(0),
+      }),
+      { error: APP_MESSAGES.noFiles },
+    )
+    .min(1, APP_MESSAGES.noFiles),
+});
+export const UploadFormSchema = z.object({
+  /** Where the browser posts the form (the bucket, locally the local S3). */
+  url: z.string(),
+  /** Form fields to send before the file, which goes last in the field "file". */
+  fields: z.record(z.string(), z.string()),
+  /** The pending object's key, to name in the confirm call. */
+  key: z.string(),
+});
+export const UploadPresignResponseSchema = z.object({
+  uploads: z.array(UploadFormSchema),
+  /** Seconds the forms stay valid. */
+  expires_in: z.number().int(),
+});
+
+/** POST /api/upload/confirm: the pending keys the browser stored; answers like the multipart upload. */
+export const UploadConfirmSchema = UploadQuerySchema.extend({
+  keys: z
+    .array(z.string().max(300), { error: APP_MESSAGES.noFiles })
+    .min(1, APP_MESSAGES.noFiles)
+    .max(LIMITS.maxScreenshots, MSG.maxScreenshots),
+});

@@ -130,7 +130,7 @@ export const SimulateEventRequest = z.object(
   {
     app_id: z.string({ error: SIMULATE_REQUIRED }).trim().min(1, SIMULATE_REQUIRED).max(128, MSG.appNotFound),
     event_type: z.string({ error: SIMULATE_REQUIRED }).trim().min(1, SIMULATE_REQUIRED).max(100),
-    data: z.record(z.string(), z.unknown()).optional(),
+    data: z.record(z.string().max(200), z.unknown()).optional(),
   },
   { error: SIMULATE_REQUIRED },
 );

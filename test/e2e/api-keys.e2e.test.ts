@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { uniqueEmail } from '../support/api';
+import { mailsTo, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { launchBrowser, newPage } from './support/browser';
 
@@ -47,6 +47,13 @@ describe('API keys and developer approval in the browser', () => {
     await dev.page.getByLabel(/^Password/).fill('key-secret');
     await dev.page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dev.page.waitForURL('**/dashboard');
+    // Production keys need a verified address: the developer follows the mailed link.
+    await dev.page.getByRole('button', { name: MSG.resendVerification }).waitFor();
+    const link = (await mailsTo(email))
+      .map((m) => /\/verify-email\?token=[A-Za-z0-9_-]+/.exec(m.text ?? '')?.[0])
+      .find(Boolean);
+    await dev.page.goto(link as string);
+    await dev.page.getByText(MSG.emailVerified).waitFor();
     await dev.page.goto('/dashboard/api-keys');
 
     const staging = await createKey(dev.page, 'Staging', MSG.stagingKeyCreated);

@@ -15,6 +15,7 @@ import { ensureUser } from '../../functions/core/users/ensure-user';
 import { GOOGLE_NOT_CONFIGURED, GOOGLE_TOKEN_INVALID } from '../../functions/core/users/google-id-token';
 import { createUsersService } from '../../functions/core/users/users-service';
 import { signAccessToken } from '../../functions/http/auth';
+import { rateLimiter } from '../../functions/http/client-limits';
 import { MSG } from '../../shared/messages';
 import {
   ADMIN_PROFILE_REQUIRED,
@@ -95,7 +96,11 @@ describe('POST /api/register', () => {
       role: 'developer',
       is_approved: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // A verification link was mailed; the account works before it is followed.
+      email_verified: false,
     });
+    const mails = await mailsTo(raw.trim().toLowerCase());
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your Dental App Marketplace email address']);
   });
 
   it.each([
@@ -263,11 +268,11 @@ describe('password reset', () => {
     const res = await api('POST', '/api/forgot-password', { body: { email: ` ${email.toUpperCase()}` } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MSG.forgotSuccess });
-    const mails = await mailsTo(email);
+    // Sign-up sent the verification mail; the reset mail comes on its own.
+    const mails = (await mailsTo(email)).filter((m) => /reset/i.test(m.subject));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toMatch(/reset/i);
     const token = await resetTokenFromMail(email);
-    const [mail] = await mailBodies(email);
+    const mail = (await mailBodies(email)).find((m) => /reset/i.test(m.subject));
     expect(mail?.text).toContain(`${inject('stackEnv').APP_URL}/reset-password?token=${token}`);
     expect(mail?.html).toContain('/reset-password?token=');
 
@@ -324,7 +329,7 @@ describe('POST /api/google-login', () => {
     let googleKey: CryptoKey;
     let strangerKey: CryptoKey;
     const saved = { ...process.env };
-    const service = createUsersService({ ...dynamoUsersStores, mailer: sesMailer });
+    const service = createUsersService({ ...dynamoUsersStores, limiter: rateLimiter, mailer: sesMailer });
 
     beforeAll(async () => {
       const pair = await generateKeyPair('RS256');
@@ -391,12 +396,18 @@ describe('POST /api/google-login', () => {
       expect((await login(email, PASSWORD)).status).toBe(200);
     });
 
-    it('signs an existing password account in as itself', async () => {
+    it('signs an existing password account in as itself once its address is verified', async () => {
       const { email, res } = await register();
+      const unverified = await service.googleLogin(await idToken(email)).catch((e: unknown) => e);
+      expect((unverified as Error).message).toBe(MSG.googleNeedsVerifiedEmail);
+      const link = (await mailBodies(email)).map((m) => /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1]);
+      const token = link.find(Boolean) as string;
+      expect((await api('POST', '/api/verify-email', { body: { token } })).status).toBe(200);
       const { user, created } = await service.googleLogin(await idToken(email));
       expect(created).toBe(false);
       expect(user.id).toBe(res.body.id);
       expect(user.auth_provider).toBe('password');
+      expect(user.email_verified).toBe(true);
     });
 
     it.each([

@@ -137,6 +137,33 @@ async function storedKeys(prefix: string): Promise<string[]> {
 }
 const served = (url: string) => fetch(`${apiUrl()}${url}`);
 
+/** A real PNG padded with a text chunk to exactly `bytes` bytes (any browser still decodes it). */
+function pngOfSize(width: number, height: number, bytes: number): Buffer {
+  const base = png(width, height);
+  const iend = base.subarray(base.length - 12);
+  const padding = bytes - base.length - 12;
+  return Buffer.concat([base.subarray(0, base.length - 12), pngChunk('tEXt', Buffer.alloc(padding, 0x61)), iend]);
+}
+
+interface UploadForm {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+}
+function presign(dev: Dev, files: Array<{ size: number; name?: string }>, extra: Record<string, unknown> = {}) {
+  return api('POST', '/api/upload/presign', { token: dev.token, body: { files, ...extra } });
+}
+/** What a browser on the site does with a form: fields first, the file last, from the site's origin. */
+function postToS3(form: UploadForm, data: Buffer, opts: { fields?: Record<string, string>; origin?: string } = {}) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries({ ...form.fields, ...opts.fields })) body.append(k, v);
+  body.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'image.png');
+  return fetch(form.url, { method: 'POST', body, headers: { origin: opts.origin ?? apiUrl() } });
+}
+function confirm(dev: Dev, keys: string[], extra: Record<string, unknown> = {}) {
+  return api('POST', '/api/upload/confirm', { token: dev.token, body: { keys, ...extra } });
+}
+
 // Tests -------------------------------------------------------------------------------------------
 
 describe('POST /api/upload/screenshots: accepted images', () => {
@@ -216,13 +243,16 @@ describe('POST /api/upload/screenshots: refusals (nothing is stored)', () => {
     expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
   });
 
-  it('refuses an image over 5 MB', async () => {
+  it('refuses a request larger than Lambda takes (6 MB of event), as the cloud does', async () => {
     const app = await newApp(devA, 'big');
-    const big = Buffer.concat([png(1000, 1000), Buffer.alloc(6 * 1024 * 1024)]);
+    // Base64 in the event: 4 MB of image fits, 4.6 MB does not (both are under the 5 MB image limit).
+    const fits = Buffer.concat([png(100, 100), Buffer.alloc(4 * 1024 * 1024)]);
+    expect((await upload(devA, [{ filename: 'fits.png', data: fits }], { app_id: app.id })).status).toBe(201);
+    const big = Buffer.concat([png(1000, 1000), Buffer.alloc(4.6 * 1024 * 1024)]);
     const res = await upload(devA, [{ filename: 'huge.png', data: big }], { app_id: app.id });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: 'Each image must be at most 5MB' });
-    expect(await storedKeys(`apps/${app.id}/`)).toEqual([]);
+    expect(res.body).toEqual({ detail: 'Request body too large' });
+    expect(await storedKeys(`apps/${app.id}/`)).toHaveLength(1);
   });
 
   it('refuses an icon that is too small or not square', async () => {
@@ -354,5 +384,110 @@ describe('clean-up', () => {
     for (const img of [...up.body.images, ...icon.body.images]) expect((await served(img.url)).status).toBe(404);
     const again = await newApp(devB, 'delete');
     expect(again.slug).toBe(app.slug);
+  });
+});
+
+describe('uploads straight to S3 (presigned POST, then confirm)', () => {
+  it('uploads a 5 MB image to the bucket, confirms it into the app and serves it back', async () => {
+    const app = await newApp(devA, 'presigned');
+    const bytes = pngOfSize(1200, 900, 5 * 1024 * 1024);
+    expect(bytes.length).toBe(5 * 1024 * 1024);
+    const pre = await presign(devA, [{ name: 'big.png', size: bytes.length }], { app_id: app.id });
+    expect(pre.status).toBe(200);
+    const [form] = pre.body.uploads as UploadForm[];
+    expect(form!.key).toMatch(new RegExp(`^pending/${devA.id}/[0-9a-f-]{36}$`));
+    expect(pre.body.expires_in).toBe(600);
+
+    const posted = await postToS3(form!, bytes);
+    expect(posted.status).toBe(204);
+    // The bucket's CORS rule lets the site read the answer.
+    expect(posted.headers.get('access-control-allow-origin')).toBe(apiUrl());
+    // Not served before it is confirmed.
+    expect((await served(`/uploads/${form!.key}`)).status).toBe(404);
+
+    const done = await confirm(devA, [form!.key], { app_id: app.id });
+    expect(done.status).toBe(201);
+    const { images } = UploadResponseSchema.parse(done.body);
+    expect(images[0]).toMatchObject({ width: 1200, height: 900, content_type: 'image/png', size: bytes.length });
+    expect(images[0]!.key).toMatch(new RegExp(`^apps/${app.id}/[0-9a-f-]{36}\\.png$`));
+    const file = await served(images[0]!.url);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
+    // A key is confirmed once.
+    expect((await confirm(devA, [form!.key], { app_id: app.id })).status).toBe(404);
+  });
+
+  it('the bucket refuses a file over 5 MB, a changed key, a forged signature and a foreign origin', async () => {
+    const pre = await presign(devA, [{ size: 10 }]);
+    const [form] = pre.body.uploads as UploadForm[];
+    const over = await postToS3(form!, Buffer.alloc(5 * 1024 * 1024 + 1));
+    expect(over.status).toBe(400);
+    expect(await over.text()).toContain('<Code>EntityTooLarge</Code>');
+    const otherKey = await postToS3(form!, png(4, 4), { fields: { key: `pending/${devB.id}/mine` } });
+    expect(otherKey.status).toBe(403);
+    const forged = await postToS3(form!, png(4, 4), { fields: { 'X-Amz-Signature': '0'.repeat(64) } });
+    expect(forged.status).toBe(403);
+    const extra = await postToS3(form!, png(4, 4), { fields: { acl: 'public-read' } });
+    expect(extra.status).toBe(403);
+    expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
+    expect(await storedKeys(`pending/${devB.id}/`)).toEqual([]);
+
+    const preflight = await fetch(form!.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    const ok = await fetch(form!.url, {
+      method: 'OPTIONS',
+      headers: { origin: apiUrl(), 'access-control-request-method': 'POST' },
+    });
+    expect(ok.headers.get('access-control-allow-origin')).toBe(apiUrl());
+  });
+
+  it('refuses to presign what cannot be stored: over 5 MB, an 11th screenshot, two icons, no files', async () => {
+    const app = await newApp(devA, 'presign-refusals');
+    const big = await presign(devA, [{ size: 5 * 1024 * 1024 + 1 }], { app_id: app.id });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ detail: 'Each image must be at most 5MB' });
+    const eleven = await presign(
+      devA,
+      Array.from({ length: 11 }, () => ({ size: 10 })),
+      { app_id: app.id },
+    );
+    expect(eleven.body).toEqual({ detail: MSG.maxScreenshots });
+    const icons = await presign(devA, [{ size: 1 }, { size: 1 }], { kind: 'icon' });
+    expect(icons.body).toEqual({ detail: APP_MESSAGES.oneIcon });
+    const none = await presign(devA, []);
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ detail: APP_MESSAGES.noFiles });
+    const foreign = await presign(devB, [{ size: 1 }], { app_id: app.id });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a confirm that fails the checks discards what was posted; other users cannot confirm it', async () => {
+    const pre = await presign(devA, [{ size: 10 }, { size: 10 }], { kind: 'screenshot' });
+    const [good, bad] = pre.body.uploads as UploadForm[];
+    expect((await postToS3(good!, png(20, 10))).status).toBe(204);
+    expect((await postToS3(bad!, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).status).toBe(204);
+    expect(await storedKeys(`pending/${devA.id}/`)).toHaveLength(2);
+
+    const stolen = await confirm(devB, [good!.key]);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toEqual({ detail: APP_MESSAGES.uploadNotFound });
+    expect(await storedKeys(`pending/${devA.id}/`)).toHaveLength(2);
+
+    const refused = await confirm(devA, [good!.key, bad!.key]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ detail: 'Only PNG, JPEG, GIF or WebP images are allowed' });
+    expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
+    expect(await storedKeys(`drafts/${devA.id}/`)).toEqual([]);
+
+    const icon = await presign(devA, [{ size: 10 }], { kind: 'icon' });
+    const [iconForm] = icon.body.uploads as UploadForm[];
+    await postToS3(iconForm!, png(300, 200));
+    const notSquare = await confirm(devA, [iconForm!.key], { kind: 'icon' });
+    expect(notSquare.body).toEqual({ detail: 'The icon must be a square image of at least 256x256 pixels' });
+    expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
   });
 });

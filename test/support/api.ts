@@ -39,14 +39,34 @@ export async function api<T = any>(
 
 export const uniqueEmail = (prefix = 'dev') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** Registers a fresh developer and signs in; returns its token and e-mail. */
-export async function newDeveloper(overrides: Record<string, unknown> = {}) {
+/** Follows the verification link mailed to `email` at sign-up, as the developer would. */
+export async function verifyEmailOf(email: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const link = (await mailsTo(email))
+      .map((m) => /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1])
+      .find(Boolean);
+    if (link) {
+      const res = await api('POST', '/api/verify-email', { body: { token: link } });
+      if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+/**
+ * Registers a fresh developer, follows the verification link (unless `verified: false`) and signs
+ * in; returns its token and e-mail.
+ */
+export async function newDeveloper(overrides: Record<string, unknown> = {}, opts: { verified?: boolean } = {}) {
   const email = uniqueEmail();
   const password = 'secret123';
   const reg = await api('POST', '/api/register', {
     body: { full_name: 'Test Developer', email, password, company_name: 'Test Dental Co', ...overrides },
   });
   if (reg.status >= 300) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  if (opts.verified !== false) await verifyEmailOf(email);
   const login = await api('POST', '/api/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const profile = await api('GET', '/api/user/profile', { token: login.body.access_token });

@@ -46,6 +46,14 @@ async function startStack(): Promise<RunningStack> {
     // Sync faults in seconds, not minutes: a short outside-system timeout and quick queue retries.
     SYNC_HTTP_TIMEOUT_MS: '1500',
     SYNC_QUEUE_RETRY_DELAY_MS: '200',
+    // The whole suite reaches this server from 127.0.0.1 and creates hundreds of accounts: relax
+    // the per-client limits and the hashing cost here. test/security runs its own server with the
+    // product's defaults (test/security/support/own-server.ts).
+    RATE_LIMIT_REGISTER_PER_CLIENT: '100000',
+    RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: '100000',
+    RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: '100000',
+    LOGIN_CLIENT_MAX_FAILURES: '100000',
+    SCRYPT_LOG2_N: '14',
   };
   Object.assign(process.env, env);
 

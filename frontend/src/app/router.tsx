@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
           },
           // Not public-only: a reset link must work whoever is signed in on this browser.
           { path: paths.resetPassword, element: lazyElement(() => import('./routes/auth/reset-password')) },
+          { path: paths.verifyEmail, element: lazyElement(() => import('./routes/auth/verify-email')) },
         ],
       },
       {

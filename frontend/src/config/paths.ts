@@ -12,6 +12,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   adminLogin: '/admin-login',
   docs: '/docs',
   terms: '/terms',

@@ -10,6 +10,8 @@ export interface CurrentUser {
   company_name?: string;
   role: StoredRole;
   is_approved: boolean;
+  /** False until the developer follows the link mailed at sign-up. */
+  email_verified?: boolean;
 }
 
 /** Re-renders when the stored session changes (login/logout in this tab or another). */

@@ -8,15 +8,14 @@
  * | create user + claim e-mail (tx)         | table | both items above, attribute_not_exists(PK)  | create                      |
  * | move e-mail claim on profile edit (tx)  | table | new EMAIL# put, old EMAIL# delete, USER# set | updateProfile               |
  * | all users, newest first                 | GSI1  | GSI1PK=USERS, GSI1SK=<created_at>#<id>      | listUsers                   |
- * | failed sign-ins of an address (TTL)     | table | PK=LOGINFAIL#<email>, SK=LOGINFAIL          | loginAttempts.*             |
  * | reset token by its SHA-256 (TTL)        | table | PK=RESET#<sha256>, SK=RESET                 | resetTokens.*               |
+ * | verification token by its SHA-256 (TTL) | table | PK=VERIFY#<sha256>, SK=VERIFY               | verifyTokens.*              |
  *
  * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
  * counter or token also compares its own `expires_at` with the clock.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -26,17 +25,18 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/constants';
 import { ConflictError } from '../../core/errors';
-import type { FailureWindow, LoginAttemptsStore, ResetTokenStore, UsersRepository } from '../../core/users/ports';
+import type { ResetTokenStore, UsersRepository, VerifyTokenStore } from '../../core/users/ports';
 import { type AuthProvider, EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
 import { documentClient, tableName } from '../aws-clients';
+import { forgetTokenVersion } from './token-versions';
 
 // Keys ------------------------------------------------------------------------------------------
 
 export const userKeys = {
   user: (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
   email: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
-  loginFailures: (email: string) => ({ PK: `LOGINFAIL#${email}`, SK: 'LOGINFAIL' }),
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
+  verifyToken: (tokenHash: string) => ({ PK: `VERIFY#${tokenHash}`, SK: 'VERIFY' }),
   listPartition: 'USERS',
   listSort: (user: Pick<User, 'created_at' | 'id'>) => `${user.created_at}#${user.id}`,
 } as const;
@@ -58,6 +58,8 @@ interface UserItem {
   is_approved: boolean;
   created_at: string;
   auth_provider: AuthProvider;
+  email_verified: boolean;
+  token_version: number;
   password_hash?: string;
 }
 
@@ -76,6 +78,8 @@ export function toItem(user: User, passwordHash: string | null): UserItem {
     is_approved: user.is_approved,
     created_at: user.created_at,
     auth_provider: user.auth_provider,
+    email_verified: user.email_verified,
+    token_version: user.token_version,
     password_hash: passwordHash ?? undefined,
   };
 }
@@ -92,8 +96,16 @@ export function fromItem(item: Record<string, unknown>): User {
     is_approved: item.is_approved === true,
     created_at: String(item.created_at ?? ''),
     auth_provider: item.auth_provider === 'google' ? 'google' : 'password',
+    // Accounts stored before verification existed: only Google-created ones count as verified.
+    email_verified: typeof item.email_verified === 'boolean' ? item.email_verified : item.auth_provider === 'google',
+    token_version: tokenVersionOf(item),
   };
 }
+
+const tokenVersionOf = (item: Record<string, unknown> | undefined) => {
+  const v = Number(item?.token_version ?? 0);
+  return Number.isInteger(v) && v >= 0 ? v : 0;
+};
 
 // Error helpers ---------------------------------------------------------------------------------
 
@@ -202,7 +214,9 @@ export const dynamoUsersRepository: UsersRepository = {
     if (passwordHash) {
       names['#password_hash'] = 'password_hash';
       values[':password_hash'] = passwordHash;
-      set += ', #password_hash = :password_hash';
+      set += ', #password_hash = :password_hash ADD #token_version :one';
+      names['#token_version'] = 'token_version';
+      values[':one'] = 1;
     }
     const update = {
       TableName: tableName(),
@@ -251,6 +265,7 @@ export const dynamoUsersRepository: UsersRepository = {
         throw err;
       }
     }
+    if (passwordHash) forgetTokenVersion(current.id);
     return dynamoUsersRepository.findById(current.id);
   },
 
@@ -292,12 +307,15 @@ export const dynamoUsersRepository: UsersRepository = {
         new UpdateCommand({
           TableName: tableName(),
           Key: userKeys.user(userId),
-          UpdateExpression: 'SET is_approved = :a',
+          // Taking approval away ends the account's sessions; granting it needs no new token
+          // (approval is read from storage on every request).
+          UpdateExpression: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':a': approved },
+          ExpressionAttributeValues: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
           ReturnValues: 'ALL_NEW',
         }),
       );
+      if (!approved) forgetTokenVersion(userId);
       return res.Attributes ? fromItem(res.Attributes) : undefined;
     } catch (err) {
       if (isConditionFailure(err)) return undefined;
@@ -306,82 +324,10 @@ export const dynamoUsersRepository: UsersRepository = {
   },
 };
 
-// Failed sign-in counters -----------------------------------------------------------------------
-
-const toWindow = (item: Record<string, unknown> | undefined): FailureWindow | undefined =>
-  item ? { failures: Number(item.failures ?? 0), expiresAt: Number(item.expires_at ?? 0) } : undefined;
-
-export const dynamoLoginAttempts: LoginAttemptsStore = {
-  async get(email) {
-    return toWindow(await getItem(userKeys.loginFailures(email)));
-  },
-
-  async recordFailure(email, nowSeconds, windowSeconds) {
-    const key = userKeys.loginFailures(email);
-    const end = nowSeconds + windowSeconds;
-    // Two rounds at most: a stale window is restarted, and if another request restarted it first,
-    // the second round counts into that fresh window.
-    for (let round = 0; round < 3; round++) {
-      try {
-        const res = await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression:
-              'ADD failures :one SET expires_at = if_not_exists(expires_at, :end), #ttl = if_not_exists(#ttl, :end)',
-            ConditionExpression: 'attribute_not_exists(PK) OR expires_at > :now',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':one': 1, ':end': end, ':now': nowSeconds },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return toWindow(res.Attributes) ?? { failures: 1, expiresAt: end };
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
-      try {
-        await db().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: { ...key, entity: 'LOGINFAIL', failures: 1, expires_at: end, ttl: end },
-            ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
-            ExpressionAttributeValues: { ':now': nowSeconds },
-          }),
-        );
-        return { failures: 1, expiresAt: end };
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
-    }
-    throw new Error('login failure counter: too much contention');
-  },
-
-  async extendUntil(email, untilSeconds) {
-    await db()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: userKeys.loginFailures(email),
-          UpdateExpression: 'SET expires_at = :until, #ttl = :until',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':until': untilSeconds },
-        }),
-      )
-      .catch((err) => {
-        if (!isConditionFailure(err)) throw err;
-      });
-  },
-
-  async clear(email) {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.loginFailures(email) }));
-  },
-};
-
 // Password-reset tokens -------------------------------------------------------------------------
 
 export const dynamoResetTokens: ResetTokenStore = {
-  async save({ tokenHash, userId, expiresAt }) {
+  async save({ tokenHash, userId, expiresAt, tokenVersion }) {
     await db().send(
       new PutCommand({
         TableName: tableName(),
@@ -389,6 +335,7 @@ export const dynamoResetTokens: ResetTokenStore = {
           ...userKeys.resetToken(tokenHash),
           entity: 'RESET',
           user_id: userId,
+          token_version: tokenVersion,
           expires_at: expiresAt,
           ttl: expiresAt,
         },
@@ -400,10 +347,10 @@ export const dynamoResetTokens: ResetTokenStore = {
   async find(tokenHash) {
     const item = await getItem(userKeys.resetToken(tokenHash));
     if (!item || typeof item.user_id !== 'string') return undefined;
-    return { userId: item.user_id, expiresAt: Number(item.expires_at ?? 0) };
+    return { userId: item.user_id, expiresAt: Number(item.expires_at ?? 0), tokenVersion: tokenVersionOf(item) };
   },
 
-  async redeem(tokenHash, userId, passwordHash, nowSeconds) {
+  async redeem(tokenHash, userId, passwordHash, nowSeconds, tokenVersion) {
     try {
       await transact([
         {
@@ -418,9 +365,69 @@ export const dynamoResetTokens: ResetTokenStore = {
           Update: {
             TableName: tableName(),
             Key: userKeys.user(userId),
-            UpdateExpression: 'SET password_hash = :h',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':h': passwordHash },
+            UpdateExpression: 'SET password_hash = :h ADD token_version :one',
+            // Only while no reset (or other bump) happened since this link was issued.
+            ConditionExpression:
+              tokenVersion === 0
+                ? 'attribute_exists(PK) AND (attribute_not_exists(token_version) OR token_version = :tv)'
+                : 'attribute_exists(PK) AND token_version = :tv',
+            ExpressionAttributeValues: { ':h': passwordHash, ':one': 1, ':tv': tokenVersion },
+          },
+        },
+      ]);
+      forgetTokenVersion(userId);
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
+      throw err;
+    }
+  },
+};
+
+// E-mail verification tokens --------------------------------------------------------------------
+
+export const dynamoVerifyTokens: VerifyTokenStore = {
+  async save({ tokenHash, userId, email, expiresAt }) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...userKeys.verifyToken(tokenHash),
+          entity: 'VERIFY',
+          user_id: userId,
+          email,
+          expires_at: expiresAt,
+          ttl: expiresAt,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  },
+
+  async find(tokenHash) {
+    const item = await getItem(userKeys.verifyToken(tokenHash));
+    if (!item || typeof item.user_id !== 'string' || typeof item.email !== 'string') return undefined;
+    return { userId: item.user_id, email: item.email, expiresAt: Number(item.expires_at ?? 0) };
+  },
+
+  async redeem(tokenHash, userId, email, nowSeconds) {
+    try {
+      await transact([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: userKeys.verifyToken(tokenHash),
+            ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
+            ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: userKeys.user(userId),
+            UpdateExpression: 'SET email_verified = :t',
+            ConditionExpression: 'attribute_exists(PK) AND email = :email',
+            ExpressionAttributeValues: { ':t': true, ':email': email },
           },
         },
       ]);
@@ -432,9 +439,9 @@ export const dynamoResetTokens: ResetTokenStore = {
   },
 };
 
-/** All three ports in one object, for wiring a users service. */
+/** The ports in one object, for wiring a users service. */
 export const dynamoUsersStores = {
   users: dynamoUsersRepository,
-  loginAttempts: dynamoLoginAttempts,
   resetTokens: dynamoResetTokens,
+  verifyTokens: dynamoVerifyTokens,
 } as const;

@@ -18,7 +18,7 @@ import {
   PRODUCTION_KEY_ACTIVE,
 } from '../../../shared/schemas/keys';
 import { dailyLimitReached, INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
-import { AppError, NotFoundError, UnauthorizedError } from '../errors';
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Log, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
@@ -122,6 +122,8 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
      */
     async create(ownerId: string, type: KeyType): Promise<ApiKeyWithSecret> {
       const owner = await requireOwner(ownerId);
+      // Production access is tied to a real address: verify it first (staging keys need no proof).
+      if (type === 'production' && !owner.email_verified) throw new ForbiddenError(MSG.verifyEmailForProduction);
       const secret = newSecret(type);
       const key: ApiKeyRecord = {
         id: randomUUID(),

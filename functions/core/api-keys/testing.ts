@@ -107,5 +107,7 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   is_approved: false,
   created_at: '2025-01-01T00:00:00.000Z',
   auth_provider: 'password',
+  email_verified: true,
+  token_version: 0,
   ...overrides,
 });

@@ -40,6 +40,8 @@ const owner: User = {
   is_approved: true,
   created_at: '',
   auth_provider: 'password',
+  email_verified: true,
+  token_version: 0,
 };
 
 function setup(opts: { mailFails?: boolean } = {}) {

@@ -49,7 +49,7 @@ export function assertOwnUploads(
 }
 
 export interface AppUploadsDeps {
-  store: UploadStore;
+  store: Pick<UploadStore, 'put' | 'list' | 'deleteKeys'>;
   /** The owner's apps (to keep drafts another of their apps still shows). */
   listByOwner(userId: string): Promise<AppRecord[]>;
   siteOrigin?: string;

@@ -96,7 +96,7 @@ function memoryPool() {
 
 function memoryStore(keys: string[] = []) {
   const objects = new Set(keys);
-  const store: UploadStore & { objects: Set<string> } = {
+  const store: Pick<UploadStore, 'put' | 'list' | 'deleteKeys'> & { objects: Set<string> } = {
     objects,
     put: async (key) => void objects.add(key),
     list: async (prefix) => [...objects].filter((k) => k.startsWith(prefix)).map((key) => ({ key, size: 1 })),

@@ -206,6 +206,8 @@ export const usersFixture = {
     is_approved: true,
     created_at: '2026-01-01T00:00:00.000Z',
     auth_provider: 'password' as const,
+    email_verified: true,
+    token_version: 0,
   },
   buyer: {
     id: 'buyer-1',
@@ -217,5 +219,7 @@ export const usersFixture = {
     is_approved: false,
     created_at: '2026-01-01T00:00:00.000Z',
     auth_provider: 'password' as const,
+    email_verified: true,
+    token_version: 0,
   },
 };

@@ -56,6 +56,8 @@ export async function syncLegacyUsers(deps: {
         is_approved: false,
         created_at: at,
         auth_provider: 'password',
+        email_verified: false,
+        token_version: 0,
       };
       try {
         await deps.users.createWithoutPassword(user);

@@ -2,6 +2,13 @@
 export interface StoredObject {
   key: string;
   size: number;
+  lastModified?: Date;
+}
+
+/** A signed form the browser posts a file to (S3 presigned POST). */
+export interface UploadForm {
+  url: string;
+  fields: Record<string, string>;
 }
 
 export interface UploadStore {
@@ -10,4 +17,10 @@ export interface UploadStore {
   list(prefix: string): Promise<StoredObject[]>;
   /** Deletes the objects; missing keys are fine. */
   deleteKeys(keys: readonly string[]): Promise<void>;
+  /** A form that lets a browser store at most `maxBytes` bytes under exactly `key`, for `expiresSeconds`. */
+  presignPost(key: string, maxBytes: number, expiresSeconds: number): Promise<UploadForm>;
+  /** The object's size, or undefined when it does not exist. */
+  size(key: string): Promise<number | undefined>;
+  /** The object's bytes, or undefined when it does not exist. */
+  get(key: string): Promise<Uint8Array | undefined>;
 }

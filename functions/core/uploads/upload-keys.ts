@@ -6,6 +6,7 @@
  * | screenshot of an app                   | apps/<appId>/<random>.<ext>           | /uploads/apps/<appId>/...   |
  * | icon of an app                         | apps/<appId>/icon-<random>.<ext>      | /uploads/apps/<appId>/...   |
  * | image uploaded before the app exists   | drafts/<userId>/[icon-]<random>.<ext> | /uploads/drafts/<userId>/...|
+ * | browser upload not yet confirmed       | pending/<userId>/<random>             | (not served)                |
  *
  * URLs are same-origin paths: the local server and CloudFront both serve /uploads/<key> from the
  * uploads bucket. Draft images stay where they are when the wizard submits (their URLs go into
@@ -13,6 +14,15 @@
  */
 export const UPLOADS_URL_PREFIX = '/uploads/';
 export const ICON_FILE_PREFIX = 'icon-';
+
+/**
+ * Browsers post files straight to the bucket under pending/<userId>/ (presigned POST); the confirm
+ * call checks the bytes and moves them to apps/ or drafts/. Whatever is never confirmed expires
+ * (a bucket lifecycle rule in the cloud, the local runtime's sweep locally).
+ */
+export const PENDING_UPLOADS_PREFIX = 'pending/';
+export const PENDING_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
+export const pendingUploadPrefix = (userId: string): string => `${PENDING_UPLOADS_PREFIX}${userId}/`;
 
 export const appUploadPrefix = (appId: string): string => `apps/${appId}/`;
 export const draftUploadPrefix = (userId: string): string => `drafts/${userId}/`;

@@ -18,6 +18,8 @@ export interface EnsureUserInput {
   role: Role;
   is_approved: boolean;
   auth_provider?: AuthProvider;
+  /** Whether the address is known to be the holder's (seeds, Google); false when absent. */
+  email_verified?: boolean;
 }
 
 /**
@@ -47,6 +49,8 @@ export async function ensureUser(
     is_approved: input.is_approved,
     created_at: new Date().toISOString(),
     auth_provider: input.auth_provider ?? 'password',
+    email_verified: input.email_verified ?? false,
+    token_version: 0,
   };
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {

@@ -1,80 +1,73 @@
 import { describe, expect, it } from 'vitest';
 import { TooManyRequestsError } from '../errors';
+import { createRateLimiter } from '../rate-limit/rate-limiter';
+import { memoryRateLimitStore } from '../rate-limit/testing';
 import { createLoginThrottle, lockedMessage } from './login-throttle';
-import type { FailureWindow, LoginAttemptsStore } from './ports';
 
-/** The store contract of LoginAttemptsStore, in memory. */
-function memoryStore(): LoginAttemptsStore & { windows: Map<string, FailureWindow> } {
-  const windows = new Map<string, FailureWindow>();
-  return {
-    windows,
-    async get(email) {
-      return windows.get(email);
-    },
-    async recordFailure(email, now, windowSeconds) {
-      const w = windows.get(email);
-      const next =
-        w && w.expiresAt > now ? { ...w, failures: w.failures + 1 } : { failures: 1, expiresAt: now + windowSeconds };
-      windows.set(email, next);
-      return next;
-    },
-    async extendUntil(email, until) {
-      const w = windows.get(email);
-      if (w) windows.set(email, { ...w, expiresAt: until });
-    },
-    async clear(email) {
-      windows.delete(email);
-    },
-  };
-}
-
-function setup() {
-  const store = memoryStore();
+function setup(overrides: Partial<{ clientMaxFailures: number; addressPerMinute: number }> = {}) {
   let now = 1_000_000;
-  const throttle = createLoginThrottle(
-    store,
-    () => ({ maxFailures: 5, lockSeconds: 900 }),
-    () => now,
-  );
-  return { store, throttle, advance: (s: number) => (now += s) };
+  const limiter = createRateLimiter(memoryRateLimitStore(), () => now);
+  const throttle = createLoginThrottle(limiter, () => ({
+    maxFailures: 5,
+    lockSeconds: 900,
+    clientMaxFailures: 20,
+    addressPerMinute: 10,
+    ...overrides,
+  }));
+  return { throttle, advance: (s: number) => (now += s) };
 }
+
+const fail = (t: ReturnType<typeof setup>['throttle'], email: string, client: string, v = 0) =>
+  t.reserve(email, client, v).then(() => undefined);
 
 describe('login throttle', () => {
-  it('locks an address after 5 failures, for the full lock period after the 5th', async () => {
+  it('allows 5 checks per (address, client) per window, then 429 with Retry-After', async () => {
     const { throttle, advance } = setup();
-    for (let i = 0; i < 4; i++) {
-      await throttle.assertNotLocked('a@x.com');
-      await throttle.recordFailure('a@x.com');
-      advance(100);
-    }
-    await throttle.assertNotLocked('a@x.com');
-    await throttle.recordFailure('a@x.com'); // 5th failure at t+400: locked until t+1300
-    const err = await throttle.assertNotLocked('a@x.com').catch((e: unknown) => e);
+    for (let i = 0; i < 5; i++) await fail(throttle, 'a@x.com', 'c1');
+    const err = await throttle.reserve('a@x.com', 'c1', 0).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TooManyRequestsError);
-    expect((err as TooManyRequestsError).status).toBe(429);
     expect((err as TooManyRequestsError).headers['Retry-After']).toBe('900');
     expect((err as Error).message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
-    advance(899);
-    await expect(throttle.assertNotLocked('a@x.com')).rejects.toThrow('Please try again in 1 minute.');
-    advance(1);
-    await expect(throttle.assertNotLocked('a@x.com')).resolves.toMatchObject({ failures: 5 });
+    // Another client is not affected.
+    await expect(throttle.reserve('a@x.com', 'c2', 0)).resolves.toBeDefined();
+    advance(900);
+    await expect(throttle.reserve('a@x.com', 'c1', 0)).resolves.toBeDefined();
   });
 
-  it('forgets failures older than the window', async () => {
-    const { throttle, advance } = setup();
-    for (let i = 0; i < 4; i++) await throttle.recordFailure('b@x.com');
-    advance(901);
-    await throttle.recordFailure('b@x.com');
-    await expect(throttle.assertNotLocked('b@x.com')).resolves.toMatchObject({ failures: 1 });
-  });
-
-  it('counts each address on its own and starts over after a reset', async () => {
+  it('reserves before the check: parallel attempts cannot pass the limit', async () => {
     const { throttle } = setup();
-    for (let i = 0; i < 5; i++) await throttle.recordFailure('c@x.com');
-    await expect(throttle.assertNotLocked('c@x.com')).rejects.toBeInstanceOf(TooManyRequestsError);
-    await expect(throttle.assertNotLocked('d@x.com')).resolves.toBeUndefined();
-    await throttle.reset('c@x.com');
-    await expect(throttle.assertNotLocked('c@x.com')).resolves.toBeUndefined();
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => throttle.reserve('p@x.com', 'c', 0)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+  });
+
+  it('a success gives its units back and lifts the (address, client) lock', async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 4; i++) await fail(throttle, 'b@x.com', 'c');
+    await (await throttle.reserve('b@x.com', 'c', 0)).succeeded();
+    for (let i = 0; i < 5; i++) await fail(throttle, 'b@x.com', 'c');
+  });
+
+  it('limits a client across addresses (spraying)', async () => {
+    const { throttle } = setup({ clientMaxFailures: 3 });
+    for (let i = 0; i < 3; i++) await fail(throttle, `u${i}@x.com`, 'sprayer');
+    await expect(throttle.reserve('u9@x.com', 'sprayer', 0)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(throttle.reserve('u9@x.com', 'someone-else', 0)).resolves.toBeDefined();
+  });
+
+  it('backs an address off for a minute only, from all clients together', async () => {
+    const { throttle, advance } = setup({ addressPerMinute: 4 });
+    for (let i = 0; i < 4; i++) await fail(throttle, 'd@x.com', `c${i}`);
+    const err = await throttle.reserve('d@x.com', 'owner', 0).catch((e: unknown) => e);
+    expect((err as TooManyRequestsError).headers['Retry-After']).toBe('60');
+    advance(60);
+    await expect(throttle.reserve('d@x.com', 'owner', 0)).resolves.toBeDefined();
+  });
+
+  it('starts afresh when the token version moved on (password reset)', async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 5; i++) await fail(throttle, 'e@x.com', 'c', 0);
+    await expect(throttle.reserve('e@x.com', 'c', 0)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(throttle.reserve('e@x.com', 'c', 1)).resolves.toBeDefined();
   });
 
   it('words the wait in whole minutes, rounded up', () => {

@@ -1,11 +1,14 @@
-import { TooManyRequestsError } from '../errors';
-import type { FailureWindow, LoginAttemptsStore } from './ports';
+import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 
 export interface ThrottleSettings {
-  /** Failed attempts allowed per address inside one window. */
+  /** Failed attempts allowed per (address, client) inside one window. */
   maxFailures: number;
-  /** Length of the window and of the lock that follows reaching the limit. */
+  /** Length of that window (and of the per-client window). */
   lockSeconds: number;
+  /** Failed attempts allowed per client inside one window, across every address. */
+  clientMaxFailures: number;
+  /** Password checks per address per minute from all clients together (a short back-off). */
+  addressPerMinute: number;
 }
 
 export const lockedMessage = (remainingSeconds: number): string => {
@@ -13,38 +16,56 @@ export const lockedMessage = (remainingSeconds: number): string => {
   return `Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 };
 
+/** What a reserved password check must report back. */
+export interface LoginTicket {
+  /** The password was right: the attempt does not count, and the (address, client) lock is lifted. */
+  succeeded(): Promise<void>;
+}
+
 /**
- * Sign-in throttling per e-mail address (known or not, so it reveals nothing): after
- * `maxFailures` failures within `lockSeconds` of the first, every attempt is refused with 429 for
- * `lockSeconds` after the failure that reached the limit, even with the right password. Attempts
- * refused while locked do not extend the lock. A successful sign-in or a password reset clears it.
+ * Sign-in throttling. Each password check is reserved BEFORE it runs, with one atomic conditional
+ * update per counter, so parallel guesses cannot slip past the limit; a successful check gives its
+ * units back. Three counters, so nobody can lock an owner out from elsewhere:
+ * - per (address, client): `maxFailures` per `lockSeconds` window, the classic lock;
+ * - per client, across addresses: `clientMaxFailures` per window (password spraying);
+ * - per address, from all clients: `addressPerMinute` per minute, a short back-off only.
+ * The address counters carry the account's token version, so a password reset (which moves the
+ * version on) starts them afresh on every client. Addresses without an account use version 0: the
+ * answers are the same for known and unknown addresses.
  */
-export function createLoginThrottle(
-  store: LoginAttemptsStore,
-  settings: () => ThrottleSettings,
-  nowSeconds: () => number,
-) {
+export function createLoginThrottle(limiter: RateLimiter, settings: () => ThrottleSettings) {
   return {
-    /** Throws 429 while the address is locked; returns the current window (if any) otherwise. */
-    async assertNotLocked(email: string): Promise<FailureWindow | undefined> {
-      const window = await store.get(email);
-      const now = nowSeconds();
-      if (window && window.failures >= settings().maxFailures && window.expiresAt > now) {
-        const remaining = window.expiresAt - now;
-        throw new TooManyRequestsError(lockedMessage(remaining), remaining);
-      }
-      return window;
-    },
-
-    async recordFailure(email: string): Promise<void> {
-      const { maxFailures, lockSeconds } = settings();
-      const now = nowSeconds();
-      const window = await store.recordFailure(email, now, lockSeconds);
-      if (window.failures === maxFailures) await store.extendUntil(email, now + lockSeconds);
-    },
-
-    async reset(email: string): Promise<void> {
-      await store.clear(email);
+    /** Throws 429 (Retry-After) when any counter is full; otherwise one check is reserved. */
+    async reserve(email: string, client: string, tokenVersion: number): Promise<LoginTicket> {
+      const s = settings();
+      const pair: Limit = {
+        key: `login:${email}:v${tokenVersion}:${client}`,
+        limit: s.maxFailures,
+        windowSeconds: s.lockSeconds,
+        message: lockedMessage,
+      };
+      const perClient: Limit = {
+        key: `login-client:${client}`,
+        limit: s.clientMaxFailures,
+        windowSeconds: s.lockSeconds,
+        message: lockedMessage,
+      };
+      const perAddress: Limit = {
+        key: `login-address:${email}:v${tokenVersion}`,
+        limit: s.addressPerMinute,
+        windowSeconds: 60,
+        message: lockedMessage,
+      };
+      await limiter.takeAll([pair, perClient, perAddress]);
+      return {
+        async succeeded() {
+          await Promise.all([
+            limiter.clear(pair.key),
+            limiter.giveBack(perClient.key),
+            limiter.giveBack(perAddress.key),
+          ]);
+        },
+      };
     },
   };
 }

@@ -1,12 +1,37 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyAgainstDummy, verifyPassword } from './password';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scryptLog2N } from '../../config';
+import { currentCost, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
+
+describe('password hashing cost', () => {
+  it("defaults to OWASP's scrypt minimum, N=2^17, r=8, p=1", () => {
+    const saved = process.env.SCRYPT_LOG2_N;
+    delete process.env.SCRYPT_LOG2_N;
+    try {
+      expect(scryptLog2N()).toBe(17);
+      expect(currentCost()).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    } finally {
+      if (saved !== undefined) process.env.SCRYPT_LOG2_N = saved;
+    }
+  });
+});
+
+// The mechanics below at a cheaper cost (2^14), so the unit suite stays fast on small machines;
+// test/security/input-limits.test.ts checks real hashes at the default cost.
+const savedCost = process.env.SCRYPT_LOG2_N;
+beforeAll(() => {
+  process.env.SCRYPT_LOG2_N = '14';
+});
+afterAll(() => {
+  if (savedCost === undefined) delete process.env.SCRYPT_LOG2_N;
+  else process.env.SCRYPT_LOG2_N = savedCost;
+});
 
 describe('password hashing (scrypt)', () => {
   it('stores a self-describing scrypt string with a random salt', async () => {
     const a = await hashPassword('secret123');
     const b = await hashPassword('secret123');
     const parts = a.split('$');
-    expect(parts.slice(0, 4)).toEqual(['scrypt', String(SCRYPT_PARAMS.N), String(SCRYPT_PARAMS.r), '1']);
+    expect(parts.slice(0, 4)).toEqual(['scrypt', String(2 ** 14), '8', '1']);
     expect(Buffer.from(parts[4]!, 'base64url')).toHaveLength(16);
     expect(Buffer.from(parts[5]!, 'base64url')).toHaveLength(64);
     expect(a).not.toBe(b);
@@ -28,8 +53,8 @@ describe('password hashing (scrypt)', () => {
   it('verifies hashes made with other (older) parameters and flags them for rehash', async () => {
     const { scryptSync, randomBytes } = await import('node:crypto');
     const salt = randomBytes(16);
-    const key = scryptSync('old-password', salt, 32, { N: 2 ** 14, r: 8, p: 1 });
-    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    const key = scryptSync('old-password', salt, 32, { N: 2 ** 13, r: 8, p: 1 });
+    const old = ['scrypt', 2 ** 13, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
     expect(await verifyPassword('old-password', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash(await hashPassword('x'))).toBe(false);

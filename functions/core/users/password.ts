@@ -4,15 +4,26 @@
  * hashes still verify (and get upgraded on the next sign-in, see needsRehash).
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { scryptLog2N } from '../../config';
 
-export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+/** OWASP's minimum for scrypt (N=2^17, r=8, p=1); N comes from SCRYPT_LOG2_N (default 17). */
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** Today's cost: N from configuration, r and p fixed. */
+export const currentCost = (): ScryptCost => ({ N: 2 ** scryptLog2N(), r: SCRYPT_PARAMS.r, p: SCRYPT_PARAMS.p });
 
 /** Upper bounds for parameters read back from storage, so a corrupt value cannot exhaust memory. */
 const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
-/** scrypt needs about 128 * N * r bytes; leave headroom above Node's 32 MiB default. */
+/** scrypt needs about 128 * N * r bytes (128 MiB at N=2^17, r=8); leave headroom above Node's 32 MiB default. */
 const maxmemFor = (N: number, r: number) => 128 * N * r * 2;
 
 function derive(password: string, salt: Buffer, keyLength: number, opts: ScryptOptions): Promise<Buffer> {
@@ -22,7 +33,12 @@ function derive(password: string, salt: Buffer, keyLength: number, opts: ScryptO
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+  return hashPasswordWith(password, currentCost());
+}
+
+/** Hashes with an explicit cost (tests of the upgrade path; production uses hashPassword). */
+export async function hashPasswordWith(password: string, { N, r, p }: ScryptCost): Promise<string> {
+  const { keyLength, saltLength } = SCRYPT_PARAMS;
   const salt = randomBytes(saltLength);
   const key = await derive(password, salt, keyLength, { N, r, p, maxmem: maxmemFor(N, r) });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -64,7 +80,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when the stored hash was made with other parameters than today's. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+  const { N, r, p } = currentCost();
+  const { keyLength } = SCRYPT_PARAMS;
   return !parsed || parsed.N !== N || parsed.r !== r || parsed.p !== p || parsed.key.length !== keyLength;
 }
 

@@ -31,33 +31,34 @@ export interface UsersRepository {
   setApproved(userId: string, approved: boolean): Promise<User | undefined>;
 }
 
-/** Failed sign-ins of one address inside the current window; times are epoch seconds. */
-export interface FailureWindow {
-  failures: number;
-  expiresAt: number;
-}
-
-export interface LoginAttemptsStore {
-  get(email: string): Promise<FailureWindow | undefined>;
-  /**
-   * Atomically counts one failure. A window that has expired (or does not exist) starts again at
-   * 1 and ends at now + windowSeconds; otherwise the count grows and the end stays.
-   */
-  recordFailure(email: string, nowSeconds: number, windowSeconds: number): Promise<FailureWindow>;
-  /** Moves the end of the window (used when the limit is reached, so the lock lasts a full period). */
-  extendUntil(email: string, untilSeconds: number): Promise<void>;
-  clear(email: string): Promise<void>;
-}
-
 export interface ResetTokenStore {
-  /** Stores only the token's hash, never the token. */
-  save(token: { tokenHash: string; userId: string; expiresAt: number }): Promise<void>;
-  find(tokenHash: string): Promise<{ userId: string; expiresAt: number } | undefined>;
+  /** Stores only the token's hash, never the token, with the user's token version at issue. */
+  save(token: { tokenHash: string; userId: string; expiresAt: number; tokenVersion: number }): Promise<void>;
+  find(tokenHash: string): Promise<{ userId: string; expiresAt: number; tokenVersion: number } | undefined>;
   /**
    * In one transaction: deletes the token if it still exists, belongs to userId and has not
-   * expired, and sets the user's password hash. False when the token was used, expired or unknown.
+   * expired, sets the user's password hash and moves their token version on, provided the version
+   * is still `tokenVersion` (so a reset, or any other bump, voids every link issued before it).
+   * False when the token was used, expired, unknown or outdated.
    */
-  redeem(tokenHash: string, userId: string, passwordHash: string, nowSeconds: number): Promise<boolean>;
+  redeem(
+    tokenHash: string,
+    userId: string,
+    passwordHash: string,
+    nowSeconds: number,
+    tokenVersion: number,
+  ): Promise<boolean>;
+}
+
+export interface VerifyTokenStore {
+  /** Stores only the token's hash, with the address it verifies. */
+  save(token: { tokenHash: string; userId: string; email: string; expiresAt: number }): Promise<void>;
+  find(tokenHash: string): Promise<{ userId: string; email: string; expiresAt: number } | undefined>;
+  /**
+   * In one transaction: deletes the unexpired token and marks the account's address verified,
+   * provided the account still has that address. False otherwise.
+   */
+  redeem(tokenHash: string, userId: string, email: string, nowSeconds: number): Promise<boolean>;
 }
 
 export interface OutgoingMail {

@@ -23,6 +23,17 @@ export interface User {
   /** ISO 8601. */
   created_at: string;
   auth_provider: AuthProvider;
+  /**
+   * True when the address is known to belong to the account holder: created by Google sign-in,
+   * seeded (admin, demo developers), or after the mailed verification link was followed. New
+   * self-registered developers start false.
+   */
+  email_verified: boolean;
+  /**
+   * Grows on every password reset or change and when an admin takes rights away: access tokens
+   * carry the version they were issued under and stop working once it has moved on.
+   */
+  token_version: number;
 }
 
 /** Thrown by storage when another account already holds the address. */
@@ -50,5 +61,6 @@ export function toUserProfile(user: User): UserProfile {
     role: user.role,
     is_approved: user.is_approved,
     created_at: user.created_at,
+    email_verified: user.email_verified,
   };
 }

@@ -4,15 +4,17 @@
  * HTTP layer turns the returned users into tokens and responses.
  */
 import { randomUUID } from 'node:crypto';
+import { MSG } from '../../../shared/messages';
 import type { AdminProfileUpdateInput, SignupInput } from '../../../shared/schemas/accounts';
 import { RESET_LINK_INVALID } from '../../../shared/schemas/accounts';
 import { getConfig } from '../../config';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { type EnsureUserInput, ensureUser } from './ensure-user';
 import { requireGoogleSettings, verifyGoogleIdToken } from './google-id-token';
 import { createLoginThrottle } from './login-throttle';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
-import type { Log, LoginAttemptsStore, Mailer, ResetTokenStore, UsersRepository } from './ports';
+import type { Log, Mailer, ResetTokenStore, UsersRepository, VerifyTokenStore } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
 import type { User } from './user';
 
@@ -22,8 +24,10 @@ export const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again
 
 export interface UsersServiceDeps {
   users: UsersRepository;
-  loginAttempts: LoginAttemptsStore;
   resetTokens: ResetTokenStore;
+  verifyTokens: VerifyTokenStore;
+  /** Per-client and per-address counters (sign-in throttling, request limits). */
+  limiter: RateLimiter;
   mailer: Mailer;
   log?: Log;
   now?: () => Date;
@@ -55,38 +59,96 @@ function resetMail(to: string, fullName: string, link: string, validMinutes: num
   return { to, subject: 'Reset your Dental App Marketplace password', text, html };
 }
 
+function verifyMail(to: string, fullName: string, link: string, validHours: number) {
+  const greeting = fullName ? `Hello ${fullName},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    'Please confirm that this address belongs to your Dental App Marketplace developer account.',
+    `Open this link to verify it (valid for ${validHours} hours):`,
+    '',
+    link,
+    '',
+    'If you did not create an account, you can ignore this e-mail.',
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    '<p>Please confirm that this address belongs to your Dental App Marketplace developer account.</p>',
+    `<p><a href="${escapeHtml(link)}">Verify my email address</a> (valid for ${validHours} hours).</p>`,
+    '<p>If you did not create an account, you can ignore this e-mail.</p>',
+  ].join('\n');
+  return { to, subject: 'Verify your Dental App Marketplace email address', text, html };
+}
+
+/** The limits of one hour per client, answered with 429 and Retry-After. */
+const HOUR = 3600;
+
 export function createUsersService(deps: UsersServiceDeps) {
-  const { users, loginAttempts, resetTokens, mailer } = deps;
+  const { users, resetTokens, verifyTokens, mailer, limiter } = deps;
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
-  const throttle = createLoginThrottle(
-    loginAttempts,
-    () => ({ maxFailures: getConfig().LOGIN_MAX_FAILURES, lockSeconds: getConfig().LOGIN_LOCK_SECONDS }),
-    nowSeconds,
-  );
+  const throttle = createLoginThrottle(limiter, () => {
+    const cfg = getConfig();
+    return {
+      maxFailures: cfg.LOGIN_MAX_FAILURES,
+      lockSeconds: cfg.LOGIN_LOCK_SECONDS,
+      clientMaxFailures: cfg.LOGIN_CLIENT_MAX_FAILURES,
+      addressPerMinute: cfg.LOGIN_ADDRESS_MAX_PER_MINUTE,
+    };
+  });
+  const appUrl = () => getConfig().APP_URL.replace(/\/+$/, '');
 
-  /** Checks a password sign-in; every failure looks the same from outside. */
-  async function authenticate(email: string, password: string): Promise<User> {
-    const failureWindow = await throttle.assertNotLocked(email);
+  /**
+   * Checks a password sign-in from `client`; every failure looks the same from outside. The check
+   * is reserved before scrypt runs (see login-throttle.ts) and given back when it succeeds.
+   */
+  async function authenticate(email: string, password: string, client: string): Promise<User> {
     const found = await users.findCredentials(email);
+    const ticket = await throttle.reserve(email, client, found?.user.token_version ?? 0);
     const valid = found?.passwordHash
       ? await verifyPassword(password, found.passwordHash)
       : await verifyAgainstDummy(password);
-    if (!found || !valid) {
-      await throttle.recordFailure(email);
-      throw new UnauthorizedError(INCORRECT_CREDENTIALS);
-    }
-    if (failureWindow) await throttle.reset(email);
+    if (!found || !valid) throw new UnauthorizedError(INCORRECT_CREDENTIALS);
+    await ticket.succeeded();
     if (found.passwordHash && needsRehash(found.passwordHash)) {
       await users.setPasswordHash(found.user.id, await hashPassword(password));
     }
     return found.user;
   }
 
+  /** Mails a fresh verification link; a mail failure is logged, not shown. */
+  async function sendVerification(user: User): Promise<void> {
+    const cfg = getConfig();
+    const { token, tokenHash } = createResetToken();
+    await verifyTokens.save({
+      tokenHash,
+      userId: user.id,
+      email: user.email,
+      expiresAt: nowSeconds() + cfg.VERIFY_TOKEN_TTL_SECONDS,
+    });
+    const link = `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
+    try {
+      await mailer.sendMail(
+        verifyMail(user.email, user.full_name, link, Math.round(cfg.VERIFY_TOKEN_TTL_SECONDS / 3600)),
+      );
+    } catch (err) {
+      log.error('verification mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
+    }
+  }
+
   return {
-    /** New developer account, pending approval (spec section 4). Throws EmailTakenError (409). */
-    async register(input: SignupInput): Promise<User> {
+    /**
+     * New developer account, pending approval (spec section 4), with an unverified address and a
+     * verification mail. Throws EmailTakenError (409); 429 past the per-client hourly limit.
+     */
+    async register(input: SignupInput, client: string): Promise<User> {
+      await limiter.take({
+        key: `register:${client}`,
+        limit: getConfig().RATE_LIMIT_REGISTER_PER_CLIENT,
+        windowSeconds: HOUR,
+        message: MSG.tooManyRequests,
+      });
       const user: User = {
         id: randomUUID(),
         email: input.email,
@@ -97,18 +159,46 @@ export function createUsersService(deps: UsersServiceDeps) {
         is_approved: false,
         created_at: now().toISOString(),
         auth_provider: 'password',
+        email_verified: false,
+        token_version: 0,
       };
       await users.create(user, await hashPassword(input.password));
       log.info('user registered', { userId: user.id });
+      await sendVerification(user);
       return user;
+    },
+
+    /** POST /api/verify-email: follows a mailed verification link (single use). */
+    async verifyEmail(token: string): Promise<void> {
+      const tokenHash = hashResetToken(token);
+      const stored = await verifyTokens.find(tokenHash);
+      if (!stored || stored.expiresAt <= nowSeconds()) throw new ValidationError(MSG.verifyLinkInvalid);
+      const done = await verifyTokens.redeem(tokenHash, stored.userId, stored.email, nowSeconds());
+      if (!done) throw new ValidationError(MSG.verifyLinkInvalid);
+      log.info('email verified', { userId: stored.userId });
+    },
+
+    /** POST /api/resend-verification: a new link for the signed-in account, 3 an hour. */
+    async resendVerification(userId: string): Promise<string> {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError(ACCOUNT_GONE);
+      if (user.email_verified) return MSG.alreadyVerified;
+      await limiter.take({
+        key: `verify-mail:${user.id}`,
+        limit: 3,
+        windowSeconds: HOUR,
+        message: MSG.tooManyRequests,
+      });
+      await sendVerification(user);
+      return MSG.verificationSent;
     },
 
     /** POST /api/login: any role may sign in here. */
     login: authenticate,
 
     /** POST /api/admin-login: valid credentials of a non-admin get 403, not 401. */
-    async adminLogin(email: string, password: string): Promise<User> {
-      const user = await authenticate(email, password);
+    async adminLogin(email: string, password: string, client: string): Promise<User> {
+      const user = await authenticate(email, password, client);
       if (user.role !== 'admin') throw new ForbiddenError(ADMIN_REQUIRED);
       return user;
     },
@@ -119,11 +209,21 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /**
-     * Signs in with a Google ID token. An existing account with the verified address is used as
-     * it is; otherwise a developer account (pending approval, no password) is created.
+     * Signs in with a Google ID token. An existing account is used only when it was created by
+     * Google or its address was verified (whoever registered an address first must not keep
+     * access beside its real owner), and never for an admin; with no account, a developer account
+     * (pending approval, no password, address verified by Google) is created.
      */
     async googleLogin(idToken: string): Promise<{ user: User; created: boolean }> {
       const identity = await verifyGoogleIdToken(idToken, requireGoogleSettings());
+      const existing = await users.findByEmail(identity.email);
+      if (existing) {
+        if (existing.role === 'admin') throw new ForbiddenError(MSG.googleAdminRefused);
+        if (existing.auth_provider !== 'google' && !existing.email_verified) {
+          throw new ForbiddenError(MSG.googleNeedsVerifiedEmail);
+        }
+        return { user: existing, created: false };
+      }
       const result = await ensureUser(
         {
           email: identity.email,
@@ -133,24 +233,48 @@ export function createUsersService(deps: UsersServiceDeps) {
           role: 'developer',
           is_approved: false,
           auth_provider: 'google',
+          email_verified: true,
         },
         users,
       );
+      if (!result.created) {
+        // Someone registered the address between the two reads: apply the same rules to it.
+        const u = result.user;
+        if (u.role === 'admin') throw new ForbiddenError(MSG.googleAdminRefused);
+        if (u.auth_provider !== 'google' && !u.email_verified) throw new ForbiddenError(MSG.googleNeedsVerifiedEmail);
+      }
       if (result.created) log.info('user registered with google', { userId: result.user.id });
       return result;
     },
 
     /**
      * Sends a reset link when the address has an account. Says nothing either way: unknown
-     * addresses and mail failures look exactly like success to the caller.
+     * addresses, mail failures and the per-address mail limit look exactly like success to the
+     * caller. Only the per-client limit answers 429 (it counts every address alike).
      */
-    async forgotPassword(email: string): Promise<void> {
-      const user = await users.findByEmail(email);
-      if (!user) return;
+    async forgotPassword(email: string, client: string): Promise<void> {
       const cfg = getConfig();
+      await limiter.take({
+        key: `forgot:${client}`,
+        limit: cfg.RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT,
+        windowSeconds: HOUR,
+        message: MSG.tooManyRequests,
+      });
+      const mayMail = await limiter.tryTake({
+        key: `forgot-address:${email}`,
+        limit: cfg.FORGOT_PASSWORD_MAILS_PER_ADDRESS,
+        windowSeconds: HOUR,
+      });
+      const user = await users.findByEmail(email);
+      if (!user || !mayMail) return;
       const { token, tokenHash } = createResetToken();
-      await resetTokens.save({ tokenHash, userId: user.id, expiresAt: nowSeconds() + cfg.RESET_TOKEN_TTL_SECONDS });
-      const link = `${cfg.APP_URL.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+      await resetTokens.save({
+        tokenHash,
+        userId: user.id,
+        expiresAt: nowSeconds() + cfg.RESET_TOKEN_TTL_SECONDS,
+        tokenVersion: user.token_version,
+      });
+      const link = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`;
       try {
         await mailer.sendMail(
           resetMail(user.email, user.full_name, link, Math.round(cfg.RESET_TOKEN_TTL_SECONDS / 60)),
@@ -163,16 +287,25 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
     },
 
-    /** Sets a new password with a single-use reset token; also lifts any sign-in lock. */
+    /**
+     * Sets a new password with a single-use reset token. The reset moves the token version on, so
+     * it also voids every other outstanding link, signs out every existing session and starts the
+     * sign-in counters of the address afresh.
+     */
     async resetPassword(token: string, password: string): Promise<void> {
       const tokenHash = hashResetToken(token);
       const stored = await resetTokens.find(tokenHash);
       if (!stored || stored.expiresAt <= nowSeconds()) throw new ValidationError(RESET_LINK_INVALID);
       const user = await users.findById(stored.userId);
-      if (!user) throw new ValidationError(RESET_LINK_INVALID);
-      const redeemed = await resetTokens.redeem(tokenHash, user.id, await hashPassword(password), nowSeconds());
+      if (!user || user.token_version !== stored.tokenVersion) throw new ValidationError(RESET_LINK_INVALID);
+      const redeemed = await resetTokens.redeem(
+        tokenHash,
+        user.id,
+        await hashPassword(password),
+        nowSeconds(),
+        stored.tokenVersion,
+      );
       if (!redeemed) throw new ValidationError(RESET_LINK_INVALID);
-      await throttle.reset(user.email);
       log.info('password reset', { userId: user.id });
     },
 

@@ -102,15 +102,30 @@ export function developerAppsHandlers(
       db.splice(i, 1);
       return ok({ message: 'App deleted' });
     },
-    'POST /api/upload/screenshots': (req) => {
-      const files = (req.body as FormData).getAll('files') as File[];
-      const kind = req.query.get('kind') ?? 'screenshot';
+    // Uploads: presign, the browser's post to storage (a same-origin stand-in here), confirm.
+    'POST /api/upload/presign': (req) => {
+      const { files } = req.body as { files: Array<{ name: string }> };
       return ok({
-        images: files.map((f) => {
-          uploaded += 1;
-          return { url: `/uploads/${kind}-${uploaded}-${f.name}`, width: 256, height: 256 };
-        }),
+        uploads: files.map((f) => ({
+          url: '/fake-s3/uploads',
+          fields: { key: `pending/${f.name}` },
+          key: `pending/${f.name}`,
+        })),
+        expires_in: 600,
       });
+    },
+    'POST /fake-s3/uploads': () => ({ status: 204 }),
+    'POST /api/upload/confirm': (req) => {
+      const { keys, kind = 'screenshot' } = req.body as { keys: string[]; kind?: string };
+      return {
+        status: 201,
+        body: {
+          images: keys.map((key) => {
+            uploaded += 1;
+            return { url: `/uploads/${kind}-${uploaded}-${key.slice('pending/'.length)}`, width: 256, height: 256 };
+          }),
+        },
+      };
     },
     'GET /api/categories': () => ok(opts.categories ?? DEFAULT_CATEGORIES),
   };

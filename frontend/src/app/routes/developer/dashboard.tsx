@@ -2,6 +2,7 @@ import { LuPlus } from 'react-icons/lu';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { VerifyEmailBanner } from '../../../features/auth/components/verify-email-banner';
 import { DashboardOverview } from '../../../features/portal/components/dashboard-overview';
 
 export default function DeveloperDashboardRoute() {
@@ -16,6 +17,7 @@ export default function DeveloperDashboardRoute() {
           </ButtonLink>
         }
       />
+      <VerifyEmailBanner />
       <DashboardOverview />
     </>
   );

@@ -211,25 +211,30 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     vi.mocked(readImageSize).mockResolvedValueOnce({ width: 200, height: 200 });
     await view.user.upload(screen.getByLabelText('Icon file'), png('small.png'));
     expect(await screen.findByText(/The icon must be a square image of at least 256x256 pixels/)).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/screenshots')).toHaveLength(0);
+    expect(view.server.calls('POST /api/upload/presign')).toHaveLength(0);
 
     vi.mocked(readImageSize).mockResolvedValueOnce({ width: 256, height: 256 });
     await view.user.upload(screen.getByLabelText('Icon file'), png('icon.png'));
     await waitFor(() =>
       expect((screen.getByLabelText(/Icon URL/) as HTMLInputElement).value).toMatch(/icon-1-icon\.png$/),
     );
-    const iconCall = view.server.calls('POST /api/upload/screenshots')[0];
-    expect(iconCall?.query.get('kind')).toBe('icon');
-    expect((iconCall?.body as FormData | undefined)?.getAll('files')).toHaveLength(1);
+    const iconCall = view.server.calls('POST /api/upload/presign')[0];
+    expect(iconCall?.body).toMatchObject({ kind: 'icon', files: [{ name: 'icon.png' }] });
+    // The file itself goes to storage as the last field of the signed form, then is confirmed.
+    expect((view.server.calls('POST /fake-s3/uploads')[0]?.body as FormData | undefined)?.get('file')).toBeTruthy();
+    expect(view.server.calls('POST /api/upload/confirm')[0]?.body).toMatchObject({
+      kind: 'icon',
+      keys: ['pending/icon.png'],
+    });
 
     await view.user.upload(screen.getByLabelText('Screenshot files'), [png('one.png'), png('two.png')]);
     expect(await screen.findByRole('img', { name: 'Screenshot 2' })).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/screenshots')[1]?.query.get('kind')).toBe('screenshot');
+    expect(view.server.calls('POST /api/upload/presign')[1]?.body).toMatchObject({ kind: 'screenshot' });
 
     const nine = Array.from({ length: 9 }, (_, i) => png(`s${i}.png`));
     await view.user.upload(screen.getByLabelText('Screenshot files'), nine);
     expect(await screen.findByText(MSG.maxScreenshots)).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/screenshots')).toHaveLength(2);
+    expect(view.server.calls('POST /api/upload/presign')).toHaveLength(2);
 
     await view.user.click(screen.getByRole('button', { name: 'Remove screenshot 1' }));
     expect(screen.queryByRole('img', { name: 'Screenshot 2' })).toBeNull();
@@ -237,7 +242,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
   });
 
   it('shows the upload failure detail or the fallback text', async () => {
-    const view = await open('/dashboard/submit-app', {}, { 'POST /api/upload/screenshots': () => fail(500) });
+    const view = await open('/dashboard/submit-app', {}, { 'POST /api/upload/confirm': () => fail(500) });
     await fillBasics();
     await goNext(view, 'Media & Links');
     await view.user.upload(screen.getByLabelText('Screenshot files'), [png('one.png')]);

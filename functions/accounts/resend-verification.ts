@@ -1,0 +1,9 @@
+import type { MessageResponse } from '../../shared/schemas/accounts';
+import { ok, type RouteHandler } from '../http/types';
+import { accounts } from './service';
+
+/** POST /api/resend-verification (developer): mails a new verification link, 3 an hour. */
+export const resendVerification: RouteHandler = async (req) => {
+  const body: MessageResponse = { message: await accounts.resendVerification(req.auth!.userId) };
+  return ok(body);
+};

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../config';
+import { clientAddress, parseViewerAddress } from './client-address';
+
+const env = { ...process.env };
+afterEach(() => {
+  process.env = { ...env };
+  resetConfigForTests();
+});
+
+function runtime(r: 'aws' | 'local') {
+  process.env.RUNTIME = r;
+  process.env.JWT_SECRET = 'x'.repeat(32);
+  resetConfigForTests();
+}
+
+describe('client address', () => {
+  it('reads the viewer address CloudFront forwards, IPv4 and IPv6, without the port', () => {
+    expect(parseViewerAddress('198.51.100.10:46532')).toBe('198.51.100.10');
+    expect(parseViewerAddress('2001:0db8:85a3::8a2e:0370:7334:46532')).toBe('2001:0db8:85a3::8a2e:0370:7334');
+    expect(parseViewerAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
+    expect(parseViewerAddress('evil, 1.2.3.4')).toBeUndefined();
+  });
+
+  it('trusts the header only in the cloud, and falls back to sourceIp', () => {
+    runtime('aws');
+    expect(clientAddress({ 'cloudfront-viewer-address': '203.0.113.9:5000' }, '130.176.0.1')).toBe('203.0.113.9');
+    expect(clientAddress({}, '130.176.0.1')).toBe('130.176.0.1');
+    runtime('local');
+    expect(clientAddress({ 'cloudfront-viewer-address': '203.0.113.9:5000' }, '127.0.0.1')).toBe('127.0.0.1');
+  });
+});

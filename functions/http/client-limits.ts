@@ -1,0 +1,25 @@
+/**
+ * The per-client request limits of public routes that cost the platform something (mails,
+ * accounts, payment sessions), on the shared DynamoDB rate limiter. Each answers 429 with a detail
+ * and Retry-After once a client (its address, see client-address.ts) is over its hourly budget.
+ */
+import { MSG } from '../../shared/messages';
+import { dynamoRateLimitStore } from '../adapters/dynamodb/rate-limit-repo';
+import { getConfig } from '../config';
+import { createRateLimiter } from '../core/rate-limit/rate-limiter';
+
+export const rateLimiter = createRateLimiter(dynamoRateLimitStore);
+
+const PER_CLIENT = {
+  'guest-checkout': () => getConfig().RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT,
+} as const;
+
+/** Takes one request of `bucket` for `client`; throws 429 past the limit (one hour windows). */
+export async function limitPerClient(bucket: keyof typeof PER_CLIENT, client: string): Promise<void> {
+  await rateLimiter.take({
+    key: `${bucket}:${client}`,
+    limit: PER_CLIENT[bucket](),
+    windowSeconds: 3600,
+    message: MSG.tooManyRequests,
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Issue #11, item 9: guest checkout, forgot password, register and both logins had no limit per
+ * client. Each now answers 429 with a `detail` and Retry-After once one client exceeds its budget,
+ * while another client is still served.
+ */
+import { describe, expect, it } from 'vitest';
+import { uniqueAddress } from './support/accounts';
+import { type Answer, callFrom, newClient, ownServer } from './support/own-server';
+
+const server = ownServer();
+
+/** Sends `make(i)` from one client until it is refused or `max` calls were made. */
+async function flood(from: string, max: number, make: (i: number) => { path: string; body: unknown }) {
+  const answers: Answer[] = [];
+  for (let i = 0; i < max; i++) {
+    const { path, body } = make(i);
+    const res = await callFrom(server.url, from, 'POST', path, { body });
+    answers.push(res);
+    if (res.status === 429) break;
+  }
+  return answers;
+}
+
+function expectRefusedAfter(answers: Answer[], allowed: number) {
+  const last = answers.at(-1) as Answer;
+  expect(last.status, `after ${answers.length} calls`).toBe(429);
+  expect(answers.length).toBe(allowed + 1);
+  expect(typeof last.body.detail).toBe('string');
+  expect(last.body.detail.length).toBeGreaterThan(10);
+  expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('per-client rate limits (item 9)', () => {
+  it('register: 10 sign-ups an hour per client', async () => {
+    const client = newClient();
+    const answers = await flood(client, 40, () => ({
+      path: '/api/register',
+      body: { full_name: 'Bulk', email: uniqueAddress('bulk'), password: 'secret123', company_name: 'Bulk Co' },
+    }));
+    expectRefusedAfter(answers, 10);
+    const other = await callFrom(server.url, newClient(), 'POST', '/api/register', {
+      body: { full_name: 'Fine', email: uniqueAddress('fine'), password: 'secret123', company_name: 'Fine Co' },
+    });
+    expect(other.status).toBe(201);
+  });
+
+  it('login and admin login: 20 failed attempts per client, across addresses', async () => {
+    const client = newClient();
+    const answers = await flood(client, 60, (i) => ({
+      path: i % 2 ? '/api/admin-login' : '/api/login',
+      body: { email: uniqueAddress('spray'), password: 'Summer2026!' },
+    }));
+    expectRefusedAfter(answers, 20);
+    expect(answers.slice(0, -1).every((a) => a.status === 401)).toBe(true);
+    const other = await callFrom(server.url, newClient(), 'POST', '/api/login', {
+      body: { email: uniqueAddress('spray'), password: 'Summer2026!' },
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('forgot password: 10 requests an hour per client', async () => {
+    const answers = await flood(newClient(), 40, () => ({
+      path: '/api/forgot-password',
+      body: { email: uniqueAddress('forgot') },
+    }));
+    expectRefusedAfter(answers, 10);
+  });
+
+  it('guest checkout: 20 requests an hour per client', async () => {
+    const answers = await flood(newClient(), 60, () => ({
+      path: '/api/stripe/create-guest-checkout-session',
+      body: { app_id: 'no-such-app', email: uniqueAddress('guest') },
+    }));
+    expectRefusedAfter(answers, 20);
+  });
+});
