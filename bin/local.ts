@@ -92,6 +92,8 @@ async function main() {
     dynamoPort: envPort('DYNAMODB_PORT', 8000),
     s3Port: envPort('S3_PORT', 4569),
     sesPort: envPort('SES_PORT', 8005),
+    internalSystemPort: envPort('INTERNAL_SYSTEM_PORT', 8010),
+    legacySystemPort: envPort('LEGACY_SYSTEM_PORT', 8011),
     tableName: process.env.TABLE_NAME ?? 'dental-marketplace',
     bucketName: process.env.UPLOADS_BUCKET ?? 'dental-marketplace-uploads',
   });
@@ -152,6 +154,9 @@ async function main() {
     // Webhooks: an in-process timer runs the scheduled sweep (an EventBridge schedule in the cloud).
     const { startLocalWebhookScheduler } = await import('../functions/workers/webhook-scheduler');
     startLocalWebhookScheduler();
+    // Sync polling survives a restart: the timer comes back when the table says polling is active.
+    const { resumeLocalPolling } = await import('../functions/sync/service');
+    if (await resumeLocalPolling()) console.log('Legacy event polling resumed.');
     // Unconfirmed browser uploads expire (a bucket lifecycle rule in the cloud).
     const { startLocalUploadExpiry } = await import('./local-upload-expiry');
     startLocalUploadExpiry();
@@ -165,6 +170,8 @@ async function main() {
 Dental App Marketplace is running (ready in ${seconds}s)
   Marketplace and API   http://localhost:${port}
   Mail viewer (SES)     ${stack.mailViewerUrl}
+  Internal system       ${stack.env.INTERNAL_SYSTEM_URL}  (simulator)
+  Legacy system         ${stack.env.LEGACY_SYSTEM_URL}  (simulator)
   Admin sign-in         http://localhost:${port}/admin-login   ${adminEmail} / ${adminPassword}
   Demo developer        http://localhost:${port}/login         dr.chen@brightsmile.dev / demo1234
 ${generatedAdminPassword ? `The admin password is kept in ${join(DATA_DIR, 'admin-password')}.\n` : ''}Listening on ${host}${loopback ? ' (this machine only)' : ''}. Data is kept in ${DATA_DIR}. Press Ctrl-C to stop.`);

@@ -4,6 +4,7 @@
  */
 import { seedAdmin, seedDemoDevelopers } from './seed/admin';
 import { seedCatalogue } from './seed/catalogue';
+import { seedDemoPractices } from './seed/demo-practices';
 import { seedEventTypes } from './seed/event-types';
 
 export interface SeedOptions {
@@ -18,4 +19,6 @@ export async function seed(opts: SeedOptions): Promise<void> {
   if (opts.demo) await seedDemoDevelopers();
   await seedCatalogue({ demo: opts.demo });
   await seedEventTypes();
+  // Demo practices with licences of demo apps: the legacy system's events are theirs.
+  if (opts.demo) await seedDemoPractices();
 }

@@ -95,6 +95,30 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds')
     .optional(),
+  /** The outside systems the sync talks to (issue 10); locally the simulators of bin/simulators/. */
+  INTERNAL_SYSTEM_URL: z.string().url().optional(),
+  LEGACY_SYSTEM_URL: z.string().url().optional(),
+  /** API keys of the outside systems: given directly (local), or read from Secrets Manager (cloud). */
+  INTERNAL_SYSTEM_API_KEY: z.string().optional(),
+  LEGACY_SYSTEM_API_KEY: z.string().optional(),
+  INTERNAL_SYSTEM_SECRET_ARN: z.string().optional(),
+  LEGACY_SYSTEM_SECRET_ARN: z.string().optional(),
+  /** An outside system that has not answered a request within this time has failed it. */
+  SYNC_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
+  /** A sync lock older than this is stale (its worker died) and may be taken over. */
+  SYNC_LOCK_STALE_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Most legacy events one poll hands over (the rest wait for the next poll). */
+  SYNC_EVENTS_PER_POLL: z.coerce.number().int().positive().max(10_000).default(500),
+  /** The sync queue and its dead-letter queue (cloud); locally an in-process queue. */
+  SYNC_QUEUE_URL: z.string().optional(),
+  SYNC_QUEUE_ARN: z.string().optional(),
+  SYNC_DLQ_URL: z.string().optional(),
+  /** The EventBridge Scheduler schedule that sends polls to the sync queue, and the role it assumes. */
+  SYNC_SCHEDULE_NAME: z.string().optional(),
+  SYNC_SCHEDULE_GROUP: z.string().default('default'),
+  /** Local only: wait before a failed sync job is received again (SQS: the visibility timeout). */
+  SYNC_QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+  SYNC_SCHEDULER_ROLE_ARN: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * How long a process reuses what it knows of the catalogue version before reading it again:

@@ -71,6 +71,8 @@ interface Stored {
   messageId: string;
   body: string;
   receiveCount: number;
+  /** Epoch ms it was sent (for the oldest message's age). */
+  sentAt?: number;
 }
 
 export class InProcessQueue implements MessageQueue {
@@ -82,6 +84,7 @@ export class InProcessQueue implements MessageQueue {
   /** Visible messages waiting for a consumer. */
   private backlog: Stored[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly pending = new Map<NodeJS.Timeout, Stored>();
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
 
@@ -92,7 +95,31 @@ export class InProcessQueue implements MessageQueue {
 
   async send(body: string, options: { delaySeconds?: number } = {}): Promise<void> {
     const delayMs = Math.min(SQS_MAX_DELAY_SECONDS, Math.max(0, options.delaySeconds ?? 0)) * 1000;
-    this.later({ messageId: randomUUID(), body, receiveCount: 0 }, delayMs);
+    this.later({ messageId: randomUUID(), body, receiveCount: 0, sentAt: Date.now() }, delayMs);
+  }
+
+  /** Depth (delayed or waiting), in flight, and the oldest waiting message's age (SQS's attributes). */
+  stats(): { depth: number; inFlight: number; oldestAgeSeconds: number | null } {
+    const waiting = [...this.pending.values(), ...this.backlog];
+    const oldest = waiting.reduce<number | null>(
+      (m, s) => (s.sentAt && (m === null || s.sentAt < m) ? s.sentAt : m),
+      null,
+    );
+    return {
+      depth: this.timers.size + this.backlog.length,
+      inFlight: this.inFlight,
+      oldestAgeSeconds: oldest === null ? null : Math.floor((Date.now() - oldest) / 1000),
+    };
+  }
+
+  /** Moves dead letters back onto the queue (SQS's DLQ redrive); how many. `ids` limits it. */
+  redrive(ids?: readonly string[]): number {
+    const moving = this.deadLetters.filter((m) => !ids || ids.includes(m.messageId));
+    for (const m of moving) {
+      this.deadLetters.splice(this.deadLetters.indexOf(m), 1);
+      this.later({ messageId: m.messageId, body: m.body, receiveCount: 0, sentAt: Date.now() }, 0);
+    }
+    return moving.length;
   }
 
   /** Attaches the consumer (one per queue, like the worker Lambda) and hands it the backlog. */
@@ -112,6 +139,7 @@ export class InProcessQueue implements MessageQueue {
     this.consumer = undefined;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.pending.clear();
     this.notifyIfIdle();
   }
 
@@ -129,8 +157,10 @@ export class InProcessQueue implements MessageQueue {
   private later(message: Stored, delayMs: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      this.pending.delete(timer);
       this.deliver(message);
     }, delayMs);
+    this.pending.set(timer, message);
     // The local server keeps the process alive; a pending message alone must not.
     timer.unref();
     this.timers.add(timer);

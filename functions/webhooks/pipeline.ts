@@ -118,3 +118,7 @@ export const localDeadLetters = (): readonly ReceivedMessage[] => localQueue?.de
  */
 export const publishEvent: PublishEvent = (appId, eventType, data) =>
   createPublishEvent({ eventTypes: dynamoEventTypeStore, pipeline: webhookPipeline() })(appId, eventType, data);
+
+/** The in-process webhook queue's figures (local runtime only; undefined with SQS). */
+export const localWebhookQueueStats = () =>
+  localQueue ? { ...localQueue.stats(), deadLetters: localQueue.deadLetters.length } : undefined;

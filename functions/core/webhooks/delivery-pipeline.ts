@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type DeliverySummary, WEBHOOK_LOG_NOT_FOUND } from '../../../shared/schemas/webhooks';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { newMessageId } from './ids';
+import { eventMessageId, newMessageId } from './ids';
 import type {
   AppDirectory,
   AttemptOutcome,
@@ -282,9 +282,25 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
      * Sends an event of `appId` to each of its active webhooks subscribed to `eventType`: one
      * delivery (one webhook-id) per webhook, handed to the queue at once.
      */
-    async fanOut(appId: string, eventType: string, data: unknown): Promise<DeliverySummary> {
+    /**
+     * `sourceEventId` (an outside event handed over by the sync) makes the fan-out idempotent:
+     * each delivery's id (the Standard Webhooks `webhook-id`) is derived from the event's id and
+     * the webhook, so handing the same event over again (a crash before the cursor moved) finds
+     * the deliveries already there and neither loses nor duplicates one.
+     */
+    async fanOut(
+      appId: string,
+      eventType: string,
+      data: unknown,
+      options: { sourceEventId?: string; timestamp?: string } = {},
+    ): Promise<DeliverySummary> {
       const now = clock();
-      const payload = JSON.stringify({ type: eventType, timestamp: iso(now), data: data ?? {}, app_id: appId });
+      const payload = JSON.stringify({
+        type: eventType,
+        timestamp: options.timestamp ?? iso(now),
+        data: data ?? {},
+        app_id: appId,
+      });
       if (Buffer.byteLength(payload, 'utf8') > opts.maxPayloadBytes) {
         throw new ValidationError(`Event data is too large: at most ${Math.floor(opts.maxPayloadBytes / 1024)} KB`);
       }
@@ -292,7 +308,7 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
       const results = await Promise.all(
         targets.map(async (webhook) => {
           const delivery: DeliveryRecord = {
-            id: newMessageId(now),
+            id: options.sourceEventId ? eventMessageId(options.sourceEventId, webhook.id) : newMessageId(now),
             webhook_id: webhook.id,
             app_id: appId,
             event_type: eventType,
@@ -306,7 +322,15 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
             due_at: now + opts.watchdogSeconds * 1000,
             outcome: null,
           };
-          await deliveries.create(delivery, opts.deliveryTtlSeconds);
+          try {
+            await deliveries.create(delivery, opts.deliveryTtlSeconds);
+          } catch (err) {
+            // Already handed over earlier: its own enqueue or the watchdog delivers it.
+            if (options.sourceEventId && (err as Error).name === 'ConditionalCheckFailedException') {
+              return { id: delivery.id, queued: true };
+            }
+            throw err;
+          }
           return { id: delivery.id, queued: await enqueue(delivery.id, 0, 0) };
         }),
       );

@@ -1,18 +1,13 @@
-import { Badge, Box, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import {
-  LuActivity,
-  LuAppWindow,
-  LuArrowRight,
-  LuListOrdered,
-  LuRefreshCw,
-  LuScrollText,
-  LuServer,
-  LuUsers,
-} from 'react-icons/lu';
+import { LuAppWindow, LuArrowRight, LuListOrdered, LuRefreshCw, LuScrollText, LuUsers } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
+import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
+import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
+import { SystemHealth } from '../../../features/admin-sync/components/system-health';
 
 const sections: { title: string; text: string; to: string; icon: ReactNode }[] = [
   { title: 'Users', text: 'Approve developers and review their keys.', to: paths.adminUsers, icon: <LuUsers /> },
@@ -27,36 +22,18 @@ const sections: { title: string; text: string; to: string; icon: ReactNode }[] =
   { title: 'Logs', text: 'Webhook deliveries and replays.', to: paths.adminLogs, icon: <LuScrollText /> },
 ];
 
-function StatusTile({ title, icon }: { title: string; icon: ReactNode }) {
-  return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="5">
-      <HStack justify="space-between">
-        <HStack gap="3">
-          <Box color="gray.500" fontSize="xl">
-            {icon}
-          </Box>
-          <Text fontWeight="semibold">{title}</Text>
-        </HStack>
-        <Badge colorPalette="gray" variant="subtle">
-          Not available yet
-        </Badge>
-      </HStack>
-      <Text fontSize="sm" color="gray.500" mt="3">
-        Live status appears here once monitoring is connected.
-      </Text>
-    </Box>
-  );
-}
-
+/** /admin: system health, sync status and controls, and the management links (SPEC.md section 2). */
 export default function AdminDashboardRoute() {
+  const status = useSyncStatus();
   return (
     <>
       <PageHeader title="Admin Dashboard" description="Manage developers, apps and system synchronisation." />
       <Stack gap="10">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <StatusTile title="System Health" icon={<LuActivity />} />
-          <StatusTile title="Sync Status" icon={<LuServer />} />
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <SystemHealth />
+          <SyncStatusCard status={status.data} error={status.error} loading={status.isLoading} />
         </SimpleGrid>
+        <SyncControls status={status.data} />
         <Box as="section">
           <Heading as="h2" size="lg" mb="4">
             Management

@@ -1,12 +1,6 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { PlaceholderPanel } from '../../../components/ui/placeholder-panel';
+import { SyncQueue } from '../../../features/admin-sync/components/sync-queue';
 
-/** Placeholder until this admin screen is built. */
+/** /admin/queue (linked from the admin dashboard). */
 export default function AdminQueueRoute() {
-  return (
-    <>
-      <PageHeader title="Sync Queue" description="Pending and failed synchronisation jobs." />
-      <PlaceholderPanel>Queue status and retries are coming in a later release.</PlaceholderPanel>
-    </>
-  );
+  return <SyncQueue />;
 }

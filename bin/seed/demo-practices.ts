@@ -1,0 +1,148 @@
+/**
+ * Demo dental practices (buyers). The legacy system simulator (bin/simulators/legacy-system.ts)
+ * emits practice events for exactly these addresses, so `legacy_events` has something to route:
+ * two practices hold valid licences of demo apps, one held a licence that was refunded (revoked),
+ * two have no licence at all. Events reach only webhooks of apps a practice holds a valid licence for.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { toPurchaseItem } from '../../functions/adapters/dynamodb/purchases-repo';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
+import { ensureUser } from '../../functions/core/users/ensure-user';
+import { demoAppId } from './catalogue';
+import { DEMO_APPS } from './demo-apps';
+import { DEMO_PASSWORD } from './demo-developers';
+
+export interface DemoPractice {
+  id: string;
+  email: string;
+  name: string;
+  /** Demo app slugs the practice holds a valid licence for. */
+  licensed: string[];
+  /** Demo app slugs whose licence was refunded (revoked): no events for them. */
+  revoked?: string[];
+  /** false: the practice has no account here at all. */
+  account: boolean;
+}
+
+export const DEMO_PRACTICES: readonly DemoPractice[] = [
+  {
+    id: 'demo-practice-riverside',
+    email: 'frontdesk@riversidedental.example',
+    name: 'Riverside Dental',
+    licensed: ['chartsmile-patient-hub', 'waitlist-filler'],
+    account: true,
+  },
+  {
+    id: 'demo-practice-maple',
+    email: 'office@maplefamilydental.example',
+    name: 'Maple Family Dental',
+    licensed: ['chartsmile-patient-hub'],
+    account: true,
+  },
+  {
+    id: 'demo-practice-pinecrest',
+    email: 'reception@pinecrestdental.example',
+    name: 'Pinecrest Dental',
+    licensed: [],
+    revoked: ['periochart-pro'],
+    account: true,
+  },
+  {
+    id: 'demo-practice-harbor',
+    email: 'hello@harborsmiles.example',
+    name: 'Harbor Smiles',
+    licensed: [],
+    account: true,
+  },
+  {
+    id: 'demo-practice-summit',
+    email: 'team@summitortho.example',
+    name: 'Summit Orthodontics',
+    licensed: [],
+    account: false,
+  },
+];
+
+function demoPurchase(practice: DemoPractice, slug: string, revoked: boolean): PurchaseRecord {
+  const app = DEMO_APPS.find((a) => a.slug === slug);
+  if (!app) throw new Error(`demo practice licence of an unknown demo app: ${slug}`);
+  const id = `demo-purchase-${practice.id.replace('demo-practice-', '')}-${slug}`;
+  const at = '2026-01-15T10:00:00.000Z';
+  return {
+    id,
+    app_id: demoAppId(slug),
+    developer_id: app.developer,
+    user_id: practice.id,
+    buyer_email: practice.email,
+    buyer_name: practice.name,
+    buyer_new_account: false,
+    app: {
+      id: demoAppId(slug),
+      name: app.name,
+      slug,
+      icon_url: `/demo-icons/${slug}.svg`,
+      description: app.description,
+      documentation_url: `https://${app.domain}/docs`,
+      company_name: null,
+    },
+    pricing_model: 'free',
+    price_period: null,
+    free_trial_days: 0,
+    licensing_type: null,
+    status: revoked ? 'refunded' : 'completed',
+    license_status: revoked ? 'revoked' : 'active',
+    license_key: null,
+    amount_cents: 0,
+    platform_fee_cents: 0,
+    currency: 'usd',
+    payment_method: 'free',
+    session_id: `demo-session-${id}`,
+    payment_intent_id: null,
+    stripe_subscription_id: null,
+    stripe_invoice_id: null,
+    created_at: at,
+    completed_at: at,
+    expires_at: null,
+    refunded_at: revoked ? '2026-02-01T10:00:00.000Z' : null,
+    fulfilment: 'done',
+    fulfilment_lease_until: null,
+  };
+}
+
+/** Idempotent: accounts are created when missing, purchases only when missing (never overwritten). */
+export async function seedDemoPractices(): Promise<void> {
+  for (const practice of DEMO_PRACTICES) {
+    if (!practice.account) continue;
+    await ensureUser(
+      {
+        id: practice.id,
+        email: practice.email,
+        password: DEMO_PASSWORD,
+        full_name: practice.name,
+        company_name: practice.name,
+        role: 'developer',
+        is_approved: false,
+      },
+      dynamoUsersRepository,
+    );
+    const purchases = [
+      ...practice.licensed.map((slug) => demoPurchase(practice, slug, false)),
+      ...(practice.revoked ?? []).map((slug) => demoPurchase(practice, slug, true)),
+    ];
+    for (const p of purchases) {
+      try {
+        await documentClient().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: toPurchaseItem(p),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+      } catch (err) {
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The local "legacy system": the older developer portal this ecosystem replaces, served over HTTP
+ * as shared/contracts/legacy-system.openapi.json describes. It holds 50 legacy developer accounts
+ * (three share an address with a demo developer of bin/seed, in another letter case) and emits a
+ * practice event every few seconds for the demo practices of bin/seed/demo-practices.ts, with a
+ * monotonically increasing cursor. Event types are the internal catalogue's.
+ *
+ * Besides the fault modes of common.ts, POST /__control accepts {"emit": {practice_email, type,
+ * data?} | [...]} to append events at once (tests, the sync benchmark); the answer lists them.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LegacyAccount, LegacyEvent } from '../../shared/schemas/outside-systems';
+import { DEMO_PRACTICES } from '../seed/demo-practices';
+import { paged, startSimulator } from './common';
+
+const FIRST = ['Alex', 'Priya', 'Jordan', 'Mei', 'Tomás', 'Fatima', 'Noah', 'Ingrid', 'Kwame', 'Sofia'];
+const LAST = ['Brooks', 'Nakamura', 'Osei', 'Lindqvist', 'Haddad'];
+const COMPANIES = ['Toothline', 'Enamel Labs', 'PracticeBridge', 'OrthoByte', 'Gumline Systems'];
+
+/** Addresses of demo developers (bin/seed/demo-developers.ts) in another letter case. */
+const SHARED_WITH_DEMO = [
+  { email: 'Dr.Chen@BrightSmile.dev', full_name: 'Lena Chen (legacy)', company_name: 'BrightSmile' },
+  { email: 'SAM@MolarWorks.io', full_name: 'Samir Patel', company_name: 'Molar Works Ltd' },
+  { email: 'Ana@DentaFlow.com', full_name: 'Ana R.', company_name: 'DentaFlow' },
+];
+
+export function legacyAccounts(): LegacyAccount[] {
+  const out: LegacyAccount[] = SHARED_WITH_DEMO.map((a, i) => ({
+    id: `lgc-${String(i + 1).padStart(4, '0')}`,
+    ...a,
+    created_at: new Date(Date.UTC(2019, i, 3)).toISOString(),
+  }));
+  for (let i = out.length; i < 50; i++) {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+    const company = COMPANIES[i % COMPANIES.length]!;
+    out.push({
+      id: `lgc-${String(i + 1).padStart(4, '0')}`,
+      // Mixed case on purpose: the legacy portal never normalised addresses.
+      email: `${first}.${last}${i}@${company.replace(/\s+/g, '')}.example`
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+      full_name: `${first} ${last}`,
+      company_name: company,
+      created_at: new Date(Date.UTC(2019 + (i % 5), i % 12, (i % 27) + 1)).toISOString(),
+    });
+  }
+  return out;
+}
+
+const eventTypeNames = (): string[] =>
+  (
+    JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../data/practice-catalogue/event-types.json'), 'utf8'),
+    ) as Array<{ name: string }>
+  ).map((e) => e.name);
+
+export interface LegacySystemOptions {
+  port?: number;
+  apiKey: string;
+  /** Milliseconds between generated events; 0 turns the generator off. */
+  eventIntervalMs?: number;
+}
+
+export async function startLegacySystem(opts: LegacySystemOptions) {
+  const accounts = legacyAccounts();
+  const types = eventTypeNames();
+  const events: LegacyEvent[] = [];
+  let seq = 0;
+  const append = (practice_email: string, type: string, data: Record<string, unknown> = {}): LegacyEvent => {
+    seq += 1;
+    const event: LegacyEvent = {
+      id: `evt${String(seq).padStart(10, '0')}${Math.random().toString(36).slice(2, 8)}`,
+      cursor: String(seq),
+      type,
+      practice_email,
+      occurred_at: new Date().toISOString(),
+      data: { record_id: `${type.split('.')[0]}-${1000 + seq}`, ...data },
+    };
+    events.push(event);
+    return event;
+  };
+  const practices = DEMO_PRACTICES.map((p) => p.email);
+  let tick = 0;
+  const timer =
+    (opts.eventIntervalMs ?? 4000) > 0
+      ? setInterval(() => {
+          tick += 1;
+          append(practices[tick % practices.length]!, types[(tick * 5) % types.length]!, { source: 'generator' });
+        }, opts.eventIntervalMs ?? 4000)
+      : undefined;
+  timer?.unref();
+
+  const sim = await startSimulator({
+    name: 'Legacy system',
+    port: opts.port ?? 0,
+    apiKey: opts.apiKey,
+    onControl: (body) => {
+      const emit = body.emit;
+      if (!emit) return {};
+      const list = (Array.isArray(emit) ? emit : [emit]) as Array<Record<string, unknown>>;
+      return {
+        emitted: list.map((e) =>
+          append(String(e.practice_email), String(e.type), (e.data as Record<string, unknown>) ?? {}),
+        ),
+      };
+    },
+    route: (url) => {
+      switch (url.pathname) {
+        case '/health':
+          return { status: 200, body: { status: 'ok', events: events.length } };
+        case '/v1/accounts': {
+          const page = paged(accounts, url);
+          return { status: 200, body: page, invalid: { ...page, items: [{ id: 'x y', email: 'not-an-address' }] } };
+        }
+        case '/v1/events': {
+          const after = url.searchParams.get('after');
+          const from = after && /^\d+$/.test(after) ? Number(after) : 0;
+          const limit = Math.min(500, Math.max(1, Number.parseInt(url.searchParams.get('limit') ?? '100', 10) || 100));
+          const rest = events.filter((e) => Number(e.cursor) > from);
+          const items = rest.slice(0, limit);
+          const body = {
+            items,
+            next_cursor: items.length ? items[items.length - 1]!.cursor : (after ?? null),
+            has_more: rest.length > items.length,
+          };
+          return {
+            status: 200,
+            body,
+            invalid: { ...body, items: [{ id: 'evt-bad', cursor: 'abc', type: 'Nope', practice_email: 'x' }] },
+          };
+        }
+        default:
+          return undefined;
+      }
+    },
+  });
+  return {
+    ...sim,
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      await sim.stop();
+    },
+  };
+}

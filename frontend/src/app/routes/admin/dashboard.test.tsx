@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../../../shared/messages';
+import { toaster } from '../../../components/ui/toaster';
+import { fail, fakeServer, type Handlers } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { syncHandlers } from '../../../testing/handlers/sync';
+import { renderRoute } from '../../../testing/render-route';
+
+afterEach(() => toaster.remove());
+
+function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = {}) {
+  const fake = syncHandlers(opts);
+  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  const view = renderRoute('/admin', { role: 'admin' });
+  return { ...view, server, fake };
+}
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
+  it('shows each health component with its status in words and how it was measured, and the sync status', async () => {
+    open({ loaded: true, polling: true });
+    const table = within(await screen.findByTestId('health-table', {}, { timeout: 10_000 }));
+    expect(table.getByText('Database table')).toBeTruthy();
+    expect(table.getByText('Healthy')).toBeTruthy();
+    expect(table.getByText('DescribeTable answered in 12 ms')).toBeTruthy();
+    expect(within(screen.getByTestId('health-internal_system')).getByText('Degraded')).toBeTruthy();
+    const mail = within(screen.getByTestId('health-mail'));
+    expect(mail.getByText('Unhealthy')).toBeTruthy();
+    expect(mail.getByText('GetAccount failed: connection refused')).toBeTruthy();
+    for (const name of ['Legacy system', 'Webhook queue']) expect(screen.getByText(name)).toBeTruthy();
+
+    expect((await screen.findByTestId('users-synced')).textContent).toBe('12');
+    expect(screen.getByTestId('polling-state').textContent).toMatch(/^Active\s·\severy 60 s/);
+    expect(screen.getByTestId('internal-last-sync').textContent).toBe('Never');
+    expect(screen.getByTestId('current-counts').textContent).toBe('2 features · 3 event types · 4 tables');
+    expect(screen.queryByText('Not available yet')).toBeNull();
+  });
+
+  it('links to users, apps, internal sync, queue and logs', async () => {
+    open();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    for (const [name, href] of [
+      ['Users', '/admin/users'],
+      ['Apps', '/admin/apps'],
+      ['Internal Sync', '/admin/internal-sync'],
+      ['Queue', '/admin/queue'],
+      ['Logs', '/admin/logs'],
+    ]) {
+      const main = within(screen.getByRole('main'));
+      expect(main.getByRole('link', { name: name as string }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('offers the five trigger types and Sync Now sends the chosen one, answering with the server message', async () => {
+    const { user, server } = open();
+    const picker = (await screen.findByLabelText('Sync type')) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.value)).toEqual([
+      'legacy_users',
+      'legacy_events',
+      'internal_features',
+      'internal_events',
+      'full_sync',
+    ]);
+    await user.selectOptions(picker, 'legacy_users');
+    await user.click(button('Sync Now'));
+    expect(await screen.findByText(MSG.syncInitiated)).toBeTruthy();
+    expect(server.calls('POST /api/admin/sync/trigger')[0]?.body).toEqual({ sync_type: 'legacy_users' });
+    // The run shows up among the recent runs.
+    const runs = within(await screen.findByRole('table', { name: 'Recent sync runs' }));
+    expect(runs.getByText('Legacy users')).toBeTruthy();
+    expect(runs.getByText('Running')).toBeTruthy();
+  });
+
+  it("says the server's detail, or 'Failed to trigger sync', when the trigger is refused", async () => {
+    const { user, server } = open();
+    await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
+    await screen.findByText(MSG.syncInitiated);
+    await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
+    expect(await screen.findByText('A full_sync sync is already running')).toBeTruthy();
+
+    server.use({ 'POST /api/admin/sync/trigger': () => fail(500) });
+    await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
+    expect(await screen.findByText(MSG.failedTriggerSync)).toBeTruthy();
+  });
+
+  it("a run that ends failed says 'Sync failed: {detail}'", async () => {
+    const { user, fake } = open();
+    await user.selectOptions(await screen.findByLabelText('Sync type'), 'legacy_events');
+    await user.click(button('Sync Now'));
+    await screen.findByText(MSG.syncInitiated);
+    fake.finish('failed', 'Legacy system answered 500');
+    expect(await screen.findByText(MSG.syncFailed('Legacy system answered 500'), {}, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('Start is disabled while polling is active and Stop while inactive; both switch the state', async () => {
+    const { user, server } = open();
+    await waitFor(() => expect(screen.getByTestId('polling-state').textContent).toBe('Inactive'));
+    expect(button('Start Polling').disabled).toBe(false);
+    expect(button('Stop Polling').disabled).toBe(true);
+
+    await user.click(button('Start Polling'));
+    expect(await screen.findByText('Polling started')).toBeTruthy();
+    expect(server.calls('POST /api/admin/sync/polling/start')[0]?.query.get('interval')).toBe('60');
+    await waitFor(() => expect(button('Start Polling').disabled).toBe(true));
+    expect(button('Stop Polling').disabled).toBe(false);
+    expect(screen.getByTestId('polling-state').textContent).toMatch(/^Active/);
+
+    await user.click(button('Stop Polling'));
+    expect(await screen.findByText('Polling stopped')).toBeTruthy();
+    await waitFor(() => expect(button('Stop Polling').disabled).toBe(true));
+    expect(button('Start Polling').disabled).toBe(false);
+  });
+
+  it("reports a refused start as 'Failed to start polling: {detail}'", async () => {
+    const { user } = open(
+      {},
+      {
+        'POST /api/admin/sync/polling/start': () => fail(503, 'Scheduler unavailable'),
+      },
+    );
+    await waitFor(() => expect(button('Start Polling').disabled).toBe(false));
+    await user.click(button('Start Polling'));
+    expect(await screen.findByText(MSG.failedStartPolling('Scheduler unavailable'))).toBeTruthy();
+  });
+
+  it("reports a refused stop as 'Failed to stop polling: {detail}'", async () => {
+    const { user } = open(
+      { polling: true },
+      { 'POST /api/admin/sync/polling/stop': () => fail(409, 'Polling is not active') },
+    );
+    await waitFor(() => expect(button('Stop Polling').disabled).toBe(false));
+    await user.click(button('Stop Polling'));
+    expect(await screen.findByText(MSG.failedStopPolling('Polling is not active'))).toBeTruthy();
+  });
+});

@@ -1,0 +1,166 @@
+import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { LuPlay, LuRefreshCw, LuSquare } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { errorText } from '../../../lib/api-client';
+import { useSyncHistory } from '../api/get-sync-history';
+import { useStartPolling } from '../api/start-polling';
+import { useStopPolling } from '../api/stop-polling';
+import { useTriggerSync } from '../api/trigger-sync';
+import { type SyncStatus, type SyncType, TRIGGER_SYNC_TYPES } from '../types';
+import { failureDetail, formatCounts, formatDateTime, syncTypeLabel } from '../utils/sync-display';
+import { RunStatusBadge } from './status-badge';
+
+/**
+ * The dashboard's sync controls (SPEC.md sections 2, 4 and 8): a sync type picker with Sync Now,
+ * and legacy event polling Start / Stop. A run started here is followed until it ends; one that
+ * fails reports 'Sync failed: {detail}'. Recent runs are listed below.
+ */
+export function SyncControls({ status }: { status: SyncStatus | undefined }) {
+  const [syncType, setSyncType] = useState<SyncType>('full_sync');
+  const [followed, setFollowed] = useState<string[]>([]);
+  const history = useSyncHistory(followed.length > 0);
+  const trigger = useTriggerSync();
+  const start = useStartPolling();
+  const stop = useStopPolling();
+  const polling = status?.legacy.polling_active;
+
+  // A followed run has ended: report a failure, stop following it.
+  useEffect(() => {
+    if (!history.data || followed.length === 0) return;
+    const ended = history.data.filter(
+      (r) => followed.includes(r.id) && (r.status === 'succeeded' || r.status === 'failed'),
+    );
+    if (ended.length === 0) return;
+    for (const run of ended)
+      if (run.status === 'failed') notifyError(MSG.syncFailed(run.detail ?? 'the run ended without a detail'));
+    setFollowed((ids) => ids.filter((id) => !ended.some((r) => r.id === id)));
+  }, [history.data, followed]);
+
+  async function onSyncNow() {
+    try {
+      const res = await trigger.trigger(syncType);
+      notifySuccess(res?.message || MSG.syncInitiated);
+      if (res?.run?.id) setFollowed((ids) => [...ids, res.run.id]);
+    } catch (err) {
+      notifyError(errorText(err, MSG.failedTriggerSync));
+    }
+  }
+
+  async function onStart() {
+    try {
+      const res = await start.trigger();
+      notifySuccess(res?.message ?? 'Polling started');
+    } catch (err) {
+      notifyError(MSG.failedStartPolling(failureDetail(err)));
+    }
+  }
+
+  async function onStop() {
+    try {
+      const res = await stop.trigger();
+      notifySuccess(res?.message ?? 'Polling stopped');
+    } catch (err) {
+      notifyError(MSG.failedStopPolling(failureDetail(err)));
+    }
+  }
+
+  const runs = (history.data ?? []).slice(0, 8);
+  return (
+    <Box
+      as="section"
+      aria-labelledby="sync-controls-heading"
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="xl"
+      p="5"
+    >
+      <Heading as="h2" size="md" mb="4" id="sync-controls-heading">
+        Sync Controls
+      </Heading>
+      <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align={{ lg: 'flex-end' }}>
+        <HStack gap="3" align="flex-end" flexWrap="wrap">
+          <Field.Root w={{ base: 'full', sm: '64' }}>
+            <Field.Label>Sync type</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={syncType} onChange={(e) => setSyncType(e.target.value as SyncType)}>
+                {TRIGGER_SYNC_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {syncTypeLabel(t)} ({t})
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Button colorPalette="brand" onClick={onSyncNow} loading={trigger.isMutating}>
+            <LuRefreshCw aria-hidden /> Sync Now
+          </Button>
+        </HStack>
+        <Box>
+          <Text fontSize="sm" fontWeight="medium" color="gray.700" mb="1.5">
+            Legacy event polling: {status ? (polling ? 'Active' : 'Inactive') : '…'}
+          </Text>
+          <HStack gap="2">
+            <Button
+              variant="outline"
+              colorPalette="green"
+              onClick={onStart}
+              loading={start.isMutating}
+              disabled={!status || polling}
+            >
+              <LuPlay aria-hidden /> Start Polling
+            </Button>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              onClick={onStop}
+              loading={stop.isMutating}
+              disabled={!status || !polling}
+            >
+              <LuSquare aria-hidden /> Stop Polling
+            </Button>
+          </HStack>
+        </Box>
+      </Stack>
+
+      <Heading as="h3" size="sm" mt="6" mb="2">
+        Recent runs
+      </Heading>
+      {runs.length === 0 ? (
+        <Text fontSize="sm" color="gray.600">
+          No sync has run yet.
+        </Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="md">
+          <Table.Root size="sm" aria-label="Recent sync runs">
+            <Table.Header>
+              <Table.Row bg="gray.50">
+                {['Type', 'Status', 'Started by', 'Started', 'Counts / detail'].map((c) => (
+                  <Table.ColumnHeader key={c}>{c}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {runs.map((run) => (
+                <Table.Row key={run.id} data-testid={`run-${run.id}`}>
+                  <Table.Cell>{syncTypeLabel(run.sync_type)}</Table.Cell>
+                  <Table.Cell>
+                    <RunStatusBadge status={run.status} />
+                  </Table.Cell>
+                  <Table.Cell>{run.started_by}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(run.started_at)}</Table.Cell>
+                  <Table.Cell fontSize="xs" color={run.status === 'failed' ? 'red.700' : 'gray.700'}>
+                    {run.status === 'failed' ? run.detail : formatCounts(run.counts)}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Box>
+  );
+}

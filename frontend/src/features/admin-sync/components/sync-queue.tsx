@@ -1,0 +1,110 @@
+import { Alert, Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { LuCircleX, LuClock, LuInbox, LuListOrdered, LuLoaderCircle, LuRotateCcw } from 'react-icons/lu';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { errorText } from '../../../lib/api-client';
+import { StatCard } from '../../portal/components/stat-card';
+import { QUEUE_REFRESH_MS, useQueueStatus } from '../api/get-queue-status';
+import { useRetryFailed } from '../api/retry-failed';
+import { formatAge, formatCount, formatDateTime } from '../utils/sync-display';
+
+/** /admin/queue: the sync queue's depth, what is in flight, the failed items and Retry failed. */
+export function SyncQueue() {
+  const { data, error, isLoading } = useQueueStatus();
+  const retry = useRetryFailed();
+
+  async function onRetry() {
+    try {
+      const res = await retry.trigger();
+      notifySuccess(res?.message ?? 'Failed items re-queued');
+    } catch (err) {
+      notifyError(errorText(err, 'Failed to retry failed items'));
+    }
+  }
+
+  const items = data?.failed_items ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Sync Queue"
+        description={`Sync jobs and polled events waiting, running and failed. Refreshes every ${QUEUE_REFRESH_MS / 1000} seconds.`}
+        actions={
+          <Button
+            colorPalette="brand"
+            onClick={onRetry}
+            loading={retry.isMutating}
+            disabled={!data || data.failed === 0}
+          >
+            <LuRotateCcw aria-hidden /> Retry failed
+          </Button>
+        }
+      />
+      {error && !data && (
+        <Alert.Root status="error" borderRadius="md" mb="6">
+          <Alert.Indicator />
+          <Alert.Title>{errorText(error, 'Failed to load the queue status')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Stack gap="8">
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+          <StatCard label="Depth" icon={<LuListOrdered />} loading={isLoading} value={formatCount(data?.depth)} />
+          <StatCard
+            label="In flight"
+            icon={<LuLoaderCircle />}
+            loading={isLoading}
+            value={formatCount(data?.in_flight)}
+          />
+          <StatCard label="Failed" icon={<LuCircleX />} loading={isLoading} value={formatCount(data?.failed)} />
+          <StatCard
+            label="Oldest waiting"
+            icon={<LuClock />}
+            loading={isLoading}
+            value={formatAge(data?.oldest_age_seconds)}
+          />
+        </SimpleGrid>
+        <Box as="section" aria-labelledby="failed-items-heading">
+          <Heading as="h2" size="lg" mb="4" id="failed-items-heading">
+            Failed items
+          </Heading>
+          {data && items.length === 0 ? (
+            <EmptyState icon={<LuInbox />} title="No failed items" description="Every job has been processed." />
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
+              <Table.Root size="sm" aria-label="Failed queue items">
+                <Table.Header>
+                  <Table.Row bg="gray.50">
+                    {['ID', 'Kind', 'Error', 'Failed at', 'Attempts'].map((c) => (
+                      <Table.ColumnHeader key={c} py="3">
+                        {c}
+                      </Table.ColumnHeader>
+                    ))}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {items.map((item) => (
+                    <Table.Row key={item.id} data-testid={`failed-${item.id}`}>
+                      <Table.Cell fontFamily="mono" fontSize="xs">
+                        {item.id}
+                      </Table.Cell>
+                      <Table.Cell>{item.kind}</Table.Cell>
+                      <Table.Cell>
+                        <Text color="red.700" fontSize="sm">
+                          {item.error}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" color="gray.700">
+                        {formatDateTime(item.failed_at)}
+                      </Table.Cell>
+                      <Table.Cell>{item.receive_count}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Box>
+      </Stack>
+    </>
+  );
+}

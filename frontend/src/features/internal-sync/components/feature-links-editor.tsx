@@ -1,0 +1,207 @@
+import { Box, Button, chakra, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { LuSave } from 'react-icons/lu';
+import { MSG } from '../../../../../shared/messages';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api-client';
+import type { CatalogueTable, EventType, Feature } from '../../admin-sync/types';
+import { useFeatureLinks } from '../api/get-feature-links';
+import { useSaveFeatureLinks } from '../api/save-feature-links';
+
+const Checkbox = chakra('input');
+
+function toggle(set: Set<string>, id: string, on: boolean): Set<string> {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+function CheckRow({
+  id,
+  checked,
+  onChange,
+  title,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  title: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <chakra.label
+      display="flex"
+      gap="3"
+      alignItems="flex-start"
+      px="3"
+      py="2"
+      rounded="md"
+      cursor="pointer"
+      _hover={{ bg: 'gray.50' }}
+      htmlFor={id}
+    >
+      <Checkbox
+        type="checkbox"
+        id={id}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        mt="1"
+        w="4"
+        h="4"
+        accentColor="var(--chakra-colors-brand-600)"
+        flexShrink={0}
+      />
+      <Box minW="0">
+        <Text fontWeight="medium" color="gray.900" fontSize="sm">
+          {title}
+        </Text>
+        {children}
+      </Box>
+    </chakra.label>
+  );
+}
+
+/**
+ * The checkbox lists of one feature: every event type and table of the catalogue, pre-checked with
+ * what is linked now; Save Links replaces the feature's links.
+ */
+export function FeatureLinksEditor({
+  feature,
+  eventTypes,
+  tables,
+}: {
+  feature: Feature;
+  eventTypes: EventType[];
+  tables: CatalogueTable[];
+}) {
+  const links = useFeatureLinks(feature.id);
+  const save = useSaveFeatureLinks(feature.id);
+  const [events, setEvents] = useState<Set<string> | null>(null);
+  const [chosenTables, setChosenTables] = useState<Set<string> | null>(null);
+  const [tableFilter, setTableFilter] = useState('');
+
+  // Pre-check with the current links (from the links call; the feature's own lists if it failed).
+  useEffect(() => {
+    if (events !== null) return;
+    if (links.data) {
+      setEvents(new Set(links.data.event_types.map((e) => e.id)));
+      setChosenTables(new Set(links.data.tables.map((t) => t.id)));
+    } else if (links.error) {
+      setEvents(new Set((feature.event_types ?? []).map((e) => e.id)));
+      setChosenTables(new Set((feature.tables ?? []).map((t) => t.id)));
+    }
+  }, [links.data, links.error, events, feature]);
+
+  // Show what the catalogue has now, plus anything linked that has since been removed.
+  const eventChoices = useMemo(() => eventTypes.filter((e) => !e.removed || events?.has(e.id)), [eventTypes, events]);
+  const tableChoices = useMemo(() => {
+    const needle = tableFilter.trim().toLowerCase();
+    return tables.filter(
+      (t) =>
+        (!t.removed || chosenTables?.has(t.id)) &&
+        (!needle || t.name.toLowerCase().includes(needle) || chosenTables?.has(t.id)),
+    );
+  }, [tables, chosenTables, tableFilter]);
+
+  async function onSave() {
+    if (!events || !chosenTables) return;
+    try {
+      const res = await save.trigger({
+        feature_id: feature.id,
+        event_type_ids: [...events],
+        table_ids: [...chosenTables],
+      });
+      notifySuccess(MSG.linked(res.linked_events, res.linked_tables));
+    } catch (err) {
+      notifyError(MSG.failedSaveLinks, err instanceof ApiError ? err.detail : undefined);
+    }
+  }
+
+  if (!events || !chosenTables) {
+    return (
+      <Stack gap="2" aria-label="Loading links">
+        <Skeleton h="6" />
+        <Skeleton h="6" />
+      </Stack>
+    );
+  }
+
+  const idPrefix = `link-${feature.id}`;
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Box as="fieldset" minW="0">
+          <Heading as="legend" size="sm" mb="2">
+            Event types ({events.size} selected)
+          </Heading>
+          {eventChoices.length === 0 ? (
+            <Text fontSize="sm" color="gray.600">
+              No event types yet. Run Sync Now to load them.
+            </Text>
+          ) : (
+            <Box maxH="80" overflowY="auto" borderWidth="1px" borderColor="gray.200" rounded="md" py="1">
+              {eventChoices.map((e) => (
+                <CheckRow
+                  key={e.id}
+                  id={`${idPrefix}-event-${e.id}`}
+                  title={e.id}
+                  checked={events.has(e.id)}
+                  onChange={(on) => setEvents(toggle(events, e.id, on))}
+                >
+                  <Text fontSize="xs" color="gray.600">
+                    {e.name} · {e.trigger_type}
+                    {e.removed ? ' · removed from the source' : ''}
+                  </Text>
+                </CheckRow>
+              ))}
+            </Box>
+          )}
+        </Box>
+        <Box as="fieldset" minW="0">
+          <Heading as="legend" size="sm" mb="2">
+            Tables ({chosenTables.size} selected)
+          </Heading>
+          <Input
+            size="sm"
+            mb="2"
+            type="search"
+            aria-label={`Filter tables for ${feature.name}`}
+            placeholder="Filter tables by name"
+            value={tableFilter}
+            onChange={(e) => setTableFilter(e.target.value)}
+          />
+          {tableChoices.length === 0 ? (
+            <Text fontSize="sm" color="gray.600">
+              {tables.length === 0 ? 'No tables yet. Run Sync Now to load them.' : 'No table matches the filter.'}
+            </Text>
+          ) : (
+            <Box maxH="80" overflowY="auto" borderWidth="1px" borderColor="gray.200" rounded="md" py="1">
+              {tableChoices.map((t) => (
+                <CheckRow
+                  key={t.id}
+                  id={`${idPrefix}-table-${t.id}`}
+                  title={t.name}
+                  checked={chosenTables.has(t.id)}
+                  onChange={(on) => setChosenTables(toggle(chosenTables, t.id, on))}
+                >
+                  <Text fontSize="xs" color="gray.600">
+                    {t.column_count} {t.column_count === 1 ? 'column' : 'columns'}
+                    {t.references.length > 0 ? ` · references ${t.references.join(', ')}` : ' · references no table'}
+                    {t.removed ? ' · removed from the source' : ''}
+                  </Text>
+                </CheckRow>
+              ))}
+            </Box>
+          )}
+        </Box>
+      </SimpleGrid>
+      <HStack justify="flex-end">
+        <Button colorPalette="brand" onClick={onSave} loading={save.isMutating}>
+          <LuSave aria-hidden /> Save Links
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,602 @@
+/**
+ * DynamoDB side of the sync (issue 10) on the single table: the loaded catalogue, feature links,
+ * runs, locks, polling state and cursor, legacy account links, failed queue items, and the
+ * licence lookup that routes practice events.
+ *
+ * | Access pattern                                | Index | Key condition                                     |
+ * |-----------------------------------------------|-------|---------------------------------------------------|
+ * | catalogue feature by id / all features        | table / GSI1 | PK=SYNCFEATURE#<id>,SK=FEATURE / GSI1PK=SYNCFEATURES |
+ * | features of a category                        | GSI2  | GSI2PK=SYNCFEATURECAT#<category>                  |
+ * | a feature's saved links                       | table | PK=SYNCFEATURE#<id>, SK=LINKS                     |
+ * | table by name / all tables                    | table / GSI1 | PK=SYNCTABLE#<name> / GSI1PK=SYNCTABLES     |
+ * | relationships from a table / all              | table / GSI1 | PK=SYNCREL#<from>, SK=REL#<column> / GSI1PK=SYNCRELS |
+ * | internal event types (also in the webhook catalogue: GSI1PK=EVENTTYPES) | GSI2 | GSI2PK=SYNCEVENTTYPES |
+ * | runs, newest first                            | GSI1  | GSI1PK=SYNCRUNS, GSI1SK=<started_at>#<id>         |
+ * | lock of a sync type (conditional, stale after a timeout) | table | PK=SYNCLOCK#<lock>, SK=LOCK          |
+ * | polling state, cursor, users_synced           | table | PK=SYNCSTATE, SK=STATE                            |
+ * | legacy account -> local user                  | table / GSI1 | PK=LEGACYUSER#<id> / GSI1PK=LEGACYUSERS      |
+ * | failed (dead-lettered) sync queue items       | GSI1  | GSI1PK=SYNCFAILED, GSI1SK=<failed_at>#<id>        |
+ *
+ * Searches and category filters are Queries of one partition (with a filter on a lower-cased
+ * search attribute), never Scans.
+ */
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventType, FailedQueueItem, Feature, SyncRun, SyncType, Table } from '../../../shared/schemas/sync';
+import type {
+  CatalogueKind,
+  CatalogueStore,
+  LegacyLinkStore,
+  LicenceDirectory,
+  RunStore,
+  StoredCatalogueItem,
+  SyncLockStore,
+  SyncState,
+  SyncStateStore,
+} from '../../core/sync/ports';
+import type { CatalogueQueries } from '../../core/sync/queries';
+import { documentClient, tableName } from '../aws-clients';
+import { EVENT_TYPES_PARTITION } from './licences-read-repo';
+import { isConditionFailure, queryAll, queryCount } from './query-all';
+import { dynamoUsersRepository } from './users-repo';
+
+const db = () => documentClient();
+const T = () => tableName();
+
+const KEYS = {
+  feature: (id: string) => ({ PK: `SYNCFEATURE#${id}`, SK: 'FEATURE' }),
+  links: (id: string) => ({ PK: `SYNCFEATURE#${id}`, SK: 'LINKS' }),
+  table: (name: string) => ({ PK: `SYNCTABLE#${name}`, SK: 'TABLE' }),
+  rel: (from: string, column: string) => ({ PK: `SYNCREL#${from}`, SK: `REL#${column}` }),
+  eventType: (name: string) => ({ PK: `EVENTTYPE#${name}`, SK: 'EVENTTYPE' }),
+  run: (id: string) => ({ PK: `SYNCRUN#${id}`, SK: 'RUN' }),
+  lock: (name: string) => ({ PK: `SYNCLOCK#${name}`, SK: 'LOCK' }),
+  state: { PK: 'SYNCSTATE', SK: 'STATE' },
+  legacy: (id: string) => ({ PK: `LEGACYUSER#${id}`, SK: 'LINK' }),
+  failed: (id: string) => ({ PK: `SYNCFAILED#${id}`, SK: 'FAILED' }),
+};
+const PARTITION: Record<CatalogueKind, { index: 'GSI1' | 'GSI2'; pk: string; attr: string }> = {
+  features: { index: 'GSI1', pk: 'SYNCFEATURES', attr: 'GSI1PK' },
+  tables: { index: 'GSI1', pk: 'SYNCTABLES', attr: 'GSI1PK' },
+  relationships: { index: 'GSI1', pk: 'SYNCRELS', attr: 'GSI1PK' },
+  event_types: { index: 'GSI2', pk: 'SYNCEVENTTYPES', attr: 'GSI2PK' },
+};
+const lower = (...parts: unknown[]) =>
+  parts
+    .filter((p) => typeof p === 'string')
+    .join(' \u0000 ')
+    .toLowerCase();
+
+function itemOf(kind: CatalogueKind, i: StoredCatalogueItem, at: string): Record<string, unknown> {
+  const d = i.data;
+  const base = { data: d, removed: i.removed, updated_at: at, entity: `Sync_${kind}` };
+  switch (kind) {
+    case 'features':
+      return {
+        ...KEYS.feature(i.id),
+        ...base,
+        GSI1PK: 'SYNCFEATURES',
+        GSI1SK: i.id,
+        GSI2PK: `SYNCFEATURECAT#${String(d.category).toLowerCase()}`,
+        GSI2SK: i.id,
+        search: lower(d.name, d.description),
+      };
+    case 'tables':
+      return { ...KEYS.table(i.id), ...base, GSI1PK: 'SYNCTABLES', GSI1SK: i.id, search: lower(d.name, d.summary) };
+    case 'relationships':
+      return {
+        ...KEYS.rel(String(d.from_table), String(d.column)),
+        ...base,
+        GSI1PK: 'SYNCRELS',
+        GSI1SK: i.id,
+      };
+    case 'event_types':
+      // Also an entry of the webhook event catalogue (GSI1PK=EVENTTYPES), next to license.*.
+      return {
+        ...KEYS.eventType(i.id),
+        ...base,
+        GSI1PK: EVENT_TYPES_PARTITION,
+        GSI1SK: i.id,
+        GSI2PK: 'SYNCEVENTTYPES',
+        GSI2SK: i.id,
+        id: i.id,
+        name: i.id,
+        description: d.description,
+        trigger_type: d.trigger_type,
+        source: 'internal',
+        is_active: !i.removed,
+      };
+  }
+}
+
+async function listKind(kind: CatalogueKind): Promise<Array<Record<string, unknown>>> {
+  const p = PARTITION[kind];
+  return queryAll({
+    TableName: T(),
+    IndexName: p.index,
+    KeyConditionExpression: `${p.attr} = :pk`,
+    ExpressionAttributeValues: { ':pk': p.pk },
+  });
+}
+
+const idOf = (kind: CatalogueKind, item: Record<string, unknown>) =>
+  String(item[PARTITION[kind].index === 'GSI1' ? 'GSI1SK' : 'GSI2SK']);
+
+async function batchPut(items: Array<Record<string, unknown>>): Promise<void> {
+  const chunks: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  const writeChunk = async (chunk: Array<Record<string, unknown>>) => {
+    let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length; attempt++) {
+      const res = await db().send(new BatchWriteCommand({ RequestItems: { [T()]: requests } }));
+      requests = (res.UnprocessedItems?.[T()] ?? []) as typeof requests;
+      if (requests.length && attempt > 8) throw new Error('DynamoDB kept items unprocessed');
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  };
+  // A few batches in flight at once.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(4, chunks.length) }, async () => {
+      while (next < chunks.length) await writeChunk(chunks[next++]!);
+    }),
+  );
+}
+
+export const dynamoCatalogueStore: CatalogueStore = {
+  async list(kind) {
+    return (await listKind(kind)).map((item) => ({
+      id: idOf(kind, item),
+      data: (item.data as Record<string, unknown>) ?? {},
+      removed: item.removed === true,
+    }));
+  },
+  async put(kind, items, at) {
+    await batchPut(items.map((i) => itemOf(kind, i, at)));
+  },
+};
+
+// Catalogue reads ---------------------------------------------------------------------------------
+
+const toEventType = (item: Record<string, unknown>): EventType => {
+  const d = (item.data ?? {}) as Record<string, unknown>;
+  return {
+    id: String(item.GSI2SK),
+    name: String(item.GSI2SK),
+    trigger_type: String(d.trigger_type ?? ''),
+    table: typeof d.table === 'string' ? d.table : null,
+    description: String(d.description ?? ''),
+    removed: item.removed === true,
+  };
+};
+
+async function relationshipsByTable(): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const r of await listKind('relationships')) {
+    if (r.removed === true) continue;
+    const d = r.data as { from_table: string; to_table: string };
+    const list = out.get(d.from_table) ?? [];
+    if (!list.includes(d.to_table)) list.push(d.to_table);
+    out.set(d.from_table, list);
+  }
+  return out;
+}
+
+const toTable = (item: Record<string, unknown>, refs: Map<string, string[]>): Table => {
+  const d = (item.data ?? {}) as Record<string, unknown>;
+  const name = String(item.GSI1SK);
+  return {
+    id: name,
+    name,
+    column_count: Number(d.column_count ?? 0),
+    summary: String(d.summary ?? ''),
+    references: refs.get(name) ?? [],
+    removed: item.removed === true,
+  };
+};
+
+async function featuresFrom(items: Array<Record<string, unknown>>): Promise<Feature[]> {
+  if (items.length === 0) return [];
+  const [events, tables, refs] = await Promise.all([
+    listKind('event_types'),
+    listKind('tables'),
+    relationshipsByTable(),
+  ]);
+  const ev = new Map(events.map((e) => [String(e.GSI2SK), toEventType(e)] as const));
+  const tb = new Map(tables.map((t) => [String(t.GSI1SK), toTable(t, refs)] as const));
+  const links = await Promise.all(
+    items.map(async (f) => {
+      const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.links(String(f.GSI1SK)) }));
+      return res.Item;
+    }),
+  );
+  return items.map((f, i) => {
+    const d = (f.data ?? {}) as Record<string, unknown>;
+    const link = links[i];
+    const eventIds = (link?.event_type_ids as string[] | undefined) ?? (d.event_types as string[]) ?? [];
+    const tableIds = (link?.table_ids as string[] | undefined) ?? (d.tables as string[]) ?? [];
+    const eventTypes = eventIds.flatMap((id) => (ev.has(id) ? [ev.get(id)!] : []));
+    const tablesOf = tableIds.flatMap((id) => (tb.has(id) ? [tb.get(id)!] : []));
+    return {
+      id: String(f.GSI1SK),
+      name: String(d.name ?? ''),
+      description: String(d.description ?? ''),
+      category: String(d.category ?? ''),
+      module: String(d.module ?? ''),
+      event_count: eventTypes.length,
+      table_count: tablesOf.length,
+      event_types: eventTypes,
+      tables: tablesOf,
+      removed: f.removed === true,
+    };
+  });
+}
+
+const notRemoved = { FilterExpression: 'removed = :f', ':f': false } as const;
+
+export const dynamoCatalogueQueries: CatalogueQueries = {
+  async features({ search, category }) {
+    const values: Record<string, unknown> = { ':f': false };
+    let filter = 'removed = :f';
+    if (search) {
+      filter += ' AND contains(#s, :q)';
+      values[':q'] = search.toLowerCase();
+    }
+    const items = await queryAll({
+      TableName: T(),
+      ...(category
+        ? { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk' }
+        : { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk' }),
+      FilterExpression: filter,
+      ...(search ? { ExpressionAttributeNames: { '#s': 'search' } } : {}),
+      ExpressionAttributeValues: {
+        ...values,
+        ':pk': category ? `SYNCFEATURECAT#${category.toLowerCase()}` : 'SYNCFEATURES',
+      },
+    });
+    return (await featuresFrom(items)).sort((a, b) => a.name.localeCompare(b.name));
+  },
+  async feature(id) {
+    const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.feature(id), ConsistentRead: true }));
+    if (!res.Item) return undefined;
+    return (await featuresFrom([res.Item]))[0];
+  },
+  async eventTypes() {
+    return (await listKind('event_types')).map(toEventType);
+  },
+  async tables(search) {
+    const refs = await relationshipsByTable();
+    const items = await queryAll({
+      TableName: T(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ...(search ? { FilterExpression: 'contains(#s, :q)', ExpressionAttributeNames: { '#s': 'search' } } : {}),
+      ExpressionAttributeValues: { ':pk': 'SYNCTABLES', ...(search ? { ':q': search.toLowerCase() } : {}) },
+    });
+    return items.map((t) => toTable(t, refs));
+  },
+  async relationships(table) {
+    const items = table
+      ? await queryAll({
+          TableName: T(),
+          KeyConditionExpression: 'PK = :pk',
+          FilterExpression: notRemoved.FilterExpression,
+          ExpressionAttributeValues: { ':pk': `SYNCREL#${table}`, ':f': false },
+        })
+      : (await listKind('relationships')).filter((r) => r.removed !== true);
+    return items.map((r) => {
+      const d = r.data as { from_table: string; column: string; to_table: string };
+      return { from_table: d.from_table, column: d.column, to_table: d.to_table };
+    });
+  },
+  async categories() {
+    const items = (await listKind('features')).filter((f) => f.removed !== true);
+    return [...new Set(items.map((f) => String((f.data as { category?: string }).category ?? '')))]
+      .filter(Boolean)
+      .sort();
+  },
+  async counts() {
+    const count = (kind: CatalogueKind) => {
+      const p = PARTITION[kind];
+      return queryCount({
+        TableName: T(),
+        IndexName: p.index,
+        KeyConditionExpression: `${p.attr} = :pk`,
+        FilterExpression: 'removed = :f',
+        ExpressionAttributeValues: { ':pk': p.pk, ':f': false },
+      });
+    };
+    const [features, event_types, tables, relationships] = await Promise.all([
+      count('features'),
+      count('event_types'),
+      count('tables'),
+      count('relationships'),
+    ]);
+    return { features, event_types, tables, relationships };
+  },
+  async saveLinks(featureId, eventTypeIds, tableIds, by, at) {
+    await db().send(
+      new PutCommand({
+        TableName: T(),
+        Item: {
+          ...KEYS.links(featureId),
+          entity: 'SyncFeatureLinks',
+          event_type_ids: eventTypeIds,
+          table_ids: tableIds,
+          updated_by: by,
+          updated_at: at,
+        },
+      }),
+    );
+  },
+};
+
+// Runs, locks, state ---------------------------------------------------------------------------------
+
+export const dynamoRunStore: RunStore = {
+  async put(run) {
+    await db().send(
+      new PutCommand({
+        TableName: T(),
+        Item: {
+          ...KEYS.run(run.id),
+          entity: 'SyncRun',
+          GSI1PK: 'SYNCRUNS',
+          GSI1SK: `${run.started_at}#${run.id}`,
+          ...run,
+        },
+      }),
+    );
+  },
+  async get(id) {
+    const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.run(id), ConsistentRead: true }));
+    return res.Item ? toRun(res.Item) : undefined;
+  },
+  async list(limit, types) {
+    const out: SyncRun[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+      const res = await db().send(
+        new QueryCommand({
+          TableName: T(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'SYNCRUNS' },
+          ScanIndexForward: false,
+          Limit: 100,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of res.Items ?? []) {
+        const run = toRun(item);
+        if (!types || types.includes(run.sync_type)) out.push(run);
+        if (out.length >= limit) return out;
+      }
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return out;
+  },
+};
+
+function toRun(item: Record<string, unknown>): SyncRun {
+  return {
+    id: String(item.id),
+    sync_type: item.sync_type as SyncType,
+    status: item.status as SyncRun['status'],
+    started_by: String(item.started_by ?? ''),
+    started_at: String(item.started_at ?? ''),
+    completed_at: typeof item.completed_at === 'string' ? item.completed_at : null,
+    counts: (item.counts as Record<string, number>) ?? {},
+    detail: typeof item.detail === 'string' ? item.detail : null,
+  };
+}
+
+export const dynamoLockStore: SyncLockStore = {
+  async acquire(lock, runId, syncType, nowMs, staleAfterMs) {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: T(),
+          Item: {
+            ...KEYS.lock(lock),
+            GSI1PK: 'SYNCLOCKS',
+            GSI1SK: lock,
+            run_id: runId,
+            sync_type: syncType,
+            expires_at: nowMs + staleAfterMs,
+          },
+          ConditionExpression: 'attribute_not_exists(PK) OR expires_at < :now',
+          ExpressionAttributeValues: { ':now': nowMs },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+  async release(lock, runId) {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: T(),
+          Key: KEYS.lock(lock),
+          ConditionExpression: 'run_id = :r',
+          ExpressionAttributeValues: { ':r': runId },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  },
+  async running(nowMs) {
+    const items = await queryAll({
+      TableName: T(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'SYNCLOCKS' },
+    });
+    return items.filter((i) => Number(i.expires_at) >= nowMs).map((i) => i.sync_type as SyncType);
+  },
+};
+
+const DEFAULT_STATE: SyncState = {
+  polling_active: false,
+  polling_interval_seconds: 60,
+  last_poll_at: null,
+  cursor: null,
+  users_synced: 0,
+};
+
+async function setState(
+  expr: string,
+  values: Record<string, unknown>,
+  condition?: string,
+  names?: Record<string, string>,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: T(),
+        Key: KEYS.state,
+        UpdateExpression: expr,
+        ExpressionAttributeValues: values,
+        ...(names ? { ExpressionAttributeNames: names } : {}),
+        ...(condition ? { ConditionExpression: condition } : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export const dynamoSyncStateStore: SyncStateStore = {
+  async get() {
+    const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.state, ConsistentRead: true }));
+    const i = res.Item ?? {};
+    return {
+      polling_active: i.polling_active === true,
+      polling_interval_seconds:
+        typeof i.polling_interval_seconds === 'number'
+          ? i.polling_interval_seconds
+          : DEFAULT_STATE.polling_interval_seconds,
+      last_poll_at: typeof i.last_poll_at === 'string' ? i.last_poll_at : null,
+      cursor: typeof i.cursor === 'string' ? i.cursor : null,
+      users_synced: typeof i.users_synced === 'number' ? i.users_synced : 0,
+    };
+  },
+  setPolling(active, interval) {
+    return setState(
+      'SET polling_active = :a, polling_interval_seconds = :i',
+      active ? { ':a': true, ':i': interval, ':t': true } : { ':a': false, ':i': interval, ':t': true },
+      active ? 'attribute_not_exists(polling_active) OR polling_active <> :t' : 'polling_active = :t',
+    );
+  },
+  async setCursor(cursor, at) {
+    await setState('SET #c = :c, cursor_at = :at', { ':c': cursor, ':at': at }, undefined, { '#c': 'cursor' });
+  },
+  async setLastPoll(at) {
+    await setState('SET last_poll_at = :at', { ':at': at });
+  },
+  async setUsersSynced(n) {
+    await setState('SET users_synced = :n', { ':n': n });
+  },
+};
+
+export const dynamoLegacyLinkStore: LegacyLinkStore = {
+  async get(legacyId) {
+    const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.legacy(legacyId), ConsistentRead: true }));
+    return typeof res.Item?.user_id === 'string' ? res.Item.user_id : undefined;
+  },
+  async put(legacyId, userId, email, at) {
+    await db().send(
+      new PutCommand({
+        TableName: T(),
+        Item: {
+          ...KEYS.legacy(legacyId),
+          entity: 'LegacyUserLink',
+          GSI1PK: 'LEGACYUSERS',
+          GSI1SK: legacyId,
+          legacy_id: legacyId,
+          user_id: userId,
+          email,
+          linked_at: at,
+        },
+      }),
+    );
+  },
+  count() {
+    return queryCount({
+      TableName: T(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'LEGACYUSERS' },
+    });
+  },
+};
+
+// Failed queue items (written when a job is dead-lettered; shown by GET /queue/status) ----------------
+
+export const dynamoFailedItems = {
+  async put(item: FailedQueueItem & { body: string }): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: T(),
+        Item: {
+          ...KEYS.failed(item.id),
+          entity: 'SyncFailedItem',
+          GSI1PK: 'SYNCFAILED',
+          GSI1SK: `${item.failed_at}#${item.id}`,
+          ...item,
+        },
+      }),
+    );
+  },
+  async list(): Promise<Array<FailedQueueItem & { body: string }>> {
+    const items = await queryAll({
+      TableName: T(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'SYNCFAILED' },
+      ScanIndexForward: false,
+    });
+    return items.map((i) => ({
+      id: String(i.id),
+      kind: String(i.kind),
+      error: String(i.error),
+      failed_at: String(i.failed_at),
+      receive_count: Number(i.receive_count ?? 0),
+      body: String(i.body ?? ''),
+    }));
+  },
+  async remove(id: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: T(), Key: KEYS.failed(id) }));
+  },
+};
+
+// Licences of a practice --------------------------------------------------------------------------------
+
+/** Valid: completed (not refunded), a delivered licence (active/assigned), not expired. */
+export const dynamoLicenceDirectory: LicenceDirectory = {
+  async appsLicensedTo(email, nowMs) {
+    const user = await dynamoUsersRepository.findByEmail(email);
+    if (!user) return [];
+    const purchases = await queryAll({
+      TableName: T(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :p)',
+      ExpressionAttributeValues: { ':pk': `BUYER#${user.id}`, ':p': 'PURCHASE#' },
+    });
+    const apps = purchases
+      .filter(
+        (p) =>
+          p.status === 'completed' &&
+          (p.license_status === 'active' || p.license_status === 'assigned') &&
+          (typeof p.expires_at !== 'string' || Date.parse(p.expires_at) > nowMs),
+      )
+      .map((p) => String(p.app_id));
+    return [...new Set(apps)].sort();
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * Loading the internal system's catalogue into the table, idempotently (issue 10):
+ * 1. fetch and validate everything the run covers BEFORE writing anything, and check that what
+ *    references something (features -> tables/event types, relationships -> tables) points at an
+ *    item that exists, so a fault leaves the data of before the run intact;
+ * 2. compare with what is stored: new -> created, different -> updated, same -> unchanged,
+ *    stored but gone from the source -> marked removed (kept, so saved links stay explainable);
+ * 3. write only what changed. A second run with the same data writes nothing.
+ */
+import type { SyncType } from '../../../shared/schemas/sync';
+import {
+  type CatalogueKind,
+  type CatalogueSnapshot,
+  type CatalogueStore,
+  type InternalSystem,
+  OutsideSystemError,
+} from './ports';
+
+export const KINDS_OF: Record<Exclude<SyncType, 'legacy_users' | 'legacy_events'>, CatalogueKind[]> = {
+  internal_features: ['features'],
+  internal_events: ['event_types'],
+  internal_tables: ['tables'],
+  internal_relationships: ['relationships'],
+  full_sync: ['tables', 'relationships', 'event_types', 'features'],
+};
+
+const VERB: Record<string, string> = { created: 'was created', updated: 'was changed', deleted: 'was deleted' };
+
+/** The webhook catalogue's description of an internal event type, e.g. "An appointment was created". */
+export function describeEventType(name: string, triggerType: string): string {
+  const [table = '', verb = ''] = name.split('.');
+  const article = /^[aeiou]/.test(table) ? 'An' : 'A';
+  if (triggerType === 'ui' || verb === 'selected') return `${article} ${table} was ${verb} in the practice system`;
+  return `${article} ${table} record ${VERB[verb] ?? `was ${verb}`} in the practice system`;
+}
+
+/** Source items as stored fields, keyed by id. */
+function toStored(kind: CatalogueKind, snap: Partial<CatalogueSnapshot>): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const add = (id: string, data: Record<string, unknown>) => {
+    if (out.has(id)) throw new OutsideSystemError(`Internal system listed ${kind} "${id}" twice`);
+    out.set(id, data);
+  };
+  if (kind === 'features') for (const f of snap.features ?? []) add(f.id, { ...f });
+  if (kind === 'event_types') {
+    for (const e of snap.event_types ?? []) {
+      add(e.name, { ...e, description: describeEventType(e.name, e.trigger_type) });
+    }
+  }
+  if (kind === 'tables') for (const t of snap.tables ?? []) add(t.name, { ...t });
+  if (kind === 'relationships') {
+    for (const r of snap.relationships ?? []) add(`${r.from_table}.${r.column}`, { ...r });
+  }
+  return out;
+}
+
+/** Key-order independent equality of stored fields. */
+function same(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const norm = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(norm)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .filter(([, x]) => x !== undefined)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, x]) => [k, norm(x)]),
+          )
+        : v;
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+export interface CatalogueCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  [kind: string]: number;
+}
+
+export async function syncCatalogue(
+  kinds: CatalogueKind[],
+  deps: { internal: InternalSystem; store: CatalogueStore; now?: () => Date },
+): Promise<CatalogueCounts> {
+  // 1. Everything fetched and validated first.
+  const snap: Partial<CatalogueSnapshot> = {};
+  for (const kind of kinds) (snap as Record<string, unknown>)[kind] = await deps.internal.fetch(kind);
+  const desired = new Map(kinds.map((k) => [k, toStored(k, snap)] as const));
+
+  // References must resolve, against the fetched list or (when not fetched in this run) the stored one.
+  const known = async (kind: CatalogueKind): Promise<Set<string>> => {
+    const fetched = desired.get(kind);
+    if (fetched) return new Set(fetched.keys());
+    return new Set((await deps.store.list(kind)).filter((i) => !i.removed).map((i) => i.id));
+  };
+  if (snap.features && kinds.length > 1) {
+    const tables = await known('tables');
+    const events = await known('event_types');
+    for (const f of snap.features) {
+      const t = f.tables.find((x) => !tables.has(x));
+      if (t) throw new OutsideSystemError(`Internal system feature "${f.id}" names an unknown table "${t}"`);
+      const e = f.event_types.find((x) => !events.has(x));
+      if (e) throw new OutsideSystemError(`Internal system feature "${f.id}" names an unknown event type "${e}"`);
+    }
+  }
+  if (snap.relationships && snap.tables) {
+    const tables = new Set(snap.tables.map((t) => t.name));
+    const bad = snap.relationships.find((r) => !tables.has(r.from_table) || !tables.has(r.to_table));
+    if (bad) {
+      throw new OutsideSystemError(
+        `Internal system relationship ${bad.from_table}.${bad.column} -> ${bad.to_table} names an unknown table`,
+      );
+    }
+  }
+
+  // 2. Compare.
+  const counts: CatalogueCounts = { created: 0, updated: 0, unchanged: 0, removed: 0 };
+  const writes: Array<[CatalogueKind, Array<{ id: string; data: Record<string, unknown>; removed: boolean }>]> = [];
+  for (const kind of kinds) {
+    const want = desired.get(kind)!;
+    counts[kind] = want.size;
+    const stored = new Map((await deps.store.list(kind)).map((i) => [i.id, i] as const));
+    const puts: Array<{ id: string; data: Record<string, unknown>; removed: boolean }> = [];
+    for (const [id, data] of want) {
+      const have = stored.get(id);
+      if (!have) {
+        counts.created++;
+        puts.push({ id, data, removed: false });
+      } else if (have.removed || !same(have.data, data)) {
+        counts.updated++;
+        puts.push({ id, data, removed: false });
+      } else counts.unchanged++;
+    }
+    for (const [id, have] of stored) {
+      if (want.has(id) || have.removed) continue;
+      counts.removed++;
+      puts.push({ id, data: have.data, removed: true });
+    }
+    writes.push([kind, puts]);
+  }
+
+  // 3. Write what changed.
+  const at = (deps.now?.() ?? new Date()).toISOString();
+  for (const [kind, puts] of writes) if (puts.length) await deps.store.put(kind, puts, at);
+  return counts;
+}

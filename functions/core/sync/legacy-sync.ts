@@ -1,0 +1,127 @@
+/**
+ * The two legacy syncs (issue 10).
+ *
+ * legacy_users: legacy accounts merged by normalised e-mail. A new address becomes a developer
+ * account that is not approved and has no usable password (its owner sets one through forgot
+ * password). An existing local account is never overwritten: it is only linked. Counts: created,
+ * merged (linked to an existing account), skipped (linked before, or an admin address).
+ *
+ * legacy_events: events after the stored cursor, handed to the webhook pipeline only for the
+ * webhooks (subscribed to the event's type) of apps the practice holds a valid licence for. The
+ * cursor moves past an event only once it was handed over; the pipeline's deliveries are keyed by
+ * the event's id, so a run that dies mid-batch and runs again neither loses nor duplicates one.
+ */
+import { randomUUID } from 'node:crypto';
+import { normaliseEmail } from '../../../shared/schemas/accounts';
+import { EmailTakenError, type User } from '../users/user';
+import {
+  type EventPublisher,
+  type LegacyLinkStore,
+  type LegacySystem,
+  type LicenceDirectory,
+  OutsideSystemError,
+  type SyncStateStore,
+  type UserAccounts,
+} from './ports';
+
+export async function syncLegacyUsers(deps: {
+  legacy: LegacySystem;
+  links: LegacyLinkStore;
+  users: UserAccounts;
+  state: SyncStateStore;
+  now?: () => Date;
+}): Promise<Record<string, number>> {
+  const accounts = await deps.legacy.accounts();
+  const counts = { fetched: accounts.length, created: 0, merged: 0, skipped: 0 };
+  for (const account of accounts) {
+    const at = (deps.now?.() ?? new Date()).toISOString();
+    if (await deps.links.get(account.id)) {
+      counts.skipped++;
+      continue;
+    }
+    const email = normaliseEmail(account.email);
+    let local = await deps.users.findByEmail(email);
+    if (local?.role === 'admin') {
+      counts.skipped++;
+      continue;
+    }
+    if (!local) {
+      const user: User = {
+        id: randomUUID(),
+        email,
+        full_name: account.full_name.trim(),
+        company_name: account.company_name.trim(),
+        website: null,
+        role: 'developer',
+        is_approved: false,
+        created_at: at,
+        auth_provider: 'password',
+        email_verified: false,
+        token_version: 0,
+      };
+      try {
+        await deps.users.createWithoutPassword(user);
+        await deps.links.put(account.id, user.id, email, at);
+        counts.created++;
+        continue;
+      } catch (err) {
+        if (!(err instanceof EmailTakenError)) throw err;
+        local = await deps.users.findByEmail(email);
+        if (!local) throw err;
+      }
+    }
+    await deps.links.put(account.id, local.id, email, at);
+    counts.merged++;
+  }
+  await deps.state.setUsersSynced(await deps.links.count());
+  return counts;
+}
+
+export async function syncLegacyEvents(deps: {
+  legacy: LegacySystem;
+  state: SyncStateStore;
+  licences: LicenceDirectory;
+  publisher: EventPublisher;
+  maxEvents: number;
+  now?: () => Date;
+}): Promise<Record<string, number>> {
+  const clock = () => deps.now?.() ?? new Date();
+  const start = await deps.state.get();
+  const events = await deps.legacy.eventsAfter(start.cursor, deps.maxEvents);
+  // The contract: strictly increasing cursors after ours. Anything else is refused before any hand-over.
+  let previous = start.cursor === null ? -1n : BigInt(start.cursor);
+  for (const e of events) {
+    const c = BigInt(e.cursor);
+    if (c <= previous) {
+      throw new OutsideSystemError(`Legacy system sent event ${e.id} with cursor ${e.cursor} out of order`);
+    }
+    previous = c;
+  }
+  const counts = { fetched: events.length, delivered: 0, dropped: 0, no_subscriber: 0, deliveries: 0 };
+  const licensed = new Map<string, string[]>();
+  for (const event of events) {
+    const email = normaliseEmail(event.practice_email);
+    let apps = licensed.get(email);
+    if (!apps) {
+      apps = await deps.licences.appsLicensedTo(email, clock().getTime());
+      licensed.set(email, apps);
+    }
+    if (apps.length === 0) counts.dropped++;
+    else {
+      let webhooks = 0;
+      for (const appId of apps) {
+        webhooks += await deps.publisher.publish(
+          appId,
+          event.type,
+          { event_id: event.id, practice_email: email, occurred_at: event.occurred_at, ...event.data },
+          event,
+        );
+      }
+      counts.deliveries += webhooks;
+      if (webhooks > 0) counts.delivered++;
+      else counts.no_subscriber++;
+    }
+    await deps.state.setCursor(event.cursor, clock().toISOString());
+  }
+  return counts;
+}

@@ -1,0 +1,133 @@
+/**
+ * What the sync (issue 10) needs from the outside world. The core owns these interfaces;
+ * functions/adapters/ implements them (HTTP to the outside systems, DynamoDB, the queues,
+ * EventBridge Scheduler or a local timer, the webhook pipeline).
+ */
+import type {
+  InternalEventType,
+  InternalFeature,
+  InternalRelationship,
+  InternalTable,
+  LegacyAccount,
+  LegacyEvent,
+} from '../../../shared/schemas/outside-systems';
+import type { RunStatus, SyncRun, SyncType } from '../../../shared/schemas/sync';
+import type { User } from '../users/user';
+
+/** An outside system failed a request: down, too slow, an error status, malformed or invalid data. */
+export class OutsideSystemError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutsideSystemError';
+  }
+}
+
+export interface CatalogueSnapshot {
+  features: InternalFeature[];
+  event_types: InternalEventType[];
+  tables: InternalTable[];
+  relationships: InternalRelationship[];
+}
+export type CatalogueKind = keyof CatalogueSnapshot;
+export const CATALOGUE_KINDS: readonly CatalogueKind[] = ['features', 'event_types', 'tables', 'relationships'];
+
+export interface InternalSystem {
+  /** Every page of one list, each item validated; throws OutsideSystemError. */
+  fetch<K extends CatalogueKind>(kind: K): Promise<CatalogueSnapshot[K]>;
+  /** Milliseconds its health endpoint took; throws OutsideSystemError. */
+  ping(): Promise<number>;
+}
+
+export interface LegacySystem {
+  accounts(): Promise<LegacyAccount[]>;
+  /** Events after the cursor in cursor order, at most `max`, each validated. */
+  eventsAfter(cursor: string | null, max: number): Promise<LegacyEvent[]>;
+  ping(): Promise<number>;
+}
+
+/** One catalogue item as stored: its source fields (compared to decide "unchanged") and removed. */
+export interface StoredCatalogueItem {
+  id: string;
+  data: Record<string, unknown>;
+  removed: boolean;
+}
+
+export interface CatalogueStore {
+  /** Every stored item of a kind, removed ones included. */
+  list(kind: CatalogueKind): Promise<StoredCatalogueItem[]>;
+  /** Writes (creates or replaces the source fields of) items; never touches a feature's saved links. */
+  put(kind: CatalogueKind, items: StoredCatalogueItem[], at: string): Promise<void>;
+}
+
+export interface RunStore {
+  put(run: SyncRun): Promise<void>;
+  get(id: string): Promise<SyncRun | undefined>;
+  /** Newest first. */
+  list(limit: number, types?: readonly SyncType[]): Promise<SyncRun[]>;
+}
+
+export interface SyncLockStore {
+  /** Takes the lock unless someone holds an unexpired one; true when taken. */
+  acquire(lock: string, runId: string, syncType: SyncType, nowMs: number, staleAfterMs: number): Promise<boolean>;
+  /** Releases it if `runId` still holds it. */
+  release(lock: string, runId: string): Promise<void>;
+  /** Sync types whose lock is held and not stale. */
+  running(nowMs: number): Promise<SyncType[]>;
+}
+
+export interface SyncState {
+  polling_active: boolean;
+  polling_interval_seconds: number;
+  last_poll_at: string | null;
+  cursor: string | null;
+  users_synced: number;
+}
+
+export interface SyncStateStore {
+  get(): Promise<SyncState>;
+  /** Sets polling active/inactive only if it is not already (false: it was). */
+  setPolling(active: boolean, intervalSeconds: number): Promise<boolean>;
+  setCursor(cursor: string, at: string): Promise<void>;
+  setLastPoll(at: string): Promise<void>;
+  setUsersSynced(n: number): Promise<void>;
+}
+
+export interface LegacyLinkStore {
+  /** The local user a legacy account was linked to, if any. */
+  get(legacyId: string): Promise<string | undefined>;
+  put(legacyId: string, userId: string, email: string, at: string): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface UserAccounts {
+  findByEmail(email: string): Promise<User | undefined>;
+  /** Creates the account with no password (it cannot sign in until a reset); throws EmailTakenError. */
+  createWithoutPassword(user: User): Promise<void>;
+}
+
+export interface LicenceDirectory {
+  /** Ids of the apps the account with this (normalised) address holds a valid licence for now. */
+  appsLicensedTo(email: string, nowMs: number): Promise<string[]>;
+}
+
+export interface EventPublisher {
+  /** Hands one event to the app's subscribed webhooks, idempotently by event id; how many webhooks. */
+  publish(appId: string, eventType: string, data: unknown, event: { id: string; occurred_at: string }): Promise<number>;
+}
+
+/** A job on the sync queue. */
+export type SyncJob =
+  | { kind: 'run'; run_id: string; sync_type: SyncType }
+  | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean };
+
+export interface SyncQueue {
+  send(job: SyncJob, delaySeconds?: number): Promise<void>;
+}
+
+/** The polling schedule: an EventBridge Scheduler schedule in the cloud, a timer locally. */
+export interface PollScheduler {
+  enable(intervalSeconds: number): Promise<void>;
+  disable(): Promise<void>;
+}
+
+export type { RunStatus };

@@ -1,0 +1,335 @@
+/**
+ * The sync service (issue 10): triggers runs behind a lock, executes queued jobs, polling, status,
+ * history, queue status and redrive, health, and the internal catalogue's reads and links.
+ *
+ * A run's life: trigger takes the lock of its sync type (a conditional write; a lock older than
+ * the stale timeout is taken over), records the run 'queued' and puts a job on the sync queue, and
+ * answers at once. The worker marks it 'running', executes it, records 'succeeded' with counts or
+ * 'failed' with the detail, and releases the lock. A failed admin-triggered run is final (the
+ * admin sees why and runs it again); a failed poll is thrown back to the queue, which retries it
+ * and finally dead-letters it, from where retry-failed re-drives it.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type FeatureLinksResponse,
+  type HealthComponent,
+  INTERNAL_SYNC_TYPES,
+  type LinkEventsRequest,
+  type QueueStatusResponse,
+  SYNC_MSG,
+  type SyncHealthResponse,
+  type SyncRun,
+  type SyncStatusResponse,
+  type SyncType,
+} from '../../../shared/schemas/sync';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { KINDS_OF, syncCatalogue } from './catalogue-sync';
+import { syncLegacyEvents, syncLegacyUsers } from './legacy-sync';
+import type {
+  CatalogueStore,
+  EventPublisher,
+  InternalSystem,
+  LegacyLinkStore,
+  LegacySystem,
+  LicenceDirectory,
+  PollScheduler,
+  RunStore,
+  SyncJob,
+  SyncLockStore,
+  SyncQueue,
+  SyncStateStore,
+  UserAccounts,
+} from './ports';
+import type { CatalogueQueries } from './queries';
+
+export interface HealthProbe {
+  name: HealthComponent['name'];
+  /** Resolves with how it was measured; throws when the component is not usable. */
+  probe(): Promise<{ detail: string; degraded?: boolean }>;
+}
+
+export interface QueueOps {
+  status(): Promise<Omit<QueueStatusResponse, 'failed_items'>>;
+  failedItems(): Promise<QueueStatusResponse['failed_items']>;
+  /** Re-drives dead-lettered items to the queue; how many. */
+  redrive(): Promise<number>;
+}
+
+export interface SyncServiceDeps {
+  internal: InternalSystem;
+  legacy: LegacySystem;
+  catalogue: CatalogueStore;
+  queries: CatalogueQueries;
+  runs: RunStore;
+  locks: SyncLockStore;
+  state: SyncStateStore;
+  links: LegacyLinkStore;
+  users: UserAccounts;
+  licences: LicenceDirectory;
+  publisher: EventPublisher;
+  queue: SyncQueue;
+  queueOps: QueueOps;
+  scheduler: PollScheduler;
+  health: HealthProbe[];
+  options: { lockStaleMs: number; eventsPerPoll: number };
+  log?: { info(msg: string, f?: object): void; warn(msg: string, f?: object): void };
+  now?: () => Date;
+}
+
+/** Internal types share one lock (they write the same catalogue); the legacy types each have their own. */
+export const lockOf = (type: SyncType): string =>
+  type.startsWith('internal_') || type === 'full_sync' ? 'catalogue' : type;
+
+/** Under a minute the cloud schedule fires every minute and the worker spreads the polls (see README). */
+export function effectiveInterval(seconds: number): number {
+  return seconds < 60 ? seconds : Math.ceil(seconds / 60) * 60;
+}
+
+export function createSyncService(deps: SyncServiceDeps) {
+  const now = () => deps.now?.() ?? new Date();
+
+  async function trigger(type: SyncType, startedBy: string): Promise<SyncRun> {
+    const run: SyncRun = {
+      id: randomUUID(),
+      sync_type: type,
+      status: 'queued',
+      started_by: startedBy,
+      started_at: now().toISOString(),
+      completed_at: null,
+      counts: {},
+      detail: null,
+    };
+    if (!(await deps.locks.acquire(lockOf(type), run.id, type, now().getTime(), deps.options.lockStaleMs))) {
+      throw new ConflictError(SYNC_MSG.alreadyRunning(type));
+    }
+    try {
+      await deps.runs.put(run);
+      await deps.queue.send({ kind: 'run', run_id: run.id, sync_type: type });
+    } catch (err) {
+      await finish(run, 'failed', {}, `The sync could not be queued: ${(err as Error).message}`).catch(() => undefined);
+      await deps.locks.release(lockOf(type), run.id);
+      throw err;
+    }
+    return run;
+  }
+
+  async function finish(
+    run: SyncRun,
+    status: 'succeeded' | 'failed',
+    counts: Record<string, number>,
+    detail: string | null,
+  ) {
+    const done: SyncRun = { ...run, status, counts, detail, completed_at: now().toISOString() };
+    await deps.runs.put(done);
+    return done;
+  }
+
+  async function execute(type: SyncType): Promise<Record<string, number>> {
+    if (type === 'legacy_users') {
+      return syncLegacyUsers({ legacy: deps.legacy, links: deps.links, users: deps.users, state: deps.state, now });
+    }
+    if (type === 'legacy_events') {
+      return syncLegacyEvents({
+        legacy: deps.legacy,
+        state: deps.state,
+        licences: deps.licences,
+        publisher: deps.publisher,
+        maxEvents: deps.options.eventsPerPoll,
+        now,
+      });
+    }
+    return syncCatalogue(KINDS_OF[type], { internal: deps.internal, store: deps.catalogue, now });
+  }
+
+  /** Runs a run that holds its lock; never throws for the run's own failure (it is recorded). */
+  async function runLocked(run: SyncRun): Promise<SyncRun> {
+    const running: SyncRun = { ...run, status: 'running' };
+    await deps.runs.put(running);
+    try {
+      const counts = await execute(run.sync_type);
+      const done = await finish(running, 'succeeded', counts, null);
+      deps.log?.info('sync run succeeded', { runId: run.id, type: run.sync_type, counts });
+      return done;
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      deps.log?.warn('sync run failed', { runId: run.id, type: run.sync_type, detail });
+      return finish(running, 'failed', {}, detail);
+    } finally {
+      await deps.locks.release(lockOf(run.sync_type), run.id);
+    }
+  }
+
+  async function poll(job: Extract<SyncJob, { kind: 'poll' }>): Promise<SyncRun | undefined> {
+    // Sub-minute intervals in the cloud: the minute's schedule fans out the polls within the minute.
+    if (job.spread && job.interval_seconds && job.interval_seconds < 60) {
+      for (let t = job.interval_seconds; t < 60; t += job.interval_seconds) {
+        await deps.queue.send({ kind: 'poll', at: job.at, interval_seconds: job.interval_seconds }, t);
+      }
+    }
+    const state = await deps.state.get();
+    if (!state.polling_active) return undefined;
+    const run: SyncRun = {
+      id: randomUUID(),
+      sync_type: 'legacy_events',
+      status: 'queued',
+      started_by: 'scheduler',
+      started_at: now().toISOString(),
+      completed_at: null,
+      counts: {},
+      detail: null,
+    };
+    // A legacy_events run already in progress covers this poll.
+    if (
+      !(await deps.locks.acquire('legacy_events', run.id, 'legacy_events', now().getTime(), deps.options.lockStaleMs))
+    ) {
+      return undefined;
+    }
+    await deps.state.setLastPoll(run.started_at);
+    const done = await runLocked(run);
+    // The queue retries a failed poll and finally dead-letters it.
+    if (done.status === 'failed') throw new Error(`Poll failed: ${done.detail}`);
+    return done;
+  }
+
+  return {
+    trigger,
+
+    /** The sync queue's consumer. Throws only for what the queue should retry (failed polls). */
+    async handleJob(job: SyncJob): Promise<SyncRun | undefined> {
+      if (job.kind === 'poll') return poll(job);
+      const run = await deps.runs.get(job.run_id);
+      if (!run || run.status === 'succeeded' || run.status === 'failed') return run; // duplicate message
+      return runLocked(run);
+    },
+
+    async startPolling(intervalSeconds: number) {
+      const interval = effectiveInterval(intervalSeconds);
+      if (!(await deps.state.setPolling(true, interval))) throw new ConflictError(SYNC_MSG.pollingAlreadyActive);
+      try {
+        await deps.scheduler.enable(interval);
+        // The first poll right away, not one interval later.
+        await deps.queue.send({ kind: 'poll', at: now().toISOString() });
+      } catch (err) {
+        await deps.state.setPolling(false, interval);
+        throw err;
+      }
+      return { message: SYNC_MSG.pollingStarted, polling_active: true as const, interval_seconds: interval };
+    },
+
+    async stopPolling() {
+      const state = await deps.state.get();
+      if (!(await deps.state.setPolling(false, state.polling_interval_seconds))) {
+        throw new ConflictError(SYNC_MSG.pollingNotActive);
+      }
+      await deps.scheduler.disable();
+      return { message: SYNC_MSG.pollingStopped, polling_active: false as const };
+    },
+
+    async status(): Promise<SyncStatusResponse> {
+      const [state, counts, running, last] = await Promise.all([
+        deps.state.get(),
+        deps.queries.counts(),
+        deps.locks.running(now().getTime()),
+        deps.runs.list(1, [...INTERNAL_SYNC_TYPES, 'full_sync']),
+      ]);
+      const l = last[0];
+      return {
+        legacy: {
+          users_synced: state.users_synced,
+          polling_active: state.polling_active,
+          polling_interval_seconds: state.polling_interval_seconds,
+          last_poll_at: state.last_poll_at,
+          cursor: state.cursor,
+        },
+        internal: { last_sync: l ? { completed_at: l.completed_at, status: l.status, detail: l.detail } : null },
+        current_counts: counts,
+        running,
+      };
+    },
+
+    async internalStatus() {
+      const s = await this.status();
+      return {
+        last_sync: s.internal.last_sync,
+        running: s.running.some((t) => lockOf(t) === 'catalogue'),
+        counts: s.current_counts,
+      };
+    },
+
+    history: (limit: number, types?: readonly SyncType[]) => deps.runs.list(limit, types),
+
+    async queueStatus(): Promise<QueueStatusResponse> {
+      const [status, failed_items] = await Promise.all([deps.queueOps.status(), deps.queueOps.failedItems()]);
+      return { ...status, failed_items };
+    },
+
+    async retryFailed() {
+      const retried = await deps.queueOps.redrive();
+      return { message: SYNC_MSG.requeued(retried), retried };
+    },
+
+    async health(): Promise<SyncHealthResponse> {
+      const components = await Promise.all(
+        deps.health.map(async (h): Promise<HealthComponent> => {
+          const started = Date.now();
+          try {
+            const r = await h.probe();
+            return {
+              name: h.name,
+              status: r.degraded ? 'degraded' : 'healthy',
+              detail: r.detail,
+              latency_ms: Date.now() - started,
+            };
+          } catch (err) {
+            return { name: h.name, status: 'unhealthy', detail: (err as Error).message, latency_ms: null };
+          }
+        }),
+      );
+      const status = components.some((c) => c.status === 'unhealthy')
+        ? 'unhealthy'
+        : components.some((c) => c.status === 'degraded')
+          ? 'degraded'
+          : 'healthy';
+      return { status, checked_at: now().toISOString(), components };
+    },
+
+    // Internal catalogue reads and links
+
+    queries: deps.queries,
+
+    async feature(id: string) {
+      const f = await deps.queries.feature(id);
+      if (!f || f.removed) throw new NotFoundError(SYNC_MSG.featureNotFound);
+      return f;
+    },
+
+    async featureLinks(id: string): Promise<FeatureLinksResponse> {
+      const f = await this.feature(id);
+      return { feature_id: f.id, event_types: f.event_types, tables: f.tables };
+    },
+
+    async saveLinks(id: string, body: LinkEventsRequest, by: string) {
+      if (body.feature_id !== id) throw new ValidationError(SYNC_MSG.featureIdMismatch);
+      const f = await deps.queries.feature(id);
+      if (!f || f.removed) throw new ValidationError(SYNC_MSG.featureNotFound);
+      const eventIds = [...new Set(body.event_type_ids)];
+      const tableIds = [...new Set(body.table_ids)];
+      const [events, tables] = await Promise.all([deps.queries.eventTypes(), deps.queries.tables()]);
+      const ev = new Set(events.filter((e) => !e.removed).map((e) => e.id));
+      const tb = new Set(tables.filter((t) => !t.removed).map((t) => t.id));
+      const badEvents = eventIds.filter((e) => !ev.has(e));
+      if (badEvents.length) throw new ValidationError(SYNC_MSG.unknownEventTypes(badEvents));
+      const badTables = tableIds.filter((t) => !tb.has(t));
+      if (badTables.length) throw new ValidationError(SYNC_MSG.unknownTables(badTables));
+      await deps.queries.saveLinks(id, eventIds, tableIds, by, now().toISOString());
+      return {
+        feature_id: id,
+        linked_events: eventIds.length,
+        linked_tables: tableIds.length,
+        message: SYNC_MSG.linked(eventIds.length, tableIds.length),
+      };
+    },
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;

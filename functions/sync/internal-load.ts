@@ -1,0 +1,9 @@
+import { SYNC_MSG } from '../../shared/schemas/sync';
+import type { RouteHandler } from '../http/types';
+import { syncService } from './service';
+
+/** POST /api/internal-sync/load: a full_sync of the catalogue; 202 with the run, 409 while one runs. */
+export const internalLoad: RouteHandler = async (req) => {
+  const run = await syncService().trigger('full_sync', req.auth?.email ?? 'admin');
+  return { status: 202, body: { message: SYNC_MSG.internalSyncStarted, run } };
+};

@@ -1,0 +1,6 @@
+import { ok, type RouteHandler } from '../http/types';
+import { syncService } from './service';
+
+/** GET /api/internal-sync/categories: the feature categories. */
+export const listCategories: RouteHandler = async () =>
+  ok({ feature_categories: await syncService().queries.categories() });

@@ -1,0 +1,6 @@
+import { ok, type RouteHandler } from '../http/types';
+import { syncService } from './service';
+
+/** GET /api/internal-sync/event-types: the internal system's event types (removed ones flagged). */
+export const listInternalEventTypes: RouteHandler = async () =>
+  ok({ event_types: await syncService().queries.eventTypes() });

@@ -1,0 +1,15 @@
+import { FeaturesQuery } from '../../shared/schemas/sync';
+import { ok, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { syncService } from './service';
+
+/** GET /api/internal-sync/features?search=&category=: Queries of the feature partitions, never a Scan. */
+export const listFeatures: RouteHandler = async (req) => {
+  const filter = parse(FeaturesQuery, req.query);
+  return ok({
+    features: await syncService().queries.features({
+      search: filter.search || undefined,
+      category: filter.category && filter.category !== 'All Categories' ? filter.category : undefined,
+    }),
+  });
+};

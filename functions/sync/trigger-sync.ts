@@ -1,0 +1,11 @@
+import { SYNC_MSG, TriggerSyncBody } from '../../shared/schemas/sync';
+import type { RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+import { syncService } from './service';
+
+/** POST /api/admin/sync/trigger {sync_type}: 202 with the queued run; 409 while one of its type runs. */
+export const triggerSync: RouteHandler = async (req) => {
+  const { sync_type } = parse(TriggerSyncBody, req.body);
+  const run = await syncService().trigger(sync_type, req.auth?.email ?? 'admin');
+  return { status: 202, body: { message: SYNC_MSG.syncInitiated, run } };
+};

@@ -1,0 +1,160 @@
+/**
+ * Issue 10, end to end in a real headless Chromium against the local stack and its outside-system
+ * simulators: the admin runs the internal sync from Internal Sync, sees the catalogue's tiles fill
+ * (420 tables, 14 event types), searches a feature, links two event types and three tables and
+ * saves; then starts legacy event polling on the Dashboard. A legacy event for a practice that
+ * holds a licence of one demo app arrives at that app's webhook receiver on loopback, verified
+ * with `standardwebhooks`; the other app of the same developer, which the practice did not
+ * license, receives nothing of it. Polling is stopped at the end.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAppId } from '../../bin/seed/catalogue';
+import { api } from '../support/api';
+import { TEST_ADMIN } from '../support/constants';
+import { control } from '../support/sync';
+import { launchBrowser, newPage } from './support/browser';
+
+const EVENT_TYPE = 'appointment.created';
+const PRACTICE = 'office@maplefamilydental.example'; // licenses chartsmile-patient-hub only
+const LICENSED = demoAppId('chartsmile-patient-hub');
+const NOT_LICENSED = demoAppId('waitlist-filler');
+const OWNER = { email: 'dr.chen@brightsmile.dev', password: 'demo1234' };
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"received":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hooks`, received };
+}
+
+let browser: Browser;
+let licensed: Awaited<ReturnType<typeof startReceiver>>;
+let other: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  licensed = await startReceiver();
+  other = await startReceiver();
+});
+afterAll(async () => {
+  await browser?.close();
+  for (const r of [licensed, other]) {
+    r?.server.closeAllConnections();
+    await new Promise((done) => r?.server.close(done));
+  }
+});
+
+describe('sync in the browser', () => {
+  it('internal sync and links on Internal Sync; polling on the Dashboard delivers a legacy event only to the licensed app', {
+    timeout: 180_000,
+  }, async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/admin-login');
+    await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
+    await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+
+    // Internal Sync: Sync Now fills the tiles from the internal system.
+    await page.getByRole('link', { name: 'Internal Sync' }).first().click();
+    await page.waitForURL('**/admin/internal-sync');
+    const syncNow = page.getByRole('button', { name: 'Sync Now' });
+    await syncNow.click();
+    await page.getByText('Internal sync started').first().waitFor();
+    const tables = page.getByRole('region', { name: 'Tables' });
+    const eventTypes = page.getByRole('region', { name: 'Event Types' });
+    await expect.poll(() => tables.textContent(), { timeout: 45_000 }).toContain('420');
+    await expect.poll(() => eventTypes.textContent(), { timeout: 45_000 }).toContain('14');
+    await syncNow.waitFor({ state: 'visible', timeout: 30_000 });
+
+    // Search a feature (Enter), expand it, link two event types and three tables, save.
+    const search = page.getByLabel('Search features');
+    await search.fill('appointment');
+    await search.press('Enter');
+    const firstRow = page.locator('[data-testid^="feature-"]').first();
+    await firstRow.waitFor();
+    await firstRow.getByRole('button', { name: /^Show links of / }).click();
+    const eventBoxes = firstRow.getByRole('checkbox', { name: /^appointment\./ });
+    await eventBoxes.first().waitFor();
+    for (const id of ['appointment.created', 'appointment.updated'])
+      await firstRow.getByRole('checkbox', { name: new RegExp(`^${id.replace('.', '\\.')}`) }).check();
+    const filter = firstRow.getByLabel(/^Filter tables for /);
+    for (const table of ['appointment', 'patient', 'provider']) {
+      await filter.fill(table);
+      await firstRow.getByRole('checkbox', { name: new RegExp(`^${table} \\d+ column`) }).check();
+    }
+    await filter.fill('');
+    const boxes = await firstRow.getByRole('checkbox', { checked: true }).count();
+    await firstRow.getByRole('button', { name: 'Save Links' }).click();
+    await page
+      .getByText(/^Successfully linked \d+ events and \d+ tables$/)
+      .first()
+      .waitFor();
+    expect(boxes).toBeGreaterThanOrEqual(5);
+
+    // The developer of both demo apps subscribes each to the event type.
+    const login = await api('POST', '/api/login', { body: OWNER });
+    const devToken = login.body.access_token as string;
+    const secrets: Record<string, string> = {};
+    for (const [appId, receiver] of [
+      [LICENSED, licensed],
+      [NOT_LICENSED, other],
+    ] as const) {
+      const made = await api('POST', `/api/apps/${appId}/webhooks`, {
+        token: devToken,
+        body: { event_type: EVENT_TYPE, target_url: receiver.url },
+      });
+      expect(made.status).toBe(201);
+      secrets[appId] = made.body.secret;
+    }
+
+    // Dashboard: start polling; the legacy system emits an event for the practice.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    const start = page.getByRole('button', { name: 'Start Polling' });
+    const stop = page.getByRole('button', { name: 'Stop Polling' });
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    const emitted = await control('legacy', { emit: { practice_email: PRACTICE, type: EVENT_TYPE } });
+    const event = emitted.emitted[0] as { id: string };
+    await start.click();
+    await page.getByText('Polling started').first().waitFor();
+    await expect.poll(() => stop.isEnabled()).toBe(true);
+    expect(await start.isDisabled()).toBe(true);
+
+    const mine = (r: Received) => String(r.headers['webhook-id']) === event.id || r.body.includes(event.id);
+    await expect.poll(() => licensed.received.some(mine), { timeout: 30_000 }).toBe(true);
+    const delivery = licensed.received.find(mine) as Received;
+    const verified = new Webhook(secrets[LICENSED] as string).verify(delivery.body, {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    }) as { type?: string };
+    expect(JSON.stringify(verified)).toContain(EVENT_TYPE);
+
+    // Stop polling.
+    await stop.click();
+    await page.getByText('Polling stopped').first().waitFor();
+    await expect.poll(() => start.isEnabled()).toBe(true);
+
+    // The app the practice did not license got nothing of that event.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(other.received.filter(mine)).toHaveLength(0);
+  });
+});
