@@ -8,6 +8,11 @@ import { adminToken, api } from '../support/api';
 import { control, runSync, waitForRun } from '../support/sync';
 
 let token: string;
+
+async function demoDeveloperToken(): Promise<string> {
+  const res = await api('POST', '/api/login', { body: { email: 'dr.chen@brightsmile.dev', password: 'demo1234' } });
+  return res.body.access_token;
+}
 const TOTAL = 420 + 633 + 14 + 16;
 
 async function counts() {
@@ -45,7 +50,7 @@ describe('internal sync', { timeout: 180_000 }, () => {
   });
 
   it('internal event types join the webhook catalogue next to license.*', async () => {
-    const names = (await api('GET', '/api/event-types', { token })).body as string[];
+    const names = (await api('GET', '/api/event-types', { token: await demoDeveloperToken() })).body as string[];
     expect(names).toEqual(expect.arrayContaining(['appointment.created', 'patient.selected', 'license.purchased']));
     const types = await api('GET', '/api/internal-sync/event-types', { token });
     expect(types.body.event_types).toHaveLength(14);

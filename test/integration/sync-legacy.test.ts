@@ -1,0 +1,307 @@
+/**
+ * Legacy sync against the legacy-system simulator (a real HTTP server): the user merge by
+ * normalised e-mail, licensed-only routing of practice events to webhook receivers on loopback
+ * (verified with the standardwebhooks package), the cursor, polling with its 409s, a failed poll
+ * retried by the queue into the dead-letter queue and recovered by retry-failed, and the faults.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyAccounts } from '../../bin/simulators/legacy-system';
+import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { eventMessageId } from '../../functions/core/webhooks/ids';
+import { adminToken, api } from '../support/api';
+import { control, runSync, waitFor } from '../support/sync';
+
+let token: string;
+let devToken: string;
+const closers: Array<() => Promise<void>> = [];
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+async function receiver() {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
+}
+
+const secret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+beforeAll(async () => {
+  token = await adminToken();
+  await control('legacy', { mode: 'ok' });
+  await control('internal', { mode: 'ok', omit: null });
+  // Webhooks can subscribe to the internal event types once the catalogue is loaded.
+  expect((await runSync(token, 'internal_events')).status).toBe('succeeded');
+  const login = await api('POST', '/api/login', { body: { email: 'dr.chen@brightsmile.dev', password: 'demo1234' } });
+  devToken = login.body.access_token;
+}, 180_000);
+
+afterAll(async () => {
+  await control('legacy', { mode: 'ok' });
+  await Promise.all(closers.map((c) => c()));
+});
+
+describe('legacy sync', { timeout: 180_000 }, () => {
+  it('imports legacy accounts merged by normalised e-mail: no duplicate, local data never overwritten', async () => {
+    const before = await dynamoUsersRepository.findByEmail('dr.chen@brightsmile.dev');
+    const run = await runSync(token, 'legacy_users');
+    expect(run.status, run.detail).toBe('succeeded');
+    expect(run.counts.created + run.counts.merged + run.counts.skipped).toBe(50);
+    expect(run.counts.merged + run.counts.skipped).toBeGreaterThanOrEqual(3);
+
+    // The demo developer (legacy address in another case) is one account, unchanged.
+    const after = await dynamoUsersRepository.findByEmail('dr.chen@brightsmile.dev');
+    expect(after).toEqual(before);
+    const users = await api('GET', '/api/admin/users', { token });
+    const list = (Array.isArray(users.body) ? users.body : users.body.users) as Array<{ email: string }>;
+    expect(list.filter((u) => u.email.toLowerCase() === 'dr.chen@brightsmile.dev')).toHaveLength(1);
+    expect(list.filter((u) => u.email.toLowerCase() === 'sam@molarworks.io')).toHaveLength(1);
+
+    // A new address: an unapproved developer with no usable password.
+    const anyNew = await dynamoUsersRepository.findCredentials(legacyAccounts()[3]!.email.toLowerCase());
+    expect(anyNew?.user).toMatchObject({ role: 'developer', is_approved: false });
+    expect(anyNew?.passwordHash).toBeNull();
+    const login = await api('POST', '/api/login', { body: { email: anyNew!.user.email, password: 'whatever1' } });
+    expect(login.status).toBe(401);
+
+    // Again: nothing new.
+    const again = await runSync(token, 'legacy_users');
+    expect(again.counts).toMatchObject({ created: 0, merged: 0, skipped: 50 });
+    const status = await api('GET', '/api/admin/sync/status', { token });
+    expect(status.body.legacy.users_synced).toBe(50);
+  });
+
+  it('routes a practice event only to webhooks of apps the practice holds a valid licence for', async () => {
+    const licensed = await receiver();
+    const unlicensed = await receiver();
+    const licensedSecret = secret();
+    const hook = await api('POST', '/api/apps/demo-app-chartsmile-patient-hub/webhooks', {
+      token: devToken,
+      body: { event_type: 'appointment.created', target_url: licensed.url, secret: licensedSecret },
+    });
+    expect(hook.status).toBe(201);
+    const other = await api('POST', '/api/apps/demo-app-periochart-pro/webhooks', {
+      token: devToken,
+      body: { event_type: 'appointment.created', target_url: unlicensed.url, secret: secret() },
+    });
+    expect(other.status).toBe(201);
+
+    const { emitted } = await control('legacy', {
+      emit: [
+        { practice_email: 'FrontDesk@RiversideDental.example', type: 'appointment.created', data: { n: 1 } },
+        { practice_email: 'reception@pinecrestdental.example', type: 'appointment.created' }, // revoked licence
+        { practice_email: 'team@summitortho.example', type: 'appointment.created' }, // no account
+        { practice_email: 'frontdesk@riversidedental.example', type: 'appointment.created', data: { n: 2 } },
+      ],
+    });
+    const ours = new Set<string>(emitted.map((e: { id: string }) => e.id));
+    const run = await runSync(token, 'legacy_events');
+    expect(run.status, run.detail).toBe('succeeded');
+    expect(run.counts.dropped).toBeGreaterThanOrEqual(2);
+    expect(run.counts.delivered).toBeGreaterThanOrEqual(2);
+
+    const mine = () =>
+      licensed.received.filter((r) => ours.has((JSON.parse(r.body) as { data: { event_id: string } }).data.event_id));
+    await waitFor('two deliveries', async () => (mine().length >= 2 ? true : undefined));
+    const wh = new StandardWebhook(licensedSecret);
+    for (const r of mine()) {
+      const payload = wh.verify(r.body, {
+        'webhook-id': String(r.headers['webhook-id']),
+        'webhook-timestamp': String(r.headers['webhook-timestamp']),
+        'webhook-signature': String(r.headers['webhook-signature']),
+      }) as { type: string; app_id: string; data: { event_id: string; practice_email: string } };
+      expect(payload.type).toBe('appointment.created');
+      expect(payload.app_id).toBe('demo-app-chartsmile-patient-hub');
+      expect(payload.data.practice_email).toBe('frontdesk@riversidedental.example');
+      expect(r.headers['webhook-id']).toBe(eventMessageId(payload.data.event_id, hook.body.id));
+    }
+    // Practice data never reaches an app the practice did not license.
+    expect(unlicensed.received).toHaveLength(0);
+
+    // A crash before the cursor moved: the same events handed over again are not delivered twice.
+    const state = await dynamoSyncStateStore.get();
+    await dynamoSyncStateStore.setCursor(String(Number(emitted[0].cursor) - 1), new Date().toISOString());
+    const rerun = await runSync(token, 'legacy_events');
+    expect(rerun.status).toBe('succeeded');
+    expect(rerun.counts.fetched).toBeGreaterThanOrEqual(4);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mine()).toHaveLength(2);
+    expect(new Set(mine().map((r) => r.headers['webhook-id'])).size).toBe(2);
+    expect(Number((await dynamoSyncStateStore.get()).cursor)).toBeGreaterThanOrEqual(Number(state.cursor));
+    expect(unlicensed.received).toHaveLength(0);
+  });
+
+  const FAULTS: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['down', { mode: 'down' }, /^Legacy system is unreachable \(GET \/v1\/events/],
+    [
+      'slow past the timeout',
+      { mode: 'slow', delay_ms: 5000 },
+      /^Legacy system did not answer GET \/v1\/events\S* within 1500 ms$/,
+    ],
+    ['answering 500', { mode: 'error500' }, /^Legacy system answered HTTP 500 to GET \/v1\/events/],
+    [
+      'answering malformed JSON',
+      { mode: 'malformed' },
+      /^Legacy system answered GET \/v1\/events\S* with malformed JSON$/,
+    ],
+    [
+      'sending events that fail validation',
+      { mode: 'invalid_items' },
+      /^Legacy system sent data that fails validation in GET \/v1\/events\S* \(item 1\): /,
+    ],
+  ];
+  for (const [name, mode, detail] of FAULTS) {
+    it(`a legacy_events run fails cleanly when the legacy system is ${name}, the cursor stays, a re-run converges`, async () => {
+      const before = await dynamoSyncStateStore.get();
+      await control('legacy', mode);
+      let failed: any;
+      try {
+        failed = await runSync(token, 'legacy_events');
+      } finally {
+        await control('legacy', { mode: 'ok' });
+      }
+      expect(failed.status).toBe('failed');
+      expect(failed.detail).toMatch(detail);
+      expect((await dynamoSyncStateStore.get()).cursor).toBe(before.cursor);
+      const history = await api('GET', '/api/admin/sync/history', { token });
+      expect(history.body.runs.find((r: any) => r.id === failed.id)).toMatchObject({
+        status: 'failed',
+        detail: failed.detail,
+      });
+      const again = await runSync(token, 'legacy_events');
+      expect(again.status).toBe('succeeded');
+    });
+  }
+
+  it('a legacy_users run fails cleanly when the legacy system is down', async () => {
+    await control('legacy', { mode: 'down' });
+    let failed: any;
+    try {
+      failed = await runSync(token, 'legacy_users');
+    } finally {
+      await control('legacy', { mode: 'ok' });
+    }
+    expect(failed.status).toBe('failed');
+    expect(failed.detail).toMatch(/^Legacy system is unreachable \(GET \/v1\/accounts/);
+    expect((await runSync(token, 'legacy_users')).counts).toMatchObject({ created: 0, skipped: 50 });
+  });
+
+  it('polling: start, 409 while active, polls through the queue, stop, 409 while stopped, survives in the table', async () => {
+    const bad = await api('POST', '/api/admin/sync/polling/start?interval=5', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('interval must be a whole number of seconds from 10 to 86400');
+    const start = await api('POST', '/api/admin/sync/polling/start', { token });
+    expect(start.status).toBe(200);
+    expect(start.body).toEqual({ message: 'Polling started', polling_active: true, interval_seconds: 60 });
+    const again = await api('POST', '/api/admin/sync/polling/start?interval=30', { token });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('Polling is already active');
+    expect((await dynamoSyncStateStore.get()).polling_active).toBe(true);
+    // The first poll runs at once, started by the scheduler.
+    const poll = await waitFor(
+      'a scheduler poll',
+      async () => {
+        const h = await api('GET', '/api/admin/sync/history', { token });
+        return h.body.runs.find((r: any) => r.started_by === 'scheduler' && r.status === 'succeeded');
+      },
+      60_000,
+    );
+    expect(poll.sync_type).toBe('legacy_events');
+    const status = await api('GET', '/api/admin/sync/status', { token });
+    expect(status.body.legacy).toMatchObject({ polling_active: true, polling_interval_seconds: 60 });
+    expect(status.body.legacy.last_poll_at).not.toBeNull();
+    const stop = await api('POST', '/api/admin/sync/polling/stop', { token });
+    expect(stop.body).toEqual({ message: 'Polling stopped', polling_active: false });
+    const stopAgain = await api('POST', '/api/admin/sync/polling/stop', { token });
+    expect(stopAgain.status).toBe(409);
+    expect(stopAgain.body.detail).toBe('Polling is not active');
+    expect((await dynamoSyncStateStore.get()).polling_active).toBe(false);
+  });
+
+  it('a failed poll is retried by the queue, ends in the dead-letter queue, and retry-failed recovers it', async () => {
+    await control('legacy', { mode: 'error500' });
+    try {
+      expect((await api('POST', '/api/admin/sync/polling/start?interval=3600', { token })).status).toBe(200);
+      const q = await waitFor(
+        'a dead-lettered poll',
+        async () => {
+          const s = await api('GET', '/api/admin/sync/queue/status', { token });
+          return s.body.failed >= 1 && s.body.failed_items.length >= 1 ? s.body : undefined;
+        },
+        60_000,
+      );
+      expect(q.failed_items[0]).toMatchObject({ kind: 'legacy_events poll', receive_count: 3 });
+      expect(q.failed_items[0].error).toMatch(/Legacy system answered HTTP 500/);
+      const failedPolls = (await api('GET', '/api/admin/sync/history', { token })).body.runs.filter(
+        (r: any) => r.started_by === 'scheduler' && r.status === 'failed',
+      );
+      expect(failedPolls.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await control('legacy', { mode: 'ok' });
+    }
+    const started = new Date().toISOString();
+    const retry = await api('POST', '/api/admin/sync/queue/retry-failed', { token });
+    expect(retry.status).toBe(200);
+    expect(retry.body.retried).toBeGreaterThanOrEqual(1);
+    expect(retry.body.message).toBe(`Re-queued ${retry.body.retried} failed items`);
+    const recovered = await waitFor(
+      'the re-driven poll',
+      async () => {
+        const h = await api('GET', '/api/admin/sync/history', { token });
+        return h.body.runs.find(
+          (r: any) => r.started_by === 'scheduler' && r.status === 'succeeded' && r.started_at >= started,
+        );
+      },
+      60_000,
+    );
+    expect(recovered.sync_type).toBe('legacy_events');
+    const after = await api('GET', '/api/admin/sync/queue/status', { token });
+    expect(after.body).toMatchObject({ failed: 0, failed_items: [] });
+    await api('POST', '/api/admin/sync/polling/stop', { token });
+  });
+
+  it('health measures the real components and says how', async () => {
+    const res = await api('GET', '/api/admin/sync/health', { token });
+    expect(res.status).toBe(200);
+    const names = res.body.components.map((c: any) => c.name);
+    expect(names).toEqual(['table', 'legacy_system', 'internal_system', 'webhook_queue', 'mail']);
+    const legacy = res.body.components.find((c: any) => c.name === 'legacy_system');
+    expect(legacy.detail).toMatch(/^GET \/health of the legacy system answered in \d+ ms$/);
+    await control('legacy', { mode: 'down' });
+    try {
+      const down = await api('GET', '/api/admin/sync/health', { token });
+      expect(down.body.status).toBe('unhealthy');
+      expect(down.body.components.find((c: any) => c.name === 'legacy_system')).toMatchObject({
+        status: 'unhealthy',
+        latency_ms: null,
+      });
+    } finally {
+      await control('legacy', { mode: 'ok' });
+    }
+  });
+
+  it('a developer cannot reach the sync routes', async () => {
+    expect((await api('GET', '/api/admin/sync/status', { token: devToken })).status).toBe(403);
+    expect((await api('POST', '/api/internal-sync/load', { token: devToken })).status).toBe(403);
+  });
+});
