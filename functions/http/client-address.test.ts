@@ -10,7 +10,10 @@ afterEach(() => {
 
 function runtime(r: 'aws' | 'local') {
   process.env.RUNTIME = r;
+  delete process.env.SCRYPT_LOG2_N; // the test stack lowers it in the runner's environment; the cloud refuses that
   process.env.JWT_SECRET = 'x'.repeat(32);
+  // The local runtime refuses to start without its generated Stripe webhook secret.
+  process.env.STRIPE_WEBHOOK_SECRET = `whsec_${'y'.repeat(32)}`;
   resetConfigForTests();
 }
 

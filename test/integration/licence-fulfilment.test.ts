@@ -18,7 +18,7 @@ import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-
 import { buildCheckoutServices } from '../../functions/checkout/service';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { MSG } from '../../shared/messages';
-import { api, newDeveloper } from '../support/api';
+import { api, approvedDeveloper } from '../support/api';
 import {
   createApp,
   getPurchase,
@@ -31,10 +31,10 @@ import {
   waitForMail,
 } from './checkout-fixtures';
 
-let owner: Awaited<ReturnType<typeof newDeveloper>>;
+let owner: Awaited<ReturnType<typeof approvedDeveloper>>;
 
 beforeAll(async () => {
-  owner = await newDeveloper();
+  owner = await approvedDeveloper();
 });
 
 describe('key pool', () => {

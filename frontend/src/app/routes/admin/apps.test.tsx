@@ -92,7 +92,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(row('free').getByText('Free')).toBeTruthy();
     expect(row('int').getByText('Active')).toBeTruthy();
     expect(row('int').getByText('ops@clinic.com')).toBeTruthy();
-    expect(row('par').getByText('Inactive')).toBeTruthy();
+    expect(row('par').getByText('Pending Review')).toBeTruthy();
     // No totals on the row: counted from the purchases, completed ones only, to two decimals.
     expect(await row('pending').findByText('2 sales')).toBeTruthy();
     expect(row('pending').getByText('$98.50')).toBeTruthy();

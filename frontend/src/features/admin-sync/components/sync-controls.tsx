@@ -134,7 +134,14 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
           No sync has run yet.
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="md">
+        <Table.ScrollArea
+          borderWidth="1px"
+          borderColor="gray.200"
+          rounded="md"
+          tabIndex={0}
+          role="region"
+          aria-label="Recent sync runs, scrollable"
+        >
           <Table.Root size="sm" aria-label="Recent sync runs">
             <Table.Header>
               <Table.Row bg="gray.50">

@@ -70,7 +70,15 @@ export function SyncQueue() {
           {data && items.length === 0 ? (
             <EmptyState icon={<LuInbox />} title="No failed items" description="Every job has been processed." />
           ) : (
-            <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
+            <Table.ScrollArea
+              borderWidth="1px"
+              borderColor="gray.200"
+              rounded="xl"
+              bg="white"
+              tabIndex={0}
+              role="region"
+              aria-label="Failed queue items, scrollable"
+            >
               <Table.Root size="sm" aria-label="Failed queue items">
                 <Table.Header>
                   <Table.Row bg="gray.50">
