@@ -27,6 +27,8 @@ async function main() {
   Object.assign(process.env, stack.env, {
     RUNTIME: 'local',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // The configuration requires it locally (npm start generates one); the bench never pays.
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     LOG_LEVEL: 'silent',
   });
   const { seed } = await import('./seed');

@@ -15,6 +15,7 @@ import type { Mail } from './mail';
 import { acknowledgeWildcards } from './nag';
 import type { Queues } from './queues';
 import type { AppSecrets } from './secrets';
+import type { Sync } from './sync';
 import { PENDING_UPLOADS_PREFIX, UPLOADS_KEY_PREFIXES } from './uploads';
 
 /**
@@ -33,6 +34,8 @@ interface GroupNeeds {
   readonly pendingUploads?: boolean;
   /** Stripe secret key and webhook signing secret. */
   readonly stripe?: boolean;
+  /** The sync queues, the poll schedule and the outside systems' keys (lib/sync.ts). */
+  readonly sync?: boolean;
   readonly memorySize?: number;
   readonly timeout?: Duration;
 }
@@ -51,7 +54,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // deletes an app's images with the app.
   admin: { webhookQueue: true, mail: true, stripe: true, uploads: true },
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
-  sync: { timeout: Duration.seconds(29) },
+  sync: { sync: true, timeout: Duration.seconds(29) },
   partner: {},
 };
 
@@ -63,6 +66,7 @@ export interface ApiProps {
   readonly mail: Mail;
   readonly secrets: AppSecrets;
   readonly logs: EncryptedLogs;
+  readonly sync: Sync;
 }
 
 /**
@@ -212,6 +216,7 @@ export class Api extends Construct {
       }
       if (needs.webhookQueue) props.queues.webhookDelivery.grantSendMessages(fn);
       if (needs.mail) props.mail.grantSend(fn);
+      if (needs.sync) props.sync.configureRouteFunction(fn);
 
       // One integration and one API-scoped invoke permission per function, however many routes.
       const integration = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn.function, {

@@ -50,6 +50,13 @@ export interface AppConfig {
    * read JWT_SECRET_ARN at cold start.
    */
   readonly jwtSecretInEnvironment: boolean;
+  /**
+   * Base URLs of the outside systems the sync talks to (issue 10): the internal practice system's
+   * catalogue API and the legacy developer portal. Without them sync runs end failed with
+   * "... is not configured". Their API keys live in Secrets Manager (lib/sync.ts).
+   */
+  readonly internalSystemUrl?: string;
+  readonly legacySystemUrl?: string;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -103,7 +110,15 @@ export function readAppConfig(scope: Construct): AppConfig {
     stripePublishableKey: text(scope, 'stripePublishableKey'),
     stripeSecretName: text(scope, 'stripeSecretName'),
     jwtSecretInEnvironment: flag(scope, 'jwtSecretInEnvironment', d.jwtSecretInEnvironment),
+    internalSystemUrl: text(scope, 'internalSystemUrl'),
+    legacySystemUrl: text(scope, 'legacySystemUrl'),
   };
+  for (const key of ['internalSystemUrl', 'legacySystemUrl'] as const) {
+    const url = config[key];
+    if (url !== undefined && !/^https:\/\/[^\s/]+/.test(url)) {
+      throw new Error(`Context ${key} must be an https:// URL, got "${url}"`);
+    }
+  }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.mailFrom)) {
     throw new Error(`Context mailFrom must be an e-mail address, got "${config.mailFrom}"`);
   }

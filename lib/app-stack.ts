@@ -9,6 +9,7 @@ import { Mail } from './mail';
 import { Queues } from './queues';
 import { AppSecrets } from './secrets';
 import { Site } from './site';
+import { Sync } from './sync';
 import { uploadsBucketName } from './uploads';
 import { WebhookWorkers } from './webhook-workers';
 
@@ -26,6 +27,7 @@ export class AppStack extends Stack {
   readonly site: Site;
   readonly queues: Queues;
   readonly webhookWorkers: WebhookWorkers;
+  readonly sync: Sync;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -43,7 +45,10 @@ export class AppStack extends Stack {
     const mail = new Mail(this, 'Mail', { from: config.mailFrom, createIdentity: config.createMailIdentity });
     const secrets = new AppSecrets(this, 'Secrets', { stripeSecretName: config.stripeSecretName });
 
+    // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys (issue 10).
+    this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs });
     this.api = new Api(this, 'Api', {
+      sync: this.sync,
       config,
       table: data.table,
       uploadsBucket,
@@ -81,5 +86,14 @@ export class AppStack extends Stack {
       description: 'Pass as context siteDistributionId to narrow the uploads bucket policy to this distribution',
     });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.queues.webhookDelivery.queueUrl });
+    new CfnOutput(this, 'SyncQueueUrl', { value: this.queues.sync.queueUrl });
+    new CfnOutput(this, 'InternalSystemKeySecretArn', {
+      value: this.sync.internalSystemKey.secretArn,
+      description: 'Put the internal system API key here (secret string)',
+    });
+    new CfnOutput(this, 'LegacySystemKeySecretArn', {
+      value: this.sync.legacySystemKey.secretArn,
+      description: 'Put the legacy system API key here (secret string)',
+    });
   }
 }

@@ -4,6 +4,10 @@ import { Construct } from 'constructs';
 
 /** Deliveries attempted this many times go to the dead-letter queue (admins can replay them). */
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
+/** Sync jobs (runs, polls) received this many times go to the sync dead-letter queue (functions/sync/service.ts). */
+export const SYNC_MAX_RECEIVE_COUNT = 3;
+/** The sync worker's timeout: a full catalogue load with its outside-system calls; the queue's visibility is six times this. */
+export const SYNC_WORKER_TIMEOUT = Duration.seconds(120);
 
 /**
  * The webhook-delivery queue and its dead-letter queue. Both encrypted (SSE-SQS) and reachable
@@ -13,6 +17,9 @@ export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
 export class Queues extends Construct {
   readonly webhookDelivery: sqs.Queue;
   readonly webhookDeadLetter: sqs.Queue;
+  /** Sync runs and legacy-event polls (issue 10); failed jobs end in syncDeadLetter, re-driven by retry-failed. */
+  readonly sync: sqs.Queue;
+  readonly syncDeadLetter: sqs.Queue;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -28,6 +35,18 @@ export class Queues extends Construct {
       visibilityTimeout: Duration.seconds(180),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.webhookDeadLetter, maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT },
+    });
+    this.syncDeadLetter = new sqs.Queue(this, 'SyncJobsDeadLetter', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.sync = new sqs.Queue(this, 'SyncJobs', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(6 * SYNC_WORKER_TIMEOUT.toSeconds()),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.syncDeadLetter, maxReceiveCount: SYNC_MAX_RECEIVE_COUNT },
     });
   }
 }

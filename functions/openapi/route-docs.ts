@@ -45,6 +45,9 @@ import {
   QuickAppUpdateSchema,
   SlugParamSchema,
   SuspendAppSchema,
+  UploadConfirmSchema,
+  UploadPresignResponseSchema,
+  UploadPresignSchema,
   UploadQuerySchema,
   UploadResponseSchema,
 } from '../../shared/schemas/apps';
@@ -85,6 +88,35 @@ import {
   PartnerEventTypesSchema,
   PartnerMeSchema,
 } from '../../shared/schemas/partner';
+import {
+  CategoriesResponse,
+  EventTypesResponse,
+  FeatureIdParams,
+  FeatureLinksResponse,
+  FeatureSchema,
+  FeaturesQuery,
+  FeaturesResponse,
+  InternalLoadResponse,
+  InternalStatusResponse,
+  LimitQuery,
+  LinkEventsBody,
+  LinkEventsResponse,
+  PollingStartQuery,
+  PollingStartResponse,
+  PollingStopResponse,
+  QueueStatusResponse,
+  RelationshipsQuery,
+  RelationshipsResponse,
+  RetryFailedResponse,
+  SyncHealthResponse,
+  SyncHistoryResponse,
+  SyncLogsResponse,
+  SyncStatusResponse,
+  TablesQuery,
+  TablesResponse,
+  TriggerSyncBody,
+  TriggerSyncResponse,
+} from '../../shared/schemas/sync';
 import {
   CreateWebhookRequest,
   EventTypeNamesSchema,
@@ -206,8 +238,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: SlugParamSchema,
     response: PublicAppSchema,
   },
-  'GET /sitemap.xml': { summary: 'Sitemap of the storefront: every listed app and category (sitemaps.org XML)' },
-  'GET /robots.txt': { summary: 'Crawler rules: the storefront is open, developer and admin areas are not (text)' },
+  'GET /sitemap.xml': {
+    summary: 'Sitemap of the storefront: every listed app and category (sitemaps.org XML)',
+    contentType: 'application/xml',
+    response: Bytes,
+  },
+  'GET /robots.txt': {
+    summary: 'Crawler rules: the storefront is open, developer and admin areas are not (text)',
+    contentType: 'text/plain',
+    response: Bytes,
+  },
   'GET /api/admin/categories': { summary: 'All categories (admin)', response: CategoryListSchema },
   'POST /api/admin/categories': {
     summary: 'Create a category',
@@ -314,6 +354,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         required: ['files'],
       },
     },
+    status: 201,
+    response: UploadResponseSchema,
+  },
+  'POST /api/upload/presign': {
+    summary: 'Signed upload forms, one per image, to post images straight to storage',
+    description:
+      'Post each file with its form (the `fields` first, the file last in the field "file") to `url`, then ' +
+      'name the keys in POST /api/upload/confirm. The forms hold the 5 MB limit whatever `size` says.',
+    body: UploadPresignSchema,
+    response: UploadPresignResponseSchema,
+  },
+  'POST /api/upload/confirm': {
+    summary: 'Confirm posted images: checked, then kept for the app (or as drafts)',
+    body: UploadConfirmSchema,
     status: 201,
     response: UploadResponseSchema,
   },
@@ -479,6 +533,99 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: WebhookLogIdParams,
     response: ReplayResponse,
   },
+
+  // Sync with the practice systems (legacy portal and internal catalogue) -----------------------
+  'POST /api/admin/sync/trigger': {
+    summary: 'Start a sync run of one type',
+    description:
+      'Answers 202 at once with the queued run; the run executes from the sync queue. `full_sync` loads the ' +
+      'four internal catalogue types in one run. A type that is still running answers 409.',
+    body: TriggerSyncBody,
+    status: 202,
+    response: TriggerSyncResponse,
+    errors: [409],
+  },
+  'GET /api/admin/sync/status': {
+    summary: 'Legacy and internal sync status, polling state and counts',
+    response: SyncStatusResponse,
+  },
+  'GET /api/admin/sync/health': {
+    summary: 'Health of the components sync depends on, each with how it was measured',
+    response: SyncHealthResponse,
+  },
+  'GET /api/admin/sync/history': {
+    summary: 'Sync runs, newest first',
+    query: LimitQuery,
+    response: SyncHistoryResponse,
+  },
+  'POST /api/admin/sync/polling/start': {
+    summary: 'Start polling the legacy system for events',
+    description:
+      'Enqueues the first poll at once, then one every `interval` seconds (10 to 86400, default 60). In the ' +
+      'cloud an EventBridge Scheduler schedule sends the polls; its finest rate is one minute, so an interval ' +
+      'under 60 s polls once a minute there. Answers 409 when polling is already active.',
+    query: PollingStartQuery,
+    response: PollingStartResponse,
+    errors: [409],
+  },
+  'POST /api/admin/sync/polling/stop': {
+    summary: 'Stop polling the legacy system',
+    response: PollingStopResponse,
+    errors: [409],
+  },
+  'GET /api/admin/sync/queue/status': {
+    summary: 'Sync queue depth, messages in flight and failed (dead-lettered) items',
+    response: QueueStatusResponse,
+  },
+  'POST /api/admin/sync/queue/retry-failed': {
+    summary: 'Re-drive the failed items of the dead-letter queue',
+    response: RetryFailedResponse,
+  },
+  'POST /api/internal-sync/load': {
+    summary: 'Load the internal catalogue (a full_sync run)',
+    status: 202,
+    response: InternalLoadResponse,
+    errors: [409],
+  },
+  'GET /api/internal-sync/status': {
+    summary: 'Last internal sync and catalogue counts',
+    response: InternalStatusResponse,
+  },
+  'GET /api/internal-sync/features': {
+    summary: 'Catalogue features (not removed), filtered by search and category',
+    query: FeaturesQuery,
+    response: FeaturesResponse,
+  },
+  'GET /api/internal-sync/features/{id}': {
+    summary: 'One catalogue feature with its linked event types and tables',
+    params: FeatureIdParams,
+    response: FeatureSchema,
+  },
+  'GET /api/internal-sync/features/{id}/link-events': {
+    summary: 'The event types and tables linked to a feature now',
+    params: FeatureIdParams,
+    response: FeatureLinksResponse,
+  },
+  'POST /api/internal-sync/features/{id}/link-events': {
+    summary: "Replace a feature's linked event types and tables",
+    description: 'Unknown event type or table ids, or a `feature_id` that is not the one in the path, answer 400.',
+    params: FeatureIdParams,
+    body: LinkEventsBody,
+    response: LinkEventsResponse,
+  },
+  'GET /api/internal-sync/event-types': { summary: 'Catalogue event types', response: EventTypesResponse },
+  'GET /api/internal-sync/tables': {
+    summary: 'Catalogue tables with column counts and the tables they reference',
+    query: TablesQuery,
+    response: TablesResponse,
+  },
+  'GET /api/internal-sync/relationships': {
+    summary: 'Foreign keys between catalogue tables, optionally of one table',
+    query: RelationshipsQuery,
+    response: RelationshipsResponse,
+  },
+  'GET /api/internal-sync/categories': { summary: 'Feature categories', response: CategoriesResponse },
+  'GET /api/internal-sync/logs': { summary: 'Sync runs, newest first', query: LimitQuery, response: SyncLogsResponse },
 
   // Partner API ----------------------------------------------------------------------------------
   'GET /api/openapi.json': { summary: 'This OpenAPI document', response: OpenApiDocumentSchema },

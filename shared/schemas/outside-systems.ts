@@ -1,8 +1,9 @@
 /**
  * The items the two outside systems answer with (issue 10), as zod schemas. The adapters
- * (functions/adapters/internal-system.ts, legacy-system.ts) validate every item with them at the
- * boundary; the local simulators (bin/simulators/) serve data of these shapes. The OpenAPI 3.1
- * contracts are shared/contracts/internal-system.openapi.json and legacy-system.openapi.json.
+ * (functions/adapters/outside-systems.ts) validate every item with them at the boundary; the local
+ * simulators (bin/simulators/) serve data of these shapes. The OpenAPI 3.1 contracts
+ * shared/contracts/internal-system.openapi.json and legacy-system.openapi.json are generated from
+ * these schemas (`npm run contracts`; shared/contracts/contracts.test.ts fails when they drift).
  */
 import { z } from 'zod';
 

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
 import { MAX_RECEIVE_COUNT as IN_PROCESS_MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey } from '../../functions/routes';
-import { WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
+import { SYNC_MAX_RECEIVE_COUNT as CODE_SYNC_MAX_RECEIVE_COUNT } from '../../functions/sync/service';
+import { SYNC_MAX_RECEIVE_COUNT, WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
 import { SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
+import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
 import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
@@ -194,8 +196,8 @@ describe('functions', () => {
         LoggingConfig: { LogGroup: Match.anyValue() },
         Environment: { Variables: Match.objectLike({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' }) },
       },
-      // Plus the two webhook workers (describe 'webhook workers' below).
-      ROUTE_GROUPS.length + 2,
+      // Plus the two webhook workers and the sync worker (describes 'webhook workers' and 'sync' below).
+      ROUTE_GROUPS.length + 3,
     );
   });
 
@@ -220,7 +222,10 @@ describe('functions', () => {
       // developer-apps stores images; admin deletes them with an app.
       expect(has(group, 's3:PutObject'), group).toBe(['developer-apps', 'admin'].includes(group));
       expect(has(group, 's3:ListBucket'), group).toBe(['developer-apps', 'admin'].includes(group));
-      expect(has(group, 'sqs:SendMessage'), group).toBe(['webhooks', 'checkout', 'admin'].includes(group));
+      // sync sends to the sync queue only (describe 'sync' below).
+      expect(has(group, 'sqs:SendMessage'), group).toBe(['webhooks', 'checkout', 'admin', 'sync'].includes(group));
+      expect(has(group, 'scheduler:UpdateSchedule'), group).toBe(group === 'sync');
+      expect(has(group, 'iam:PassRole'), group).toBe(group === 'sync');
       // developer-apps mails the licences of buyers served when a developer refills an empty key pool.
       expect(has(group, 'ses:SendEmail'), group).toBe(
         ['accounts', 'checkout', 'admin', 'developer-apps'].includes(group),
@@ -304,7 +309,8 @@ describe('queues', () => {
           ]),
         },
       },
-      2,
+      // Webhook delivery and sync, each with its dead-letter queue.
+      4,
     );
   });
 });
@@ -336,7 +342,8 @@ describe('webhook workers', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY },
     });
-    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    // The other mapping is the sync worker's (describe 'sync').
+    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     // AWS advises a visibility timeout of six times the consumer's timeout.
     const timeout = appResources[worker]?.Properties.Timeout;
     expect(queues[deliveryQueueId as string]?.Properties.VisibilityTimeout).toBe(6 * timeout);
@@ -375,6 +382,174 @@ describe('webhook workers', () => {
     );
     expect(policyActions('Webhook scheduler')).not.toContain('sqs:ReceiveMessage');
   });
+});
+
+describe('sync', () => {
+  // By logical id (the construct path plus CDK's 8-hex suffix) or by description prefix.
+  const idOf = (type: string, prefix: string): string => {
+    const found = Object.entries(appResources).find(
+      ([id, r]) =>
+        r.Type === type &&
+        (new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id) || String(r.Properties.Description ?? '').startsWith(prefix)),
+    );
+    if (!found) throw new Error(`no ${type} "${prefix}"`);
+    return found[0];
+  };
+  const statementsOf = (
+    prefix: string,
+  ): Array<{ Sid?: string; Action: string | string[]; Resource: unknown; Condition?: unknown }> => {
+    const policy = Object.values(appResources).find(
+      (r) =>
+        r.Type === 'AWS::IAM::ManagedPolicy' &&
+        (String(r.Properties.Description ?? '').startsWith(prefix) ||
+          groupOf(r.Properties.Description ?? '') === prefix),
+    );
+    if (!policy) throw new Error(`no policy "${prefix}"`);
+    return policy.Properties.PolicyDocument.Statement;
+  };
+  const actions = (prefix: string) => statementsOf(prefix).flatMap((st) => st.Action);
+  const resourcesOf = (prefix: string, action: string) =>
+    statementsOf(prefix)
+      .filter((st) => ([] as string[]).concat(st.Action).includes(action))
+      .flatMap((st) => ([] as unknown[]).concat(st.Resource));
+
+  it('the sync queue redrives to its own dead-letter queue after as many receives as the code expects', () => {
+    const queue = idOf('AWS::SQS::Queue', 'QueuesSyncJobs');
+    const dlq = idOf('AWS::SQS::Queue', 'QueuesSyncJobsDeadLetter');
+    expect(queue).not.toBe(dlq);
+    expect(appResources[queue]?.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
+      maxReceiveCount: SYNC_MAX_RECEIVE_COUNT,
+    });
+    expect(SYNC_MAX_RECEIVE_COUNT).toBe(CODE_SYNC_MAX_RECEIVE_COUNT);
+    for (const id of [queue, dlq]) expect(appResources[id]?.Properties.SqsManagedSseEnabled).toBe(true);
+    const worker = idOf('AWS::Lambda::Function', 'Sync worker');
+    expect(appResources[queue]?.Properties.VisibilityTimeout).toBe(6 * appResources[worker]?.Properties.Timeout);
+  });
+
+  it('the sync worker consumes the sync queue one job at a time, reporting batch item failures', () => {
+    const worker = idOf('AWS::Lambda::Function', 'Sync worker');
+    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker },
+      EventSourceArn: { 'Fn::GetAtt': [idOf('AWS::SQS::Queue', 'QueuesSyncJobs'), 'Arn'] },
+      BatchSize: SYNC_WORKER_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: SYNC_WORKER_MAX_CONCURRENCY },
+    });
+    const vars = appResources[worker]?.Properties.Environment.Variables;
+    expect(Object.keys(vars)).toEqual(
+      expect.arrayContaining([
+        'TABLE_NAME',
+        'QUEUE_URL',
+        'SYNC_QUEUE_URL',
+        'INTERNAL_SYSTEM_SECRET_ARN',
+        'LEGACY_SYSTEM_SECRET_ARN',
+      ]),
+    );
+    const a = actions('Sync worker');
+    expect(a).toEqual(
+      expect.arrayContaining([
+        'sqs:ReceiveMessage',
+        'sqs:DeleteMessage',
+        'sqs:SendMessage',
+        'dynamodb:Query',
+        'secretsmanager:GetSecretValue',
+      ]),
+    );
+    expect(a).not.toContain('dynamodb:Scan');
+    expect(a).not.toContain('scheduler:UpdateSchedule');
+    expect(a.some((x) => x.endsWith(':*'))).toBe(false);
+  });
+
+  it('the poll schedule is created disabled, targets the sync queue with a role that may only send there', () => {
+    const role = idOf('AWS::IAM::Role', 'EventBridge Scheduler');
+    app.hasResourceProperties('AWS::Scheduler::Schedule', {
+      State: 'DISABLED',
+      ScheduleExpression: 'rate(1 minute)',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: {
+        Arn: { 'Fn::GetAtt': [idOf('AWS::SQS::Queue', 'QueuesSyncJobs'), 'Arn'] },
+        RoleArn: { 'Fn::GetAtt': [role, 'Arn'] },
+        Input: Match.stringLikeRegexp('"kind":"poll"'),
+      },
+    });
+    expect(appResources[role]?.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' } },
+      }),
+    ]);
+    expect(statementsOf('EventBridge Scheduler')).toEqual([
+      expect.objectContaining({
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [idOf('AWS::SQS::Queue', 'QueuesSyncJobs'), 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('the sync route function gets the queues, the schedule, its role and the outside systems’ secrets', () => {
+    const fn = [...groupFunctions()].find(([, g]) => g === 'sync')?.[0] as string;
+    const vars = appResources[fn]?.Properties.Environment.Variables;
+    expect(Object.keys(vars)).toEqual(
+      expect.arrayContaining([
+        'SYNC_QUEUE_URL',
+        'SYNC_QUEUE_ARN',
+        'SYNC_DLQ_URL',
+        'SYNC_SCHEDULE_NAME',
+        'SYNC_SCHEDULE_GROUP',
+        'SYNC_SCHEDULER_ROLE_ARN',
+        'INTERNAL_SYSTEM_SECRET_ARN',
+        'LEGACY_SYSTEM_SECRET_ARN',
+        'QUEUE_URL',
+      ]),
+    );
+    // Secrets by ARN, never by value.
+    for (const key of ['INTERNAL_SYSTEM_SECRET_ARN', 'LEGACY_SYSTEM_SECRET_ARN']) {
+      expect(JSON.stringify(vars[key])).not.toContain('resolve:secretsmanager');
+      expect(vars[key]).toEqual({ Ref: expect.stringMatching(/^Sync.*ApiKey/) });
+    }
+    const queue = { 'Fn::GetAtt': [idOf('AWS::SQS::Queue', 'QueuesSyncJobs'), 'Arn'] };
+    const dlq = { 'Fn::GetAtt': [idOf('AWS::SQS::Queue', 'QueuesSyncJobsDeadLetter'), 'Arn'] };
+    expect(resourcesOf('sync', 'sqs:SendMessage')).toEqual([queue]);
+    expect(resourcesOf('sync', 'sqs:StartMessageMoveTask')).toEqual([dlq]);
+    expect(JSON.stringify(resourcesOf('sync', 'scheduler:UpdateSchedule'))).toContain(':schedule/default/');
+    const passRole = statementsOf('sync').find((st) => st.Action === 'iam:PassRole');
+    expect(passRole?.Resource).toEqual({ 'Fn::GetAtt': [idOf('AWS::IAM::Role', 'EventBridge Scheduler'), 'Arn'] });
+    expect(passRole?.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
+    // Unscoped only where AWS has no resource-level form: X-Ray tracing (every function) and SES GetAccount.
+    const unscoped = statementsOf('sync').filter((st) => st.Resource === '*');
+    expect(unscoped.flatMap((st) => st.Action).sort()).toEqual([
+      'ses:GetAccount',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+  });
+
+  it('passes the outside systems’ URLs from context', () => {
+    const stacks = synthMarketplace({
+      context: {
+        siteBuildPath: fakeSiteBuild(),
+        internalSystemUrl: 'https://practice.example.com',
+        legacySystemUrl: 'https://legacy.example.com',
+      },
+      cloudFormationValidation: false,
+    });
+    const t = Template.fromStack(stacks.appStack);
+    for (const description of ['Route group "sync"', 'Sync worker']) {
+      t.hasResourceProperties('AWS::Lambda::Function', {
+        Description: Match.stringLikeRegexp(`^${description}`),
+        Environment: {
+          Variables: Match.objectLike({
+            INTERNAL_SYSTEM_URL: 'https://practice.example.com',
+            LEGACY_SYSTEM_URL: 'https://legacy.example.com',
+          }),
+        },
+      });
+    }
+    expect(() =>
+      synthMarketplace({ context: { internalSystemUrl: 'http://x' }, cloudFormationValidation: false }),
+    ).toThrow(/internalSystemUrl must be an https/);
+  }, 60_000);
 });
 
 describe('site', () => {

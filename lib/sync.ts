@@ -1,0 +1,260 @@
+import { Arn, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import type { AppConfig } from './app-config';
+import { ServiceFunction } from './function-defaults';
+import type { EncryptedLogs } from './logs';
+import { acknowledgeWildcards } from './nag';
+import { type Queues, SYNC_WORKER_TIMEOUT } from './queues';
+import type { AppSecrets } from './secrets';
+
+/** One sync job per invocation: a job is a whole run, and one failing must not hold back another. */
+export const SYNC_WORKER_BATCH_SIZE = 1;
+/** At most this many jobs at once (SQS event sources allow 2 at the least); runs of one type are locked anyway. */
+export const SYNC_WORKER_MAX_CONCURRENCY = 2;
+/** EventBridge Scheduler's schedules live in a group; the sync uses the account's default group. */
+export const SYNC_SCHEDULE_GROUP = 'default';
+
+export interface SyncProps {
+  readonly config: AppConfig;
+  readonly table: dynamodb.ITable;
+  readonly queues: Queues;
+  readonly secrets: AppSecrets;
+  readonly logs: EncryptedLogs;
+}
+
+/**
+ * The cloud side of the sync with the practice systems (issue 10):
+ * - the API keys of the internal and the legacy system, one Secrets Manager secret each (the
+ *   operator puts the key issued by each system into it; the functions read it by ARN);
+ * - the sync worker, fed by the sync queue through an SQS event source that reports batch item
+ *   failures (a failing job is received again and after SYNC_MAX_RECEIVE_COUNT receives moves to
+ *   the sync dead-letter queue, from where POST /queue/retry-failed re-drives it);
+ * - the EventBridge Scheduler schedule that sends legacy-event polls to the sync queue, created
+ *   DISABLED: POST /api/admin/sync/polling/start enables it (and sets its rate), /stop disables it.
+ *   Its role may only send to the sync queue.
+ * The sync route group's function gets its environment and grants from configureRouteFunction().
+ */
+export class Sync extends Construct {
+  readonly internalSystemKey: secretsmanager.Secret;
+  readonly legacySystemKey: secretsmanager.Secret;
+  readonly worker: ServiceFunction;
+  readonly schedule: scheduler.CfnSchedule;
+  readonly schedulerRole: iam.Role;
+  private readonly props: SyncProps;
+  private readonly scheduleName: string;
+
+  constructor(scope: Construct, id: string, props: SyncProps) {
+    super(scope, id);
+    this.props = props;
+    const { queues } = props;
+
+    const keySecret = (name: string, system: string) => {
+      const secret = new secretsmanager.Secret(this, name, {
+        description: `API key of the ${system} the sync calls (put the key it issued as the secret string)`,
+        // A placeholder until the operator stores the real key: calls then fail with a clear 401 detail.
+        generateSecretString: { passwordLength: 40, excludePunctuation: true, includeSpace: false },
+      });
+      const rotation = `Issued by the ${system}, not by this product: it is replaced by hand when that system issues a new key.`;
+      Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: rotation });
+      Validations.of(secret).acknowledge({ id: 'HIPAA.Security-SecretsManagerRotationEnabled', reason: rotation });
+      Validations.of(secret).acknowledge({
+        id: 'HIPAA.Security-SecretsManagerUsingKMSKey',
+        reason:
+          'An API key, not patient data; the AWS managed key encrypts it and IAM limits reading to the sync functions.',
+      });
+      return secret;
+    };
+    this.internalSystemKey = keySecret('InternalSystemApiKey', 'internal practice system');
+    this.legacySystemKey = keySecret('LegacySystemApiKey', 'legacy developer portal');
+
+    // The scheduler's role: assumed by EventBridge Scheduler of this account only, may send to the sync queue only.
+    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      description: 'EventBridge Scheduler: sends legacy-event polls to the sync queue',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    });
+    const schedulerPolicy = new iam.ManagedPolicy(this, 'SchedulerPolicy', {
+      description: 'EventBridge Scheduler: sends legacy-event polls to the sync queue',
+      roles: [this.schedulerRole],
+      statements: [
+        new iam.PolicyStatement({ sid: 'SendPolls', actions: ['sqs:SendMessage'], resources: [queues.sync.queueArn] }),
+      ],
+    });
+
+    this.scheduleName = `${props.config.appName}-legacy-event-poll`;
+    this.schedule = new scheduler.CfnSchedule(this, 'PollSchedule', {
+      name: this.scheduleName,
+      groupName: SYNC_SCHEDULE_GROUP,
+      description: 'Legacy event polling (enabled by POST /api/admin/sync/polling/start)',
+      // Created disabled: polling starts only when an admin starts it. Its finest rate is one minute.
+      state: 'DISABLED',
+      scheduleExpression: 'rate(1 minute)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: queues.sync.queueArn,
+        roleArn: this.schedulerRole.roleArn,
+        input: JSON.stringify({ kind: 'poll', interval_seconds: 60, spread: false }),
+        retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 300 },
+      },
+    });
+    this.schedule.node.addDependency(schedulerPolicy);
+
+    this.worker = new ServiceFunction(this, 'Worker', {
+      entry: 'functions/workers/sync-worker.ts',
+      description: 'Sync worker: runs queued sync jobs (catalogue loads, legacy users, legacy-event polls)',
+      logs: props.logs,
+      timeout: SYNC_WORKER_TIMEOUT,
+      environment: {
+        RUNTIME: 'aws',
+        TABLE_NAME: props.table.tableName,
+        ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
+        LOG_LEVEL: 'info',
+        // The configuration module requires it of every function (see the trade-off in lib/api.ts).
+        ...props.secrets.jwtEnvironment(props.config.jwtSecretInEnvironment),
+        ...this.environment(),
+        // Legacy events are handed to the webhook pipeline through the delivery queue.
+        QUEUE_URL: queues.webhookDelivery.queueUrl,
+      },
+    });
+    this.worker.function.addEventSource(
+      new SqsEventSource(queues.sync, {
+        batchSize: SYNC_WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
+      }),
+    );
+    this.worker.grantPrincipal.addToPrincipalPolicy(this.tableAccess('SyncItems'));
+    // Polls under a minute queue the minute's further polls with delays.
+    queues.sync.grantSendMessages(this.worker);
+    queues.webhookDelivery.grantSendMessages(this.worker);
+    this.grantKeys(this.worker);
+    props.secrets.grantRead(this.worker, false);
+    const ack = (ruleId: string, reason: string) =>
+      Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
+    ack(
+      'HIPAA.Security-LambdaDLQ',
+      'Invoked by the SQS event source, not asynchronously: a job that keeps failing moves to the sync dead-letter queue (redrive policy, lib/queues.ts).',
+    );
+    ack(
+      'HIPAA.Security-LambdaConcurrency',
+      'The SQS event source’s maxConcurrency (2) bounds the worker without reserving account concurrency.',
+    );
+  }
+
+  /** The schedule's ARN (what the route function may read and update). */
+  get scheduleArn(): string {
+    return Arn.format(
+      { service: 'scheduler', resource: 'schedule', resourceName: `${SYNC_SCHEDULE_GROUP}/${this.scheduleName}` },
+      Stack.of(this),
+    );
+  }
+
+  /** What both the route function and the worker read (functions/config.ts, functions/sync/service.ts). */
+  private environment(): Record<string, string> {
+    const { config, queues } = this.props;
+    return {
+      SYNC_QUEUE_URL: queues.sync.queueUrl,
+      SYNC_QUEUE_ARN: queues.sync.queueArn,
+      SYNC_DLQ_URL: queues.syncDeadLetter.queueUrl,
+      INTERNAL_SYSTEM_SECRET_ARN: this.internalSystemKey.secretArn,
+      LEGACY_SYSTEM_SECRET_ARN: this.legacySystemKey.secretArn,
+      ...(config.internalSystemUrl ? { INTERNAL_SYSTEM_URL: config.internalSystemUrl } : {}),
+      ...(config.legacySystemUrl ? { LEGACY_SYSTEM_URL: config.legacySystemUrl } : {}),
+    };
+  }
+
+  private tableAccess(sid: string): iam.PolicyStatement {
+    const { table } = this.props;
+    return new iam.PolicyStatement({
+      sid,
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+      resources: [table.tableArn, ...TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+    });
+  }
+
+  private grantKeys(grantee: iam.IGrantable): void {
+    this.internalSystemKey.grantRead(grantee);
+    this.legacySystemKey.grantRead(grantee);
+  }
+
+  /**
+   * The sync route group's function: enqueues runs and the first poll, reads the queues' depth,
+   * re-drives the dead-letter queue, turns the poll schedule on and off (passing it its role), and
+   * measures health (the outside systems with their keys, the webhook queue, SES).
+   */
+  configureRouteFunction(fn: ServiceFunction): void {
+    const { queues } = this.props;
+    for (const [key, value] of Object.entries({
+      ...this.environment(),
+      SYNC_SCHEDULE_NAME: this.scheduleName,
+      SYNC_SCHEDULE_GROUP: SYNC_SCHEDULE_GROUP,
+      SYNC_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+      QUEUE_URL: queues.webhookDelivery.queueUrl,
+    })) {
+      fn.function.addEnvironment(key, value);
+    }
+    this.grantKeys(fn);
+    const principal = fn.grantPrincipal;
+    principal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'SyncQueue',
+        actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
+        resources: [queues.sync.queueArn],
+      }),
+    );
+    // StartMessageMoveTask moves the dead letters back: it receives and deletes them on the caller's behalf.
+    principal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'SyncDeadLetters',
+        actions: ['sqs:GetQueueAttributes', 'sqs:StartMessageMoveTask', 'sqs:ReceiveMessage', 'sqs:DeleteMessage'],
+        resources: [queues.syncDeadLetter.queueArn],
+      }),
+    );
+    principal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'WebhookQueueHealth',
+        actions: ['sqs:GetQueueAttributes'],
+        resources: [queues.webhookDelivery.queueArn],
+      }),
+    );
+    principal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'PollSchedule',
+        actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
+        resources: [this.scheduleArn],
+      }),
+    );
+    principal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'PassSchedulerRole',
+        actions: ['iam:PassRole'],
+        resources: [this.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    principal.addToPrincipalPolicy(
+      new iam.PolicyStatement({ sid: 'MailHealth', actions: ['ses:GetAccount'], resources: ['*'] }),
+    );
+    acknowledgeWildcards(
+      fn,
+      /^Resource::\*$/,
+      'ses:GetAccount (the health check of mail) is an account-level read that supports no resource-level permission.',
+    );
+  }
+}
