@@ -20,6 +20,8 @@ export const LIMITS = {
   purchaseRetryMs: 3000,
   syncReloadMs: 2000,
   defaultPollingInterval: 60,
+  /** API keys one developer may hold (issue 11 item 14: 31 keys multiplied the daily quota). */
+  maxApiKeysPerDeveloper: 10,
 } as const;
 
 export const APP_TYPES = ['internal', 'partner', 'public'] as const;

@@ -120,6 +120,7 @@ export const MSG = {
   resendVerification: 'Resend verification email',
   verifyingEmail: 'Verifying your email address...',
   verifyEmailForProduction: 'Verify your email address before creating a production key.',
+  apiKeyLimit: 'You can have at most 10 API keys. Delete a key you no longer use to create another.',
   googleAdminRefused: 'Google sign-in is not available for admin accounts. Please use the admin login.',
   googleNeedsVerifiedEmail:
     'An account with this email already exists. Sign in with your password and verify your email address before using Google sign-in.',

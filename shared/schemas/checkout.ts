@@ -49,7 +49,11 @@ export const CheckoutSessionSchema = z
   .meta({ id: 'CheckoutSession' });
 export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 
-export const PURCHASE_STATUSES = ['pending', 'completed', 'refunded'] as const;
+/**
+ * payment_mismatch: Stripe reported a payment whose amount or currency differs from the price at
+ * checkout; no licence was issued and the admin sees the purchase flagged (issue 11 item 15).
+ */
+export const PURCHASE_STATUSES = ['pending', 'completed', 'refunded', 'payment_mismatch'] as const;
 export type PurchaseStatusValue = (typeof PURCHASE_STATUSES)[number];
 export const PAYMENT_METHODS = ['card', 'free', 'test'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -136,6 +140,8 @@ export const AdminPurchaseSchema = z
     user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
     license_status: licenseStatus,
     payment_method: z.enum(PAYMENT_METHODS),
+    /** Why the purchase needs the admin's attention (e.g. the amount paid differs from the price), or null. */
+    flag: z.string().nullable(),
   })
   .meta({ id: 'AdminPurchase' });
 export type AdminPurchase = z.infer<typeof AdminPurchaseSchema>;

@@ -39,6 +39,8 @@ export const apiKeyKeys = {
   hash: (keyHash: string) => ({ PK: `KEYHASH#${keyHash}`, SK: 'KEYHASH' }),
   ownerPartition: (userId: string) => `OWNER#${userId}`,
   ownerSort: (key: Pick<ApiKeyRecord, 'created_at' | 'id'>) => `KEY#${key.created_at}#${key.id}`,
+  /** How many keys the owner has (the cap on keys per developer, issue 11 item 14). */
+  ownerCount: (userId: string) => ({ PK: `APIKEYCOUNT#${userId}`, SK: 'APIKEYCOUNT' }),
 } as const;
 
 const db = () => documentClient();
@@ -110,17 +112,37 @@ async function transact(items: ConstructorParameters<typeof TransactWriteCommand
 }
 
 export const dynamoApiKeyRepository: ApiKeyRepository = {
-  async create(key) {
-    await transact([
-      { Put: { TableName: tableName(), Item: toItem(key), ConditionExpression: 'attribute_not_exists(PK)' } },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id },
-          ConditionExpression: 'attribute_not_exists(PK)',
+  async create(key, cap) {
+    try {
+      await transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: apiKeyKeys.ownerCount(key.user_id),
+            ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+            UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
+            ExpressionAttributeValues: {
+              ':max': cap.max,
+              ':existing': cap.existing,
+              ':one': 1,
+              ':entity': 'APIKEYCOUNT',
+            },
+          },
         },
-      },
-    ]);
+        { Put: { TableName: tableName(), Item: toItem(key), ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]);
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
   },
 
   async findById(id) {
@@ -234,11 +256,25 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
         },
         { Delete: { TableName: tableName(), Key: apiKeyKeys.hash(key.key_hash) } },
       ]);
-      return true;
     } catch (err) {
       if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
+    try {
+      // One key fewer on the owner's counter (never below 0; a key from before the counter is not on it).
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: apiKeyKeys.ownerCount(key.user_id),
+          ConditionExpression: 'n > :zero',
+          UpdateExpression: 'SET n = n - :one',
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+        }),
+      );
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    }
+    return true;
   },
 
   async activate(keyId) {

@@ -166,6 +166,7 @@ export function fromPurchaseItem(item: Record<string, unknown>): PurchaseRecord 
     completed_at: str(item.completed_at),
     expires_at: str(item.expires_at),
     refunded_at: str(item.refunded_at),
+    flag: str(item.flag),
     fulfilment: item.fulfilment === 'pending' || item.fulfilment === 'done' ? item.fulfilment : null,
     fulfilment_lease_until: num(item.fulfilment_lease_until),
   };
@@ -428,6 +429,24 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     );
   },
 
+  async flagPayment(purchaseId, eventId, change) {
+    return withEventMarker(eventId, {
+      Update: {
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(purchaseId),
+        ConditionExpression: '#status = :pendingStatus',
+        UpdateExpression: 'SET #status = :flagged, flag = :flag, flagged_at = :at',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pendingStatus': 'pending',
+          ':flagged': 'payment_mismatch',
+          ':flag': change.flag,
+          ':at': change.flagged_at,
+        },
+      },
+    });
+  },
+
   async leaseFulfilment(purchaseId, nowMs, untilMs) {
     try {
       await db().send(
@@ -461,12 +480,13 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
       ':at': change.refunded_at,
     };
     if (change.createdAfter) values[':cutoff'] = change.createdAfter;
+    if (change.flag) values[':flag'] = change.flag;
     return withEventMarker(change.eventId, {
       Update: {
         TableName: tableName(),
         Key: purchaseKeys.purchase(purchaseId),
         ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
-        UpdateExpression: 'SET #status = :refunded, license_status = :revoked, refunded_at = :at',
+        UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,
       },

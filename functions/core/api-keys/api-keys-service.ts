@@ -9,7 +9,7 @@
  * owner, so no interleaving can leave an approved developer with a dead key.
  */
 import { randomUUID } from 'node:crypto';
-import type { KeyType } from '../../../shared/constants';
+import { type KeyType, LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
   API_KEY_NOT_FOUND,
@@ -168,7 +168,13 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
         rotated_at: null,
         handover: null,
       };
-      await keys.create(key);
+      // One developer, at most LIMITS.maxApiKeysPerDeveloper keys: the cap is one conditional write
+      // on the owner's counter in the key's own transaction, so parallel creates cannot pass it.
+      const existing = (await keys.listByOwner(owner.id)).length;
+      if (existing >= LIMITS.maxApiKeysPerDeveloper) throw new ConflictError(MSG.apiKeyLimit);
+      if (!(await keys.create(key, { max: LIMITS.maxApiKeysPerDeveloper, existing }))) {
+        throw new ConflictError(MSG.apiKeyLimit);
+      }
       log.info('api key created', { keyId: key.id, userId: owner.id, type });
       // Approval may have landed between reading the owner and storing the key: re-check once.
       if (!key.is_active) {

@@ -5,8 +5,12 @@
 import type { ApiKeyRecord } from './api-key';
 
 export interface ApiKeyRepository {
-  /** Stores the key and its hash lookup item in one transaction (both must be new). */
-  create(key: ApiKeyRecord): Promise<void>;
+  /**
+   * Stores the key and its hash lookup item in one transaction (both must be new), counting it on
+   * the owner's key counter on condition that fewer than `max` are counted (a counter not yet
+   * written starts at `existing`). False, and nothing stored, when the owner is at the cap.
+   */
+  create(key: ApiKeyRecord, cap: { max: number; existing: number }): Promise<boolean>;
   /** Strongly consistent. */
   findById(id: string): Promise<ApiKeyRecord | undefined>;
   /**

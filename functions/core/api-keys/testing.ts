@@ -14,10 +14,12 @@ export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecor
   return {
     byId,
     hashes,
-    async create(key) {
+    async create(key, cap) {
       if (byId.has(key.id) || hashes.has(key.key_hash)) throw new Error('exists');
+      if ([...byId.values()].filter((k) => k.user_id === key.user_id).length >= cap.max) return false;
       byId.set(key.id, { ...key });
       hashes.set(key.key_hash, key.id);
+      return true;
     },
     async findById(id) {
       const key = byId.get(id);

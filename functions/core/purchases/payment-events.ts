@@ -11,7 +11,10 @@
  *   'no_payment_required': a subscription starting with a trial) the pending purchase becomes
  *   completed and its licence is delivered.
  * - invoice.paid (subscription renewals): the licence runs one more period.
+ *   A paid amount or currency that differs from the price flags the purchase (payment_mismatch)
+ *   and issues no licence (issue 11 item 15).
  * - charge.refunded (fully refunded in the dashboard): refunded, licence revoked, buyer told.
+ * - charge.dispute.created: as a refund (the money is withdrawn), flagged 'Disputed in Stripe'.
  * - customer.subscription.deleted: the licence ends now.
  */
 import { ServiceUnavailableError } from '../errors';
@@ -59,6 +62,33 @@ function invoiceSubscription(invoice: Record<string, unknown>): string | null {
   return idOf(invoice.subscription) ?? idOf(parent?.subscription_details?.subscription);
 }
 
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/**
+ * Why a paid session does not pay for its purchase (null: it does). A paid session must carry the
+ * price in the purchase's currency; a session with nothing to pay is only right for a trial or a
+ * free purchase.
+ */
+export function paymentMismatch(
+  purchase: Pick<PurchaseRecord, 'amount_cents' | 'currency' | 'free_trial_days'>,
+  session: Record<string, unknown>,
+  paymentStatus: unknown,
+): string | null {
+  const price = money(purchase.amount_cents, purchase.currency);
+  if (paymentStatus === 'no_payment_required') {
+    return purchase.amount_cents > 0 && purchase.free_trial_days <= 0
+      ? `Nothing was paid for a price of ${price}`
+      : null;
+  }
+  const amount = session.amount_total;
+  const currency = typeof session.currency === 'string' ? session.currency.toLowerCase() : null;
+  if (typeof amount !== 'number') return `Paid amount unknown, price ${price}`;
+  if (amount !== purchase.amount_cents || (currency !== null && currency !== purchase.currency.toLowerCase())) {
+    return `Paid ${money(amount, currency ?? purchase.currency)}, price ${price}`;
+  }
+  return null;
+}
+
 export function createPaymentEvents(deps: PaymentEventsDeps) {
   const { purchases, fulfilment } = deps;
   const log = deps.log ?? silentLog;
@@ -99,12 +129,19 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     }
     const purchase = sessionId ? await purchases.getBySession(sessionId) : undefined;
     if (!purchase) return ignored('unknown checkout session', { event_id: event.id, session_id: sessionId });
-    if (typeof session.amount_total === 'number' && session.amount_total !== purchase.amount_cents) {
-      log.warn('paid amount differs from the price at checkout', {
-        purchase_id: purchase.id,
-        amount_total: session.amount_total,
-        amount_cents: purchase.amount_cents,
+    const mismatch = paymentMismatch(purchase, session, paymentStatus);
+    if (mismatch) {
+      const outcome = await purchases.flagPayment(purchase.id, event.id, {
+        flag: mismatch,
+        flagged_at: now().toISOString(),
       });
+      if (outcome !== 'applied') return { received: true, duplicate: true };
+      log.error('payment does not match the price: purchase flagged, no licence issued', {
+        purchase_id: purchase.id,
+        event_id: event.id,
+        flag: mismatch,
+      });
+      return { received: true, ignored: 'payment does not match the price' };
     }
     const completedAt = now();
     const change = {
@@ -142,15 +179,35 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
   async function chargeRefunded(event: PaymentEvent): Promise<EventAnswer> {
     const charge = event.data.object;
     if (charge.refunded !== true) return { received: true, ignored: 'partial refund' };
-    const purchase = await purchaseByRef(idOf(charge.payment_intent));
-    if (!purchase) return ignored('refund of an unknown payment', { event_id: event.id });
+    return revoke(event, idOf(charge.payment_intent), undefined);
+  }
+
+  /** A dispute opened in Stripe: the money is withdrawn at once, so the licence goes as with a refund. */
+  async function disputeCreated(event: PaymentEvent): Promise<EventAnswer> {
+    const dispute = event.data.object;
+    const reason = typeof dispute.reason === 'string' ? dispute.reason : 'unknown';
+    return revoke(event, idOf(dispute.payment_intent), `Disputed in Stripe (${reason.slice(0, 40)})`);
+  }
+
+  async function revoke(
+    event: PaymentEvent,
+    paymentIntent: string | null,
+    flag: string | undefined,
+  ): Promise<EventAnswer> {
+    const purchase = await purchaseByRef(paymentIntent);
+    if (!purchase) return ignored('refund or dispute of an unknown payment', { event_id: event.id });
     const outcome = await purchases.markRefunded(purchase.id, {
       refunded_at: now().toISOString(),
       eventId: event.id,
+      ...(flag ? { flag } : {}),
     });
     if (outcome !== 'applied') return { received: true, duplicate: true };
-    log.info('purchase refunded in Stripe', { purchase_id: purchase.id });
+    log.info(flag ? 'purchase disputed in Stripe: licence revoked' : 'purchase refunded in Stripe', {
+      purchase_id: purchase.id,
+    });
     await publishRevoked(deps, purchase, log);
+    // The buyer is told of a refund; a dispute is their own act against the charge.
+    if (flag) return { received: true };
     try {
       await deps.mailer.sendMail(refundMail(purchase, deps.appUrl));
     } catch (err) {
@@ -178,6 +235,8 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
           return sessionPaid(event);
         case 'charge.refunded':
           return chargeRefunded(event);
+        case 'charge.dispute.created':
+          return disputeCreated(event);
         case 'invoice.paid': {
           const invoice = event.data.object;
           // The first invoice is paid with the checkout itself; only renewals extend the licence.

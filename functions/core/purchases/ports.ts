@@ -69,6 +69,11 @@ export interface PurchaseRepository {
    */
   complete(purchaseId: string, eventId: string | null, change: CompletionChange): Promise<EventOutcome>;
   /**
+   * pending -> payment_mismatch (no licence), with the reason in `flag`, processed once per event
+   * as complete().
+   */
+  flagPayment(purchaseId: string, eventId: string, change: { flag: string; flagged_at: string }): Promise<EventOutcome>;
+  /**
    * Takes over the licence delivery of a completed purchase whose delivery never finished (the
    * worker died) once the previous lease has run out. True when this caller now owns it.
    */
@@ -79,7 +84,7 @@ export interface PurchaseRepository {
    */
   markRefunded(
     purchaseId: string,
-    change: { refunded_at: string; createdAfter?: string; eventId?: string },
+    change: { refunded_at: string; createdAfter?: string; eventId?: string; flag?: string },
   ): Promise<EventOutcome>;
   /** Sets expires_at of a completed purchase (subscription renewed or ended), once per event. */
   setExpiry(purchaseId: string, expiresAt: string, eventId: string): Promise<EventOutcome>;

@@ -67,6 +67,8 @@ export interface PurchaseRecord {
   /** null: the licence does not expire. */
   expires_at: string | null;
   refunded_at: string | null;
+  /** Why the purchase was flagged for the admin (status payment_mismatch, or a dispute), if it was. */
+  flag?: string | null;
   fulfilment: FulfilmentState | null;
   /** Epoch ms until which one worker owns the licence delivery (see PurchaseRepository.leaseFulfilment). */
   fulfilment_lease_until: number | null;

@@ -79,6 +79,7 @@ export function toAdminPurchase(p: PurchaseRecord): AdminPurchase {
     user: { id: p.user_id, name: p.buyer_name ?? '', email: p.buyer_email },
     license_status: p.license_status,
     payment_method: p.payment_method,
+    flag: p.flag ?? null,
   };
 }
 

@@ -99,6 +99,15 @@ export function memoryStore() {
       }
       if (change.eventId) events.add(change.eventId);
       Object.assign(p, { status: 'refunded', license_status: 'revoked', refunded_at: change.refunded_at });
+      if (change.flag) p.flag = change.flag;
+      return 'applied';
+    },
+    async flagPayment(id, eventId, change) {
+      if (events.has(eventId)) return 'duplicate_event';
+      const p = purchases.get(id);
+      if (p?.status !== 'pending') return 'not_applicable';
+      events.add(eventId);
+      Object.assign(p, { status: 'payment_mismatch', flag: change.flag });
       return 'applied';
     },
     async setExpiry(id, expiresAt, eventId) {

@@ -14,4 +14,6 @@ export interface AdminPurchase {
   currency?: string | null;
   created_at?: string | null;
   user?: { name?: string | null; email?: string | null } | null;
+  /** Why the purchase needs attention (payment mismatch, dispute), or null. */
+  flag?: string | null;
 }

@@ -113,7 +113,18 @@ function PurchaseHistory({ appId }: { appId: string }) {
                 </Table.Cell>
                 <Table.Cell>{formatDate(p.created_at)}</Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={p.status === 'completed' ? 'green' : 'gray'}>{p.status || 'unknown'}</Badge>
+                  <Badge
+                    colorPalette={
+                      p.status === 'completed' ? 'green' : p.status === 'payment_mismatch' || p.flag ? 'red' : 'gray'
+                    }
+                  >
+                    {p.status || 'unknown'}
+                  </Badge>
+                  {p.flag && (
+                    <Text fontSize="xs" color="fg.error">
+                      {p.flag}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(p.amount)}</Table.Cell>
                 <Table.Cell textAlign="end">

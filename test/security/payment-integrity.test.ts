@@ -1,0 +1,129 @@
+/**
+ * Issue 11 item 15: payments. A Stripe payment whose amount or currency did not match the price
+ * completed the purchase and delivered a licence (only a log line told); a dispute opened in
+ * Stripe left the licence valid. Events are signed with the real Stripe SDK, as Stripe signs them.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppRecord } from '../../functions/core/apps/app';
+import {
+  createApp,
+  getPurchase,
+  insertPurchase,
+  poolKeysFor,
+  postEvent,
+  sessionCompletedEvent,
+  testApp,
+} from '../integration/checkout-fixtures';
+import { adminToken, api, newDeveloper } from '../support/api';
+
+let app: AppRecord;
+let admin: string;
+
+beforeAll(async () => {
+  const owner = await newDeveloper();
+  app = testApp(owner.id, 'pay-integrity', { price_cents: 4900 });
+  await createApp(app, poolKeysFor(app, 6));
+  admin = await adminToken();
+});
+
+async function adminView(purchaseId: string) {
+  const res = await api('GET', `/api/admin/apps/${app.id}/purchases`, { token: admin });
+  expect(res.status).toBe(200);
+  return (res.body as Array<Record<string, unknown>>).find((p) => p.id === purchaseId);
+}
+
+describe('a payment that does not match the price', () => {
+  it.each([
+    ['a lower amount', { amount_total: 100, currency: 'usd' }],
+    ['another currency', { amount_total: 4900, currency: 'jpy' }],
+  ])('with %s flags the purchase for the admin and issues no licence', async (_label, paid) => {
+    const p = await insertPurchase(app, { payment_method: 'card', session_id: `cs_test_${randomUUID()}` });
+    const res = await postEvent(
+      sessionCompletedEvent(p, { object: { ...paid, payment_intent: `pi_${randomUUID()}` } }),
+    );
+    expect(res.status).toBe(200);
+    const stored = await getPurchase(p.id);
+    expect(stored.status).toBe('payment_mismatch');
+    expect(stored.license_key).toBeNull();
+    expect(stored.license_status).toBeNull();
+    const row = await adminView(p.id);
+    expect(row).toMatchObject({ status: 'payment_mismatch' });
+    expect(String(row?.flag)).toContain(`${(paid.amount_total / 100).toFixed(2)} ${paid.currency.toUpperCase()}`);
+    // The buyer's success page does not call it a licence.
+    const pub = await api('GET', `/api/stripe/purchase/${p.session_id}`);
+    expect(pub.body.license_status ?? null).toBeNull();
+  });
+
+  it('a matching payment still completes with a licence', async () => {
+    const p = await insertPurchase(app, { payment_method: 'card', session_id: `cs_test_${randomUUID()}` });
+    expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
+    const stored = await getPurchase(p.id);
+    expect(stored.status).toBe('completed');
+    expect(stored.license_key).toMatch(/^KEY-/);
+  });
+});
+
+describe('disputes and refunds made in the Stripe dashboard', () => {
+  async function paidPurchase() {
+    const pi = `pi_${randomUUID().replaceAll('-', '')}`;
+    const p = await insertPurchase(app, { payment_method: 'card', session_id: `cs_test_${randomUUID()}` });
+    expect((await postEvent(sessionCompletedEvent(p, { object: { payment_intent: pi } }))).status).toBe(200);
+    const done = await getPurchase(p.id);
+    expect(done).toMatchObject({ status: 'completed', license_status: 'assigned' });
+    return { p: done, pi };
+  }
+
+  it('charge.dispute.created revokes the licence', async () => {
+    const { p, pi } = await paidPurchase();
+    const dispute = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'charge.dispute.created',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: `dp_${randomUUID().replaceAll('-', '')}`,
+          object: 'dispute',
+          amount: 4900,
+          currency: 'usd',
+          charge: `ch_${randomUUID().replaceAll('-', '')}`,
+          payment_intent: pi,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        },
+      },
+    };
+    expect((await postEvent(dispute)).status).toBe(200);
+    const stored = await getPurchase(p.id);
+    expect(stored.license_status).toBe('revoked');
+    expect(stored.status).not.toBe('completed');
+    expect(String((await adminView(p.id))?.flag)).toContain('Disputed in Stripe');
+    // Replayed: nothing changes, still acknowledged.
+    expect((await postEvent(dispute)).status).toBe(200);
+  });
+
+  it('charge.refunded (full) revokes the licence', async () => {
+    const { p, pi } = await paidPurchase();
+    const refund = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'charge.refunded',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: `ch_${randomUUID().replaceAll('-', '')}`,
+          object: 'charge',
+          amount: 4900,
+          amount_refunded: 4900,
+          refunded: true,
+          payment_intent: pi,
+        },
+      },
+    };
+    expect((await postEvent(refund)).status).toBe(200);
+    expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
+  });
+});
