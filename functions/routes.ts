@@ -94,6 +94,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
+  // Manual licences of the developer's apps (issue 13): list pending, record what was sent (owner only)
+  r('GET', '/api/manual-licences', 'developer-apps', 'developer'),
+  r('POST', '/api/manual-licences/{id}/complete', 'developer-apps', 'developer'),
 
   // API keys
   r('GET', '/api/keys', 'api-keys', 'developer'),
@@ -140,6 +143,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin'),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin'),
   r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin'),
+  r('GET', '/api/admin/manual-licences', 'admin', 'admin'),
+  r('POST', '/api/admin/purchases/{id}/complete-licence', 'admin', 'admin'),
   r('GET', '/api/admin/logs', 'admin', 'admin'),
   r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin'),
 

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { adminCompleteManualLicence, listAllManualLicences } from '../manual-licences/handlers';
 import { approveApp } from './admin-apps/approve-app';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
 import { listAppsAsAdmin } from './admin-apps/list-apps';
@@ -32,6 +33,8 @@ export const handler = createGroupHandler('admin', {
   'DELETE /api/admin/apps/{id}/delete': deleteAppAsAdmin,
   'GET /api/admin/apps/{id}/purchases': listAppPurchases,
   'POST /api/admin/purchases/{id}/refund': refundPurchase,
+  'GET /api/admin/manual-licences': listAllManualLicences,
+  'POST /api/admin/purchases/{id}/complete-licence': adminCompleteManualLicence,
   'GET /api/admin/logs': listWebhookLogsAsAdmin,
   'POST /api/admin/logs/{id}/replay': replayWebhookLog,
 });

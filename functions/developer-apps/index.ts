@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { completeMyManualLicence, listMyManualLicences } from '../manual-licences/handlers';
 import { appAnalytics } from './app-analytics';
 import { createApp } from './create-app';
 import { deleteApp } from './delete-app';
@@ -24,4 +25,6 @@ export const handler = createGroupHandler('developer-apps', {
   'POST /api/upload/presign': presignUpload,
   'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
+  'GET /api/manual-licences': listMyManualLicences,
+  'POST /api/manual-licences/{id}/complete': completeMyManualLicence,
 });

@@ -80,6 +80,12 @@ import {
   KeyIdParams,
 } from '../../shared/schemas/keys';
 import {
+  AdminManualLicenceListSchema,
+  CompleteManualLicenceRequest,
+  CompleteManualLicenceResponse,
+  ManualLicenceListSchema,
+} from '../../shared/schemas/manual-licences';
+import {
   AppIdParams,
   LicenseListQuery,
   LicenseListSchema,
@@ -376,6 +382,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: CheckoutAppIdParams,
     response: AppAnalyticsSchema,
   },
+  'GET /api/manual-licences': {
+    summary: "Pending manual licences of the caller's apps, oldest first",
+    response: ManualLicenceListSchema,
+  },
+  'POST /api/manual-licences/{id}/complete': {
+    summary: 'Record the access details and/or licence key sent to the buyer (app owner only); the buyer is emailed',
+    params: PurchaseIdParams,
+    body: CompleteManualLicenceRequest,
+    response: CompleteManualLicenceResponse,
+    errors: [404, 409],
+  },
 
   // Webhooks -------------------------------------------------------------------------------------
   'GET /api/event-types': { summary: 'Event types a webhook can subscribe to', response: EventTypeNamesSchema },
@@ -516,6 +533,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Delete an app',
     params: AppIdParamSchema,
     response: AppMessageSchema,
+  },
+  'GET /api/admin/manual-licences': {
+    summary: 'Every pending manual licence, oldest first, with how many are overdue (24 hours)',
+    response: AdminManualLicenceListSchema,
+  },
+  'POST /api/admin/purchases/{id}/complete-licence': {
+    summary: 'Complete a pending manual licence (access details and/or licence key); the buyer is emailed',
+    params: PurchaseIdParams,
+    body: CompleteManualLicenceRequest,
+    response: CompleteManualLicenceResponse,
+    errors: [404, 409],
   },
   'POST /api/admin/purchases/{id}/refund': {
     summary: 'Refund a purchase of the last 30 days and revoke its licence',

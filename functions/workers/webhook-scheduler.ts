@@ -2,12 +2,27 @@
  * The webhook scheduler: an EventBridge schedule invokes it every minute in the cloud; locally an
  * in-process timer calls the same sweep (startLocalWebhookScheduler, from bin/local.ts). It moves
  * deliveries whose long-delay retry (or watchdog) is due onto the queue, and disables endpoints
- * that have failed every attempt for 5 days (their developer is e-mailed).
+ * that have failed every attempt for 5 days (their developer is e-mailed). It also reminds developers,
+ * once, of manual licences pending for 12 hours (core/licences/manual-licences.ts).
  */
 import { logger } from '../http/logger';
+import { manualLicences } from '../manual-licences/service';
 import { webhookPipeline } from '../webhooks/pipeline';
 
-export const handler = async (): Promise<{ enqueued: number; disabled: number }> => webhookPipeline().sweep();
+/** Manual licences pending 12 hours remind their developer once (issue 13); a failure never stops the webhook sweep. */
+async function remindManualLicences(): Promise<number> {
+  try {
+    return await manualLicences().sendReminders();
+  } catch (err) {
+    logger.error('manual licence reminders failed', { error: err instanceof Error ? err.message : String(err) });
+    return 0;
+  }
+}
+
+export const handler = async (): Promise<{ enqueued: number; disabled: number; reminded: number }> => {
+  const swept = await webhookPipeline().sweep();
+  return { ...swept, reminded: await remindManualLicences() };
+};
 
 /** Runs the sweep now and then every `intervalMs`; returns a function that stops it. */
 export function startLocalWebhookScheduler(intervalMs = 60_000): () => void {

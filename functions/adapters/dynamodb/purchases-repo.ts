@@ -26,6 +26,7 @@
  * | event once + pending -> completed (tx)      | table | STRIPEEVENT# attribute_not_exists + status = pending     | complete                   |
  * | claim a pool key (tx)                       | GSI3  | candidates GSI3PK=POOLAVAIL#<appId>; then pool item status = available + purchase awaiting + lookup put | availablePoolKeys, claimPoolKey |
  * | available pool keys, strongly consistent    | table | PK=APP#<appId>, SK begins POOLKEY#, status = available   | availablePoolKeys          |
+ * | pending manual licences, oldest first      | GSI3  | GSI3PK=MANUALPENDING (purchase item while manual_pending) | dynamoManualLicences       |
  * | licence webhook secret (lazy, on the app)   | table | PK=APP#<appId>, SK=APP, if_not_exists                    | licenceWebhookSecret       |
  * | developer's connected Stripe account        | table | PK=USER#<id>, SK=PROFILE (stripe_account_id)             | payoutAccount              |
  */
@@ -46,6 +47,7 @@ import {
   PRICING_MODELS,
 } from '../../../shared/constants';
 import { PAYMENT_METHODS, PURCHASE_STATUSES } from '../../../shared/schemas/checkout';
+import type { ManualLicenceStore, PendingManualLicence } from '../../core/licences/manual-licences';
 import type { ClaimOutcome, LicenceStore } from '../../core/licences/ports';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { AppSnapshot, PurchaseRecord } from '../../core/purchases/purchase';
@@ -245,6 +247,9 @@ async function withEventMarker(
   if (codes.includes('ConditionalCheckFailed')) return 'not_applicable' as EventOutcome;
   throw new Error(`purchase transaction kept conflicting: ${codes.join(', ')}`);
 }
+
+/** GSI3 partition of purchases waiting for a manual licence (GSI3SK = <pending since>#<id>). */
+export const MANUAL_PENDING_PARTITION = 'MANUALPENDING';
 
 // Repository ------------------------------------------------------------------------------------
 
@@ -641,20 +646,26 @@ export const dynamoLicenceStore: LicenceStore = {
   },
 
   async setUndelivered(purchaseId, status: Extract<LicenseStatus, 'manual_pending' | 'out_of_stock'>) {
+    const at = new Date().toISOString();
+    // Manual licences also join the MANUALPENDING partition of GSI3 (reminders, the admin's overdue count).
+    const manual = status === 'manual_pending';
     try {
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: purchaseKeys.purchase(purchaseId),
           ConditionExpression: '#status = :completed AND fulfilment = :pending',
-          UpdateExpression: 'SET license_status = :ls, fulfilment = :done, fulfilled_at = :now',
+          UpdateExpression: `SET license_status = :ls, fulfilment = :done, fulfilled_at = :now${
+            manual ? ', GSI3PK = :mpk, GSI3SK = :msk' : ''
+          }`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':completed': 'completed',
             ':pending': 'pending',
             ':ls': status,
             ':done': 'done',
-            ':now': new Date().toISOString(),
+            ':now': at,
+            ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': `${at}#${purchaseId}` } : {}),
           },
         }),
       );
@@ -694,6 +705,102 @@ export const dynamoLicenceStore: LicenceStore = {
       return str(res.Attributes?.license_webhook_secret) ?? undefined;
     } catch (err) {
       if (isConditionFailure(err)) return undefined;
+      throw err;
+    }
+  },
+};
+
+const toPendingManual = (item: Record<string, unknown>): PendingManualLicence => ({
+  purchase: fromPurchaseItem(item),
+  pending_since: str(item.fulfilled_at) ?? str(item.completed_at) ?? str(item.created_at) ?? '',
+  reminded_at: str(item.manual_reminded_at),
+});
+
+/** Manual licences (core/licences/manual-licences.ts): the purchase items while manual_pending. */
+export const dynamoManualLicences: ManualLicenceStore = {
+  async pendingByApp(appId) {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      FilterExpression: '#status = :completed AND license_status = :mp',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': appSalesPartition(appId),
+        ':completed': 'completed',
+        ':mp': 'manual_pending',
+      },
+      ScanIndexForward: true,
+    });
+    return items.map(toPendingManual);
+  },
+
+  async allPending() {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      FilterExpression: '#status = :completed AND license_status = :mp',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': MANUAL_PENDING_PARTITION,
+        ':completed': 'completed',
+        ':mp': 'manual_pending',
+      },
+      ScanIndexForward: true,
+    });
+    return items.map(toPendingManual);
+  },
+
+  async get(purchaseId) {
+    const item = await getItem(purchaseKeys.purchase(purchaseId));
+    return item ? toPendingManual(item) : undefined;
+  },
+
+  async complete({ purchaseId, appId, licenseKey, at }) {
+    const update = (): TransactItems[number] => ({
+      Update: {
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(purchaseId),
+        ConditionExpression: '#status = :completed AND license_status = :mp',
+        UpdateExpression: `SET license_status = :ls, manual_completed_at = :at${
+          licenseKey ? ', license_key = :key' : ''
+        } REMOVE GSI3PK, GSI3SK`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':mp': 'manual_pending',
+          ':ls': licenseKey ? 'assigned' : 'active',
+          ':at': at,
+          ...(licenseKey ? { ':key': licenseKey } : {}),
+        },
+      },
+    });
+    const codes = await transact(licenseKey ? [update(), lookupPut(appId, licenseKey, purchaseId)] : [update()]);
+    if (!codes) return 'completed';
+    if (failed(codes, 0)) return 'not_pending';
+    if (!licenseKey || !failed(codes, 1)) throw new Error(`manual licence kept conflicting: ${codes.join(', ')}`);
+    // The key already has its lookup item (a key issued before): the purchase still gets it.
+    const again = await transact([update()]);
+    if (!again) return 'completed';
+    if (failed(again, 0)) return 'not_pending';
+    throw new Error(`manual licence kept conflicting: ${again.join(', ')}`);
+  },
+
+  async markReminded(purchaseId, at) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: purchaseKeys.purchase(purchaseId),
+          ConditionExpression: 'license_status = :mp AND attribute_not_exists(manual_reminded_at)',
+          UpdateExpression: 'SET manual_reminded_at = :at',
+          ExpressionAttributeValues: { ':mp': 'manual_pending', ':at': at },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
       throw err;
     }
   },

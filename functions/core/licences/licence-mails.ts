@@ -13,6 +13,8 @@ interface BuyerMailInput {
   delivery: Delivery;
   /** The developer's access instructions (manual licensing, or any app that has them). */
   instructions: string | null;
+  /** What the developer sent for a manual licence (issue 13): shown instead of "Access Pending". */
+  accessDetails?: string | null;
   /** The guest checkout created this account: explain how to set a password. */
   newAccount: boolean;
   appUrl: string;
@@ -23,8 +25,13 @@ const date = (iso: string) => iso.slice(0, 10);
 export function buyerLicenceMail(input: BuyerMailInput): OutgoingMail {
   const { delivery, appName, appUrl } = input;
   const lines = [`Thank you for your purchase of ${appName}.`, ''];
+  const details = input.accessDetails?.trim();
   if (delivery.license_status === 'assigned' && delivery.license_key) {
     lines.push(`Your license key: ${delivery.license_key}`);
+    if (details) lines.push('', 'Your access details:', details);
+  } else if (delivery.license_status === 'active') {
+    lines.push('Your license is active.');
+    if (details) lines.push('', 'Your access details:', details);
   } else if (delivery.license_status === 'out_of_stock') {
     lines.push(`${MSG.licenseUnavailable}: ${MSG.licenseUnavailableText}`);
   } else {

@@ -4,6 +4,7 @@ import { LuAppWindow, LuArrowRight, LuListOrdered, LuRefreshCw, LuScrollText, Lu
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { OverdueLicencesCard } from '../../../features/admin-licences/overdue-licences-card';
 import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
 import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
 import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
@@ -34,6 +35,7 @@ export default function AdminDashboardRoute() {
           <SyncStatusCard status={status.data} error={status.error} loading={status.isLoading} />
         </SimpleGrid>
         <SyncControls status={status.data} />
+        <OverdueLicencesCard />
         <Box as="section">
           <Heading as="h2" size="lg" mb="4">
             Management

@@ -3,6 +3,7 @@ import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { VerifyEmailBanner } from '../../../features/auth/components/verify-email-banner';
+import { PendingLicencesNotice } from '../../../features/developer-apps/components/pending-licences-notice';
 import { DashboardOverview } from '../../../features/portal/components/dashboard-overview';
 
 export default function DeveloperDashboardRoute() {
@@ -18,6 +19,7 @@ export default function DeveloperDashboardRoute() {
         }
       />
       <VerifyEmailBanner />
+      <PendingLicencesNotice />
       <DashboardOverview />
     </>
   );

@@ -4,6 +4,7 @@ import {
   LuChartColumn,
   LuExternalLink,
   LuFlaskConical,
+  LuKeyRound,
   LuPencil,
   LuScrollText,
   LuTrash2,
@@ -16,7 +17,7 @@ import { paths } from '../../../config/paths';
 import type { OwnApp } from '../types';
 import { appStatus, formatDate } from '../utils/app-status';
 
-export type AppTool = 'analytics' | 'webhooks' | 'test-event' | 'webhook-logs';
+export type AppTool = 'analytics' | 'webhooks' | 'test-event' | 'webhook-logs' | 'pending-licences';
 
 /** Public apps are edited in the wizard; the others in the quick form (SPEC.md section 2). */
 export const editHref = (app: Pick<OwnApp, 'id' | 'type'>) =>
@@ -35,11 +36,14 @@ export const CreatedAppCard = memo(function CreatedAppCard({
   onDelete,
   onTool,
   deleting,
+  pendingLicences = 0,
 }: {
   app: OwnApp;
   onDelete: (app: OwnApp) => void;
   onTool: (app: OwnApp, tool: AppTool) => void;
   deleting: boolean;
+  /** Buyers waiting for manual access details (issue 13). */
+  pendingLicences?: number;
 }) {
   const status = appStatus(app);
   const summary = app.short_description || app.tagline || app.description;
@@ -113,6 +117,11 @@ export const CreatedAppCard = memo(function CreatedAppCard({
                 {icon} {label}
               </Button>
             ))}
+            {pendingLicences > 0 && (
+              <Button size="xs" variant="solid" colorPalette="orange" onClick={() => onTool(app, 'pending-licences')}>
+                <LuKeyRound /> Pending Licenses ({pendingLicences})
+              </Button>
+            )}
           </HStack>
         )}
       </Card.Body>

@@ -13,9 +13,11 @@ import { errorText } from '../../../lib/api-client';
 import { useDeleteApp } from '../api/delete-app';
 import { useMyApps } from '../api/get-my-apps';
 import { useMyPurchases } from '../api/get-my-purchases';
+import { useManualLicences } from '../api/manual-licences';
 import type { OwnApp } from '../types';
 import { AnalyticsDialog } from './analytics-dialog';
 import { type AppTool, CreatedAppCard } from './created-app-card';
+import { ManualLicencesDialog } from './manual-licences-dialog';
 import { PurchasedApps } from './purchased-apps';
 import { TestEventDialog } from './test-event-dialog';
 import { WebhookLogsDialog } from './webhook-logs-dialog';
@@ -26,6 +28,7 @@ const TOOL_DIALOGS = {
   webhooks: WebhooksDialog,
   'test-event': TestEventDialog,
   'webhook-logs': WebhookLogsDialog,
+  'pending-licences': ManualLicencesDialog,
 } as const;
 
 type Tab = 'created' | 'purchased';
@@ -36,6 +39,7 @@ export function MyApps() {
   const tab: Tab = params.get('tab') === 'purchased' ? 'purchased' : 'created';
   const apps = useMyApps();
   const purchases = useMyPurchases();
+  const manual = useManualLicences();
   const remove = useDeleteApp();
   const { confirm, dialog } = useConfirm();
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -61,6 +65,8 @@ export function MyApps() {
   const created = apps.data ?? [];
   const bought = purchases.data ?? [];
   const OpenTool = open ? TOOL_DIALOGS[open.tool] : null;
+  const pendingByApp = new Map<string, number>();
+  for (const l of manual.data ?? []) pendingByApp.set(l.app_id, (pendingByApp.get(l.app_id) ?? 0) + 1);
 
   return (
     <>
@@ -126,6 +132,7 @@ export function MyApps() {
                   onDelete={onDelete}
                   onTool={onTool}
                   deleting={deletingId === app.id}
+                  pendingLicences={pendingByApp.get(app.id) ?? 0}
                 />
               ))}
             </Stack>

@@ -1,0 +1,224 @@
+/**
+ * Manual licences (issue 13 item 1). A purchase whose licence could not be delivered by machine
+ * (licensing `manual`, or a `webhook` app whose endpoint failed) waits in manual_pending. The app's
+ * developer, or an admin, records what they sent the buyer: access details, a licence key, or
+ * both. The licence then turns active ('assigned' with a key, 'active' without) and the buyer gets
+ * the licence mail. A licence still pending after MANUAL_REMINDER_HOURS reminds the developer by
+ * e-mail, once; past MANUAL_OVERDUE_HOURS it counts as overdue on the admin Dashboard.
+ */
+import {
+  type CompleteManualLicenceInput,
+  type CompleteManualLicenceResult,
+  MANUAL_LICENCE_COMPLETED,
+  MANUAL_LICENCE_DONE,
+  MANUAL_LICENCE_NOT_FOUND,
+  MANUAL_OVERDUE_HOURS,
+  MANUAL_REMINDER_HOURS,
+  type ManualLicence,
+} from '../../../shared/schemas/manual-licences';
+import type { AppRepository } from '../apps/app-repository';
+import { ConflictError, NotFoundError } from '../errors';
+import type { PurchaseRecord } from '../purchases/purchase';
+import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
+import { buyerLicenceMail } from './licence-mails';
+
+const HOUR_MS = 3_600_000;
+
+/** A purchase waiting for its manual licence, with when it started waiting and whether its developer was reminded. */
+export interface PendingManualLicence {
+  purchase: PurchaseRecord;
+  pending_since: string;
+  reminded_at: string | null;
+}
+
+export interface ManualLicenceStore {
+  /** Pending manual licences of one app (strongly consistent enough for the developer's list). */
+  pendingByApp(appId: string): Promise<PendingManualLicence[]>;
+  /** Every pending manual licence, oldest first. */
+  allPending(): Promise<PendingManualLicence[]>;
+  /** One purchase with its manual-licence fields, or undefined. */
+  get(purchaseId: string): Promise<PendingManualLicence | undefined>;
+  /**
+   * manual_pending -> assigned (with the key; its lookup item is written when the key has none)
+   * or active, in one conditional write. 'not_pending' when it is no longer manual_pending.
+   */
+  complete(input: {
+    purchaseId: string;
+    appId: string;
+    licenseKey: string | null;
+    at: string;
+  }): Promise<'completed' | 'not_pending'>;
+  /** Records the reminder once: false when it was already recorded or the licence is no longer pending. */
+  markReminded(purchaseId: string, at: string): Promise<boolean>;
+}
+
+/** The reminder rule: still pending, waited at least MANUAL_REMINDER_HOURS, never reminded before. */
+export function reminderDue(pending: Pick<PendingManualLicence, 'pending_since' | 'reminded_at'>, now: Date): boolean {
+  if (pending.reminded_at) return false;
+  const since = Date.parse(pending.pending_since);
+  return Number.isFinite(since) && now.getTime() - since >= MANUAL_REMINDER_HOURS * HOUR_MS;
+}
+
+/** Waited longer than MANUAL_OVERDUE_HOURS (the spec's "within 24 hours"). */
+export function isOverdue(pending: Pick<PendingManualLicence, 'pending_since'>, now: Date): boolean {
+  const since = Date.parse(pending.pending_since);
+  return Number.isFinite(since) && now.getTime() - since > MANUAL_OVERDUE_HOURS * HOUR_MS;
+}
+
+export function reminderMail(input: {
+  to: string;
+  appName: string;
+  purchase: PurchaseRecord;
+  pendingSince: string;
+  appUrl: string;
+}): OutgoingMail {
+  const { purchase } = input;
+  const buyer = purchase.buyer_name ? `${purchase.buyer_name} <${purchase.buyer_email}>` : purchase.buyer_email;
+  return {
+    to: input.to,
+    subject: `Reminder: ${purchase.buyer_email} is still waiting for access to ${input.appName}`,
+    text: [
+      `A customer bought ${input.appName} on ${input.pendingSince.slice(0, 16).replace('T', ' ')} UTC and is still`,
+      'waiting for their access details. We promise buyers access within 24 hours.',
+      '',
+      `Buyer: ${buyer}`,
+      `Purchase: ${purchase.id}`,
+      '',
+      `Send them their access details, then record them under Pending licenses in My Apps`,
+      `(${input.appUrl}/dashboard/apps): the buyer is emailed and their license turns active.`,
+    ].join('\n'),
+  };
+}
+
+export interface ManualLicencesDeps {
+  store: ManualLicenceStore;
+  apps: Pick<AppRepository, 'getById' | 'listByOwner'>;
+  users: Pick<UsersRepository, 'findById'>;
+  mailer: Mailer;
+  appUrl: string;
+  log?: Log;
+  now?: () => Date;
+}
+
+const silentLog: Log = { info() {}, warn() {}, error() {} };
+
+export function createManualLicences(deps: ManualLicencesDeps) {
+  const { store, apps, users, mailer } = deps;
+  const log = deps.log ?? silentLog;
+  const now = deps.now ?? (() => new Date());
+
+  const view = (p: PendingManualLicence, at: Date): ManualLicence => ({
+    purchase_id: p.purchase.id,
+    app_id: p.purchase.app_id,
+    app_name: p.purchase.app.name,
+    buyer_email: p.purchase.buyer_email,
+    buyer_name: p.purchase.buyer_name,
+    pending_since: p.pending_since,
+    overdue: isOverdue(p, at),
+  });
+
+  return {
+    /** The pending manual licences of the developer's apps, oldest first. */
+    async listForDeveloper(userId: string): Promise<ManualLicence[]> {
+      const owned = await apps.listByOwner(userId);
+      const lists = await Promise.all(owned.map((a) => store.pendingByApp(a.id)));
+      const at = now();
+      return lists
+        .flat()
+        .sort((a, b) => a.pending_since.localeCompare(b.pending_since))
+        .map((p) => view(p, at));
+    },
+
+    /** Every pending manual licence, oldest first, and how many are overdue. */
+    async listAll(): Promise<{ licences: ManualLicence[]; overdue_count: number; overdue_hours: number }> {
+      const at = now();
+      const licences = (await store.allPending()).map((p) => view(p, at));
+      return {
+        licences,
+        overdue_count: licences.filter((l) => l.overdue).length,
+        overdue_hours: MANUAL_OVERDUE_HOURS,
+      };
+    },
+
+    /**
+     * Completes a pending manual licence. `actor.admin` may complete any; a developer only those of
+     * their own apps (anyone else's reads as not found). 409 once it is no longer pending.
+     */
+    async complete(
+      actor: { userId: string; admin: boolean },
+      purchaseId: string,
+      input: CompleteManualLicenceInput,
+    ): Promise<CompleteManualLicenceResult> {
+      const found = await store.get(purchaseId);
+      const purchase = found?.purchase;
+      if (!purchase || purchase.status === 'pending') throw new NotFoundError(MANUAL_LICENCE_NOT_FOUND);
+      const app = await apps.getById(purchase.app_id);
+      const ownerId = app?.user_id ?? purchase.developer_id;
+      if (!actor.admin && ownerId !== actor.userId) throw new NotFoundError(MANUAL_LICENCE_NOT_FOUND);
+      if (purchase.status !== 'completed' || purchase.license_status !== 'manual_pending') {
+        throw new ConflictError(MANUAL_LICENCE_DONE);
+      }
+      const key = input.license_key ?? null;
+      const outcome = await store.complete({
+        purchaseId,
+        appId: purchase.app_id,
+        licenseKey: key,
+        at: now().toISOString(),
+      });
+      if (outcome === 'not_pending') throw new ConflictError(MANUAL_LICENCE_DONE);
+      const status = key ? 'assigned' : 'active';
+      log.info('manual licence completed', { purchase_id: purchaseId, by: actor.userId, admin: actor.admin });
+      try {
+        await mailer.sendMail(
+          buyerLicenceMail({
+            to: purchase.buyer_email,
+            appName: app?.name ?? purchase.app.name,
+            delivery: { license_status: status, license_key: key, expires_at: purchase.expires_at },
+            instructions: app?.licensing_instructions ?? null,
+            accessDetails: input.access_details ?? null,
+            newAccount: false,
+            appUrl: deps.appUrl,
+          }),
+        );
+      } catch (err) {
+        log.error('licence mail not sent', {
+          what: 'manual licence',
+          purchase_id: purchaseId,
+          error: (err as Error).message,
+        });
+      }
+      return { message: MANUAL_LICENCE_COMPLETED, purchase_id: purchaseId, license_status: status, license_key: key };
+    },
+
+    /** Reminds developers once about manual licences pending for MANUAL_REMINDER_HOURS. Returns how many were sent. */
+    async sendReminders(): Promise<number> {
+      const at = now();
+      let sent = 0;
+      for (const p of await store.allPending()) {
+        if (!reminderDue(p, at)) continue;
+        // Recorded first, so two sweeps never both send; a mail that then fails is logged.
+        if (!(await store.markReminded(p.purchase.id, at.toISOString()))) continue;
+        const app = await apps.getById(p.purchase.app_id);
+        const to = (await users.findById(app?.user_id ?? p.purchase.developer_id))?.email;
+        if (!to) continue;
+        try {
+          await mailer.sendMail(
+            reminderMail({
+              to,
+              appName: app?.name ?? p.purchase.app.name,
+              purchase: p.purchase,
+              pendingSince: p.pending_since,
+              appUrl: deps.appUrl,
+            }),
+          );
+          sent++;
+        } catch (err) {
+          log.error('manual licence reminder not sent', { purchase_id: p.purchase.id, error: (err as Error).message });
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+export type ManualLicences = ReturnType<typeof createManualLicences>;

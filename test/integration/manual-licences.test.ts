@@ -1,0 +1,186 @@
+/**
+ * Manual licences (issue 13 item 1) against DynamoDB Local and the local SES: a manual app's
+ * purchase waits in manual_pending until its developer records what they sent; the buyer is then
+ * mailed and sees the licence active on My Purchased Licenses. Only the owner (or an admin) may
+ * complete, once; bad input changes nothing. Reminders go out once after 12 hours.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { dynamoManualLicences } from '../../functions/adapters/dynamodb/purchases-repo';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { sesMailer } from '../../functions/adapters/mailer';
+import { createManualLicences } from '../../functions/core/licences/manual-licences';
+import { MSG } from '../../shared/messages';
+import {
+  MANUAL_DETAILS_REQUIRED,
+  MANUAL_LICENCE_DONE,
+  MANUAL_LICENCE_NOT_FOUND,
+} from '../../shared/schemas/manual-licences';
+import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
+import {
+  apps,
+  createApp,
+  getPurchase,
+  insertPurchase,
+  postEvent,
+  sessionCompletedEvent,
+  testApp,
+  waitForMail,
+} from './checkout-fixtures';
+
+type Dev = Awaited<ReturnType<typeof newDeveloper>>;
+let owner: Dev;
+let other: Dev;
+let buyer: Dev;
+
+beforeAll(async () => {
+  [owner, other, buyer] = await Promise.all([newDeveloper(), newDeveloper(), newDeveloper()]);
+});
+
+/** A manual app of the owner and a completed purchase of it by `buyer`, waiting in manual_pending. */
+async function pendingManualPurchase(label: string) {
+  const app = await createApp(
+    testApp(owner.id, label, { licensing_type: 'manual', licensing_instructions: 'We call you to set up access.' }),
+  );
+  const p = await insertPurchase(app, { user_id: buyer.id, buyer_email: buyer.email });
+  expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
+  expect(await getPurchase(p.id)).toMatchObject({ license_status: 'manual_pending' });
+  return { app, p };
+}
+
+describe('manual licences', () => {
+  it('the owner sees the pending licence, completes it with access details: buyer mailed, licence active', async () => {
+    const { app, p } = await pendingManualPurchase('manual-complete');
+    const listed = await api('GET', '/api/manual-licences', { token: owner.token });
+    expect(listed.status).toBe(200);
+    const mine = listed.body.licences.find((l: { purchase_id: string }) => l.purchase_id === p.id);
+    expect(mine).toMatchObject({ app_id: app.id, app_name: app.name, buyer_email: buyer.email, overdue: false });
+    // Another developer does not see it.
+    const theirs = await api('GET', '/api/manual-licences', { token: other.token });
+    expect(theirs.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(false);
+
+    const details = `Sign in at https://clinic.example.com with code ${randomUUID().slice(0, 8)}`;
+    const done = await api('POST', `/api/manual-licences/${p.id}/complete`, {
+      token: owner.token,
+      body: { access_details: `  ${details}  ` },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ purchase_id: p.id, license_status: 'active', license_key: null });
+
+    const mails = await waitForMail(
+      buyer.email,
+      (m) => m.subject === `Your license for ${app.name}` && (m.text ?? '').includes(details),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).not.toContain(MSG.accessPendingText);
+
+    const purchases = await api('GET', '/api/stripe/my-purchases', { token: buyer.token });
+    const bought = purchases.body.find((x: { id: string }) => x.id === p.id);
+    expect(bought?.license_status).toBe('active');
+    // No longer pending for the developer.
+    const after = await api('GET', '/api/manual-licences', { token: owner.token });
+    expect(after.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(false);
+
+    // Completing twice: 409, and no second mail.
+    const again = await api('POST', `/api/manual-licences/${p.id}/complete`, {
+      token: owner.token,
+      body: { access_details: 'again' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(MANUAL_LICENCE_DONE);
+    expect((await mailsTo(buyer.email)).filter((m) => (m.text ?? '').includes(details))).toHaveLength(1);
+  });
+
+  it('a licence key makes the licence assigned, findable by the Partner API lookup', async () => {
+    const { app, p } = await pendingManualPurchase('manual-key');
+    const key = `MAN-${randomUUID()}`;
+    const done = await api('POST', `/api/manual-licences/${p.id}/complete`, {
+      token: owner.token,
+      body: { license_key: key },
+    });
+    expect(done.status).toBe(200);
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'assigned', license_key: key });
+    expect((await dynamoLicenceLookup.findByKey(app.id, key))?.id).toBe(p.id);
+    const mails = await waitForMail(buyer.email, (m) => (m.text ?? '').includes(`Your license key: ${key}`));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('another developer gets 404 and changes nothing; bad input gets 400 and changes nothing', async () => {
+    const { p } = await pendingManualPurchase('manual-guard');
+    const foreign = await api('POST', `/api/manual-licences/${p.id}/complete`, {
+      token: other.token,
+      body: { access_details: 'stolen' },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe(MANUAL_LICENCE_NOT_FOUND);
+
+    for (const body of [{}, { access_details: '   ' }, { license_key: 'x'.repeat(1001) }, { access_details: 42 }]) {
+      const bad = await api('POST', `/api/manual-licences/${p.id}/complete`, { token: owner.token, body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(typeof bad.body.detail).toBe('string');
+    }
+    const empty = await api('POST', `/api/manual-licences/${p.id}/complete`, { token: owner.token, body: {} });
+    expect(empty.body.detail).toBe(MANUAL_DETAILS_REQUIRED);
+    const missing = await api('POST', `/api/manual-licences/${randomUUID()}/complete`, {
+      token: owner.token,
+      body: { access_details: 'x' },
+    });
+    expect(missing.status).toBe(404);
+    // Developers may not use the admin route.
+    const asDev = await api('POST', `/api/admin/purchases/${p.id}/complete-licence`, {
+      token: other.token,
+      body: { access_details: 'x' },
+    });
+    expect(asDev.status).toBe(403);
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'manual_pending', license_key: null });
+  });
+
+  it('an admin lists pending licences with the overdue count and completes one', async () => {
+    const { p } = await pendingManualPurchase('manual-admin');
+    const token = await adminToken();
+    const list = await api('GET', '/api/admin/manual-licences', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.overdue_hours).toBe(24);
+    expect(typeof list.body.overdue_count).toBe('number');
+    expect(list.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(true);
+    const done = await api('POST', `/api/admin/purchases/${p.id}/complete-licence`, {
+      token,
+      body: { access_details: 'Admin sent the login by phone' },
+    });
+    expect(done.status).toBe(200);
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'active' });
+    const again = await api('POST', `/api/admin/purchases/${p.id}/complete-licence`, {
+      token,
+      body: { access_details: 'x' },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('reminds the developer once, after 12 hours, and counts it overdue after 24', async () => {
+    const { app, p } = await pendingManualPurchase('manual-remind');
+    const at = (hours: number) => () => new Date(Date.now() + hours * 3_600_000);
+    const service = (hours: number) =>
+      createManualLicences({
+        store: dynamoManualLicences,
+        apps,
+        users: dynamoUsersRepository,
+        mailer: sesMailer,
+        appUrl: 'http://localhost',
+        now: at(hours),
+      });
+    const subject = `Reminder: ${buyer.email} is still waiting for access to ${app.name}`;
+    await service(11).sendReminders();
+    expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(0);
+    await service(12.1).sendReminders();
+    await service(13).sendReminders();
+    const reminders = await waitForMail(owner.email, (m) => m.subject === subject);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(1);
+    expect(reminders[0]?.text).toContain(p.id);
+
+    const later = await service(25).listAll();
+    expect(later.licences.find((l) => l.purchase_id === p.id)?.overdue).toBe(true);
+    expect(later.overdue_count).toBeGreaterThanOrEqual(1);
+  });
+});
