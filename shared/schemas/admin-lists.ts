@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { APP_STATUSES, type AppStatus, appStatusOf } from '../app-status';
-import { type AdminUser, AdminUserSchema } from './admin-users';
-import { type AdminApp, AdminAppSchema } from './apps';
+import { AdminUserSchema } from './admin-users';
+import { AdminAppSchema } from './apps';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_PAGE_MAX = 100;
@@ -88,12 +88,18 @@ export type AdminAppPage = z.infer<typeof AdminAppPageSchema>;
 const contains = (q: string, ...fields: (string | null | undefined)[]) =>
   fields.some((f) => f?.toLowerCase().includes(q));
 
-export function matchesUserSearch(user: Pick<AdminUser, 'email' | 'full_name' | 'company'>, query = ''): boolean {
+export function matchesUserSearch(
+  user: { email?: string | null; full_name?: string | null; company?: string | null },
+  query = '',
+): boolean {
   const q = query.trim().toLowerCase();
   return !q || contains(q, user.email, user.full_name, user.company);
 }
 
-export function matchesAppSearch(app: Pick<AdminApp, 'name' | 'user_email' | 'company_name'>, query = ''): boolean {
+export function matchesAppSearch(
+  app: { name?: string | null; user_email?: string | null; company_name?: string | null },
+  query = '',
+): boolean {
   const q = query.trim().toLowerCase();
   return !q || contains(q, app.name, app.user_email, app.company_name);
 }
