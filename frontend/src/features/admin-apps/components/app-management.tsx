@@ -32,6 +32,17 @@ import { AppDetailDialog } from './app-detail-dialog';
 import { SalesCell } from './sales-cell';
 
 const COLUMNS = ['App Name', 'Type', 'Category', 'Pricing', 'Developer', 'Status', 'Actions', 'Sales'];
+/** Fixed shares of a laptop-wide table (1280 px window): long names and e-mails wrap instead of scrolling. */
+const WIDTHS: Record<string, string> = {
+  'App Name': '22%',
+  Type: '10%',
+  Category: '11%',
+  Pricing: '11%',
+  Developer: '16%',
+  Status: '11%',
+  Actions: '9%',
+  Sales: '10%',
+};
 
 /** Awaiting review first: the status an admin acts on. */
 const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s) => s !== 'Pending Review')];
@@ -161,11 +172,18 @@ export function AppManagement() {
       )}
 
       <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg.panel">
-        <Table.Root size="sm" interactive aria-label="Apps">
+        <Table.Root
+          size="sm"
+          interactive
+          aria-label="Apps"
+          tableLayout="fixed"
+          w="full"
+          css={{ '& td, & th': { whiteSpace: 'normal' } }}
+        >
           <Table.Header>
             <Table.Row bg="bg.subtle">
               {COLUMNS.map((c) => (
-                <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                <Table.ColumnHeader key={c} w={WIDTHS[c]}>
                   {c}
                 </Table.ColumnHeader>
               ))}
@@ -195,9 +213,9 @@ export function AppManagement() {
               return (
                 <Table.Row key={app.id} data-testid={`admin-app-${app.id}`}>
                   <Table.Cell>
-                    <HStack gap="3" minW="44">
+                    <HStack gap="2" align="start">
                       <AppIcon name={app.name} src={app.icon_url} size={32} />
-                      <Box minW="0">
+                      <Box minW="0" flex="1">
                         <Text fontWeight="medium" overflowWrap="anywhere" data-testid="app-name-text">
                           {app.name}
                         </Text>
@@ -213,10 +231,8 @@ export function AppManagement() {
                     <AppTypeBadge type={app.type} />
                   </Table.Cell>
                   <Table.Cell>{app.category || '—'}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatPricing(app)}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere" minW="32">
-                    {app.user_email || '—'}
-                  </Table.Cell>
+                  <Table.Cell>{formatPricing(app)}</Table.Cell>
+                  <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={status.palette}>{status.label}</Badge>
                   </Table.Cell>
