@@ -22,6 +22,12 @@ import {
   VerifyEmailRequest,
 } from '../../shared/schemas/accounts';
 import {
+  AdminAppListQuery,
+  AdminAppPageSchema,
+  AdminUserListQuery,
+  AdminUserPageSchema,
+} from '../../shared/schemas/admin-lists';
+import {
   AdminUserDetailSchema,
   AdminUserKeysSchema,
   AdminUserListSchema,
@@ -475,7 +481,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 
   // Admin: users and keys ------------------------------------------------------------------------
-  'GET /api/admin/users': { summary: 'All accounts, newest first', response: AdminUserListSchema },
+  'GET /api/admin/users': {
+    summary: 'All accounts, newest first, searchable; paged when page is given',
+    description:
+      'q searches email, full_name and company. Without page the answer is the whole matching list (an array); with page it is one page object with total, pages and counts.',
+    query: AdminUserListQuery,
+    response: z.union([AdminUserListSchema, AdminUserPageSchema]),
+  },
   'POST /api/approve-user': {
     summary: 'Approve a developer by e-mail',
     description: "Activates the developer's production keys and e-mails them. Approving twice changes nothing.",
@@ -510,7 +522,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 
   // Admin: apps, purchases, webhook logs ---------------------------------------------------------
-  'GET /api/admin/apps': { summary: 'Every app of every type, with sales', response: AdminAppListSchema },
+  'GET /api/admin/apps': {
+    summary: 'Every app of every type, with sales; searchable, filterable, paged when page is given',
+    description:
+      'q searches the app name, the developer e-mail and the company; status and type narrow the list. Without page the answer is the matching list, newest first (an array); with page it is one page object, apps awaiting review first, with total, pages, type counts and status counts.',
+    query: AdminAppListQuery,
+    response: z.union([AdminAppListSchema, AdminAppPageSchema]),
+  },
   'GET /api/admin/apps/{id}/purchases': {
     summary: "An app's purchases",
     params: CheckoutAppIdParams,

@@ -1,3 +1,11 @@
+import { APP_STATUSES, appStatusOf } from '../../../../shared/app-status';
+import {
+  type AdminAppTypeFilter,
+  awaitingReviewFirst,
+  matchesAppSearch,
+  matchesAppType,
+  pageOf,
+} from '../../../../shared/schemas/admin-lists';
 import type { AdminAppRow, AdminPurchase } from '../../features/admin-apps/types';
 import { fail, type Handlers, ok } from '../fake-server';
 
@@ -32,7 +40,36 @@ export function adminAppsHandlers(opts: { apps?: AdminAppRow[]; purchases?: Reco
   const db: AdminAppRow[] = [...(opts.apps ?? [])];
   const find = (id: string | undefined) => db.find((a) => a.id === id);
   const handlers: Handlers = {
-    'GET /api/admin/apps': () => ok(db),
+    // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with `page`.
+    'GET /api/admin/apps': (req) => {
+      const q = req.query.get('q') ?? '';
+      const status = req.query.get('status');
+      const type = (req.query.get('type') ?? 'all') as AdminAppTypeFilter;
+      const searched = db.filter((a) => matchesAppSearch(a, q));
+      const ofStatus = (a: AdminAppRow) => !status || appStatusOf(a) === status;
+      const shown = searched.filter((a) => ofStatus(a) && matchesAppType(a, type));
+      const page = req.query.get('page');
+      if (!page) return ok(shown);
+      const { rows, ...paging } = pageOf(
+        awaitingReviewFirst(shown),
+        Number(page),
+        Number(req.query.get('limit') ?? 25),
+      );
+      const byStatus = searched.filter(ofStatus);
+      const ofType = searched.filter((a) => matchesAppType(a, type));
+      return ok({
+        apps: rows,
+        ...paging,
+        counts: {
+          all: byStatus.length,
+          marketplace: byStatus.filter((a) => matchesAppType(a, 'marketplace')).length,
+          internal: byStatus.filter((a) => matchesAppType(a, 'internal')).length,
+        },
+        status_counts: Object.fromEntries(
+          APP_STATUSES.map((s) => [s, ofType.filter((a) => appStatusOf(a) === s).length]),
+        ),
+      });
+    },
     'POST /api/admin/apps/:id/approve': (req) => {
       const app = find(req.params.id);
       if (!app) return fail(404, 'App not found');

@@ -100,16 +100,67 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(row('free').getByText('0 sales')).toBeTruthy();
   });
 
-  it('filters All Apps / Marketplace (public) / Internal (internal and partner) with counts', async () => {
+  it('filters All Apps / Marketplace (public) / Internal (internal and partner) with counts, awaiting review first', async () => {
     const { user } = await open();
     await screen.findByText('Smile Scheduler');
     expect(screen.getByRole('button', { name: 'All Apps (5)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(names()).toEqual(['pending', 'par', 'live', 'free', 'int']);
     await user.click(screen.getByRole('button', { name: 'Marketplace (3)' }));
-    expect(names()).toEqual(['pending', 'live', 'free']);
+    await waitFor(() => expect(names()).toEqual(['pending', 'live', 'free']));
     await user.click(screen.getByRole('button', { name: 'Internal (2)' }));
-    expect(names()).toEqual(['int', 'par']);
+    await waitFor(() => expect(names()).toEqual(['par', 'int']));
     await user.click(screen.getByRole('button', { name: 'All Apps (5)' }));
+    await waitFor(() => expect(names()).toHaveLength(5));
+  });
+
+  it('searches by app name, developer e-mail or company on the server', async () => {
+    const { user, server } = await open();
+    await screen.findByText('Smile Scheduler');
+    const search = screen.getByRole('searchbox', { name: 'Search apps' });
+    await user.type(search, 'ops@clinic');
+    await waitFor(() => expect(names()).toEqual(['int']));
+    expect(screen.getByRole('button', { name: 'All Apps (1)' })).toBeTruthy();
+    expect(server.requests.some((r) => r.path === '/api/admin/apps' && r.query.get('q') === 'ops@clinic')).toBe(true);
+    await user.clear(search);
+    await user.type(search, 'xray');
+    await waitFor(() => expect(names()).toEqual(['live']));
+    await user.clear(search);
+    await user.type(search, 'nothing like it');
+    expect(await screen.findByText(MSG.noAppsFound)).toBeTruthy();
+  });
+
+  it('filters by status, Pending Review listed first with its count', async () => {
+    const { user } = await open();
+    await screen.findByText('Smile Scheduler');
+    expect(screen.getByText('2 awaiting review')).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Filter by status' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'All statuses',
+      'Pending Review (2)',
+      'Published (2)',
+      'Active (1)',
+      'Suspended (0)',
+    ]);
+    await user.selectOptions(select, 'Pending Review');
+    await waitFor(() => expect(names()).toEqual(['pending', 'par']));
+    await user.selectOptions(select, 'Active');
+    await waitFor(() => expect(names()).toEqual(['int']));
+  });
+
+  it('pages on the server past 25 apps with Previous / Next', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      adminAppFixture({ id: `a${i}`, name: `Bulk App ${String(i).padStart(2, '0')}`, is_approved: true }),
+    );
+    const { user, server } = await open({}, many);
+    await screen.findByText('Bulk App 00');
+    expect(names()).toHaveLength(25);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByText('Showing 25 of 30 apps')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('Bulk App 29');
     expect(names()).toHaveLength(5);
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(server.requests.some((r) => r.path === '/api/admin/apps' && r.query.get('page') === '2')).toBe(true);
   });
 
   it("says 'No apps found.' when there are none", async () => {

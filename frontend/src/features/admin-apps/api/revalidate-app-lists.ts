@@ -6,4 +6,8 @@ import { ADMIN_APPS_KEY } from './get-admin-apps';
  * leaves. Takes the mutator of the current SWR cache (useSWRConfig().mutate).
  */
 export const revalidateAppLists = (mutate: ScopedMutator) =>
-  mutate((key) => typeof key === 'string' && (key === ADMIN_APPS_KEY || key.startsWith('/api/marketplace/')));
+  mutate(
+    (key) =>
+      typeof key === 'string' &&
+      (key === ADMIN_APPS_KEY || key.startsWith(`${ADMIN_APPS_KEY}?`) || key.startsWith('/api/marketplace/')),
+  );

@@ -1,30 +1,65 @@
-import { Alert, Badge, Box, Button, ButtonGroup, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
-import { LuEye } from 'react-icons/lu';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  ButtonGroup,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Skeleton,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useDeferredValue, useState } from 'react';
+import { LuEye, LuSearch } from 'react-icons/lu';
+import { APP_STATUSES, type AppStatus } from '../../../../../shared/app-status';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useApproveApp } from '../api/approve-app';
 import { useDeleteAppPermanently } from '../api/delete-app';
-import { useAdminApps } from '../api/get-admin-apps';
+import { useAdminAppsPage } from '../api/get-admin-apps';
 import { useSuspendApp } from '../api/suspend-app';
-import { type AppFilter, adminStatus, FILTERS, formatPricing, matchesFilter } from '../utils/format';
+import { type AppFilter, adminStatus, FILTERS, formatPricing } from '../utils/format';
 import { AppDetailDialog } from './app-detail-dialog';
 import { SalesCell } from './sales-cell';
 
 const COLUMNS = ['App Name', 'Type', 'Category', 'Pricing', 'Developer', 'Status', 'Actions', 'Sales'];
+/** Fixed shares of a laptop-wide table (1280 px window): long names and e-mails wrap instead of scrolling. */
+const WIDTHS: Record<string, string> = {
+  'App Name': '22%',
+  Type: '10%',
+  Category: '11%',
+  Pricing: '11%',
+  Developer: '16%',
+  Status: '11%',
+  Actions: '9%',
+  Sales: '10%',
+};
+
+/** Awaiting review first: the status an admin acts on. */
+const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s) => s !== 'Pending Review')];
 
 /**
  * /admin/apps: every app with filter buttons (All Apps, Marketplace = public apps, Internal =
- * internal and partner apps), the review dialog and its Approve / Suspend / Delete actions.
+ * internal and partner apps), a search over app name, developer e-mail and company, a status
+ * filter, server paging (apps awaiting review first), and the review dialog with its Approve /
+ * Suspend / Delete actions.
  */
 export function AppManagement() {
-  const { data, error, isLoading } = useAdminApps();
   const [filter, setFilter] = useState<AppFilter>('all');
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<AppStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const q = useDeferredValue(query);
+  const { data, error, isLoading } = useAdminAppsPage({ page, q, status, type: filter });
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [busy, setBusy] = useState<'approve' | 'suspend' | 'delete' | null>(null);
   const approve = useApproveApp();
@@ -32,12 +67,9 @@ export function AppManagement() {
   const remove = useDeleteAppPermanently();
   const { confirm, dialog } = useConfirm();
 
-  const apps = data ?? [];
-  const counts = useMemo(
-    () => Object.fromEntries(FILTERS.map((f) => [f.value, apps.filter((a) => matchesFilter(a, f.value)).length])),
-    [apps],
-  );
-  const shown = useMemo(() => apps.filter((a) => matchesFilter(a, filter)), [apps, filter]);
+  const shown = data?.apps ?? [];
+  const apps = shown;
+  const counts = data?.counts;
   // The dialog reads the app from the list, so it shows the new state once the list revalidates.
   const viewing = viewingId ? apps.find((a) => a.id === viewingId) : undefined;
 
@@ -68,19 +100,69 @@ export function AppManagement() {
     <>
       <PageHeader title="App Management" description="Review, publish and suspend apps." />
 
-      <ButtonGroup size="sm" variant="outline" attached mb="4" role="group" aria-label="Filter apps">
-        {FILTERS.map((f) => (
-          <Button
-            key={f.value}
-            onClick={() => setFilter(f.value)}
-            aria-pressed={filter === f.value}
-            variant={filter === f.value ? 'solid' : 'outline'}
-            colorPalette={filter === f.value ? 'brand' : 'gray'}
+      <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
+        <InputGroup startElement={<LuSearch />} maxW={{ base: 'full', md: 'sm' }}>
+          <Input
+            type="search"
+            bg="white"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
+            placeholder="Search by app, developer or company"
+            aria-label="Search apps"
+          />
+        </InputGroup>
+        <NativeSelect.Root w={{ base: 'full', md: '56' }}>
+          <NativeSelect.Field
+            aria-label="Filter by status"
+            bg="white"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as AppStatus | '');
+              setPage(1);
+            }}
           >
-            {f.label} ({counts[f.value] ?? 0})
-          </Button>
-        ))}
-      </ButtonGroup>
+            <option value="">All statuses</option>
+            {STATUS_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s} ({data?.status_counts[s] ?? 0})
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+
+      <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
+        <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Filter apps">
+          {FILTERS.map((f) => (
+            <Button
+              key={f.value}
+              onClick={() => {
+                setFilter(f.value);
+                setPage(1);
+              }}
+              aria-pressed={filter === f.value}
+              variant={filter === f.value ? 'solid' : 'outline'}
+              colorPalette={filter === f.value ? 'brand' : 'gray'}
+            >
+              {f.label} ({counts?.[f.value] ?? 0})
+            </Button>
+          ))}
+        </ButtonGroup>
+        {data && (
+          <Text fontSize="sm" color="gray.600" aria-live="polite">
+            Showing {shown.length} of {data.total} apps
+            {data.status_counts['Pending Review'] > 0 && (
+              <Badge ms="2" colorPalette="orange" variant="subtle">
+                {data.status_counts['Pending Review']} awaiting review
+              </Badge>
+            )}
+          </Text>
+        )}
+      </HStack>
 
       {error && !data && (
         <Alert.Root status="error" borderRadius="md" mb="4">
@@ -90,11 +172,18 @@ export function AppManagement() {
       )}
 
       <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg.panel">
-        <Table.Root size="sm" interactive aria-label="Apps">
+        <Table.Root
+          size="sm"
+          interactive
+          aria-label="Apps"
+          tableLayout="fixed"
+          w="full"
+          css={{ '& td, & th': { whiteSpace: 'normal' } }}
+        >
           <Table.Header>
             <Table.Row bg="bg.subtle">
               {COLUMNS.map((c) => (
-                <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                <Table.ColumnHeader key={c} w={WIDTHS[c]}>
                   {c}
                 </Table.ColumnHeader>
               ))}
@@ -102,6 +191,7 @@ export function AppManagement() {
           </Table.Header>
           <Table.Body>
             {isLoading &&
+              !data &&
               [0, 1, 2, 3].map((i) => (
                 <Table.Row key={i} aria-hidden>
                   {COLUMNS.map((c) => (
@@ -111,7 +201,7 @@ export function AppManagement() {
                   ))}
                 </Table.Row>
               ))}
-            {!isLoading && shown.length === 0 && (
+            {data && shown.length === 0 && (
               <Table.Row>
                 <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="fg.muted">
                   {MSG.noAppsFound}
@@ -123,14 +213,14 @@ export function AppManagement() {
               return (
                 <Table.Row key={app.id} data-testid={`admin-app-${app.id}`}>
                   <Table.Cell>
-                    <HStack gap="3" minW="48">
+                    <HStack gap="2" align="start">
                       <AppIcon name={app.name} src={app.icon_url} size={32} />
-                      <Box minW="0">
-                        <Text fontWeight="medium" lineClamp={1}>
+                      <Box minW="0" flex="1">
+                        <Text fontWeight="medium" overflowWrap="anywhere" data-testid="app-name-text">
                           {app.name}
                         </Text>
                         {app.company_name && (
-                          <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+                          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
                             {app.company_name}
                           </Text>
                         )}
@@ -141,8 +231,8 @@ export function AppManagement() {
                     <AppTypeBadge type={app.type} />
                   </Table.Cell>
                   <Table.Cell>{app.category || '—'}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatPricing(app)}</Table.Cell>
-                  <Table.Cell>{app.user_email || '—'}</Table.Cell>
+                  <Table.Cell>{formatPricing(app)}</Table.Cell>
+                  <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={status.palette}>{status.label}</Badge>
                   </Table.Cell>
@@ -165,6 +255,7 @@ export function AppManagement() {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {data && <Pager page={data.page} pages={data.pages} onPage={setPage} label="App pages" />}
 
       {viewing && (
         <AppDetailDialog

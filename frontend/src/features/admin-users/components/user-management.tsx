@@ -16,6 +16,16 @@ import { formatDate } from '../utils/format';
 import { UserStatusBadge } from './user-status-badge';
 
 const COLUMNS = ['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions'];
+/** Fixed shares of a laptop-wide table (1280 px window): long e-mails wrap, the actions stay in view. */
+const WIDTHS: Record<string, string> = {
+  Name: '15%',
+  Email: '22%',
+  Company: '15%',
+  Role: '9%',
+  Status: '11%',
+  Created: '11%',
+  Actions: '17%',
+};
 
 /** /admin/users: every account, searchable, with approval for production access. */
 export function UserManagement() {
@@ -83,11 +93,22 @@ export function UserManagement() {
       </HStack>
 
       <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
-        <Table.Root size="sm" aria-label="Users">
+        <Table.Root
+          size="sm"
+          aria-label="Users"
+          tableLayout="fixed"
+          w="full"
+          css={{ '& td, & th': { whiteSpace: 'normal' } }}
+        >
           <Table.Header>
             <Table.Row bg="gray.50">
               {COLUMNS.map((column) => (
-                <Table.ColumnHeader key={column} textAlign={column === 'Actions' ? 'end' : undefined} py="3">
+                <Table.ColumnHeader
+                  key={column}
+                  w={WIDTHS[column]}
+                  textAlign={column === 'Actions' ? 'end' : undefined}
+                  py="3"
+                >
                   {column}
                 </Table.ColumnHeader>
               ))}
@@ -115,11 +136,13 @@ export function UserManagement() {
             )}
             {users.map((user) => (
               <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
-                <Table.Cell fontWeight="medium" color="gray.900">
+                <Table.Cell fontWeight="medium" color="gray.900" overflowWrap="anywhere">
                   {user.full_name || '—'}
                 </Table.Cell>
-                <Table.Cell>{user.email}</Table.Cell>
-                <Table.Cell color="gray.700">{user.company || '—'}</Table.Cell>
+                <Table.Cell overflowWrap="anywhere">{user.email}</Table.Cell>
+                <Table.Cell color="gray.700" overflowWrap="anywhere">
+                  {user.company || '—'}
+                </Table.Cell>
                 <Table.Cell>
                   <Badge variant="outline" colorPalette={user.role === 'admin' ? 'purple' : 'gray'}>
                     {user.role}
@@ -128,11 +151,9 @@ export function UserManagement() {
                 <Table.Cell>
                   <UserStatusBadge user={user} />
                 </Table.Cell>
-                <Table.Cell color="gray.600" whiteSpace="nowrap">
-                  {formatDate(user.created_at)}
-                </Table.Cell>
+                <Table.Cell color="gray.600">{formatDate(user.created_at)}</Table.Cell>
                 <Table.Cell textAlign="end">
-                  <HStack gap="1" justify="flex-end">
+                  <HStack gap="1" justify="flex-end" flexWrap="wrap">
                     {canApprove(user) && (
                       <Button
                         size="xs"

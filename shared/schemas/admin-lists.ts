@@ -1,0 +1,130 @@
+/**
+ * Server paging, search and filters of the admin User Management and App Management lists.
+ *
+ * Without `page` the routes answer as before: the whole (filtered) list as an array, newest first.
+ * With `page` they answer one page object: the page's rows plus total, page, limit, pages and the
+ * counts the screens show, so a list longer than a page is never sent whole.
+ */
+import { z } from 'zod';
+import { APP_STATUSES, type AppStatus, appStatusOf } from '../app-status';
+import { AdminUserSchema } from './admin-users';
+import { AdminAppSchema } from './apps';
+
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_PAGE_MAX = 100;
+
+export const ADMIN_PAGE_INVALID = 'page must be a whole number of at least 1';
+export const ADMIN_LIMIT_INVALID = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
+export const ADMIN_QUERY_TOO_LONG = 'q must be at most 200 characters';
+export const ADMIN_STATUS_INVALID = `status must be one of ${APP_STATUSES.join(', ')}`;
+export const ADMIN_TYPE_INVALID = 'type must be one of all, marketplace, internal';
+
+const paging = {
+  page: z.coerce
+    .number({ error: ADMIN_PAGE_INVALID })
+    .int(ADMIN_PAGE_INVALID)
+    .min(1, ADMIN_PAGE_INVALID)
+    .optional()
+    .describe('1-based page number; when given the answer is a page object instead of an array'),
+  limit: z.coerce
+    .number({ error: ADMIN_LIMIT_INVALID })
+    .int(ADMIN_LIMIT_INVALID)
+    .min(1, ADMIN_LIMIT_INVALID)
+    .max(ADMIN_PAGE_MAX, ADMIN_LIMIT_INVALID)
+    .default(ADMIN_PAGE_SIZE)
+    .describe(`rows per page (default ${ADMIN_PAGE_SIZE}, at most ${ADMIN_PAGE_MAX}); used with page`),
+  q: z.string().trim().max(200, ADMIN_QUERY_TOO_LONG).optional().describe('case-insensitive search'),
+};
+
+/** The filter buttons of App Management: Marketplace = public apps, Internal = internal and partner apps. */
+export const ADMIN_APP_TYPE_FILTERS = ['all', 'marketplace', 'internal'] as const;
+export type AdminAppTypeFilter = (typeof ADMIN_APP_TYPE_FILTERS)[number];
+
+/** GET /api/admin/users query. q searches email, full_name and company. */
+export const AdminUserListQuery = z.object(paging);
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+
+/** GET /api/admin/apps query. q searches the app's name, its developer's e-mail and its company. */
+export const AdminAppListQuery = z.object({
+  ...paging,
+  status: z.enum(APP_STATUSES, { error: ADMIN_STATUS_INVALID }).optional().describe('one app status'),
+  type: z.enum(ADMIN_APP_TYPE_FILTERS, { error: ADMIN_TYPE_INVALID }).default('all').describe('type filter'),
+});
+export type AdminAppListQuery = z.infer<typeof AdminAppListQuery>;
+
+const pageFields = {
+  total: z.number().int().describe('rows matching the search and filters'),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int().describe('at least 1'),
+};
+
+export const AdminUserPageSchema = z
+  .object({
+    users: z.array(AdminUserSchema),
+    ...pageFields,
+    /** Every account, before the search. */
+    all: z.number().int(),
+    /** Developers not yet approved for production (before the search). */
+    awaiting_approval: z.number().int(),
+  })
+  .meta({ id: 'AdminUserPage' });
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+export const AdminAppPageSchema = z
+  .object({
+    apps: z.array(AdminAppSchema),
+    ...pageFields,
+    /** Per type filter, after the search and status filter. */
+    counts: z.object({ all: z.number().int(), marketplace: z.number().int(), internal: z.number().int() }),
+    /** Per status, after the search and type filter. */
+    status_counts: z.object(
+      Object.fromEntries(APP_STATUSES.map((s) => [s, z.number().int()])) as Record<AppStatus, z.ZodNumber>,
+    ),
+  })
+  .meta({ id: 'AdminAppPage' });
+export type AdminAppPage = z.infer<typeof AdminAppPageSchema>;
+
+const contains = (q: string, ...fields: (string | null | undefined)[]) =>
+  fields.some((f) => f?.toLowerCase().includes(q));
+
+export function matchesUserSearch(
+  user: { email?: string | null; full_name?: string | null; company?: string | null },
+  query = '',
+): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || contains(q, user.email, user.full_name, user.company);
+}
+
+export function matchesAppSearch(
+  app: { name?: string | null; user_email?: string | null; company_name?: string | null },
+  query = '',
+): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || contains(q, app.name, app.user_email, app.company_name);
+}
+
+export const matchesAppType = (app: { type?: string | null }, filter: AdminAppTypeFilter): boolean =>
+  filter === 'all' || (filter === 'marketplace' ? app.type === 'public' : app.type !== 'public');
+
+/** Apps awaiting review come first; otherwise the order given (newest first) is kept. */
+export function awaitingReviewFirst<
+  T extends { type?: string | null; is_approved?: boolean | null; is_suspended?: boolean | null },
+>(apps: T[]): T[] {
+  const rank = (a: T) => (appStatusOf(a) === 'Pending Review' ? 0 : 1);
+  return apps
+    .map((a, i) => [a, i] as const)
+    .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
+    .map(([a]) => a);
+}
+
+/** One page of rows; a page past the end is empty (pages still says how many there are). */
+export function pageOf<T>(rows: T[], page: number, limit: number) {
+  return {
+    rows: rows.slice((page - 1) * limit, page * limit),
+    total: rows.length,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil(rows.length / limit)),
+  };
+}

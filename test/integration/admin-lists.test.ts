@@ -1,0 +1,130 @@
+/**
+ * Server paging, search and filters of the admin lists (issue 13 item 10): App Management searches
+ * app name, developer e-mail and company, filters by status and type, and lists apps awaiting
+ * review first; both lists answer one page at a time once `page` is given.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AdminAppPageSchema, AdminUserPageSchema } from '../../shared/schemas/admin-lists';
+import { AdminAppListSchema } from '../../shared/schemas/apps';
+import { adminToken, api, newDeveloper } from '../support/api';
+
+const run = randomUUID().slice(0, 8);
+let admin: string;
+let dev: Awaited<ReturnType<typeof newDeveloper>>;
+const ids: Record<string, string> = {};
+
+const asAdmin = (path: string) => api('GET', path, { token: admin });
+
+function payload(name: string) {
+  return {
+    name,
+    tagline: 'Listed for paging',
+    short_description: 'An app in the admin list.',
+    category: 'Communication',
+    tags: 'paging',
+    website_url: 'https://paging.example.com',
+    icon_url: 'https://cdn.example.com/paging.png',
+    key_features: ['Paging', 'Search'],
+    pricing_model: 'one_time',
+    price: 10,
+    company_name: `Pager ${run} Co`,
+    licensing_type: 'manual',
+    licensing_instructions: 'We will e-mail your access details.',
+    metadata: {},
+  };
+}
+
+beforeAll(async () => {
+  [admin, dev] = await Promise.all([adminToken(), newDeveloper({ company_name: `Devco ${run}` })]);
+  // Submitted one after the other so "newest first" is well defined: a is the oldest.
+  for (const label of ['a', 'b', 'c']) {
+    const res = await api('POST', '/api/apps/submit', { token: dev.token, body: payload(`PagingApp ${run} ${label}`) });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    ids[label] = res.body.id;
+    await new Promise((r) => setTimeout(r, 15));
+  }
+  // The oldest is approved (Published); b and c await review.
+  const ok = await api('POST', `/api/admin/apps/${ids.a}/approve`, { token: admin });
+  if (ok.status !== 200) throw new Error(JSON.stringify(ok.body));
+});
+
+describe('GET /api/admin/apps search, filter and paging', () => {
+  it('without page answers the matching array as before, searching name, developer e-mail and company', async () => {
+    const byName = await asAdmin(`/api/admin/apps?q=${encodeURIComponent(`pagingapp ${run}`)}`);
+    expect(byName.status).toBe(200);
+    expect(AdminAppListSchema.parse(byName.body).map((a) => a.id)).toEqual([ids.c, ids.b, ids.a]);
+    const byEmail = await asAdmin(`/api/admin/apps?q=${encodeURIComponent(dev.email.toUpperCase())}`);
+    expect(byEmail.body.map((a: { id: string }) => a.id).sort()).toEqual(Object.values(ids).sort());
+    const byCompany = await asAdmin(`/api/admin/apps?q=${encodeURIComponent(`pager ${run}`)}`);
+    expect(byCompany.body).toHaveLength(3);
+    const none = await asAdmin(`/api/admin/apps?q=nothing-${run}`);
+    expect(none.body).toEqual([]);
+  });
+
+  it('pages with awaiting-review apps first, and counts per type and status', async () => {
+    const q = encodeURIComponent(run);
+    const first = await asAdmin(`/api/admin/apps?q=${q}&page=1&limit=2`);
+    expect(first.status).toBe(200);
+    const p1 = AdminAppPageSchema.parse(first.body);
+    expect(p1.apps.map((a) => a.id)).toEqual([ids.c, ids.b]);
+    expect(p1).toMatchObject({ total: 3, page: 1, limit: 2, pages: 2 });
+    expect(p1.counts).toEqual({ all: 3, marketplace: 3, internal: 0 });
+    expect(p1.status_counts).toEqual({ 'Pending Review': 2, Published: 1, Active: 0, Suspended: 0 });
+    const p2 = AdminAppPageSchema.parse((await asAdmin(`/api/admin/apps?q=${q}&page=2&limit=2`)).body);
+    expect(p2.apps.map((a) => a.id)).toEqual([ids.a]);
+    expect(p2.apps[0]?.status).toBe('Published');
+    const past = AdminAppPageSchema.parse((await asAdmin(`/api/admin/apps?q=${q}&page=9&limit=2`)).body);
+    expect(past.apps).toEqual([]);
+    expect(past.total).toBe(3);
+  });
+
+  it('filters by status and type', async () => {
+    const q = encodeURIComponent(run);
+    const pending = AdminAppPageSchema.parse(
+      (await asAdmin(`/api/admin/apps?q=${q}&status=${encodeURIComponent('Pending Review')}&page=1`)).body,
+    );
+    expect(pending.apps.map((a) => a.id)).toEqual([ids.c, ids.b]);
+    expect(pending.counts).toEqual({ all: 2, marketplace: 2, internal: 0 });
+    const published = await asAdmin(`/api/admin/apps?q=${q}&status=Published`);
+    expect(published.body.map((a: { id: string }) => a.id)).toEqual([ids.a]);
+    const internal = AdminAppPageSchema.parse((await asAdmin(`/api/admin/apps?q=${q}&type=internal&page=1`)).body);
+    expect(internal.total).toBe(0);
+    expect(internal.status_counts['Pending Review']).toBe(0);
+  });
+
+  it('refuses bad paging or filters with a 400 detail, and non-admins', async () => {
+    for (const [query, detail] of [
+      ['page=0', /page must be/],
+      ['page=1&limit=101', /limit must be/],
+      ['status=Gone', /status must be one of/],
+      ['type=partner', /type must be one of/],
+    ] as const) {
+      const res = await asAdmin(`/api/admin/apps?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.detail).toMatch(detail);
+    }
+    expect((await api('GET', '/api/admin/apps?page=1', { token: dev.token })).status).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users paging', () => {
+  it('pages the searched accounts with the counts User Management shows', async () => {
+    const others = [
+      await newDeveloper({ company_name: `Devco ${run}` }),
+      await newDeveloper({ company_name: `Devco ${run}` }),
+    ];
+    const q = encodeURIComponent(`devco ${run}`);
+    const whole = await asAdmin(`/api/admin/users?q=${q}`);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toHaveLength(3);
+    const p1 = AdminUserPageSchema.parse((await asAdmin(`/api/admin/users?q=${q}&page=1&limit=2`)).body);
+    expect(p1).toMatchObject({ total: 3, page: 1, limit: 2, pages: 2 });
+    expect(p1.users.map((u) => u.email)).toEqual([others[1]?.email, others[0]?.email]);
+    const p2 = AdminUserPageSchema.parse((await asAdmin(`/api/admin/users?q=${q}&page=2&limit=2`)).body);
+    expect(p2.users.map((u) => u.email)).toEqual([dev.email]);
+    expect(p2.all).toBeGreaterThanOrEqual(3);
+    expect(p2.awaiting_approval).toBeGreaterThanOrEqual(3);
+    expect((await asAdmin('/api/admin/users?page=abc')).status).toBe(400);
+  });
+});
