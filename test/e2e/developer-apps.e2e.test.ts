@@ -245,7 +245,8 @@ describe('developer apps in the browser', () => {
     await confirm.getByText(MSG.confirmSuspendApp).waitFor();
     await confirm.getByRole('button', { name: 'Suspend' }).click();
     await toast(adminPage, MSG.appSuspended);
-    await row.getByText('Pending Review').waitFor();
+    // The same status its developer sees (shared/app-status.ts).
+    await row.getByText('Suspended').waitFor();
 
     const after = await visitorSearch(publicName);
     expect(after.found).toBe(false);

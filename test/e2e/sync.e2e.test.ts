@@ -88,7 +88,8 @@ describe('sync in the browser', () => {
     const search = page.getByLabel('Search features');
     await search.fill('appointment');
     await search.press('Enter');
-    const firstRow = page.locator('[data-testid^="feature-"]').first();
+    // The Appointments & Scheduling module (other suites on this stack may have linked other features).
+    const firstRow = page.getByTestId('feature-appointments-scheduling');
     await firstRow.waitFor();
     await firstRow.getByRole('button', { name: /^Show links of / }).click();
     const eventBoxes = firstRow.getByRole('checkbox', { name: /^appointment\./ });

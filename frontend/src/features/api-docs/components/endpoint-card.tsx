@@ -71,7 +71,7 @@ function Parameters({ doc, operation }: { doc: OpenApiDocument; operation: Opera
   return (
     <Box>
       <SubHeading>Parameters</SubHeading>
-      <Table.ScrollArea borderWidth="1px" borderColor="gray.100" rounded="md">
+      <Table.ScrollArea borderWidth="1px" borderColor="gray.100" rounded="md" tabIndex={0}>
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row bg="gray.50">
@@ -91,7 +91,7 @@ function Parameters({ doc, operation }: { doc: OpenApiDocument; operation: Opera
                       {p.name}
                     </Text>
                     {(p.required || p.in === 'path') && (
-                      <Text fontSize="xs" color="orange.600">
+                      <Text fontSize="xs" color="orange.700">
                         required
                       </Text>
                     )}
@@ -180,7 +180,7 @@ function ResponseRow({ doc, status, response }: { doc: OpenApiDocument; status: 
           <Button
             size="2xs"
             variant="ghost"
-            color="gray.500"
+            color="gray.600"
             onClick={() => setOpen((o) => !o)}
             aria-expanded={open}
             aria-label={`${open ? 'Hide' : 'Show'} the ${status} response`}

@@ -92,7 +92,7 @@ export function CodeBlock({ code, lang, title }: { code: string; lang?: string; 
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </HStack>
-      <Box as="pre" m="0" p="3.5" overflowX="auto" fontFamily="mono" fontSize="xs" lineHeight="tall">
+      <Box as="pre" m="0" p="3.5" overflowX="auto" fontFamily="mono" fontSize="xs" lineHeight="tall" tabIndex={0}>
         <code>{code}</code>
       </Box>
     </Box>
@@ -147,7 +147,7 @@ function MarkdownBlock({ block, idPrefix }: { block: Block; idPrefix?: string })
       );
     case 'table':
       return (
-        <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="lg">
+        <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="lg" tabIndex={0}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row bg="gray.50">

@@ -71,7 +71,7 @@ function PropertyRow({
           {typeLabel(doc, schema)}
         </Text>
         {required && (
-          <Text as="span" fontSize="xs" color="orange.600" fontWeight="medium">
+          <Text as="span" fontSize="xs" color="orange.700" fontWeight="medium">
             required
           </Text>
         )}
