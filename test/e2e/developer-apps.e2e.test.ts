@@ -215,6 +215,9 @@ describe('developer apps in the browser', () => {
     await adminPage.waitForURL((url) => url.pathname === '/admin');
     await adminPage.goto('/admin/apps');
     await adminPage.getByRole('button', { name: /^Marketplace \(\d+\)$/ }).click();
+    // Narrow the list to this app: the list pages on the server with apps awaiting review first, so
+    // once approved the app would move off the first page of a busy shared stack.
+    await adminPage.getByLabel('Search apps').fill(publicName);
     // A CSS locator: while the review dialog is open, the page behind it is aria-hidden.
     const row = adminPage.locator('tr', { hasText: publicName });
     await row.getByText('Pending Review').waitFor();
