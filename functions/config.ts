@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one place that reads the environment. Validated with zod on first use; a bad value stops

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../../shared/messages';
 import { CategoryPayloadSchema } from '../../shared/schemas/categories';
 import { ok, type RouteHandler } from '../http/types';

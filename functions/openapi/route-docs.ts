@@ -4,7 +4,7 @@
  * routeKey ("GET /api/keys"). A route of functions/routes.ts without an entry here still appears
  * in the document, with a generic answer; add its entry when its schemas exist.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AdminProfile,
   AdminProfileUpdateRequest,
