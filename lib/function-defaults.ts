@@ -54,11 +54,14 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends Construct implements iam.IGrantable {
   readonly function: nodejs.NodejsFunction;
+  /** The TypeScript entry, relative to the repository root (`npm run check:bundle` builds each). */
+  readonly entry: string;
   readonly role: iam.Role;
   readonly grantPrincipal: iam.IPrincipal;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
     const logGroup = props.logs.logGroup(this, 'Logs');
     const role = new ManagedPolicyRole(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
