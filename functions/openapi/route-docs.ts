@@ -57,6 +57,7 @@ import {
   UploadQuerySchema,
   UploadResponseSchema,
 } from '../../shared/schemas/apps';
+import { AuditPageSchema, AuditQuerySchema } from '../../shared/schemas/audit';
 import {
   CategoryDeletedSchema,
   CategoryDeleteQuerySchema,
@@ -573,6 +574,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Webhook deliveries of every app, newest first',
     query: LogListQuery,
     response: WebhookDeliveryLogListSchema,
+  },
+  'GET /api/admin/audit': {
+    summary: 'The audit trail: admin actions and developer key/webhook actions, newest first (read only)',
+    query: AuditQuerySchema,
+    response: AuditPageSchema,
   },
   'POST /api/admin/logs/{id}/replay': {
     summary: 'Deliver a logged webhook event again',
