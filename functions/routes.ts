@@ -81,6 +81,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/categories', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/category/{slug}', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/by-slug/{slug}', 'marketplace', 'public', { cacheable: true }),
+  // The data a listed app touches (issue 16)
+  r('GET', '/api/marketplace/apps/{id}/data-access', 'marketplace', 'public', { cacheable: true }),
   // For crawlers: every listed app and category, and what to keep out of (served at the site root)
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
@@ -103,6 +105,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
+  // The data an app touches (issue 16): the catalogue to declare from, the owner's declaration (admins read it for review)
+  r('GET', '/api/data-access/catalogue', 'developer-apps', 'developer'),
+  r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'user'),
+  r('PUT', '/api/apps/{id}/data-access', 'developer-apps', 'developer', audited('app.data_access', 'app')),
   // Manual licences of the developer's apps (issue 13): list pending, record what was sent (owner only)
   r('GET', '/api/manual-licences', 'developer-apps', 'developer'),
   r('POST', '/api/manual-licences/{id}/complete', 'developer-apps', 'developer'),
