@@ -23,6 +23,7 @@
  * | sales of an app, newest first               | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)              | listByApp, outOfStock...   |
  * | new purchase + session pointer (tx)         | table | both attribute_not_exists(PK)                            | create                     |
  * | one open/valid purchase per buyer and app   | table | BUYERAPP# attribute_not_exists, or (tx) purchase_id = old + old purchase's status unchanged | claimCheckoutSlot |
+ * | new purchase while its slot is held (tx)    | table | PURCHASE#/SESSION# attribute_not_exists + BUYERAPP# purchase_id = id | create (holdsSlot) |
  * | event once + pending -> completed (tx)      | table | STRIPEEVENT# attribute_not_exists + status = pending     | complete                   |
  * | claim a pool key (tx)                       | GSI3  | candidates GSI3PK=POOLAVAIL#<appId>; then pool item status = available + purchase awaiting + lookup put | availablePoolKeys, claimPoolKey |
  * | available pool keys, strongly consistent    | table | PK=APP#<appId>, SK begins POOLKEY#, status = available   | availablePoolKeys          |
@@ -352,7 +353,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     }
   },
 
-  async create(purchase) {
+  async create(purchase, opts = {}) {
     const codes = await transact([
       {
         Put: {
@@ -368,8 +369,23 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
+      // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
+      ...(opts.holdsSlot
+        ? [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: purchaseKeys.checkoutSlot(purchase.user_id, purchase.app_id),
+                ConditionExpression: 'purchase_id = :mine',
+                ExpressionAttributeValues: { ':mine': purchase.id },
+              },
+            },
+          ]
+        : []),
     ]);
+    if (opts.holdsSlot && failed(codes, 2)) return 'slot_lost';
     if (codes) throw new Error(`purchase ${purchase.id} or its session already exists`);
+    return undefined;
   },
 
   async getById(id) {
