@@ -50,6 +50,8 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   readonly memorySize?: number;
   readonly timeout?: Duration;
+  /** esbuild `define`: build-time constants compiled into the bundle. */
+  readonly define?: Record<string, string>;
 }
 
 /**
@@ -104,6 +106,7 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         // Bundle the AWS SDK too: the cloud then runs exactly the versions the tests ran.
         externalModules: [],
         logLevel: nodejs.LogLevel.WARNING,
+        ...(props.define ? { define: props.define } : {}),
       },
     });
     // Permissions must exist before the first invocation, not merely before deletion.
