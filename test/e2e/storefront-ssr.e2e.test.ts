@@ -68,7 +68,7 @@ describe('the server-rendered storefront hydrates in the browser', () => {
 
     // Interactive: the app page's buy button opens the checkout.
     await page.getByRole('button', { name: 'Purchase License' }).click();
-    await page.getByRole('dialog').waitFor();
+    await page.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor({ timeout: 45_000 });
     await page.keyboard.press('Escape');
 
     // Interactive: searching on the home page filters the server-rendered list.
@@ -80,5 +80,5 @@ describe('the server-rendered storefront hydrates in the browser', () => {
       .first()
       .waitFor();
     await context.close();
-  });
+  }, 240_000); // four full page loads on a shared machine
 });
