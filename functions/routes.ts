@@ -27,6 +27,7 @@ export const ROUTE_GROUPS = [
   'admin',
   'sync',
   'partner',
+  'storefront',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -61,6 +62,17 @@ const audited = (action: string, target: string) => ({ audit: { action, target }
 /** Routes served at the site root rather than under /api or /v1 (CloudFront and the local server send them to the API). */
 export const ROOT_ROUTE_PATHS = ['/sitemap.xml', '/robots.txt'] as const;
 
+/**
+ * The storefront pages the storefront group renders on the server, as CloudFront path patterns
+ * (lib/site.ts sends them to the API; every other page path is the SPA's index.html).
+ */
+export const STOREFRONT_PATH_PATTERNS = [
+  '/',
+  '/marketplace/categories',
+  '/marketplace/category/*',
+  '/marketplace/app/*',
+] as const;
+
 export const ROUTES: readonly RouteDef[] = [
   // Accounts and sign-in (spec sections 3, 4, 5, 7)
   r('GET', '/api/config', 'accounts', 'public'),
@@ -86,6 +98,12 @@ export const ROUTES: readonly RouteDef[] = [
   // For crawlers: every listed app and category, and what to keep out of (served at the site root)
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
+
+  // The storefront's pages, server-rendered HTML (cached like the marketplace reads)
+  r('GET', '/', 'storefront', 'public', { cacheable: true }),
+  r('GET', '/marketplace/categories', 'storefront', 'public', { cacheable: true }),
+  r('GET', '/marketplace/category/{slug}', 'storefront', 'public', { cacheable: true }),
+  r('GET', '/marketplace/app/{slug}', 'storefront', 'public', { cacheable: true }),
 
   // Admin category curation
   r('GET', '/api/admin/categories', 'marketplace', 'admin'),

@@ -266,6 +266,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     contentType: 'text/plain',
     response: Bytes,
   },
+  'GET /': {
+    summary: 'Marketplace home as server-rendered HTML (hydrated by the web app)',
+    contentType: 'text/html',
+    response: Bytes,
+  },
+  'GET /marketplace/categories': {
+    summary: 'Categories page as server-rendered HTML',
+    contentType: 'text/html',
+    response: Bytes,
+  },
+  'GET /marketplace/category/{slug}': {
+    summary: "A category's page as server-rendered HTML; 404 page for an unknown category",
+    contentType: 'text/html',
+    response: Bytes,
+  },
+  'GET /marketplace/app/{slug}': {
+    summary: "An app's page as server-rendered HTML with its SoftwareApplication JSON-LD; 404 page for an unknown app",
+    contentType: 'text/html',
+    response: Bytes,
+  },
   'GET /api/admin/categories': { summary: 'All categories (admin)', response: CategoryListSchema },
   'POST /api/admin/categories': {
     summary: 'Create a category',
