@@ -117,6 +117,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Checkout and purchases
   r('POST', '/api/stripe/create-checkout-session', 'checkout', 'user'),
   r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
+  // The free licence a guest asked for, granted once the mailed confirmation link is followed.
+  r('POST', '/api/stripe/confirm-guest-license', 'checkout', 'public'),
   r('GET', '/api/stripe/my-purchases', 'checkout', 'user'),
   r('GET', '/api/stripe/purchase/{session_id}', 'checkout', 'public'),
   r('GET', '/api/stripe/purchases/{id}/invoice', 'checkout', 'user'),

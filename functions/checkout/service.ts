@@ -12,10 +12,12 @@ import { stripeGateway, stripeMode } from '../adapters/stripe';
 import { getConfig } from '../config';
 import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
 import type { LicenceEndpointClient } from '../core/licences/ports';
+import { recipientCappedMailer } from '../core/mail/recipient-cap';
 import { createCheckoutService, type PaymentMode } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
+import { rateLimiter } from '../http/client-limits';
 import { logger } from '../http/logger';
 import { publishEvent } from '../webhooks/pipeline';
 import { licenceEndpointClient } from './licence-endpoint-client';
@@ -41,12 +43,20 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const apps = new DynamoAppsRepository();
   const payments = paymentMode();
   const licenceEvents = options.events === null ? undefined : (options.events ?? webhookEvents);
+  // Mails to buyers (guest confirmations, licences): at most MAILS_PER_RECIPIENT_PER_DAY per address.
+  const buyerMailer = recipientCappedMailer(
+    sesMailer,
+    rateLimiter,
+    () => getConfig().MAILS_PER_RECIPIENT_PER_DAY,
+    logger,
+  );
   const fulfilment = createLicenceFulfilment({
     store: dynamoLicenceStore,
     apps,
     users: dynamoUsersRepository,
     purchases: dynamoPurchasesRepository,
     mailer: sesMailer,
+    buyerMailer,
     endpoint: options.endpoint ?? licenceEndpointClient,
     events: licenceEvents,
     appUrl,
@@ -64,6 +74,8 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       fulfilment,
       payments,
       appUrl,
+      mailer: buyerMailer,
+      guestConfirmTtlSeconds: getConfig().GUEST_CONFIRM_TTL_SECONDS,
       log: logger,
     }),
     events: createPaymentEvents({
@@ -76,6 +88,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
     }),
     purchases: createPurchasesService({
       purchases: dynamoPurchasesRepository,
+      users: dynamoUsersRepository,
       apps,
       mailer: sesMailer,
       gateway: payments.kind === 'stripe' ? payments.gateway : null,
