@@ -143,6 +143,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/admin/apps/{id}/purchases', 'admin', 'admin'),
   r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin'),
   r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin'),
+  // Material edits of an approved app are flagged (issue 11 item 8); the admin clears the flag.
+  r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin'),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin'),
   r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin'),
   r('GET', '/api/admin/manual-licences', 'admin', 'admin'),

@@ -557,6 +557,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: AdminAppActionSchema,
     errors: [409],
   },
+  'POST /api/admin/apps/{id}/clear-flag': {
+    summary: 'Clear the flag that material edits of an approved app leave (name, texts, URLs, instructions, price)',
+    params: AppIdParamSchema,
+    response: AdminAppActionSchema,
+  },
   'DELETE /api/admin/apps/{id}/delete': {
     summary: 'Delete an app',
     params: AppIdParamSchema,
