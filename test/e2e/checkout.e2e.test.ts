@@ -56,7 +56,9 @@ async function fromMail(email: string, pattern: RegExp): Promise<string> {
 }
 
 describe('checkout in the browser', () => {
-  it('a guest buys a paid key-pool app, gets the key by e-mail and finds it on My Purchases after signing in', async () => {
+  it('a guest buys a paid key-pool app, gets the key by e-mail and finds it on My Purchases after signing in', {
+    timeout: 180_000,
+  }, async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('guest');
 
