@@ -5,33 +5,23 @@
  * with a short licence-webhook timeout.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoLicenceStore, dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { stripeGateway, stripeMode } from '../adapters/stripe';
 import { getConfig } from '../config';
-import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
-import type { LicenceEndpointClient } from '../core/licences/ports';
-import { recipientCappedMailer } from '../core/mail/recipient-cap';
 import { createCheckoutService, type PaymentMode } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
-import type { LicenceEvents } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
-import { rateLimiter } from '../http/client-limits';
 import { logger } from '../http/logger';
-import { publishEvent } from '../webhooks/pipeline';
-import { licenceEndpointClient } from './licence-endpoint-client';
+import {
+  buildLicenceFulfilment,
+  buyerMailer,
+  type LicenceFulfilmentOptions,
+  licenceEventsOf,
+} from './fulfilment-service';
 
-export interface CheckoutServicesOptions {
-  /** Licence webhook: per-attempt timeout and the waits before retries (defaults 10 s; 1 s, 3 s). */
-  licenceWebhook?: { timeoutMs?: number; retryDelaysMs?: readonly number[] };
-  endpoint?: LicenceEndpointClient;
-  sleep?: LicenceFulfilmentDeps['sleep'];
-  /** Developers' webhooks for license.purchased / license.revoked (default: the webhook pipeline). */
-  events?: LicenceEvents | null;
-}
-
-const webhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };
+export type CheckoutServicesOptions = LicenceFulfilmentOptions;
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
@@ -42,29 +32,8 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const appUrl = getConfig().APP_URL;
   const apps = new DynamoAppsRepository();
   const payments = paymentMode();
-  const licenceEvents = options.events === null ? undefined : (options.events ?? webhookEvents);
-  // Mails to buyers (guest confirmations, licences): at most MAILS_PER_RECIPIENT_PER_DAY per address.
-  const buyerMailer = recipientCappedMailer(
-    sesMailer,
-    rateLimiter,
-    () => getConfig().MAILS_PER_RECIPIENT_PER_DAY,
-    logger,
-  );
-  const fulfilment = createLicenceFulfilment({
-    store: dynamoLicenceStore,
-    apps,
-    users: dynamoUsersRepository,
-    purchases: dynamoPurchasesRepository,
-    mailer: sesMailer,
-    buyerMailer,
-    endpoint: options.endpoint ?? licenceEndpointClient,
-    events: licenceEvents,
-    appUrl,
-    log: logger,
-    sleep: options.sleep,
-    webhookTimeoutMs: options.licenceWebhook?.timeoutMs,
-    webhookRetryDelaysMs: options.licenceWebhook?.retryDelaysMs,
-  });
+  const licenceEvents = licenceEventsOf(options);
+  const fulfilment = buildLicenceFulfilment(options, apps);
   return {
     fulfilment,
     checkout: createCheckoutService({
@@ -74,7 +43,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       fulfilment,
       payments,
       appUrl,
-      mailer: buyerMailer,
+      mailer: buyerMailer(),
       guestConfirmTtlSeconds: getConfig().GUEST_CONFIRM_TTL_SECONDS,
       log: logger,
     }),
