@@ -56,6 +56,14 @@ const ConfigSchema = z.object({
   RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: z.coerce.number().int().positive().default(20),
   /** Reset mails per address per hour; further requests get the same answer and no mail. */
   FORGOT_PASSWORD_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  /** Mails the checkout sends one recipient per day (guest confirmations, licence mails); more are dropped. */
+  MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(20),
+  /** How long a free guest licence's confirmation link works. */
+  GUEST_CONFIRM_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 48),
   /** Verification-link lifetime. */
   VERIFY_TOKEN_TTL_SECONDS: z.coerce
     .number()

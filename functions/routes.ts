@@ -150,6 +150,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Checkout and purchases
   r('POST', '/api/stripe/create-checkout-session', 'checkout', 'user'),
   r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
+  // The free licence a guest asked for, granted once the mailed confirmation link is followed.
+  r('POST', '/api/stripe/confirm-guest-license', 'checkout', 'public'),
   r('GET', '/api/stripe/my-purchases', 'checkout', 'user'),
   r('GET', '/api/stripe/purchase/{session_id}', 'checkout', 'public'),
   r('GET', '/api/stripe/purchases/{id}/invoice', 'checkout', 'user'),
@@ -174,6 +176,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/admin/apps/{id}/purchases', 'admin', 'admin'),
   r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin', audited('app.approve', 'app')),
   r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin', audited('app.suspend', 'app')),
+  // Material edits of an approved app are flagged (issue 11 item 8); the admin clears the flag.
+  r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.clear_flag', 'app')),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
   r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin', audited('purchase.refund', 'purchase')),
   r('GET', '/api/admin/manual-licences', 'admin', 'admin'),

@@ -198,7 +198,7 @@ export function createManualLicences(deps: ManualLicencesDeps) {
             delivery: { license_status: status, license_key: key, expires_at: purchase.expires_at },
             instructions: app?.licensing_instructions ?? null,
             accessDetails: input.access_details ?? null,
-            newAccount: false,
+            guest: purchase.buyer_new_account,
             appUrl: deps.appUrl,
           }),
         );

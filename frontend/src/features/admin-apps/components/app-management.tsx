@@ -24,6 +24,7 @@ import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useApproveApp } from '../api/approve-app';
+import { useClearAppFlag } from '../api/clear-flag';
 import { useDeleteAppPermanently } from '../api/delete-app';
 import { useAdminAppsPage } from '../api/get-admin-apps';
 import { useSuspendApp } from '../api/suspend-app';
@@ -68,6 +69,16 @@ export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
   const approve = useApproveApp();
   const suspend = useSuspendApp();
   const remove = useDeleteAppPermanently();
+  const clearFlag = useClearAppFlag();
+
+  async function reviewed(id: string) {
+    try {
+      await clearFlag.trigger(id);
+      notifySuccess('Review flag cleared');
+    } catch (err) {
+      notifyError(errorText(err, 'Failed to clear the review flag'));
+    }
+  }
   const { confirm, dialog } = useConfirm();
 
   const shown = data?.apps ?? [];
@@ -247,6 +258,23 @@ export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
                   <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={status.palette}>{status.label}</Badge>
+                    {app.review_flag && (
+                      <Box mt="1" data-testid="review-flag">
+                        <Text fontSize="xs" color="orange.800">
+                          Edited after approval: {app.review_flag.fields.join(', ')}
+                        </Text>
+                        <Button
+                          size="2xs"
+                          variant="outline"
+                          mt="1"
+                          onClick={() => reviewed(app.id)}
+                          loading={clearFlag.isMutating}
+                          aria-label={`Mark the edits of ${app.name} as reviewed`}
+                        >
+                          Mark reviewed
+                        </Button>
+                      </Box>
+                    )}
                   </Table.Cell>
                   <Table.Cell>
                     <Button size="xs" variant="outline" onClick={() => setViewed(app)} aria-label={`View ${app.name}`}>
