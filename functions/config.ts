@@ -85,6 +85,8 @@ const ConfigSchema = z.object({
    */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
   QUEUE_URL: z.string().optional(),
+  /** The fulfilment queue (licence delivery in the background, cloud); locally an in-process queue. */
+  FULFILMENT_QUEUE_URL: z.string().optional(),
   /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
   /**

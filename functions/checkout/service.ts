@@ -1,35 +1,31 @@
 /**
- * Composition root of the checkout Lambda: checkout, Stripe events, purchases and licence delivery
- * wired to DynamoDB, SES, Stripe (or the local test mode) and the outgoing-HTTP adapter. Built once
- * per container, on first use. Tests build their own with buildCheckoutServices(options), e.g.
- * with a short licence-webhook timeout.
+ * Composition root of the checkout Lambda: checkout, Stripe events and purchases wired to
+ * DynamoDB, SES and Stripe (or the local test mode); licence delivery is put on the fulfilment
+ * queue (./fulfilment.ts) and done by its worker. Built once per container, on first use. Tests
+ * build their own with buildCheckoutServices(options), e.g. delivering inline with a short
+ * licence-webhook timeout.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoLicenceStore, dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { stripeGateway, stripeMode } from '../adapters/stripe';
 import { getConfig } from '../config';
-import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
-import type { LicenceEndpointClient } from '../core/licences/ports';
 import { createCheckoutService, type PaymentMode } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
-import { publishEvent } from '../webhooks/pipeline';
-import { licenceEndpointClient } from './licence-endpoint-client';
+import { buildLicenceFulfilment, type LicenceFulfilmentOptions, queuedFulfilment, webhookEvents } from './fulfilment';
 
-export interface CheckoutServicesOptions {
-  /** Licence webhook: per-attempt timeout and the waits before retries (defaults 10 s; 1 s, 3 s). */
-  licenceWebhook?: { timeoutMs?: number; retryDelaysMs?: readonly number[] };
-  endpoint?: LicenceEndpointClient;
-  sleep?: LicenceFulfilmentDeps['sleep'];
-  /** Developers' webhooks for license.purchased / license.revoked (default: the webhook pipeline). */
-  events?: LicenceEvents | null;
+export interface CheckoutServicesOptions extends LicenceFulfilmentOptions {
+  /**
+   * 'queued' (the default, issue 12 item 3): paid and free purchases are put on the fulfilment
+   * queue and the request answers at once; the worker delivers. 'inline': delivered within the
+   * call, with these options (tests of the delivery rules, e.g. a short licence-webhook timeout).
+   */
+  delivery?: 'queued' | 'inline';
 }
-
-const webhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
@@ -41,20 +37,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const apps = new DynamoAppsRepository();
   const payments = paymentMode();
   const licenceEvents = options.events === null ? undefined : (options.events ?? webhookEvents);
-  const fulfilment = createLicenceFulfilment({
-    store: dynamoLicenceStore,
-    apps,
-    users: dynamoUsersRepository,
-    purchases: dynamoPurchasesRepository,
-    mailer: sesMailer,
-    endpoint: options.endpoint ?? licenceEndpointClient,
-    events: licenceEvents,
-    appUrl,
-    log: logger,
-    sleep: options.sleep,
-    webhookTimeoutMs: options.licenceWebhook?.timeoutMs,
-    webhookRetryDelaysMs: options.licenceWebhook?.retryDelaysMs,
-  });
+  const fulfilment = options.delivery === 'inline' ? buildLicenceFulfilment(options) : queuedFulfilment;
   return {
     fulfilment,
     checkout: createCheckoutService({
