@@ -44,7 +44,8 @@ export class Fulfilment extends Construct {
     this.queues = props.queues;
     this.worker = new ServiceFunction(this, 'Worker', {
       entry: 'functions/workers/fulfilment-worker.ts',
-      description: 'Fulfilment worker: delivers the licences of queued purchases and serves buyers from refilled key pools',
+      description:
+        'Fulfilment worker: delivers the licences of queued purchases and serves buyers from refilled key pools',
       logs: props.logs,
       timeout: FULFILMENT_WORKER_TIMEOUT,
       environment: {

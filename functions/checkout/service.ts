@@ -13,7 +13,6 @@ import { stripeGateway, stripeMode } from '../adapters/stripe';
 import { getConfig } from '../config';
 import { createCheckoutService, type PaymentMode } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
-import type { LicenceEvents } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
 import { buildLicenceFulfilment, type LicenceFulfilmentOptions, queuedFulfilment, webhookEvents } from './fulfilment';

@@ -84,7 +84,12 @@ export interface PurchaseRepository {
    * lease that ran out, becomes this worker's until `untilMs`. False when the delivery is done, or
    * someone else holds a live lease (a duplicate message: it is worked on already).
    */
-  takeFulfilment(purchaseId: string, expectedLeaseUntil: number | null, nowMs: number, untilMs: number): Promise<boolean>;
+  takeFulfilment(
+    purchaseId: string,
+    expectedLeaseUntil: number | null,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<boolean>;
   /** Gives up a lease this worker took (its delivery failed), so the queue's retry may take it at once. */
   releaseFulfilment(purchaseId: string, leaseUntil: number): Promise<void>;
   /**
