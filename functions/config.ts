@@ -29,6 +29,10 @@ const ConfigSchema = z.object({
   /** Public origin of the product, used in e-mailed links and Stripe return URLs. */
   APP_URL: z.string().url().default('http://localhost:3000'),
   MAIL_FROM: z.string().email().default('no-reply@dentalmarket.local'),
+  /** The SES configuration set that reports bounces and complaints (cloud); unset locally. */
+  SES_CONFIGURATION_SET: z.string().optional(),
+  /** The mail queue: failed sends are retried from it (cloud); locally an in-process queue. */
+  MAIL_QUEUE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_TTL_SECONDS: z.coerce
     .number()

@@ -147,6 +147,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/admin/purchases/{id}/complete-licence', 'admin', 'admin'),
   r('GET', '/api/admin/logs', 'admin', 'admin'),
   r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin'),
+  // Mail suppression list: addresses that bounced or complained (issue 12 item 2)
+  r('GET', '/api/admin/mail-suppressions', 'admin', 'admin'),
+  r('POST', '/api/admin/mail-suppressions/lift', 'admin', 'admin'),
 
   // Legacy sync
   r('POST', '/api/admin/sync/trigger', 'sync', 'admin'),

@@ -44,8 +44,9 @@ export class AppStack extends Stack {
     );
     const logs = new EncryptedLogs(this, 'Logs', { retentionDays: config.logRetentionDays });
     this.queues = new Queues(this, 'Queues');
-    const mail = new Mail(this, 'Mail', { from: config.mailFrom, createIdentity: config.createMailIdentity });
     const secrets = new AppSecrets(this, 'Secrets', { stripeSecretName: config.stripeSecretName });
+    // SES domain identity (DKIM), configuration set, bounce/complaint events, mail queues and worker.
+    const mail = new Mail(this, 'Mail', { config, table: data.table, secrets, logs });
 
     // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys (issue 10).
     this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs });
