@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { OverdueLicencesCard } from '../../../features/admin-licences/overdue-licences-card';
+import { SuppressedAddressesCard } from '../../../features/admin-mail/suppressed-addresses-card';
 import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
 import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
 import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
@@ -36,6 +37,7 @@ export default function AdminDashboardRoute() {
         </SimpleGrid>
         <SyncControls status={status.data} />
         <OverdueLicencesCard />
+        <SuppressedAddressesCard />
         <Box as="section">
           <Heading as="h2" size="lg" mb="4">
             Management
