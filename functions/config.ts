@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one place that reads the environment. Validated with zod on first use; a bad value stops
@@ -131,6 +131,11 @@ const ConfigSchema = z.object({
    * the bound within which a marketplace change made elsewhere shows in this process's answers.
    */
   CATALOGUE_VERSION_MAX_AGE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  /**
+   * Days an audit trail entry is kept before DynamoDB's TTL removes it. Default 2192 (six years,
+   * the HIPAA documentation retention period).
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2192),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

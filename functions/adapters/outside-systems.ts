@@ -7,7 +7,7 @@
  * container).
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   INTERNAL_RESOURCES,
   InternalEventTypeSchema,

@@ -4,6 +4,7 @@ import { approveApp } from './admin-apps/approve-app';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
 import { listAppsAsAdmin } from './admin-apps/list-apps';
 import { suspendApp } from './admin-apps/suspend-app';
+import { listAuditEntries } from './admin-audit/list-audit';
 import { listWebhookLogsAsAdmin } from './admin-logs/list-logs';
 import { replayWebhookLog } from './admin-logs/replay-log';
 import { liftMailSuppression, listMailSuppressions } from './admin-mail/suppressions';
@@ -40,4 +41,5 @@ export const handler = createGroupHandler('admin', {
   'POST /api/admin/logs/{id}/replay': replayWebhookLog,
   'GET /api/admin/mail-suppressions': listMailSuppressions,
   'POST /api/admin/mail-suppressions/lift': liftMailSuppression,
+  'GET /api/admin/audit': listAuditEntries,
 });

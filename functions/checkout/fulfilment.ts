@@ -7,55 +7,21 @@
  * The checkout and developer-apps functions only enqueue (queuedFulfilment); the fulfilment worker
  * Lambda (functions/workers/fulfilment-worker.ts) delivers.
  */
-import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoLicenceStore, dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
-import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
-import { sesMailer } from '../adapters/mailer';
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
 import { getConfig } from '../config';
-import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
 import {
   createFulfilmentWorker,
   createQueuedFulfilment,
   type FulfilmentWorker,
 } from '../core/licences/fulfilment-queue';
-import type { LicenceEndpointClient } from '../core/licences/ports';
-import type { LicenceEvents } from '../core/purchases/ports';
 import { logger } from '../http/logger';
-import { publishEvent } from '../webhooks/pipeline';
-import { licenceEndpointClient } from './licence-endpoint-client';
+import { buildLicenceFulfilment } from './fulfilment-service';
 
 /** Receives of a fulfilment message before it is dead-lettered; lib/queues.ts gives SQS the same number. */
 export const FULFILMENT_MAX_RECEIVE_COUNT = 5;
 
-export interface LicenceFulfilmentOptions {
-  /** Licence webhook: per-attempt timeout and the waits before retries (defaults 10 s; 1 s, 3 s). */
-  licenceWebhook?: { timeoutMs?: number; retryDelaysMs?: readonly number[] };
-  endpoint?: LicenceEndpointClient;
-  sleep?: LicenceFulfilmentDeps['sleep'];
-  /** Developers' webhooks for license.purchased (default: the webhook pipeline); null: none. */
-  events?: LicenceEvents | null;
-}
-
-export const webhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };
-
-/** The delivery itself, as the worker runs it. */
-export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}) {
-  return createLicenceFulfilment({
-    store: dynamoLicenceStore,
-    apps: new DynamoAppsRepository(),
-    users: dynamoUsersRepository,
-    purchases: dynamoPurchasesRepository,
-    mailer: sesMailer,
-    endpoint: options.endpoint ?? licenceEndpointClient,
-    events: options.events === null ? undefined : (options.events ?? webhookEvents),
-    appUrl: getConfig().APP_URL,
-    log: logger,
-    sleep: options.sleep,
-    webhookTimeoutMs: options.licenceWebhook?.timeoutMs,
-    webhookRetryDelaysMs: options.licenceWebhook?.retryDelaysMs,
-  });
-}
+export { buildLicenceFulfilment };
 
 let worker: FulfilmentWorker | undefined;
 

@@ -15,7 +15,8 @@ import { createCheckoutService, type PaymentMode } from '../core/purchases/check
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
-import { buildLicenceFulfilment, type LicenceFulfilmentOptions, queuedFulfilment, webhookEvents } from './fulfilment';
+import { queuedFulfilment } from './fulfilment';
+import { buildLicenceFulfilment, type LicenceFulfilmentOptions, licenceEventsOf } from './fulfilment-service';
 
 export interface CheckoutServicesOptions extends LicenceFulfilmentOptions {
   /**
@@ -35,8 +36,8 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const appUrl = getConfig().APP_URL;
   const apps = new DynamoAppsRepository();
   const payments = paymentMode();
-  const licenceEvents = options.events === null ? undefined : (options.events ?? webhookEvents);
-  const fulfilment = options.delivery === 'inline' ? buildLicenceFulfilment(options) : queuedFulfilment;
+  const licenceEvents = licenceEventsOf(options);
+  const fulfilment = options.delivery === 'inline' ? buildLicenceFulfilment(options, apps) : queuedFulfilment;
   return {
     fulfilment,
     checkout: createCheckoutService({

@@ -2,6 +2,7 @@ import { createGroupHandler } from '../http/group-handler';
 import { completeMyManualLicence, listMyManualLicences } from '../manual-licences/handlers';
 import { appAnalytics } from './app-analytics';
 import { createApp } from './create-app';
+import { getAppDataAccess, getDataAccessCatalogue, putAppDataAccess } from './data-access';
 import { deleteApp } from './delete-app';
 import { getApp } from './get-app';
 import { listApps } from './list-apps';
@@ -25,6 +26,9 @@ export const handler = createGroupHandler('developer-apps', {
   'POST /api/upload/presign': presignUpload,
   'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
+  'GET /api/data-access/catalogue': getDataAccessCatalogue,
+  'GET /api/apps/{id}/data-access': getAppDataAccess,
+  'PUT /api/apps/{id}/data-access': putAppDataAccess,
   'GET /api/manual-licences': listMyManualLicences,
   'POST /api/manual-licences/{id}/complete': completeMyManualLicence,
 });

@@ -3,6 +3,7 @@ import { MSG } from '../../shared/messages';
 import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
 import { AppError, ForbiddenError, NotImplementedError, UnauthorizedError } from '../core/errors';
 import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
+import { writeAuditEntry } from './audit';
 import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
 import { clientAddress } from './client-address';
 import { logger } from './logger';
@@ -130,7 +131,10 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
         clientIp: clientAddress(headers, event.requestContext?.http?.sourceIp ?? ''),
         event,
       };
-      return toResult(route, await endpoint(req));
+      const res = await endpoint(req);
+      // Audited routes (routes.ts `audit`): one audit trail entry per successful state change.
+      if (route.audit) await writeAuditEntry(req, res.status);
+      return toResult(route, res);
     } catch (err) {
       if (err instanceof AppError) return errorResult(route, err);
       logger.error('unhandled error', {

@@ -1,6 +1,7 @@
 import { createGroupHandler } from '../http/group-handler';
 import { adminListCategories } from './admin-list-categories';
 import { appBySlug } from './app-by-slug';
+import { getPublicDataAccess } from './app-data-access';
 import { categoryApps } from './category-apps';
 import { createCategory } from './create-category';
 import { deleteCategory } from './delete-category';
@@ -16,6 +17,7 @@ export const handler = createGroupHandler('marketplace', {
   'GET /api/categories': listCategories,
   'GET /api/marketplace/apps/category/{slug}': categoryApps,
   'GET /api/marketplace/apps/by-slug/{slug}': appBySlug,
+  'GET /api/marketplace/apps/{id}/data-access': getPublicDataAccess,
   'GET /sitemap.xml': sitemap,
   'GET /robots.txt': robots,
   'GET /api/admin/categories': adminListCategories,
