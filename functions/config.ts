@@ -29,6 +29,10 @@ const ConfigSchema = z.object({
   /** Public origin of the product, used in e-mailed links and Stripe return URLs. */
   APP_URL: z.string().url().default('http://localhost:3000'),
   MAIL_FROM: z.string().email().default('no-reply@dentalmarket.local'),
+  /** The SES configuration set that reports bounces and complaints (cloud); unset locally. */
+  SES_CONFIGURATION_SET: z.string().optional(),
+  /** The mail queue: failed sends are retried from it (cloud); locally an in-process queue. */
+  MAIL_QUEUE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_TTL_SECONDS: z.coerce
     .number()
@@ -103,6 +107,8 @@ const ConfigSchema = z.object({
   AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(1_000),
   AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
   AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
+  /** The fulfilment queue (licence delivery in the background, cloud); locally an in-process queue. */
+  FULFILMENT_QUEUE_URL: z.string().optional(),
   /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
   /**

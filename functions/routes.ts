@@ -192,6 +192,9 @@ export const ROUTES: readonly RouteDef[] = [
   // Audit trail (issue 16): read only; no route changes or deletes an entry
   r('GET', '/api/admin/audit', 'admin', 'admin'),
   r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin', audited('webhook_log.replay', 'webhook_log')),
+  // Mail suppression list: addresses that bounced or complained (issue 12 item 2)
+  r('GET', '/api/admin/mail-suppressions', 'admin', 'admin'),
+  r('POST', '/api/admin/mail-suppressions/lift', 'admin', 'admin'),
 
   // Legacy sync
   r('POST', '/api/admin/sync/trigger', 'sync', 'admin', audited('sync.trigger', 'sync_run')),

@@ -10,6 +10,7 @@ import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
 import { readStorefrontAssets } from '../functions/storefront/assets';
 import { type AppConfig, existingPath } from './app-config';
+import type { Fulfilment } from './fulfilment';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
 import type { Mail } from './mail';
@@ -39,6 +40,8 @@ interface GroupNeeds {
   readonly sync?: boolean;
   /** Compile the web build's index.html and module preloads into the bundle (functions/storefront/assets.ts). */
   readonly storefront?: boolean;
+  /** Enqueue licence deliveries and pool refills for the fulfilment worker (lib/fulfilment.ts). */
+  readonly fulfilmentQueue?: boolean;
   readonly memorySize?: number;
   readonly timeout?: Duration;
 }
@@ -47,12 +50,12 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
   accounts: { mail: true, memorySize: 1024 },
   marketplace: {},
-  // Adding pool keys serves buyers who waited on an empty pool: their licence mail goes out from here.
-  'developer-apps': { uploads: true, pendingUploads: true, mail: true },
+  // Adding pool keys enqueues serving the buyers who waited on an empty pool (the fulfilment worker mails them).
+  'developer-apps': { uploads: true, pendingUploads: true, mail: true, fulfilmentQueue: true },
   'api-keys': {},
   webhooks: { webhookQueue: true },
-  // The Stripe webhook records purchases, sends licence mail and fires purchase webhooks.
-  checkout: { webhookQueue: true, mail: true, stripe: true },
+  // The Stripe webhook and free grants record purchases and enqueue their licence delivery.
+  checkout: { webhookQueue: true, mail: true, stripe: true, fulfilmentQueue: true },
   // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals, and
   // deletes an app's images with the app.
   admin: { webhookQueue: true, mail: true, stripe: true, uploads: true },
@@ -72,6 +75,7 @@ export interface ApiProps {
   readonly secrets: AppSecrets;
   readonly logs: EncryptedLogs;
   readonly sync: Sync;
+  readonly fulfilment: Fulfilment;
 }
 
 /**
@@ -223,6 +227,7 @@ export class Api extends Construct {
       if (needs.webhookQueue) props.queues.webhookDelivery.grantSendMessages(fn);
       if (needs.mail) props.mail.grantSend(fn);
       if (needs.sync) props.sync.configureRouteFunction(fn);
+      if (needs.fulfilmentQueue) props.fulfilment.grantEnqueue(fn);
 
       // One integration and one API-scoped invoke permission per function, however many routes.
       const integration = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn.function, {

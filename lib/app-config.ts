@@ -15,7 +15,12 @@ export interface AppConfig {
   readonly appName: string;
   /** Sender of every e-mail; its address or domain must be a verified SES identity. */
   readonly mailFrom: string;
-  /** Create the SES e-mail identity for mailFrom (SES then e-mails a verification link). */
+  /** The mail domain (default: mailFrom's domain): its SES domain identity signs with Easy DKIM. */
+  readonly mailDomain: string;
+  /**
+   * Create the SES domain identity of mailDomain with Easy DKIM (the stack outputs the three DKIM
+   * CNAME records to publish). false when the domain is verified in SES already.
+   */
   readonly createMailIdentity: boolean;
   /** Public origin of the product; defaults to https://<the CloudFront domain>. */
   readonly appUrl?: string;
@@ -62,7 +67,8 @@ export interface AppConfig {
 export const DEFAULT_CONFIG: AppConfig = {
   appName: 'DentalMarketplace',
   mailFrom: 'no-reply@example.com',
-  createMailIdentity: false,
+  mailDomain: 'example.com',
+  createMailIdentity: true,
   siteBuildPath: 'frontend/dist',
   logRetentionDays: 365,
   accessLogRetentionDays: 365,
@@ -90,11 +96,14 @@ function count(scope: Construct, key: string, fallback: number): number {
   return n;
 }
 
+const mailFromDomain = (address: string): string => address.split('@')[1] ?? '';
+
 export function readAppConfig(scope: Construct): AppConfig {
   const d = DEFAULT_CONFIG;
   const config: AppConfig = {
     appName: text(scope, 'appName') ?? d.appName,
     mailFrom: text(scope, 'mailFrom') ?? d.mailFrom,
+    mailDomain: (text(scope, 'mailDomain') ?? mailFromDomain(text(scope, 'mailFrom') ?? d.mailFrom)).toLowerCase(),
     createMailIdentity: flag(scope, 'createMailIdentity', d.createMailIdentity),
     appUrl: text(scope, 'appUrl'),
     domainName: text(scope, 'domainName'),
@@ -121,6 +130,16 @@ export function readAppConfig(scope: Construct): AppConfig {
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.mailFrom)) {
     throw new Error(`Context mailFrom must be an e-mail address, got "${config.mailFrom}"`);
+  }
+  const { mailDomain } = config;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(mailDomain)) {
+    throw new Error(`Context mailDomain must be a domain name, got "${mailDomain}"`);
+  }
+  if (
+    !config.mailFrom.toLowerCase().endsWith(`@${mailDomain}`) &&
+    !config.mailFrom.toLowerCase().endsWith(`.${mailDomain}`)
+  ) {
+    throw new Error(`Context mailFrom (${config.mailFrom}) must be an address of mailDomain (${mailDomain})`);
   }
   if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
     throw new Error('Context domainName and certificateArn must be given together');

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api';
 import type { AppConfig } from './app-config';
 import type { DataStack } from './data-stack';
+import { Fulfilment } from './fulfilment';
 import { EncryptedLogs } from './logs';
 import { Mail } from './mail';
 import { Queues } from './queues';
@@ -28,6 +29,7 @@ export class AppStack extends Stack {
   readonly queues: Queues;
   readonly webhookWorkers: WebhookWorkers;
   readonly sync: Sync;
+  readonly fulfilment: Fulfilment;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -42,13 +44,24 @@ export class AppStack extends Stack {
     );
     const logs = new EncryptedLogs(this, 'Logs', { retentionDays: config.logRetentionDays });
     this.queues = new Queues(this, 'Queues');
-    const mail = new Mail(this, 'Mail', { from: config.mailFrom, createIdentity: config.createMailIdentity });
     const secrets = new AppSecrets(this, 'Secrets', { stripeSecretName: config.stripeSecretName });
+    // SES domain identity (DKIM), configuration set, bounce/complaint events, mail queues and worker.
+    const mail = new Mail(this, 'Mail', { config, table: data.table, secrets, logs });
 
     // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys (issue 10).
     this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs });
+    // Licence delivery in the background: worker on the fulfilment queue (issue 12 item 3).
+    this.fulfilment = new Fulfilment(this, 'Fulfilment', {
+      config,
+      table: data.table,
+      queues: this.queues,
+      mail,
+      secrets,
+      logs,
+    });
     this.api = new Api(this, 'Api', {
       sync: this.sync,
+      fulfilment: this.fulfilment,
       config,
       table: data.table,
       uploadsBucket,
@@ -75,6 +88,7 @@ export class AppStack extends Stack {
     });
     this.api.setAppUrl(config.appUrl ?? this.site.url);
     this.webhookWorkers.setAppUrl(config.appUrl ?? this.site.url);
+    this.fulfilment.setAppUrl(config.appUrl ?? this.site.url);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The product: SPA, /api, /v1 and /uploads' });
     new CfnOutput(this, 'ApiUrl', {
@@ -87,6 +101,7 @@ export class AppStack extends Stack {
     });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.queues.webhookDelivery.queueUrl });
     new CfnOutput(this, 'SyncQueueUrl', { value: this.queues.sync.queueUrl });
+    new CfnOutput(this, 'FulfilmentQueueUrl', { value: this.queues.fulfilment.queueUrl });
     new CfnOutput(this, 'InternalSystemKeySecretArn', {
       value: this.sync.internalSystemKey.secretArn,
       description: 'Put the internal system API key here (secret string)',

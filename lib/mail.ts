@@ -1,43 +1,184 @@
-import { Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { AppConfig } from './app-config';
+import { ServiceFunction } from './function-defaults';
+import type { EncryptedLogs } from './logs';
+import { MAIL_MAX_RECEIVE_COUNT, MAIL_WORKER_TIMEOUT } from './queues';
+import type { AppSecrets } from './secrets';
+
+/** SES publishes to EventBridge under these detail types (its "event publishing" events). */
+export const SES_FEEDBACK_DETAIL_TYPES = ['Email Bounced', 'Email Complaint Received'];
+export const MAIL_WORKER_BATCH_SIZE = 10;
+export const MAIL_WORKER_MAX_CONCURRENCY = 2;
 
 export interface MailProps {
-  /** The sender address (context `mailFrom`). */
-  readonly from: string;
-  /** Create the SES identity for the address (SES e-mails a verification link on deploy). */
-  readonly createIdentity: boolean;
+  readonly config: AppConfig;
+  readonly table: dynamodb.ITable;
+  readonly secrets: AppSecrets;
+  readonly logs: EncryptedLogs;
 }
 
 /**
- * E-mail through SES. The sender is configurable; sending is allowed only from that address,
- * authorised against its address identity or its domain identity, whichever the operator verified.
- * While the account is in the SES sandbox, recipients must be verified identities too.
+ * E-mail through SES (issue 12 item 2):
+ * - the domain identity of the mail domain (context mailDomain, default mailFrom's domain) with
+ *   Easy DKIM (2048-bit): the stack outputs the three CNAME records to publish (createMailIdentity
+ *   false when the domain is verified in SES already);
+ * - a configuration set every mail is sent through, whose bounce and complaint events go to
+ *   EventBridge; a rule puts them on the mail-events queue;
+ * - the mail queue, where a send that failed waits for its retry;
+ * - the mail worker on both queues (partial batch failures, dead-letter queues): it retries the
+ *   failed sends and records bounced and complaining addresses on the suppression list, which the
+ *   functions check before every send and admins see on the dashboard.
+ * Sending is allowed only from the configured sender, through the configuration set.
  */
 export class Mail extends Construct {
   readonly from: string;
+  readonly domain: string;
+  readonly configurationSet: ses.ConfigurationSet;
+  readonly identity?: ses.EmailIdentity;
+  readonly queue: sqs.Queue;
+  readonly deadLetter: sqs.Queue;
+  readonly eventsQueue: sqs.Queue;
+  readonly eventsDeadLetter: sqs.Queue;
+  readonly feedbackRule: events.Rule;
+  readonly worker: ServiceFunction;
   private readonly identityArns: string[];
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
-    this.from = props.from;
-    const domain = props.from.split('@')[1] as string;
+    const { config } = props;
+    this.from = config.mailFrom;
+    this.domain = config.mailDomain;
+    const stack = Stack.of(this);
     const identityArn = (identity: string) =>
-      Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
-    this.identityArns = [identityArn(props.from), identityArn(domain)];
-    if (props.createIdentity) {
-      new ses.EmailIdentity(this, 'SenderIdentity', { identity: ses.Identity.email(props.from) });
+      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+    this.identityArns = [...new Set([identityArn(this.from), identityArn(this.from.split('@')[1] as string)])];
+
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
+      reputationMetrics: true,
+      sendingEnabled: true,
+    });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      // SES publishes to the account's default event bus only.
+      destination: ses.EventDestination.eventBus(events.EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+
+    if (config.createMailIdentity) {
+      this.identity = new ses.EmailIdentity(this, 'DomainIdentity', {
+        identity: ses.Identity.domain(this.domain),
+        dkimSigning: true,
+        dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
+        configurationSet: this.configurationSet,
+      });
+      this.identity.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `DkimRecord${i + 1}`, {
+          description: `DKIM: publish this CNAME in the DNS of ${this.domain} (name = value)`,
+          value: `${record.name} = ${record.value}`,
+        });
+      });
     }
+
+    const queue = (name: string, props: sqs.QueueProps = {}) =>
+      new sqs.Queue(this, name, { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true, ...props });
+    const visibility = Duration.seconds(6 * MAIL_WORKER_TIMEOUT.toSeconds());
+    this.deadLetter = queue('MailDeadLetter', { retentionPeriod: Duration.days(14) });
+    this.queue = queue('MailRetry', {
+      visibilityTimeout: visibility,
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.deadLetter, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
+    });
+    this.eventsDeadLetter = queue('MailEventsDeadLetter', { retentionPeriod: Duration.days(14) });
+    this.eventsQueue = queue('MailEvents', {
+      visibilityTimeout: visibility,
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.eventsDeadLetter, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
+    });
+
+    this.feedbackRule = new events.Rule(this, 'BounceAndComplaintEvents', {
+      description: 'SES bounces and complaints of this configuration set, to the mail-events queue',
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: SES_FEEDBACK_DETAIL_TYPES,
+        detail: { mail: { tags: { 'ses:configuration-set': [this.configurationSet.configurationSetName] } } },
+      },
+      targets: [new targets.SqsQueue(this.eventsQueue, { deadLetterQueue: this.eventsDeadLetter, retryAttempts: 10 })],
+    });
+
+    this.worker = new ServiceFunction(this, 'Worker', {
+      entry: 'functions/workers/mail-worker.ts',
+      description: 'Mail worker: retries failed sends, records bounced and complaining addresses as suppressed',
+      logs: props.logs,
+      timeout: MAIL_WORKER_TIMEOUT,
+      environment: {
+        RUNTIME: 'aws',
+        TABLE_NAME: props.table.tableName,
+        LOG_LEVEL: 'info',
+        // The configuration module requires it of every function (see the trade-off in lib/api.ts).
+        ...props.secrets.jwtEnvironment(config.jwtSecretInEnvironment),
+      },
+    });
+    for (const source of [this.queue, this.eventsQueue]) {
+      this.worker.function.addEventSource(
+        new SqsEventSource(source, {
+          batchSize: MAIL_WORKER_BATCH_SIZE,
+          reportBatchItemFailures: true,
+          maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
+        }),
+      );
+    }
+    this.worker.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'SuppressionList',
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+      }),
+    );
+    this.grantSend(this.worker);
+    props.secrets.grantRead(this.worker, false);
+    const ack = (ruleId: string, reason: string) =>
+      Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
+    ack(
+      'HIPAA.Security-LambdaDLQ',
+      'Invoked by SQS event sources, not asynchronously: a message that keeps failing moves to its queue’s dead-letter queue (redrive policy).',
+    );
+    ack(
+      'HIPAA.Security-LambdaConcurrency',
+      'The SQS event sources’ maxConcurrency (2) bounds the worker without reserving account concurrency.',
+    );
   }
 
-  /** ses:SendEmail (the SES v2 API the functions use) as the configured sender only. */
-  grantSend(grantee: iam.IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
+  /**
+   * ses:SendEmail (the SES v2 API the functions use) as the configured sender only, through the
+   * configuration set; the suppression list is read with the table access every sender has; a
+   * failed send goes to the mail queue.
+   */
+  grantSend(fn: ServiceFunction): void {
+    fn.addEnvironment('SES_CONFIGURATION_SET', this.configurationSet.configurationSetName);
+    fn.addEnvironment('MAIL_FROM', this.from);
+    if (fn !== this.worker) {
+      fn.addEnvironment('MAIL_QUEUE_URL', this.queue.queueUrl);
+      this.queue.grantSendMessages(fn);
+    }
+    fn.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'SendMailAsConfiguredSender',
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: this.identityArns,
+        resources: [
+          ...this.identityArns,
+          Stack.of(this).formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: this.configurationSet.configurationSetName,
+          }),
+        ],
         conditions: { StringEquals: { 'ses:FromAddress': this.from } },
       }),
     );

@@ -8,6 +8,18 @@ export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
 export const SYNC_MAX_RECEIVE_COUNT = 3;
 /** The sync worker's timeout: a full catalogue load with its outside-system calls; the queue's visibility is six times this. */
 export const SYNC_WORKER_TIMEOUT = Duration.seconds(120);
+/** Licence deliveries received this many times go to the fulfilment dead-letter queue (functions/checkout/fulfilment.ts). */
+export const FULFILMENT_MAX_RECEIVE_COUNT = 5;
+/**
+ * The fulfilment worker's timeout: a developer's licence webhook takes up to 34 s (3 attempts of
+ * 10 s, waits of 1 s and 3 s) plus storage and mail. The queue's visibility is six times this,
+ * longer than the fulfilment lease (5 min), so a retry after a dead worker can take the lease over.
+ */
+export const FULFILMENT_WORKER_TIMEOUT = Duration.seconds(60);
+/** Mails whose sending failed are retried from the mail queue this many times, then dead-lettered. */
+export const MAIL_MAX_RECEIVE_COUNT = 5;
+/** The mail worker's timeout (one SES call per message, or an SES event); the queues' visibility is six times this. */
+export const MAIL_WORKER_TIMEOUT = Duration.seconds(30);
 
 /**
  * The webhook-delivery queue and its dead-letter queue. Both encrypted (SSE-SQS) and reachable
@@ -20,6 +32,9 @@ export class Queues extends Construct {
   /** Sync runs and legacy-event polls (issue 10); failed jobs end in syncDeadLetter, re-driven by retry-failed. */
   readonly sync: sqs.Queue;
   readonly syncDeadLetter: sqs.Queue;
+  /** "Fulfil purchase" and pool-refill messages (issue 12 item 3), consumed by the fulfilment worker. */
+  readonly fulfilment: sqs.Queue;
+  readonly fulfilmentDeadLetter: sqs.Queue;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -47,6 +62,18 @@ export class Queues extends Construct {
       visibilityTimeout: Duration.seconds(6 * SYNC_WORKER_TIMEOUT.toSeconds()),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.syncDeadLetter, maxReceiveCount: SYNC_MAX_RECEIVE_COUNT },
+    });
+    this.fulfilmentDeadLetter = new sqs.Queue(this, 'FulfilmentDeadLetter', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.fulfilment = new sqs.Queue(this, 'Fulfilment', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(6 * FULFILMENT_WORKER_TIMEOUT.toSeconds()),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.fulfilmentDeadLetter, maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT },
     });
   }
 }

@@ -1,21 +1,41 @@
 /**
  * Outgoing e-mail over SES v2 (locally the aws-ses-v2-local emulator, whose viewer shows every
  * mail). One generic function for every mail the product sends: reset links, licences, approvals.
+ *
+ * Issue 12 item 2, in separate steps: recipients on the suppression list (they bounced or
+ * complained) are dropped before sending (withoutSuppressed); a send that fails is put on the mail
+ * queue and retried by the mail worker, not dropped (enqueueMailRetry); the mail worker also
+ * records the bounces and complaints SES reports through the configuration set
+ * (handleMailQueueMessage). Locally, SES's mailbox simulator is emulated: mail to
+ * bounce@simulator.amazonses.com or complaint@simulator.amazonses.com (with any +label) is
+ * answered by a bounce or complaint event, as SES answers it in the cloud.
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../config';
+import { normaliseAddress, recordMailEvent, type SesMailEvent } from '../core/mail/suppression';
 import type { Mailer, OutgoingMail } from '../core/users/ports';
+import { logger } from '../http/logger';
 import { sesClient } from './aws-clients';
+import { dynamoSuppressionStore } from './dynamodb/suppression-repo';
+import { InProcessQueue, type MessageQueue, SqsMessageQueue } from './queue';
 
 export type { OutgoingMail };
 
-/** Sends one mail from MAIL_FROM. Throws when SES refuses it; callers decide what a failure means. */
-export async function sendMail({ to, subject, text, html }: OutgoingMail): Promise<void> {
+/** Receives of a mail-queue message before it is dead-lettered; lib/queues.ts gives SQS the same number. */
+export const MAIL_MAX_RECEIVE_COUNT = 5;
+
+const recipients = (mail: OutgoingMail): string[] => (Array.isArray(mail.to) ? mail.to : [mail.to]);
+
+/** One SES call from MAIL_FROM (through the configuration set when there is one). Throws when SES refuses it. */
+export async function deliverMail({ to, subject, text, html }: OutgoingMail): Promise<void> {
+  const cfg = getConfig();
   const utf8 = (Data: string) => ({ Data, Charset: 'UTF-8' });
+  const toAddresses = Array.isArray(to) ? to : [to];
   await sesClient().send(
     new SendEmailCommand({
-      FromEmailAddress: getConfig().MAIL_FROM,
-      Destination: { ToAddresses: Array.isArray(to) ? to : [to] },
+      FromEmailAddress: cfg.MAIL_FROM,
+      Destination: { ToAddresses: toAddresses },
+      ...(cfg.SES_CONFIGURATION_SET ? { ConfigurationSetName: cfg.SES_CONFIGURATION_SET } : {}),
       Content: {
         Simple: {
           Subject: utf8(subject),
@@ -24,7 +44,126 @@ export async function sendMail({ to, subject, text, html }: OutgoingMail): Promi
       },
     }),
   );
+  if (cfg.RUNTIME === 'local') await simulateMailbox(toAddresses);
+}
+
+/** The mail without its suppressed recipients; null when none is left. */
+export async function withoutSuppressed(mail: OutgoingMail): Promise<OutgoingMail | null> {
+  const to = recipients(mail);
+  let suppressed: Set<string>;
+  try {
+    suppressed = await dynamoSuppressionStore.suppressedAmong(to);
+  } catch (err) {
+    // The list could not be read: a password reset matters more than one more bounce.
+    logger.warn('suppression list not read; sending anyway', { error: (err as Error).message });
+    return mail;
+  }
+  const kept = to.filter((address) => !suppressed.has(normaliseAddress(address)));
+  if (kept.length === to.length) return mail;
+  logger.info('mail to a suppressed address not sent', { subject: mail.subject, dropped: to.length - kept.length });
+  return kept.length ? { ...mail, to: kept } : null;
+}
+
+/** Puts a mail whose sending failed on the mail queue; throws `cause` when there is no queue to put it on. */
+export async function enqueueMailRetry(mail: OutgoingMail, cause: unknown): Promise<void> {
+  const queue = mailQueue();
+  if (!queue) throw cause;
+  await queue.send(JSON.stringify({ kind: 'mail', mail }), { delaySeconds: 30 });
+  logger.warn('mail not sent; queued for a retry', { subject: mail.subject, error: (cause as Error).message });
+}
+
+/**
+ * Sends one mail, skipping suppressed recipients. A failed send is queued and retried by the mail
+ * worker; this throws only when it cannot even be queued (callers decide what that means).
+ */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const deliverable = await withoutSuppressed(mail);
+  if (!deliverable) return;
+  try {
+    await deliverMail(deliverable);
+  } catch (err) {
+    await enqueueMailRetry(deliverable, err);
+  }
 }
 
 /** The same function as the core's Mailer port. */
 export const sesMailer: Mailer = { sendMail };
+
+/**
+ * One message of the mail queues (the mail worker Lambda, or the in-process queue locally): a
+ * mail to retry (throws while SES still refuses, so the queue retries it, then dead-letters it),
+ * or an SES bounce/complaint event from EventBridge (recorded on the suppression list).
+ */
+export async function handleMailQueueMessage(body: string): Promise<void> {
+  const message = JSON.parse(body) as { kind?: string; mail?: OutgoingMail; source?: string; detail?: SesMailEvent };
+  if (message.kind === 'mail' && message.mail) {
+    const deliverable = await withoutSuppressed(message.mail);
+    if (deliverable) await deliverMail(deliverable);
+    return;
+  }
+  if (message.source === 'aws.ses' && message.detail) {
+    await recordMailEvent(message.detail, dynamoSuppressionStore, logger);
+    return;
+  }
+  throw new Error('not a mail queue message');
+}
+
+let queue: MessageQueue | null | undefined;
+let localQueue: InProcessQueue | undefined;
+
+/** SQS when MAIL_QUEUE_URL is set (the cloud), the in-process queue locally; null in the cloud without one. */
+function mailQueue(): MessageQueue | null {
+  if (queue !== undefined) return queue;
+  const cfg = getConfig();
+  if (cfg.MAIL_QUEUE_URL) queue = new SqsMessageQueue(cfg.MAIL_QUEUE_URL);
+  else if (cfg.RUNTIME === 'aws') queue = null;
+  else {
+    localQueue = new InProcessQueue({
+      maxReceiveCount: MAIL_MAX_RECEIVE_COUNT,
+      redeliveryDelayMs: 5_000,
+      onDeadLetter: (message, err) =>
+        logger.error('mail message dead-lettered', {
+          messageId: message.messageId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+    });
+    localQueue.start((message) => handleMailQueueMessage(message.body));
+    queue = localQueue;
+  }
+  return queue;
+}
+
+/** Resolves once this process's in-process mail queue is idle (local runtime and tests). */
+export const localMailQueueIdle = (): Promise<void> => localQueue?.whenIdle() ?? Promise.resolve();
+
+const SIMULATOR = /^(bounce|complaint)(\+[^@]*)?@simulator\.amazonses\.com$/i;
+
+/**
+ * Local only: SES's mailbox simulator. A mail to bounce@ or complaint@simulator.amazonses.com is
+ * followed by the event SES publishes through the configuration set, as EventBridge puts it on the
+ * mail-events queue in the cloud.
+ */
+async function simulateMailbox(to: readonly string[]): Promise<void> {
+  for (const address of to) {
+    const kind = SIMULATOR.exec(address.trim())?.[1]?.toLowerCase();
+    if (!kind) continue;
+    const detail: SesMailEvent =
+      kind === 'bounce'
+        ? {
+            eventType: 'Bounce',
+            bounce: {
+              bounceType: 'Permanent',
+              bounceSubType: 'General',
+              bouncedRecipients: [{ emailAddress: address, diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+            },
+            mail: { messageId: `local-${Date.now()}` },
+          }
+        : {
+            eventType: 'Complaint',
+            complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: address }] },
+            mail: { messageId: `local-${Date.now()}` },
+          };
+    const detailType = kind === 'bounce' ? 'Email Bounced' : 'Email Complaint Received';
+    await mailQueue()?.send(JSON.stringify({ source: 'aws.ses', 'detail-type': detailType, detail }));
+  }
+}

@@ -8,6 +8,7 @@ import { suspendApp } from './admin-apps/suspend-app';
 import { listAuditEntries } from './admin-audit/list-audit';
 import { listWebhookLogsAsAdmin } from './admin-logs/list-logs';
 import { replayWebhookLog } from './admin-logs/replay-log';
+import { liftMailSuppression, listMailSuppressions } from './admin-mail/suppressions';
 import { listAppPurchases } from './admin-purchases/list-app-purchases';
 import { refundPurchase } from './admin-purchases/refund-purchase';
 import { approveProduction } from './admin-users/approve-production';
@@ -40,5 +41,7 @@ export const handler = createGroupHandler('admin', {
   'POST /api/admin/purchases/{id}/complete-licence': adminCompleteManualLicence,
   'GET /api/admin/logs': listWebhookLogsAsAdmin,
   'POST /api/admin/logs/{id}/replay': replayWebhookLog,
+  'GET /api/admin/mail-suppressions': listMailSuppressions,
+  'POST /api/admin/mail-suppressions/lift': liftMailSuppression,
   'GET /api/admin/audit': listAuditEntries,
 });

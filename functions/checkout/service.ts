@@ -1,8 +1,9 @@
 /**
- * Composition root of the checkout Lambda: checkout, Stripe events, purchases and licence delivery
- * wired to DynamoDB, SES, Stripe (or the local test mode) and the outgoing-HTTP adapter. Built once
- * per container, on first use. Tests build their own with buildCheckoutServices(options), e.g.
- * with a short licence-webhook timeout.
+ * Composition root of the checkout Lambda: checkout, Stripe events and purchases wired to
+ * DynamoDB, SES and Stripe (or the local test mode); licence delivery is put on the fulfilment
+ * queue (./fulfilment.ts) and done by its worker. Built once per container, on first use. Tests
+ * build their own with buildCheckoutServices(options), e.g. delivering inline with a short
+ * licence-webhook timeout.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
@@ -14,6 +15,7 @@ import { createCheckoutService, type PaymentMode } from '../core/purchases/check
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
+import { queuedFulfilment } from './fulfilment';
 import {
   buildLicenceFulfilment,
   buyerMailer,
@@ -21,7 +23,14 @@ import {
   licenceEventsOf,
 } from './fulfilment-service';
 
-export type CheckoutServicesOptions = LicenceFulfilmentOptions;
+export interface CheckoutServicesOptions extends LicenceFulfilmentOptions {
+  /**
+   * 'queued' (the default, issue 12 item 3): paid and free purchases are put on the fulfilment
+   * queue and the request answers at once; the worker delivers. 'inline': delivered within the
+   * call, with these options (tests of the delivery rules, e.g. a short licence-webhook timeout).
+   */
+  delivery?: 'queued' | 'inline';
+}
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
@@ -33,7 +42,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const apps = new DynamoAppsRepository();
   const payments = paymentMode();
   const licenceEvents = licenceEventsOf(options);
-  const fulfilment = buildLicenceFulfilment(options, apps);
+  const fulfilment = options.delivery === 'inline' ? buildLicenceFulfilment(options, apps) : queuedFulfilment;
   return {
     fulfilment,
     checkout: createCheckoutService({

@@ -5,7 +5,7 @@ import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { DynamoCategoriesRepository } from '../adapters/dynamodb/categories-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
 import { s3Uploads } from '../adapters/s3-uploads';
-import { buildLicenceFulfilment } from '../checkout/fulfilment-service';
+import { queuedFulfilment } from '../checkout/fulfilment';
 import { getConfig } from '../config';
 import { createDeveloperAppsService } from '../core/apps/developer-apps-service';
 import type { KeyPoolPort } from '../core/apps/key-pool';
@@ -19,15 +19,14 @@ const config = getConfig();
 
 /**
  * New pool keys first serve buyers who paid while the pool was empty (out_of_stock), oldest
- * first; a failure there is logged and never fails the developer's save. Licence delivery only:
- * this function takes no payment and bundles no Stripe SDK.
+ * first: the fulfilment worker does it (issue 12 item 3), so the developer's save answers at once.
+ * A failure to enqueue is logged and never fails the save (the next added key enqueues again).
  */
 async function serveWaitingBuyers(appId: string): Promise<void> {
   try {
-    const served = await buildLicenceFulfilment().retryOutOfStock(appId);
-    if (served > 0) logger.info('waiting buyers served from new pool keys', { app_id: appId, served });
+    await queuedFulfilment.refill(appId);
   } catch (err) {
-    logger.error('serving waiting buyers failed', { app_id: appId, error: (err as Error).message });
+    logger.error('serving waiting buyers not queued', { app_id: appId, error: (err as Error).message });
   }
 }
 

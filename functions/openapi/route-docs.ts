@@ -92,6 +92,7 @@ import {
   CreateKeyRequest,
   KeyIdParams,
 } from '../../shared/schemas/keys';
+import { LiftSuppressionRequest, SuppressedAddressListSchema } from '../../shared/schemas/mail';
 import {
   AdminManualLicenceListSchema,
   CompleteManualLicenceRequest,
@@ -647,6 +648,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Deliver a logged webhook event again',
     params: WebhookLogIdParams,
     response: ReplayResponse,
+  },
+  'GET /api/admin/mail-suppressions': {
+    summary: 'Addresses no longer mailed because they bounced permanently or complained, newest first',
+    response: SuppressedAddressListSchema,
+  },
+  'POST /api/admin/mail-suppressions/lift': {
+    summary: 'Mail an address again (remove it from the suppression list)',
+    body: LiftSuppressionRequest,
+    response: MessageResponse,
+    errors: [404],
   },
 
   // Sync with the practice systems (legacy portal and internal catalogue) -----------------------

@@ -196,8 +196,9 @@ describe('functions', () => {
         LoggingConfig: { LogGroup: Match.anyValue() },
         Environment: { Variables: Match.objectLike({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' }) },
       },
-      // Plus the two webhook workers and the sync worker (describes 'webhook workers' and 'sync' below).
-      ROUTE_GROUPS.length + 3,
+      // Plus the two webhook workers and the sync worker (describes 'webhook workers' and 'sync' below),
+      // the fulfilment and the mail worker (test/infra/mail-fulfilment.test.ts).
+      ROUTE_GROUPS.length + 5,
     );
   });
 
@@ -223,7 +224,10 @@ describe('functions', () => {
       expect(has(group, 's3:PutObject'), group).toBe(['developer-apps', 'admin'].includes(group));
       expect(has(group, 's3:ListBucket'), group).toBe(['developer-apps', 'admin'].includes(group));
       // sync sends to the sync queue only (describe 'sync' below).
-      expect(has(group, 'sqs:SendMessage'), group).toBe(['webhooks', 'checkout', 'admin', 'sync'].includes(group));
+      // Mail senders may queue a failed send; checkout and developer-apps enqueue licence deliveries.
+      expect(has(group, 'sqs:SendMessage'), group).toBe(
+        ['webhooks', 'checkout', 'admin', 'sync', 'accounts', 'developer-apps'].includes(group),
+      );
       expect(has(group, 'scheduler:UpdateSchedule'), group).toBe(group === 'sync');
       expect(has(group, 'iam:PassRole'), group).toBe(group === 'sync');
       // developer-apps mails the licences of buyers served when a developer refills an empty key pool.
@@ -309,8 +313,8 @@ describe('queues', () => {
           ]),
         },
       },
-      // Webhook delivery and sync, each with its dead-letter queue.
-      4,
+      // Webhook delivery, sync, fulfilment, mail retry and mail events, each with its dead-letter queue.
+      10,
     );
   });
 });
@@ -342,8 +346,9 @@ describe('webhook workers', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY },
     });
-    // The other mapping is the sync worker's (describe 'sync').
-    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    // The others: the sync worker's (describe 'sync'), the fulfilment worker's and the mail worker's two
+    // (test/infra/mail-fulfilment.test.ts).
+    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 5);
     // AWS advises a visibility timeout of six times the consumer's timeout.
     const timeout = appResources[worker]?.Properties.Timeout;
     expect(queues[deliveryQueueId as string]?.Properties.VisibilityTimeout).toBe(6 * timeout);

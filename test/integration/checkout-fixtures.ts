@@ -178,6 +178,22 @@ export async function getPurchase(id: string): Promise<PurchaseRecord> {
   return p as PurchaseRecord;
 }
 
+/**
+ * The purchase once its licence delivery has finished (fulfilment no longer 'pending'): delivery
+ * runs on the fulfilment queue after the request that completed the purchase has answered.
+ */
+export async function deliveredPurchase(id: string, timeoutMs = 20_000): Promise<PurchaseRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await purchasesRepo.getById(id);
+    if ((p && p.fulfilment !== 'pending') || Date.now() > deadline) {
+      expect(p?.fulfilment, `purchase ${id} delivered`).not.toBe('pending');
+      return p as PurchaseRecord;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Opens a test-checkout URL and presses Pay, as a browser would. */
 export async function payTestCheckout(checkoutUrl: string) {
   const page = await fetch(checkoutUrl);

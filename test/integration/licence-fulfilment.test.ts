@@ -4,8 +4,9 @@
  * and the developer's licence webhook, received by a real HTTP server started here: a good answer
  * (with Standard Webhooks headers verified by the reference library), and an endpoint that is down,
  * too slow or answers garbage, each ending in manual_pending with the developer told. The failure
- * cases run the same services in this process (buildCheckoutServices) with a 500 ms timeout and
- * short retry waits, so the suite stays fast.
+ * cases run the same services in this process (buildCheckoutServices, delivering inline) with a
+ * 500 ms timeout and short retry waits, so the suite stays fast. Through the server, delivery runs
+ * on the fulfilment queue after the webhook answered: those tests wait for it (deliveredPurchase).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,12 +16,14 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { buildLicenceFulfilment } from '../../functions/checkout/fulfilment';
 import { buildCheckoutServices } from '../../functions/checkout/service';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { MSG } from '../../shared/messages';
 import { api, approvedDeveloper } from '../support/api';
 import {
   createApp,
+  deliveredPurchase,
   getPurchase,
   insertPurchase,
   poolKeysFor,
@@ -47,7 +50,8 @@ describe('key pool', () => {
     const answers = await Promise.all(pending.map((p) => postEvent(sessionCompletedEvent(p))));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
 
-    const stored = await Promise.all(pending.map((p) => getPurchase(p.id)));
+    // 20 deliveries race on one pool in the worker; one that hits a transaction conflict is retried by the queue.
+    const stored = await Promise.all(pending.map((p) => deliveredPurchase(p.id, 60_000)));
     expect(stored.every((p) => p.status === 'completed')).toBe(true);
     const assigned = stored.filter((p) => p.license_status === 'assigned');
     const waiting = stored.filter((p) => p.license_status === 'out_of_stock');
@@ -74,12 +78,12 @@ describe('key pool', () => {
     const more = poolKeysFor({ id: `${app.id}-more` }, 3);
     const { DynamoAppsRepository } = await import('../../functions/adapters/dynamodb/apps-repo');
     await new DynamoAppsRepository().addPoolKeys(app.id, more);
-    const served = await buildCheckoutServices().fulfilment.retryOutOfStock(app.id);
+    const served = await buildLicenceFulfilment().retryOutOfStock(app.id);
     expect(served).toBe(3);
     const after = await Promise.all(pending.map((p) => getPurchase(p.id)));
     expect(after.filter((p) => p.license_status === 'assigned')).toHaveLength(8);
     expect(new Set(after.map((p) => p.license_key).filter(Boolean))).toEqual(new Set([...keys, ...more]));
-  });
+  }, 90_000);
 });
 
 describe('universal code and manual licensing', () => {
@@ -91,7 +95,7 @@ describe('universal code and manual licensing', () => {
     const [a, b] = [await insertPurchase(app), await insertPurchase(app)];
     for (const p of [a, b]) expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
     for (const p of [a, b])
-      expect(await getPurchase(p.id)).toMatchObject({ license_status: 'assigned', license_key: code });
+      expect(await deliveredPurchase(p.id)).toMatchObject({ license_status: 'assigned', license_key: code });
     expect((await dynamoLicenceLookup.findByKey(app.id, code))?.id).toBe(a.id);
   });
 
@@ -102,7 +106,7 @@ describe('universal code and manual licensing', () => {
     );
     const p = await insertPurchase(app);
     expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
-    expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', license_status: 'manual_pending' });
+    expect(await deliveredPurchase(p.id)).toMatchObject({ status: 'completed', license_status: 'manual_pending' });
     const dev = await waitForMail(
       owner.email,
       (m) => m.subject === `Send access details for ${app.name} to ${p.buyer_email}`,
@@ -140,7 +144,8 @@ describe('licence webhook', () => {
     await new Promise((r) => server.close(r));
   });
 
-  const fast = () => buildCheckoutServices({ licenceWebhook: { timeoutMs: 500, retryDelaysMs: [10, 20] } });
+  const fast = () =>
+    buildCheckoutServices({ delivery: 'inline', licenceWebhook: { timeoutMs: 500, retryDelaysMs: [10, 20] } });
   const webhookApp = (label: string, url: string) =>
     createApp(testApp(owner.id, label, { licensing_type: 'webhook', webhook_license_url: url }));
   const hitsFor = (path: string) => received.filter((r) => r.path === path);
@@ -163,7 +168,7 @@ describe('licence webhook', () => {
     const p = await insertPurchase(app);
     // Through the real webhook endpoint of the running server.
     expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
-    expect(await getPurchase(p.id)).toMatchObject({
+    expect(await deliveredPurchase(p.id)).toMatchObject({
       license_status: 'assigned',
       license_key: `HOOK-${path}`,
       expires_at: expires,
@@ -191,6 +196,7 @@ describe('licence webhook', () => {
     // The secret is created once and kept: a second purchase is signed with the same one.
     const q = await insertPurchase(app);
     await postEvent(sessionCompletedEvent(q));
+    await deliveredPurchase(q.id);
     expect(await appSecret(app)).toBe(secret);
     expect(() =>
       new Webhook(secret).verify(hitsFor(path)[1]!.body, hitsFor(path)[1]!.headers as Record<string, string>),
@@ -328,7 +334,7 @@ describe('purchases that cannot be delivered are kept', () => {
     const app = await createApp(testApp(owner.id, 'empty-pool'));
     const p = await insertPurchase(app);
     await postEvent(sessionCompletedEvent(p));
-    expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', license_status: 'out_of_stock' });
+    expect(await deliveredPurchase(p.id)).toMatchObject({ status: 'completed', license_status: 'out_of_stock' });
     expect((await purchasesRepo.listByApp(app.id)).map((x) => x.id)).toEqual([p.id]);
   });
 });

@@ -27,6 +27,7 @@ import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
 import {
   apps,
   createApp,
+  deliveredPurchase,
   getPurchase,
   insertPurchase,
   postEvent,
@@ -51,7 +52,7 @@ async function pendingManualPurchase(label: string) {
   );
   const p = await insertPurchase(app, { user_id: buyer.id, buyer_email: buyer.email });
   expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
-  expect(await getPurchase(p.id)).toMatchObject({ license_status: 'manual_pending' });
+  expect(await deliveredPurchase(p.id)).toMatchObject({ license_status: 'manual_pending' });
   return { app, p };
 }
 

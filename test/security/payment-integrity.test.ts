@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
 import {
   createApp,
+  deliveredPurchase,
   getPurchase,
   insertPurchase,
   poolKeysFor,
@@ -58,7 +59,7 @@ describe('a payment that does not match the price', () => {
   it('a matching payment still completes with a licence', async () => {
     const p = await insertPurchase(app, { payment_method: 'card', session_id: `cs_test_${randomUUID()}` });
     expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
-    const stored = await getPurchase(p.id);
+    const stored = await deliveredPurchase(p.id);
     expect(stored.status).toBe('completed');
     expect(stored.license_key).toMatch(/^KEY-/);
   });
@@ -69,7 +70,7 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
     const pi = `pi_${randomUUID().replaceAll('-', '')}`;
     const p = await insertPurchase(app, { payment_method: 'card', session_id: `cs_test_${randomUUID()}` });
     expect((await postEvent(sessionCompletedEvent(p, { object: { payment_intent: pi } }))).status).toBe(200);
-    const done = await getPurchase(p.id);
+    const done = await deliveredPurchase(p.id);
     expect(done).toMatchObject({ status: 'completed', license_status: 'assigned' });
     return { p: done, pi };
   }

@@ -494,6 +494,48 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     }
   },
 
+  async takeFulfilment(purchaseId, expectedLeaseUntil, nowMs, untilMs) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: purchaseKeys.purchase(purchaseId),
+          ConditionExpression:
+            '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
+          UpdateExpression: 'SET fulfilment_lease_until = :until',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':completed': 'completed',
+            ':pending': 'pending',
+            ':expected': expectedLeaseUntil ?? -1,
+            ':now': nowMs,
+            ':until': untilMs,
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
+  async releaseFulfilment(purchaseId, leaseUntil) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: purchaseKeys.purchase(purchaseId),
+          ConditionExpression: 'fulfilment = :pending AND fulfilment_lease_until = :lease',
+          UpdateExpression: 'SET fulfilment_lease_until = :expired',
+          ExpressionAttributeValues: { ':pending': 'pending', ':lease': leaseUntil, ':expired': 0 },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  },
+
   async markRefunded(purchaseId, change) {
     const values: Record<string, unknown> = {
       ':completed': 'completed',

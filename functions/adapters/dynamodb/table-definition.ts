@@ -50,6 +50,8 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | licence keys of an app's pool                    | table | PK=APP#<id>, SK begins POOLKEY#                 |
  * | available pool keys, oldest first (claim, count) | GSI3  | GSI3PK=POOLAVAIL#<id>, GSI3SK=<created>#<key>   |
  * | event types (webhook catalogue), by name         | GSI1  | GSI1PK=EVENTTYPES, GSI1SK=<name>                |
+ * | suppressed mail address (suppression-repo.ts)    | table | PK=SUPPRESSED#<email>, SK=SUPPRESSED            |
+ * | suppressed addresses, newest first (admin)       | GSI1  | GSI1PK=SUPPRESSED, GSI1SK=<at>#<email>          |
  *
  *   "Marketplace" (MARKET, MARKETCAT#) = public, approved, not suspended; every other app sits in
  *   APPS / CATAPPS#, so each app is in exactly one GSI2 and (with a category) one GSI3

@@ -110,7 +110,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     const at = now().getTime();
     if (!(await purchases.leaseFulfilment(purchaseId, at, at + FULFILMENT_LEASE_MS))) return 'in_progress';
     log.warn('resuming an unfinished licence delivery', { purchase_id: purchaseId });
-    await fulfilment.fulfil(purchase);
+    await fulfilment.fulfil({ ...purchase, fulfilment_lease_until: at + FULFILMENT_LEASE_MS });
     return 'resumed';
   }
 

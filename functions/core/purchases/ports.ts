@@ -81,6 +81,20 @@ export interface PurchaseRepository {
    */
   leaseFulfilment(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean>;
   /**
+   * The fulfilment worker's claim on a queued delivery (issue 12 item 3): the lease the message was
+   * enqueued under (`expectedLeaseUntil`, handed over by whoever completed the purchase), or any
+   * lease that ran out, becomes this worker's until `untilMs`. False when the delivery is done, or
+   * someone else holds a live lease (a duplicate message: it is worked on already).
+   */
+  takeFulfilment(
+    purchaseId: string,
+    expectedLeaseUntil: number | null,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<boolean>;
+  /** Gives up a lease this worker took (its delivery failed), so the queue's retry may take it at once. */
+  releaseFulfilment(purchaseId: string, leaseUntil: number): Promise<void>;
+  /**
    * completed -> refunded with license_status revoked. `createdAfter`: only when the purchase was
    * made at or after that instant (the money-back window). `eventId`: processed once, as complete().
    */

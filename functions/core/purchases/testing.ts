@@ -93,6 +93,18 @@ export function memoryStore() {
       p.fulfilment_lease_until = untilMs;
       return true;
     },
+    async takeFulfilment(id, expected, nowMs, untilMs) {
+      const p = purchases.get(id);
+      if (p?.status !== 'completed' || p.fulfilment !== 'pending') return false;
+      const lease = p.fulfilment_lease_until;
+      if (lease !== null && lease !== expected && lease >= nowMs) return false;
+      p.fulfilment_lease_until = untilMs;
+      return true;
+    },
+    async releaseFulfilment(id, leaseUntil) {
+      const p = purchases.get(id);
+      if (p?.fulfilment === 'pending' && p.fulfilment_lease_until === leaseUntil) p.fulfilment_lease_until = 0;
+    },
     async markRefunded(id, change) {
       if (change.eventId && events.has(change.eventId)) return 'duplicate_event';
       const p = purchases.get(id);

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { EditedAppsCard } from '../../../features/admin-apps/components/edited-apps-card';
 import { OverdueLicencesCard } from '../../../features/admin-licences/overdue-licences-card';
+import { SuppressedAddressesCard } from '../../../features/admin-mail/suppressed-addresses-card';
 import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
 import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
 import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
@@ -39,6 +40,7 @@ export default function AdminDashboardRoute() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <OverdueLicencesCard />
           <EditedAppsCard />
+          <SuppressedAddressesCard />
         </SimpleGrid>
         <Box as="section">
           <Heading as="h2" size="lg" mb="4">

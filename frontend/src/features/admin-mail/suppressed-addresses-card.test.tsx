@@ -1,0 +1,43 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, ok } from '../../testing/fake-server';
+import { accountsHandlers } from '../../testing/handlers/accounts';
+import { syncHandlers } from '../../testing/handlers/sync';
+import { renderRoute } from '../../testing/render-route';
+
+describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, () => {
+  it('lists bounced and complaining addresses and lifts one', async () => {
+    let list = [
+      {
+        email: 'gone@example.com',
+        reason: 'bounce',
+        detail: 'Permanent (General)',
+        suppressed_at: '2026-11-20T10:00:00Z',
+      },
+      {
+        email: 'angry@example.com',
+        reason: 'complaint',
+        detail: 'Complaint (abuse)',
+        suppressed_at: '2026-11-19T10:00:00Z',
+      },
+    ];
+    const server = fakeServer(accountsHandlers(), syncHandlers({}).handlers, {
+      'GET /api/admin/manual-licences': () => ok({ licences: [], overdue_count: 0, overdue_hours: 24 }),
+      'GET /api/admin/mail-suppressions': () => ok(list),
+      'POST /api/admin/mail-suppressions/lift': (req) => {
+        list = list.filter((s) => s.email !== (req.body as { email: string }).email);
+        return ok({ message: 'The address will receive mail again' });
+      },
+    });
+    renderRoute('/admin', { role: 'admin' });
+    const table = await screen.findByTestId('suppressed-addresses', {}, { timeout: 10_000 });
+    expect(table.textContent).toContain('gone@example.com');
+    expect(table.textContent).toContain('Bounced');
+    expect(table.textContent).toContain('Complaint');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mail gone@example.com again' }));
+    expect(await screen.findByText('gone@example.com: The address will receive mail again')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('suppressed-addresses').textContent).not.toContain('gone@'));
+    expect(server.requests.some((r) => r.path === '/api/admin/mail-suppressions/lift')).toBe(true);
+  });
+});

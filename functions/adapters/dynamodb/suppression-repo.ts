@@ -1,0 +1,81 @@
+/**
+ * Suppressed mail addresses (functions/core/mail/suppression.ts):
+ *
+ * | Access pattern                       | Index | Key condition                                   |
+ * |--------------------------------------|-------|-------------------------------------------------|
+ * | is an address suppressed             | table | PK=SUPPRESSED#<email>, SK=SUPPRESSED            |
+ * | all suppressed addresses, newest first (admin) | GSI1 | GSI1PK=SUPPRESSED, GSI1SK=<at>#<email> |
+ *
+ * One GetItem per recipient (mails have one or two), so every mail-sending role reads it with the
+ * GetItem it already has.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  normaliseAddress,
+  type SuppressedAddress,
+  type SuppressionReason,
+  type SuppressionStore,
+} from '../../core/mail/suppression';
+import { documentClient, tableName } from '../aws-clients';
+import { queryAll } from './query-all';
+
+const PARTITION = 'SUPPRESSED';
+const key = (email: string) => ({ PK: `SUPPRESSED#${normaliseAddress(email)}`, SK: 'SUPPRESSED' });
+
+export const dynamoSuppressionStore: SuppressionStore = {
+  async suppressedAmong(emails) {
+    const unique = [...new Set(emails.map(normaliseAddress))];
+    const found = await Promise.all(
+      unique.map(async (email) => {
+        const res = await documentClient().send(
+          new GetCommand({ TableName: tableName(), Key: key(email), ProjectionExpression: 'PK' }),
+        );
+        return res.Item ? email : undefined;
+      }),
+    );
+    return new Set(found.filter((e): e is string => e !== undefined));
+  },
+
+  async suppress(entry) {
+    const email = normaliseAddress(entry.email);
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key(email),
+          GSI1PK: PARTITION,
+          GSI1SK: `${entry.suppressed_at}#${email}`,
+          email,
+          reason: entry.reason,
+          detail: entry.detail,
+          suppressed_at: entry.suppressed_at,
+        },
+      }),
+    );
+  },
+
+  async lift(email) {
+    const res = await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: key(email), ReturnValues: 'ALL_OLD' }),
+    );
+    return Boolean(res.Attributes);
+  },
+
+  async list() {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': PARTITION },
+      ScanIndexForward: false,
+    });
+    return items.map(
+      (item): SuppressedAddress => ({
+        email: String(item.email),
+        reason: (item.reason === 'complaint' ? 'complaint' : 'bounce') as SuppressionReason,
+        detail: String(item.detail ?? ''),
+        suppressed_at: String(item.suppressed_at ?? ''),
+      }),
+    );
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * The mail worker Lambda (issue 12 item 2), on two queues: the mail queue (sends that failed,
+ * retried here until SES takes them; after MAIL_MAX_RECEIVE_COUNT receives the redrive policy
+ * moves them to the mail dead-letter queue) and the mail-events queue (the bounces and complaints
+ * SES publishes through the configuration set to EventBridge, recorded on the suppression list).
+ * A record that throws is reported as a batch item failure, so only it returns to its queue.
+ *
+ * Locally both arrive on one in-process queue in the server process (functions/adapters/mailer.ts).
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { handleMailQueueMessage } from '../adapters/mailer';
+import { logger } from '../http/logger';
+
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      try {
+        await handleMailQueueMessage(record.body);
+      } catch (err) {
+        logger.error('mail queue message failed', {
+          messageId: record.messageId,
+          receiveCount: record.attributes?.ApproximateReceiveCount,
+          error: err instanceof Error ? err.message : String(err),
+        });
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures: failures };
+};

@@ -1,0 +1,114 @@
+import { Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import type { AppConfig } from './app-config';
+import { ServiceFunction } from './function-defaults';
+import type { EncryptedLogs } from './logs';
+import type { Mail } from './mail';
+import { FULFILMENT_WORKER_TIMEOUT, type Queues } from './queues';
+import type { AppSecrets } from './secrets';
+
+/** Messages per invocation (worked on concurrently) and the most concurrent invocations. */
+export const FULFILMENT_WORKER_BATCH_SIZE = 10;
+/** SQS event sources allow 2 at the least; new accounts often have a Lambda concurrency quota of 10. */
+export const FULFILMENT_WORKER_MAX_CONCURRENCY = 2;
+
+export interface FulfilmentProps {
+  readonly config: AppConfig;
+  readonly table: dynamodb.ITable;
+  readonly queues: Queues;
+  readonly mail: Mail;
+  readonly secrets: AppSecrets;
+  readonly logs: EncryptedLogs;
+}
+
+/**
+ * Licence delivery in the background (issue 12 item 3): the fulfilment worker, fed by the
+ * fulfilment queue through an SQS event source that reports batch item failures. A failing message
+ * returns alone; after FULFILMENT_MAX_RECEIVE_COUNT receives the redrive policy moves it to the
+ * fulfilment dead-letter queue (the purchase waits as Access Pending for the developer's manual
+ * delivery). The worker calls developers' licence webhooks, claims pool keys, mails the buyer and
+ * the developer and enqueues license.purchased webhook deliveries.
+ *
+ * The checkout and developer-apps functions only enqueue: grantEnqueue().
+ */
+export class Fulfilment extends Construct {
+  readonly worker: ServiceFunction;
+  private readonly queues: Queues;
+
+  constructor(scope: Construct, id: string, props: FulfilmentProps) {
+    super(scope, id);
+    this.queues = props.queues;
+    this.worker = new ServiceFunction(this, 'Worker', {
+      entry: 'functions/workers/fulfilment-worker.ts',
+      description:
+        'Fulfilment worker: delivers the licences of queued purchases and serves buyers from refilled key pools',
+      logs: props.logs,
+      timeout: FULFILMENT_WORKER_TIMEOUT,
+      environment: {
+        RUNTIME: 'aws',
+        TABLE_NAME: props.table.tableName,
+        MAIL_FROM: props.mail.from,
+        // license.purchased goes to the developer's webhooks through the delivery queue.
+        QUEUE_URL: props.queues.webhookDelivery.queueUrl,
+        // Licence webhooks are developer-chosen addresses: never internal ones.
+        ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
+        LOG_LEVEL: 'info',
+        // The configuration module requires it of every function (see the trade-off in lib/api.ts).
+        ...props.secrets.jwtEnvironment(props.config.jwtSecretInEnvironment),
+      },
+    });
+    this.worker.function.addEventSource(
+      new SqsEventSource(props.queues.fulfilment, {
+        batchSize: FULFILMENT_WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY,
+      }),
+    );
+    this.worker.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'LicenceItems',
+        // Purchases, pool keys (claimed in transactions with condition checks), apps, users, deliveries.
+        actions: [
+          'dynamodb:GetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:ConditionCheckItem',
+        ],
+        resources: [
+          props.table.tableArn,
+          ...TABLE_KEYS.indexes.map((index) => `${props.table.tableArn}/index/${index.name}`),
+        ],
+      }),
+    );
+    props.queues.webhookDelivery.grantSendMessages(this.worker);
+    props.mail.grantSend(this.worker);
+    props.secrets.grantRead(this.worker, false);
+
+    const ack = (ruleId: string, reason: string) =>
+      Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
+    ack(
+      'HIPAA.Security-LambdaDLQ',
+      'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the fulfilment dead-letter queue (redrive policy, lib/queues.ts).',
+    );
+    ack(
+      'HIPAA.Security-LambdaConcurrency',
+      'The SQS event source’s maxConcurrency (2) bounds the worker without reserving account concurrency.',
+    );
+  }
+
+  /** The functions that complete purchases or add pool keys: FULFILMENT_QUEUE_URL and send permission. */
+  grantEnqueue(fn: ServiceFunction): void {
+    fn.addEnvironment('FULFILMENT_QUEUE_URL', this.queues.fulfilment.queueUrl);
+    this.queues.fulfilment.grantSendMessages(fn);
+  }
+
+  /** The public origin for links in licence mails. */
+  setAppUrl(url: string): void {
+    this.worker.addEnvironment('APP_URL', url);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Issue 12 item 2: an address that bounces or complains is not mailed again, and the admin sees it
+ * and may lift it. Locally the runtime emulates SES's mailbox simulator (bounce@ and
+ * complaint@simulator.amazonses.com answer with the event SES publishes through the configuration
+ * set), so this runs the whole path: a real mail through the local SES, the event on the mail
+ * queue, the suppression list in DynamoDB Local, the next mail skipped, the admin routes.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND } from '../../shared/schemas/mail';
+import { adminToken, api, mailsTo } from '../support/api';
+
+const forgot = (email: string) => api('POST', '/api/forgot-password', { body: { email } });
+const resetMails = async (email: string) => (await mailsTo(email)).filter((m) => /reset/i.test(m.subject));
+
+async function suppressedList(token: string) {
+  const res = await api('GET', '/api/admin/mail-suppressions', { token });
+  expect(res.status).toBe(200);
+  return res.body as Array<{ email: string; reason: string; detail: string; suppressed_at: string }>;
+}
+
+/** Signs up with `email` (the sign-up mails a verification link to it) and signs in. */
+async function newDeveloper({ email }: { email: string }) {
+  const password = 'secret123';
+  const reg = await api('POST', '/api/register', {
+    body: { full_name: 'Bouncing Developer', email, password, company_name: 'Test Dental Co' },
+  });
+  expect(reg.status).toBeLessThan(300);
+  const login = await api('POST', '/api/login', { body: { email, password } });
+  expect(login.status).toBe(200);
+  return { email, token: login.body.access_token as string };
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('mail suppression', () => {
+  it('a hard bounce suppresses the address: no further mail until an admin lifts it', async () => {
+    const address = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
+    const admin = await adminToken();
+    const dev = await newDeveloper({ email: address });
+    expect(dev.email).toBe(address);
+
+    // The sign-up's verification mail bounced: the address is on the list with what SES said.
+    await waitUntil(async () => (await suppressedList(admin)).some((s) => s.email === address), 'suppression');
+    const entry = (await suppressedList(admin)).find((s) => s.email === address);
+    expect(entry).toMatchObject({ reason: 'bounce', detail: 'Permanent (General)' });
+    expect(Date.parse(entry!.suppressed_at)).not.toBeNaN();
+
+    // A password reset is answered as always, but no mail goes to the address.
+    const before = (await mailsTo(address)).length;
+    expect((await forgot(address)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await mailsTo(address)).length).toBe(before);
+
+    // Only admins see or change the list; bad input changes nothing.
+    expect((await api('GET', '/api/admin/mail-suppressions', { token: dev.token })).status).toBe(403);
+    expect((await api('GET', '/api/admin/mail-suppressions')).status).toBe(401);
+    const bad = await api('POST', '/api/admin/mail-suppressions/lift', { token: admin, body: { email: '' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBeTruthy();
+    const none = await api('POST', '/api/admin/mail-suppressions/lift', {
+      token: admin,
+      body: { email: `nobody-${randomUUID()}@example.com` },
+    });
+    expect(none).toMatchObject({ status: 404, body: { detail: SUPPRESSION_NOT_FOUND } });
+
+    // Lifted (any case): the next reset mail is sent.
+    const lifted = await api('POST', '/api/admin/mail-suppressions/lift', {
+      token: admin,
+      body: { email: address.toUpperCase() },
+    });
+    expect(lifted).toMatchObject({ status: 200, body: { message: SUPPRESSION_LIFTED } });
+    expect((await suppressedList(admin)).some((s) => s.email === address)).toBe(false);
+    const resetsBefore = (await resetMails(address)).length;
+    expect((await forgot(address)).status).toBe(200);
+    await waitUntil(async () => (await resetMails(address)).length > resetsBefore, 'the reset mail');
+  }, 60_000);
+
+  it('a complaint suppresses the address too; a delivered address is never listed', async () => {
+    const admin = await adminToken();
+    const complaining = `complaint+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
+    const fine = `success+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
+    await newDeveloper({ email: complaining });
+    await newDeveloper({ email: fine });
+    await waitUntil(async () => (await suppressedList(admin)).some((s) => s.email === complaining), 'suppression');
+    const list = await suppressedList(admin);
+    expect(list.find((s) => s.email === complaining)).toMatchObject({
+      reason: 'complaint',
+      detail: 'Complaint (abuse)',
+    });
+    expect(list.some((s) => s.email === fine)).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,142 @@
+/**
+ * Issue 12 item 3: licence delivery runs in the background. The Stripe webhook completes the
+ * purchase, puts a "fulfil purchase" message on the fulfilment queue and answers at once, even
+ * when the developer's licence webhook takes seconds; the worker delivers the licence afterwards.
+ * Duplicate messages deliver once (the purchase's fulfilment lease), and new pool keys serve
+ * waiting buyers through the same queue. Against DynamoDB Local, the local SES and a real HTTP
+ * endpoint started here.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localFulfilmentIdle, queuedFulfilment } from '../../functions/checkout/fulfilment';
+import { FULFILMENT_LEASE_MS } from '../../functions/core/purchases/purchase';
+import { approvedDeveloper } from '../support/api';
+import {
+  createApp,
+  deliveredPurchase,
+  getPurchase,
+  insertPurchase,
+  postEvent,
+  sessionCompletedEvent,
+  testApp,
+  waitForMail,
+} from './checkout-fixtures';
+
+/** How long the developer's licence endpoint takes to answer (within the 10 s per-attempt timeout). */
+const SLOW_ENDPOINT_MS = 6_000;
+
+let owner: Awaited<ReturnType<typeof approvedDeveloper>>;
+let server: Server;
+let base: string;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  owner = await approvedDeveloper();
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      hits.push(req.url ?? '');
+      const slow = req.url?.startsWith('/slow');
+      setTimeout(
+        () => {
+          if (res.destroyed) return;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ license_key: `LIC-${JSON.parse(body).purchase_id}`, expires_at: null }));
+        },
+        slow ? SLOW_ENDPOINT_MS : 0,
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+const webhookApp = (label: string, path: string) =>
+  createApp(testApp(owner.id, label, { licensing_type: 'webhook', webhook_license_url: `${base}${path}` }));
+
+describe('queued licence delivery', () => {
+  it("answers Stripe at once while the developer's licence webhook is slow; the licence arrives afterwards", async () => {
+    const path = `/slow-${randomUUID()}`;
+    const app = await webhookApp('slow-hook', path);
+    const p = await insertPurchase(app);
+
+    const started = Date.now();
+    const answer = await postEvent(sessionCompletedEvent(p));
+    const answeredMs = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: true });
+    expect(answeredMs).toBeLessThan(2_000);
+    // Paid and recorded, licence on its way.
+    expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', fulfilment: 'pending', license_key: null });
+
+    const done = await deliveredPurchase(p.id, 20_000);
+    const deliveredMs = Date.now() - started;
+    expect(done).toMatchObject({ license_status: 'assigned', license_key: `LIC-${p.id}` });
+    expect(deliveredMs).toBeGreaterThanOrEqual(SLOW_ENDPOINT_MS);
+    const mail = await waitForMail(p.buyer_email, (m) => m.subject === `Your license for ${app.name}`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toContain(`LIC-${p.id}`);
+    expect(hits.filter((h) => h === path)).toHaveLength(1);
+  }, 30_000);
+
+  it('a repeated Stripe event while the licence is on its way is answered 503 (retry later), then as a duplicate', async () => {
+    const path = `/slow-${randomUUID()}`;
+    const app = await webhookApp('slow-repeat', path);
+    const p = await insertPurchase(app);
+    const event = sessionCompletedEvent(p);
+    expect((await postEvent(event)).status).toBe(200);
+    const repeat = await postEvent(event);
+    expect(repeat.status).toBe(503);
+    await deliveredPurchase(p.id, 20_000);
+    expect(await postEvent(event)).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+    expect(hits.filter((h) => h === path)).toHaveLength(1);
+  }, 30_000);
+
+  it('the same message received several times (at-least-once queues) delivers once', async () => {
+    const path = `/fast-${randomUUID()}`;
+    const app = await webhookApp('dup-messages', path);
+    const lease = Date.now() + FULFILMENT_LEASE_MS;
+    const p = await insertPurchase(app, {
+      status: 'completed',
+      license_status: 'manual_pending',
+      completed_at: new Date().toISOString(),
+      fulfilment: 'pending',
+      fulfilment_lease_until: lease,
+    });
+    // This process's fulfilment queue and worker (the in-process queue, as the local server has).
+    await Promise.all([1, 2, 3].map(() => queuedFulfilment.fulfil({ id: p.id, fulfilment_lease_until: lease })));
+    await localFulfilmentIdle();
+    await queuedFulfilment.fulfil({ id: p.id, fulfilment_lease_until: lease });
+    await localFulfilmentIdle();
+
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'assigned', license_key: `LIC-${p.id}` });
+    expect(hits.filter((h) => h === path)).toHaveLength(1);
+    await waitForMail(p.buyer_email, (m) => m.subject === `Your license for ${app.name}`);
+    // Give a stray second delivery the time to show, then count.
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = await waitForMail(p.buyer_email, (m) => m.subject === `Your license for ${app.name}`);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('new pool keys serve buyers waiting on an empty pool through the queue', async () => {
+    const app = await createApp(testApp(owner.id, 'refill'));
+    const p = await insertPurchase(app);
+    await postEvent(sessionCompletedEvent(p));
+    expect(await deliveredPurchase(p.id)).toMatchObject({ license_status: 'out_of_stock' });
+    const { DynamoAppsRepository } = await import('../../functions/adapters/dynamodb/apps-repo');
+    await new DynamoAppsRepository().addPoolKeys(app.id, [`KEY-${app.id}-late`]);
+    await queuedFulfilment.refill(app.id);
+    await localFulfilmentIdle();
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'assigned', license_key: `KEY-${app.id}-late` });
+  });
+});
