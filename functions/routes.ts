@@ -76,11 +76,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
 
-  // Admin category curation
-  r('GET', '/api/admin/categories', 'marketplace', 'admin'),
-  r('POST', '/api/admin/categories', 'marketplace', 'admin'),
-  r('PUT', '/api/admin/categories/{id}', 'marketplace', 'admin'),
-  r('DELETE', '/api/admin/categories/{id}', 'marketplace', 'admin'),
+  // Admin category curation: in the admin group, so the marketplace function stays read-only (lib/api.ts)
+  r('GET', '/api/admin/categories', 'admin', 'admin'),
+  r('POST', '/api/admin/categories', 'admin', 'admin'),
+  r('PUT', '/api/admin/categories/{id}', 'admin', 'admin'),
+  r('DELETE', '/api/admin/categories/{id}', 'admin', 'admin'),
 
   // Developer apps
   r('GET', '/api/apps', 'developer-apps', 'developer'),
