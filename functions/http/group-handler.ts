@@ -7,7 +7,7 @@ import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../rout
 import { ensureSecrets } from '../secrets';
 import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
 import { clientAddress } from './client-address';
-import { logger } from './logger';
+import { logger, withRequestId } from './logger';
 import { ORIGIN_REFUSED, originVerified } from './origin-verify';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
@@ -99,7 +99,12 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
     if (!routes.has(key)) throw new Error(`Handler ${key} is not a route of group ${group} in routes.ts`);
   }
 
-  return async function handler(event: ApiEvent): Promise<ApiResult> {
+  async function handler(event: ApiEvent, context?: { awsRequestId?: string }): Promise<ApiResult> {
+    // Every log line of the request carries API Gateway's request id (also in the access log).
+    return withRequestId(event.requestContext?.requestId ?? context?.awsRequestId, () => handle(event));
+  }
+
+  async function handle(event: ApiEvent): Promise<ApiResult> {
     const route = routes.get(event.routeKey);
     if (!route) return errorResult(undefined, new AppError(404, 'Not Found'));
     try {
@@ -146,5 +151,7 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
       });
       return errorResult(route, new AppError(500, 'Internal server error'));
     }
-  };
+  }
+
+  return handler;
 }
