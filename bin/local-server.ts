@@ -14,6 +14,7 @@ import { s3Client } from '../functions/adapters/aws-clients';
 import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
+import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
 
 type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
 const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>> = {
@@ -197,7 +198,7 @@ async function handleUpload(res: ServerResponse, url: URL) {
         'content-type': obj.ContentType ?? 'application/octet-stream',
         'cache-control': 'public, max-age=86400',
         'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        'content-security-policy': UPLOADS_CONTENT_SECURITY_POLICY,
       },
       bytes,
     );
@@ -227,8 +228,17 @@ function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    // The policy CloudFront sends (shared/csp.ts); the browser posts uploads to the local S3.
+    'content-security-policy': siteContentSecurityPolicy(),
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
   });
   createReadStream(file).pipe(res);
+}
+
+function siteContentSecurityPolicy(): string {
+  const endpoint = getConfig().S3_ENDPOINT;
+  return contentSecurityPolicy({ uploadOrigin: endpoint ? new URL(endpoint).origin : "'self'" });
 }
 
 export interface LocalServerOptions {

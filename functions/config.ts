@@ -33,7 +33,26 @@ const ConfigSchema = z.object({
   SES_CONFIGURATION_SET: z.string().optional(),
   /** The mail queue: failed sends are retried from it (cloud); locally an in-process queue. */
   MAIL_QUEUE_URL: z.string().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  /**
+   * Signs access tokens (HS256), with its key id JWT_KID in the token header. Locally given
+   * directly (npm start generates .data/jwt-secret); in the cloud read at cold start from the
+   * Secrets Manager secret JWT_SECRET_ARN (functions/secrets.ts), never from the environment.
+   * JWT_PREVIOUS_SECRET/JWT_PREVIOUS_KID still verify tokens signed before a rotation.
+   */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_KID: z.string().min(1).max(64).default('local'),
+  JWT_PREVIOUS_SECRET: z.string().min(32, 'JWT_PREVIOUS_SECRET must be at least 32 characters').optional(),
+  JWT_PREVIOUS_KID: z.string().min(1).max(64).optional(),
+  JWT_SECRET_ARN: z.string().optional(),
+  /** Secrets Manager secret with JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."} (cloud). */
+  STRIPE_SECRET_ARN: z.string().optional(),
+  /**
+   * The value CloudFront sends in the X-Origin-Verify header; the API refuses requests without it,
+   * so the execute-api URL cannot bypass CloudFront and its WAF. Read from ORIGIN_SECRET_ARN in
+   * the cloud; unset locally (no check).
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32, 'ORIGIN_VERIFY_SECRET must be at least 32 characters').optional(),
+  ORIGIN_SECRET_ARN: z.string().optional(),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -176,6 +195,14 @@ const CheckedConfigSchema = ConfigSchema.refine((c) => !c.STRIPE_SECRET_KEY || !
     path: ['SCRYPT_LOG2_N'],
     message: 'SCRYPT_LOG2_N must be at least 17 (OWASP minimum) in the cloud',
   })
+  .refine((c) => c.RUNTIME !== 'local' || !!c.JWT_SECRET, {
+    path: ['JWT_SECRET'],
+    message: 'JWT_SECRET is required locally (npm start generates one under .data/)',
+  })
+  .refine((c) => !c.JWT_PREVIOUS_SECRET || (!!c.JWT_PREVIOUS_KID && c.JWT_PREVIOUS_KID !== c.JWT_KID), {
+    path: ['JWT_PREVIOUS_KID'],
+    message: 'JWT_PREVIOUS_KID is required with JWT_PREVIOUS_SECRET and must differ from JWT_KID',
+  })
   .refine((c) => c.RUNTIME !== 'local' || !!c.STRIPE_WEBHOOK_SECRET, {
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'STRIPE_WEBHOOK_SECRET is required locally (npm start generates one under .data/)',
@@ -197,10 +224,30 @@ export function localEnginePorts(cfg: Config = getConfig()): number[] {
 }
 
 let cached: Config | undefined;
+/** Values read from Secrets Manager at cold start (functions/secrets.ts): they take the place of environment variables. */
+let secretValues: Record<string, string> = {};
+let generation = 0;
+
+/**
+ * Puts secret values read at cold start into the configuration (one config path: locally the same
+ * names come from the environment). The configuration is parsed again only when a value changed.
+ */
+export function applySecretValues(values: Record<string, string>): void {
+  const before = JSON.stringify(secretValues);
+  if (JSON.stringify(values) === before) return;
+  secretValues = { ...values };
+  cached = undefined;
+  generation += 1;
+}
+
+/** Moves on whenever applySecretValues changed a value: services built from the configuration rebuild. */
+export function configGeneration(): number {
+  return generation;
+}
 
 export function getConfig(): Config {
   if (cached) return cached;
-  const env = { ...process.env };
+  const env: Record<string, string | undefined> = { ...process.env, ...secretValues };
   for (const key of Object.keys(env)) if (env[key] === '') delete env[key];
   if (env.ALLOW_INTERNAL_WEBHOOK_TARGETS === undefined) {
     const loopback = isLoopbackHost(env.HOST ?? '127.0.0.1');
@@ -227,4 +274,6 @@ export function scryptLog2N(): number {
 /** Tests change the environment between suites; this forgets the parsed copy. */
 export function resetConfigForTests(): void {
   cached = undefined;
+  secretValues = {};
+  generation += 1;
 }

@@ -105,11 +105,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/marketplace/category/{slug}', 'storefront', 'public', { cacheable: true }),
   r('GET', '/marketplace/app/{slug}', 'storefront', 'public', { cacheable: true }),
 
-  // Admin category curation
-  r('GET', '/api/admin/categories', 'marketplace', 'admin'),
-  r('POST', '/api/admin/categories', 'marketplace', 'admin', audited('category.create', 'category')),
-  r('PUT', '/api/admin/categories/{id}', 'marketplace', 'admin', audited('category.update', 'category')),
-  r('DELETE', '/api/admin/categories/{id}', 'marketplace', 'admin', audited('category.delete', 'category')),
+  // Admin category curation: in the admin group, so the marketplace function stays read-only (lib/api.ts)
+  r('GET', '/api/admin/categories', 'admin', 'admin'),
+  r('POST', '/api/admin/categories', 'admin', 'admin', audited('category.create', 'category')),
+  r('PUT', '/api/admin/categories/{id}', 'admin', 'admin', audited('category.update', 'category')),
+  r('DELETE', '/api/admin/categories/{id}', 'admin', 'admin', audited('category.delete', 'category')),
 
   // Developer apps
   r('GET', '/api/apps', 'developer-apps', 'developer'),

@@ -20,12 +20,31 @@ import type { AppSecrets } from './secrets';
 import type { Sync } from './sync';
 import { PENDING_UPLOADS_PREFIX, UPLOADS_KEY_PREFIXES } from './uploads';
 
+/** DynamoDB actions a function may be granted (item reads and writes, queries; never Scan or DescribeTable). */
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+const READ: TableAction[] = ['dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE: TableAction[] = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+
 /**
- * What each route group's function may touch beyond the table (which every group reads and
- * writes). Typed over RouteGroup, so a group added to functions/routes.ts does not compile until
- * someone decides here what it needs.
+ * What each route group's function may touch. Typed over RouteGroup, so a group added to
+ * functions/routes.ts does not compile until someone decides here what it needs.
  */
 interface GroupNeeds {
+  /**
+   * The DynamoDB actions its routes use (transactions need the action of each item: Put ->
+   * PutItem, ConditionCheck -> ConditionCheckItem...). test/infra/table-actions.test.ts checks
+   * each function's bundle against this list.
+   */
+  readonly table: readonly TableAction[];
   /** Read, write, list and delete uploaded images under apps/ and drafts/. */
   readonly uploads?: boolean;
   /** Enqueue webhook deliveries. */
@@ -48,23 +67,53 @@ interface GroupNeeds {
 
 export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
-  accounts: { mail: true, memorySize: 1024 },
-  marketplace: {},
+  accounts: { table: [...READ, ...WRITE], mail: true, memorySize: 1024 },
+  // Public reads only (category curation is in the admin group).
+  marketplace: { table: READ },
   // Adding pool keys enqueues serving the buyers who waited on an empty pool (the fulfilment worker mails them).
-  'developer-apps': { uploads: true, pendingUploads: true, mail: true, fulfilmentQueue: true },
-  'api-keys': {},
-  webhooks: { webhookQueue: true },
+  'developer-apps': {
+    table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    uploads: true,
+    pendingUploads: true,
+    mail: true,
+    fulfilmentQueue: true,
+  },
+  'api-keys': { table: [...READ, 'dynamodb:BatchGetItem', ...WRITE] },
+  webhooks: { table: [...READ, ...WRITE], webhookQueue: true },
   // The Stripe webhook and free grants record purchases and enqueue their licence delivery.
-  checkout: { webhookQueue: true, mail: true, stripe: true, fulfilmentQueue: true },
-  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals, and
-  // deletes an app's images with the app.
-  admin: { webhookQueue: true, mail: true, stripe: true, uploads: true },
+  checkout: {
+    table: [...READ, ...WRITE, 'dynamodb:ConditionCheckItem'],
+    webhookQueue: true,
+    mail: true,
+    stripe: true,
+    fulfilmentQueue: true,
+  },
+  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals, curates
+  // categories, and deletes an app's images with the app.
+  admin: {
+    table: [...READ, 'dynamodb:BatchGetItem', ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    webhookQueue: true,
+    mail: true,
+    stripe: true,
+    uploads: true,
+  },
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
-  sync: { sync: true, timeout: Duration.seconds(29) },
-  partner: {},
-  // Renders the storefront pages from the catalogue (functions/storefront).
-  storefront: { storefront: true },
+  sync: { table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem'], sync: true, timeout: Duration.seconds(29) },
+  // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
+  // to activate an approved developer's production key on its first call).
+  partner: { table: [...READ, 'dynamodb:UpdateItem'] },
+  // Renders the storefront pages from the catalogue (functions/storefront): reads only.
+  storefront: { table: READ, storefront: true },
 };
+
+/**
+ * Whether a group's routes need the JWT signing key: every group with signed-in routes, or public
+ * routes that recognise a signed-in caller. The Partner API (API keys) does not.
+ */
+export const groupNeedsJwt = (group: RouteGroup): boolean =>
+  routesOfGroup(group).some(
+    (route) => route.access !== 'apikey' && !(group === 'partner' && route.access === 'public'),
+  );
 
 export interface ApiProps {
   readonly config: AppConfig;
@@ -79,25 +128,23 @@ export interface ApiProps {
 }
 
 /**
- * Item reads and writes (transactions included) on the table and queries on its three indexes,
- * named one by one. No Scan: the design reads through keys and indexes only.
+ * The given actions on the table, and Query on its indexes, named one by one. No Scan: the design
+ * reads through keys and indexes only; no DescribeTable: nothing reads the table's description.
  */
-function tableAccess(table: dynamodb.ITable): iam.PolicyStatement {
-  return new iam.PolicyStatement({
-    sid: 'SingleTable',
-    actions: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-      'dynamodb:ConditionCheckItem',
-      'dynamodb:DescribeTable',
-    ],
-    resources: [table.tableArn, ...TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
-  });
+export function tableAccess(table: dynamodb.ITable, actions: readonly TableAction[]): iam.PolicyStatement[] {
+  const statements = [
+    new iam.PolicyStatement({ sid: 'SingleTable', actions: [...actions], resources: [table.tableArn] }),
+  ];
+  if (actions.includes('dynamodb:Query')) {
+    statements.push(
+      new iam.PolicyStatement({
+        sid: 'SingleTableIndexes',
+        actions: ['dynamodb:Query'],
+        resources: TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
+      }),
+    );
+  }
+  return statements;
 }
 
 const pascal = (group: string): string =>
@@ -156,10 +203,6 @@ export class Api extends Construct {
       MAIL_FROM: props.mail.from,
       ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
       LOG_LEVEL: 'info',
-      // Trade-off: until the functions read JWT_SECRET_ARN at cold start, JWT_SECRET carries the
-      // value (resolved at deploy time, visible in the Lambda console to whoever may read
-      // function configuration). Context jwtSecretInEnvironment=false removes it.
-      ...props.secrets.jwtEnvironment(config.jwtSecretInEnvironment),
       ...(config.googleClientId ? { GOOGLE_CLIENT_ID: config.googleClientId } : {}),
       ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
     };
@@ -168,6 +211,8 @@ export class Api extends Construct {
     for (const group of ROUTE_GROUPS) {
       const routes = routesOfGroup(group);
       const needs = GROUP_NEEDS[group];
+      // Secrets are read at cold start (functions/secrets.ts): only their ARNs are in the environment.
+      const secretNeeds = { jwt: groupNeedsJwt(group), stripe: Boolean(needs.stripe), origin: true };
       const fn = new ServiceFunction(this, pascal(group), {
         entry: `functions/${group}/index.ts`,
         description: `Route group "${group}": ${routes.length} routes of functions/routes.ts`,
@@ -178,13 +223,13 @@ export class Api extends Construct {
         environment: {
           ...baseEnvironment,
           ...(needs.webhookQueue ? { QUEUE_URL: props.queues.webhookDelivery.queueUrl } : {}),
-          ...(needs.stripe ? props.secrets.stripeEnvironment() : {}),
+          ...props.secrets.environment(secretNeeds),
         },
       });
       functions[group] = fn;
 
-      fn.grantPrincipal.addToPrincipalPolicy(tableAccess(props.table));
-      props.secrets.grantRead(fn, Boolean(needs.stripe));
+      for (const statement of tableAccess(props.table, needs.table)) fn.grantPrincipal.addToPrincipalPolicy(statement);
+      props.secrets.grantRead(fn, secretNeeds);
       if (needs.uploads) {
         fn.grantPrincipal.addToPrincipalPolicy(
           new iam.PolicyStatement({

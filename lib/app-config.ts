@@ -27,13 +27,11 @@ export interface AppConfig {
   /** Custom domain of the site and the ACM certificate for it (the certificate must be in us-east-1). */
   readonly domainName?: string;
   readonly certificateArn?: string;
-  /** An existing AWS WAF web ACL (CLOUDFRONT scope) to attach to the distribution. */
-  readonly webAclArn?: string;
   /**
-   * The distribution id once deployed: narrows the uploads bucket policy from "any distribution of
-   * this account" to exactly this one (see lib/uploads.ts for why the first deploy cannot).
+   * An existing AWS WAF web ACL (CLOUDFRONT scope) to attach to the distribution instead of the
+   * one the stack creates (lib/waf.ts).
    */
-  readonly siteDistributionId?: string;
+  readonly webAclArn?: string;
   /** Where `npm run build:web` writes the SPA; deployed only when it exists. */
   readonly siteBuildPath: string;
   readonly logRetentionDays: number;
@@ -46,15 +44,10 @@ export interface AppConfig {
   readonly stripePublishableKey?: string;
   /**
    * Name of an existing Secrets Manager secret holding JSON {"secretKey": "sk_...",
-   * "webhookSecret": "whsec_..."}. Without it the deployment runs Stripe in local test mode.
+   * "webhookSecret": "whsec_..."}. Without it the stack creates an empty one (output
+   * StripeSecretArn) for the operator to fill; payments answer 503 until then.
    */
   readonly stripeSecretName?: string;
-  /**
-   * Also put the JWT secret's value into the functions' JWT_SECRET variable (resolved by
-   * CloudFormation at deploy time, never written to the template). Turn off once the functions
-   * read JWT_SECRET_ARN at cold start.
-   */
-  readonly jwtSecretInEnvironment: boolean;
   /**
    * Base URLs of the outside systems the sync talks to (issue 10): the internal practice system's
    * catalogue API and the legacy developer portal. Without them sync runs end failed with
@@ -74,7 +67,6 @@ export const DEFAULT_CONFIG: AppConfig = {
   accessLogRetentionDays: 365,
   apiRateLimit: 200,
   apiBurstLimit: 400,
-  jwtSecretInEnvironment: true,
 };
 
 function text(scope: Construct, key: string): string | undefined {
@@ -109,7 +101,6 @@ export function readAppConfig(scope: Construct): AppConfig {
     domainName: text(scope, 'domainName'),
     certificateArn: text(scope, 'certificateArn'),
     webAclArn: text(scope, 'webAclArn'),
-    siteDistributionId: text(scope, 'siteDistributionId'),
     siteBuildPath: text(scope, 'siteBuildPath') ?? d.siteBuildPath,
     logRetentionDays: count(scope, 'logRetentionDays', d.logRetentionDays),
     accessLogRetentionDays: count(scope, 'accessLogRetentionDays', d.accessLogRetentionDays),
@@ -118,7 +109,6 @@ export function readAppConfig(scope: Construct): AppConfig {
     googleClientId: text(scope, 'googleClientId'),
     stripePublishableKey: text(scope, 'stripePublishableKey'),
     stripeSecretName: text(scope, 'stripeSecretName'),
-    jwtSecretInEnvironment: flag(scope, 'jwtSecretInEnvironment', d.jwtSecretInEnvironment),
     internalSystemUrl: text(scope, 'internalSystemUrl'),
     legacySystemUrl: text(scope, 'legacySystemUrl'),
   };
@@ -127,6 +117,11 @@ export function readAppConfig(scope: Construct): AppConfig {
     if (url !== undefined && !/^https:\/\/[^\s/]+/.test(url)) {
       throw new Error(`Context ${key} must be an https:// URL, got "${url}"`);
     }
+  }
+  if (text(scope, 'jwtSecretInEnvironment') !== undefined) {
+    throw new Error(
+      'Context jwtSecretInEnvironment is gone: the functions read the JWT key from Secrets Manager at cold start',
+    );
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.mailFrom)) {
     throw new Error(`Context mailFrom must be an e-mail address, got "${config.mailFrom}"`);

@@ -7,16 +7,20 @@ import type { DataStack } from './data-stack';
 import { Fulfilment } from './fulfilment';
 import { EncryptedLogs } from './logs';
 import { Mail } from './mail';
+import { Observability } from './observability';
 import { Queues } from './queues';
 import { AppSecrets } from './secrets';
 import { Site } from './site';
-import { Sync } from './sync';
+import { SYNC_SCHEDULE_GROUP, Sync } from './sync';
 import { uploadsBucketName } from './uploads';
+import { EdgeWaf } from './waf';
 import { WebhookWorkers } from './webhook-workers';
 
 export interface AppStackProps extends StackProps {
   readonly config: AppConfig;
   readonly data: DataStack;
+  /** The web ACL made by the edge stack in us-east-1, when this stack is in another region. */
+  readonly edgeWebAclArn?: string;
 }
 
 /**
@@ -30,6 +34,7 @@ export class AppStack extends Stack {
   readonly webhookWorkers: WebhookWorkers;
   readonly sync: Sync;
   readonly fulfilment: Fulfilment;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -70,12 +75,17 @@ export class AppStack extends Stack {
       secrets,
       logs,
     });
+    // The distribution's web ACL: context webAclArn, else the edge stack's (other regions), else
+    // made here (CLOUDFRONT-scope web ACLs exist only in us-east-1).
+    const webAclArn = config.webAclArn ?? props.edgeWebAclArn ?? new EdgeWaf(this, 'Waf', { logs }).webAcl.attrArn;
     this.site = new Site(this, 'Site', {
       config,
       apiDomainName: this.api.originDomainName,
       uploadsBucket,
       accessLogs: data.accessLogsBucket,
       logs,
+      secrets,
+      webAclArn,
     });
     // Webhook delivery worker (SQS) and scheduler (every minute): functions/workers/.
     this.webhookWorkers = new WebhookWorkers(this, 'WebhookWorkers', {
@@ -86,6 +96,14 @@ export class AppStack extends Stack {
       secrets,
       logs,
     });
+    // Alarms to one SNS topic (deploy parameter AlarmEmail) and the dashboard; after every function exists.
+    this.observability = new Observability(this, 'Observability', {
+      httpApi: this.api.httpApi,
+      tableName: data.table.tableName,
+      deadLetterQueues: [this.queues.webhookDeadLetter, this.queues.syncDeadLetter],
+      ruleNames: [this.webhookWorkers.schedule.ruleName],
+      scheduleGroup: SYNC_SCHEDULE_GROUP,
+    });
     this.api.setAppUrl(config.appUrl ?? this.site.url);
     this.webhookWorkers.setAppUrl(config.appUrl ?? this.site.url);
     this.fulfilment.setAppUrl(config.appUrl ?? this.site.url);
@@ -95,9 +113,14 @@ export class AppStack extends Stack {
       value: this.api.stage.url,
       description: 'The HTTP API directly (the site serves it under /api and /v1)',
     });
-    new CfnOutput(this, 'DistributionId', {
-      value: this.site.distribution.distributionId,
-      description: 'Pass as context siteDistributionId to narrow the uploads bucket policy to this distribution',
+    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: secrets.stripe.secretArn,
+      description: 'Put {"secretKey": "sk_...", "webhookSecret": "whsec_..."} here; payments answer 503 until then',
+    });
+    new CfnOutput(this, 'JwtSecretArn', {
+      value: secrets.jwt.secretArn,
+      description: 'Access-token signing key {"kid", "secret", "previous"?} (README: rotating secrets)',
     });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.queues.webhookDelivery.queueUrl });
     new CfnOutput(this, 'SyncQueueUrl', { value: this.queues.sync.queueUrl });

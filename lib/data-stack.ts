@@ -28,7 +28,6 @@ export class DataStack extends Stack {
     this.uploadsBucket = new Uploads(this, 'Uploads', {
       bucketName: uploadsBucketName(config.appName, this.account, this.region),
       accessLogs: this.accessLogsBucket,
-      distributionId: config.siteDistributionId,
       // The site's own origin when configured; otherwise CloudFront domains (the distribution's own
       // name is only known after the app stack exists). The signed policy is what guards the bucket.
       corsOrigins: [

@@ -57,8 +57,6 @@ export class Fulfilment extends Construct {
         // Licence webhooks are developer-chosen addresses: never internal ones.
         ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
         LOG_LEVEL: 'info',
-        // The configuration module requires it of every function (see the trade-off in lib/api.ts).
-        ...props.secrets.jwtEnvironment(props.config.jwtSecretInEnvironment),
       },
     });
     this.worker.function.addEventSource(
@@ -87,7 +85,6 @@ export class Fulfilment extends Construct {
     );
     props.queues.webhookDelivery.grantSendMessages(this.worker);
     props.mail.grantSend(this.worker);
-    props.secrets.grantRead(this.worker, false);
 
     const ack = (ruleId: string, reason: string) =>
       Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });

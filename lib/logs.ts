@@ -16,10 +16,12 @@ export interface EncryptedLogsProps {
 export class EncryptedLogs extends Construct {
   readonly key: kms.Key;
   private readonly retention: logs.RetentionDays;
+  readonly retentionDays: number;
 
   constructor(scope: Construct, id: string, props: EncryptedLogsProps) {
     super(scope, id);
     this.retention = toRetention(props.retentionDays);
+    this.retentionDays = props.retentionDays;
     this.key = new kms.Key(this, 'Key', {
       description: 'Encrypts the CloudWatch log groups of the dental marketplace',
       enableKeyRotation: true,
@@ -41,8 +43,9 @@ export class EncryptedLogs extends Construct {
   }
 
   /** A log group encrypted with the key, with the configured retention; retained with its data. */
-  logGroup(scope: Construct, id: string): logs.LogGroup {
+  logGroup(scope: Construct, id: string, logGroupName?: string): logs.LogGroup {
     return new logs.LogGroup(scope, id, {
+      logGroupName,
       encryptionKey: this.key,
       retention: this.retention,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -121,8 +121,6 @@ export class Mail extends Construct {
         RUNTIME: 'aws',
         TABLE_NAME: props.table.tableName,
         LOG_LEVEL: 'info',
-        // The configuration module requires it of every function (see the trade-off in lib/api.ts).
-        ...props.secrets.jwtEnvironment(config.jwtSecretInEnvironment),
       },
     });
     for (const source of [this.queue, this.eventsQueue]) {
@@ -142,7 +140,6 @@ export class Mail extends Construct {
       }),
     );
     this.grantSend(this.worker);
-    props.secrets.grantRead(this.worker, false);
     const ack = (ruleId: string, reason: string) =>
       Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
     ack(

@@ -4,14 +4,19 @@ import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cd
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { ROOT_ROUTE_PATHS, STOREFRONT_PATH_PATTERNS } from '../functions/routes';
+import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
 import { ACCESS_LOG_PREFIX } from './access-logs';
 import { type AppConfig, existingPath } from './app-config';
 import type { EncryptedLogs } from './logs';
 import { acknowledgeWildcards } from './nag';
+import type { AppSecrets } from './secrets';
+import { UPLOADS_KEY_PREFIXES } from './uploads';
 
 /**
  * Viewer-request function of the default (SPA) behaviour: a path whose last segment has no file
@@ -44,7 +49,14 @@ export interface SiteProps {
   readonly uploadsBucket: s3.IBucket;
   readonly accessLogs: s3.IBucket;
   readonly logs: EncryptedLogs;
+  /** The origin-verify secret CloudFront sends to the API (lib/secrets.ts). */
+  readonly secrets: AppSecrets;
+  /** The web ACL (CLOUDFRONT scope) of the distribution: this stack's, the edge stack's or context webAclArn. */
+  readonly webAclArn: string;
 }
+
+/** API Gateway's own 5xx answers (and any 5xx) are never kept at the edge: the next request tries again. */
+export const UNCACHED_ERROR_CODES = [500, 502, 503, 504] as const;
 
 /**
  * The public entry point: one CloudFront distribution in front of
@@ -134,6 +146,9 @@ export class Site extends Construct {
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: new origins.HttpOrigin(props.apiDomainName, {
+        // The API refuses requests without it (functions/http/origin-verify.ts): the execute-api URL
+        // cannot bypass CloudFront and its WAF. A dynamic reference: the template holds no value.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.secrets.originVerify.secretValue.unsafeUnwrap() },
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
         readTimeout: Duration.seconds(30),
@@ -146,13 +161,41 @@ export class Site extends Construct {
       compress: true,
     };
 
+    const securityHeaders = (contentSecurityPolicy: string): cloudfront.ResponseSecurityHeadersBehavior => ({
+      contentSecurityPolicy: { contentSecurityPolicy, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        override: true,
+      },
+    });
+    // The SPA's policy (shared/csp.ts, also sent by the local server): the browser posts uploads
+    // straight to the bucket's regional endpoint.
+    const siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteHeaders', {
+      comment: 'SPA: Content-Security-Policy (script-src self), HSTS, no framing',
+      securityHeadersBehavior: securityHeaders(
+        contentSecurityPolicy({
+          uploadOrigin: `https://${props.uploadsBucket.bucketName}.s3.${Stack.of(this).region}.amazonaws.com`,
+        }),
+      ),
+    });
+    const uploadsHeaders = new cloudfront.ResponseHeadersPolicy(this, 'UploadsHeaders', {
+      comment: 'Uploaded images: nothing but the image renders',
+      securityHeadersBehavior: securityHeaders(UPLOADS_CONTENT_SECURITY_POLICY),
+    });
     // The storefront pages (/, categories, a category, an app) are HTML rendered by the storefront
-    // Lambda: the API's origin and cache policy (its s-maxage), with the site's security headers.
+    // Lambda: the API's origin and cache policy (its s-maxage), with the SPA's security headers.
     const storefrontBehavior: cloudfront.BehaviorOptions = {
       ...apiBehavior,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-      responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+      responseHeadersPolicy: siteHeaders,
     };
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -167,7 +210,8 @@ export class Site extends Construct {
             certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
           }
         : {}),
-      webAclId: config.webAclArn,
+      webAclId: props.webAclArn,
+      errorResponses: UNCACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: ACCESS_LOG_PREFIX.cloudFront,
@@ -175,7 +219,7 @@ export class Site extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
@@ -190,7 +234,7 @@ export class Site extends Construct {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.uploadsBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: uploadsHeaders,
           functionAssociations: [{ function: uploadsPrefix, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           compress: true,
         },
@@ -200,21 +244,17 @@ export class Site extends Construct {
       ? `https://${config.domainName}`
       : `https://${this.distribution.distributionDomainName}`;
 
+    this.uploadsBucketPolicy(props.uploadsBucket);
+
     const ack = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
     ack(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'The uploads bucket policy in the data stack grants CloudFront read access (lib/uploads.ts).',
+      'The uploads bucket policy is written below (uploadsBucketPolicy): it admits this distribution only.',
     );
     ack(
       'AwsSolutions-CFR1',
       'Dental practices anywhere may use the marketplace; no geographic restriction is required.',
     );
-    if (!config.webAclArn) {
-      ack(
-        'AwsSolutions-CFR2',
-        'No web ACL configured (context webAclArn): the API is throttled at its stage and validates every input; attach an AWS WAF web ACL for production traffic.',
-      );
-    }
     if (!config.domainName) {
       ack(
         'AwsSolutions-CFR4',
@@ -223,6 +263,33 @@ export class Site extends Construct {
     }
 
     this.deploySpa(config, props.logs);
+  }
+
+  /**
+   * The uploads bucket's whole policy, here beside the distribution rather than in the data stack
+   * with the bucket: CloudFront may read apps/* and drafts/* only as this distribution
+   * (AWS:SourceArn), known from the first deploy without a cyclic dependency (the data stack
+   * never refers to the app stack). Requests without TLS are denied.
+   */
+  private uploadsBucketPolicy(bucket: s3.IBucket): void {
+    const policy = new s3.BucketPolicy(this, 'UploadsBucketPolicy', { bucket, removalPolicy: RemovalPolicy.RETAIN });
+    policy.document.addStatements(
+      new iam.PolicyStatement({
+        sid: 'DenyWithoutTls',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:*'],
+        resources: [bucket.bucketArn, bucket.arnForObjects('*')],
+        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+      new iam.PolicyStatement({
+        sid: 'CloudFrontOriginAccessControlRead',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: UPLOADS_KEY_PREFIXES.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+        conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+      }),
+    );
   }
 
   private deploySpa(config: AppConfig, logs: EncryptedLogs): void {
@@ -243,6 +310,8 @@ export class Site extends Construct {
       exclude: ['*'],
       include: ['assets/*'],
       cacheControl: [IMMUTABLE],
+      // Keep the previous builds' chunks: tabs opened before a deploy still load their lazy routes.
+      prune: false,
       logGroup,
     });
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {

@@ -5,7 +5,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { type TableAction, tableAccess } from './api';
 import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
@@ -19,6 +19,16 @@ export const SYNC_WORKER_BATCH_SIZE = 1;
 export const SYNC_WORKER_MAX_CONCURRENCY = 2;
 /** EventBridge Scheduler's schedules live in a group; the sync uses the account's default group. */
 export const SYNC_SCHEDULE_GROUP = 'default';
+
+/** Sync items (runs, locks, catalogue, legacy users and events): test/infra/table-actions.test.ts checks the bundle. */
+export const SYNC_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
 
 export interface SyncProps {
   readonly config: AppConfig;
@@ -116,8 +126,6 @@ export class Sync extends Construct {
         TABLE_NAME: props.table.tableName,
         ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
         LOG_LEVEL: 'info',
-        // The configuration module requires it of every function (see the trade-off in lib/api.ts).
-        ...props.secrets.jwtEnvironment(props.config.jwtSecretInEnvironment),
         ...this.environment(),
         // Legacy events are handed to the webhook pipeline through the delivery queue.
         QUEUE_URL: queues.webhookDelivery.queueUrl,
@@ -130,12 +138,13 @@ export class Sync extends Construct {
         maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
       }),
     );
-    this.worker.grantPrincipal.addToPrincipalPolicy(this.tableAccess('SyncItems'));
+    for (const statement of tableAccess(props.table, SYNC_WORKER_TABLE_ACTIONS)) {
+      this.worker.grantPrincipal.addToPrincipalPolicy(statement);
+    }
     // Polls under a minute queue the minute's further polls with delays.
     queues.sync.grantSendMessages(this.worker);
     queues.webhookDelivery.grantSendMessages(this.worker);
     this.grantKeys(this.worker);
-    props.secrets.grantRead(this.worker, false);
     const ack = (ruleId: string, reason: string) =>
       Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
     ack(
@@ -168,24 +177,6 @@ export class Sync extends Construct {
       ...(config.internalSystemUrl ? { INTERNAL_SYSTEM_URL: config.internalSystemUrl } : {}),
       ...(config.legacySystemUrl ? { LEGACY_SYSTEM_URL: config.legacySystemUrl } : {}),
     };
-  }
-
-  private tableAccess(sid: string): iam.PolicyStatement {
-    const { table } = this.props;
-    return new iam.PolicyStatement({
-      sid,
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:ConditionCheckItem',
-      ],
-      resources: [table.tableArn, ...TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
-    });
   }
 
   private grantKeys(grantee: iam.IGrantable): void {

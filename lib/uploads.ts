@@ -1,5 +1,4 @@
-import { Aws, Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { PENDING_UPLOAD_TTL_SECONDS, PENDING_UPLOADS_PREFIX } from '../functions/core/uploads/upload-keys';
@@ -27,8 +26,6 @@ export function uploadsBucketName(appName: string, account: string, region: stri
 export interface UploadsProps {
   readonly bucketName: string;
   readonly accessLogs: s3.IBucket;
-  /** When known, only this distribution may read (see below); otherwise any distribution of the account. */
-  readonly distributionId?: string;
   /** Origins whose pages may post files straight to the bucket (presigned POST) and read the answer. */
   readonly corsOrigins: string[];
 }
@@ -41,11 +38,9 @@ export interface UploadsProps {
  * /uploads/apps/<appId>/<file>; a CloudFront Function strips the /uploads prefix (lib/site.ts).
  * The local runtime serves /uploads/<key> from its S3 bucket the same way.
  *
- * The bucket lives in the data stack and the distribution in the app stack, so the CloudFront
- * read permission is written here rather than by the distribution (that would make the data
- * stack depend on the app stack). Until the distribution id is passed as context
- * `siteDistributionId`, the statement admits any CloudFront distribution of this account, the
- * same approach CDK takes for OAC key policies; readable objects are limited to apps/* and drafts/*.
+ * The bucket lives in the data stack and the distribution in the app stack, so the bucket policy
+ * (TLS only, CloudFront read as that one distribution) is written by the app stack
+ * (lib/site.ts); the data stack never depends on the app stack.
  */
 export class Uploads extends Construct {
   readonly bucket: s3.Bucket;
@@ -56,7 +51,8 @@ export class Uploads extends Construct {
       bucketName: props.bucketName,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+      // TLS-only and CloudFront's read access: the bucket policy is written by the app stack beside
+      // the distribution it names (lib/site.ts uploadsBucketPolicy).
       versioned: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
@@ -82,20 +78,12 @@ export class Uploads extends Construct {
         },
       ],
     });
-    const distributionArn = `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${props.distributionId ?? '*'}`;
-    this.bucket.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'CloudFrontOriginAccessControlRead',
-        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
-        actions: ['s3:GetObject'],
-        resources: UPLOADS_KEY_PREFIXES.map((prefix) => this.bucket.arnForObjects(`${prefix}*`)),
-        conditions: props.distributionId
-          ? { StringEquals: { 'AWS:SourceArn': distributionArn } }
-          : { ArnLike: { 'AWS:SourceArn': distributionArn }, StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID } },
-      }),
-    );
 
     const ack = (id: string, reason: string) => Validations.of(this.bucket).acknowledge({ id, reason });
+    const policyInAppStack =
+      'The bucket policy (deny without TLS, CloudFront read as this distribution only) is written by the app stack beside the distribution (lib/site.ts), so it can name the distribution without a cyclic dependency; test/infra asserts it.';
+    ack('AwsSolutions-S10', policyInAppStack);
+    ack('HIPAA.Security-S3BucketSSLRequestsOnly', policyInAppStack);
     ack(
       'HIPAA.Security-S3DefaultEncryptionKMS',
       'Holds public marketplace screenshots and icons (no patient data) served through CloudFront; SSE-S3 (AES-256) encrypts them at rest without a KMS key policy for CloudFront.',

@@ -2,10 +2,9 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { type TableAction, tableAccess } from './api';
 import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
@@ -22,6 +21,14 @@ export const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
  */
 export const WEBHOOK_WORKER_BATCH_SIZE = 10;
 export const WEBHOOK_WORKER_MAX_CONCURRENCY = 2;
+
+/** Deliveries, logs, retries and endpoint state: reads, puts and updates (test/infra/table-actions.test.ts). */
+export const WEBHOOK_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+];
 
 export interface WebhookWorkersProps {
   readonly config: AppConfig;
@@ -56,8 +63,7 @@ export class WebhookWorkers extends Construct {
       ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
       WEBHOOK_TIMEOUT_MS: '15000',
       LOG_LEVEL: 'info',
-      // The configuration module requires it of every function (see the trade-off in lib/api.ts).
-      ...props.secrets.jwtEnvironment(props.config.jwtSecretInEnvironment),
+      // No secrets: these workers call developer-chosen addresses, so they get no secret at all.
     };
 
     this.delivery = new ServiceFunction(this, 'Delivery', {
@@ -89,19 +95,11 @@ export class WebhookWorkers extends Construct {
     });
 
     for (const fn of [this.delivery, this.scheduler]) {
-      fn.grantPrincipal.addToPrincipalPolicy(
-        new iam.PolicyStatement({
-          sid: 'WebhookItems',
-          actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-          resources: [
-            props.table.tableArn,
-            ...TABLE_KEYS.indexes.map((index) => `${props.table.tableArn}/index/${index.name}`),
-          ],
-        }),
-      );
+      for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS)) {
+        fn.grantPrincipal.addToPrincipalPolicy(statement);
+      }
       props.queues.webhookDelivery.grantSendMessages(fn);
       props.mail.grantSend(fn);
-      props.secrets.grantRead(fn, false);
     }
 
     const ack = (fn: ServiceFunction, ruleId: string, reason: string) =>

@@ -7,7 +7,9 @@
  * - 'stripe': STRIPE_SECRET_KEY is set; paid checkouts go to Stripe Checkout.
  * - 'test': local runtime without Stripe keys; the labelled local test-checkout page stands in,
  *   and its events are signed with the local webhook secret (generated under .data/).
- * - 'unavailable': in the cloud without Stripe keys; paid checkouts are refused, never faked.
+ * - 'unavailable': in the cloud without Stripe keys (the Stripe secret the stack created is still
+ *   empty); paid checkouts and Stripe's webhook calls answer 503, nothing is faked.
+ * In the cloud the keys come from Secrets Manager at cold start (functions/secrets.ts).
  */
 import Stripe from 'stripe';
 import { getConfig } from '../config';
@@ -21,14 +23,23 @@ export function stripeMode(): StripeMode {
   return cfg.RUNTIME === 'local' ? 'test' : 'unavailable';
 }
 
-let client: Stripe | undefined;
+export const STRIPE_NOT_CONFIGURED =
+  'Payments are not configured yet: the Stripe keys have not been stored in the Stripe secret.';
+
+let client: { key: string; stripe: Stripe } | undefined;
 
 function stripe(): Stripe {
   const key = getConfig().STRIPE_SECRET_KEY;
   if (!key) throw new Error('STRIPE_SECRET_KEY is not set');
-  client ??= new Stripe(key, { maxNetworkRetries: 2, appInfo: { name: 'dental-app-marketplace' } });
-  return client;
+  // A new client when the key changed (rotated in Secrets Manager).
+  if (client?.key !== key) {
+    client = { key, stripe: new Stripe(key, { maxNetworkRetries: 2, appInfo: { name: 'dental-app-marketplace' } }) };
+  }
+  return client.stripe;
 }
+
+/** Stripe's webhook calls while the keys are missing in the cloud: 503, so Stripe retries them later. */
+export class StripeNotConfiguredError extends Error {}
 
 /** A webhook whose signature does not verify (or that has none). */
 export class StripeSignatureError extends Error {}
@@ -39,7 +50,7 @@ export class StripeSignatureError extends Error {}
  */
 export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent {
   const secret = getConfig().STRIPE_WEBHOOK_SECRET;
-  if (!secret) throw new StripeSignatureError('Stripe webhooks are not configured');
+  if (!secret) throw new StripeNotConfiguredError(STRIPE_NOT_CONFIGURED);
   if (!signature) throw new StripeSignatureError('Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {

@@ -1,5 +1,9 @@
 import { createGroupHandler } from '../http/group-handler';
 import { adminCompleteManualLicence, listAllManualLicences } from '../manual-licences/handlers';
+import { adminListCategories } from '../marketplace/admin-list-categories';
+import { createCategory } from '../marketplace/create-category';
+import { deleteCategory } from '../marketplace/delete-category';
+import { updateCategory } from '../marketplace/update-category';
 import { approveApp } from './admin-apps/approve-app';
 import { clearAppFlag } from './admin-apps/clear-flag';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
@@ -29,6 +33,11 @@ export const handler = createGroupHandler('admin', {
   'GET /api/admin/users/{id}/logs': getUserLogs,
   'POST /api/admin/users/{id}/approve-production': approveProduction,
   'POST /api/admin/keys/{id}/rotate': rotateKeyAsAdmin,
+  // Category curation (the handlers live with the marketplace's category code)
+  'GET /api/admin/categories': adminListCategories,
+  'POST /api/admin/categories': createCategory,
+  'PUT /api/admin/categories/{id}': updateCategory,
+  'DELETE /api/admin/categories/{id}': deleteCategory,
   // Apps, purchases, webhook logs: added by their modules below
   'GET /api/admin/apps': listAppsAsAdmin,
   'POST /api/admin/apps/{id}/approve': approveApp,

@@ -10,7 +10,7 @@ import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { stripeGateway, stripeMode } from '../adapters/stripe';
-import { getConfig } from '../config';
+import { configGeneration, getConfig } from '../config';
 import { createCheckoutService, type PaymentMode } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import { createPurchasesService } from '../core/purchases/purchases-service';
@@ -82,7 +82,13 @@ export type CheckoutServices = ReturnType<typeof buildCheckoutServices>;
 let services: CheckoutServices | undefined;
 
 /** The container's services, built on first use (configuration is read then, not at import). */
+let builtFor = -1;
+
 export function checkoutServices(): CheckoutServices {
-  services ??= buildCheckoutServices();
+  // Rebuilt when the Stripe keys arrive or change in Secrets Manager (functions/secrets.ts).
+  if (!services || builtFor !== configGeneration()) {
+    services = buildCheckoutServices();
+    builtFor = configGeneration();
+  }
   return services;
 }

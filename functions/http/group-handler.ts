@@ -2,12 +2,15 @@ import { Buffer } from 'node:buffer';
 import { MSG } from '../../shared/messages';
 import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
 import { failedDependency, isDependencyFailure } from '../adapters/resilience';
+import { getConfig } from '../config';
 import { AppError, ForbiddenError, NotImplementedError, UnauthorizedError } from '../core/errors';
 import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
+import { ensureSecrets } from '../secrets';
 import { writeAuditEntry } from './audit';
 import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
 import { clientAddress } from './client-address';
-import { logger } from './logger';
+import { logger, withRequestId } from './logger';
+import { ORIGIN_REFUSED, originVerified } from './origin-verify';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
 
 // CloudFront keeps public marketplace answers briefly (s-maxage); browsers always revalidate
@@ -101,11 +104,19 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
     if (!routes.has(key)) throw new Error(`Handler ${key} is not a route of group ${group} in routes.ts`);
   }
 
-  return async function handler(event: ApiEvent): Promise<ApiResult> {
+  async function handler(event: ApiEvent, context?: { awsRequestId?: string }): Promise<ApiResult> {
+    // Every log line of the request carries API Gateway's request id (also in the access log).
+    return withRequestId(event.requestContext?.requestId ?? context?.awsRequestId, () => handle(event));
+  }
+
+  async function handle(event: ApiEvent): Promise<ApiResult> {
     const route = routes.get(event.routeKey);
     if (!route) return errorResult(undefined, new AppError(404, 'Not Found'));
     try {
       const headers = lowerHeaders(event.headers);
+      // Cold start: the secrets this function may read (cached; a failure is a 503, not a crash).
+      await ensureSecrets();
+      if (!originVerified(headers, getConfig().ORIGIN_VERIFY_SECRET)) throw new ForbiddenError(ORIGIN_REFUSED);
       const auth = await authenticate(route, headers);
       const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
       let body: unknown;
@@ -161,5 +172,7 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
       });
       return errorResult(route, new AppError(500, 'Internal server error'));
     }
-  };
+  }
+
+  return handler;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config';
-import { logger } from './logger';
+import { logger, withRequestId } from './logger';
 
 /** The logger is the last line of defence: secret-looking fields never reach the log line. */
 describe('logger redaction', () => {
@@ -48,5 +48,17 @@ describe('logger redaction', () => {
     expect(entry).toMatchObject({ level: 'info', message: 'api call', key: '[redacted]', keyId: 'k-1' });
     expect(entry.api_key).toBe('[redacted]');
     expect(entry['x-api-key']).toBe('[redacted]');
+  });
+
+  it('puts the request id on every line written during the request, also after awaits', async () => {
+    await withRequestId('req-123', async () => {
+      logger.info('first');
+      await new Promise((r) => setTimeout(r, 5));
+      logger.error('second', { password: 'hunter22' });
+    });
+    logger.info('outside');
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries.map((e) => e.requestId)).toEqual(['req-123', 'req-123', undefined]);
+    expect(entries[1].password).toBe('[redacted]');
   });
 });

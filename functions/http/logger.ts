@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { getConfig } from '../config';
 
 /**
@@ -14,6 +15,14 @@ function redact(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** The request (API Gateway request id) or invocation (Lambda request id) a log line belongs to. */
+const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+/** Runs `fn` with `requestId` on every log line it (and whatever it awaits) writes. */
+export function withRequestId<T>(requestId: string | undefined, fn: () => T): T {
+  return requestContext.run({ requestId: requestId || 'unknown' }, fn);
+}
+
 function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   let threshold: number = LEVELS.info;
   try {
@@ -22,7 +31,14 @@ function log(level: Level, message: string, fields: Record<string, unknown> = {}
     // configuration not readable yet: keep the default level
   }
   if (LEVELS[level] < threshold) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...redact(fields) });
+  const requestId = requestContext.getStore()?.requestId;
+  const line = JSON.stringify({
+    level,
+    time: new Date().toISOString(),
+    ...(requestId ? { requestId } : {}),
+    message,
+    ...redact(fields),
+  });
   if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }

@@ -1,17 +1,16 @@
 import { createGroupHandler } from '../http/group-handler';
-import { adminListCategories } from './admin-list-categories';
 import { appBySlug } from './app-by-slug';
 import { getPublicDataAccess } from './app-data-access';
 import { categoryApps } from './category-apps';
-import { createCategory } from './create-category';
-import { deleteCategory } from './delete-category';
 import { listApps } from './list-apps';
 import { listCategories } from './list-categories';
 import { robots } from './robots-txt';
 import { sitemap } from './sitemap';
-import { updateCategory } from './update-category';
 
-/** Lambda of the "marketplace" route group: every route of routes.ts with group "marketplace". */
+/**
+ * Lambda of the "marketplace" route group: every route of routes.ts with group "marketplace". Public
+ * reads only (its role may only read the table); category curation is in the admin group.
+ */
 export const handler = createGroupHandler('marketplace', {
   'GET /api/marketplace/apps': listApps,
   'GET /api/categories': listCategories,
@@ -20,8 +19,4 @@ export const handler = createGroupHandler('marketplace', {
   'GET /api/marketplace/apps/{id}/data-access': getPublicDataAccess,
   'GET /sitemap.xml': sitemap,
   'GET /robots.txt': robots,
-  'GET /api/admin/categories': adminListCategories,
-  'POST /api/admin/categories': createCategory,
-  'PUT /api/admin/categories/{id}': updateCategory,
-  'DELETE /api/admin/categories/{id}': deleteCategory,
 });

@@ -38,7 +38,6 @@ describe('cdk-nag', () => {
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
         webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/market/abcd',
         stripeSecretName: 'dental-marketplace/stripe',
-        siteDistributionId: 'E2EXAMPLE',
         createMailIdentity: true,
       },
     });

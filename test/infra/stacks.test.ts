@@ -134,22 +134,8 @@ describe('data stack', () => {
         }),
       }),
     });
-    // CloudFront may read app images only.
-    data.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: Match.objectLike({
-        Statement: Match.arrayWith([
-          Match.objectLike({
-            Sid: 'CloudFrontOriginAccessControlRead',
-            Principal: { Service: 'cloudfront.amazonaws.com' },
-            Action: 's3:GetObject',
-            Resource: [
-              { 'Fn::Join': ['', [Match.anyValue(), '/apps/*']] },
-              { 'Fn::Join': ['', [Match.anyValue(), '/drafts/*']] },
-            ],
-          }),
-        ]),
-      }),
-    });
+    // Its policy (TLS only, CloudFront read as this distribution) is in the app stack: hardening.test.ts.
+    expect(JSON.stringify(data.findResources('AWS::S3::BucketPolicy'))).not.toContain('cloudfront');
   });
 
   it('outputs the table name', () => {
@@ -159,6 +145,10 @@ describe('data stack', () => {
 
 describe('buckets', () => {
   it('every bucket blocks public access, enforces TLS and is encrypted', () => {
+    // One bucket policy per bucket over both stacks: the uploads bucket's is written by the app stack.
+    const count = (type: string) =>
+      [data, app].reduce((n, template) => n + Object.keys(template.findResources(type)).length, 0);
+    expect(count('AWS::S3::BucketPolicy')).toBe(count('AWS::S3::Bucket'));
     for (const template of [data, app]) {
       const buckets = template.findResources('AWS::S3::Bucket');
       expect(Object.keys(buckets).length).toBeGreaterThan(0);
@@ -172,7 +162,6 @@ describe('buckets', () => {
         expect(bucket.Properties.BucketEncryption).toBeDefined();
       }
       const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
-      expect(policies.length).toBe(Object.keys(buckets).length);
       for (const policy of policies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -202,14 +191,19 @@ describe('functions', () => {
     );
   });
 
-  it('gets table, bucket, mail sender, JWT secret and app URL from configuration, never a secret value', () => {
-    for (const id of groupFunctions().keys()) {
+  it('gets table, bucket, mail sender, secret ARNs and app URL from configuration, never a secret value', () => {
+    for (const [id, group] of groupFunctions()) {
       const vars = appResources[id]?.Properties.Environment.Variables;
       expect(Object.keys(vars)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'APP_URL', 'JWT_SECRET_ARN']),
+        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'APP_URL', 'ORIGIN_SECRET_ARN']),
       );
-      // A CloudFormation dynamic reference, resolved at deploy time: the template holds no value.
-      expect(JSON.stringify(vars.JWT_SECRET)).toContain('{{resolve:secretsmanager:');
+      // The Partner API authenticates API keys only: no JWT key.
+      expect('JWT_SECRET_ARN' in vars, group).toBe(group !== 'partner');
+      // Secrets are read at cold start (functions/secrets.ts): no value, not even a dynamic reference.
+      expect(JSON.stringify(vars)).not.toContain('{{resolve:secretsmanager:');
+      for (const name of ['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ORIGIN_VERIFY_SECRET']) {
+        expect(vars[name], `${group} ${name}`).toBeUndefined();
+      }
       expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
     }
   });
@@ -218,8 +212,9 @@ describe('functions', () => {
     const has = (group: RouteGroup, action: string) => actionsOf(group).includes(action);
     for (const group of ROUTE_GROUPS) {
       expect(has(group, 'dynamodb:Query'), group).toBe(true);
-      expect(has(group, 'dynamodb:PutItem'), group).toBe(true);
+      // The exact table actions of each role: test/infra/hardening.test.ts.
       expect(has(group, 'dynamodb:Scan'), group).toBe(false);
+      expect(has(group, 'dynamodb:DescribeTable'), group).toBe(false);
       // developer-apps stores images; admin deletes them with an app.
       expect(has(group, 's3:PutObject'), group).toBe(['developer-apps', 'admin'].includes(group));
       expect(has(group, 's3:ListBucket'), group).toBe(['developer-apps', 'admin'].includes(group));
@@ -234,6 +229,7 @@ describe('functions', () => {
       expect(has(group, 'ses:SendEmail'), group).toBe(
         ['accounts', 'checkout', 'admin', 'developer-apps'].includes(group),
       );
+      // Every route function reads the origin-verify secret; which others, hardening.test.ts.
       expect(has(group, 'secretsmanager:GetSecretValue'), group).toBe(true);
       expect(
         actionsOf(group).some((a) => a.endsWith(':*')),
@@ -588,7 +584,10 @@ describe('site', () => {
     expect(byPath['/uploads/*'].FunctionAssociations).toHaveLength(1);
     // The SPA rewrite is a function on the default behaviour, not error responses: API 404s stay 404s.
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
-    expect(config.CustomErrorResponses).toBeUndefined();
+    // No error page rewriting; 5xx answers (API Gateway's own too) are never cached at the edge.
+    expect(config.CustomErrorResponses).toEqual(
+      [500, 502, 503, 504].map((ErrorCode) => ({ ErrorCode, ErrorCachingMinTTL: 0 })),
+    );
     expect(config.Logging).toBeDefined();
   });
 

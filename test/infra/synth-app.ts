@@ -35,6 +35,8 @@ export interface SynthOptions {
    * costs ~10 s per test worker to load, so suites that only read the templates may skip it.
    */
   readonly cloudFormationValidation?: boolean;
+  /** The app stack's region (default us-east-1). */
+  readonly region?: string;
 }
 
 /**
@@ -47,6 +49,6 @@ export function synthMarketplace(options: SynthOptions = {}) {
     builtinCloudFormationValidation: options.cloudFormationValidation ?? true,
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...options.context },
   });
-  const stacks = createMarketplace(app, { account: '123456789012', region: 'us-east-1' });
+  const stacks = createMarketplace(app, { account: '123456789012', region: options.region ?? 'us-east-1' });
   return { app, ...stacks };
 }

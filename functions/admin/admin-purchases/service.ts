@@ -8,15 +8,20 @@ import { DynamoAppsRepository } from '../../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../../adapters/dynamodb/purchases-repo';
 import { sesMailer } from '../../adapters/mailer';
 import { stripeGateway, stripeMode } from '../../adapters/stripe';
-import { getConfig } from '../../config';
+import { configGeneration, getConfig } from '../../config';
 import { createPurchasesService, type PurchasesService } from '../../core/purchases/purchases-service';
 import { logger } from '../../http/logger';
 import { publishEvent } from '../../webhooks/pipeline';
 
 let service: PurchasesService | undefined;
 
+let builtFor = -1;
+
 export function purchasesAdmin(): PurchasesService {
-  service ??= createPurchasesService({
+  // Rebuilt when the Stripe keys arrive or change in Secrets Manager (functions/secrets.ts).
+  if (service && builtFor === configGeneration()) return service;
+  builtFor = configGeneration();
+  service = createPurchasesService({
     purchases: dynamoPurchasesRepository,
     apps: new DynamoAppsRepository(),
     mailer: sesMailer,

@@ -11,7 +11,19 @@ import { getConfig } from '../../config';
 
 const INFO = 'dental-marketplace/api-key-handover/v1';
 
-const sealingKey = (): Buffer => Buffer.from(hkdfSync('sha256', getConfig().JWT_SECRET, 'api-key-handover', INFO, 32));
+const derive = (secret: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'api-key-handover', INFO, 32));
+
+/** Sealed under the current JWT secret; opened with it, or with the previous one after a rotation. */
+function sealingKey(): Buffer {
+  const secret = getConfig().JWT_SECRET;
+  if (!secret) throw new Error('JWT_SECRET is not configured');
+  return derive(secret);
+}
+
+function openingKeys(): Buffer[] {
+  const cfg = getConfig();
+  return [cfg.JWT_SECRET, cfg.JWT_PREVIOUS_SECRET].filter((s): s is string => !!s).map(derive);
+}
 
 /** "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
 export function sealSecret(fullKey: string): string {
@@ -27,11 +39,14 @@ export function sealSecret(fullKey: string): string {
 export function openSecret(sealed: string): string | undefined {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || !data) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(), Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
-    return undefined;
+  for (const key of openingKeys()) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      // not sealed under this key: try the next
+    }
   }
+  return undefined;
 }

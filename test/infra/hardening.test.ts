@@ -1,0 +1,321 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify';
+import { ROUTE_GROUPS, type RouteGroup } from '../../functions/routes';
+import { ALARM_THRESHOLDS } from '../../lib/observability';
+import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
+import { contentSecurityPolicy } from '../../shared/csp';
+import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+
+/** Issue 12 items 4-7 in the synthesized templates: secrets, the edge, least privilege, observability. */
+type Resource = { Type: string; Properties: Record<string, any>; Condition?: string };
+let app: Template;
+let resources: Record<string, Resource>;
+
+const groupOf = (description: string): RouteGroup | undefined =>
+  ROUTE_GROUPS.find((g) => description.startsWith(`Route group "${g}"`));
+
+/** The managed policy of a role, by the description its function and policy carry. */
+function policyOf(match: (description: string) => boolean): { Action: string | string[]; Resource: unknown }[] {
+  const policy = Object.values(resources).find(
+    (r) => r.Type === 'AWS::IAM::ManagedPolicy' && match(r.Properties.Description ?? ''),
+  );
+  if (!policy) throw new Error('no such policy');
+  return policy.Properties.PolicyDocument.Statement;
+}
+const actions = (statements: { Action: string | string[] }[], prefix: string) =>
+  [...new Set(statements.flatMap((s) => s.Action).filter((a) => a.startsWith(prefix)))].sort();
+const groupPolicy = (group: RouteGroup) => policyOf((d) => groupOf(d) === group);
+const workerPolicy = (prefix: string) => policyOf((d) => d.startsWith(prefix));
+
+/** Logical ids of the secrets, by description. */
+const secretId = (start: string) => {
+  const id = Object.entries(resources).find(
+    ([, r]) => r.Type === 'AWS::SecretsManager::Secret' && String(r.Properties.Description).startsWith(start),
+  )?.[0];
+  if (!id) throw new Error(`no secret ${start}`);
+  return id;
+};
+/** The secrets a policy may read (logical ids). */
+const readableSecrets = (statements: { Action: string | string[]; Resource: unknown }[]) =>
+  statements
+    .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
+    .flatMap((s) => [s.Resource].flat())
+    .map((r) => JSON.stringify(r))
+    .map((r) => /"Ref":"([^"]+)"/.exec(r)?.[1] ?? r)
+    .sort();
+
+beforeAll(() => {
+  const stacks = synthMarketplace({ context: { siteBuildPath: fakeSiteBuild() }, cloudFormationValidation: false });
+  app = Template.fromStack(stacks.appStack);
+  resources = app.toJSON().Resources;
+}, 90_000);
+afterAll(removeTempDirs);
+
+describe('secrets (item 4)', () => {
+  it('the JWT key is generated as {"kid", "secret"}; the Stripe secret is an empty shell the stack creates', () => {
+    const jwt = resources[secretId('Signing key')]!;
+    expect(jwt.Properties.GenerateSecretString).toMatchObject({
+      SecretStringTemplate: JSON.stringify({ kid: 'k1' }),
+      GenerateStringKey: 'secret',
+      PasswordLength: 64,
+    });
+    const stripe = resources[secretId('Stripe keys')]!;
+    expect(JSON.parse(stripe.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({
+      secretKey: '',
+      webhookSecret: '',
+    });
+    app.hasOutput('StripeSecretArn', {});
+    app.hasOutput('JwtSecretArn', {});
+  });
+
+  it('no function has a secret value (or a dynamic reference to one) in its environment', () => {
+    for (const r of Object.values(resources)) {
+      if (r.Type !== 'AWS::Lambda::Function') continue;
+      const vars = JSON.stringify(r.Properties.Environment?.Variables ?? {});
+      expect(vars).not.toContain('resolve:secretsmanager');
+      expect(vars).not.toMatch(/"(JWT_SECRET|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|ORIGIN_VERIFY_SECRET)"/);
+    }
+  });
+
+  it('each function reads only the secrets it needs; the workers none of the app secrets', () => {
+    const jwt = secretId('Signing key');
+    const stripe = secretId('Stripe keys');
+    const origin = secretId('Value CloudFront sends');
+    for (const group of ROUTE_GROUPS) {
+      const expected = [
+        origin,
+        ...(group === 'partner' ? [] : [jwt]),
+        ...(group === 'checkout' || group === 'admin' ? [stripe] : []),
+      ];
+      const readable = readableSecrets(groupPolicy(group)).filter((id) => [jwt, stripe, origin].includes(id));
+      expect(readable, group).toEqual(expected.sort());
+    }
+    for (const worker of ['Webhook delivery worker', 'Webhook scheduler']) {
+      expect(actions(workerPolicy(worker), 'secretsmanager:'), worker).toEqual([]);
+    }
+    expect(readableSecrets(workerPolicy('Sync worker'))).not.toEqual(expect.arrayContaining([jwt]));
+  });
+});
+
+describe('the edge (item 5)', () => {
+  const distribution = () =>
+    Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+
+  it('CloudFront sends the origin-verify secret to the API, by dynamic reference', () => {
+    const apiOrigin = distribution().Origins.find((o: { CustomOriginConfig?: unknown }) => o.CustomOriginConfig);
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: ORIGIN_VERIFY_HEADER,
+        HeaderValue: {
+          'Fn::Join': [
+            '',
+            ['{{resolve:secretsmanager:', { Ref: secretId('Value CloudFront sends') }, ':SecretString:::}}'],
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('a CLOUDFRONT web ACL with AWS managed rules and per-client rate rules guards the distribution', () => {
+    const [aclId, acl] = Object.entries(app.findResources('AWS::WAFv2::WebACL'))[0]!;
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = acl.Properties.Rules as any[];
+    expect(rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Name)).toEqual([
+      ...MANAGED_RULE_GROUPS,
+    ]);
+    const rate = rules.filter((r) => r.Statement.RateBasedStatement);
+    const paths = JSON.stringify(rate);
+    for (const path of [
+      '/api/login',
+      '/api/admin-login',
+      '/api/google-login',
+      '/api/register',
+      '/api/forgot-password',
+      '/api/stripe/create-guest-checkout-session',
+    ]) {
+      expect(paths).toContain(`"SearchString":"${path}"`);
+    }
+    expect(rate).toHaveLength(RATE_RULES.length);
+    for (const rule of rate) {
+      expect(rule.Statement.RateBasedStatement.AggregateKeyType).toBe('IP');
+      expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    }
+    expect(distribution().WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    app.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 1);
+  });
+
+  it('the SPA gets a strict Content-Security-Policy (the one the local server sends), uploads a deny-all one', () => {
+    const policies = Object.values(app.findResources('AWS::CloudFront::ResponseHeadersPolicy')).map(
+      (p) => p.Properties.ResponseHeadersPolicyConfig,
+    );
+    const site = policies.find((p) => p.Comment.startsWith('SPA'));
+    const csp: string = site.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client;");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toBe(
+      contentSecurityPolicy({
+        uploadOrigin: 'https://dentalmarketplace-uploads-123456789012-us-east-1.s3.us-east-1.amazonaws.com',
+      }),
+    );
+    const config = distribution();
+    const idOf = (comment: string) =>
+      Object.entries(app.findResources('AWS::CloudFront::ResponseHeadersPolicy')).find(([, p]) =>
+        p.Properties.ResponseHeadersPolicyConfig.Comment.startsWith(comment),
+      )?.[0];
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: idOf('SPA') });
+    const uploads = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/uploads/*');
+    expect(uploads.ResponseHeadersPolicyId).toEqual({ Ref: idOf('Uploaded images') });
+  });
+
+  it('5xx answers are not cached, and a deploy keeps the previous build’s chunks', () => {
+    expect(distribution().CustomErrorResponses).toEqual(
+      [500, 502, 503, 504].map((ErrorCode) => ({ ErrorCode, ErrorCachingMinTTL: 0 })),
+    );
+    const deployments = Object.values(app.findResources('Custom::CDKBucketDeployment')).map((d) => d.Properties);
+    const assets = deployments.find((d) => JSON.stringify(d.Include ?? []).includes('assets/*'));
+    expect(assets.Prune).toBe(false);
+  });
+
+  it('the uploads bucket admits exactly this distribution (OAC, AWS:SourceArn), TLS only', () => {
+    const distributionId = Object.keys(app.findResources('AWS::CloudFront::Distribution'))[0]!;
+    app.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: 'dentalmarketplace-uploads-123456789012-us-east-1',
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Sid: 'CloudFrontOriginAccessControlRead',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': Match.objectLike({
+                  'Fn::Join': ['', Match.arrayWith([{ Ref: distributionId }])],
+                }),
+              },
+            },
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('outside us-east-1 the web ACL lives in a small us-east-1 edge stack', () => {
+    const stacks = synthEu();
+    expect(stacks.edgeStack?.region).toBe('us-east-1');
+    const edge = Template.fromStack(stacks.edgeStack!);
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT' });
+    Template.fromStack(stacks.appStack).resourceCountIs('AWS::WAFv2::WebACL', 0);
+  });
+});
+
+function synthEu() {
+  return synthMarketplace({
+    context: { siteBuildPath: fakeSiteBuild() },
+    cloudFormationValidation: false,
+    region: 'eu-west-1',
+  });
+}
+
+describe('least privilege (item 6)', () => {
+  const R = ['dynamodb:GetItem', 'dynamodb:Query'];
+  const W = ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+  const EXPECTED: Record<RouteGroup, string[]> = {
+    accounts: [...R, ...W],
+    marketplace: R,
+    'developer-apps': [...R, ...W, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    'api-keys': [...R, ...W, 'dynamodb:BatchGetItem'],
+    webhooks: [...R, ...W],
+    checkout: [...R, ...W, 'dynamodb:ConditionCheckItem'],
+    admin: [...R, ...W, 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    sync: [...R, ...W, 'dynamodb:BatchWriteItem'],
+    partner: [...R, 'dynamodb:UpdateItem'],
+    storefront: R,
+  };
+
+  it('each route group gets exactly the DynamoDB actions its routes use; marketplace and Partner API read only', () => {
+    for (const group of ROUTE_GROUPS) {
+      expect(actions(groupPolicy(group), 'dynamodb:'), group).toEqual([...EXPECTED[group]].sort());
+    }
+  });
+
+  it('the workers too, and nobody gets Scan, DescribeTable or a wildcard', () => {
+    expect(actions(workerPolicy('Webhook delivery worker'), 'dynamodb:')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(actions(workerPolicy('Webhook scheduler'), 'dynamodb:')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(actions(workerPolicy('Sync worker'), 'dynamodb:')).toEqual([...R, ...W, 'dynamodb:BatchWriteItem'].sort());
+    const all = JSON.stringify(
+      Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::ManagedPolicy')
+        .map((r) => r.Properties.PolicyDocument),
+    );
+    expect(all).not.toMatch(/dynamodb:(Scan|DescribeTable|\*)/);
+  });
+});
+
+describe('observability (item 7)', () => {
+  const alarms = () => Object.values(app.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+  const topicId = () => Object.keys(app.findResources('AWS::SNS::Topic'))[0]!;
+
+  it('alarms go to one SNS topic whose e-mail subscriber is the deploy parameter AlarmEmail', () => {
+    app.hasParameter('AlarmEmail', { Type: 'String', Default: '' });
+    app.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: { Ref: 'AlarmEmail' },
+      TopicArn: { Ref: topicId() },
+    });
+    for (const alarm of alarms()) expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
+  });
+
+  it('every function has error and throttle alarms', () => {
+    const functions = Object.keys(app.findResources('AWS::Lambda::Function')).filter(
+      (id) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'),
+    );
+    const watched = (metricName: string) =>
+      alarms()
+        .filter((a) => a.MetricName === metricName && a.Namespace === 'AWS/Lambda')
+        .map((a) => a.Dimensions[0].Value.Ref);
+    const product = functions.filter((id) =>
+      /^(Route group|Webhook|Sync worker)/.test(String(resources[id]!.Properties.Description ?? '')),
+    );
+    expect(product.length).toBe(ROUTE_GROUPS.length + 3);
+    for (const id of product) {
+      expect(watched('Errors'), id).toContain(id);
+      expect(watched('Throttles'), id).toContain(id);
+    }
+  });
+
+  it('API 5xx and p99 latency, dead letters, scheduler failures, DynamoDB throttles and SES bounce rate', () => {
+    const all = alarms();
+    const has = (pred: (a: any) => boolean, what: string) => expect(all.some(pred), what).toBe(true);
+    has((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx', 'API 5xx');
+    has(
+      (a) =>
+        a.Namespace === 'AWS/ApiGateway' &&
+        a.MetricName === 'Latency' &&
+        a.ExtendedStatistic === 'p99' &&
+        a.Threshold === ALARM_THRESHOLDS.apiP99LatencyMs,
+      'API p99',
+    );
+    expect(all.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(2);
+    const metricsOf = (a: any) => JSON.stringify(a.Metrics ?? []);
+    has((a) => metricsOf(a).includes('FailedInvocations') && metricsOf(a).includes('AWS/Scheduler'), 'scheduler');
+    has((a) => metricsOf(a).includes('ReadThrottleEvents') && metricsOf(a).includes('WriteThrottleEvents'), 'DynamoDB');
+    has((a) => a.Namespace === 'AWS/SES' && a.MetricName === 'Reputation.BounceRate', 'SES bounce rate');
+  });
+
+  it('one CloudWatch dashboard', () => {
+    app.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});
