@@ -76,6 +76,13 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
 
+  // Verified reviews (issue 16): read by anyone; written by licence holders (one per app)
+  r('GET', '/api/apps/{id}/reviews', 'marketplace', 'public'),
+  r('POST', '/api/apps/{id}/reviews', 'marketplace', 'user'),
+  r('GET', '/api/apps/{id}/reviews/mine', 'marketplace', 'user'),
+  r('PUT', '/api/apps/{id}/reviews/mine', 'marketplace', 'user'),
+  r('DELETE', '/api/apps/{id}/reviews/mine', 'marketplace', 'user'),
+
   // Admin category curation
   r('GET', '/api/admin/categories', 'marketplace', 'admin'),
   r('POST', '/api/admin/categories', 'marketplace', 'admin'),
@@ -94,6 +101,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
+  // The app's developer answers a review of it, once (issue 16)
+  r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer'),
   // Manual licences of the developer's apps (issue 13): list pending, record what was sent (owner only)
   r('GET', '/api/manual-licences', 'developer-apps', 'developer'),
   r('POST', '/api/manual-licences/{id}/complete', 'developer-apps', 'developer'),
@@ -147,6 +156,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/admin/purchases/{id}/complete-licence', 'admin', 'admin'),
   r('GET', '/api/admin/logs', 'admin', 'admin'),
   r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin'),
+  // Moderation: hide a review with a reason mailed to its author (issue 16)
+  r('POST', '/api/admin/apps/{id}/reviews/{reviewId}/hide', 'admin', 'admin'),
 
   // Legacy sync
   r('POST', '/api/admin/sync/trigger', 'sync', 'admin'),

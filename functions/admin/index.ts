@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../http/group-handler';
 import { adminCompleteManualLicence, listAllManualLicences } from '../manual-licences/handlers';
+import { hideReview } from '../reviews/hide-review';
 import { approveApp } from './admin-apps/approve-app';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
 import { listAppsAsAdmin } from './admin-apps/list-apps';
@@ -37,4 +38,5 @@ export const handler = createGroupHandler('admin', {
   'POST /api/admin/purchases/{id}/complete-licence': adminCompleteManualLicence,
   'GET /api/admin/logs': listWebhookLogsAsAdmin,
   'POST /api/admin/logs/{id}/replay': replayWebhookLog,
+  'POST /api/admin/apps/{id}/reviews/{reviewId}/hide': hideReview,
 });

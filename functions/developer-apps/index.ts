@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../http/group-handler';
 import { completeMyManualLicence, listMyManualLicences } from '../manual-licences/handlers';
+import { replyToReview } from '../reviews/reply-review';
 import { appAnalytics } from './app-analytics';
 import { createApp } from './create-app';
 import { deleteApp } from './delete-app';
@@ -25,6 +26,7 @@ export const handler = createGroupHandler('developer-apps', {
   'POST /api/upload/presign': presignUpload,
   'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
+  'POST /api/apps/{id}/reviews/{reviewId}/reply': replyToReview,
   'GET /api/manual-licences': listMyManualLicences,
   'POST /api/manual-licences/{id}/complete': completeMyManualLicence,
 });

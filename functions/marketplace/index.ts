@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { createReview, deleteReview, listReviews, myReview, updateReview } from '../reviews/buyer-reviews';
 import { adminListCategories } from './admin-list-categories';
 import { appBySlug } from './app-by-slug';
 import { categoryApps } from './category-apps';
@@ -18,6 +19,11 @@ export const handler = createGroupHandler('marketplace', {
   'GET /api/marketplace/apps/by-slug/{slug}': appBySlug,
   'GET /sitemap.xml': sitemap,
   'GET /robots.txt': robots,
+  'GET /api/apps/{id}/reviews': listReviews,
+  'POST /api/apps/{id}/reviews': createReview,
+  'GET /api/apps/{id}/reviews/mine': myReview,
+  'PUT /api/apps/{id}/reviews/mine': updateReview,
+  'DELETE /api/apps/{id}/reviews/mine': deleteReview,
   'GET /api/admin/categories': adminListCategories,
   'POST /api/admin/categories': createCategory,
   'PUT /api/admin/categories/{id}': updateCategory,
