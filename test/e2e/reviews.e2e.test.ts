@@ -57,7 +57,8 @@ describe('verified reviews and works-with', () => {
     await review.getByRole('button', { name: 'Reply' }).click();
     await review.getByLabel('Your reply').fill('Thanks Dana: setup now takes five minutes in 3.2.');
     await review.getByRole('button', { name: 'Publish reply' }).click();
-    await review.getByText('Thanks Dana: setup now takes five minutes in 3.2.').waitFor();
+    await review.getByText('Response from').waitFor();
+    await review.getByText('Thanks Dana: setup now takes five minutes in 3.2.').first().waitFor();
     await d.close();
 
     const { body: summary } = await api('GET', `/api/apps/${APP_ID}/reviews`);
