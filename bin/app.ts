@@ -5,14 +5,20 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
+import { DeployEnvironmentError, deployEnvironment } from '../lib/deploy-env';
 import { createMarketplace } from '../lib/marketplace-app';
 
 const app = new App();
-createMarketplace(app, {
-  // Without credentials (offline synth) a placeholder account keeps synth working; deploying
-  // needs real credentials, which set these.
-  account: process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
-  region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
-});
+let env: ReturnType<typeof deployEnvironment>;
+try {
+  // The account comes from the credentials the CDK CLI found, or from `-c account=...`; never a
+  // placeholder (it would be baked into bucket names and policies).
+  env = deployEnvironment({ account: app.node.tryGetContext('account'), region: app.node.tryGetContext('region') });
+} catch (err) {
+  if (!(err instanceof DeployEnvironmentError)) throw err;
+  console.error(`\n${err.message}\n`);
+  process.exit(1);
+}
+createMarketplace(app, env);
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
 app.synth();

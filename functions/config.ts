@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one place that reads the environment. Validated with zod on first use; a bad value stops
@@ -85,6 +85,16 @@ const ConfigSchema = z.object({
    */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
   QUEUE_URL: z.string().optional(),
+  /**
+   * Every AWS SDK client (DynamoDB, S3, SES, SQS, Secrets Manager, Scheduler): a connection must
+   * open within AWS_CONNECT_TIMEOUT_MS and an answer arrive within AWS_REQUEST_TIMEOUT_MS; refused
+   * or reset connections, throttling and 5xx are retried with full jitter up to AWS_MAX_ATTEMPTS
+   * attempts in all, a timeout is not (the dependency hangs). A request then answers 503 within
+   * seconds instead of hanging.
+   */
+  AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(1_000),
+  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
+  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
   /**
@@ -125,6 +135,11 @@ const ConfigSchema = z.object({
    * the bound within which a marketplace change made elsewhere shows in this process's answers.
    */
   CATALOGUE_VERSION_MAX_AGE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  /**
+   * Days an audit trail entry is kept before DynamoDB's TTL removes it. Default 2192 (six years,
+   * the HIPAA documentation retention period).
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2192),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -39,6 +39,12 @@ export interface RouteDef {
   cacheable?: boolean;
   /** Routes that receive raw bytes (multipart uploads, signed webhooks). */
   rawBody?: boolean;
+  /**
+   * Routes whose successful state change is recorded in the audit trail (issue 16): the action's
+   * name and the type of object it acts on. The group handler writes exactly one entry per
+   * successful (2xx) call; the handler may add the object's before/after (functions/http/audit.ts).
+   */
+  audit?: { action: string; target: string };
 }
 
 const r = (
@@ -46,8 +52,11 @@ const r = (
   path: string,
   group: RouteGroup,
   access: Access,
-  extra: Partial<Pick<RouteDef, 'cacheable' | 'rawBody'>> = {},
+  extra: Partial<Pick<RouteDef, 'cacheable' | 'rawBody' | 'audit'>> = {},
 ): RouteDef => ({ method, path, group, access, ...extra });
+
+/** An audited route's mark: `audited('app.approve', 'app')`. */
+const audited = (action: string, target: string) => ({ audit: { action, target } });
 
 /** Routes served at the site root rather than under /api or /v1 (CloudFront and the local server send them to the API). */
 export const ROOT_ROUTE_PATHS = ['/sitemap.xml', '/robots.txt'] as const;
@@ -65,13 +74,15 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/resend-verification', 'accounts', 'developer'),
   r('GET', '/api/user/profile', 'accounts', 'user'),
   r('GET', '/api/admin/profile', 'accounts', 'admin'),
-  r('PUT', '/api/admin/profile', 'accounts', 'admin'),
+  r('PUT', '/api/admin/profile', 'accounts', 'admin', audited('admin_profile.update', 'user')),
 
   // Public marketplace reads
   r('GET', '/api/marketplace/apps', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/categories', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/category/{slug}', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/by-slug/{slug}', 'marketplace', 'public', { cacheable: true }),
+  // The data a listed app touches (issue 16)
+  r('GET', '/api/marketplace/apps/{id}/data-access', 'marketplace', 'public', { cacheable: true }),
   // For crawlers: every listed app and category, and what to keep out of (served at the site root)
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
@@ -85,9 +96,9 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Admin category curation
   r('GET', '/api/admin/categories', 'marketplace', 'admin'),
-  r('POST', '/api/admin/categories', 'marketplace', 'admin'),
-  r('PUT', '/api/admin/categories/{id}', 'marketplace', 'admin'),
-  r('DELETE', '/api/admin/categories/{id}', 'marketplace', 'admin'),
+  r('POST', '/api/admin/categories', 'marketplace', 'admin', audited('category.create', 'category')),
+  r('PUT', '/api/admin/categories/{id}', 'marketplace', 'admin', audited('category.update', 'category')),
+  r('DELETE', '/api/admin/categories/{id}', 'marketplace', 'admin', audited('category.delete', 'category')),
 
   // Developer apps
   r('GET', '/api/apps', 'developer-apps', 'developer'),
@@ -101,6 +112,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
+  // The data an app touches (issue 16): the catalogue to declare from, the owner's declaration (admins read it for review)
+  r('GET', '/api/data-access/catalogue', 'developer-apps', 'developer'),
+  r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'user'),
+  r('PUT', '/api/apps/{id}/data-access', 'developer-apps', 'developer', audited('app.data_access', 'app')),
   // The app's developer answers a review of it, once (issue 16)
   r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer'),
   // Manual licences of the developer's apps (issue 13): list pending, record what was sent (owner only)
@@ -109,19 +124,19 @@ export const ROUTES: readonly RouteDef[] = [
 
   // API keys
   r('GET', '/api/keys', 'api-keys', 'developer'),
-  r('POST', '/api/keys', 'api-keys', 'developer'),
-  r('PUT', '/api/keys/{id}/rotate', 'api-keys', 'developer'),
+  r('POST', '/api/keys', 'api-keys', 'developer', audited('api_key.create', 'api_key')),
+  r('PUT', '/api/keys/{id}/rotate', 'api-keys', 'developer', audited('api_key.rotate', 'api_key')),
   // The replacement an admin's rotation issued, shown once to the key's owner.
-  r('POST', '/api/keys/{id}/reveal', 'api-keys', 'developer'),
-  r('DELETE', '/api/keys/{id}', 'api-keys', 'developer'),
+  r('POST', '/api/keys/{id}/reveal', 'api-keys', 'developer', audited('api_key.reveal', 'api_key')),
+  r('DELETE', '/api/keys/{id}', 'api-keys', 'developer', audited('api_key.delete', 'api_key')),
 
   // Webhooks and events
   r('GET', '/api/event-types', 'webhooks', 'developer'),
   r('GET', '/api/apps/{id}/webhooks', 'webhooks', 'developer'),
-  r('POST', '/api/apps/{id}/webhooks', 'webhooks', 'developer'),
-  r('DELETE', '/api/webhooks/{id}', 'webhooks', 'developer'),
+  r('POST', '/api/apps/{id}/webhooks', 'webhooks', 'developer', audited('webhook.create', 'webhook')),
+  r('DELETE', '/api/webhooks/{id}', 'webhooks', 'developer', audited('webhook.delete', 'webhook')),
   r('GET', '/api/apps/{id}/webhook-logs', 'webhooks', 'developer'),
-  r('POST', '/api/simulate-event', 'webhooks', 'developer'),
+  r('POST', '/api/simulate-event', 'webhooks', 'developer', audited('webhook.simulate_event', 'app')),
 
   // Checkout and purchases
   r('POST', '/api/stripe/create-checkout-session', 'checkout', 'user'),
@@ -138,44 +153,52 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Admin: users and keys
   r('GET', '/api/admin/users', 'admin', 'admin'),
-  r('POST', '/api/approve-user', 'admin', 'admin'),
+  r('POST', '/api/approve-user', 'admin', 'admin', audited('user.approve', 'user')),
   r('GET', '/api/admin/users/{id}', 'admin', 'admin'),
   r('GET', '/api/admin/users/{id}/keys', 'admin', 'admin'),
   r('GET', '/api/admin/users/{id}/logs', 'admin', 'admin'),
-  r('POST', '/api/admin/users/{id}/approve-production', 'admin', 'admin'),
-  r('POST', '/api/admin/keys/{id}/rotate', 'admin', 'admin'),
+  r('POST', '/api/admin/users/{id}/approve-production', 'admin', 'admin', audited('user.approve_production', 'user')),
+  r('POST', '/api/admin/keys/{id}/rotate', 'admin', 'admin', audited('api_key.admin_rotate', 'api_key')),
 
   // Admin: apps, purchases, webhook logs
   r('GET', '/api/admin/apps', 'admin', 'admin'),
   r('GET', '/api/admin/apps/{id}/purchases', 'admin', 'admin'),
-  r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin'),
-  r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin'),
-  r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin'),
-  r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin'),
+  r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin', audited('app.approve', 'app')),
+  r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin', audited('app.suspend', 'app')),
+  r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
+  r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin', audited('purchase.refund', 'purchase')),
   r('GET', '/api/admin/manual-licences', 'admin', 'admin'),
-  r('POST', '/api/admin/purchases/{id}/complete-licence', 'admin', 'admin'),
+  r(
+    'POST',
+    '/api/admin/purchases/{id}/complete-licence',
+    'admin',
+    'admin',
+    audited('purchase.complete_licence', 'purchase'),
+  ),
   r('GET', '/api/admin/logs', 'admin', 'admin'),
-  r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin'),
+  // Audit trail (issue 16): read only; no route changes or deletes an entry
+  r('GET', '/api/admin/audit', 'admin', 'admin'),
+  r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin', audited('webhook_log.replay', 'webhook_log')),
   // Moderation: hide a review with a reason mailed to its author (issue 16)
-  r('POST', '/api/admin/apps/{id}/reviews/{reviewId}/hide', 'admin', 'admin'),
+  r('POST', '/api/admin/apps/{id}/reviews/{reviewId}/hide', 'admin', 'admin', audited('review.hide', 'review')),
 
   // Legacy sync
-  r('POST', '/api/admin/sync/trigger', 'sync', 'admin'),
+  r('POST', '/api/admin/sync/trigger', 'sync', 'admin', audited('sync.trigger', 'sync_run')),
   r('GET', '/api/admin/sync/status', 'sync', 'admin'),
   r('GET', '/api/admin/sync/health', 'sync', 'admin'),
   r('GET', '/api/admin/sync/history', 'sync', 'admin'),
-  r('POST', '/api/admin/sync/polling/start', 'sync', 'admin'),
-  r('POST', '/api/admin/sync/polling/stop', 'sync', 'admin'),
+  r('POST', '/api/admin/sync/polling/start', 'sync', 'admin', audited('sync.polling_start', 'sync')),
+  r('POST', '/api/admin/sync/polling/stop', 'sync', 'admin', audited('sync.polling_stop', 'sync')),
   r('GET', '/api/admin/sync/queue/status', 'sync', 'admin'),
-  r('POST', '/api/admin/sync/queue/retry-failed', 'sync', 'admin'),
+  r('POST', '/api/admin/sync/queue/retry-failed', 'sync', 'admin', audited('sync.retry_failed', 'sync')),
 
   // Internal sync
-  r('POST', '/api/internal-sync/load', 'sync', 'admin'),
+  r('POST', '/api/internal-sync/load', 'sync', 'admin', audited('sync.internal_load', 'sync_run')),
   r('GET', '/api/internal-sync/status', 'sync', 'admin'),
   r('GET', '/api/internal-sync/features', 'sync', 'admin'),
   r('GET', '/api/internal-sync/features/{id}', 'sync', 'admin'),
   r('GET', '/api/internal-sync/features/{id}/link-events', 'sync', 'admin'),
-  r('POST', '/api/internal-sync/features/{id}/link-events', 'sync', 'admin'),
+  r('POST', '/api/internal-sync/features/{id}/link-events', 'sync', 'admin', audited('sync.feature_links', 'feature')),
   r('GET', '/api/internal-sync/event-types', 'sync', 'admin'),
   r('GET', '/api/internal-sync/tables', 'sync', 'admin'),
   r('GET', '/api/internal-sync/relationships', 'sync', 'admin'),

@@ -5,14 +5,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from './app-config';
+import { LAMBDA_BUNDLING } from './bundling';
 import type { EncryptedLogs } from './logs';
-
-/**
- * Bundled ESM still contains CommonJS dependencies that call require() for Node built-ins;
- * this gives them one.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** The defaults every function of the product shares, set once here. */
 export const FUNCTION_DEFAULTS = {
@@ -60,11 +54,14 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends Construct implements iam.IGrantable {
   readonly function: nodejs.NodejsFunction;
+  /** The TypeScript entry, relative to the repository root (`npm run check:bundle` builds each). */
+  readonly entry: string;
   readonly role: iam.Role;
   readonly grantPrincipal: iam.IPrincipal;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
     const logGroup = props.logs.logGroup(this, 'Logs');
     const role = new ManagedPolicyRole(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -93,16 +90,18 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
+        // lib/bundling.ts, which `npm run check:bundle` builds with and holds to the size budgets.
         format: nodejs.OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
+        target: LAMBDA_BUNDLING.target,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        banner: LAMBDA_BUNDLING.banner,
+        minify: LAMBDA_BUNDLING.minify,
+        sourceMap: LAMBDA_BUNDLING.sourcemap,
         sourceMapMode: nodejs.SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        // Bundle the AWS SDK too: the cloud then runs exactly the versions the tests ran.
-        externalModules: [],
+        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+        // The AWS SDK is bundled too (the cloud runs exactly the versions the tests ran), except
+        // the credential providers Lambda never reaches.
+        externalModules: [...LAMBDA_BUNDLING.external],
         logLevel: nodejs.LogLevel.WARNING,
       },
     });

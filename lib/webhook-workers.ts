@@ -15,9 +15,13 @@ import type { AppSecrets } from './secrets';
 
 /** The delivery worker's timeout: a webhook gets 15 s, plus storage; the queue's visibility is six times this. */
 export const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
-/** Messages per invocation (worked on concurrently) and the most concurrent invocations. */
+/**
+ * Messages per invocation (worked on concurrently) and the most concurrent invocations: 2 (SQS's
+ * minimum) keeps the workers within a new account's 10 concurrent executions (lib/deploy-env.ts)
+ * while still delivering 20 webhooks at once.
+ */
 export const WEBHOOK_WORKER_BATCH_SIZE = 10;
-export const WEBHOOK_WORKER_MAX_CONCURRENCY = 20;
+export const WEBHOOK_WORKER_MAX_CONCURRENCY = 2;
 
 export interface WebhookWorkersProps {
   readonly config: AppConfig;

@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { AdminProfileUpdateRequest, type AdminProfileUpdateResponse } from '../../shared/schemas/accounts';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from './service';
@@ -8,6 +9,13 @@ import { accounts } from './service';
 export const updateAdminProfile: RouteHandler = async (req) => {
   const input = parse(AdminProfileUpdateRequest, req.body);
   const user = await accounts.updateAdminProfile(req.auth!.userId, input);
+  audit(req, {
+    target_id: user.id,
+    target_label: user.email,
+    before: { email: req.auth!.email },
+    // "password" is a secret field: a change shows as [redacted] -> [redacted], never its value.
+    after: { email: user.email, full_name: user.full_name, ...(input.password ? { password: 'new' } : {}) },
+  });
   const body: AdminProfileUpdateResponse = {
     message: MSG.profileUpdated,
     full_name: user.full_name,

@@ -3,7 +3,7 @@
  * and every failure turned into an OutsideSystemError whose message says what went wrong in words
  * an admin can act on (it becomes the failed run's detail).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { OutsideSystemError } from '../core/sync/ports';
 
 export interface OutsideHttpOptions {

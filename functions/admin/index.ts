@@ -5,6 +5,7 @@ import { approveApp } from './admin-apps/approve-app';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
 import { listAppsAsAdmin } from './admin-apps/list-apps';
 import { suspendApp } from './admin-apps/suspend-app';
+import { listAuditEntries } from './admin-audit/list-audit';
 import { listWebhookLogsAsAdmin } from './admin-logs/list-logs';
 import { replayWebhookLog } from './admin-logs/replay-log';
 import { listAppPurchases } from './admin-purchases/list-app-purchases';
@@ -38,5 +39,6 @@ export const handler = createGroupHandler('admin', {
   'POST /api/admin/purchases/{id}/complete-licence': adminCompleteManualLicence,
   'GET /api/admin/logs': listWebhookLogsAsAdmin,
   'POST /api/admin/logs/{id}/replay': replayWebhookLog,
+  'GET /api/admin/audit': listAuditEntries,
   'POST /api/admin/apps/{id}/reviews/{reviewId}/hide': hideReview,
 });

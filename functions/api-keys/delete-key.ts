@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { KeyIdParams } from '../../shared/schemas/keys';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { apiKeys } from './service';
@@ -8,5 +9,6 @@ import { apiKeys } from './service';
 export const deleteKey: RouteHandler = async (req) => {
   const { id } = parse(KeyIdParams, req.params);
   await apiKeys.deleteOwn(req.auth!.userId, id);
+  audit(req, { before: { exists: true }, after: { exists: false } });
   return ok({ message: MSG.keyDeleted });
 };

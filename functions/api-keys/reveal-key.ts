@@ -1,4 +1,5 @@
 import { KeyIdParams } from '../../shared/schemas/keys';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { apiKeys } from './service';
@@ -6,5 +7,11 @@ import { apiKeys } from './service';
 /** POST /api/keys/{id}/reveal: the replacement an admin's rotation issued, shown this once. */
 export const revealKey: RouteHandler = async (req) => {
   const { id } = parse(KeyIdParams, req.params);
-  return ok(await apiKeys.revealReplacement(req.auth!.userId, id));
+  const key = await apiKeys.revealReplacement(req.auth!.userId, id);
+  audit(req, {
+    target_label: `${key.type} key`,
+    before: { replacement_ready: true },
+    after: { replacement_ready: false },
+  });
+  return ok(key);
 };

@@ -5,31 +5,18 @@
  * with a short licence-webhook timeout.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoLicenceStore, dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { stripeGateway, stripeMode } from '../adapters/stripe';
 import { getConfig } from '../config';
-import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
-import type { LicenceEndpointClient } from '../core/licences/ports';
 import { createCheckoutService, type PaymentMode } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
-import type { LicenceEvents } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
-import { publishEvent } from '../webhooks/pipeline';
-import { licenceEndpointClient } from './licence-endpoint-client';
+import { buildLicenceFulfilment, type LicenceFulfilmentOptions, licenceEventsOf } from './fulfilment-service';
 
-export interface CheckoutServicesOptions {
-  /** Licence webhook: per-attempt timeout and the waits before retries (defaults 10 s; 1 s, 3 s). */
-  licenceWebhook?: { timeoutMs?: number; retryDelaysMs?: readonly number[] };
-  endpoint?: LicenceEndpointClient;
-  sleep?: LicenceFulfilmentDeps['sleep'];
-  /** Developers' webhooks for license.purchased / license.revoked (default: the webhook pipeline). */
-  events?: LicenceEvents | null;
-}
-
-const webhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };
+export type CheckoutServicesOptions = LicenceFulfilmentOptions;
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
@@ -40,21 +27,8 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const appUrl = getConfig().APP_URL;
   const apps = new DynamoAppsRepository();
   const payments = paymentMode();
-  const licenceEvents = options.events === null ? undefined : (options.events ?? webhookEvents);
-  const fulfilment = createLicenceFulfilment({
-    store: dynamoLicenceStore,
-    apps,
-    users: dynamoUsersRepository,
-    purchases: dynamoPurchasesRepository,
-    mailer: sesMailer,
-    endpoint: options.endpoint ?? licenceEndpointClient,
-    events: licenceEvents,
-    appUrl,
-    log: logger,
-    sleep: options.sleep,
-    webhookTimeoutMs: options.licenceWebhook?.timeoutMs,
-    webhookRetryDelaysMs: options.licenceWebhook?.retryDelaysMs,
-  });
+  const licenceEvents = licenceEventsOf(options);
+  const fulfilment = buildLicenceFulfilment(options, apps);
   return {
     fulfilment,
     checkout: createCheckoutService({

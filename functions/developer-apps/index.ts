@@ -3,6 +3,7 @@ import { completeMyManualLicence, listMyManualLicences } from '../manual-licence
 import { replyToReview } from '../reviews/reply-review';
 import { appAnalytics } from './app-analytics';
 import { createApp } from './create-app';
+import { getAppDataAccess, getDataAccessCatalogue, putAppDataAccess } from './data-access';
 import { deleteApp } from './delete-app';
 import { getApp } from './get-app';
 import { listApps } from './list-apps';
@@ -26,6 +27,9 @@ export const handler = createGroupHandler('developer-apps', {
   'POST /api/upload/presign': presignUpload,
   'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
+  'GET /api/data-access/catalogue': getDataAccessCatalogue,
+  'GET /api/apps/{id}/data-access': getAppDataAccess,
+  'PUT /api/apps/{id}/data-access': putAppDataAccess,
   'POST /api/apps/{id}/reviews/{reviewId}/reply': replyToReview,
   'GET /api/manual-licences': listMyManualLicences,
   'POST /api/manual-licences/{id}/complete': completeMyManualLicence,

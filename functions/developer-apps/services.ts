@@ -5,7 +5,7 @@ import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { DynamoCategoriesRepository } from '../adapters/dynamodb/categories-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
 import { s3Uploads } from '../adapters/s3-uploads';
-import { buildCheckoutServices } from '../checkout/service';
+import { buildLicenceFulfilment } from '../checkout/fulfilment-service';
 import { getConfig } from '../config';
 import { createDeveloperAppsService } from '../core/apps/developer-apps-service';
 import type { KeyPoolPort } from '../core/apps/key-pool';
@@ -19,11 +19,12 @@ const config = getConfig();
 
 /**
  * New pool keys first serve buyers who paid while the pool was empty (out_of_stock), oldest
- * first; a failure there is logged and never fails the developer's save.
+ * first; a failure there is logged and never fails the developer's save. Licence delivery only:
+ * this function takes no payment and bundles no Stripe SDK.
  */
 async function serveWaitingBuyers(appId: string): Promise<void> {
   try {
-    const served = await buildCheckoutServices().fulfilment.retryOutOfStock(appId);
+    const served = await buildLicenceFulfilment().retryOutOfStock(appId);
     if (served > 0) logger.info('waiting buyers served from new pool keys', { app_id: appId, served });
   } catch (err) {
     logger.error('serving waiting buyers failed', { app_id: appId, error: (err as Error).message });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../../shared/messages';
 import { MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import type { RouteHandler } from '../http/types';

@@ -1,4 +1,5 @@
 import { CategoryDeleteQuerySchema } from '../../shared/schemas/categories';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { categoryService } from './services';
@@ -11,6 +12,12 @@ import { CategoryIdParams } from './update-category';
 export const deleteCategory: RouteHandler = async (req) => {
   const { id } = parse(CategoryIdParams, req.params);
   const { reassign_to } = parse(CategoryDeleteQuerySchema, req.query);
+  const before = (await categoryService.listForAdmin()).find((c) => c.id === id);
   const { moved_apps } = await categoryService.remove(id, reassign_to);
+  audit(req, {
+    target_label: before?.name ?? null,
+    before: { exists: true, app_count: before?.app_count ?? null },
+    after: { exists: false, reassigned_to: reassign_to ?? null, moved_apps },
+  });
   return ok({ message: 'Category deleted', moved_apps });
 };

@@ -2,6 +2,7 @@ import { createGroupHandler } from '../http/group-handler';
 import { createReview, deleteReview, listReviews, myReview, updateReview } from '../reviews/buyer-reviews';
 import { adminListCategories } from './admin-list-categories';
 import { appBySlug } from './app-by-slug';
+import { getPublicDataAccess } from './app-data-access';
 import { categoryApps } from './category-apps';
 import { createCategory } from './create-category';
 import { deleteCategory } from './delete-category';
@@ -17,6 +18,7 @@ export const handler = createGroupHandler('marketplace', {
   'GET /api/categories': listCategories,
   'GET /api/marketplace/apps/category/{slug}': categoryApps,
   'GET /api/marketplace/apps/by-slug/{slug}': appBySlug,
+  'GET /api/marketplace/apps/{id}/data-access': getPublicDataAccess,
   'GET /sitemap.xml': sitemap,
   'GET /robots.txt': robots,
   'GET /api/apps/{id}/reviews': listReviews,

@@ -1,6 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../../shared/messages';
+import type { Category } from '../../shared/schemas/categories';
 import { CategoryPayloadSchema } from '../../shared/schemas/categories';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { categoryService } from './services';
@@ -10,7 +12,18 @@ export const CategoryIdParams = z.object({
 });
 
 /** PUT /api/admin/categories/{id}: full form payload; its apps follow a new name or slug. */
+/** A category's own fields (not its app count), as the audit trail compares them. */
+const fieldsOf = (c: Category | undefined) => {
+  if (!c) return null;
+  const { app_count: _count, ...fields } = c;
+  return fields;
+};
+
 export const updateCategory: RouteHandler = async (req) => {
   const { id } = parse(CategoryIdParams, req.params);
-  return ok(await categoryService.update(id, parse(CategoryPayloadSchema, req.body)));
+  const payload = parse(CategoryPayloadSchema, req.body);
+  const before = (await categoryService.listForAdmin()).find((c) => c.id === id);
+  const after = await categoryService.update(id, payload);
+  audit(req, { target_label: after.name, before: fieldsOf(before), after: fieldsOf(after) });
+  return ok(after);
 };

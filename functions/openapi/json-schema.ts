@@ -6,7 +6,7 @@
  * moved to `components.schemas` and the references rewritten. Request schemas are converted as
  * their input side (what a client sends), response schemas as their output side.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 export type SchemaSide = 'input' | 'output';

@@ -4,7 +4,7 @@
  * routeKey ("GET /api/keys"). A route of functions/routes.ts without an entry here still appears
  * in the document, with a generic answer; add its entry when its schemas exist.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AdminProfile,
   AdminProfileUpdateRequest,
@@ -57,6 +57,7 @@ import {
   UploadQuerySchema,
   UploadResponseSchema,
 } from '../../shared/schemas/apps';
+import { AuditPageSchema, AuditQuerySchema } from '../../shared/schemas/audit';
 import {
   CategoryDeletedSchema,
   CategoryDeleteQuerySchema,
@@ -78,6 +79,11 @@ import {
   SessionIdParams,
   StripeEventAnswerSchema,
 } from '../../shared/schemas/checkout';
+import {
+  DataAccessCatalogueSchema,
+  DataAccessInputSchema,
+  DataAccessViewSchema,
+} from '../../shared/schemas/data-access';
 import {
   AdminRotatedKeySchema,
   ApiKeyListSchema,
@@ -629,6 +635,34 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Webhook deliveries of every app, newest first',
     query: LogListQuery,
     response: WebhookDeliveryLogListSchema,
+  },
+  'GET /api/data-access/catalogue': {
+    summary: 'Features and event types of the synced practice catalogue an app can declare',
+    response: DataAccessCatalogueSchema,
+  },
+  'GET /api/apps/{id}/data-access': {
+    summary: "An app's data access declaration (its owner, or an admin reviewing it)",
+    params: AppIdParamSchema,
+    response: DataAccessViewSchema,
+    errors: [404],
+  },
+  'PUT /api/apps/{id}/data-access': {
+    summary: 'Declare which features the app reads or writes, the event types it subscribes to, and the BAA',
+    params: AppIdParamSchema,
+    body: DataAccessInputSchema,
+    response: DataAccessViewSchema,
+    errors: [404, 409],
+  },
+  'GET /api/marketplace/apps/{id}/data-access': {
+    summary: 'The data a listed app touches',
+    params: AppIdParamSchema,
+    response: DataAccessViewSchema,
+    errors: [404],
+  },
+  'GET /api/admin/audit': {
+    summary: 'The audit trail: admin actions and developer key/webhook actions, newest first (read only)',
+    query: AuditQuerySchema,
+    response: AuditPageSchema,
   },
   'POST /api/admin/logs/{id}/replay': {
     summary: 'Deliver a logged webhook event again',

@@ -1,4 +1,5 @@
 import { PollingStartQuery } from '../../shared/schemas/sync';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from './service';
@@ -6,5 +7,7 @@ import { syncService } from './service';
 /** POST /api/admin/sync/polling/start?interval=: 409 while polling is active. */
 export const pollingStart: RouteHandler = async (req) => {
   const { interval } = parse(PollingStartQuery, req.query);
-  return ok(await syncService().startPolling(interval));
+  const result = await syncService().startPolling(interval);
+  audit(req, { before: { polling_active: false }, after: { polling_active: true, interval_seconds: interval } });
+  return ok(result);
 };

@@ -1,4 +1,5 @@
 import { SYNC_MSG, TriggerSyncBody } from '../../shared/schemas/sync';
+import { audit } from '../http/audit';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from './service';
@@ -7,5 +8,6 @@ import { syncService } from './service';
 export const triggerSync: RouteHandler = async (req) => {
   const { sync_type } = parse(TriggerSyncBody, req.body);
   const run = await syncService().trigger(sync_type, req.auth?.email ?? 'admin');
+  audit(req, { target_id: run.id, target_label: sync_type, after: { sync_type, status: run.status } });
   return { status: 202, body: { message: SYNC_MSG.syncInitiated, run } };
 };

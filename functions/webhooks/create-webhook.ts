@@ -1,4 +1,5 @@
 import { AppIdParams, CreateWebhookRequest } from '../../shared/schemas/webhooks';
+import { audit } from '../http/audit';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from './service';
@@ -10,5 +11,18 @@ import { webhooksService } from './service';
 export const createWebhook: RouteHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(CreateWebhookRequest, req.body);
-  return created(await webhooksService().create(req.auth!.userId, id, input));
+  const webhook = await webhooksService().create(req.auth!.userId, id, input);
+  // The secret is never recorded (audit() redacts it anyway).
+  audit(req, {
+    target_id: webhook.id,
+    target_label: webhook.target_url,
+    before: null,
+    after: {
+      app_id: webhook.app_id,
+      event_type: webhook.event_type,
+      target_url: webhook.target_url,
+      is_active: webhook.is_active,
+    },
+  });
+  return created(webhook);
 };

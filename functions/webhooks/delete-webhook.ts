@@ -1,4 +1,5 @@
 import { WEBHOOK_DELETED, WebhookIdParams } from '../../shared/schemas/webhooks';
+import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from './service';
@@ -7,5 +8,6 @@ import { webhooksService } from './service';
 export const deleteWebhook: RouteHandler = async (req) => {
   const { id } = parse(WebhookIdParams, req.params);
   await webhooksService().remove(req.auth!.userId, id);
+  audit(req, { before: { exists: true }, after: { exists: false } });
   return ok({ message: WEBHOOK_DELETED });
 };

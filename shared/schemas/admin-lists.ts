@@ -5,7 +5,7 @@
  * With `page` they answer one page object: the page's rows plus total, page, limit, pages and the
  * counts the screens show, so a list longer than a page is never sent whole.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { APP_STATUSES, type AppStatus, appStatusOf } from '../app-status';
 import { AdminUserSchema } from './admin-users';
 import { AdminAppSchema } from './apps';

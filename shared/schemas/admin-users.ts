@@ -2,7 +2,7 @@
  * The admin User Management contract (SPEC.md sections 2, 3, 6, 7): the user list and detail, the
  * approval calls, a developer's keys and webhook logs, and the admin's key rotation.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../constants';
 import { normaliseEmail } from './accounts';
 import { ApiKeySchema } from './keys';

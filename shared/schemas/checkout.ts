@@ -4,7 +4,7 @@
  * purchases, the purchase-success lookup, the developer's app analytics, the admin's purchase
  * list and refund. Money is in dollars here (the server keeps integer cents).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LICENSE_STATUSES } from '../constants';
 import { MSG } from '../messages';
 import { ForgotPasswordRequest } from './accounts';

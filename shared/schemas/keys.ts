@@ -11,7 +11,7 @@
  *
  * Keys issued before the tag existed (`dk_live_` + 40, prefix of 16 characters) stay valid.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { KEY_TYPES } from '../constants';
 
 export const API_KEY_RANDOM_LENGTH = 40;

@@ -7,7 +7,7 @@
  *   GET  /api/admin/manual-licences                every pending one, with the overdue count
  *   POST /api/admin/purchases/{id}/complete-licence complete one as admin
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The developer is reminded once when a manual licence has waited this long. */
 export const MANUAL_REMINDER_HOURS = 12;

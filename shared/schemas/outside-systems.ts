@@ -5,7 +5,7 @@
  * shared/contracts/internal-system.openapi.json and legacy-system.openapi.json are generated from
  * these schemas (`npm run contracts`; shared/contracts/contracts.test.ts fails when they drift).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const name = z.string().trim().min(1).max(200);
 

@@ -3,7 +3,7 @@
  * developer's own software calls in production. Every answer after authentication carries
  * X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; a 429 also carries Retry-After.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { KEY_TYPES, LICENSE_STATUSES } from '../constants';
 
 export const INVALID_API_KEY = 'Invalid API key';

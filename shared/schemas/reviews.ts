@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Verified reviews (issue 16). Only a buyer holding a completed, not refunded licence of an app

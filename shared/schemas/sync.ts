@@ -6,7 +6,7 @@
  *
  * The frontend imports the *types* only (`import type`), so zod never enters the visitor bundle.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SYNC_TYPES = [
   'legacy_users',

@@ -8,7 +8,7 @@
  * UTF-8 bytes of a developer's own secret of another form, at least 24 characters), body
  * `{"type", "timestamp", "data", "app_id"}`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../messages';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';

@@ -205,6 +205,13 @@ const SCREENS: Screen[] = [
   { role: 'admin', route: 'logs', url: '/admin/logs', name: 'Webhook logs', ready: (p) => heading(p, /Logs/) },
   {
     role: 'admin',
+    route: 'logs',
+    url: '/admin/logs?tab=audit',
+    name: 'Audit trail',
+    ready: (p) => heading(p, /Audit Trail/),
+  },
+  {
+    role: 'admin',
     route: 'settings',
     url: '/admin/settings',
     name: 'Admin settings',

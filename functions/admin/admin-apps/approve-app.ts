@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import { AppIdParamSchema } from '../../../shared/schemas/apps';
+import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
 import { adminApps } from './service';
@@ -8,5 +9,10 @@ import { adminApps } from './service';
 export const approveApp: RouteHandler = async (req) => {
   const { id } = parse(AppIdParamSchema, req.params);
   const app = await adminApps.approve(id);
+  audit(req, {
+    target_label: app.name,
+    before: { is_approved: false },
+    after: { is_approved: app.is_approved, is_suspended: app.is_suspended },
+  });
   return ok({ message: MSG.appApproved, app });
 };

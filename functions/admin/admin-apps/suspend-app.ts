@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import { AppIdParamSchema, SuspendAppSchema } from '../../../shared/schemas/apps';
+import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
 import { adminApps } from './service';
@@ -12,5 +13,10 @@ export const suspendApp: RouteHandler = async (req) => {
   const { id } = parse(AppIdParamSchema, req.params);
   const { reason } = parse(SuspendAppSchema, req.body);
   const app = await adminApps.suspend(id, reason);
+  audit(req, {
+    target_label: app.name,
+    before: { is_approved: true, is_suspended: false },
+    after: { is_approved: app.is_approved, is_suspended: app.is_suspended, suspension_reason: reason ?? null },
+  });
   return ok({ message: MSG.appSuspended, app });
 };

@@ -1,4 +1,5 @@
 import { WebhookLogIdParams } from '../../../shared/schemas/webhooks';
+import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
 import { webhooksService } from '../../webhooks/service';
@@ -9,5 +10,7 @@ import { webhooksService } from '../../webhooks/service';
  */
 export const replayWebhookLog: RouteHandler = async (req) => {
   const { id } = parse(WebhookLogIdParams, req.params);
-  return ok(await webhooksService().replay(id));
+  const result = await webhooksService().replay(id);
+  audit(req, { after: { delivery_id: result.delivery_id } });
+  return ok(result);
 };

@@ -1,4 +1,5 @@
 import { PurchaseIdParams } from '../../../shared/schemas/checkout';
+import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
 import { purchasesAdmin } from './service';
@@ -9,5 +10,10 @@ import { purchasesAdmin } from './service';
  */
 export const refundPurchase: RouteHandler = async (req) => {
   const { id } = parse(PurchaseIdParams, req.params);
-  return ok(await purchasesAdmin().refund(id));
+  const result = await purchasesAdmin().refund(id);
+  audit(req, {
+    before: { status: 'completed' },
+    after: { status: result.status, license_status: result.license_status, refund_id: result.refund_id },
+  });
+  return ok(result);
 };

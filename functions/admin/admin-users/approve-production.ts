@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import { UserIdParams } from '../../../shared/schemas/admin-users';
+import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
 import { developerAdmin } from './service';
@@ -7,6 +8,11 @@ import { developerAdmin } from './service';
 /** POST /api/admin/users/{id}/approve-production: the user-detail page's approval. */
 export const approveProduction: RouteHandler = async (req) => {
   const { id } = parse(UserIdParams, req.params);
-  await developerAdmin.approveById(id);
+  const { user, newlyApproved } = await developerAdmin.approveById(id);
+  audit(req, {
+    target_label: user.email,
+    before: { is_approved: !newlyApproved },
+    after: { is_approved: user.is_approved },
+  });
   return ok({ message: MSG.userApprovedForProduction });
 };

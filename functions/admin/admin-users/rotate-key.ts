@@ -1,4 +1,5 @@
 import { KeyIdParams } from '../../../shared/schemas/keys';
+import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
 import { developerAdmin } from './service';
@@ -9,5 +10,7 @@ import { developerAdmin } from './service';
  */
 export const rotateKeyAsAdmin: RouteHandler = async (req) => {
   const { id } = parse(KeyIdParams, req.params);
-  return ok(await developerAdmin.rotateKey(id));
+  const rotated = await developerAdmin.rotateKey(id);
+  audit(req, { target_label: `${rotated.type} key`, after: { prefix: rotated.prefix } });
+  return ok(rotated);
 };

@@ -174,7 +174,8 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
     },
 
     /** DELETE /api/admin/apps/{id}/delete. */
-    async remove(id: string): Promise<void> {
+    /** Deletes the app; answers what it was (for the audit trail). */
+    async remove(id: string): Promise<{ name: string; is_approved: boolean }> {
       const app = await find(id);
       await removeApp(
         {
@@ -185,6 +186,7 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         },
         app,
       );
+      return { name: app.name, is_approved: app.is_approved };
     },
   };
 }

@@ -67,6 +67,13 @@ const silentLog: Log = { info() {}, warn() {}, error() {} };
  * refused (CHECKOUT_IN_PROGRESS); after it, a new checkout may replace the abandoned one.
  */
 export const CHECKOUT_HOLD_MS = 3 * 60_000;
+/**
+ * A slot whose purchase was never written (the request failed between claiming the slot and
+ * writing the purchase, e.g. the database stopped answering, so releasing it failed too) frees
+ * itself after this long, so the buyer's retry goes through. A checkout still writing its
+ * purchase after that loses the slot cleanly: its purchase write checks the slot (holdsSlot).
+ */
+export const ORPHANED_SLOT_GRACE_MS = 5_000;
 const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
 /** Unguessable: the session id is the only thing that opens the success and test-checkout pages. */
@@ -103,7 +110,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const holder = await purchases.getById(slot.purchase_id);
     if (holder && isLicenceHeld(holder, at)) throw new ConflictError(ALREADY_LICENSED);
     const open = !holder || holder.status === 'pending';
-    if (open && at.getTime() - Date.parse(slot.claimed_at) < CHECKOUT_HOLD_MS) {
+    const hold = holder ? CHECKOUT_HOLD_MS : ORPHANED_SLOT_GRACE_MS;
+    if (open && at.getTime() - Date.parse(slot.claimed_at) < hold) {
       throw new ConflictError(CHECKOUT_IN_PROGRESS);
     }
     const replacing = { purchaseId: slot.purchase_id, status: holder?.status ?? null };
@@ -125,6 +133,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       // Nothing was bought: let the buyer try again at once.
       await purchases.releaseCheckoutSlot(buyer.id, app.id, purchaseId).catch(() => undefined);
       throw err;
+    }
+  }
+
+  /** Writes the purchase only while its slot is still held (see ORPHANED_SLOT_GRACE_MS). */
+  async function createHolding(purchase: PurchaseRecord): Promise<void> {
+    if ((await purchases.create(purchase, { holdsSlot: true })) === 'slot_lost') {
+      throw new ConflictError(CHECKOUT_IN_PROGRESS);
     }
   }
 
@@ -185,7 +200,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         fulfilment: 'pending',
         fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
       };
-      await purchases.create(granted);
+      await createHolding(granted);
       log.info('free licence granted', { purchase_id: granted.id, app_id: app.id });
       try {
         await deps.fulfilment.fulfil(granted);
@@ -199,7 +214,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (payments.kind === 'unavailable') throw new ServiceUnavailableError(PAYMENTS_UNAVAILABLE);
     if (payments.kind === 'test') {
       const sessionId = `cs_test_local_${token()}`;
-      await purchases.create({ ...purchase, session_id: sessionId });
+      await createHolding({ ...purchase, session_id: sessionId });
       return answer(sessionId, `${appUrl}/api/stripe/test-checkout/${sessionId}`);
     }
 
@@ -223,7 +238,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         ? { destination, feeCents: purchase.platform_fee_cents, feePercent: LIMITS.platformFeePercent }
         : null,
     });
-    await purchases.create({ ...purchase, session_id: session.id });
+    await createHolding({ ...purchase, session_id: session.id });
     return answer(session.id, session.url);
   }
 

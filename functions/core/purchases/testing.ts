@@ -51,6 +51,7 @@ export function memoryStore() {
       if (purchases.has(p.id) || sessions.has(p.session_id)) throw new Error('exists');
       purchases.set(p.id, structuredClone(p));
       sessions.set(p.session_id, p.id);
+      return undefined;
     },
     async getById(id) {
       return copy(purchases.get(id));

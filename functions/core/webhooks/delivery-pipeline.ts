@@ -19,7 +19,7 @@
  * - The `webhook-id` stays the same across retries and replays, so receivers can de-duplicate.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type DeliverySummary, WEBHOOK_LOG_NOT_FOUND } from '../../../shared/schemas/webhooks';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { eventMessageId, newMessageId } from './ids';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppSubmitSchema } from '../../../../../shared/schemas/apps';
 import type { WizardValues } from '../types';
 import { buildPayload } from './wizard-values';

@@ -1,0 +1,159 @@
+/**
+ * DynamoDB side of the audit trail (issue 16).
+ *
+ * | item        | PK          | SK    | GSI1 (all)                 | GSI2 (by actor)                    | GSI3 (by object)                     |
+ * |-------------|-------------|-------|----------------------------|------------------------------------|--------------------------------------|
+ * | audit entry | AUDIT#<id>  | AUDIT | AUDITLOG / <at>#<id>       | AUDITACTOR#<email> / <at>#<id>     | AUDITTARGET#<target id> / <at>#<id>  |
+ *
+ * | Access pattern                                   | Index | Key condition                                      |
+ * |--------------------------------------------------|-------|----------------------------------------------------|
+ * | all entries, newest first, within dates          | GSI1  | GSI1PK=AUDITLOG, GSI1SK BETWEEN <from> AND <to>~   |
+ * | entries of one actor (e-mail), newest first      | GSI2  | GSI2PK=AUDITACTOR#<email>, same range              |
+ * | entries about one object (id), newest first      | GSI3  | GSI3PK=AUDITTARGET#<id>, same range                |
+ *
+ * The action filter is a FilterExpression on the chosen partition (pages are filled by reading
+ * on). Entries are written once with attribute_not_exists(PK) and carry `ttl` (epoch seconds),
+ * so DynamoDB removes them after the retention; nothing in the product updates or deletes them.
+ */
+import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
+import { AUDIT_QUERY_MESSAGES } from '../../../shared/schemas/audit';
+import type { AuditStore } from '../../core/audit/audit';
+import { ValidationError } from '../../core/errors';
+import { documentClient, tableName } from '../aws-clients';
+
+const FIELDS = [
+  'id',
+  'at',
+  'action',
+  'actor_id',
+  'actor_email',
+  'actor_role',
+  'route',
+  'target_type',
+  'target_id',
+  'target_label',
+  'client_ip',
+  'status',
+  'changes',
+] as const;
+
+const toEntry = (item: Record<string, unknown>): AuditEntry => {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) out[f] = item[f] ?? null;
+  out.changes = (item.changes as AuditEntry['changes']) ?? {};
+  return out as AuditEntry;
+};
+
+type Plan = { index: 'GSI1' | 'GSI2' | 'GSI3'; pk: string };
+
+function planOf(q: AuditQuery): Plan {
+  if (q.target_id) return { index: 'GSI3', pk: `AUDITTARGET#${q.target_id}` };
+  if (q.actor) return { index: 'GSI2', pk: `AUDITACTOR#${q.actor.toLowerCase()}` };
+  return { index: 'GSI1', pk: 'AUDITLOG' };
+}
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, plan: Plan): Record<string, unknown> {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const names = ['PK', 'SK', `${plan.index}PK`, `${plan.index}SK`];
+    const ok =
+      key &&
+      typeof key === 'object' &&
+      Object.keys(key).length === names.length &&
+      names.every((n) => typeof key[n] === 'string') &&
+      String(key.PK).startsWith('AUDIT#') &&
+      key[`${plan.index}PK`] === plan.pk;
+    if (ok) return key;
+  } catch {
+    // fall through
+  }
+  throw new ValidationError(AUDIT_QUERY_MESSAGES.cursor);
+}
+
+const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknown> => ({
+  PK: item.PK,
+  SK: item.SK,
+  [`${plan.index}PK`]: item[`${plan.index}PK`],
+  [`${plan.index}SK`]: item[`${plan.index}SK`],
+});
+
+export const dynamoAuditStore: AuditStore = {
+  async put(entry, expiresAtSeconds) {
+    const sk = `${entry.at}#${entry.id}`;
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          PK: `AUDIT#${entry.id}`,
+          SK: 'AUDIT',
+          entity: 'AuditEntry',
+          GSI1PK: 'AUDITLOG',
+          GSI1SK: sk,
+          GSI2PK: `AUDITACTOR#${entry.actor_email.toLowerCase()}`,
+          GSI2SK: sk,
+          ...(entry.target_id ? { GSI3PK: `AUDITTARGET#${entry.target_id}`, GSI3SK: sk } : {}),
+          ...entry,
+          ttl: expiresAtSeconds,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  },
+
+  async page(q) {
+    const plan = planOf(q);
+    const from = q.from ?? '0000';
+    // "to" is a day or a time: include the whole day / everything up to that time.
+    const to = q.to ? (q.to.length === 10 ? `${q.to}T99` : `${q.to}~`) : '9999';
+    const names: Record<string, string> = { '#pk': `${plan.index}PK`, '#sk': `${plan.index}SK` };
+    const values: Record<string, unknown> = { ':pk': plan.pk, ':from': from, ':to': to };
+    const filters: string[] = [];
+    if (q.action) {
+      filters.push('#action = :action');
+      names['#action'] = 'action';
+      values[':action'] = q.action;
+    }
+    // A second filter when both actor and object are given (the object's partition is queried).
+    if (q.actor && plan.index === 'GSI3') {
+      filters.push('#actor = :actor');
+      names['#actor'] = 'actor_email';
+      values[':actor'] = q.actor.toLowerCase();
+    }
+    const input: QueryCommandInput = {
+      TableName: tableName(),
+      IndexName: plan.index,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ScanIndexForward: false,
+    };
+    const entries: AuditEntry[] = [];
+    let start = q.cursor ? decodeCursor(q.cursor, plan) : undefined;
+    let next: string | null = null;
+    // Read on until the page is full or the partition ends (filters can thin out a read).
+    for (let reads = 0; reads < 20; reads++) {
+      const want = q.limit - entries.length;
+      const res = await documentClient().send(
+        new QueryCommand({ ...input, Limit: filters.length ? 100 : want, ExclusiveStartKey: start }),
+      );
+      const items = res.Items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        entries.push(toEntry(items[i] as Record<string, unknown>));
+        if (entries.length === q.limit) {
+          const more = i < items.length - 1 || res.LastEvaluatedKey !== undefined;
+          next = more ? encodeCursor(keyOf(items[i] as Record<string, unknown>, plan)) : null;
+          return { entries, next_cursor: next };
+        }
+      }
+      start = res.LastEvaluatedKey;
+      if (!start) return { entries, next_cursor: null };
+    }
+    return { entries, next_cursor: start ? encodeCursor(start) : null };
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * An app's data access declaration (issue 16): one item beside the app, PK=APP#<id>,
+ * SK=DATAACCESS (GetItem / PutItem; no index).
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { DataAccessStore } from '../../core/data-access/data-access-service';
+import { documentClient, tableName } from '../aws-clients';
+
+const key = (appId: string) => ({ PK: `APP#${appId}`, SK: 'DATAACCESS' });
+
+export const dynamoDataAccessStore: DataAccessStore = {
+  async get(appId) {
+    const res = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key(appId) }));
+    return (res.Item?.declaration as DataAccessDeclaration | undefined) ?? undefined;
+  },
+  async put(appId, declaration) {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key(appId), entity: 'AppDataAccess', app_id: appId, declaration },
+      }),
+    );
+  },
+};

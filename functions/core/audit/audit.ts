@@ -1,0 +1,73 @@
+/**
+ * The audit trail's rules (issue 16), free of AWS types: what an entry holds, which fields are
+ * secret, and how before/after become the list of changed fields.
+ */
+import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
+
+/** What a handler tells the audit trail about the change it made (all optional). */
+export interface AuditDetail {
+  /** Defaults to the route's audit target type and the path's {id}. */
+  target_type?: string;
+  target_id?: string | null;
+  target_label?: string | null;
+  /** The object's fields before and after; only those that differ are kept. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export interface AuditStore {
+  /** Writes a new entry (never overwrites one); `expiresAt` is the TTL in epoch seconds. */
+  put(entry: AuditEntry, expiresAtSeconds: number): Promise<void>;
+  /** Newest first, one page; `cursor` as returned by the previous page. */
+  page(query: AuditQuery): Promise<{ entries: AuditEntry[]; next_cursor: string | null }>;
+}
+
+export const REDACTED = '[redacted]';
+
+/** Field names whose values are secrets: never stored, not even their before/after. */
+const SECRET_FIELD = /secret|password|token|hash|license_keys|licen[cs]e_key$|access_code|^key$|api_key$|credentials/i;
+
+export const isSecretField = (name: string): boolean => SECRET_FIELD.test(name);
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** A value as stored: secrets redacted at any depth, long strings cut. */
+export function sanitize(value: unknown, depth = 0): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 4) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => sanitize(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = isSecretField(k) ? REDACTED : sanitize(v, depth + 1);
+  return out;
+}
+
+/**
+ * The changed fields between before and after: a field present on either side whose value
+ * differs. A secret field that changed is listed with both values "[redacted]".
+ */
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): AuditEntry['changes'] {
+  const out: AuditEntry['changes'] = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of [...keys].sort()) {
+    const b = before?.[key];
+    const a = after?.[key];
+    if (same(b, a)) continue;
+    if (isSecretField(key)) {
+      out[key] = { before: b == null ? null : REDACTED, after: a == null ? null : REDACTED };
+    } else {
+      out[key] = { before: sanitize(b), after: sanitize(a) };
+    }
+  }
+  return out;
+}
+
+/** The TTL of an entry written at `atMs`. */
+export const expiresAt = (atMs: number, retentionDays: number): number =>
+  Math.floor(atMs / 1000) + retentionDays * 24 * 60 * 60;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_ACCESS_MESSAGES } from '../../../shared/schemas/data-access';
+import { createDataAccessService } from './data-access-service';
+
+describe('data access before the catalogue is synced', () => {
+  const service = createDataAccessService({
+    catalogue: {
+      features: async () => [],
+      eventTypes: async () => [],
+      counts: async () => ({ features: 0, event_types: 0, tables: 0, relationships: 0 }),
+    },
+    store: {
+      get: async () => undefined,
+      put: async () => {
+        throw new Error('must not store');
+      },
+    },
+  });
+
+  it('says the catalogue is not synced instead of offering an empty list, and refuses a declaration', async () => {
+    expect(await service.catalogue()).toEqual({ catalogue_synced: false, features: [], event_types: [] });
+    expect(await service.view('app-1')).toEqual({ catalogue_synced: false, declaration: null });
+    await expect(
+      service.declare('app-1', { features: [], event_types: [], baa_signed: false, baa_url: null }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: DATA_ACCESS_MESSAGES.notSynced,
+    });
+  });
+});

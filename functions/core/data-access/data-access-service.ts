@@ -1,0 +1,92 @@
+/**
+ * Declarations of the data an app touches (issue 16), checked against the synced catalogue. A
+ * declaration keeps the features' names and tables (with column counts) as the catalogue had them
+ * when the developer declared: what a practice reads on the app page is what the admin reviewed.
+ */
+
+import type { z } from 'zod';
+import {
+  DATA_ACCESS_MESSAGES,
+  type DataAccessCatalogue,
+  type DataAccessDeclaration,
+  type DataAccessInputSchema,
+  type DataAccessView,
+} from '../../../shared/schemas/data-access';
+import { ConflictError, ValidationError } from '../errors';
+import type { CatalogueQueries } from '../sync/queries';
+
+export interface DataAccessStore {
+  get(appId: string): Promise<DataAccessDeclaration | undefined>;
+  put(appId: string, declaration: DataAccessDeclaration): Promise<void>;
+}
+
+export function createDataAccessService(deps: {
+  catalogue: Pick<CatalogueQueries, 'features' | 'eventTypes' | 'counts'>;
+  store: DataAccessStore;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const synced = async () => (await deps.catalogue.counts()).features > 0;
+
+  return {
+    async catalogue(): Promise<DataAccessCatalogue> {
+      const [features, events] = await Promise.all([deps.catalogue.features({}), deps.catalogue.eventTypes()]);
+      return {
+        catalogue_synced: features.length > 0,
+        features: features.map((f) => ({
+          id: f.id,
+          name: f.name,
+          category: f.category,
+          description: f.description,
+          table_count: f.table_count,
+        })),
+        event_types: events.filter((e) => !e.removed).map((e) => ({ id: e.id, description: e.description })),
+      };
+    },
+
+    async view(appId: string): Promise<DataAccessView> {
+      const [isSynced, declaration] = await Promise.all([synced(), deps.store.get(appId)]);
+      return { catalogue_synced: isSynced, declaration: declaration ?? null };
+    },
+
+    /** Validates every feature and event type against the catalogue, then stores the declaration. */
+    async declare(
+      appId: string,
+      input: z.output<typeof DataAccessInputSchema>,
+    ): Promise<{ before: DataAccessDeclaration | null; after: DataAccessDeclaration }> {
+      const [features, events, before] = await Promise.all([
+        deps.catalogue.features({}),
+        deps.catalogue.eventTypes(),
+        deps.store.get(appId),
+      ]);
+      if (features.length === 0) throw new ConflictError(DATA_ACCESS_MESSAGES.notSynced);
+      const byId = new Map(features.map((f) => [f.id, f] as const));
+      const unknownF = input.features.filter((f) => !byId.has(f.id)).map((f) => f.id);
+      if (unknownF.length) throw new ValidationError(DATA_ACCESS_MESSAGES.unknownFeatures(unknownF));
+      const liveEvents = new Map(events.filter((e) => !e.removed).map((e) => [e.id, e] as const));
+      const uniqueEvents = [...new Set(input.event_types)];
+      const unknownE = uniqueEvents.filter((id) => !liveEvents.has(id));
+      if (unknownE.length) throw new ValidationError(DATA_ACCESS_MESSAGES.unknownEventTypes(unknownE));
+      const after: DataAccessDeclaration = {
+        features: input.features.map((f) => {
+          const feature = byId.get(f.id)!;
+          return {
+            id: f.id,
+            name: feature.name,
+            description: feature.description,
+            access: f.access,
+            tables: feature.tables
+              .filter((t) => !t.removed)
+              .map((t) => ({ name: t.name, column_count: t.column_count })),
+          };
+        }),
+        event_types: uniqueEvents.map((id) => ({ id, description: liveEvents.get(id)!.description })),
+        baa_signed: input.baa_signed,
+        baa_url: input.baa_url,
+        updated_at: now().toISOString(),
+      };
+      await deps.store.put(appId, after);
+      return { before: before ?? null, after };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { MSG } from '../../shared/messages';
+import { AppIdParamSchema } from '../../shared/schemas/apps';
+import { DataAccessInputSchema } from '../../shared/schemas/data-access';
+import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
+import { dynamoCatalogueQueries } from '../adapters/dynamodb/sync-repo';
+import { createDataAccessService } from '../core/data-access/data-access-service';
+import { NotFoundError } from '../core/errors';
+import { audit } from '../http/audit';
+import { ok, type RouteHandler } from '../http/types';
+import { parse } from '../http/validate';
+
+export const dataAccess = createDataAccessService({ catalogue: dynamoCatalogueQueries, store: dynamoDataAccessStore });
+const apps = new DynamoAppsRepository();
+
+/** The app, if the caller owns it or is an admin; otherwise 'App not found' (no existence leak). */
+async function ownOrAdmin(req: Parameters<RouteHandler>[0]) {
+  const { id } = parse(AppIdParamSchema, req.params);
+  const app = await apps.getById(id);
+  if (!app || (req.auth!.role !== 'admin' && app.user_id !== req.auth!.userId))
+    throw new NotFoundError(MSG.appNotFound);
+  return app;
+}
+
+/** GET /api/data-access/catalogue: the features and event types a developer can declare. */
+export const getDataAccessCatalogue: RouteHandler = async () => ok(await dataAccess.catalogue());
+
+/** GET /api/apps/{id}/data-access: the owner's or an admin's (review) view of an app's declaration. */
+export const getAppDataAccess: RouteHandler = async (req) => {
+  const app = await ownOrAdmin(req);
+  return ok(await dataAccess.view(app.id));
+};
+
+/** PUT /api/apps/{id}/data-access: the owner declares (replaces) what the app reads, writes and subscribes to. */
+export const putAppDataAccess: RouteHandler = async (req) => {
+  const { id } = parse(AppIdParamSchema, req.params);
+  const app = await apps.getById(id);
+  if (!app || app.user_id !== req.auth!.userId) throw new NotFoundError(MSG.appNotFound);
+  const input = parse(DataAccessInputSchema, req.body);
+  const { before, after } = await dataAccess.declare(app.id, input);
+  const summary = (d: typeof before) =>
+    d && {
+      features: d.features.map((f) => `${f.id}:${f.access}`),
+      event_types: d.event_types.map((e) => e.id),
+      baa_signed: d.baa_signed,
+      baa_url: d.baa_url,
+    };
+  audit(req, { target_label: app.name, before: summary(before), after: summary(after) });
+  return ok({ catalogue_synced: true, declaration: after });
+};

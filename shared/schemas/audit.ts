@@ -1,0 +1,74 @@
+/**
+ * The audit trail (issue 16): who did what to which object, when, from which client address, and
+ * the before/after of the fields that changed (secrets never appear). Entries are written by the
+ * group handler for the routes functions/routes.ts marks `audit`, after a successful state change,
+ * and read by admins on System Logs > Audit (GET /api/admin/audit, paged on the server). No route
+ * changes or deletes an entry; DynamoDB's TTL removes it after AUDIT_RETENTION_DAYS.
+ */
+import { z } from 'zod';
+
+export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_PAGE_MAX = 100;
+
+/** What a changed field looked like before and after (null: absent). */
+export const AuditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  /** ISO time of the change. */
+  at: z.string(),
+  /** e.g. "app.approve", "api_key.rotate" (the route table's `audit` name). */
+  action: z.string(),
+  actor_id: z.string(),
+  actor_email: z.string(),
+  actor_role: z.enum(['admin', 'developer']),
+  /** "POST /api/admin/apps/{id}/approve" */
+  route: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  /** A readable name of the object when the handler knows it (app name, e-mail, ...). */
+  target_label: z.string().nullable(),
+  client_ip: z.string(),
+  status: z.number().int(),
+  /** Changed fields only; secret values read "[redacted]". */
+  changes: z.record(z.string(), AuditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+const MSG_LIMIT = `limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`;
+const isoDay = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/;
+
+export const AUDIT_QUERY_MESSAGES = {
+  limit: MSG_LIMIT,
+  date: 'from and to must be dates (YYYY-MM-DD) or ISO times',
+  range: 'from must not be after to',
+  cursor: 'Invalid cursor',
+} as const;
+
+/** GET /api/admin/audit query: newest first; every filter optional. */
+export const AuditQuerySchema = z
+  .object({
+    action: z.string().trim().max(60, 'action: at most 60 characters').optional().describe('exact action name'),
+    actor: z.string().trim().max(254, 'actor: at most 254 characters').optional().describe("the actor's e-mail"),
+    target_id: z.string().trim().max(200, 'target_id: at most 200 characters').optional(),
+    from: z.string().trim().regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or after (UTC)'),
+    to: z.string().trim().regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or before (UTC)'),
+    limit: z.coerce
+      .number({ error: MSG_LIMIT })
+      .int(MSG_LIMIT)
+      .min(1, MSG_LIMIT)
+      .max(AUDIT_PAGE_MAX, MSG_LIMIT)
+      .default(AUDIT_PAGE_SIZE),
+    cursor: z.string().max(1000, AUDIT_QUERY_MESSAGES.cursor).optional().describe('next_cursor of the page before'),
+  })
+  .refine((q) => !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10), { message: AUDIT_QUERY_MESSAGES.range });
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  /** null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Days an entry is kept (AUDIT_RETENTION_DAYS). */
+  retention_days: z.number().int(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -1,0 +1,126 @@
+/**
+ * The data an app touches (issue 16): a developer declares, against the synced practice
+ * catalogue, which features the app reads or writes, the event types it subscribes to and the
+ * BAA; the server refuses what the catalogue does not hold; the app page (public, listed apps
+ * only), the owner and the admin review read the same declaration with each feature's tables.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATA_ACCESS_MESSAGES } from '../../shared/schemas/data-access';
+import { adminToken, api, newDeveloper } from '../support/api';
+import { runSync } from '../support/sync';
+import { createApp, testApp } from './checkout-fixtures';
+
+type Dev = Awaited<ReturnType<typeof newDeveloper>>;
+let owner: Dev;
+let other: Dev;
+let admin: string;
+let listedId: string;
+let pendingId: string;
+let catalogue: any;
+
+beforeAll(async () => {
+  [owner, other, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
+  const run = await runSync(admin, 'full_sync');
+  expect(run.status).toBe('succeeded');
+  listedId = (await createApp(testApp(owner.id, 'data-listed'))).id;
+  pendingId = (await createApp(testApp(owner.id, 'data-pending', { is_approved: false }))).id;
+  catalogue = (await api('GET', '/api/data-access/catalogue', { token: owner.token })).body;
+}, 180_000);
+
+const declare = (id: string, body: unknown, token = owner.token) =>
+  api('PUT', `/api/apps/${id}/data-access`, { token, body });
+
+describe('data access declarations', () => {
+  it('offers the synced catalogue: features with table counts and the internal event types', () => {
+    expect(catalogue.catalogue_synced).toBe(true);
+    expect(catalogue.features.length).toBe(16);
+    expect(catalogue.features[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String), table_count: expect.any(Number) }),
+    );
+    expect(catalogue.event_types.map((e: { id: string }) => e.id)).toContain('appointment.created');
+  });
+
+  it('refuses features and event types the catalogue does not hold, and a BAA without an https link', async () => {
+    const f = catalogue.features[0].id;
+    const cases: Array<[unknown, string]> = [
+      [
+        { features: [{ id: 'no-such-feature', access: 'read' }], baa_signed: false },
+        DATA_ACCESS_MESSAGES.unknownFeatures(['no-such-feature']),
+      ],
+      [
+        { features: [{ id: f, access: 'read' }], event_types: ['nope.gone'], baa_signed: false },
+        DATA_ACCESS_MESSAGES.unknownEventTypes(['nope.gone']),
+      ],
+      [{ features: [{ id: f, access: 'read' }], baa_signed: true }, DATA_ACCESS_MESSAGES.baaUrlRequired],
+      [
+        { features: [{ id: f, access: 'read' }], baa_signed: true, baa_url: 'http://example.com/baa' },
+        DATA_ACCESS_MESSAGES.baaUrlHttps,
+      ],
+      [{ features: [{ id: f, access: 'delete' }], baa_signed: false }, DATA_ACCESS_MESSAGES.mode],
+      [
+        {
+          features: [
+            { id: f, access: 'read' },
+            { id: f, access: 'write' },
+          ],
+          baa_signed: false,
+        },
+        DATA_ACCESS_MESSAGES.duplicateFeature,
+      ],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await declare(listedId, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.detail).toBe(detail);
+    }
+    // Nothing was stored.
+    expect((await api('GET', `/api/apps/${listedId}/data-access`, { token: owner.token })).body).toEqual({
+      catalogue_synced: true,
+      declaration: null,
+    });
+  });
+
+  it('only the owner declares; owner, admin and (listed apps only) visitors read it with the tables', async () => {
+    const [f1, f2] = catalogue.features as Array<{ id: string; name: string; table_count: number }>;
+    const body = {
+      features: [
+        { id: f1!.id, access: 'read' },
+        { id: f2!.id, access: 'read_write' },
+      ],
+      event_types: ['appointment.created'],
+      baa_signed: true,
+      baa_url: 'https://example.com/baa.pdf',
+    };
+    expect((await declare(listedId, body, other.token)).status).toBe(404);
+    expect((await declare(listedId, body, admin)).status).toBe(403);
+    const saved = await declare(listedId, body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const publicView = await api('GET', `/api/marketplace/apps/${listedId}/data-access`);
+    expect(publicView.status).toBe(200);
+    const d = publicView.body.declaration;
+    expect(d.features.map((f: any) => [f.id, f.name, f.access])).toEqual([
+      [f1!.id, f1!.name, 'read'],
+      [f2!.id, f2!.name, 'read_write'],
+    ]);
+    expect(d.features[0].tables).toHaveLength(f1!.table_count);
+    expect(d.features[0].tables[0]).toEqual({ name: expect.any(String), column_count: expect.any(Number) });
+    expect(d.event_types.map((e: any) => e.id)).toEqual(['appointment.created']);
+    expect(d).toMatchObject({ baa_signed: true, baa_url: 'https://example.com/baa.pdf' });
+    expect((await api('GET', `/api/apps/${listedId}/data-access`, { token: admin })).body).toEqual(publicView.body);
+    expect((await api('GET', `/api/apps/${listedId}/data-access`, { token: other.token })).status).toBe(404);
+
+    // An app awaiting review: its owner and the admin see the declaration, the marketplace does not.
+    expect((await declare(pendingId, { features: [{ id: f1!.id, access: 'write' }], baa_signed: false })).status).toBe(
+      200,
+    );
+    expect((await api('GET', `/api/marketplace/apps/${pendingId}/data-access`)).status).toBe(404);
+    const review = await api('GET', `/api/apps/${pendingId}/data-access`, { token: admin });
+    expect(review.body.declaration.features[0]).toMatchObject({ id: f1!.id, access: 'write' });
+    expect(review.body.declaration.baa_url).toBeNull();
+
+    // The declaration is in the audit trail.
+    const trail = await api('GET', `/api/admin/audit?actor=${owner.email}&action=app.data_access`, { token: admin });
+    expect(trail.body.entries.map((e: any) => e.target_id).sort()).toEqual([listedId, pendingId].sort());
+  });
+});
