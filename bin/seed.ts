@@ -5,6 +5,7 @@
 import { seedAdmin, seedDemoDevelopers } from './seed/admin';
 import { seedCatalogue } from './seed/catalogue';
 import { seedDemoPractices } from './seed/demo-practices';
+import { seedDemoReviews } from './seed/demo-reviews';
 import { seedEventTypes } from './seed/event-types';
 
 export interface SeedOptions {
@@ -21,4 +22,6 @@ export async function seed(opts: SeedOptions): Promise<void> {
   await seedEventTypes();
   // Demo practices with licences of demo apps: the legacy system's events are theirs.
   if (opts.demo) await seedDemoPractices();
+  // Demo ratings and installations, made through the real licence and review path.
+  if (opts.demo) await seedDemoReviews();
 }

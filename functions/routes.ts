@@ -111,6 +111,14 @@ export const ROUTES: readonly RouteDef[] = [
   r('PUT', '/api/admin/categories/{id}', 'admin', 'admin', audited('category.update', 'category')),
   r('DELETE', '/api/admin/categories/{id}', 'admin', 'admin', audited('category.delete', 'category')),
 
+  // Verified reviews: read by anyone; written by licence holders, one per app (the writes run in the
+  // checkout function, beside the licences they depend on, since the marketplace function only reads)
+  r('GET', '/api/apps/{id}/reviews', 'marketplace', 'public'),
+  r('POST', '/api/apps/{id}/reviews', 'checkout', 'user'),
+  r('GET', '/api/apps/{id}/reviews/mine', 'marketplace', 'user'),
+  r('PUT', '/api/apps/{id}/reviews/mine', 'checkout', 'user'),
+  r('DELETE', '/api/apps/{id}/reviews/mine', 'checkout', 'user'),
+
   // Developer apps
   r('GET', '/api/apps', 'developer-apps', 'developer'),
   r('POST', '/api/apps', 'developer-apps', 'developer'),
@@ -127,6 +135,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/data-access/catalogue', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'user'),
   r('PUT', '/api/apps/{id}/data-access', 'developer-apps', 'developer', audited('app.data_access', 'app')),
+  // The app's developer answers a review of it, once (issue 16)
+  r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer'),
   // Manual licences of the developer's apps (issue 13): list pending, record what was sent (owner only)
   r('GET', '/api/manual-licences', 'developer-apps', 'developer'),
   r('POST', '/api/manual-licences/{id}/complete', 'developer-apps', 'developer'),
@@ -195,6 +205,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Mail suppression list: addresses that bounced or complained (issue 12 item 2)
   r('GET', '/api/admin/mail-suppressions', 'admin', 'admin'),
   r('POST', '/api/admin/mail-suppressions/lift', 'admin', 'admin'),
+  // Moderation: hide a review with a reason mailed to its author (issue 16)
+  r('POST', '/api/admin/apps/{id}/reviews/{reviewId}/hide', 'admin', 'admin', audited('review.hide', 'review')),
 
   // Legacy sync
   r('POST', '/api/admin/sync/trigger', 'sync', 'admin', audited('sync.trigger', 'sync_run')),

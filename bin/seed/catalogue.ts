@@ -184,14 +184,28 @@ function toDemoRecord(d: DemoApp, category: CategoryRecord | undefined): AppReco
     licensing_type: d.licensing.type,
     universal_access_code: d.licensing.type === 'universal_code' ? d.licensing.code : undefined,
     licensing_instructions: d.licensing.type === 'manual' ? d.licensing.instructions : undefined,
-    average_rating: d.average_rating,
-    installations: d.installations,
+    practice_systems: demoPracticeSystems(d.slug),
+    average_rating: 0,
+    installations: 0,
     is_approved: d.is_approved ?? true,
     is_suspended: false,
     created_at: d.created_at,
     updated_at: d.created_at,
     version: 1,
   };
+}
+
+/** Which practice-management systems each demo app declares: every one works with Open Dental or Dentrix. */
+const SYSTEM_SETS: string[][] = [
+  ['open_dental', 'dentrix', 'eaglesoft'],
+  ['open_dental', 'dentrix_ascend', 'curve_dental'],
+  ['dentrix', 'eaglesoft', 'denticon'],
+  ['open_dental', 'carestack', 'tab32'],
+  ['dentrix', 'carestream_sensei', 'oryx', 'other'],
+];
+export function demoPracticeSystems(slug: string): string[] {
+  const i = DEMO_APPS.findIndex((a) => a.slug === slug);
+  return SYSTEM_SETS[Math.max(i, 0) % SYSTEM_SETS.length] as string[];
 }
 
 async function seedDemoApps(categoriesRepo: DynamoCategoriesRepository): Promise<void> {

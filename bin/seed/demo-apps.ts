@@ -43,8 +43,11 @@ export interface DemoApp {
   target_audience: string;
   unique_selling_points: string[];
   licensing: DemoLicensing;
-  average_rating: number;
-  installations: number;
+  /**
+   * Stars that demo buyers (bin/seed/demo-reviews.ts) give the app, one each, through the real
+   * licence and review path: the app's average and installations are computed from them.
+   */
+  demo_ratings: number[];
   created_at: string;
 }
 
@@ -93,8 +96,7 @@ export const DEMO_APPS: DemoApp[] = [
       'HIPAA audit trail built in',
     ],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.7,
-    installations: 1840,
+    demo_ratings: [5, 5, 5, 4],
     created_at: '2025-01-08T09:00:00.000Z',
   },
   {
@@ -127,8 +129,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practices that want to go paperless at the front desk',
     unique_selling_points: ['Free plan for up to 50 forms a month', 'Works on any phone, no app install'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.6,
-    installations: 2310,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-01-20T09:00:00.000Z',
   },
   {
@@ -157,8 +158,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Office managers and treatment coordinators',
     unique_selling_points: ['Finds an average of $9,000 unscheduled treatment per month', 'No training needed'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.4,
-    installations: 960,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-02-03T09:00:00.000Z',
   },
 
@@ -194,8 +194,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Multi-provider general practices',
     unique_selling_points: ['Built by a former office manager', 'Schedule templates per weekday'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.8,
-    installations: 3120,
+    demo_ratings: [5, 5, 5, 4],
     created_at: '2025-01-10T09:00:00.000Z',
   },
   {
@@ -229,8 +228,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practices growing their new-patient flow',
     unique_selling_points: ['Most bookings happen outside office hours', 'Setup in 15 minutes'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.5,
-    installations: 2740,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-02-11T09:00:00.000Z',
   },
   {
@@ -261,8 +259,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Busy practices with frequent short-notice changes',
     unique_selling_points: ['Pay only per filled slot ($1.50)', 'Fills 40% of cancellations on average'],
     licensing: { type: 'key_pool', keys: 6 },
-    average_rating: 4.3,
-    installations: 780,
+    demo_ratings: [5, 4, 4, 4],
     created_at: '2025-03-02T09:00:00.000Z',
   },
 
@@ -302,8 +299,7 @@ export const DEMO_APPS: DemoApp[] = [
       instructions:
         'Our onboarding team will e-mail you within one business day to connect your clearinghouse account and enrol your payers.',
     },
-    average_rating: 4.6,
-    installations: 1420,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-01-14T09:00:00.000Z',
   },
   {
@@ -334,8 +330,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Insurance-heavy general practices',
     unique_selling_points: ['$0.35 per verification, no minimums', 'Covers 400+ payers'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.5,
-    installations: 1980,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-02-06T09:00:00.000Z',
   },
   {
@@ -367,8 +362,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practices that want to get paid faster',
     unique_selling_points: ['No monthly fee: standard card processing only', 'Patients pay 3x faster than with paper'],
     licensing: { type: 'universal_code', code: 'SMILEPAY-DEMO-2025' },
-    average_rating: 4.2,
-    installations: 2650,
+    demo_ratings: [5, 4, 4, 4],
     created_at: '2025-03-05T09:00:00.000Z',
   },
 
@@ -401,8 +395,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Hygienists and periodontists',
     unique_selling_points: ['One-time licence, free updates for the major version', 'Works offline'],
     licensing: { type: 'key_pool', keys: 10 },
-    average_rating: 4.9,
-    installations: 1270,
+    demo_ratings: [5, 5, 5, 5],
     created_at: '2025-01-12T09:00:00.000Z',
   },
   {
@@ -437,8 +430,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Restorative and implant dentists',
     unique_selling_points: ['Patients understand what they are buying', 'Raises acceptance of large cases'],
     licensing: { type: 'key_pool', keys: 6 },
-    average_rating: 4.7,
-    installations: 640,
+    demo_ratings: [5, 5, 5, 4],
     created_at: '2025-02-18T09:00:00.000Z',
   },
   {
@@ -472,8 +464,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Prescribing dentists and oral surgeons',
     unique_selling_points: ['Identity proofing done in minutes', 'Built for dental, not retrofitted from medical'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.4,
-    installations: 1110,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-03-10T09:00:00.000Z',
   },
 
@@ -509,8 +500,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practice owners and DSO operations teams',
     unique_selling_points: ['Data refreshed every 15 minutes', 'Benchmarks against similar practices'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.8,
-    installations: 1560,
+    demo_ratings: [5, 5, 5, 4],
     created_at: '2025-01-25T09:00:00.000Z',
   },
   {
@@ -538,8 +528,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practice teams of any size',
     unique_selling_points: ['Free forever for one screen', 'Runs on any smart TV browser'],
     licensing: { type: 'universal_code', code: 'GOALS-DEMO-2025' },
-    average_rating: 4.1,
-    installations: 890,
+    demo_ratings: [4, 4, 4, 4],
     created_at: '2025-03-14T09:00:00.000Z',
   },
 
@@ -575,8 +564,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Front desk teams',
     unique_selling_points: ['Keep your number', 'Unlimited users'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.6,
-    installations: 2980,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-01-16T09:00:00.000Z',
   },
   {
@@ -609,8 +597,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Hygiene coordinators',
     unique_selling_points: ['Free plan covers text reminders', 'Postcards printed and mailed for you'],
     licensing: { type: 'universal_code', code: 'RECALL-DEMO-2025' },
-    average_rating: 4.3,
-    installations: 3210,
+    demo_ratings: [5, 4, 4, 4],
     created_at: '2025-02-22T09:00:00.000Z',
   },
 
@@ -646,8 +633,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practices competing in busy local markets',
     unique_selling_points: ['Average of 12 new reviews a month', 'No contracts'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.5,
-    installations: 2420,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-01-29T09:00:00.000Z',
   },
   {
@@ -679,8 +665,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practices investing in paid acquisition',
     unique_selling_points: ['Attribution all the way to production', 'Templates tested on 300+ practices'],
     licensing: { type: 'key_pool', keys: 6 },
-    average_rating: 4.0,
-    installations: 410,
+    demo_ratings: [4, 4, 4, 4],
     created_at: '2025-03-18T09:00:00.000Z',
   },
 
@@ -716,8 +701,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Dentists who want better-informed patients',
     unique_selling_points: ['Reviewed by practising dentists', 'New videos every month'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.7,
-    installations: 1330,
+    demo_ratings: [5, 5, 5, 4],
     created_at: '2025-02-01T09:00:00.000Z',
   },
   {
@@ -744,8 +728,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Office managers and clinical teams',
     unique_selling_points: ['Free for teams of any size', 'Rules for all 50 states'],
     licensing: { type: 'universal_code', code: 'CETRACK-DEMO-2025' },
-    average_rating: 4.2,
-    installations: 1750,
+    demo_ratings: [5, 4, 4, 4],
     created_at: '2025-03-21T09:00:00.000Z',
   },
 
@@ -782,8 +765,7 @@ export const DEMO_APPS: DemoApp[] = [
       'Keeps working if the internet is down',
     ],
     licensing: { type: 'key_pool', keys: 6 },
-    average_rating: 4.5,
-    installations: 870,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-01-22T09:00:00.000Z',
   },
   {
@@ -814,8 +796,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'General dentists and hygienists',
     unique_selling_points: ['$2 per analysed image', 'Trained on millions of annotated radiographs'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.6,
-    installations: 530,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-03-25T09:00:00.000Z',
   },
 
@@ -851,8 +832,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Restorative practices that send many lab cases',
     unique_selling_points: ['Free for your labs', 'Works with any lab, even paper-based ones'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.4,
-    installations: 690,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-02-14T09:00:00.000Z',
   },
   {
@@ -883,8 +863,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Digitally equipped practices',
     unique_selling_points: ['One-time purchase', 'Installs in five minutes'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.3,
-    installations: 450,
+    demo_ratings: [5, 4, 4, 4],
     created_at: '2025-03-28T09:00:00.000Z',
   },
 
@@ -920,8 +899,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Office managers and lead assistants',
     unique_selling_points: ['Practices save 12% on supplies on average', 'Works offline in the stock room'],
     licensing: { type: 'key_pool', keys: 8 },
-    average_rating: 4.5,
-    installations: 1020,
+    demo_ratings: [5, 5, 4, 4],
     created_at: '2025-02-08T09:00:00.000Z',
   },
   {
@@ -954,8 +932,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Sterilisation coordinators and compliance officers',
     unique_selling_points: ['Label printer included', 'Built with infection-control consultants'],
     licensing: { type: 'key_pool', keys: 6 },
-    average_rating: 3.9,
-    installations: 320,
+    demo_ratings: [4, 4, 4, 4],
     created_at: '2025-04-01T09:00:00.000Z',
   },
 
@@ -991,8 +968,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Practice owners and compliance officers',
     unique_selling_points: ['Written by dental compliance experts', 'Readiness score per location'],
     licensing: { type: 'key_pool', keys: 6 },
-    average_rating: 3.8,
-    installations: 560,
+    demo_ratings: [4, 4, 4, 3],
     created_at: '2025-04-04T09:00:00.000Z',
   },
 
@@ -1021,8 +997,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'BrightSmile staff',
     unique_selling_points: [],
     licensing: { type: 'manual', instructions: 'Internal use only.' },
-    average_rating: 0,
-    installations: 0,
+    demo_ratings: [0, 0, 0, 0],
     created_at: '2025-04-06T09:00:00.000Z',
   },
   {
@@ -1052,8 +1027,7 @@ export const DEMO_APPS: DemoApp[] = [
     target_audience: 'Orthodontists and aligner-focused GPs',
     unique_selling_points: ['Fewer unnecessary visits'],
     licensing: { type: 'key_pool', keys: 4 },
-    average_rating: 0,
-    installations: 0,
+    demo_ratings: [0, 0, 0, 0],
     created_at: '2025-04-08T09:00:00.000Z',
   },
 ];

@@ -4,9 +4,7 @@
  * two practices hold valid licences of demo apps, one held a licence that was refunded (revoked),
  * two have no licence at all. Events reach only webhooks of apps a practice holds a valid licence for.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { toPurchaseItem } from '../../functions/adapters/dynamodb/purchases-repo';
+import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import { ensureUser } from '../../functions/core/users/ensure-user';
@@ -131,18 +129,9 @@ export async function seedDemoPractices(): Promise<void> {
       ...practice.licensed.map((slug) => demoPurchase(practice, slug, false)),
       ...(practice.revoked ?? []).map((slug) => demoPurchase(practice, slug, true)),
     ];
+    // Through the repository, so a held licence counts as an installation of the app.
     for (const p of purchases) {
-      try {
-        await documentClient().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: toPurchaseItem(p),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        );
-      } catch (err) {
-        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-      }
+      if (!(await dynamoPurchasesRepository.getById(p.id))) await dynamoPurchasesRepository.create(p);
     }
   }
 }

@@ -4,6 +4,7 @@ import { adminListCategories } from '../marketplace/admin-list-categories';
 import { createCategory } from '../marketplace/create-category';
 import { deleteCategory } from '../marketplace/delete-category';
 import { updateCategory } from '../marketplace/update-category';
+import { hideReview } from '../reviews/hide-review';
 import { approveApp } from './admin-apps/approve-app';
 import { clearAppFlag } from './admin-apps/clear-flag';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
@@ -53,4 +54,5 @@ export const handler = createGroupHandler('admin', {
   'GET /api/admin/mail-suppressions': listMailSuppressions,
   'POST /api/admin/mail-suppressions/lift': liftMailSuppression,
   'GET /api/admin/audit': listAuditEntries,
+  'POST /api/admin/apps/{id}/reviews/{reviewId}/hide': hideReview,
 });

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { createReview, deleteReview, updateReview } from '../reviews/buyer-reviews';
 import { confirmGuestLicence } from './confirm-guest-licence';
 import { createCheckoutSession } from './create-checkout-session';
 import { createGuestCheckoutSession } from './create-guest-checkout-session';
@@ -9,7 +10,10 @@ import { stripeWebhook } from './stripe-webhook';
 import { testCheckoutPage } from './test-checkout-page';
 import { testCheckoutPay } from './test-checkout-pay';
 
-/** Lambda of the "checkout" route group: every route of routes.ts with group "checkout". */
+/**
+ * Lambda of the "checkout" route group: every route of routes.ts with group "checkout", including
+ * the writes of verified reviews (a licence holder's own review), since the marketplace function only reads.
+ */
 export const handler = createGroupHandler('checkout', {
   'POST /api/stripe/create-checkout-session': createCheckoutSession,
   'POST /api/stripe/create-guest-checkout-session': createGuestCheckoutSession,
@@ -18,6 +22,9 @@ export const handler = createGroupHandler('checkout', {
   'GET /api/stripe/purchase/{session_id}': purchaseBySession,
   'GET /api/stripe/purchases/{id}/invoice': purchaseInvoice,
   'POST /api/stripe/webhook': stripeWebhook,
+  'POST /api/apps/{id}/reviews': createReview,
+  'PUT /api/apps/{id}/reviews/mine': updateReview,
+  'DELETE /api/apps/{id}/reviews/mine': deleteReview,
   'GET /api/stripe/test-checkout/{session_id}': testCheckoutPage,
   'POST /api/stripe/test-checkout/{session_id}/pay': testCheckoutPay,
 });

@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../http/group-handler';
 import { completeMyManualLicence, listMyManualLicences } from '../manual-licences/handlers';
+import { replyToReview } from '../reviews/reply-review';
 import { appAnalytics } from './app-analytics';
 import { createApp } from './create-app';
 import { getAppDataAccess, getDataAccessCatalogue, putAppDataAccess } from './data-access';
@@ -29,6 +30,7 @@ export const handler = createGroupHandler('developer-apps', {
   'GET /api/data-access/catalogue': getDataAccessCatalogue,
   'GET /api/apps/{id}/data-access': getAppDataAccess,
   'PUT /api/apps/{id}/data-access': putAppDataAccess,
+  'POST /api/apps/{id}/reviews/{reviewId}/reply': replyToReview,
   'GET /api/manual-licences': listMyManualLicences,
   'POST /api/manual-licences/{id}/complete': completeMyManualLicence,
 });

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { listReviews, myReview } from '../reviews/buyer-reviews';
 import { appBySlug } from './app-by-slug';
 import { getPublicDataAccess } from './app-data-access';
 import { categoryApps } from './category-apps';
@@ -19,4 +20,6 @@ export const handler = createGroupHandler('marketplace', {
   'GET /api/marketplace/apps/{id}/data-access': getPublicDataAccess,
   'GET /sitemap.xml': sitemap,
   'GET /robots.txt': robots,
+  'GET /api/apps/{id}/reviews': listReviews,
+  'GET /api/apps/{id}/reviews/mine': myReview,
 });

@@ -6,7 +6,14 @@ import { marketplace } from './services';
 
 /** Cache key of a parsed list query (q is matched case-insensitively, so its case does not matter). */
 export const queryKey = (q: MarketplaceQuery): string =>
-  JSON.stringify([q.q?.toLowerCase() ?? '', q.category ?? '', q.sort, q.limit ?? null, q.cursor ?? null]);
+  JSON.stringify([
+    q.q?.toLowerCase() ?? '',
+    q.category ?? '',
+    q.sort,
+    q.limit ?? null,
+    q.cursor ?? null,
+    q.works_with ?? '',
+  ]);
 
 /**
  * GET /api/marketplace/apps[?q=&category=&sort=&limit=&cursor=]: listed apps. Without limit and

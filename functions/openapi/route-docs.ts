@@ -109,6 +109,18 @@ import {
   PartnerMeSchema,
 } from '../../shared/schemas/partner';
 import {
+  AppReviewParamsSchema,
+  HideReviewInputSchema,
+  MyReviewSchema,
+  ReviewInputSchema,
+  ReviewListQuerySchema,
+  ReviewMessageSchema,
+  ReviewPageSchema,
+  ReviewReplyInputSchema,
+  ReviewReplyResponseSchema,
+  ReviewWriteResponseSchema,
+} from '../../shared/schemas/reviews';
+import {
   CategoriesResponse,
   EventTypesResponse,
   FeatureIdParams,
@@ -257,6 +269,36 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'App detail by slug (or id)',
     params: SlugParamSchema,
     response: PublicAppSchema,
+  },
+  'GET /api/apps/{id}/reviews': {
+    summary: 'Verified reviews of a listed app: average, count, distribution and the newest visible reviews (paged)',
+    params: AppIdParamSchema,
+    query: ReviewListQuerySchema,
+    response: ReviewPageSchema,
+  },
+  'POST /api/apps/{id}/reviews': {
+    summary: 'Review an app (only with a completed, not refunded licence; once per app)',
+    params: AppIdParamSchema,
+    body: ReviewInputSchema,
+    response: ReviewWriteResponseSchema,
+    errors: [403, 409],
+  },
+  'GET /api/apps/{id}/reviews/mine': {
+    summary: "The caller's review of an app and whether they may review it",
+    params: AppIdParamSchema,
+    response: MyReviewSchema,
+  },
+  'PUT /api/apps/{id}/reviews/mine': {
+    summary: "Edit the caller's review (while holding a licence)",
+    params: AppIdParamSchema,
+    body: ReviewInputSchema,
+    response: ReviewWriteResponseSchema,
+    errors: [403, 409],
+  },
+  'DELETE /api/apps/{id}/reviews/mine': {
+    summary: "Delete the caller's review",
+    params: AppIdParamSchema,
+    response: ReviewMessageSchema,
   },
   'GET /sitemap.xml': {
     summary: 'Sitemap of the storefront: every listed app and category (sitemaps.org XML)',
@@ -416,6 +458,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: CheckoutAppIdParams,
     response: AppAnalyticsSchema,
   },
+  'POST /api/apps/{id}/reviews/{reviewId}/reply': {
+    summary: "The app's developer replies to a review of it (once per review)",
+    params: AppReviewParamsSchema,
+    body: ReviewReplyInputSchema,
+    response: ReviewReplyResponseSchema,
+    errors: [403, 409],
+  },
   'GET /api/manual-licences': {
     summary: "Pending manual licences of the caller's apps, oldest first",
     response: ManualLicenceListSchema,
@@ -570,6 +619,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "An app's purchases",
     params: CheckoutAppIdParams,
     response: AdminPurchaseListSchema,
+  },
+  'POST /api/admin/apps/{id}/reviews/{reviewId}/hide': {
+    summary: 'Hide a review from the list and the average; the reason is mailed to its author',
+    params: AppReviewParamsSchema,
+    body: HideReviewInputSchema,
+    response: ReviewWriteResponseSchema,
+    errors: [409],
   },
   'POST /api/admin/apps/{id}/approve': {
     summary: 'Approve an app (publishes a public app)',

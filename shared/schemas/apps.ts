@@ -12,6 +12,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { MSG } from '../messages';
+import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-systems';
 import { CategorySchema } from './categories';
 
 /**
@@ -46,8 +47,14 @@ export const AppCardSchema = z.object({
   price: z.number(),
   price_period: z.enum(PRICE_PERIODS).nullable(),
   free_trial_days: z.number().int().nullable(),
+  /** Average of the visible verified reviews (0 without any), to 2 decimals. */
   average_rating: z.number(),
+  /** Active licences (completed, not refunded). */
   installations: z.number().int(),
+  /** Visible verified reviews behind average_rating. */
+  review_count: z.number().int(),
+  /** Practice-management systems the app works with (shared/practice-systems.ts), in catalogue order. */
+  practice_systems: z.array(z.enum(PRACTICE_SYSTEM_VALUES)),
   user_id: z.string(),
   company_name: text,
   created_at: z.string(),
@@ -101,6 +108,13 @@ export const MarketplaceQuerySchema = z.object({
   /** Category slug or name. */
   category: z.string().trim().max(80, 'category: at most 80 characters').optional(),
   sort: z.enum(SORT_OPTIONS, { error: `sort must be one of ${SORT_OPTIONS.join(', ')}` }).default('name'),
+  /** Only apps that declare this practice-management system (shared/practice-systems.ts). */
+  works_with: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .enum(PRACTICE_SYSTEM_VALUES, { error: `works_with must be one of ${PRACTICE_SYSTEM_VALUES.join(', ')}` })
+      .optional(),
+  ),
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}` })
     .int(`limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
@@ -320,6 +334,25 @@ export const FoundedYearInputSchema = z
   })
   .transform((v) => (v === null ? null : Number(v)));
 
+/**
+ * The practice-management systems an app declares (values of shared/practice-systems.ts); absent
+ * keeps what is stored, null or [] clears. Answered in catalogue order, duplicates dropped.
+ */
+export const PracticeSystemsInputSchema = z
+  .preprocess(
+    (v) => (v === null ? [] : v),
+    z
+      .array(
+        z.enum(PRACTICE_SYSTEM_VALUES, {
+          error: `Practice systems must be among ${PRACTICE_SYSTEM_VALUES.join(', ')}`,
+        }),
+        { error: 'Practice systems must be a list' },
+      )
+      .max(PRACTICE_SYSTEM_VALUES.length * 2, 'Too many practice systems'),
+  )
+  .transform(orderPracticeSystems)
+  .optional();
+
 const appTypeSchema = z.enum(APP_TYPES, { error: `App type is required: one of ${APP_TYPES.join(', ')}` });
 
 /** POST /api/apps (quick create). Unknown fields are ignored. */
@@ -330,6 +363,7 @@ export const QuickAppCreateSchema = z.object({
   description: optionalText('Description', L.description),
   short_description: optionalText('Short description', LIMITS.shortDescriptionMax),
   category: optionalText('Category', 100),
+  practice_systems: PracticeSystemsInputSchema,
 });
 export type QuickAppCreate = z.infer<typeof QuickAppCreateSchema>;
 
@@ -421,6 +455,7 @@ export const AppSubmitSchema = z
     free_trial_days: FreeTrialDaysInputSchema,
     founded_year: FoundedYearInputSchema,
     metadata: AppMetadataInputSchema,
+    practice_systems: PracticeSystemsInputSchema,
     /** Not part of the wizard; when sent on update it must be the app's type. */
     type: z.preprocess(blankToUndefined, appTypeSchema.optional()),
   })

@@ -6,9 +6,11 @@
  * active categories are ever visible, and no licensing secret ever leaves the server.
  */
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { type AppRecord, appNameSortKey } from '../../functions/core/apps/app';
 import { AppCardSchema, PublicAppSchema } from '../../shared/schemas/apps';
@@ -72,7 +74,6 @@ const pageable = Array.from({ length: 7 }, (_, i) =>
   testApp(`page${i}`, {
     name: `Mkt ${run} Page ${String.fromCharCode(71 - i)}`,
     price_cents: [500, 0, 2500, 1500, 9900, 100, 4000][i] as number,
-    average_rating: [4.1, 3.9, 4.8, 4.5, 4.2, 4.9, 4.0][i] as number,
     category_slug: i % 2 ? 'communication' : 'marketing',
     category: i % 2 ? 'Communication' : 'Marketing',
   }),
@@ -92,8 +93,35 @@ function expectNoSecrets(body: unknown) {
 const isSortedByName = (apps: Array<{ name: string; id: string }>) =>
   apps.every((a, i) => i === 0 || appNameSortKey(apps[i - 1]!.name, apps[i - 1]!.id) <= appNameSortKey(a.name, a.id));
 
+/**
+ * Ten reviews per pageable app, as the reviews repository counts them (stars_<n> on the app item):
+ * averages 4.1, 3.9, 4.8, 4.5, 4.2, 4.9, 4.0.
+ */
+const STARS: Array<Record<string, number>> = [
+  { stars_5: 1, stars_4: 9 },
+  { stars_4: 9, stars_3: 1 },
+  { stars_5: 8, stars_4: 2 },
+  { stars_5: 5, stars_4: 5 },
+  { stars_5: 2, stars_4: 8 },
+  { stars_5: 9, stars_4: 1 },
+  { stars_4: 10 },
+];
+
 beforeAll(async () => {
   for (const app of [...Object.values(hidden), visible, ...pageable]) await repo.create(app);
+  for (const [i, app] of pageable.entries()) {
+    const stars = STARS[i] as Record<string, number>;
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `APP#${app.id}`, SK: 'APP' },
+        UpdateExpression: `SET ${Object.keys(stars)
+          .map((k) => `${k} = :${k}`)
+          .join(', ')}`,
+        ExpressionAttributeValues: Object.fromEntries(Object.entries(stars).map(([k, v]) => [`:${k}`, v])),
+      }),
+    );
+  }
   await catalogueBound();
 });
 

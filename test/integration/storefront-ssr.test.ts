@@ -54,6 +54,10 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
     expect(text(meta(html, 'property', 'og:description')!)).toContain(demo.tagline);
     expect(meta(html, 'property', 'og:type')).toBe('website');
 
+    // The rating shown is the app's real one (its visible verified reviews), as the API answers it.
+    const answer = await api('GET', `/api/marketplace/apps/by-slug/${demo.slug}`);
+    const rating = (answer.body as { average_rating: number }).average_rating;
+    expect(rating).toBeGreaterThan(0);
     const [ld] = jsonLd(html);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
@@ -61,7 +65,7 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
       name: demo.name,
       url,
       offers: { '@type': 'Offer', price: '149.00', priceCurrency: 'USD' },
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: demo.average_rating },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: rating },
     });
 
     // The Chakra UI styles the markup uses are in the head, for the client's emotion cache to adopt.

@@ -18,8 +18,11 @@ const app: AppRecord = {
   price_cents: 100,
   unique_selling_points: [],
   customer_testimonials: [],
-  average_rating: 4,
-  installations: 1,
+  practice_systems: ['open_dental'],
+  average_rating: 0,
+  review_count: 0,
+  rating_counts: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+  installations: 0,
   is_approved: true,
   is_suspended: false,
   created_at: '2025-01-01T00:00:00.000Z',
@@ -64,6 +67,17 @@ describe('app index attributes', () => {
 });
 
 describe('app item mapping', () => {
+  it('never writes the counters and derives average and count from the stored stars', () => {
+    const item = toAppItem({ ...app, installations: 99, average_rating: 5 });
+    expect(item).not.toHaveProperty('installations');
+    expect(item).not.toHaveProperty('average_rating');
+    const back = fromAppItem({ ...item, installations: 3, stars_5: 2, stars_4: 1, stars_1: -1 });
+    expect(back.installations).toBe(3);
+    expect(back.review_count).toBe(3);
+    expect(back.average_rating).toBe(4.67);
+    expect(back.rating_counts).toEqual({ '1': 0, '2': 0, '3': 0, '4': 1, '5': 2 });
+  });
+
   it('round-trips the domain fields and drops everything else (index keys, stray secrets)', () => {
     const item = { ...toAppItem(app), license_keys: ['SECRET'], password_hash: 'x' };
     expect(item).toMatchObject({ PK: 'APP#a1', SK: 'APP', entity: 'App', GSI2PK: 'MARKET' });

@@ -1,10 +1,13 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   APP_CARD_FIELDS,
   type AppCardRecord,
   type AppRecord,
   appNameSortKey,
   isMarketEligible,
+  RATING_STARS,
+  type RatingCounts,
+  ratingSummary,
 } from '../../core/apps/app';
 import type { AppRepository } from '../../core/apps/app-repository';
 import type { CategoryAppsPort } from '../../core/categories/category-repository';
@@ -23,7 +26,16 @@ import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } fro
  * | app, other       | APP#<id>       | APP           | OWNER#<user> / APP#<created>#<id> | APPS / <created>#<id> | CATAPPS#<cat> / <name key>    |
  * | slug reservation | APPSLUG#<slug> | APPSLUG       |                                   |                       |                               |
  * | pool key         | APP#<id>       | POOLKEY#<key> |                                   |                       | POOLAVAIL#<id> (available)    |
+ * | works with       | APP#<id>       | WORKSWITH#<s> |                                   |                       | WORKSWITH#<s> / <id>          |
  *
+ * Works-with items: one per (practice system, app), written and removed with the app in the same
+ * transaction, so "apps that work with Open Dental" is one Query of GSI3 WORKSWITH#open_dental
+ * (ids only), intersected with the listed cards the marketplace loads anyway.
+ *
+ * Counters on the app item (never written by create/save, which leave them as they are):
+ * installations (purchases-repo.ts: +1 when a licence is granted, -1 on refund) and stars_1..stars_5
+ * (reviews-repo.ts: visible verified reviews per star). average_rating and review_count are
+ * derived from the stars when the item is read, so they can never disagree.
  * "Eligible" = public, approved, not suspended (isMarketEligible); <cat> is the category slug.
  * Every write recomputes the index attributes with appIndexAttributes, so they can never
  * disagree with the app, and then bumps the catalogue version (catalogue-version.ts).
@@ -35,6 +47,22 @@ export const MARKET_PK = 'MARKET';
 export const UNLISTED_PK = 'APPS';
 export const marketCategoryPk = (slug: string) => `MARKETCAT#${slug}`;
 export const unlistedCategoryPk = (slug: string) => `CATAPPS#${slug}`;
+export const worksWithPk = (system: string) => `WORKSWITH#${system}`;
+export const worksWithKey = (appId: string, system: string) => ({ PK: `APP#${appId}`, SK: `WORKSWITH#${system}` });
+export const worksWithItem = (appId: string, system: string) => ({
+  ...worksWithKey(appId, system),
+  entity: 'AppWorksWith',
+  app_id: appId,
+  system,
+  GSI3PK: worksWithPk(system),
+  GSI3SK: appId,
+});
+
+/** Counter attributes of the app item (see the header): kept by their own conditional updates. */
+export const STAR_ATTRIBUTES = RATING_STARS.map((s) => `stars_${s}`);
+export const COUNTER_ATTRIBUTES = ['installations', ...STAR_ATTRIBUTES] as const;
+/** Derived on read from the counters, never stored. */
+type DerivedField = 'average_rating' | 'review_count' | 'rating_counts' | 'installations';
 
 type IndexAttributes = {
   GSI1PK: string;
@@ -99,8 +127,11 @@ export function appIndexUpdate(app: Parameters<typeof appIndexAttributes>[0]): {
   return out;
 }
 
-/** Every domain field, so toAppItem/fromAppItem copy an explicit list (compile-time complete). */
-const APP_FIELD_SET: Record<keyof AppRecord, true> = {
+/**
+ * Every stored domain field, so toAppItem/fromAppItem copy an explicit list (compile-time
+ * complete). The counters and what derives from them are not in it: a save never overwrites them.
+ */
+const APP_FIELD_SET: Record<Exclude<keyof AppRecord, DerivedField>, true> = {
   id: true,
   slug: true,
   name: true,
@@ -143,8 +174,7 @@ const APP_FIELD_SET: Record<keyof AppRecord, true> = {
   licensing_instructions: true,
   webhook_license_url: true,
   license_webhook_secret: true,
-  average_rating: true,
-  installations: true,
+  practice_systems: true,
   is_approved: true,
   is_suspended: true,
   suspended_at: true,
@@ -154,7 +184,23 @@ const APP_FIELD_SET: Record<keyof AppRecord, true> = {
   updated_at: true,
   version: true,
 };
-const APP_FIELDS = Object.keys(APP_FIELD_SET) as Array<keyof AppRecord>;
+const APP_FIELDS = Object.keys(APP_FIELD_SET) as Array<Exclude<keyof AppRecord, DerivedField>>;
+
+const counter = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, v) : 0);
+
+/** The counters of an item as the domain reads them (negative values, from a lost race, read as 0). */
+function countersOf(item: Record<string, unknown>) {
+  const rating_counts = Object.fromEntries(RATING_STARS.map((s) => [s, counter(item[`stars_${s}`])])) as RatingCounts;
+  return { rating_counts, installations: counter(item.installations), ...ratingSummary(rating_counts) };
+}
+
+/** Card fields -> stored attributes to project (derived fields read their counters). */
+const CARD_ATTRIBUTES = [
+  ...APP_CARD_FIELDS.filter(
+    (f) => f !== 'average_rating' && f !== 'review_count' && f !== 'rating_counts' && f !== 'installations',
+  ),
+  ...COUNTER_ATTRIBUTES,
+];
 
 export function toAppItem(app: AppRecord): Record<string, unknown> {
   const item: Record<string, unknown> = { ...appKey(app.id), entity: 'App' };
@@ -170,16 +216,17 @@ const LIST_FIELDS = [
   'integrations',
   'unique_selling_points',
   'customer_testimonials',
+  'practice_systems',
 ] as const;
 
 export function fromAppItem(item: Record<string, unknown>): AppRecord {
   const out: Record<string, unknown> = {};
   for (const f of APP_FIELDS) if (item[f] !== undefined && item[f] !== null) out[f] = item[f];
   for (const f of LIST_FIELDS) if (!Array.isArray(out[f])) out[f] = [];
+  if (!Array.isArray(out.practice_systems)) out.practice_systems = [];
+  Object.assign(out, countersOf(item));
   const app = out as unknown as AppRecord;
   app.price_cents ??= 0;
-  app.average_rating ??= 0;
-  app.installations ??= 0;
   app.is_approved ??= false;
   app.is_suspended ??= false;
   app.version ??= 0;
@@ -189,12 +236,63 @@ export function fromAppItem(item: Record<string, unknown>): AppRecord {
 function fromCardItem(item: Record<string, unknown>): AppCardRecord {
   const out: Record<string, unknown> = {};
   for (const f of APP_CARD_FIELDS) if (item[f] !== undefined && item[f] !== null) out[f] = item[f];
+  Object.assign(out, countersOf(item));
   const card = out as AppCardRecord;
   card.tags = Array.isArray(card.tags) ? card.tags : [];
+  card.practice_systems = Array.isArray(card.practice_systems) ? card.practice_systems : [];
   card.price_cents ??= 0;
-  card.average_rating ??= 0;
-  card.installations ??= 0;
   return card;
+}
+
+/** Puts and deletes of works-with items turning `before` into `after` (transaction items). */
+function worksWithChanges(appId: string, before: readonly string[], after: readonly string[]) {
+  const table = tableName();
+  const was = new Set(before);
+  const now = new Set(after);
+  return [
+    ...[...now].filter((s) => !was.has(s)).map((s) => ({ Put: { TableName: table, Item: worksWithItem(appId, s) } })),
+    ...[...was].filter((s) => !now.has(s)).map((s) => ({ Delete: { TableName: table, Key: worksWithKey(appId, s) } })),
+  ];
+}
+
+const countersOfRecord = (app: AppRecord) => ({
+  rating_counts: app.rating_counts,
+  installations: app.installations,
+  average_rating: app.average_rating,
+  review_count: app.review_count,
+});
+
+/**
+ * UpdateItem parts that make the stored app equal `stored` (SET what it has, REMOVE the fields
+ * and index attributes it lacks) while leaving the counters alone, if it is still at `version`.
+ */
+function appSaveUpdate(stored: AppRecord, version: number) {
+  const item = toAppItem(stored);
+  const names: Record<string, string> = { '#v': 'version' };
+  const values: Record<string, unknown> = { ':prev': version };
+  const set: string[] = [];
+  const remove: string[] = [];
+  let i = 0;
+  for (const [attr, value] of Object.entries(item)) {
+    if (attr === 'PK' || attr === 'SK') continue;
+    names[`#a${i}`] = attr;
+    values[`:a${i}`] = value;
+    set.push(`#a${i} = :a${i}`);
+    i++;
+  }
+  // average_rating: a typed number of the time before reviews; drop it so nothing reads it again.
+  for (const attr of [...APP_FIELDS, 'GSI3PK', 'GSI3SK', 'average_rating']) {
+    if (attr in item) continue;
+    names[`#a${i}`] = attr;
+    remove.push(`#a${i}`);
+    i++;
+  }
+  return {
+    UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(PK) AND (#v = :prev OR attribute_not_exists(#v))',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }
 
 /** Runs `fn` over `items` with at most `size` in flight at a time. */
@@ -247,6 +345,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
+            ...worksWithChanges(app.id, [], stored.practice_systems ?? []),
           ],
         }),
       );
@@ -262,29 +361,25 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
 
   async save(previous: AppRecord, next: AppRecord): Promise<AppRecord> {
     const stored = { ...next, id: previous.id, version: previous.version + 1 };
-    const put = {
-      TableName: this.table,
-      Item: toAppItem(stored),
-      ConditionExpression: 'attribute_exists(PK) AND (#v = :v OR attribute_not_exists(#v))',
-      ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':v': previous.version },
-    };
+    // An update, not a put: the counters on the item (installations, stars) change under their
+    // own conditional updates and must survive a save made from an older read.
+    const update = { TableName: this.table, Key: appKey(previous.id), ...appSaveUpdate(stored, previous.version) };
+    const worksWith = worksWithChanges(previous.id, previous.practice_systems ?? [], stored.practice_systems ?? []);
     const stale = new ConflictError('The app was changed by someone else: reload it and try again');
-    if (stored.slug === previous.slug) {
+    if (stored.slug === previous.slug && worksWith.length === 0) {
       try {
-        await documentClient().send(new PutCommand(put));
+        await documentClient().send(new UpdateCommand(update));
       } catch (err) {
         if (isConditionFailure(err)) throw stale;
         throw err;
       }
       await touchCatalogue();
-      return stored;
+      return { ...stored, ...countersOfRecord(previous) };
     }
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: put },
+    const slugMoves =
+      stored.slug === previous.slug
+        ? []
+        : [
             {
               Delete: {
                 TableName: this.table,
@@ -300,17 +395,19 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
-          ],
-        }),
+          ];
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({ TransactItems: [{ Update: update }, ...slugMoves, ...worksWith] }),
       );
     } catch (err) {
       const failed = cancelledAt(err);
-      if (failed.includes(2)) throw new ConflictError('An app with this slug already exists');
+      if (slugMoves.length && failed.includes(2)) throw new ConflictError('An app with this slug already exists');
       if (failed.length) throw stale;
       throw err;
     }
     await touchCatalogue();
-    return stored;
+    return { ...stored, ...countersOfRecord(previous) };
   }
 
   async delete(app: AppRecord): Promise<void> {
@@ -326,14 +423,26 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
               ExpressionAttributeValues: { ':id': app.id },
             },
           },
+          ...worksWithChanges(app.id, app.practice_systems ?? [], []),
         ],
       }),
     );
     await touchCatalogue();
   }
 
+  async appIdsWorkingWith(system: string): Promise<Set<string>> {
+    const items = await queryAll<{ app_id?: string }>({
+      TableName: this.table,
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ProjectionExpression: 'app_id',
+      ExpressionAttributeValues: { ':pk': worksWithPk(system) },
+    });
+    return new Set(items.map((i) => i.app_id).filter((id): id is string => typeof id === 'string'));
+  }
+
   async listMarketCards(scope: { categorySlug?: string } = {}): Promise<AppCardRecord[]> {
-    const { ProjectionExpression, ExpressionAttributeNames } = projection(APP_CARD_FIELDS);
+    const { ProjectionExpression, ExpressionAttributeNames } = projection(CARD_ATTRIBUTES);
     const byCategory = scope.categorySlug !== undefined;
     const items = await queryAll({
       TableName: this.table,

@@ -31,6 +31,12 @@
  * | pending from before that index (once)       | GSI2  | GSI2PK=APPSALES#<appId>, no GSI3PK; marker MIGRATION#manual-pending-index | indexLegacyPending |
  * | licence webhook secret (lazy, on the app)   | table | PK=APP#<appId>, SK=APP, if_not_exists                    | licenceWebhookSecret       |
  * | developer's connected Stripe account        | table | PK=USER#<id>, SK=PROFILE (stripe_account_id)             | payoutAccount              |
+ * | installations counter (tx, on the app item) | table | PK=APP#<appId>: ADD installations +1 with a purchase that becomes completed, -1 with its refund | create, complete, markRefunded |
+ *
+ * The installations counter moves in the same transaction as the purchase's status, so it counts
+ * exactly the completed, not refunded purchases (a deleted app is simply left out). A refund also
+ * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
+ * hold another licence of it.
  */
 import {
   DeleteCommand,
@@ -55,9 +61,11 @@ import type { EventOutcome, PurchaseRepository } from '../../core/purchases/port
 import type { AppSnapshot, PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
 import { appKey } from './apps-repo';
+import { touchCatalogue } from './catalogue-version';
 import { poolAvailablePk, poolKeyKey } from './key-pool-repo';
 import { appSalesPartition, licenceKeyLookupItem, purchaseKey } from './licences-read-repo';
 import { isConditionFailure, projection, queryAll } from './query-all';
+import { unverifyReviewOfFormerBuyer } from './reviews-repo';
 
 // Keys ------------------------------------------------------------------------------------------
 
@@ -250,6 +258,45 @@ async function withEventMarker(
   throw new Error(`purchase transaction kept conflicting: ${codes.join(', ')}`);
 }
 
+/** +1 / -1 on the app's installations counter, only while the app exists. */
+function installationsUpdate(appId: string, delta: 1 | -1): TransactItems[number] {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: appKey(appId),
+      UpdateExpression: 'ADD installations :delta',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+async function appExists(appId: string): Promise<boolean> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: appKey(appId), ProjectionExpression: 'PK', ConsistentRead: true }),
+  );
+  return res.Item !== undefined;
+}
+
+/**
+ * Runs a status change of the purchase `purchaseId` together with the installations counter of its
+ * app. When the change does not apply and the app turns out to be gone, it is retried without the
+ * counter (a purchase of a deleted app can still be refunded).
+ */
+async function withInstallations(
+  purchaseId: string,
+  delta: 1 | -1,
+  run: (counter: TransactItems) => Promise<EventOutcome>,
+): Promise<{ outcome: EventOutcome; appId: string | null; userId: string | null }> {
+  const item = await getItem(purchaseKeys.purchase(purchaseId));
+  const appId = str(item?.app_id);
+  const userId = str(item?.user_id);
+  if (!appId) return { outcome: await run([]), appId, userId };
+  const outcome = await run([installationsUpdate(appId, delta)]);
+  if (outcome !== 'not_applicable' || (await appExists(appId))) return { outcome, appId, userId };
+  return { outcome: await run([]), appId, userId };
+}
+
 /** GSI3 partition of purchases waiting for a manual licence (GSI3SK = <pending since>#<id>). */
 export const MANUAL_PENDING_PARTITION = 'MANUALPENDING';
 
@@ -281,6 +328,131 @@ async function listPurchases(
     ScanIndexForward: false,
   });
   return items.map(fromPurchaseItem);
+}
+
+// Status changes that move the installations counter (see withInstallations) ----------------
+
+async function completeWith(
+  purchaseId: string,
+  eventId: string | null,
+  change: Parameters<PurchaseRepository['complete']>[2],
+  refs: string[],
+  counter: TransactItems,
+): Promise<EventOutcome> {
+  return withEventMarker(
+    eventId,
+    {
+      Update: {
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(purchaseId),
+        ConditionExpression: '#status = :pendingStatus',
+        UpdateExpression:
+          'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
+          'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
+          'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pendingStatus': 'pending',
+          ':completed': 'completed',
+          ':completed_at': change.completed_at,
+          ':expires_at': change.expires_at,
+          ':pi': change.payment_intent_id,
+          ':sub': change.stripe_subscription_id,
+          ':inv': change.stripe_invoice_id,
+          ':manual': 'manual_pending',
+          ':pending': 'pending',
+          ':lease': change.fulfilment_lease_until,
+        },
+      },
+    },
+    [
+      ...refs.map((ref) => ({
+        Put: {
+          TableName: tableName(),
+          Item: { ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId },
+        },
+      })),
+      ...counter,
+    ],
+  );
+}
+
+async function flagPaymentOnce(
+  purchaseId: string,
+  eventId: string,
+  change: { flag: string; flagged_at: string },
+): Promise<EventOutcome> {
+  return withEventMarker(eventId, {
+    Update: {
+      TableName: tableName(),
+      Key: purchaseKeys.purchase(purchaseId),
+      ConditionExpression: '#status = :pendingStatus',
+      UpdateExpression: 'SET #status = :flagged, flag = :flag, flagged_at = :at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pendingStatus': 'pending',
+        ':flagged': 'payment_mismatch',
+        ':flag': change.flag,
+        ':at': change.flagged_at,
+      },
+    },
+  });
+}
+
+async function leaseOnce(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(purchaseId),
+        ConditionExpression:
+          '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until < :now)',
+        UpdateExpression: 'SET fulfilment_lease_until = :until',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':pending': 'pending',
+          ':now': nowMs,
+          ':until': untilMs,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+async function refundWith(
+  purchaseId: string,
+  change: Parameters<PurchaseRepository['markRefunded']>[1],
+  counter: TransactItems,
+): Promise<EventOutcome> {
+  {
+    const values: Record<string, unknown> = {
+      ':completed': 'completed',
+      ':refunded': 'refunded',
+      ':revoked': 'revoked',
+      ':at': change.refunded_at,
+    };
+    if (change.createdAfter) values[':cutoff'] = change.createdAfter;
+    if (change.flag) values[':flag'] = change.flag;
+    return withEventMarker(
+      change.eventId,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: purchaseKeys.purchase(purchaseId),
+          ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
+          UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+        },
+      },
+      counter,
+    );
+  }
 }
 
 export const dynamoPurchasesRepository: PurchaseRepository = {
@@ -354,7 +526,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async create(purchase, opts = {}) {
-    const codes = await transact([
+    const items: TransactItems = [
       {
         Put: {
           TableName: tableName(),
@@ -382,9 +554,18 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
             },
           ]
         : []),
-    ]);
+    ];
+    // A free grant is completed from the start: it counts as an installation at once (the counter
+    // is the last item; a deleted app is retried without it).
+    const counted = purchase.status === 'completed';
+    const counterAt = items.length;
+    let codes = await transact(counted ? [...items, installationsUpdate(purchase.app_id, 1)] : items);
+    if (counted && failed(codes, counterAt) && !codes?.slice(0, counterAt).includes('ConditionalCheckFailed')) {
+      codes = await transact(items);
+    }
     if (opts.holdsSlot && failed(codes, 2)) return 'slot_lost';
     if (codes) throw new Error(`purchase ${purchase.id} or its session already exists`);
+    if (counted) await touchCatalogue();
     return undefined;
   },
 
@@ -416,82 +597,19 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async complete(purchaseId, eventId, change) {
     const refs = [change.payment_intent_id, change.stripe_subscription_id].filter((r): r is string => !!r);
-    return withEventMarker(
-      eventId,
-      {
-        Update: {
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: '#status = :pendingStatus',
-          UpdateExpression:
-            'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
-            'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
-            'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':pendingStatus': 'pending',
-            ':completed': 'completed',
-            ':completed_at': change.completed_at,
-            ':expires_at': change.expires_at,
-            ':pi': change.payment_intent_id,
-            ':sub': change.stripe_subscription_id,
-            ':inv': change.stripe_invoice_id,
-            ':manual': 'manual_pending',
-            ':pending': 'pending',
-            ':lease': change.fulfilment_lease_until,
-          },
-        },
-      },
-      refs.map((ref) => ({
-        Put: {
-          TableName: tableName(),
-          Item: { ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId },
-        },
-      })),
+    const { outcome } = await withInstallations(purchaseId, 1, (counter) =>
+      completeWith(purchaseId, eventId, change, refs, counter),
     );
+    if (outcome === 'applied') await touchCatalogue();
+    return outcome;
   },
 
   async flagPayment(purchaseId, eventId, change) {
-    return withEventMarker(eventId, {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
-        ConditionExpression: '#status = :pendingStatus',
-        UpdateExpression: 'SET #status = :flagged, flag = :flag, flagged_at = :at',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pendingStatus': 'pending',
-          ':flagged': 'payment_mismatch',
-          ':flag': change.flag,
-          ':at': change.flagged_at,
-        },
-      },
-    });
+    return flagPaymentOnce(purchaseId, eventId, change);
   },
 
   async leaseFulfilment(purchaseId, nowMs, untilMs) {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression:
-            '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until < :now)',
-          UpdateExpression: 'SET fulfilment_lease_until = :until',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed',
-            ':pending': 'pending',
-            ':now': nowMs,
-            ':until': untilMs,
-          },
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return leaseOnce(purchaseId, nowMs, untilMs);
   },
 
   async takeFulfilment(purchaseId, expectedLeaseUntil, nowMs, untilMs) {
@@ -537,24 +655,14 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async markRefunded(purchaseId, change) {
-    const values: Record<string, unknown> = {
-      ':completed': 'completed',
-      ':refunded': 'refunded',
-      ':revoked': 'revoked',
-      ':at': change.refunded_at,
-    };
-    if (change.createdAfter) values[':cutoff'] = change.createdAfter;
-    if (change.flag) values[':flag'] = change.flag;
-    return withEventMarker(change.eventId, {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
-        ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
-        UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-      },
-    });
+    const { outcome, appId, userId } = await withInstallations(purchaseId, -1, (counter) =>
+      refundWith(purchaseId, change, counter),
+    );
+    if (outcome === 'applied') {
+      if (appId && userId) await unverifyReviewOfFormerBuyer(appId, userId);
+      await touchCatalogue();
+    }
+    return outcome;
   },
 
   async setExpiry(purchaseId, expiresAt, eventId) {

@@ -1,3 +1,4 @@
+import { orderPracticeSystems } from '../../../shared/practice-systems';
 import type { App, AppCard, PublicApp } from '../../../shared/schemas/apps';
 import type { AppCardRecord, AppRecord } from './app';
 
@@ -51,7 +52,9 @@ export function toAppCard(app: AppCardRecord, categoryName?: string): AppCard {
     price_period: orNull(app.price_period),
     free_trial_days: orNull(app.free_trial_days),
     average_rating: app.average_rating ?? 0,
-    installations: app.installations ?? 0,
+    installations: Math.max(0, app.installations ?? 0),
+    review_count: app.review_count ?? 0,
+    practice_systems: orderPracticeSystems(app.practice_systems ?? []),
     user_id: app.user_id,
     company_name: orNull(app.company_name),
     created_at: app.created_at,

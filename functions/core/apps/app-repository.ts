@@ -19,6 +19,8 @@ export interface AppRepository {
   delete(app: AppRecord): Promise<void>;
   /** Marketplace-eligible apps (all categories, or one category), card fields only, in name order. */
   listMarketCards(scope?: { categorySlug?: string }): Promise<AppCardRecord[]>;
+  /** Ids of the apps (any state) that declare a practice-management system: one index Query. */
+  appIdsWorkingWith(system: string): Promise<Set<string>>;
   /** Number of marketplace-eligible apps per category slug. */
   countMarketByCategory(): Promise<Map<string, number>>;
   /** Apps of one developer, newest first. */

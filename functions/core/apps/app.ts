@@ -56,7 +56,18 @@ export interface AppRecord {
   webhook_license_url?: string;
   /** SECRET: signs licence webhook calls (created by checkout on first use; whsec_...). */
   license_webhook_secret?: string;
+  /** Practice-management systems the app works with (shared/practice-systems.ts values). */
+  practice_systems?: string[];
+  /**
+   * Derived, never written by an app save: the average of the visible verified reviews (2
+   * decimals; 0 without any), computed from rating_counts.
+   */
   average_rating: number;
+  /** Derived from rating_counts: the number of visible verified reviews. */
+  review_count?: number;
+  /** COUNTER (stored as stars_1..stars_5): visible verified reviews per star, kept by the reviews repository. */
+  rating_counts?: RatingCounts;
+  /** COUNTER: active licences (completed, not refunded purchases), kept by the purchases repository. */
   installations: number;
   /** Admin approval for the marketplace (public apps). */
   is_approved: boolean;
@@ -77,6 +88,23 @@ export interface AppRecord {
   version: number;
 }
 
+export type RatingStar = '1' | '2' | '3' | '4' | '5';
+export const RATING_STARS: readonly RatingStar[] = ['1', '2', '3', '4', '5'];
+export type RatingCounts = Record<RatingStar, number>;
+export const emptyRatingCounts = (): RatingCounts => ({ '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 });
+
+/** Average (2 decimals, 0 without reviews) and count of a star distribution. */
+export function ratingSummary(counts: RatingCounts): { average_rating: number; review_count: number } {
+  let n = 0;
+  let sum = 0;
+  for (const star of RATING_STARS) {
+    const c = Math.max(0, counts[star] ?? 0);
+    n += c;
+    sum += c * Number(star);
+  }
+  return { average_rating: n > 0 ? Math.round((sum / n) * 100) / 100 : 0, review_count: n };
+}
+
 /** Attributes the marketplace list and the app card need: the list Query projects only these. */
 export const APP_CARD_FIELDS = [
   'id',
@@ -94,7 +122,10 @@ export const APP_CARD_FIELDS = [
   'price_period',
   'free_trial_days',
   'average_rating',
+  'review_count',
+  'rating_counts',
   'installations',
+  'practice_systems',
   'user_id',
   'company_name',
   'created_at',

@@ -147,6 +147,8 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
       universal_access_code: p.universal_access_code,
       licensing_instructions: p.licensing_instructions,
       webhook_license_url: p.webhook_license_url,
+      // Absent: keep what is stored (an older client that does not know the field).
+      ...(p.practice_systems !== undefined ? { practice_systems: p.practice_systems } : {}),
     };
   }
 
@@ -183,6 +185,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
         website_url: p.website_url,
         category: category?.name,
         category_slug: category?.slug,
+        practice_systems: p.practice_systems ?? [],
         tags: [],
         screenshots: [],
         key_features: [],
@@ -224,6 +227,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
         next.category = category?.name;
         next.category_slug = category?.slug;
       }
+      if (p.practice_systems !== undefined) next.practice_systems = p.practice_systems;
       next.review_flag = reviewFlagAfterEdit(previous, next, next.updated_at);
       return detail(await apps.save(previous, next));
     },
@@ -242,6 +246,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
           ...listing,
           id,
           type: 'public',
+          practice_systems: listing.practice_systems ?? [],
           customer_testimonials: [],
           average_rating: 0,
           installations: 0,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, matchesQuery, paginate, sortApps } from './marketplace-query';
 
-const app = (id: string, name: string, price_cents: number, average_rating: number, installations = 0) => ({
+const app = (id: string, name: string, price_cents: number, average_rating: number, review_count = 0) => ({
   id,
   name,
   price_cents,
   average_rating,
-  installations,
+  review_count,
 });
 
 describe('matchesQuery', () => {
@@ -38,7 +38,7 @@ describe('sortApps', () => {
     expect(names(sortApps(apps, 'price_low'))).toEqual(['alpha', 'delta', 'Bravo', 'Charlie']);
     expect(names(sortApps(apps, 'price_high'))).toEqual(['Bravo', 'Charlie', 'delta', 'alpha']);
   });
-  it('sorts by rating, ties by installations then name', () => {
+  it('sorts by rating, ties by review count then name', () => {
     expect(names(sortApps(apps, 'rating'))).toEqual(['delta', 'alpha', 'Bravo', 'Charlie']);
   });
   it('keeps index order for name when told it is already sorted, and never mutates', () => {

@@ -10,7 +10,7 @@ import { type AppCardRecord, appNameSortKey } from './app';
  */
 
 type Searchable = Pick<AppCardRecord, 'name' | 'description' | 'short_description'>;
-type Sortable = Pick<AppCardRecord, 'id' | 'name' | 'price_cents' | 'average_rating' | 'installations'>;
+type Sortable = Pick<AppCardRecord, 'id' | 'name' | 'price_cents' | 'average_rating' | 'review_count'>;
 
 /** Case-insensitive match of q on the name, the description or the short description. */
 export function matchesQuery(app: Searchable, q: string | undefined): boolean {
@@ -30,9 +30,7 @@ const COMPARATORS: Record<SortOption, (a: Sortable, b: Sortable) => number> = {
   price_low: (a, b) => (a.price_cents ?? 0) - (b.price_cents ?? 0) || byName(a, b),
   price_high: (a, b) => (b.price_cents ?? 0) - (a.price_cents ?? 0) || byName(a, b),
   rating: (a, b) =>
-    (b.average_rating ?? 0) - (a.average_rating ?? 0) ||
-    (b.installations ?? 0) - (a.installations ?? 0) ||
-    byName(a, b),
+    (b.average_rating ?? 0) - (a.average_rating ?? 0) || (b.review_count ?? 0) - (a.review_count ?? 0) || byName(a, b),
 };
 
 /** A sorted copy. `alreadyByName` skips the work when the input came from the name index. */

@@ -59,6 +59,8 @@ function setup() {
         eligible
           .filter((x) => !categorySlug || x.category_slug === categorySlug)
           .sort((x, y) => x.name.localeCompare(y.name)),
+      appIdsWorkingWith: async (system) =>
+        new Set(apps.filter((x) => x.practice_systems?.includes(system)).map((x) => x.id)),
       countMarketByCategory: async () => {
         const m = new Map<string, number>();
         for (const x of eligible) m.set(x.category_slug!, (m.get(x.category_slug!) ?? 0) + 1);

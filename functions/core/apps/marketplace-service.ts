@@ -13,7 +13,7 @@ import { matchesQuery, type Page, paginate, sortApps } from './marketplace-query
 export const DEFAULT_PAGE_SIZE = 24;
 
 export interface MarketplaceDeps {
-  apps: Pick<AppRepository, 'listMarketCards' | 'findBySlugOrId' | 'countMarketByCategory'>;
+  apps: Pick<AppRepository, 'listMarketCards' | 'findBySlugOrId' | 'countMarketByCategory' | 'appIdsWorkingWith'>;
   /** All categories (active or not); the handler may serve them from a short cache. */
   categories: () => Promise<CategoryRecord[]>;
 }
@@ -39,6 +39,15 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
     return { active, bySlug, slugs: new Set(bySlug.keys()) };
   }
 
+  /** The listed cards of one category (or all), narrowed to one practice system when asked. */
+  async function listedCards(categorySlug: string | undefined, slugs: Set<string>, worksWith: string | undefined) {
+    const [cards, ids] = await Promise.all([
+      deps.apps.listMarketCards({ categorySlug }),
+      worksWith ? deps.apps.appIdsWorkingWith(worksWith) : undefined,
+    ]);
+    return cards.filter((c) => isListed(c, slugs) && (!ids || ids.has(c.id)));
+  }
+
   function shape(
     cards: AppCardRecord[],
     bySlug: Map<string, CategoryRecord>,
@@ -58,10 +67,7 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
       const { active, bySlug, slugs } = await activeCategories();
       const category = query.category ? findCategory(active, query.category) : undefined;
       // An unknown or inactive category filters everything out (a filter, not a resource: no 404).
-      const cards =
-        query.category && !category
-          ? []
-          : (await deps.apps.listMarketCards({ categorySlug: category?.slug })).filter((c) => isListed(c, slugs));
+      const cards = query.category && !category ? [] : await listedCards(category?.slug, slugs, query.works_with);
       const result = shape(cards, bySlug, query);
       return result.paged ? { items: result.items, next_cursor: result.next_cursor, total: result.total } : result.apps;
     },
@@ -80,7 +86,7 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
       const { bySlug, slugs } = await activeCategories();
       const category = bySlug.get(slug);
       if (!category) throw new NotFoundError(MSG.categoryNotFound);
-      const cards = (await deps.apps.listMarketCards({ categorySlug: slug })).filter((c) => isListed(c, slugs));
+      const cards = await listedCards(slug, slugs, query.works_with);
       const result = shape(cards, bySlug, query);
       const categoryOut = toCategory(category, cards.length);
       return result.paged

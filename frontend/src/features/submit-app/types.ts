@@ -28,6 +28,8 @@ export interface WizardValues {
   key_features: string[];
   use_cases: string[];
   integrations: string[];
+  /** Practice-management systems (shared/practice-systems.ts values). */
+  practice_systems: string[];
   // Step 4
   company_name: string;
   company_size: string;
@@ -77,6 +79,7 @@ export interface SubmitPayload {
   webhook_license_url: string;
   free_trial_days: number | null;
   founded_year: string | null;
+  practice_systems: string[];
   metadata: {
     screenshots: string[];
     use_cases: string[];

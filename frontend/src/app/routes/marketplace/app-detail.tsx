@@ -15,6 +15,8 @@ import { FeatureList } from '../../../features/marketplace/components/app-detail
 import { LicensePricingCard } from '../../../features/marketplace/components/app-detail/license-pricing-card';
 import { ScreenshotGallery } from '../../../features/marketplace/components/app-detail/screenshot-gallery';
 import { SecureCheckoutInfo } from '../../../features/marketplace/components/app-detail/secure-checkout-info';
+import { PracticeSystemBadges } from '../../../features/marketplace/components/practice-system-badges';
+import { ReviewsSection } from '../../../features/marketplace/components/reviews/reviews-section';
 import { useIsOwner } from '../../../features/marketplace/hooks/use-is-owner';
 import { useOwnedLicence } from '../../../features/marketplace/hooks/use-owned-licence';
 import { formatPriceWithPeriod } from '../../../features/marketplace/utils/pricing';
@@ -137,6 +139,11 @@ export default function MarketplaceAppDetail() {
 
         <Stack gridArea="main" gap="10">
           <ScreenshotGallery name={app.name} screenshots={app.screenshots ?? []} />
+          {(app.practice_systems ?? []).length > 0 && (
+            <Section title="Works With">
+              <PracticeSystemBadges systems={app.practice_systems} />
+            </Section>
+          )}
           {about && (
             <Section title="About">
               <Text whiteSpace="pre-line" lineHeight="tall" color="fg">
@@ -159,6 +166,7 @@ export default function MarketplaceAppDetail() {
               <FeatureList items={integrations} />
             </Section>
           )}
+          {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
         </Stack>
 
         <Box gridArea="facts">

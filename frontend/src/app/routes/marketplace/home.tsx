@@ -11,14 +11,17 @@ import { useCategories } from '../../../features/marketplace/api/get-categories'
 import { useMarketplaceApps } from '../../../features/marketplace/api/get-marketplace-apps';
 import { AppGrid } from '../../../features/marketplace/components/app-grid';
 import { DeveloperCta } from '../../../features/marketplace/components/developer-cta';
+import { PracticeSystemSelect } from '../../../features/marketplace/components/practice-system-select';
 import { SearchInput } from '../../../features/marketplace/components/search-input';
 import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
-import { inCategory, matchesSearch } from '../../../features/marketplace/utils/filter-apps';
+import { inCategory, matchesSearch, worksWith } from '../../../features/marketplace/utils/filter-apps';
 
 /** Marketplace home (/): search, category filter, Featured Apps (first 3 results) and All Applications. */
 export default function MarketplaceHome() {
   const [query, setQuery] = useUrlParam('q');
   const [categorySlug, setCategorySlug] = useUrlParam('category');
+  // ?works_with=open_dental: the practice-system filter, shareable as a link (the API's parameter too).
+  const [system, setSystem] = useUrlParam('works_with');
   const [, setParams] = useSearchParams();
   const deferredQuery = useDeferredValue(query);
   useDocumentTitle('Marketplace');
@@ -31,12 +34,15 @@ export default function MarketplaceHome() {
   const selected = categorySlug ? categories?.find((c) => c.slug === categorySlug) : undefined;
 
   const filtered = useMemo(
-    () => (apps ?? []).filter((app) => inCategory(app, selected) && matchesSearch(app, deferredQuery)),
-    [apps, selected, deferredQuery],
+    () =>
+      (apps ?? []).filter(
+        (app) => inCategory(app, selected) && worksWith(app, system) && matchesSearch(app, deferredQuery),
+      ),
+    [apps, selected, system, deferredQuery],
   );
   const featured = filtered.slice(0, LIMITS.featuredApps);
   const loading = appsLoading || (Boolean(categorySlug) && categoriesLoading);
-  const filtering = Boolean(query.trim() || selected);
+  const filtering = Boolean(query.trim() || selected || system);
 
   return (
     <Box>
@@ -97,6 +103,7 @@ export default function MarketplaceHome() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
+            <PracticeSystemSelect value={system} onChange={setSystem} />
           </Stack>
           <Button
             asChild
@@ -119,7 +126,7 @@ export default function MarketplaceHome() {
             <EmptyState
               icon={<LuSearchX />}
               title={MSG.noAppsMatching}
-              description={filtering ? 'Try another search term or category.' : undefined}
+              description={filtering ? 'Try another search term, category or practice system.' : undefined}
               action={
                 filtering && (
                   <Button variant="outline" onClick={() => setParams({}, { replace: true, preventScrollReset: true })}>

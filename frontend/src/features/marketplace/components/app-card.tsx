@@ -20,6 +20,7 @@ import type { MarketplaceApp } from '../types';
 import { appKey } from '../utils/filter-apps';
 import { formatPeriod, formatPrice } from '../utils/pricing';
 import { AppIcon } from './app-icon';
+import { PracticeSystemBadges } from './practice-system-badges';
 
 const TYPE_BADGES: Record<string, { label: string; palette: string }> = {
   internal: { label: 'Internal', palette: 'gray' },
@@ -89,6 +90,7 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
               {summary}
             </Text>
           )}
+          <PracticeSystemBadges systems={app.practice_systems} max={3} />
           {(rating > 0 || installs > 0) && (
             <HStack gap="4" fontSize="sm" color="fg.muted" mt="auto">
               {rating > 0 && (
@@ -97,6 +99,7 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
                   <Text as="span" fontWeight="medium" color="fg">
                     {rating.toFixed(1)}
                   </Text>
+                  {(app.review_count ?? 0) > 0 && <Text as="span">({count.format(app.review_count)})</Text>}
                 </HStack>
               )}
               {installs > 0 && (

@@ -23,6 +23,8 @@ export function makeApp(overrides: Partial<MarketplaceApp> = {}): MarketplaceApp
     free_trial_days: null,
     average_rating: 0,
     installations: 0,
+    review_count: 0,
+    practice_systems: [],
     user_id: 'someone-else',
     company_name: 'Acme Dental Software',
     created_at: '2025-03-05T12:00:00.000Z',

@@ -10,6 +10,10 @@ export function matchesSearch(app: MarketplaceApp, query: string): boolean {
 }
 
 /** Apps are filed by category name; category_slug, when present, matches the category exactly. */
+/** Whether the app declares the practice system ('' = any). */
+export const worksWith = (app: Pick<MarketplaceApp, 'practice_systems'>, system: string): boolean =>
+  !system || (app.practice_systems ?? []).includes(system as MarketplaceApp['practice_systems'][number]);
+
 export function inCategory(
   app: Pick<MarketplaceApp, 'category' | 'category_slug'>,
   category: { name: string; slug: string } | undefined,
@@ -25,7 +29,10 @@ const COMPARATORS: Record<SortOption, (a: MarketplaceApp, b: MarketplaceApp) => 
   name: byName,
   price_low: (a, b) => priceValue(a) - priceValue(b) || byName(a, b),
   price_high: (a, b) => priceValue(b) - priceValue(a) || byName(a, b),
-  rating: (a, b) => (Number(b.average_rating) || 0) - (Number(a.average_rating) || 0) || byName(a, b),
+  rating: (a, b) =>
+    (Number(b.average_rating) || 0) - (Number(a.average_rating) || 0) ||
+    (Number(b.review_count) || 0) - (Number(a.review_count) || 0) ||
+    byName(a, b),
 };
 
 /** A sorted copy; ties fall back to the name so the order is stable between renders. */

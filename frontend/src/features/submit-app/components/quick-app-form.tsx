@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useSaveQuickApp } from '../api/save-quick-app';
 import type { EditableApp } from '../types';
+import { PracticeSystemsField } from './practice-systems-field';
 import { FormField } from './wizard/fields';
 
 const TYPE_LABELS: Record<AppType, string> = {
@@ -25,6 +26,7 @@ interface QuickValues {
   type: AppType | '';
   description: string;
   website_url: string;
+  practice_systems: string[];
 }
 /** The server's own schemas (POST /api/apps, PUT /api/apps/{id}) resolve the form. */
 const createResolver = zodResolver(QuickAppCreateSchema) as unknown as Resolver<QuickValues>;
@@ -42,6 +44,7 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
     register,
     handleSubmit,
     getValues,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<QuickValues>({
@@ -50,11 +53,13 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
       type: app?.type ?? '',
       description: app?.description ?? '',
       website_url: app?.website_url ?? '',
+      practice_systems: [...(app?.practice_systems ?? [])],
     },
     resolver: editing ? updateResolver : createResolver,
     mode: 'onTouched',
   });
   const type = watch('type');
+  const systems = watch('practice_systems');
 
   const onSubmit = handleSubmit(async () => {
     const values = getValues();
@@ -62,6 +67,7 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
       name: values.name.trim(),
       description: values.description.trim(),
       website_url: values.website_url.trim(),
+      practice_systems: values.practice_systems,
       ...(editing ? {} : { type: values.type as AppType }),
     };
     try {
@@ -119,6 +125,10 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
             <FormField label="Website URL" error={errors.website_url?.message}>
               <Input {...register('website_url')} type="url" placeholder="https://" />
             </FormField>
+            <PracticeSystemsField
+              values={systems}
+              onChange={(list) => setValue('practice_systems', list, { shouldDirty: true })}
+            />
             <Box display="flex" gap="3">
               <Button type="submit" colorPalette="brand" loading={save.isMutating} loadingText="Saving...">
                 <LuCheck /> {editing ? 'Save Changes' : 'Create App'}

@@ -31,6 +31,7 @@ export const emptyValues = (): WizardValues => ({
   key_features: pad([], SLOTS.key_features),
   use_cases: pad([], SLOTS.use_cases),
   integrations: [],
+  practice_systems: [],
   company_name: '',
   company_size: '',
   founded_year: '',
@@ -101,6 +102,7 @@ export function valuesFromApp(app: EditableApp): WizardValues {
     key_features: pad(app.key_features, SLOTS.key_features),
     use_cases: pad(app.use_cases, SLOTS.use_cases),
     integrations: [...(app.integrations ?? [])],
+    practice_systems: [...(app.practice_systems ?? [])],
     company_name: str(app.company_name),
     company_size: str(app.company_size),
     founded_year: str(app.founded_year),
@@ -152,6 +154,7 @@ export function buildPayload(v: WizardValues): SubmitPayload {
     webhook_license_url: lic === 'webhook' ? v.webhook_license_url.trim() : '',
     free_trial_days: v.free_trial_days.trim() === '' ? null : Number(v.free_trial_days),
     founded_year: v.founded_year.trim() === '' ? null : v.founded_year.trim(),
+    practice_systems: [...v.practice_systems],
     metadata: {
       screenshots: [...v.screenshots],
       use_cases: nonEmpty(v.use_cases),

@@ -3,6 +3,7 @@ import { LuDownload, LuStar } from 'react-icons/lu';
 import type { AppDetail } from '../../types';
 import { splitTags } from '../../utils/filter-apps';
 import { AppIcon } from '../app-icon';
+import { PracticeSystemBadges } from '../practice-system-badges';
 
 const TYPE_PALETTE: Record<string, string> = { internal: 'gray', partner: 'purple', public: 'blue' };
 const count = new Intl.NumberFormat('en-US');
@@ -43,6 +44,11 @@ export function AppDetailHeader({ app }: { app: AppDetail }) {
                 <Text as="span" color="fg" fontWeight="medium">
                   {rating.toFixed(1)}
                 </Text>
+                {(app.review_count ?? 0) > 0 && (
+                  <Text as="span">
+                    ({count.format(app.review_count)} {app.review_count === 1 ? 'review' : 'reviews'})
+                  </Text>
+                )}
               </HStack>
             )}
             {installs > 0 && (
@@ -53,6 +59,7 @@ export function AppDetailHeader({ app }: { app: AppDetail }) {
             )}
           </HStack>
         )}
+        <PracticeSystemBadges systems={app.practice_systems} />
         {tags.length > 0 && (
           <Wrap gap="2" as="ul" aria-label="Tags" listStyleType="none">
             {tags.map((tag) => (

@@ -1,0 +1,303 @@
+/**
+ * Verified reviews in the single table. Implements ReviewStore (functions/core/reviews/ports.ts).
+ *
+ * | item                      | PK        | SK                 | GSI1 (visible only)                           |
+ * |---------------------------|-----------|--------------------|-----------------------------------------------|
+ * | review                    | APP#<app> | REVIEW#<reviewId>  | APPREVIEWS#<app> / <created_at>#<reviewId>    |
+ * | one review per buyer      | APP#<app> | REVIEWER#<userId>  |                                               |
+ * | star counters (app item)  | APP#<app> | APP                | stars_1 .. stars_5 (see apps-repo.ts)         |
+ *
+ * | Access pattern                         | Index | Key condition                                   | Function      |
+ * |----------------------------------------|-------|-------------------------------------------------|---------------|
+ * | the caller's review of an app          | table | REVIEWER#<userId> -> REVIEW#<id>                | mine          |
+ * | review by id                           | table | PK=APP#<app>, SK=REVIEW#<id>                    | get           |
+ * | visible reviews, newest first (paged)  | GSI1  | GSI1PK=APPREVIEWS#<app>, descending             | listVisible   |
+ * | star counters                          | table | PK=APP#<app>, SK=APP (projected stars_*)        | counts        |
+ * | licence held (completed purchase)      | GSI1  | GSI1PK=BUYER#<userId> begins PURCHASE#, filter app_id, status | holdsLicence |
+ *
+ * Every write is one transaction: the review (conditioned on the version the caller read, or on
+ * not existing), the per-buyer item (attribute_not_exists on create: one review per buyer and
+ * app), and ADD on the app's star counters when the review's counted star changes. So the
+ * average is always that of the visible reviews, without ever scanning them.
+ */
+import { Buffer } from 'node:buffer';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
+import { emptyRatingCounts, RATING_STARS, type RatingCounts } from '../../core/apps/app';
+import { ConflictError, ValidationError } from '../../core/errors';
+import type { ReviewStore } from '../../core/reviews/ports';
+import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
+import { documentClient, tableName } from '../aws-clients';
+import { appKey } from './apps-repo';
+import { touchCatalogue } from './catalogue-version';
+import { queryAll } from './query-all';
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+export const reviewKey = (appId: string, reviewId: string) => ({ PK: `APP#${appId}`, SK: `REVIEW#${reviewId}` });
+export const reviewerKey = (appId: string, userId: string) => ({ PK: `APP#${appId}`, SK: `REVIEWER#${userId}` });
+export const appReviewsPk = (appId: string) => `APPREVIEWS#${appId}`;
+
+const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
+
+function toItem(r: ReviewRecord): Record<string, unknown> {
+  return {
+    ...reviewKey(r.app_id, r.id),
+    entity: 'Review',
+    id: r.id,
+    app_id: r.app_id,
+    user_id: r.user_id,
+    author_name: r.author_name,
+    rating: r.rating,
+    title: r.title,
+    text: r.text,
+    status: r.status,
+    hidden_reason: r.hidden_reason,
+    hidden_at: r.hidden_at,
+    reply: r.reply,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    version: r.version,
+    ...(countsInAverage(r) ? { GSI1PK: appReviewsPk(r.app_id), GSI1SK: `${r.created_at}#${r.id}` } : {}),
+  };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function fromItem(item: Record<string, unknown>): ReviewRecord {
+  const reply = item.reply as { text?: unknown; created_at?: unknown } | null | undefined;
+  return {
+    id: String(item.id),
+    app_id: String(item.app_id),
+    user_id: String(item.user_id),
+    author_name: str(item.author_name) ?? 'Verified customer',
+    rating: Number(item.rating),
+    title: str(item.title),
+    text: str(item.text),
+    status: STATUSES.includes(item.status as ReviewStatus) ? (item.status as ReviewStatus) : 'visible',
+    hidden_reason: str(item.hidden_reason),
+    hidden_at: str(item.hidden_at),
+    reply:
+      reply && typeof reply.text === 'string' ? { text: reply.text, created_at: String(reply.created_at ?? '') } : null,
+    created_at: String(item.created_at ?? ''),
+    updated_at: String(item.updated_at ?? ''),
+    version: typeof item.version === 'number' ? item.version : 0,
+  };
+}
+
+/** The counter moves that take `prev` out of the average and put `next` in (nets cancelled). */
+function starDeltas(prev: ReviewRecord | null, next: ReviewRecord | null): Map<string, number> {
+  const deltas = new Map<string, number>();
+  const add = (r: ReviewRecord | null, d: number) => {
+    if (!countsInAverage(r)) return;
+    const attr = `stars_${(r as ReviewRecord).rating}`;
+    deltas.set(attr, (deltas.get(attr) ?? 0) + d);
+  };
+  add(prev, -1);
+  add(next, 1);
+  for (const [k, v] of deltas) if (v === 0) deltas.delete(k);
+  return deltas;
+}
+
+const db = () => documentClient();
+
+async function send(items: TransactItems, conflict: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (err) {
+      if ((err as Error).name !== 'TransactionCanceledException') throw err;
+      const message = (err as Error).message ?? '';
+      const conditionFailed =
+        message.includes('ConditionalCheckFailed') ||
+        ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some(
+          (r) => r.Code === 'ConditionalCheckFailed',
+        );
+      if (conditionFailed || attempt >= 4) throw new ConflictError(conflict);
+      await new Promise((r) => setTimeout(r, 15 * 2 ** attempt + Math.random() * 25));
+    }
+  }
+}
+
+export const dynamoReviewStore: ReviewStore = {
+  async mine(appId, userId) {
+    const pointer = await db().send(
+      new GetCommand({ TableName: tableName(), Key: reviewerKey(appId, userId), ConsistentRead: true }),
+    );
+    const id = str(pointer.Item?.review_id);
+    return id ? dynamoReviewStore.get(appId, id) : undefined;
+  },
+
+  async get(appId, reviewId) {
+    const res = await db().send(
+      new GetCommand({ TableName: tableName(), Key: reviewKey(appId, reviewId), ConsistentRead: true }),
+    );
+    return res.Item ? fromItem(res.Item) : undefined;
+  },
+
+  async write(prev, next) {
+    const table = tableName();
+    const review = (next ?? prev) as ReviewRecord;
+    const items: TransactItems = [];
+    if (next) {
+      items.push({
+        Put: {
+          TableName: table,
+          Item: toItem(next),
+          ...(prev
+            ? {
+                ConditionExpression: '#v = :v',
+                ExpressionAttributeNames: { '#v': 'version' },
+                ExpressionAttributeValues: { ':v': prev.version },
+              }
+            : { ConditionExpression: 'attribute_not_exists(PK)' }),
+        },
+      });
+    } else if (prev) {
+      items.push({
+        Delete: {
+          TableName: table,
+          Key: reviewKey(prev.app_id, prev.id),
+          ConditionExpression: '#v = :v',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: { ':v': prev.version },
+        },
+      });
+    }
+    if (!prev && next) {
+      items.push({
+        Put: {
+          TableName: table,
+          Item: { ...reviewerKey(next.app_id, next.user_id), entity: 'Reviewer', review_id: next.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      });
+    } else if (prev && !next) {
+      items.push({ Delete: { TableName: table, Key: reviewerKey(prev.app_id, prev.user_id) } });
+    }
+    const deltas = starDeltas(prev, next);
+    if (deltas.size > 0) {
+      const names: Record<string, string> = {};
+      const values: Record<string, number> = {};
+      const parts = [...deltas].map(([attr, d], i) => {
+        names[`#s${i}`] = attr;
+        values[`:d${i}`] = d;
+        return `#s${i} :d${i}`;
+      });
+      items.push({
+        Update: {
+          TableName: table,
+          Key: appKey(review.app_id),
+          UpdateExpression: `ADD ${parts.join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      });
+    }
+    await send(
+      items,
+      prev ? 'The review was changed meanwhile: reload the page and try again' : REVIEW_MESSAGES.alreadyReviewed,
+    );
+    // The average and count are on the marketplace's cards: let its caches know.
+    if (deltas.size > 0) await touchCatalogue();
+  },
+
+  async listVisible(appId, limit, cursor) {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': appReviewsPk(appId) },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: decodeCursor(cursor, appId),
+      }),
+    );
+    const items = (res.Items ?? []).map(fromItem);
+    return { items, next_cursor: res.LastEvaluatedKey ? encodeCursor(res.LastEvaluatedKey) : null };
+  },
+
+  async counts(appId) {
+    const res = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: appKey(appId),
+        ProjectionExpression: RATING_STARS.map((s) => `stars_${s}`).join(', '),
+      }),
+    );
+    const counts: RatingCounts = emptyRatingCounts();
+    for (const s of RATING_STARS) {
+      const v = res.Item?.[`stars_${s}`];
+      counts[s] = typeof v === 'number' && v > 0 ? v : 0;
+    }
+    return counts;
+  },
+
+  async holdsLicence(userId, appId) {
+    return holdsLicence(userId, appId);
+  },
+};
+
+async function holdsLicence(userId: string, appId: string): Promise<boolean> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :p)',
+    FilterExpression: 'app_id = :app AND #status = :completed',
+    ProjectionExpression: 'id',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': `BUYER#${userId}`,
+      ':p': 'PURCHASE#',
+      ':app': appId,
+      ':completed': 'completed',
+    },
+  });
+  return items.length > 0;
+}
+
+/**
+ * After a refund: the former buyer's review of the app leaves the list and the average, unless
+ * they still hold another licence of it. Idempotent (a review already out stays as it is).
+ */
+export async function unverifyReviewOfFormerBuyer(appId: string, userId: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await holdsLicence(userId, appId)) return;
+    const review = await dynamoReviewStore.mine(appId, userId);
+    if (review?.status !== 'visible') return;
+    try {
+      await dynamoReviewStore.write(review, { ...review, status: 'unverified', version: review.version + 1 });
+      return;
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+    }
+  }
+}
+
+// Cursors: base64url of the page's LastEvaluatedKey, checked to belong to this app's list.
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined, appId: string): Record<string, string> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const fields = ['PK', 'SK', 'GSI1PK', 'GSI1SK'];
+    const ok =
+      key &&
+      typeof key === 'object' &&
+      Object.keys(key).length === fields.length &&
+      fields.every((f) => typeof key[f] === 'string') &&
+      key.GSI1PK === appReviewsPk(appId) &&
+      key.PK === `APP#${appId}`;
+    if (ok) return key as Record<string, string>;
+  } catch {
+    // fall through
+  }
+  throw new ValidationError('Invalid cursor');
+}

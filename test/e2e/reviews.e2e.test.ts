@@ -1,0 +1,87 @@
+/**
+ * Issue 16 end to end in Chromium: a buyer with a licence reviews an app, its developer replies
+ * under the review, the marketplace shows the new average; a visitor filters the marketplace by
+ * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAppId } from '../../bin/seed/catalogue';
+import { api, newDeveloper } from '../support/api';
+import { launchBrowser, newPage } from './support/browser';
+
+const SLUG = 'smilepay-patient-payments'; // free demo app of ana@dentaflow.com, works with Open Dental
+const APP_ID = demoAppId(SLUG);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(token: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser);
+  await page.addInitScript((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('role', 'developer');
+  }, token);
+  return { page, close: () => context.close() };
+}
+
+describe('verified reviews and works-with', () => {
+  it('a buyer reviews, the developer replies, the marketplace shows the new average; a visitor filters by Open Dental', async () => {
+    const buyer = await newDeveloper({ full_name: 'Dana Reviewer', company_name: 'Northside Dental' });
+    const bought = await api('POST', '/api/stripe/create-checkout-session', {
+      token: buyer.token,
+      body: { app_id: APP_ID },
+    });
+    expect(bought.status).toBe(200);
+    const title = `Billing got easy ${Date.now().toString(36)}`;
+
+    const b = await signedIn(buyer.token);
+    await b.page.goto(`/marketplace/app/${SLUG}`);
+    await b.page.getByRole('heading', { name: 'Write a review' }).waitFor();
+    await b.page.getByLabel('2 stars').check();
+    await b.page.getByLabel('Title (optional)').fill(title);
+    await b.page.getByLabel('Review (optional)').fill('Statements go out on time, but setup was slow.');
+    await b.page.getByRole('button', { name: 'Submit review' }).click();
+    await b.page.getByRole('article', { name: title }).waitFor();
+    await b.page.getByRole('button', { name: 'Edit review' }).waitFor();
+    await b.close();
+
+    const login = await api('POST', '/api/login', { body: { email: 'ana@dentaflow.com', password: 'demo1234' } });
+    const d = await signedIn(login.body.access_token);
+    await d.page.goto(`/marketplace/app/${SLUG}`);
+    const review = d.page.getByRole('article', { name: title });
+    await review.getByRole('button', { name: 'Reply' }).click();
+    await review.getByLabel('Your reply').fill('Thanks Dana: setup now takes five minutes in 3.2.');
+    await review.getByRole('button', { name: 'Publish reply' }).click();
+    await review.getByText('Response from').waitFor();
+    await review.getByText('Thanks Dana: setup now takes five minutes in 3.2.').first().waitFor();
+    await d.close();
+
+    const { body: summary } = await api('GET', `/api/apps/${APP_ID}/reviews`);
+    const average = (summary.average_rating as number).toFixed(1);
+
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByText('Featured Apps').first().waitFor();
+    await page.getByLabel('Practice system').selectOption('open_dental');
+    await page.waitForURL(/works_with=open_dental/);
+    const card = page.getByTestId('app-card').filter({ hasText: 'SmilePay' }).first();
+    await card.getByLabel(`Rated ${average} out of 5`).waitFor();
+    await card.getByText('Open Dental').waitFor();
+    // Every card left declares Open Dental.
+    const cards = page.getByTestId('app-card');
+    const n = await cards.count();
+    for (let i = 0; i < n; i++) await cards.nth(i).getByText('Open Dental').waitFor();
+
+    await card.getByRole('link').first().click();
+    await page.waitForURL(`**/marketplace/app/${SLUG}`);
+    await page.getByRole('heading', { name: 'Works With' }).waitFor();
+    await page.getByTestId('average-rating').getByText(average).waitFor();
+    await page.getByRole('article', { name: title }).getByText('Response from').waitFor();
+    await context.close();
+  });
+});
