@@ -1,4 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The local server runs inside the test process. Vite would resolve the storefront renderer's
+ * import of @emotion/react to its ESM build while Node loads Chakra UI's through 'import' (the
+ * CommonJS build's wrapper): two emotion instances, and Chakra would not see the renderer's style
+ * cache. Pointing Vite at the file Node loads gives one instance, as the Lambda bundle and
+ * `npm start` have.
+ */
+const oneEmotion = {
+  alias: [
+    {
+      find: /^@emotion\/react$/,
+      replacement: fileURLToPath(new URL('./node_modules/@emotion/react/dist/emotion-react.cjs.mjs', import.meta.url)),
+    },
+  ],
+};
 
 /**
  * One test command, four suites:
@@ -10,6 +27,7 @@ import { defineConfig } from 'vitest/config';
  * - e2e: a real headless Chromium driving the built SPA on the local runtime
  */
 export default defineConfig({
+  resolve: oneEmotion,
   test: {
     projects: [
       {
@@ -28,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: oneEmotion,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -39,6 +58,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: oneEmotion,
         test: {
           name: 'security',
           include: ['test/security/**/*.test.ts'],
@@ -58,6 +78,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: oneEmotion,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -4,7 +4,7 @@
  *
  * Starts its own stack like bin/bench.ts (in-memory DynamoDB Local, local S3 and SES in a scratch
  * folder) with the demo data, serves the built SPA (run `npm run build:web` first) and audits
- * `/`, `/marketplace` and the first listed app's page `/marketplace/app/{slug}` (LIGHTHOUSE_PAGES,
+ * `/`, the first listed app's category page and that app's page `/marketplace/app/{slug}` (LIGHTHOUSE_PAGES,
  * comma-separated paths, replaces them). Prints performance, accessibility, best practices and
  * SEO scores and FCP, LCP, TBT and CLS per page; the full JSON reports go to LIGHTHOUSE_OUT when
  * set. Scores depend on the machine's load: compare runs made side by side.
@@ -57,6 +57,8 @@ async function main() {
     Object.assign(process.env, stack.env, {
       RUNTIME: 'local',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // The local configuration requires it (as bench.ts sets it); nothing here is paid.
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
       LOG_LEVEL: 'silent',
     });
     server = createLocalServer(dist);
@@ -68,12 +70,16 @@ async function main() {
     const { seed } = await import('./seed');
     await seed({ adminEmail: 'admin@lighthouse.local', adminPassword: randomBytes(12).toString('hex'), demo: true });
 
-    const apps = (await (await fetch(`${origin}/api/marketplace/apps`)).json()) as Array<{ slug: string }>;
-    if (!apps[0]) throw new Error('no listed app to audit');
+    const apps = (await (await fetch(`${origin}/api/marketplace/apps`)).json()) as Array<{
+      slug: string;
+      category_slug: string | null;
+    }>;
+    const first = apps.find((a) => a.category_slug);
+    if (!first) throw new Error('no listed app to audit');
     const pages = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()) ?? [
       '/',
-      '/marketplace',
-      `/marketplace/app/${apps[0].slug}`,
+      `/marketplace/category/${first.category_slug}`,
+      `/marketplace/app/${first.slug}`,
     ];
 
     chrome = await chromeLauncher.launch({

@@ -1,6 +1,7 @@
 /**
  * The local runtime's HTTP front door. Requests to /api and /v1 become API Gateway v2 events and
- * go to the same group handlers the Lambdas run; /uploads is served from the (local) S3 bucket as
+ * go to the same group handlers the Lambdas run, and so do the storefront pages (/, categories, a
+ * category, an app), which the storefront group renders on the server; /uploads is served from the (local) S3 bucket as
  * CloudFront serves it in the cloud; everything else is the built SPA with an index.html fallback.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,7 +26,19 @@ const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>>
   admin: () => import('../functions/admin/index'),
   sync: () => import('../functions/sync/index'),
   partner: () => import('../functions/partner/index'),
+  storefront: () => import('../functions/storefront/index'),
 };
+
+/** A GET of a storefront page (functions/routes.ts group 'storefront'): rendered on the server, as in the cloud. */
+function isStorefrontPage(method: string | undefined, pathname: string): boolean {
+  if (method !== 'GET') return false;
+  try {
+    const match = matchRoute('GET', pathname);
+    return Boolean(match && 'route' in match && match.route.group === 'storefront');
+  } catch {
+    return false; // a path that does not decode: the static handler answers 400
+  }
+}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -270,7 +283,8 @@ export function createLocalServer(staticDir: string, options: LocalServerOptions
       const route =
         url.pathname.startsWith('/api/') ||
         url.pathname.startsWith('/v1/') ||
-        (ROOT_ROUTE_PATHS as readonly string[]).includes(url.pathname)
+        (ROOT_ROUTE_PATHS as readonly string[]).includes(url.pathname) ||
+        isStorefrontPage(req.method, url.pathname)
           ? handleApi(req, res, url)
           : url.pathname.startsWith('/uploads/')
             ? handleUpload(res, url)

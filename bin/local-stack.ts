@@ -52,13 +52,26 @@ export interface LocalStackOptions {
   bucketName: string;
   /** Origins the uploads bucket's CORS rule admits; by default the current APP_URL. */
   corsOrigins?: () => string[];
+  /** Where engine events are reported (an engine died, was restarted); default console.error. */
+  log?: (line: string) => void;
+  /**
+   * Called when an engine died and cannot be brought back (DynamoDB Local died 3 times within a
+   * minute or did not come back; the in-process S3 or SES server closed): the runtime should stop.
+   */
+  onEngineFailure?: (engine: string, reason: string) => void;
 }
 
 export interface LocalStack {
   env: Record<string, string>;
   mailViewerUrl: string;
+  /** The running DynamoDB Local's process id (changes when it is restarted). */
+  dynamoPid(): number | undefined;
   stop(): Promise<void>;
 }
+
+/** DynamoDB Local restarts allowed within RESTART_WINDOW_MS before the runtime gives up. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -223,8 +236,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   }
 
   const stoppers: Array<() => Promise<void>> = [];
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const s of stoppers.reverse()) await s().catch(() => undefined);
+  };
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const engineFailed = (engine: string, reason: string) => {
+    if (stopping) return;
+    log(`[local] ${engine} ${reason}: it cannot be restarted, stopping.`);
+    opts.onEngineFailure?.(engine, reason);
   };
   try {
     // DynamoDB Local
@@ -233,16 +254,45 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       dbPath = resolve(opts.dataDir, 'dynamodb');
       mkdirSync(dbPath, { recursive: true });
     }
-    const dynamo = spawnDynamoLocal(dynamoPort, dbPath, host);
-    killChildrenOnExit(dynamo);
-    stoppers.push(async () => {
-      if (dynamo.exitCode !== null) return;
-      const exited = new Promise((r) => dynamo.once('exit', r));
-      dynamo.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (dynamo.exitCode === null) dynamo.kill('SIGKILL');
-    });
     const dynamoEndpoint = `http://${reach}:${dynamoPort}`;
+    let dynamo = spawnDynamoLocal(dynamoPort, dbPath, host);
+    killChildrenOnExit(dynamo);
+    // An engine that dies is noticed, named in the log and restarted on the same port (with the
+    // same data folder); after MAX_RESTARTS within a minute the runtime stops cleanly instead.
+    const restarts: number[] = [];
+    const supervise = (child: ChildProcess) =>
+      child.once('exit', (code, signal) => {
+        if (stopping) return;
+        const how = signal ? `was killed (${signal})` : `exited (code ${code})`;
+        const now = Date.now();
+        restarts.push(now);
+        while (restarts.length && (restarts[0] ?? 0) < now - RESTART_WINDOW_MS) restarts.shift();
+        if (restarts.length > MAX_RESTARTS) {
+          engineFailed('DynamoDB Local', `${how} ${restarts.length} times within a minute`);
+          return;
+        }
+        log(`[local] DynamoDB Local (pid ${child.pid}) ${how} unexpectedly; restarting it on port ${dynamoPort}.`);
+        dynamo = spawnDynamoLocal(dynamoPort, dbPath, host);
+        killChildrenOnExit(dynamo);
+        supervise(dynamo);
+        waitFor(() => ensureTable(dynamoEndpoint, opts.tableName), 'DynamoDB Local', 60_000, dynamo).then(
+          () =>
+            log(
+              `[local] DynamoDB Local is back (pid ${dynamo.pid})${dbPath ? '' : '; it runs in memory, so its data was lost'}.`,
+            ),
+          (err: Error) => engineFailed('DynamoDB Local', `did not come back (${err.message})`),
+        );
+      });
+    supervise(dynamo);
+    stoppers.push(async () => {
+      const current = dynamo;
+      if (current.exitCode !== null || current.signalCode !== null) return;
+      const exited = new Promise((r) => current.once('exit', r));
+      current.kill('SIGCONT'); // a paused engine cannot act on SIGTERM
+      current.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (current.exitCode === null && current.signalCode === null) current.kill('SIGKILL');
+    });
     await waitFor(() => ensureTable(dynamoEndpoint, opts.tableName), 'DynamoDB Local', 60_000, dynamo);
 
     // Local S3
@@ -269,6 +319,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       front.once('error', reject);
       front.listen(s3Port, host, () => r());
     });
+    front.once('close', () => engineFailed('The local S3 front', 'closed unexpectedly'));
     stoppers.push(
       () =>
         new Promise<void>((r) => {
@@ -284,6 +335,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default
     ) as (cfg: { host: string; port: number }) => Promise<Server>;
     const ses = await startSes({ host, port: sesPort });
+    ses.once('close', () => engineFailed('The local SES', 'closed unexpectedly'));
     stoppers.push(
       () =>
         new Promise<void>((r) => {
@@ -316,7 +368,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       TABLE_NAME: opts.tableName,
       UPLOADS_BUCKET: opts.bucketName,
     };
-    return { env, mailViewerUrl: `http://${reach === '127.0.0.1' ? 'localhost' : reach}:${sesPort}`, stop };
+    return {
+      env,
+      mailViewerUrl: `http://${reach === '127.0.0.1' ? 'localhost' : reach}:${sesPort}`,
+      dynamoPid: () => dynamo.pid,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -86,6 +86,7 @@ async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   buildWebIfStale();
 
+  let stopAfterEngineFailure: (() => void) | undefined;
   const stack = await startLocalStack({
     host,
     dataDir: DATA_DIR,
@@ -96,6 +97,11 @@ async function main() {
     legacySystemPort: envPort('LEGACY_SYSTEM_PORT', 8011),
     tableName: process.env.TABLE_NAME ?? 'dental-marketplace',
     bucketName: process.env.UPLOADS_BUCKET ?? 'dental-marketplace-uploads',
+    // An engine that died for good (see local-stack.ts) stops everything cleanly, exit code 1.
+    onEngineFailure: () => {
+      process.exitCode = 1;
+      stopAfterEngineFailure?.();
+    },
   });
   const adminEmail = process.env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
   const generatedAdminPassword = !process.env.ADMIN_PASSWORD;
@@ -124,8 +130,9 @@ async function main() {
     server?.closeAllConnections();
     await new Promise((r) => (server ? server.close(r) : r(undefined)));
     await stack.stop();
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
+  stopAfterEngineFailure = () => void shutdown();
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   // Anything thrown outside a request: stop the engines too (the 'exit' hook of local-stack kills

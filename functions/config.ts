@@ -56,6 +56,14 @@ const ConfigSchema = z.object({
   RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: z.coerce.number().int().positive().default(20),
   /** Reset mails per address per hour; further requests get the same answer and no mail. */
   FORGOT_PASSWORD_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  /** Mails the checkout sends one recipient per day (guest confirmations, licence mails); more are dropped. */
+  MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(20),
+  /** How long a free guest licence's confirmation link works. */
+  GUEST_CONFIRM_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 48),
   /** Verification-link lifetime. */
   VERIFY_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -85,6 +93,16 @@ const ConfigSchema = z.object({
    */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
   QUEUE_URL: z.string().optional(),
+  /**
+   * Every AWS SDK client (DynamoDB, S3, SES, SQS, Secrets Manager, Scheduler): a connection must
+   * open within AWS_CONNECT_TIMEOUT_MS and an answer arrive within AWS_REQUEST_TIMEOUT_MS; refused
+   * or reset connections, throttling and 5xx are retried with full jitter up to AWS_MAX_ATTEMPTS
+   * attempts in all, a timeout is not (the dependency hangs). A request then answers 503 within
+   * seconds instead of hanging.
+   */
+  AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(1_000),
+  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
+  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
   /**

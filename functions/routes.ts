@@ -27,6 +27,7 @@ export const ROUTE_GROUPS = [
   'admin',
   'sync',
   'partner',
+  'storefront',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -61,6 +62,17 @@ const audited = (action: string, target: string) => ({ audit: { action, target }
 /** Routes served at the site root rather than under /api or /v1 (CloudFront and the local server send them to the API). */
 export const ROOT_ROUTE_PATHS = ['/sitemap.xml', '/robots.txt'] as const;
 
+/**
+ * The storefront pages the storefront group renders on the server, as CloudFront path patterns
+ * (lib/site.ts sends them to the API; every other page path is the SPA's index.html).
+ */
+export const STOREFRONT_PATH_PATTERNS = [
+  '/',
+  '/marketplace/categories',
+  '/marketplace/category/*',
+  '/marketplace/app/*',
+] as const;
+
 export const ROUTES: readonly RouteDef[] = [
   // Accounts and sign-in (spec sections 3, 4, 5, 7)
   r('GET', '/api/config', 'accounts', 'public'),
@@ -86,6 +98,12 @@ export const ROUTES: readonly RouteDef[] = [
   // For crawlers: every listed app and category, and what to keep out of (served at the site root)
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/robots.txt', 'marketplace', 'public', { cacheable: true }),
+
+  // The storefront's pages, server-rendered HTML (cached like the marketplace reads)
+  r('GET', '/', 'storefront', 'public', { cacheable: true }),
+  r('GET', '/marketplace/categories', 'storefront', 'public', { cacheable: true }),
+  r('GET', '/marketplace/category/{slug}', 'storefront', 'public', { cacheable: true }),
+  r('GET', '/marketplace/app/{slug}', 'storefront', 'public', { cacheable: true }),
 
   // Admin category curation
   r('GET', '/api/admin/categories', 'marketplace', 'admin'),
@@ -132,6 +150,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Checkout and purchases
   r('POST', '/api/stripe/create-checkout-session', 'checkout', 'user'),
   r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
+  // The free licence a guest asked for, granted once the mailed confirmation link is followed.
+  r('POST', '/api/stripe/confirm-guest-license', 'checkout', 'public'),
   r('GET', '/api/stripe/my-purchases', 'checkout', 'user'),
   r('GET', '/api/stripe/purchase/{session_id}', 'checkout', 'public'),
   r('GET', '/api/stripe/purchases/{id}/invoice', 'checkout', 'user'),
@@ -156,6 +176,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/admin/apps/{id}/purchases', 'admin', 'admin'),
   r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin', audited('app.approve', 'app')),
   r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin', audited('app.suspend', 'app')),
+  // Material edits of an approved app are flagged (issue 11 item 8); the admin clears the flag.
+  r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.clear_flag', 'app')),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
   r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin', audited('purchase.refund', 'purchase')),
   r('GET', '/api/admin/manual-licences', 'admin', 'admin'),

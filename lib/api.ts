@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -8,7 +8,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
-import type { AppConfig } from './app-config';
+import { readStorefrontAssets } from '../functions/storefront/assets';
+import { type AppConfig, existingPath } from './app-config';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
 import type { Mail } from './mail';
@@ -36,6 +37,8 @@ interface GroupNeeds {
   readonly stripe?: boolean;
   /** The sync queues, the poll schedule and the outside systems' keys (lib/sync.ts). */
   readonly sync?: boolean;
+  /** Compile the web build's index.html and module preloads into the bundle (functions/storefront/assets.ts). */
+  readonly storefront?: boolean;
   readonly memorySize?: number;
   readonly timeout?: Duration;
 }
@@ -56,6 +59,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
   sync: { sync: true, timeout: Duration.seconds(29) },
   partner: {},
+  // Renders the storefront pages from the catalogue (functions/storefront).
+  storefront: { storefront: true },
 };
 
 export interface ApiProps {
@@ -165,6 +170,7 @@ export class Api extends Construct {
         logs: props.logs,
         memorySize: needs.memorySize,
         timeout: needs.timeout,
+        define: needs.storefront ? this.storefrontDefine(config) : undefined,
         environment: {
           ...baseEnvironment,
           ...(needs.webhookQueue ? { QUEUE_URL: props.queues.webhookDelivery.queueUrl } : {}),
@@ -242,5 +248,22 @@ export class Api extends Construct {
   /** The public origin the functions put into e-mailed links and Stripe return URLs. */
   setAppUrl(url: string): void {
     for (const fn of Object.values(this.functions)) fn.addEnvironment('APP_URL', url);
+  }
+
+  /**
+   * The web build's index.html and module preloads, compiled into the storefront bundle. Without
+   * a build the function answers 503 (as the local server does) and synth warns.
+   */
+  private storefrontDefine(config: AppConfig): Record<string, string> | undefined {
+    const dir = existingPath(config.siteBuildPath);
+    const assets = dir ? readStorefrontAssets(dir) : undefined;
+    if (!assets) {
+      Annotations.of(this).addWarningV2(
+        'dental-marketplace:storefrontBuildMissing',
+        `${config.siteBuildPath}/index.html not found: the storefront pages answer 503. Run \`npm run build:web\` before \`cdk deploy\`.`,
+      );
+      return undefined;
+    }
+    return { __STOREFRONT_ASSETS__: JSON.stringify(JSON.stringify(assets)) };
   }
 }

@@ -44,6 +44,8 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   readonly memorySize?: number;
   readonly timeout?: Duration;
+  /** esbuild `define`: build-time constants compiled into the bundle. */
+  readonly define?: Record<string, string>;
 }
 
 /**
@@ -103,6 +105,7 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         // the credential providers Lambda never reaches.
         externalModules: [...LAMBDA_BUNDLING.external],
         logLevel: nodejs.LogLevel.WARNING,
+        ...(props.define ? { define: props.define } : {}),
       },
     });
     // Permissions must exist before the first invocation, not merely before deletion.

@@ -7,7 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { ROOT_ROUTE_PATHS } from '../functions/routes';
+import { ROOT_ROUTE_PATHS, STOREFRONT_PATH_PATTERNS } from '../functions/routes';
 import { ACCESS_LOG_PREFIX } from './access-logs';
 import { type AppConfig, existingPath } from './app-config';
 import type { EncryptedLogs } from './logs';
@@ -50,7 +50,7 @@ export interface SiteProps {
  * The public entry point: one CloudFront distribution in front of
  * - the SPA bucket (default behaviour, OAC, extension-less paths rewritten to /index.html),
  * - the HTTP API for /api/* and /v1/* (nothing cached unless the API sends Cache-Control, as its
- *   public marketplace reads do),
+ *   public marketplace reads do), and for the server-rendered storefront pages (same cache policy),
  * - the uploads bucket for /uploads/* (OAC, /uploads stripped by a CloudFront Function).
  * The SPA build (frontend/dist) is uploaded when it exists; synth without it only warns.
  */
@@ -146,6 +146,15 @@ export class Site extends Construct {
       compress: true,
     };
 
+    // The storefront pages (/, categories, a category, an app) are HTML rendered by the storefront
+    // Lambda: the API's origin and cache policy (its s-maxage), with the site's security headers.
+    const storefrontBehavior: cloudfront.BehaviorOptions = {
+      ...apiBehavior,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Dental app marketplace',
       defaultRootObject: 'index.html',
@@ -175,6 +184,8 @@ export class Site extends Construct {
         '/v1/*': apiBehavior,
         // sitemap.xml and robots.txt are answered by the marketplace Lambda (functions/routes.ts)
         ...Object.fromEntries(ROOT_ROUTE_PATHS.map((path) => [path, apiBehavior])),
+        // Server-rendered storefront pages (functions/storefront); other page paths stay the SPA.
+        ...Object.fromEntries(STOREFRONT_PATH_PATTERNS.map((path) => [path, storefrontBehavior])),
         '/uploads/*': {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.uploadsBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -3,6 +3,9 @@
  * Server and SPA both import from here so a text can never drift between them.
  */
 export const MSG = {
+  /** 503 when a dependency (database, storage, mail, queue) failed or did not answer in time (issue 12 item 10). */
+  dependencyUnavailable:
+    'The service is temporarily unavailable: a system it depends on is not responding. Please try again in a few seconds.',
   // Validation (section 5)
   allRequired: 'All required fields must be filled',
   invalidEmail: 'Enter a valid email address',

@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { readSsrData } from './ssr/data';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const container = document.getElementById('root') as HTMLElement;
+// Storefront pages (/, categories, a category, an app) arrive rendered with their data: hydrate
+// them with the same data. Every other page is the plain SPA.
+const ssr = readSsrData(document);
+const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider fallback={ssr?.fallback}>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (ssr && container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -3,17 +3,20 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
+import { awsClientResilience, tagDependency } from './resilience';
 
 /**
  * AWS SDK v3 clients, created once per Lambda container. Locally they point at the local engines
  * (DynamoDB Local, s3rver, aws-ses-v2-local) through the *_ENDPOINT settings; nothing else in
- * functions/ knows which runtime it is in.
+ * functions/ knows which runtime it is in. Every client has timeouts and bounded retries
+ * (resilience.ts), so a hung or dead dependency fails a request within seconds.
  */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 function common(endpoint: string | undefined) {
   const cfg = getConfig();
-  return endpoint ? { region: cfg.AWS_REGION, endpoint, credentials: localCredentials } : { region: cfg.AWS_REGION };
+  const base = { region: cfg.AWS_REGION, ...awsClientResilience() };
+  return endpoint ? { ...base, endpoint, credentials: localCredentials } : base;
 }
 
 let doc: DynamoDBDocumentClient | undefined;
@@ -21,9 +24,12 @@ let s3: S3Client | undefined;
 let ses: SESv2Client | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
-  doc ??= DynamoDBDocumentClient.from(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
+  doc ??= DynamoDBDocumentClient.from(
+    tagDependency(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), 'DynamoDB'),
+    {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    },
+  );
   return doc;
 }
 
@@ -32,16 +38,19 @@ const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export function s3Client(): S3Client {
   const endpoint = getConfig().S3_ENDPOINT;
-  s3 ??= new S3Client({
-    ...common(endpoint),
-    ...(endpoint ? { credentials: localS3Credentials } : {}),
-    forcePathStyle: Boolean(endpoint),
-  });
+  s3 ??= tagDependency(
+    new S3Client({
+      ...common(endpoint),
+      ...(endpoint ? { credentials: localS3Credentials } : {}),
+      forcePathStyle: Boolean(endpoint),
+    }),
+    'S3',
+  );
   return s3;
 }
 
 export function sesClient(): SESv2Client {
-  ses ??= new SESv2Client(common(getConfig().SES_ENDPOINT));
+  ses ??= tagDependency(new SESv2Client(common(getConfig().SES_ENDPOINT)), 'SES');
   return ses;
 }
 

@@ -22,6 +22,7 @@ import {
 import { getConfig } from '../config';
 import { type CatalogueKind, type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
 import { getJson, type OutsideHttpOptions, validatePage } from './outside-http';
+import { awsClientResilience, tagDependency } from './resilience';
 
 const PAGE_SIZE = 200;
 /** A paged list longer than this is refused (a runaway source), not loaded half. */
@@ -36,7 +37,10 @@ function apiKey(direct: string | undefined, secretArn: string | undefined, syste
     if (!secretArn) return Promise.reject(new OutsideSystemError(`${system} API key is not configured`));
     let p = keyCache.get(secretArn);
     if (!p) {
-      secrets ??= new SecretsManagerClient({ region: getConfig().AWS_REGION });
+      secrets ??= tagDependency(
+        new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
+        'Secrets Manager',
+      );
       p = secrets.send(new GetSecretValueCommand({ SecretId: secretArn })).then((r) => {
         if (!r.SecretString) throw new OutsideSystemError(`${system} API key secret is empty`);
         return r.SecretString;

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
 import type { MessageQueue } from '../core/webhooks/ports';
+import { awsClientResilience, tagDependency } from './resilience';
 
 export type { MessageQueue };
 
@@ -35,14 +36,18 @@ export type MessageConsumer = (message: ReceivedMessage) => Promise<unknown>;
 let sqs: SQSClient | undefined;
 function sqsClient(): SQSClient {
   const cfg = getConfig();
-  sqs ??= new SQSClient(
-    cfg.SQS_ENDPOINT
-      ? {
-          region: cfg.AWS_REGION,
-          endpoint: cfg.SQS_ENDPOINT,
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : { region: cfg.AWS_REGION },
+  sqs ??= tagDependency(
+    new SQSClient(
+      cfg.SQS_ENDPOINT
+        ? {
+            region: cfg.AWS_REGION,
+            ...awsClientResilience(),
+            endpoint: cfg.SQS_ENDPOINT,
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
+        : { region: cfg.AWS_REGION, ...awsClientResilience() },
+    ),
+    'SQS',
   );
   return sqs;
 }

@@ -1,6 +1,7 @@
 import { createGroupHandler } from '../http/group-handler';
 import { adminCompleteManualLicence, listAllManualLicences } from '../manual-licences/handlers';
 import { approveApp } from './admin-apps/approve-app';
+import { clearAppFlag } from './admin-apps/clear-flag';
 import { deleteAppAsAdmin } from './admin-apps/delete-app';
 import { listAppsAsAdmin } from './admin-apps/list-apps';
 import { suspendApp } from './admin-apps/suspend-app';
@@ -31,6 +32,7 @@ export const handler = createGroupHandler('admin', {
   'GET /api/admin/apps': listAppsAsAdmin,
   'POST /api/admin/apps/{id}/approve': approveApp,
   'POST /api/admin/apps/{id}/suspend': suspendApp,
+  'POST /api/admin/apps/{id}/clear-flag': clearAppFlag,
   'DELETE /api/admin/apps/{id}/delete': deleteAppAsAdmin,
   'GET /api/admin/apps/{id}/purchases': listAppPurchases,
   'POST /api/admin/purchases/{id}/refund': refundPurchase,

@@ -12,7 +12,10 @@ import { getConfig } from '../config';
 import type { AppRepository } from '../core/apps/app-repository';
 import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
 import type { LicenceEndpointClient } from '../core/licences/ports';
+import { recipientCappedMailer } from '../core/mail/recipient-cap';
 import type { LicenceEvents } from '../core/purchases/ports';
+import type { Mailer } from '../core/users/ports';
+import { rateLimiter } from '../http/client-limits';
 import { logger } from '../http/logger';
 import { publishEvent } from '../webhooks/pipeline';
 import { licenceEndpointClient } from './licence-endpoint-client';
@@ -33,6 +36,14 @@ export function licenceEventsOf(options: LicenceFulfilmentOptions): LicenceEvent
   return options.events === null ? undefined : (options.events ?? webhookEvents);
 }
 
+let capped: Mailer | undefined;
+
+/** Mails to buyers (guest confirmations, licences): at most MAILS_PER_RECIPIENT_PER_DAY per address (issue 11 item 8). */
+export function buyerMailer(): Mailer {
+  capped ??= recipientCappedMailer(sesMailer, rateLimiter, () => getConfig().MAILS_PER_RECIPIENT_PER_DAY, logger);
+  return capped;
+}
+
 export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, apps?: Pick<AppRepository, 'getById'>) {
   return createLicenceFulfilment({
     store: dynamoLicenceStore,
@@ -40,6 +51,7 @@ export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, a
     users: dynamoUsersRepository,
     purchases: dynamoPurchasesRepository,
     mailer: sesMailer,
+    buyerMailer: buyerMailer(),
     endpoint: options.endpoint ?? licenceEndpointClient,
     events: licenceEventsOf(options),
     appUrl: getConfig().APP_URL,

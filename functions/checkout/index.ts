@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { confirmGuestLicence } from './confirm-guest-licence';
 import { createCheckoutSession } from './create-checkout-session';
 import { createGuestCheckoutSession } from './create-guest-checkout-session';
 import { myPurchases } from './my-purchases';
@@ -12,6 +13,7 @@ import { testCheckoutPay } from './test-checkout-pay';
 export const handler = createGroupHandler('checkout', {
   'POST /api/stripe/create-checkout-session': createCheckoutSession,
   'POST /api/stripe/create-guest-checkout-session': createGuestCheckoutSession,
+  'POST /api/stripe/confirm-guest-license': confirmGuestLicence,
   'GET /api/stripe/my-purchases': myPurchases,
   'GET /api/stripe/purchase/{session_id}': purchaseBySession,
   'GET /api/stripe/purchases/{id}/invoice': purchaseInvoice,

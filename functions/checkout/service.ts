@@ -14,7 +14,12 @@ import { createCheckoutService, type PaymentMode } from '../core/purchases/check
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
-import { buildLicenceFulfilment, type LicenceFulfilmentOptions, licenceEventsOf } from './fulfilment-service';
+import {
+  buildLicenceFulfilment,
+  buyerMailer,
+  type LicenceFulfilmentOptions,
+  licenceEventsOf,
+} from './fulfilment-service';
 
 export type CheckoutServicesOptions = LicenceFulfilmentOptions;
 
@@ -38,6 +43,8 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       fulfilment,
       payments,
       appUrl,
+      mailer: buyerMailer(),
+      guestConfirmTtlSeconds: getConfig().GUEST_CONFIRM_TTL_SECONDS,
       log: logger,
     }),
     events: createPaymentEvents({
@@ -50,6 +57,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
     }),
     purchases: createPurchasesService({
       purchases: dynamoPurchasesRepository,
+      users: dynamoUsersRepository,
       apps,
       mailer: sesMailer,
       gateway: payments.kind === 'stripe' ? payments.gateway : null,

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { MSG } from '../../shared/messages';
 import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
+import { failedDependency, isDependencyFailure } from '../adapters/resilience';
 import { AppError, ForbiddenError, NotImplementedError, UnauthorizedError } from '../core/errors';
 import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
 import { writeAuditEntry } from './audit';
@@ -46,6 +47,9 @@ function toResult(route: RouteDef | undefined, res: ApiResponse): ApiResult {
     body: res.body === undefined ? '' : JSON.stringify(res.body),
   };
 }
+
+/** Seconds a client should wait before retrying after a dependency failed (the 503's Retry-After). */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 const errorResult = (route: RouteDef | undefined, err: AppError): ApiResult =>
   toResult(route, { status: err.status, body: { detail: err.message }, headers: err.headers });
@@ -137,6 +141,19 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
       return toResult(route, res);
     } catch (err) {
       if (err instanceof AppError) return errorResult(route, err);
+      // A database, bucket, mail or queue service that failed or hung: 503 with Retry-After, and
+      // the log says which one, instead of a bare 500 (issue 12 item 10).
+      if (isDependencyFailure(err)) {
+        logger.error('dependency unavailable', {
+          route: event.routeKey,
+          dependency: failedDependency(err) ?? 'unknown',
+          error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        });
+        return errorResult(
+          route,
+          new AppError(503, MSG.dependencyUnavailable, { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) }),
+        );
+      }
       logger.error('unhandled error', {
         route: event.routeKey,
         error: err instanceof Error ? err.message : String(err),

@@ -21,6 +21,10 @@ const TAGS: Record<RouteGroup | 'Admin', { name: string; description: string }> 
   partner: { name: 'Partner API', description: 'Called by your own software with an API key (X-API-Key)' },
   sync: { name: 'Sync', description: 'Synchronisation with the legacy and internal systems (admin)' },
   admin: { name: 'Admin', description: 'Administration: users, apps, categories, logs, syncs' },
+  storefront: {
+    name: 'Storefront',
+    description: 'The marketplace pages as server-rendered HTML (for browsers and crawlers)',
+  },
   Admin: { name: 'Admin', description: 'Administration: users, apps, categories, logs, syncs' },
 };
 

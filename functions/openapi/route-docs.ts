@@ -70,6 +70,7 @@ import {
   AppAnalyticsSchema,
   AppIdParams as CheckoutAppIdParams,
   CheckoutSessionSchema,
+  ConfirmGuestLicenceRequest,
   CreateCheckoutRequest,
   GuestCheckoutRequest,
   PurchaseIdParams,
@@ -266,6 +267,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     contentType: 'text/plain',
     response: Bytes,
   },
+  'GET /': {
+    summary: 'Marketplace home as server-rendered HTML (hydrated by the web app)',
+    contentType: 'text/html',
+    response: Bytes,
+  },
+  'GET /marketplace/categories': {
+    summary: 'Categories page as server-rendered HTML',
+    contentType: 'text/html',
+    response: Bytes,
+  },
+  'GET /marketplace/category/{slug}': {
+    summary: "A category's page as server-rendered HTML; 404 page for an unknown category",
+    contentType: 'text/html',
+    response: Bytes,
+  },
+  'GET /marketplace/app/{slug}': {
+    summary: "An app's page as server-rendered HTML with its SoftwareApplication JSON-LD; 404 page for an unknown app",
+    contentType: 'text/html',
+    response: Bytes,
+  },
   'GET /api/admin/categories': { summary: 'All categories (admin)', response: CategoryListSchema },
   'POST /api/admin/categories': {
     summary: 'Create a category',
@@ -443,9 +464,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/stripe/create-guest-checkout-session': {
     summary: 'Start a checkout as a guest (by e-mail)',
+    description:
+      'The answer is the same for every address and no account is created: a paid app goes to the payment page; ' +
+      'a free app mails a confirmation link to the address and is granted once it is followed. new_account is always true.',
     body: GuestCheckoutRequest,
     response: CheckoutSessionSchema,
-    errors: [409, 503],
+    errors: [404, 429, 503],
+  },
+  'POST /api/stripe/confirm-guest-license': {
+    summary: 'Confirm a free licence asked for as a guest (the token of the mailed link)',
+    body: ConfirmGuestLicenceRequest,
+    response: CheckoutSessionSchema,
+    errors: [404, 409],
   },
   'GET /api/stripe/my-purchases': { summary: 'Your purchased licences', response: PurchaseListSchema },
   'GET /api/stripe/purchase/{session_id}': {
@@ -552,6 +582,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: SuspendAppSchema,
     response: AdminAppActionSchema,
     errors: [409],
+  },
+  'POST /api/admin/apps/{id}/clear-flag': {
+    summary: 'Clear the flag that material edits of an approved app leave (name, texts, URLs, instructions, price)',
+    params: AppIdParamSchema,
+    response: AdminAppActionSchema,
   },
   'DELETE /api/admin/apps/{id}/delete': {
     summary: 'Delete an app',

@@ -29,6 +29,7 @@ import {
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { httpInternalSystem, httpLegacySystem } from '../adapters/outside-systems';
 import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
+import { awsClientResilience, tagDependency } from '../adapters/resilience';
 import { getConfig } from '../config';
 import type { PollScheduler, SyncJob, SyncQueue } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps, type SyncService } from '../core/sync/sync-service';
@@ -43,7 +44,7 @@ let localQueue: InProcessQueue | undefined;
 let service: SyncService | undefined;
 let sqs: SQSClient | undefined;
 const sqsClient = () => {
-  sqs ??= new SQSClient({ region: getConfig().AWS_REGION });
+  sqs ??= tagDependency(new SQSClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }), 'SQS');
   return sqs;
 };
 
@@ -114,6 +115,15 @@ const localScheduler: PollScheduler = {
   },
 };
 
+let scheduler: SchedulerClient | undefined;
+const schedulerClient = () => {
+  scheduler ??= tagDependency(
+    new SchedulerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
+    'EventBridge Scheduler',
+  );
+  return scheduler;
+};
+
 /**
  * EventBridge Scheduler's finest rate is one minute. An interval under 60 s runs the schedule every
  * minute with `spread`: the worker then queues the minute's further polls with SQS delays (e.g.
@@ -122,7 +132,7 @@ const localScheduler: PollScheduler = {
 const cloudScheduler: PollScheduler = {
   async enable(interval) {
     const cfg = getConfig();
-    const client = new SchedulerClient({ region: cfg.AWS_REGION });
+    const client = schedulerClient();
     const current = await client.send(
       new GetScheduleCommand({ Name: cfg.SYNC_SCHEDULE_NAME, GroupName: cfg.SYNC_SCHEDULE_GROUP }),
     );
@@ -151,7 +161,7 @@ const cloudScheduler: PollScheduler = {
   },
   async disable() {
     const cfg = getConfig();
-    const client = new SchedulerClient({ region: cfg.AWS_REGION });
+    const client = schedulerClient();
     const current = await client.send(
       new GetScheduleCommand({ Name: cfg.SYNC_SCHEDULE_NAME, GroupName: cfg.SYNC_SCHEDULE_GROUP }),
     );

@@ -484,6 +484,11 @@ export type OwnerApp = z.infer<typeof OwnerAppSchema>;
  */
 export const AdminAppSchema = OwnerAppSummarySchema.extend({
   user_email: text,
+  /**
+   * Material edits since approval (issue 11 item 8): the changed listing fields and when; null
+   * when there are none or the admin cleared the flag.
+   */
+  review_flag: z.object({ fields: z.array(z.string()), flagged_at: z.string() }).nullable(),
   purchases: z.number().int().nullable(),
   total_sales: z.number().int().nullable(),
   /** Dollars. */

@@ -5,7 +5,7 @@
  * and read by admins on System Logs > Audit (GET /api/admin/audit, paged on the server). No route
  * changes or deletes an entry; DynamoDB's TTL removes it after AUDIT_RETENTION_DAYS.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_PAGE_MAX = 100;

@@ -43,7 +43,11 @@ export const CheckoutSessionSchema = z
     /** Where the browser goes next: Stripe Checkout, the local test page, or (free apps) the success page. */
     checkout_url: z.string(),
     session_id: z.string(),
-    /** Guest checkout only: true when this e-mail address got a new account (it sets a password later). */
+    /**
+     * Guest checkout only, and always true there (issue 11 item 7): the guest's purchase is kept
+     * against the address, and the success page explains how to see it in an account. It carries
+     * nothing about whether the address has an account.
+     */
     new_account: z.boolean().optional(),
   })
   .meta({ id: 'CheckoutSession' });
@@ -174,6 +178,19 @@ const idParam = (notFound: string) => z.string({ error: notFound }).trim().min(1
 export const SessionIdParams = z.object({ session_id: idParam(CHECKOUT_SESSION_NOT_FOUND) });
 export const PurchaseIdParams = z.object({ id: idParam(PURCHASE_NOT_FOUND) });
 export const AppIdParams = z.object({ id: idParam(APP_NOT_FOUND) });
+
+/** The guest confirmation link's secret is a base64url token (issue 11 item 8). */
+export const GUEST_CONFIRM_INVALID = 'This confirmation link is invalid or has expired.';
+export const ConfirmGuestLicenceRequest = z.object(
+  {
+    token: z
+      .string({ error: GUEST_CONFIRM_INVALID })
+      .trim()
+      .regex(/^[\w-]{16,64}$/, GUEST_CONFIRM_INVALID),
+  },
+  { error: GUEST_CONFIRM_INVALID },
+);
+export type ConfirmGuestLicenceRequest = z.input<typeof ConfirmGuestLicenceRequest>;
 
 /** The answer to Stripe's POST /api/stripe/webhook (Stripe only checks the 2xx). */
 export const StripeEventAnswerSchema = z

@@ -4,7 +4,7 @@
  * the developer signs a Business Associate Agreement. Declared by the developer
  * (PUT /api/apps/{id}/data-access), shown on the app page and in the admin review.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DATA_ACCESS_MODES = ['read', 'write', 'read_write'] as const;
 export type DataAccessMode = (typeof DATA_ACCESS_MODES)[number];

@@ -2,9 +2,10 @@
  * Issue 6, end to end in a real headless Chromium on the local default (no Stripe keys, so the
  * checkout URL opens the local TEST MODE page whose Pay button sends a Stripe-signed
  * checkout.session.completed event to the real webhook):
- * - a guest buys a paid key-pool app, comes back to the success page with the welcome banner and
- *   the order, gets the licence e-mail with the key, sets a password through the mailed link,
- *   signs in and finds the same key on My Purchases;
+ * - a guest buys a paid key-pool app (no account is created), comes back to the success page
+ *   with the banner that says how to see it in an account and the order, gets the licence e-mail
+ *   with the key, signs up with the same address, follows the verification link, signs in and
+ *   finds the same key on My Purchases;
  * - a signed-in developer gets a free app's licence in one go and finds it on My Purchases.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -55,7 +56,9 @@ async function fromMail(email: string, pattern: RegExp): Promise<string> {
 }
 
 describe('checkout in the browser', () => {
-  it('a guest buys a paid key-pool app, gets the key by e-mail and finds it on My Purchases after signing in', async () => {
+  it('a guest buys a paid key-pool app, gets the key by e-mail and finds it on My Purchases after signing in', {
+    timeout: 180_000,
+  }, async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('guest');
 
@@ -79,27 +82,27 @@ describe('checkout in the browser', () => {
         url.searchParams.has('session_id') &&
         url.searchParams.get('new_account') === 'true',
     );
-    await page.getByText('Welcome! We created an account for you.').waitFor();
+    await page.getByText('Your license is kept for your email address.').waitFor();
     await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('order-app').textContent()).toBe(PAID_KEY_POOL.name);
     expect(await page.getByTestId('order-amount').textContent()).toBe(PAID_KEY_POOL.amount);
 
-    // The licence e-mail carries the key and says how to set a password.
+    // The licence e-mail carries the key and says how to see it in an account.
     const key = await fromMail(email, /Your license key: (\S+)/);
     const licenceMail = (await mailsTo(email)).find((m) => m.subject === `Your license for ${PAID_KEY_POOL.name}`);
-    expect(licenceMail?.text).toContain('/forgot-password');
+    expect(licenceMail?.text).toContain('/signup');
 
-    // The new account sets its password through the mailed reset link, then signs in.
-    await page.goto('/forgot-password');
+    // The buyer signs up with the same address, follows the mailed verification link and signs in.
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Dr. Guest Buyer');
+    await page.getByLabel('Company Name').fill('Guest Dental');
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(MSG.forgotSuccess).waitFor();
-    const link = await fromMail(email, /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/);
-    await page.goto(link);
-    await page.getByLabel(/^New Password/).fill('guest-secret-1');
-    await page.getByLabel('Confirm New Password').fill('guest-secret-1');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText(/has been reset/i).waitFor();
+    await page.getByLabel(/^Password/).fill('guest-secret-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/login');
+    const verify = await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/);
+    await page.goto(verify);
+    await page.getByText(MSG.emailVerified).waitFor();
     await signIn(page, email, 'guest-secret-1');
 
     await page.goto('/marketplace/my-purchases');
@@ -126,7 +129,7 @@ describe('checkout in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/marketplace/purchase-success');
     await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('order-amount').textContent()).toBe('$0.00 USD');
-    expect(await page.getByText('Welcome! We created an account for you.').count()).toBe(0);
+    expect(await page.getByText('Your license is kept for your email address.').count()).toBe(0);
 
     await page.getByRole('link', { name: 'View All Purchases' }).click();
     await page.waitForURL('**/marketplace/my-purchases');

@@ -2,7 +2,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
 import { MAX_RECEIVE_COUNT as IN_PROCESS_MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
-import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey } from '../../functions/routes';
+import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey, STOREFRONT_PATH_PATTERNS } from '../../functions/routes';
 import { SYNC_MAX_RECEIVE_COUNT as CODE_SYNC_MAX_RECEIVE_COUNT } from '../../functions/sync/service';
 import { SYNC_MAX_RECEIVE_COUNT, WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
 import { SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
@@ -561,7 +561,9 @@ describe('site', () => {
   it('routes /api/*, /v1/*, /sitemap.xml and /robots.txt to the API and /uploads/* to the uploads bucket', () => {
     const config = behaviours();
     const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
-    expect(Object.keys(byPath).sort()).toEqual(['/api/*', '/robots.txt', '/sitemap.xml', '/uploads/*', '/v1/*']);
+    expect(Object.keys(byPath).sort()).toEqual(
+      ['/api/*', '/robots.txt', '/sitemap.xml', '/uploads/*', '/v1/*', ...STOREFRONT_PATH_PATTERNS].sort(),
+    );
     const originOf = (id: string) => config.Origins.find((o: { Id: string }) => o.Id === id);
     for (const path of ['/api/*', '/v1/*', '/sitemap.xml', '/robots.txt']) {
       const b = byPath[path];
@@ -583,6 +585,42 @@ describe('site', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.Logging).toBeDefined();
+  });
+
+  it('sends the storefront pages to the storefront Lambda through the API, cached by its s-maxage', () => {
+    const config = behaviours();
+    const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
+    const api = byPath['/api/*'];
+    expect([...STOREFRONT_PATH_PATTERNS]).toEqual([
+      '/',
+      '/marketplace/categories',
+      '/marketplace/category/*',
+      '/marketplace/app/*',
+    ]);
+    for (const path of STOREFRONT_PATH_PATTERNS) {
+      const b = byPath[path];
+      // The API's origin and cache policy: the renderer's Cache-Control (s-maxage) decides.
+      expect(b.TargetOriginId, path).toBe(api.TargetOriginId);
+      expect(b.CachePolicyId, path).toEqual(api.CachePolicyId);
+      expect(b.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+      expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
+      expect(b.ResponseHeadersPolicyId).toBeDefined();
+      expect(b.Compress).toBe(true);
+    }
+    // Every storefront route is a route of the storefront group's function.
+    const storefront = ROUTES.filter((r) => r.group === 'storefront').map(routeKey);
+    expect(storefront.sort()).toEqual(
+      [
+        'GET /',
+        'GET /marketplace/app/{slug}',
+        'GET /marketplace/categories',
+        'GET /marketplace/category/{slug}',
+      ].sort(),
+    );
+    app.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Route group "storefront": 4 routes'),
+      Runtime: 'nodejs22.x',
+    });
   });
 
   it('lets the API decide caching and forwards credentials and query strings', () => {

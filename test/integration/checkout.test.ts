@@ -7,17 +7,21 @@
  */
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { GUEST_CONFIRM_SUBJECT } from '../../functions/core/purchases/guest-mails';
+import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { MSG } from '../../shared/messages';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
   CHECKOUT_IN_PROGRESS,
   CheckoutSessionSchema,
+  GUEST_CONFIRM_INVALID,
   OWN_APP_PURCHASE,
   PurchaseSessionResultSchema,
 } from '../../shared/schemas/checkout';
-import { api, apiUrl, newDeveloper, uniqueEmail } from '../support/api';
+import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf } from '../support/api';
 import {
   createApp,
   getPurchase,
@@ -29,7 +33,6 @@ import {
   sessionCompletedEvent,
   stripeWebhookSecret,
   testApp,
-  tokenFor,
   waitForMail,
 } from './checkout-fixtures';
 
@@ -108,7 +111,8 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(stored.license_key as string);
     expect(mails[0]?.text).toContain('/marketplace/my-purchases');
-    expect(mails[0]?.text).toContain('/forgot-password');
+    expect(mails[0]?.text).toContain('/signup');
+    expect(mails[0]?.text).not.toContain('/forgot-password');
 
     // Paying again (back button, double click) does not pay twice: straight to the success page.
     const done = await (await fetch(session.checkout_url)).text();
@@ -116,32 +120,53 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
     expect(done).not.toContain('<form');
     const repost = await fetch(`${session.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
     expect(repost.status).toBe(303);
+    // Kept against the address, not an account: none was created.
+    expect(stored.user_id).toBe(guestBuyerId(email));
+    expect(await dynamoUsersRepository.findByEmail(email)).toBeUndefined();
     expect((await purchasesRepo.listByBuyer(stored.user_id)).length).toBe(1);
 
-    // The buyer's account (no password yet) sees the purchase with its key.
-    const token = await tokenFor(stored.user_id, email);
+    // The buyer signs up with the address and verifies it: the purchase is on My Purchased Licenses with its key.
+    const reg = await api('POST', '/api/register', {
+      body: { full_name: 'Guest Buyer', email, password: 'secret123', company_name: 'Practice' },
+    });
+    expect(reg.status).toBeLessThan(300);
+    await verifyEmailOf(email);
+    const token = (await api('POST', '/api/login', { body: { email, password: 'secret123' } })).body.access_token;
     const mine = await api('GET', '/api/stripe/my-purchases', { token });
     expect(mine.status).toBe(200);
     expect(mine.body).toHaveLength(1);
     expect(mine.body[0]).toMatchObject({ license_key: stored.license_key, assigned_license_key: stored.license_key });
 
-    // The same address again: the account is reused (new_account false); free app granted at once.
+    // A free app as a guest: the same answer, a confirmation link by mail, granted once it is followed.
     const second = await api('POST', '/api/stripe/create-guest-checkout-session', {
       body: { app_id: freeCode.id, email },
     });
     expect(second.status).toBe(200);
-    expect(second.body.new_account).toBe(false);
-    expect(second.body.checkout_url).toBe(
-      `${apiUrl()}/marketplace/purchase-success?session_id=${second.body.session_id}`,
+    expect(second.body).toEqual({
+      checkout_url: `${apiUrl()}/marketplace/purchase-success?confirm=sent&new_account=true`,
+      session_id: '',
+      new_account: true,
+    });
+    expect((await api('GET', '/api/stripe/my-purchases', { token })).body).toHaveLength(1);
+    const confirmMail = await waitForMail(email, (m) => m.subject === GUEST_CONFIRM_SUBJECT);
+    const confirmToken = /confirm-license\?token=([\w-]+)/.exec(confirmMail[0]?.text ?? '')?.[1];
+    const confirmed = await api('POST', '/api/stripe/confirm-guest-license', { body: { token: confirmToken } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.checkout_url).toBe(
+      `${apiUrl()}/marketplace/purchase-success?session_id=${confirmed.body.session_id}&new_account=true`,
     );
+    expect((await api('GET', `/api/stripe/purchase/${confirmed.body.session_id}`)).body.status).toBe('completed');
     expect((await api('GET', '/api/stripe/my-purchases', { token })).body).toHaveLength(2);
+    const bad = await api('POST', '/api/stripe/confirm-guest-license', { body: { token: 'not-a-real-token-123' } });
+    expect(bad.status).toBe(404);
+    expect(bad.body.detail).toBe(GUEST_CONFIRM_INVALID);
 
-    // Already licensed (active): refused.
+    // Already licensed: a guest is not told so (that would tell anyone what the address holds); it goes to payment.
     const third = await api('POST', '/api/stripe/create-guest-checkout-session', {
       body: { app_id: paidPool.id, email },
     });
-    expect(third.status).toBe(409);
-    expect(third.body.detail).toBe(ALREADY_LICENSED);
+    expect(third.status).toBe(200);
+    expect(third.body.checkout_url).toMatch(/\/api\/stripe\/test-checkout\/cs_test_local_/);
   });
 
   it('validates the e-mail address and the app', async () => {

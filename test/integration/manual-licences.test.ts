@@ -5,9 +5,15 @@
  * complete, once; bad input changes nothing. Reminders go out once after 12 hours.
  */
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
-import { dynamoManualLicences } from '../../functions/adapters/dynamodb/purchases-repo';
+import {
+  dynamoManualLicences,
+  LEGACY_PENDING_MARKER,
+  purchaseKeys,
+} from '../../functions/adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { sesMailer } from '../../functions/adapters/mailer';
 import { createManualLicences } from '../../functions/core/licences/manual-licences';
@@ -182,5 +188,40 @@ describe('manual licences', () => {
     const later = await service(25).listAll();
     expect(later.licences.find((l) => l.purchase_id === p.id)?.overdue).toBe(true);
     expect(later.overdue_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a licence pending from before the reminder index existed is found once and reminded once', async () => {
+    const { app, p } = await pendingManualPurchase('manual-legacy');
+    // As such items were written then: pending, delivered, without the MANUALPENDING index keys.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(p.id),
+        UpdateExpression: 'REMOVE GSI3PK, GSI3SK',
+      }),
+    );
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: LEGACY_PENDING_MARKER }));
+    const service = createManualLicences({
+      store: dynamoManualLicences,
+      apps,
+      users: dynamoUsersRepository,
+      mailer: sesMailer,
+      appUrl: 'http://localhost',
+      now: () => new Date(Date.now() + 13 * 3_600_000),
+    });
+    const admin = await adminToken();
+    const before = await api('GET', '/api/admin/manual-licences', { token: admin });
+    expect(before.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(false);
+
+    await service.sendReminders();
+    await service.sendReminders();
+    const subject = `Reminder: ${buyer.email} is still waiting for access to ${app.name}`;
+    await waitForMail(owner.email, (m) => m.subject === subject);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(1);
+    // Now in the index: the admin's list (and its overdue count) has it too.
+    const after = await api('GET', '/api/admin/manual-licences', { token: admin });
+    expect(after.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(true);
+    expect(await service.indexLegacyPending()).toBe(0);
   });
 });

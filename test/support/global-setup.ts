@@ -29,6 +29,9 @@ interface RunningStack {
 }
 
 async function startStack(): Promise<RunningStack> {
+  // The storefront renderer pulls in the SPA's modules, which take a while to load the first time
+  // inside the test process: load them while the engines start, so no page load waits for them.
+  const storefrontLoaded = import('../../functions/storefront/index').catch(() => undefined);
   const scratchDir = mkdtempSync(join(tmpdir(), 'dental-test-'));
   const stack = await startLocalStack({
     scratchDir,
@@ -70,6 +73,11 @@ async function startStack(): Promise<RunningStack> {
   env.APP_URL = apiUrl;
   const { resetConfigForTests } = await import('../../functions/config');
   resetConfigForTests();
+  await storefrontLoaded;
+  // One render warms React's and the renderer's code paths; a missing web build answers 503 here.
+  await fetch(`${apiUrl}/marketplace/categories`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined);
 
   return {
     apiUrl,

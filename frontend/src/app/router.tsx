@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
             path: paths.purchaseSuccess,
             element: lazyElement(() => import('./routes/marketplace/purchase-success')),
           },
+          {
+            path: paths.confirmLicense,
+            element: lazyElement(() => import('./routes/marketplace/confirm-license')),
+          },
           { path: paths.docs, element: lazyElement(() => import('./routes/static/docs')) },
           { path: paths.terms, element: lazyElement(() => import('./routes/static/terms')) },
           { path: paths.privacy, element: lazyElement(() => import('./routes/static/privacy-policy')) },

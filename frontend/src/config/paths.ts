@@ -7,6 +7,7 @@ export const paths = {
   app: (slugOrId: string) => `/marketplace/app/${encodeURIComponent(slugOrId)}`,
   purchaseSuccess: '/marketplace/purchase-success',
   myPurchases: '/marketplace/my-purchases',
+  confirmLicense: '/marketplace/confirm-license',
   portal: '/portal',
   login: '/login',
   signup: '/signup',

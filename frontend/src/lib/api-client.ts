@@ -6,7 +6,8 @@ import { clearSession, getToken } from './auth-storage';
  * protected call clears the session and goes to /login, unless the user is on a marketplace page
  * or the root.
  */
-export const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '';
+// `?.`: the storefront's server renderer runs this module under Node, where import.meta.env is unset.
+export const API_BASE: string = import.meta.env?.VITE_API_BASE_URL ?? '';
 
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { fetcher } from './api-client';
 import { getRole, getToken, type StoredRole } from './auth-storage';
@@ -14,19 +14,35 @@ export interface CurrentUser {
   email_verified?: boolean;
 }
 
-/** Re-renders when the stored session changes (login/logout in this tab or another). */
-export function useSession(): { token: string | null; role: StoredRole | null } {
-  const [session, setSession] = useState(() => ({ token: getToken(), role: getRole() }));
-  useEffect(() => {
-    const update = () => setSession({ token: getToken(), role: getRole() });
-    window.addEventListener('auth-changed', update);
-    window.addEventListener('storage', update);
-    return () => {
-      window.removeEventListener('auth-changed', update);
-      window.removeEventListener('storage', update);
-    };
-  }, []);
-  return session;
+type Session = { token: string | null; role: StoredRole | null };
+
+const SIGNED_OUT: Session = { token: null, role: null };
+let lastSession: Session = SIGNED_OUT;
+
+/** The stored session, the same object while nothing changed (useSyncExternalStore compares by identity). */
+function readSession(): Session {
+  const token = getToken();
+  const role = getRole();
+  if (token !== lastSession.token || role !== lastSession.role) lastSession = { token, role };
+  return lastSession;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('auth-changed', onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener('auth-changed', onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/**
+ * Re-renders when the stored session changes (login/logout in this tab or another). The server
+ * renders the storefront signed out; while hydrating, React uses that same signed-out snapshot and
+ * then re-renders with the stored session, so a signed-in visitor gets no hydration mismatch.
+ */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, readSession, () => SIGNED_OUT);
 }
 
 /** The signed-in user's profile (GET /api/user/profile), only fetched when a token exists. */

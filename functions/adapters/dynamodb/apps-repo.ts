@@ -149,6 +149,7 @@ const APP_FIELD_SET: Record<keyof AppRecord, true> = {
   is_suspended: true,
   suspended_at: true,
   suspension_reason: true,
+  review_flag: true,
   created_at: true,
   updated_at: true,
   version: true,

@@ -23,10 +23,12 @@
  * | sales of an app, newest first               | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)              | listByApp, outOfStock...   |
  * | new purchase + session pointer (tx)         | table | both attribute_not_exists(PK)                            | create                     |
  * | one open/valid purchase per buyer and app   | table | BUYERAPP# attribute_not_exists, or (tx) purchase_id = old + old purchase's status unchanged | claimCheckoutSlot |
+ * | new purchase while its slot is held (tx)    | table | PURCHASE#/SESSION# attribute_not_exists + BUYERAPP# purchase_id = id | create (holdsSlot) |
  * | event once + pending -> completed (tx)      | table | STRIPEEVENT# attribute_not_exists + status = pending     | complete                   |
  * | claim a pool key (tx)                       | GSI3  | candidates GSI3PK=POOLAVAIL#<appId>; then pool item status = available + purchase awaiting + lookup put | availablePoolKeys, claimPoolKey |
  * | available pool keys, strongly consistent    | table | PK=APP#<appId>, SK begins POOLKEY#, status = available   | availablePoolKeys          |
  * | pending manual licences, oldest first      | GSI3  | GSI3PK=MANUALPENDING (purchase item while manual_pending) | dynamoManualLicences       |
+ * | pending from before that index (once)       | GSI2  | GSI2PK=APPSALES#<appId>, no GSI3PK; marker MIGRATION#manual-pending-index | indexLegacyPending |
  * | licence webhook secret (lazy, on the app)   | table | PK=APP#<appId>, SK=APP, if_not_exists                    | licenceWebhookSecret       |
  * | developer's connected Stripe account        | table | PK=USER#<id>, SK=PROFILE (stripe_account_id)             | payoutAccount              |
  */
@@ -351,7 +353,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     }
   },
 
-  async create(purchase) {
+  async create(purchase, opts = {}) {
     const codes = await transact([
       {
         Put: {
@@ -367,8 +369,23 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
+      // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
+      ...(opts.holdsSlot
+        ? [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: purchaseKeys.checkoutSlot(purchase.user_id, purchase.app_id),
+                ConditionExpression: 'purchase_id = :mine',
+                ExpressionAttributeValues: { ':mine': purchase.id },
+              },
+            },
+          ]
+        : []),
     ]);
+    if (opts.holdsSlot && failed(codes, 2)) return 'slot_lost';
     if (codes) throw new Error(`purchase ${purchase.id} or its session already exists`);
+    return undefined;
   },
 
   async getById(id) {
@@ -716,6 +733,9 @@ const toPendingManual = (item: Record<string, unknown>): PendingManualLicence =>
   reminded_at: str(item.manual_reminded_at),
 });
 
+/** Written once every app's legacy pending manual licences joined the MANUALPENDING index. */
+export const LEGACY_PENDING_MARKER = { PK: 'MIGRATION#manual-pending-index', SK: 'MIGRATION' } as const;
+
 /** Manual licences (core/licences/manual-licences.ts): the purchase items while manual_pending. */
 export const dynamoManualLicences: ManualLicenceStore = {
   async pendingByApp(appId) {
@@ -785,6 +805,58 @@ export const dynamoManualLicences: ManualLicenceStore = {
     if (!again) return 'completed';
     if (failed(again, 0)) return 'not_pending';
     throw new Error(`manual licence kept conflicting: ${again.join(', ')}`);
+  },
+
+  async legacyPendingIndexed() {
+    return (await getItem(LEGACY_PENDING_MARKER)) !== undefined;
+  },
+
+  async indexLegacyPending(appId) {
+    // Delivered (fulfilment done, or from before fulfilment was tracked) and never indexed.
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      FilterExpression:
+        '#status = :completed AND license_status = :mp AND attribute_not_exists(GSI3PK) AND ' +
+        '(attribute_not_exists(fulfilment) OR fulfilment <> :pending)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': appSalesPartition(appId),
+        ':completed': 'completed',
+        ':mp': 'manual_pending',
+        ':pending': 'pending',
+      },
+    });
+    let indexed = 0;
+    for (const item of items) {
+      const { purchase, pending_since } = toPendingManual(item);
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: purchaseKeys.purchase(purchase.id),
+            ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',
+            UpdateExpression: 'SET GSI3PK = :mpk, GSI3SK = :msk',
+            ExpressionAttributeValues: {
+              ':mp': 'manual_pending',
+              ':mpk': MANUAL_PENDING_PARTITION,
+              ':msk': `${pending_since}#${purchase.id}`,
+            },
+          }),
+        );
+        indexed++;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }
+    return indexed;
+  },
+
+  async markLegacyPendingIndexed(at) {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...LEGACY_PENDING_MARKER, entity: 'Migration', done_at: at } }),
+    );
   },
 
   async markReminded(purchaseId, at) {

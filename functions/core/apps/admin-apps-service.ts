@@ -148,6 +148,7 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         is_suspended: false,
         suspended_at: undefined,
         suspension_reason: undefined,
+        review_flag: undefined,
         updated_at: now(),
       });
       log.info('app approved', { appId: id });
@@ -171,6 +172,16 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
       log.info('app suspended', { appId: id });
       const owner = await notify(stored, (o) => suspensionMail(stored, o, deps.appUrl, reason), 'suspension');
       return view(stored, owner);
+    },
+
+    /** POST /api/admin/apps/{id}/clear-flag: the admin has seen the material edits. */
+    async clearFlag(id: string): Promise<AdminApp> {
+      const previous = await find(id);
+      const stored = previous.review_flag
+        ? await apps.save(previous, { ...previous, review_flag: undefined })
+        : previous;
+      log.info('app review flag cleared', { appId: id });
+      return view(stored, await users.findById(stored.user_id));
     },
 
     /** DELETE /api/admin/apps/{id}/delete. */

@@ -66,6 +66,11 @@ export interface AppRecord {
   suspended_at?: string;
   /** The reason the admin gave when suspending, shown to the developer (cleared by the next approval). */
   suspension_reason?: string;
+  /**
+   * Material edits of an approved app (issue 11 item 8): which listing fields changed since an
+   * admin last looked, for App Management and the admin dashboard; cleared by the admin.
+   */
+  review_flag?: ReviewFlag;
   created_at: string;
   updated_at: string;
   /** Optimistic-locking counter, bumped by every write. */
@@ -137,4 +142,49 @@ export function appNameSortKey(name: string, id: string): string {
     .trim()
     .slice(0, 200);
   return `${normalized} #${id}`;
+}
+
+export interface ReviewFlag {
+  /** Field names, e.g. name, licensing_instructions, price. */
+  fields: string[];
+  /** ISO 8601 of the latest flagged edit. */
+  flagged_at: string;
+}
+
+/** The listing fields whose change after approval an admin must see (issue 11 item 8). */
+const MATERIAL_FIELDS = [
+  'name',
+  'tagline',
+  'short_description',
+  'description',
+  'long_description',
+  'website_url',
+  'demo_url',
+  'documentation_url',
+  'support_url',
+  'privacy_policy_url',
+  'terms_url',
+  'licensing_instructions',
+  'pricing_model',
+  'price_cents',
+  'price_period',
+] as const;
+
+const label = (f: string) => (f === 'price_cents' ? 'price' : f);
+
+/**
+ * The review flag an edit from `previous` to `next` leaves: for an approved app, the material
+ * fields that changed, added to those already flagged; otherwise the flag as it was.
+ */
+export function reviewFlagAfterEdit(previous: AppRecord, next: AppRecord, at: string): ReviewFlag | undefined {
+  if (!previous.is_approved) return previous.review_flag;
+  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
+  const changed = MATERIAL_FIELDS.filter(
+    (f) =>
+      JSON.stringify(norm((previous as unknown as Record<string, unknown>)[f])) !==
+      JSON.stringify(norm((next as unknown as Record<string, unknown>)[f])),
+  ).map(label);
+  if (changed.length === 0) return previous.review_flag;
+  const fields = [...new Set([...(previous.review_flag?.fields ?? []), ...changed])];
+  return { fields, flagged_at: at };
 }

@@ -11,7 +11,7 @@ import {
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Log } from '../users/ports';
-import type { AppRecord } from './app';
+import { type AppRecord, reviewFlagAfterEdit } from './app';
 import { dollarsToCents } from './app-mappers';
 import type { AppRepository } from './app-repository';
 import { type AppUploadsDeps, assertOwnUploads, releaseAppUploads } from './app-uploads';
@@ -224,6 +224,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
         next.category = category?.name;
         next.category_slug = category?.slug;
       }
+      next.review_flag = reviewFlagAfterEdit(previous, next, next.updated_at);
       return detail(await apps.save(previous, next));
     },
 
@@ -269,6 +270,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
       if (p.type !== undefined && p.type !== previous.type) throw new ValidationError(APP_MESSAGES.typeNotChangeable);
       const listing = await listingOf(p, { userId, appId: id });
       const next: AppRecord = { ...previous, ...listing, updated_at: now() };
+      next.review_flag = reviewFlagAfterEdit(previous, next, next.updated_at);
       const stored = await apps.save(previous, next);
       if (p.licensing_type === 'key_pool') await keyPool.syncAvailableKeys(id, p.license_keys);
       await afterEdit(previous, stored);

@@ -57,6 +57,9 @@ export function toAdminApp(app: AppRecord, ownerEmail: string | undefined, sales
   return {
     ...toOwnerAppSummary(app),
     user_email: ownerEmail ?? null,
+    review_flag: app.review_flag
+      ? { fields: [...app.review_flag.fields], flagged_at: app.review_flag.flagged_at }
+      : null,
     purchases: isPublic ? sales.purchases : null,
     total_sales: isPublic ? sales.total_sales : null,
     total_revenue: isPublic ? Math.round(sales.total_revenue_cents) / 100 : null,

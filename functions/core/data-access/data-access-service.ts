@@ -4,7 +4,7 @@
  * when the developer declared: what a practice reads on the app page is what the admin reviewed.
  */
 
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   DATA_ACCESS_MESSAGES,
   type DataAccessCatalogue,

@@ -39,6 +39,8 @@ export interface LicenceFulfilmentDeps {
   users: Pick<UsersRepository, 'findById'>;
   purchases: { getById(id: string): Promise<PurchaseRecord | undefined> };
   mailer: Mailer;
+  /** The buyer's licence mail (default `mailer`): the composition root caps mails per recipient per day. */
+  buyerMailer?: Mailer;
   endpoint: LicenceEndpointClient;
   /** Tells the developer's own webhooks (license.purchased); optional. */
   events?: LicenceEvents;
@@ -92,9 +94,9 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
   const retryDelays = deps.webhookRetryDelaysMs ?? [1_000, 3_000];
   const batch = deps.poolBatch ?? 10;
 
-  async function send(mail: OutgoingMail, what: string, purchaseId: string): Promise<void> {
+  async function send(mail: OutgoingMail, what: string, purchaseId: string, via: Mailer = mailer): Promise<void> {
     try {
-      await mailer.sendMail(mail);
+      await via.sendMail(mail);
     } catch (err) {
       log.error('licence mail not sent', { what, purchase_id: purchaseId, error: (err as Error).message });
     }
@@ -265,18 +267,35 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     }
   }
 
+  /**
+   * Licence mails go only to addresses known to be the buyer's (issue 11 item 8): a paid purchase
+   * (the payer chose the address), a guest's free licence (confirmed through the mailed link), or
+   * an account whose address is verified. A free licence of an unverified account is not mailed:
+   * it shows on My Purchased Licenses.
+   */
+  async function mayMailBuyer(purchase: PurchaseRecord): Promise<boolean> {
+    if (purchase.payment_method !== 'free' || purchase.buyer_new_account) return true;
+    const buyer = await users.findById(purchase.user_id);
+    return buyer?.email_verified === true;
+  }
+
   async function mailBuyer(app: AppRecord | undefined, purchase: PurchaseRecord, delivery: Delivery) {
+    if (!(await mayMailBuyer(purchase))) {
+      log.info('licence mail not sent: the address is not verified', { purchase_id: purchase.id });
+      return;
+    }
     await send(
       buyerLicenceMail({
         to: purchase.buyer_email,
         appName: app?.name ?? purchase.app.name,
         delivery,
         instructions: app?.licensing_instructions ?? null,
-        newAccount: purchase.buyer_new_account,
+        guest: purchase.buyer_new_account,
         appUrl: deps.appUrl,
       }),
       'buyer licence',
       purchase.id,
+      deps.buyerMailer ?? mailer,
     );
   }
 

@@ -15,36 +15,61 @@ interface BuyerMailInput {
   instructions: string | null;
   /** What the developer sent for a manual licence (issue 13): shown instead of "Access Pending". */
   accessDetails?: string | null;
-  /** The guest checkout created this account: explain how to set a password. */
-  newAccount: boolean;
+  /** Bought through the guest checkout: explain how to see it in an account. */
+  guest: boolean;
   appUrl: string;
 }
 
 const date = (iso: string) => iso.slice(0, 10);
 
+/** Most characters of developer-written text a mail carries (issue 11 item 8). */
+export const DEVELOPER_TEXT_MAX = 2000;
+export const APP_NAME_MAX = 80;
+export const DEVELOPER_TEXT_NOTE = 'written by the app developer, not by Dental App Marketplace';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/** One line of developer-written text (an app name): no control or direction characters, capped. */
+export function developerLine(text: string, max = APP_NAME_MAX): string {
+  const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * A block of developer-written text: control characters removed, capped, and every line quoted
+ * with "| " under a heading that says who wrote it, so it cannot pass for the platform's words.
+ */
+export function developerBlock(heading: string, text: string): string[] {
+  const clean = text.replace(/\r\n?/g, '\n').replace(CONTROL, ' ').trim();
+  const capped = clean.length > DEVELOPER_TEXT_MAX ? `${clean.slice(0, DEVELOPER_TEXT_MAX - 1)}…` : clean;
+  return [`${heading} (${DEVELOPER_TEXT_NOTE}):`, ...capped.split('\n').map((l) => `| ${l}`)];
+}
+
 export function buyerLicenceMail(input: BuyerMailInput): OutgoingMail {
-  const { delivery, appName, appUrl } = input;
+  const { delivery, appUrl } = input;
+  const appName = developerLine(input.appName);
   const lines = [`Thank you for your purchase of ${appName}.`, ''];
   const details = input.accessDetails?.trim();
   if (delivery.license_status === 'assigned' && delivery.license_key) {
     lines.push(`Your license key: ${delivery.license_key}`);
-    if (details) lines.push('', 'Your access details:', details);
+    if (details) lines.push('', ...developerBlock('Your access details', details));
   } else if (delivery.license_status === 'active') {
     lines.push('Your license is active.');
-    if (details) lines.push('', 'Your access details:', details);
+    if (details) lines.push('', ...developerBlock('Your access details', details));
   } else if (delivery.license_status === 'out_of_stock') {
     lines.push(`${MSG.licenseUnavailable}: ${MSG.licenseUnavailableText}`);
   } else {
     lines.push(`${MSG.accessPending}: ${MSG.accessPendingText}`);
   }
   lines.push(delivery.expires_at ? `Valid until: ${date(delivery.expires_at)}` : 'Valid: no expiry');
-  if (input.instructions?.trim()) lines.push('', 'How to get started:', input.instructions.trim());
+  if (input.instructions?.trim()) lines.push('', ...developerBlock('How to get started', input.instructions));
   lines.push('', `Your purchases and license keys: ${appUrl}/marketplace/my-purchases`);
-  if (input.newAccount) {
+  if (input.guest) {
     lines.push(
       '',
-      'We created an account for you with this email address. To sign in and see your purchases,',
-      `set a password here: ${appUrl}/forgot-password`,
+      'This license is kept for this email address. To see it under My Purchased Licenses, sign up',
+      `(${appUrl}/signup) or sign in with this address and confirm the address when asked.`,
     );
   }
   lines.push('', 'Questions? Reply to this email or visit the support page.');

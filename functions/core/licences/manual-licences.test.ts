@@ -47,8 +47,11 @@ describe('sendReminders', () => {
           pending.reminded_at = at;
           return true;
         },
+        legacyPendingIndexed: async () => true,
+        indexLegacyPending: async () => 0,
+        markLegacyPendingIndexed: async () => {},
       },
-      apps: { getById: async () => undefined, listByOwner: async () => [] },
+      apps: { getById: async () => undefined, listByOwner: async () => [], listAll: async () => [] },
       users: { findById: async () => ({ email: 'dev@example.com' }) as never },
       mailer: { sendMail: async (m) => void sent.push(m) },
       appUrl: 'http://x',
@@ -62,5 +65,68 @@ describe('sendReminders', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: 'dev@example.com' });
     expect(sent[0]?.subject).toContain('buyer@example.com');
+  });
+});
+
+describe('legacy pending manual licences (pending before the index existed)', () => {
+  it('walks every app once, indexes what it finds, then reminds about it', async () => {
+    const legacy: PendingManualLicence = {
+      purchase: {
+        id: 'old',
+        app_id: 'a2',
+        developer_id: 'd1',
+        buyer_email: 'early@example.com',
+        buyer_name: null,
+        app: { name: 'Perio' },
+      } as PurchaseRecord,
+      pending_since: since,
+      reminded_at: null,
+    };
+    const index: PendingManualLicence[] = [];
+    const unindexed = new Map([['a2', [legacy]]]);
+    let marker: string | null = null;
+    const walked: string[] = [];
+    const sent: OutgoingMail[] = [];
+    const service = createManualLicences({
+      store: {
+        pendingByApp: async () => [],
+        allPending: async () => [...index],
+        get: async () => undefined,
+        complete: async () => 'completed',
+        markReminded: async (_id, at) => {
+          if (legacy.reminded_at) return false;
+          legacy.reminded_at = at;
+          return true;
+        },
+        legacyPendingIndexed: async () => marker !== null,
+        indexLegacyPending: async (appId) => {
+          walked.push(appId);
+          const found = unindexed.get(appId) ?? [];
+          index.push(...found);
+          unindexed.delete(appId);
+          return found.length;
+        },
+        markLegacyPendingIndexed: async (at) => {
+          marker = at;
+        },
+      },
+      apps: {
+        getById: async () => undefined,
+        listByOwner: async () => [],
+        listAll: async () => [{ id: 'a1' }, { id: 'a2' }] as never,
+      },
+      users: { findById: async () => ({ email: 'dev@example.com' }) as never },
+      mailer: { sendMail: async (m) => void sent.push(m) },
+      appUrl: 'http://x',
+      now: () => plus(13),
+    });
+    expect(await service.sendReminders()).toBe(1);
+    expect(walked).toEqual(['a1', 'a2']);
+    expect(marker).toBe(plus(13).toISOString());
+    expect(sent[0]?.subject).toContain('early@example.com');
+    // The marker stops the walk; the reminder is not sent again.
+    expect(await service.sendReminders()).toBe(0);
+    expect(walked).toEqual(['a1', 'a2']);
+    expect(sent).toHaveLength(1);
   });
 });

@@ -50,6 +50,15 @@ export interface ManualLicenceStore {
   }): Promise<'completed' | 'not_pending'>;
   /** Records the reminder once: false when it was already recorded or the licence is no longer pending. */
   markReminded(purchaseId: string, at: string): Promise<boolean>;
+  /**
+   * Manual licences that went pending before the pending index existed are not in allPending.
+   * Whether they were already brought in (a marker, so the apps are walked once, not every minute).
+   */
+  legacyPendingIndexed(): Promise<boolean>;
+  /** Adds the app's pending manual licences that lack the index to it; returns how many. */
+  indexLegacyPending(appId: string): Promise<number>;
+  /** Records that every app was walked. */
+  markLegacyPendingIndexed(at: string): Promise<void>;
 }
 
 /** The reminder rule: still pending, waited at least MANUAL_REMINDER_HOURS, never reminded before. */
@@ -92,7 +101,7 @@ export function reminderMail(input: {
 
 export interface ManualLicencesDeps {
   store: ManualLicenceStore;
-  apps: Pick<AppRepository, 'getById' | 'listByOwner'>;
+  apps: Pick<AppRepository, 'getById' | 'listByOwner' | 'listAll'>;
   users: Pick<UsersRepository, 'findById'>;
   mailer: Mailer;
   appUrl: string;
@@ -116,6 +125,19 @@ export function createManualLicences(deps: ManualLicencesDeps) {
     pending_since: p.pending_since,
     overdue: isOverdue(p, at),
   });
+
+  /**
+   * Brings manual licences that went pending before the pending index existed into it, once:
+   * every app's sales are walked, then a marker is written. Returns how many were indexed.
+   */
+  async function indexLegacyPending(): Promise<number> {
+    if (await store.legacyPendingIndexed()) return 0;
+    let indexed = 0;
+    for (const app of await apps.listAll()) indexed += await store.indexLegacyPending(app.id);
+    await store.markLegacyPendingIndexed(now().toISOString());
+    if (indexed) log.info('legacy manual licences indexed', { count: indexed });
+    return indexed;
+  }
 
   return {
     /** The pending manual licences of the developer's apps, oldest first. */
@@ -176,7 +198,7 @@ export function createManualLicences(deps: ManualLicencesDeps) {
             delivery: { license_status: status, license_key: key, expires_at: purchase.expires_at },
             instructions: app?.licensing_instructions ?? null,
             accessDetails: input.access_details ?? null,
-            newAccount: false,
+            guest: purchase.buyer_new_account,
             appUrl: deps.appUrl,
           }),
         );
@@ -190,8 +212,14 @@ export function createManualLicences(deps: ManualLicencesDeps) {
       return { message: MANUAL_LICENCE_COMPLETED, purchase_id: purchaseId, license_status: status, license_key: key };
     },
 
-    /** Reminds developers once about manual licences pending for MANUAL_REMINDER_HOURS. Returns how many were sent. */
+    indexLegacyPending,
+
+    /**
+     * Reminds developers once about manual licences pending for MANUAL_REMINDER_HOURS (including
+     * those pending from before the index existed). Returns how many were sent.
+     */
     async sendReminders(): Promise<number> {
+      await indexLegacyPending();
       const at = now();
       let sent = 0;
       for (const p of await store.allPending()) {

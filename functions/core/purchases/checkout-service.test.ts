@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALREADY_LICENSED, OWN_APP_PURCHASE, PAYMENTS_UNAVAILABLE } from '../../../shared/schemas/checkout';
+import { OWN_APP_PURCHASE, PAYMENTS_UNAVAILABLE } from '../../../shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
-import type { UsersRepository } from '../users/ports';
+import type { OutgoingMail, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import { createCheckoutService, type PaymentMode } from './checkout-service';
 import type { CheckoutSessionInput } from './ports';
-import type { PurchaseRecord } from './purchase';
+import { guestBuyerId, type PurchaseRecord } from './purchase';
 import { appFixture, memoryStore, usersFixture } from './testing';
 
 function memoryUsers(initial: User[]): UsersRepository {
@@ -29,12 +29,14 @@ function memoryUsers(initial: User[]): UsersRepository {
   };
 }
 
-function setup(app: AppRecord, payments: PaymentMode = { kind: 'test' }) {
+function setup(app: AppRecord, payments: PaymentMode = { kind: 'test' }, now?: () => Date) {
   const mem = memoryStore();
   const fulfilled: PurchaseRecord[] = [];
+  const mails: OutgoingMail[] = [];
+  const users = memoryUsers([usersFixture.dev, usersFixture.buyer]);
   const service = createCheckoutService({
     apps: { getById: async (id) => (id === app.id ? app : undefined) },
-    users: memoryUsers([usersFixture.dev, usersFixture.buyer]),
+    users,
     purchases: mem.repo,
     fulfilment: {
       fulfil: async (p) => {
@@ -44,9 +46,10 @@ function setup(app: AppRecord, payments: PaymentMode = { kind: 'test' }) {
     },
     payments,
     appUrl: 'https://market.example.com',
-    now: () => new Date('2026-02-01T00:00:00.000Z'),
+    mailer: { sendMail: async (m) => void mails.push(m) },
+    now: now ?? (() => new Date('2026-02-01T00:00:00.000Z')),
   });
-  return { mem, service, fulfilled };
+  return { mem, service, fulfilled, mails, users };
 }
 
 function stripeMode() {
@@ -141,14 +144,56 @@ describe('createCheckoutService', () => {
     });
   });
 
-  it('guest checkout creates the account once, then reuses it', async () => {
+  it('guest checkout creates no account, answers alike for every address and grants a free app only once confirmed', async () => {
     const app = appFixture({ pricing_model: 'free', price_cents: 0 });
+    const { service, fulfilled, mem, mails, users } = setup(app);
+    const known = await service.startGuestCheckout(app.id, usersFixture.buyer.email);
+    const unknown = await service.startGuestCheckout(app.id, 'Guest@Example.com ');
+    expect(known).toEqual(unknown);
+    expect(unknown).toEqual({
+      checkout_url: 'https://market.example.com/marketplace/purchase-success?confirm=sent&new_account=true',
+      session_id: '',
+      new_account: true,
+    });
+    expect(await users.findByEmail('guest@example.com')).toBeUndefined();
+    expect(fulfilled).toHaveLength(0);
+    // The confirmation mail is in the platform's words only: no app name, nothing the developer wrote.
+    const mail = mails.find((m) => m.to === 'guest@example.com');
+    expect(mail?.text).not.toContain(app.name);
+    const token = /confirm-license\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] as string;
+    expect(token).toBeTruthy();
+    const granted = await service.confirmGuestLicence(token);
+    expect(granted.new_account).toBe(true);
+    expect(fulfilled).toHaveLength(1);
+    expect(fulfilled[0]).toMatchObject({
+      user_id: guestBuyerId('guest@example.com'),
+      buyer_email: 'guest@example.com',
+    });
+    // Following the link again grants nothing more.
+    await service.confirmGuestLicence(token);
+    expect(fulfilled).toHaveLength(1);
+    expect([...mem.purchases.values()].filter((p) => p.status === 'completed')).toHaveLength(1);
+    await expect(service.confirmGuestLicence('x'.repeat(24))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a guest confirmation link expires', async () => {
+    const app = appFixture({ pricing_model: 'free', price_cents: 0 });
+    let at = new Date('2026-02-01T00:00:00.000Z');
+    const { service, mails } = setup(app, { kind: 'test' }, () => at);
+    await service.startGuestCheckout(app.id, 'late@example.com');
+    const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] as string;
+    at = new Date('2026-02-03T00:00:01.000Z');
+    await expect(service.confirmGuestLicence(token)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a paid guest checkout goes to payment the same way for an address that holds a licence', async () => {
+    const app = appFixture();
     const { service } = setup(app);
-    const first = await service.startGuestCheckout(app.id, 'guest@example.com');
-    expect(first.new_account).toBe(true);
-    expect(first.checkout_url).toMatch(/&new_account=true$/);
-    const again = await service.startGuestCheckout(app.id, 'guest@example.com').catch((e) => e);
-    expect(again).toMatchObject({ status: 409, message: ALREADY_LICENSED });
+    const first = await service.startGuestCheckout(app.id, usersFixture.buyer.email);
+    const second = await service.startGuestCheckout(app.id, usersFixture.buyer.email);
+    expect(first.checkout_url).toMatch(/\/api\/stripe\/test-checkout\/cs_test_local_/);
+    expect(second.new_account).toBe(true);
+    expect(second.session_id).not.toBe(first.session_id);
   });
 
   it('refuses the owner and apps outside the marketplace', async () => {

@@ -1,10 +1,17 @@
 /**
  * Starting a purchase (issue 6 item 1): POST /api/stripe/create-checkout-session (signed in) and
- * /create-guest-checkout-session (an e-mail address; the buyer's account is created without a
- * password, or reused). The price always comes from the app, never from the client.
+ * /create-guest-checkout-session (an e-mail address). The price always comes from the app, never
+ * from the client.
  *
- * - Free apps are granted at once: a completed purchase, the licence delivered, and the answer
- *   points straight at the success page.
+ * Guest checkout (issue 11 items 7 and 8) answers the same for every address and never looks
+ * accounts up: no account is created or attached, the purchase is kept against the address
+ * (guestBuyerId) and shows in any account whose verified address it is. `new_account` is true
+ * for every guest answer, so it carries no information. A free app asked for as a guest is only
+ * granted once the address's owner follows the mailed confirmation link (confirmGuestLicence);
+ * a paid one goes to Stripe, whose payer has paid for the licence mailed to the address.
+ *
+ * - Free apps (signed in) are granted at once: a completed purchase, the licence delivered, and
+ *   the answer points straight at the success page.
  * - Paid apps get a pending purchase, keyed by the checkout session, before the buyer is sent to
  *   pay: Stripe Checkout when Stripe is configured, otherwise (locally) the test-checkout page,
  *   whose Pay button sends a Stripe-signed event to the real webhook. In the cloud without Stripe
@@ -18,6 +25,7 @@ import {
   CHECKOUT_IN_PROGRESS,
   CHECKOUT_SESSION_NOT_FOUND,
   type CheckoutSession,
+  GUEST_CONFIRM_INVALID,
   OWN_APP_PURCHASE,
   PAYMENTS_UNAVAILABLE,
 } from '../../../shared/schemas/checkout';
@@ -25,14 +33,14 @@ import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '../errors';
 import type { LicenceFulfilment } from '../licences/fulfilment';
-import { ensureUser } from '../users/ensure-user';
-import type { Log, UsersRepository } from '../users/ports';
-import type { User } from '../users/user';
+import type { Log, Mailer, UsersRepository } from '../users/ports';
+import { guestConfirmMail } from './guest-mails';
 import type { PaymentGateway, PurchaseRepository } from './ports';
 import {
   billingInterval,
   CURRENCY,
   FULFILMENT_LEASE_MS,
+  guestBuyerId,
   isFreeApp,
   isLicenceHeld,
   licenceExpiry,
@@ -57,9 +65,23 @@ export interface CheckoutServiceDeps {
   payments: PaymentMode;
   /** Public origin: success, cancel and test-checkout URLs. */
   appUrl: string;
+  /** Guest confirmation mails (wrapped in the per-recipient daily cap by the composition root). */
+  mailer?: Mailer;
+  /** How long a guest confirmation link works (default 48 hours). */
+  guestConfirmTtlSeconds?: number;
   log?: Log;
   now?: () => Date;
 }
+
+/** Who buys: a signed-in account, or a guest address (id guestBuyerId(email)). */
+interface Buyer {
+  id: string;
+  email: string;
+  full_name: string;
+}
+
+/** Free guest licences wait for the address's owner under this session id prefix. */
+const GUEST_FREE_PREFIX = 'guestfree_';
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 /**
@@ -67,11 +89,17 @@ const silentLog: Log = { info() {}, warn() {}, error() {} };
  * refused (CHECKOUT_IN_PROGRESS); after it, a new checkout may replace the abandoned one.
  */
 export const CHECKOUT_HOLD_MS = 3 * 60_000;
+/**
+ * A slot whose purchase was never written (the request failed between claiming the slot and
+ * writing the purchase, e.g. the database stopped answering, so releasing it failed too) frees
+ * itself after this long, so the buyer's retry goes through. A checkout still writing its
+ * purchase after that loses the slot cleanly: its purchase write checks the slot (holdsSlot).
+ */
+export const ORPHANED_SLOT_GRACE_MS = 5_000;
 const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
 /** Unguessable: the session id is the only thing that opens the success and test-checkout pages. */
 const token = () => randomBytes(18).toString('base64url');
-const nameFromEmail = (email: string) => email.split('@')[0] ?? email;
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { apps, users, purchases, payments, appUrl } = deps;
@@ -94,7 +122,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * exactly one takes the slot, the others are told why. A held licence keeps the slot (renewal
    * opens once it has expired); an unpaid checkout keeps it for CHECKOUT_HOLD_MS.
    */
-  async function claimSlot(app: AppRecord, buyer: User, purchaseId: string, at: Date): Promise<void> {
+  async function claimSlot(app: AppRecord, buyer: Buyer, purchaseId: string, at: Date): Promise<void> {
     const slot = await purchases.checkoutSlot(buyer.id, app.id);
     if (!slot) {
       if (await purchases.claimCheckoutSlot(buyer.id, app.id, purchaseId, at.toISOString())) return;
@@ -103,7 +131,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const holder = await purchases.getById(slot.purchase_id);
     if (holder && isLicenceHeld(holder, at)) throw new ConflictError(ALREADY_LICENSED);
     const open = !holder || holder.status === 'pending';
-    if (open && at.getTime() - Date.parse(slot.claimed_at) < CHECKOUT_HOLD_MS) {
+    const hold = holder ? CHECKOUT_HOLD_MS : ORPHANED_SLOT_GRACE_MS;
+    if (open && at.getTime() - Date.parse(slot.claimed_at) < hold) {
       throw new ConflictError(CHECKOUT_IN_PROGRESS);
     }
     const replacing = { purchaseId: slot.purchase_id, status: holder?.status ?? null };
@@ -111,7 +140,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     throw new ConflictError(CHECKOUT_IN_PROGRESS);
   }
 
-  async function checkout(app: AppRecord, buyer: User, newAccount: boolean | undefined): Promise<CheckoutSession> {
+  async function checkout(app: AppRecord, buyer: Buyer, newAccount: boolean | undefined): Promise<CheckoutSession> {
     if (app.user_id === buyer.id) throw new ValidationError(OWN_APP_PURCHASE);
     const at = now();
     // Licences bought before the slot existed: a licence held right now blocks buying again.
@@ -128,16 +157,30 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     }
   }
 
-  async function startClaimed(
+  /**
+   * Writes the purchase only while its slot is still held (see ORPHANED_SLOT_GRACE_MS). Guest
+   * purchases (newAccount true) take no slot: a slot would tell strangers what the address holds.
+   */
+  async function createHolding(purchase: PurchaseRecord): Promise<void> {
+    if (purchase.buyer_new_account) {
+      await purchases.create(purchase);
+      return;
+    }
+    if ((await purchases.create(purchase, { holdsSlot: true })) === 'slot_lost') {
+      throw new ConflictError(CHECKOUT_IN_PROGRESS);
+    }
+  }
+
+  function draftPurchase(
     app: AppRecord,
-    buyer: User,
+    buyer: Buyer,
     newAccount: boolean | undefined,
     purchaseId: string,
     at: Date,
-  ): Promise<CheckoutSession> {
+  ): PurchaseRecord {
     const free = isFreeApp(app);
     const amount = free ? 0 : app.price_cents;
-    const purchase: PurchaseRecord = {
+    return {
       id: purchaseId,
       app_id: app.id,
       developer_id: app.user_id,
@@ -168,6 +211,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       fulfilment: null,
       fulfilment_lease_until: null,
     };
+  }
+
+  async function startClaimed(
+    app: AppRecord,
+    buyer: Buyer,
+    newAccount: boolean | undefined,
+    purchaseId: string,
+    at: Date,
+  ): Promise<CheckoutSession> {
+    const free = isFreeApp(app);
+    const amount = free ? 0 : app.price_cents;
+    const purchase = draftPurchase(app, buyer, newAccount, purchaseId, at);
     const answer = (sessionId: string, url: string): CheckoutSession => ({
       checkout_url: url,
       session_id: sessionId,
@@ -185,7 +240,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         fulfilment: 'pending',
         fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
       };
-      await purchases.create(granted);
+      await createHolding(granted);
       log.info('free licence granted', { purchase_id: granted.id, app_id: app.id });
       try {
         await deps.fulfilment.fulfil(granted);
@@ -199,7 +254,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (payments.kind === 'unavailable') throw new ServiceUnavailableError(PAYMENTS_UNAVAILABLE);
     if (payments.kind === 'test') {
       const sessionId = `cs_test_local_${token()}`;
-      await purchases.create({ ...purchase, session_id: sessionId });
+      await createHolding({ ...purchase, session_id: sessionId });
       return answer(sessionId, `${appUrl}/api/stripe/test-checkout/${sessionId}`);
     }
 
@@ -223,8 +278,36 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         ? { destination, feeCents: purchase.platform_fee_cents, feePercent: LIMITS.platformFeePercent }
         : null,
     });
-    await purchases.create({ ...purchase, session_id: session.id });
+    await createHolding({ ...purchase, session_id: session.id });
     return answer(session.id, session.url);
+  }
+
+  const answerGuest = (sessionId: string): CheckoutSession => ({
+    checkout_url: successUrl(sessionId, true),
+    session_id: sessionId,
+    new_account: true,
+  });
+
+  /**
+   * A free app asked for as a guest: a pending purchase whose session id holds a secret that only
+   * the confirmation mail carries. The answer (the same for every address) says to check the mail.
+   */
+  async function requestGuestConfirmation(app: AppRecord, buyer: Buyer, at: Date): Promise<CheckoutSession> {
+    const secret = token();
+    const purchase = draftPurchase(app, buyer, true, randomUUID(), at);
+    await purchases.create({ ...purchase, session_id: `${GUEST_FREE_PREFIX}${secret}` });
+    const hours = Math.round((deps.guestConfirmTtlSeconds ?? 48 * 3600) / 3600);
+    const link = `${appUrl}/marketplace/confirm-license?token=${secret}`;
+    try {
+      await deps.mailer?.sendMail(guestConfirmMail({ to: buyer.email, link, validHours: hours }));
+    } catch (err) {
+      log.error('guest confirmation mail not sent', { purchase_id: purchase.id, error: (err as Error).message });
+    }
+    return {
+      checkout_url: `${appUrl}/marketplace/purchase-success?confirm=sent&new_account=true`,
+      session_id: '',
+      new_account: true,
+    };
   }
 
   return {
@@ -238,12 +321,55 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /** Guest checkout: the address gets an account without a password (set later via forgot-password). */
     async startGuestCheckout(appId: string, email: string): Promise<CheckoutSession> {
       const app = await buyableApp(appId);
-      const { user, created } = await ensureUser(
-        { email, full_name: nameFromEmail(email), company_name: '', role: 'developer', is_approved: false },
-        users,
-      );
-      if (created) log.info('guest buyer account created', { user_id: user.id });
-      return checkout(app, user, created);
+      const address = email.trim().toLowerCase();
+      const buyer: Buyer = { id: guestBuyerId(address), email: address, full_name: '' };
+      const at = now();
+      // No slot and no "already licensed" check: either would tell a stranger what this address holds.
+      if (!isFreeApp(app)) return startClaimed(app, buyer, true, randomUUID(), at);
+      return requestGuestConfirmation(app, buyer, at);
+    },
+
+    /**
+     * POST /api/stripe/confirm-guest-license {token}: the address's owner followed the mailed link;
+     * the free licence is granted now (once: the pending -> completed write is conditional).
+     */
+    async confirmGuestLicence(confirmToken: string): Promise<CheckoutSession> {
+      const sessionId = `${GUEST_FREE_PREFIX}${confirmToken}`;
+      const pending = await purchases.getBySession(sessionId);
+      const at = now();
+      const ttlMs = (deps.guestConfirmTtlSeconds ?? 48 * 3600) * 1000;
+      if (pending?.payment_method !== 'free') throw new NotFoundError(GUEST_CONFIRM_INVALID);
+      if (pending.status === 'completed') return answerGuest(sessionId);
+      if (pending.status !== 'pending' || at.getTime() - Date.parse(pending.created_at) > ttlMs) {
+        throw new NotFoundError(GUEST_CONFIRM_INVALID);
+      }
+      const app = await buyableApp(pending.app_id);
+      // Only the address's owner gets here: telling them what they hold reveals nothing new.
+      const held = await purchases.listByBuyer(pending.user_id);
+      if (held.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
+      const change = {
+        completed_at: at.toISOString(),
+        expires_at: licenceExpiry(pending, at),
+        payment_intent_id: null,
+        stripe_subscription_id: null,
+        stripe_invoice_id: null,
+        fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
+      };
+      if ((await purchases.complete(pending.id, null, change)) !== 'applied') return answerGuest(sessionId);
+      log.info('free guest licence confirmed', { purchase_id: pending.id, app_id: app.id });
+      const granted: PurchaseRecord = {
+        ...pending,
+        ...change,
+        status: 'completed',
+        license_status: 'manual_pending',
+        fulfilment: 'pending',
+      };
+      try {
+        await deps.fulfilment.fulfil(granted);
+      } catch (err) {
+        log.error('free licence delivery failed', { purchase_id: granted.id, error: (err as Error).message });
+      }
+      return answerGuest(sessionId);
     },
 
     /**

@@ -51,9 +51,11 @@ export interface PurchaseRepository {
   releaseCheckoutSlot(buyerId: string, appId: string, purchaseId: string): Promise<void>;
   /**
    * Stores a new purchase (pending, or completed for free grants) with its session pointer
-   * (PK=SESSION#<session_id>) in one transaction.
+   * (PK=SESSION#<session_id>) in one transaction. With `holdsSlot` the transaction also checks
+   * that the buyer's checkout slot for the app still names this purchase, and resolves 'slot_lost'
+   * (writing nothing) when another checkout took it over.
    */
-  create(purchase: PurchaseRecord): Promise<void>;
+  create(purchase: PurchaseRecord, opts?: { holdsSlot?: boolean }): Promise<'slot_lost' | undefined>;
   getById(id: string): Promise<PurchaseRecord | undefined>;
   getBySession(sessionId: string): Promise<PurchaseRecord | undefined>;
   /** The purchase a Stripe payment intent or subscription id belongs to. */

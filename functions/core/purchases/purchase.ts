@@ -7,6 +7,8 @@
  * licence revoked). A completed purchase is never dropped: when its licence cannot be delivered yet
  * it stays completed with license_status out_of_stock or manual_pending.
  */
+
+import { createHash } from 'node:crypto';
 import {
   LIMITS,
   type LicenseStatus,
@@ -16,6 +18,18 @@ import {
 } from '../../../shared/constants';
 import type { PaymentMethod, PurchaseStatusValue } from '../../../shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
+
+/**
+ * The buyer id of guest purchases made with an address (already normalised): the licence is kept
+ * against the address, never against an account. An account lists them once its own address is
+ * verified (buyerIdsOf).
+ */
+export const guestBuyerId = (email: string): string =>
+  `guest_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+
+/** Every buyer id whose purchases belong to this account: its own, and its verified address's guest ones. */
+export const buyerIdsOf = (user: { id: string; email: string; email_verified: boolean }): string[] =>
+  user.email_verified ? [user.id, guestBuyerId(user.email)] : [user.id];
 
 /** The app as it was at checkout: what the buyer's purchase list and invoice show. */
 export interface AppSnapshot {
@@ -37,11 +51,17 @@ export interface PurchaseRecord {
   app_id: string;
   /** The app owner, for the developer's mails and analytics. */
   developer_id: string;
-  /** Buyer's account id. */
+  /**
+   * Buyer's account id; for a guest purchase guestBuyerId(buyer_email): no account is created, and
+   * an account shows these purchases once its address is verified.
+   */
   user_id: string;
   buyer_email: string;
   buyer_name: string | null;
-  /** The guest checkout created the buyer's account: the licence mail explains how to set a password. */
+  /**
+   * Bought through the guest checkout (the stored name predates issue 11 item 7, when guest
+   * checkout created accounts): the licence mail explains how to see the purchase in an account.
+   */
   buyer_new_account: boolean;
   app: AppSnapshot;
   pricing_model: PricingModel | null;

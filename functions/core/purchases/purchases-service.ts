@@ -21,15 +21,17 @@ import {
 } from '../../../shared/schemas/checkout';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
-import type { Log, Mailer } from '../users/ports';
+import type { Log, Mailer, UsersRepository } from '../users/ports';
 import { buildInvoice, type InvoiceDocument } from './invoice';
 import { type LicenceEvents, licenceEventData, type PaymentGateway, type PurchaseRepository } from './ports';
-import { centsToDollars, type PurchaseRecord, refundDeadline } from './purchase';
+import { buyerIdsOf, centsToDollars, type PurchaseRecord, refundDeadline } from './purchase';
 import { refundMail } from './purchase-mails';
 
 export interface PurchasesServiceDeps {
   purchases: PurchaseRepository;
   apps: Pick<AppRepository, 'getById'>;
+  /** Whose verified address also brings the guest purchases made with it (issue 11 item 7). */
+  users?: Pick<UsersRepository, 'findById'>;
   mailer: Mailer;
   /** Stripe, when configured: refunds of card purchases go through it. */
   gateway: PaymentGateway | null;
@@ -134,17 +136,29 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
 
+  /** The account's buyer ids: its own, plus its verified address's guest purchases. */
+  async function buyerIds(userId: string): Promise<string[]> {
+    const user = await deps.users?.findById(userId);
+    return user ? buyerIdsOf(user) : [userId];
+  }
+
   /** The buyer's own purchase that went through; anyone else's reads exactly like a missing one. */
   async function ownPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord> {
     const p = await purchases.getById(purchaseId);
-    if (!p || p.user_id !== userId || p.status === 'pending') throw new NotFoundError(PURCHASE_NOT_FOUND);
+    if (!p || !(await buyerIds(userId)).includes(p.user_id) || p.status === 'pending') {
+      throw new NotFoundError(PURCHASE_NOT_FOUND);
+    }
     return p;
   }
 
   return {
     /** GET /api/stripe/my-purchases: completed and refunded purchases, newest first. */
     async myPurchases(userId: string): Promise<Purchase[]> {
-      return (await purchases.listByBuyer(userId)).map(toPurchaseView);
+      const lists = await Promise.all((await buyerIds(userId)).map((id) => purchases.listByBuyer(id)));
+      return lists
+        .flat()
+        .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+        .map(toPurchaseView);
     },
 
     /** GET /api/stripe/purchase/{session_id}: 404 while the payment is still pending (the page retries). */

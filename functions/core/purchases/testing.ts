@@ -47,10 +47,12 @@ export function memoryStore() {
       const key = `${buyerId}#${appId}`;
       if (slots.get(key)?.purchase_id === purchaseId) slots.delete(key);
     },
-    async create(p) {
+    async create(p, opts) {
       if (purchases.has(p.id) || sessions.has(p.session_id)) throw new Error('exists');
+      if (opts?.holdsSlot && slots.get(`${p.user_id}#${p.app_id}`)?.purchase_id !== p.id) return 'slot_lost';
       purchases.set(p.id, structuredClone(p));
       sessions.set(p.session_id, p.id);
+      return undefined;
     },
     async getById(id) {
       return copy(purchases.get(id));

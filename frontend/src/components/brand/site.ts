@@ -11,4 +11,4 @@ export const SITE = {
 } as const;
 
 /** API documentation: the build-time docs URL when configured, else the SPA's own /docs page. */
-export const DOCS_URL: string = import.meta.env.VITE_DOCS_URL || '/docs';
+export const DOCS_URL: string = import.meta.env?.VITE_DOCS_URL || '/docs';

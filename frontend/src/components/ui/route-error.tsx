@@ -8,7 +8,7 @@ import { useRouteError } from 'react-router-dom';
  */
 export function RouteError() {
   const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
+  if (import.meta.env?.DEV) console.error(error);
   return (
     <Box minH="100vh" display="flex" alignItems="center" justifyContent="center" bg="gray.50" px="4">
       <VStack gap="4" textAlign="center" maxW="md" bg="white" p="10" rounded="2xl" shadow="sm" borderWidth="1px">

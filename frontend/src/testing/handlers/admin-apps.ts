@@ -6,6 +6,11 @@ import {
   matchesAppType,
   pageOf,
 } from '../../../../shared/schemas/admin-lists';
+import {
+  type CompleteManualLicenceInput,
+  MANUAL_LICENCE_DONE,
+  type ManualLicence,
+} from '../../../../shared/schemas/manual-licences';
 import type { AdminAppRow, AdminPurchase } from '../../features/admin-apps/types';
 import { fail, type Handlers, ok } from '../fake-server';
 
@@ -36,8 +41,12 @@ export function adminAppFixture(over: Partial<AdminAppRow> & Pick<AdminAppRow, '
  * The admin app API over an in-memory list with the server's rules: approve only when not
  * approved, suspend only when approved (409 otherwise). Purchases per app id; missing ones 501.
  */
-export function adminAppsHandlers(opts: { apps?: AdminAppRow[]; purchases?: Record<string, AdminPurchase[]> } = {}) {
+export function adminAppsHandlers(
+  opts: { apps?: AdminAppRow[]; purchases?: Record<string, AdminPurchase[]>; manual?: ManualLicence[] } = {},
+) {
   const db: AdminAppRow[] = [...(opts.apps ?? [])];
+  const manual: ManualLicence[] = [...(opts.manual ?? [])];
+  const completed: { id: string; body: CompleteManualLicenceInput }[] = [];
   const find = (id: string | undefined) => db.find((a) => a.id === id);
   const handlers: Handlers = {
     // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with `page`.
@@ -91,10 +100,26 @@ export function adminAppsHandlers(opts: { apps?: AdminAppRow[]; purchases?: Reco
       db.splice(i, 1);
       return ok({ message: 'App deleted' });
     },
+    // Pending manual licences (every app) and the admin's completion: once, then 409.
+    'GET /api/admin/manual-licences': () =>
+      ok({ licences: manual, overdue_count: manual.filter((l) => l.overdue).length, overdue_hours: 24 }),
+    'POST /api/admin/purchases/:id/complete-licence': (req) => {
+      const i = manual.findIndex((l) => l.purchase_id === req.params.id);
+      if (i < 0) return fail(409, MANUAL_LICENCE_DONE);
+      manual.splice(i, 1);
+      const body = req.body as CompleteManualLicenceInput;
+      completed.push({ id: req.params.id ?? '', body });
+      return ok({
+        message: 'License completed: the buyer has been emailed',
+        purchase_id: req.params.id,
+        license_status: body.license_key ? 'assigned' : 'active',
+        license_key: body.license_key ?? null,
+      });
+    },
     'GET /api/admin/apps/:id/purchases': (req) => {
       const list = opts.purchases?.[req.params.id ?? ''];
       return list ? ok(list) : fail(501, 'Not implemented');
     },
   };
-  return { handlers, db };
+  return { handlers, db, manual, completed };
 }

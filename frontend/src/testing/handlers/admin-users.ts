@@ -1,4 +1,5 @@
 import { MSG } from '../../../../shared/messages';
+import { matchesUserSearch, pageOf } from '../../../../shared/schemas/admin-lists';
 import type { AdminUserDetail, WebhookLog } from '../../../../shared/schemas/admin-users';
 import type { ApiKey } from '../../../../shared/schemas/keys';
 import { fail, type Handlers, ok } from '../fake-server';
@@ -59,7 +60,20 @@ export function adminUsersHandlers(
   const find = (id: string | undefined) => users.find((u) => u.id === id);
 
   const handlers: Handlers = {
-    'GET /api/admin/users': () => ok(users.map(({ website: _website, ...u }) => u)),
+    // The server's search and paging (shared/schemas/admin-lists.ts): a page object with `page`.
+    'GET /api/admin/users': (req) => {
+      const listed = users.map(({ website: _website, ...u }) => u);
+      const shown = listed.filter((u) => matchesUserSearch(u, req.query.get('q') ?? ''));
+      const page = req.query.get('page');
+      if (!page) return ok(shown);
+      const { rows, ...paging } = pageOf(shown, Number(page), Number(req.query.get('limit') ?? 25));
+      return ok({
+        users: rows,
+        ...paging,
+        all: listed.length,
+        awaiting_approval: listed.filter((u) => u.role !== 'admin' && !u.is_approved).length,
+      });
+    },
     'POST /api/approve-user': (req) => {
       const email = (req.body as { email?: string } | undefined)?.email;
       const user = users.find((u) => u.email === email);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
+import { MANUAL_DETAILS_REQUIRED, type ManualLicence } from '../../../../../shared/schemas/manual-licences';
 import { toaster } from '../../../components/ui/toaster';
 import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
@@ -56,12 +57,12 @@ const purchases = {
   ],
 };
 
-async function open(extra = {}, apps = seed()) {
-  const fake = adminAppsHandlers({ apps, purchases });
+async function open(extra = {}, apps = seed(), manual: ManualLicence[] = []) {
+  const fake = adminAppsHandlers({ apps, purchases, manual });
   const server = fakeServer(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/admin/apps', { role: 'admin' });
   await screen.findByRole('heading', { name: 'App Management' }, { timeout: 15_000 });
-  return { ...view, server, db: fake.db };
+  return { ...view, server, db: fake.db, completed: fake.completed };
 }
 
 const row = (id: string) => within(screen.getByTestId(`admin-app-${id}`));
@@ -282,6 +283,69 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: /Delete/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MSG.failedDeleteApp)).toBeTruthy();
+  });
+
+  it('keeps the review dialog on the app it shows when approving moves it off a busy page', async () => {
+    // 30 published apps, then one awaiting review: first on page 1 now, 31st (page 2) once approved.
+    const busy = [
+      ...Array.from({ length: 30 }, (_, i) =>
+        adminAppFixture({ id: `b${i}`, name: `Busy App ${String(i).padStart(2, '0')}`, is_approved: true }),
+      ),
+      adminAppFixture({ id: 'waiting', name: 'Waiting Room Kiosk', is_approved: false }),
+    ];
+    const { user } = await open({}, busy);
+    await user.click(await screen.findByRole('button', { name: 'View Waiting Room Kiosk' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Waiting Room Kiosk/ }));
+    await user.click(dialog.getByRole('button', { name: /Approve/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(MSG.appApproved)).toBeTruthy();
+    // The page revalidated without the app (it is on page 2 now)...
+    await waitFor(() => expect(screen.queryByTestId('admin-app-waiting')).toBeNull());
+    expect(names()).toHaveLength(25);
+    // ...and the dialog is still open on it, showing its new state.
+    const still = within(screen.getByRole('dialog', { name: /Waiting Room Kiosk/ }));
+    expect(await still.findByRole('button', { name: /Suspend/ })).toBeTruthy();
+    expect(still.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(still.getAllByText('Published').length).toBeGreaterThan(0);
+    await user.click(still.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Pending Licenses: the admin completes a manual licence of any app; the list empties', async () => {
+    const waiting: ManualLicence[] = [
+      {
+        purchase_id: 'mp-1',
+        app_id: 'pending',
+        app_name: 'Smile Scheduler',
+        buyer_email: 'buyer@clinic.example',
+        buyer_name: 'Dr Buyer',
+        pending_since: '2026-01-01T08:00:00.000Z',
+        overdue: true,
+      },
+    ];
+    const { user, completed } = await open({}, seed(), waiting);
+    const button = await screen.findByRole('button', { name: /Pending Licenses \(1\)/ });
+    expect(within(button).getByText('1 overdue')).toBeTruthy();
+    await user.click(button);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pending Licenses' }));
+    const form = within(dialog.getByRole('form', { name: 'Deliver Smile Scheduler to buyer@clinic.example' }));
+    expect(form.getByText('Dr Buyer <buyer@clinic.example>')).toBeTruthy();
+    expect(form.getByText('Overdue')).toBeTruthy();
+
+    await user.click(form.getByRole('button', { name: 'Send and mark delivered' }));
+    expect(await form.findByText(MANUAL_DETAILS_REQUIRED)).toBeTruthy();
+    expect(completed).toHaveLength(0);
+
+    await user.type(form.getByLabelText('Access details'), 'Login sent by phone');
+    await user.type(form.getByLabelText('License key (optional)'), 'KEY-123');
+    await user.click(form.getByRole('button', { name: 'Send and mark delivered' }));
+    expect(await screen.findByText('License delivered to buyer@clinic.example')).toBeTruthy();
+    expect(completed).toEqual([
+      { id: 'mp-1', body: { access_details: 'Login sent by phone', license_key: 'KEY-123' } },
+    ]);
+    expect(await dialog.findByText('No buyers are waiting for access.')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: /close/i }));
+    expect(await screen.findByRole('button', { name: /Pending Licenses \(0\)/ })).toBeTruthy();
   });
 });
 

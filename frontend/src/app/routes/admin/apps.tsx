@@ -1,6 +1,7 @@
 import { AppManagement } from '../../../features/admin-apps/components/app-management';
+import { PendingLicencesButton } from '../../../features/admin-licences/components/pending-licences-dialog';
 
-/** /admin/apps: App Management (inside the admin layout). */
+/** /admin/apps: App Management (inside the admin layout), with the pending manual licences. */
 export default function AdminAppsRoute() {
-  return <AppManagement />;
+  return <AppManagement actions={<PendingLicencesButton />} />;
 }

@@ -4,6 +4,7 @@ import { LuAppWindow, LuArrowRight, LuListOrdered, LuRefreshCw, LuScrollText, Lu
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { EditedAppsCard } from '../../../features/admin-apps/components/edited-apps-card';
 import { OverdueLicencesCard } from '../../../features/admin-licences/overdue-licences-card';
 import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
 import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
@@ -35,7 +36,10 @@ export default function AdminDashboardRoute() {
           <SyncStatusCard status={status.data} error={status.error} loading={status.isLoading} />
         </SimpleGrid>
         <SyncControls status={status.data} />
-        <OverdueLicencesCard />
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <OverdueLicencesCard />
+          <EditedAppsCard />
+        </SimpleGrid>
         <Box as="section">
           <Heading as="h2" size="lg" mb="4">
             Management

@@ -33,8 +33,8 @@ const seed = () => [
 
 afterEach(() => toaster.remove());
 
-async function openUsers(extra = {}) {
-  const fake = adminUsersHandlers({ users: seed() });
+async function openUsers(extra = {}, users = seed()) {
+  const fake = adminUsersHandlers({ users });
   const server = fakeServer(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/admin/users', { role: 'admin' });
   await screen.findByRole('heading', { name: 'User Management' });
@@ -70,7 +70,7 @@ describe('User Management (/admin/users)', () => {
     await screen.findByTestId('user-row-u-dana');
     fillIn('Search users', 'TOOTHTRACK');
     await waitFor(() => expect(rowIds()).toEqual(['u-omar']));
-    expect(screen.getByText('Showing 1 of 3 users')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1 matching users (3 in all)')).toBeTruthy();
     fillIn('Search users', 'bright smiles');
     await waitFor(() => expect(rowIds()).toEqual(['u-dana']));
     fillIn('Search users', 'ada ADMIN');
@@ -123,5 +123,39 @@ describe('User Management (/admin/users)', () => {
     await openUsers({ 'GET /api/admin/users': () => fail(503, 'User directory is unavailable') });
     expect(await screen.findByText('User directory is unavailable')).toBeTruthy();
     expect(screen.queryByText(MSG.failedLoadUsers)).toBeNull();
+  });
+
+  it('pages on the server past 25 users, searching on the server too', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      adminUserFixture({
+        id: `m${i}`,
+        email: `member${String(i).padStart(2, '0')}@clinic.example`,
+        full_name: `Member ${String(i).padStart(2, '0')}`,
+        company: i % 2 ? 'Odd Dental' : 'Even Dental',
+      }),
+    );
+    const { user, server } = await openUsers({}, many);
+    await screen.findByTestId('user-row-m0');
+    expect(rowIds()).toHaveLength(25);
+    expect(screen.getByText('Showing 25 of 30 users')).toBeTruthy();
+    expect(screen.getByText('30 awaiting approval')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByTestId('user-row-m29');
+    expect(rowIds()).toHaveLength(5);
+    expect(server.requests.some((r) => r.path === '/api/admin/users' && r.query.get('page') === '2')).toBe(true);
+    // Every request asks for a page: the whole list is never fetched.
+    expect(server.requests.filter((r) => r.path === '/api/admin/users').every((r) => r.query.get('page'))).toBe(true);
+
+    // A search starts again at page 1 and is answered by the server.
+    fillIn('Search users', 'odd dental');
+    await waitFor(() => expect(rowIds()).toHaveLength(15));
+    expect(screen.getByText('Showing 15 of 15 matching users (30 in all)')).toBeTruthy();
+    expect(screen.queryByText(/Page \d of/)).toBeNull();
+    expect(
+      server.requests.some(
+        (r) => r.path === '/api/admin/users' && r.query.get('q') === 'odd dental' && r.query.get('page') === '1',
+      ),
+    ).toBe(true);
   });
 });

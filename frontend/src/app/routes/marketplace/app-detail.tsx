@@ -47,7 +47,9 @@ const BackToMarketplace = () => (
 /** /marketplace/app/{slug}: everything a practice needs to decide, and the way to buy. */
 export default function MarketplaceAppDetail() {
   const { slug } = useParams<{ slug: string }>();
-  const { data: app, isLoading } = useAppDetail(slug);
+  const { data: app, isLoading: fetching } = useAppDetail(slug);
+  // SWR reports isLoading while it revalidates server-rendered (fallback) data too: that data shows.
+  const isLoading = fetching && !app;
   const isOwner = useIsOwner(app);
   const owned = useOwnedLicence(app);
   useDocumentTitle(app?.name ?? (isLoading ? undefined : MSG.appNotFound));

@@ -10,7 +10,9 @@ import { CategoryCard, CategoryCardSkeleton } from '../../../features/marketplac
 
 /** /marketplace/categories: every active category, in display order. */
 export default function MarketplaceCategories() {
-  const { data: categories, isLoading } = useCategories();
+  const { data: categories, isLoading: fetching } = useCategories();
+  // SWR reports isLoading while it revalidates server-rendered (fallback) data too: that data shows.
+  const isLoading = fetching && !categories;
   // Set by the category page when the server answered 404 for its slug.
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const columns = { base: 1, sm: 2, lg: 3, xl: 4 };

@@ -39,7 +39,9 @@ const COLUMNS = { base: 1, md: 2, lg: 3 };
 export default function MarketplaceCategory() {
   const { slug } = useParams<{ slug: string }>();
   const navigate = useNavigate();
-  const { data, error, isLoading } = useCategoryApps(slug);
+  const { data, error, isLoading: fetching } = useCategoryApps(slug);
+  // SWR reports isLoading while it revalidates server-rendered (fallback) data too: that data shows.
+  const isLoading = fetching && !data;
   const [query, setQuery] = useUrlParam('q');
   const [sortParam, setSort] = useUrlParam('sort');
   const sort: SortOption = isSortOption(sortParam) ? sortParam : 'name';

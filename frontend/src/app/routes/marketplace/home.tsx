@@ -23,8 +23,11 @@ export default function MarketplaceHome() {
   const deferredQuery = useDeferredValue(query);
   useDocumentTitle('Marketplace');
 
-  const { data: apps, isLoading: appsLoading } = useMarketplaceApps();
-  const { data: categories, isLoading: categoriesLoading } = useCategories();
+  // SWR reports isLoading while it revalidates server-rendered (fallback) data too: that data shows.
+  const { data: apps, isLoading: appsFetching } = useMarketplaceApps();
+  const { data: categories, isLoading: categoriesFetching } = useCategories();
+  const appsLoading = appsFetching && !apps;
+  const categoriesLoading = categoriesFetching && !categories;
   const selected = categorySlug ? categories?.find((c) => c.slug === categorySlug) : undefined;
 
   const filtered = useMemo(

@@ -4,6 +4,8 @@ import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import {
   CHECK_EMAIL_TEXT,
+  CONFIRM_SENT_TEXT,
+  CONFIRM_SENT_TITLE,
   PAYMENT_SUCCESSFUL,
   PURCHASE_COMPLETE,
   WELCOME_TITLE,
@@ -111,14 +113,23 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
     expect(server.calls(LOOKUP)).toHaveLength(2);
   });
 
-  it('welcomes a buyer whose account was created at checkout', async () => {
+  it('tells every guest how to see the licence in an account', async () => {
     open('?session_id=cs_test_1&new_account=true', [purchaseSessionFixture()]);
     await advance(0);
     expect(screen.getByText(WELCOME_TITLE)).toBeTruthy();
-    expect(screen.getByText(/set a password/)).toBeTruthy();
+    expect(screen.getByText(/sign up or sign in with that address/)).toBeTruthy();
     await advance(LIMITS.purchaseFirstFetchMs);
     await advance(0);
     expect(screen.getByRole('heading', { name: PURCHASE_COMPLETE })).toBeTruthy();
     expect(screen.getByText(WELCOME_TITLE)).toBeTruthy();
+  });
+
+  it('after a free licence asked for as a guest, says to confirm the address by mail and looks nothing up', async () => {
+    const { server } = open('?confirm=sent&new_account=true', []);
+    await advance(0);
+    expect(screen.getByRole('heading', { name: CONFIRM_SENT_TITLE })).toBeTruthy();
+    expect(screen.getByText(CONFIRM_SENT_TEXT)).toBeTruthy();
+    await advance(LIMITS.purchaseFirstFetchMs + LIMITS.purchaseRetryMs);
+    expect(server.calls(LOOKUP)).toHaveLength(0);
   });
 });

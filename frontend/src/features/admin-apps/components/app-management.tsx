@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useDeferredValue, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { LuEye, LuSearch } from 'react-icons/lu';
 import { APP_STATUSES, type AppStatus } from '../../../../../shared/app-status';
 import { MSG } from '../../../../../shared/messages';
@@ -24,9 +24,11 @@ import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useApproveApp } from '../api/approve-app';
+import { useClearAppFlag } from '../api/clear-flag';
 import { useDeleteAppPermanently } from '../api/delete-app';
 import { useAdminAppsPage } from '../api/get-admin-apps';
 import { useSuspendApp } from '../api/suspend-app';
+import type { AdminAppRow } from '../types';
 import { type AppFilter, adminStatus, FILTERS, formatPricing } from '../utils/format';
 import { AppDetailDialog } from './app-detail-dialog';
 import { SalesCell } from './sales-cell';
@@ -51,27 +53,43 @@ const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s
  * /admin/apps: every app with filter buttons (All Apps, Marketplace = public apps, Internal =
  * internal and partner apps), a search over app name, developer e-mail and company, a status
  * filter, server paging (apps awaiting review first), and the review dialog with its Approve /
- * Suspend / Delete actions.
+ * Suspend / Delete actions. `actions` sit beside the title (the route adds Pending Licenses).
  */
-export function AppManagement() {
+export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
   const [filter, setFilter] = useState<AppFilter>('all');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<AppStatus | ''>('');
   const [page, setPage] = useState(1);
   const q = useDeferredValue(query);
   const { data, error, isLoading } = useAdminAppsPage({ page, q, status, type: filter });
-  const [viewingId, setViewingId] = useState<string | null>(null);
+  // The app the review dialog shows: kept here, not only read from the page, because an approved app
+  // moves off a busy page (awaiting review comes first) and the dialog must stay with it.
+  const [viewed, setViewed] = useState<AdminAppRow | null>(null);
   const [busy, setBusy] = useState<'approve' | 'suspend' | 'delete' | null>(null);
   const approve = useApproveApp();
   const suspend = useSuspendApp();
   const remove = useDeleteAppPermanently();
+  const clearFlag = useClearAppFlag();
+
+  async function reviewed(id: string) {
+    try {
+      await clearFlag.trigger(id);
+      notifySuccess('Review flag cleared');
+    } catch (err) {
+      notifyError(errorText(err, 'Failed to clear the review flag'));
+    }
+  }
   const { confirm, dialog } = useConfirm();
 
   const shown = data?.apps ?? [];
   const apps = shown;
   const counts = data?.counts;
-  // The dialog reads the app from the list, so it shows the new state once the list revalidates.
-  const viewing = viewingId ? apps.find((a) => a.id === viewingId) : undefined;
+  // While the page holds the app, the dialog follows the list (its new state once it revalidates).
+  const onPage = viewed ? apps.find((a) => a.id === viewed.id) : undefined;
+  useEffect(() => {
+    if (onPage) setViewed(onPage);
+  }, [onPage]);
+  const viewing = onPage ?? viewed ?? undefined;
 
   async function act(kind: 'approve' | 'suspend' | 'delete') {
     if (!viewing) return;
@@ -80,15 +98,20 @@ export function AppManagement() {
       suspend: { ask: MSG.confirmSuspendApp, done: MSG.appSuspended, failed: MSG.failedSuspendApp },
       delete: { ask: MSG.confirmPermanentDeleteApp, done: MSG.appDeleted, failed: MSG.failedDeleteApp },
     }[kind];
-    const run = (id: string): Promise<void> =>
-      kind === 'approve' ? approve.trigger(id) : kind === 'suspend' ? suspend.trigger(id) : remove.trigger(id);
+    const run = async (id: string): Promise<Partial<AdminAppRow> | undefined> => {
+      if (kind === 'approve') return approve.trigger(id);
+      if (kind === 'suspend') return suspend.trigger(id);
+      await remove.trigger(id);
+      return undefined;
+    };
     const label = { approve: 'Approve', suspend: 'Suspend', delete: 'Delete' }[kind];
     if (!(await confirm({ message: texts.ask, confirmLabel: label, destructive: kind !== 'approve' }))) return;
     setBusy(kind);
     try {
-      await run(viewing.id);
+      const now = await run(viewing.id);
       notifySuccess(texts.done);
-      if (kind === 'delete') setViewingId(null);
+      if (kind === 'delete') setViewed(null);
+      else if (now) setViewed((v) => (v && v.id === now.id ? { ...v, ...now } : v));
     } catch (err) {
       notifyError(errorText(err, texts.failed));
     } finally {
@@ -98,7 +121,7 @@ export function AppManagement() {
 
   return (
     <>
-      <PageHeader title="App Management" description="Review, publish and suspend apps." />
+      <PageHeader title="App Management" description="Review, publish and suspend apps." actions={actions} />
 
       <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
         <InputGroup startElement={<LuSearch />} maxW={{ base: 'full', md: 'sm' }}>
@@ -235,14 +258,26 @@ export function AppManagement() {
                   <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={status.palette}>{status.label}</Badge>
+                    {app.review_flag && (
+                      <Box mt="1" data-testid="review-flag">
+                        <Text fontSize="xs" color="orange.800">
+                          Edited after approval: {app.review_flag.fields.join(', ')}
+                        </Text>
+                        <Button
+                          size="2xs"
+                          variant="outline"
+                          mt="1"
+                          onClick={() => reviewed(app.id)}
+                          loading={clearFlag.isMutating}
+                          aria-label={`Mark the edits of ${app.name} as reviewed`}
+                        >
+                          Mark reviewed
+                        </Button>
+                      </Box>
+                    )}
                   </Table.Cell>
                   <Table.Cell>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => setViewingId(app.id)}
-                      aria-label={`View ${app.name}`}
-                    >
+                    <Button size="xs" variant="outline" onClick={() => setViewed(app)} aria-label={`View ${app.name}`}>
                       <LuEye /> View
                     </Button>
                   </Table.Cell>
@@ -264,7 +299,7 @@ export function AppManagement() {
           onApprove={() => act('approve')}
           onSuspend={() => act('suspend')}
           onDelete={() => act('delete')}
-          onClose={() => setViewingId(null)}
+          onClose={() => setViewed(null)}
         />
       )}
       {dialog}

@@ -7,10 +7,10 @@ import { revalidateUserViews } from './revalidate-user-views';
 /** POST /api/approve-user {email}: approves the developer and activates their production keys. */
 export const approveUser = (email: string) => api.post<{ message?: string }>('/api/approve-user', { email });
 
-/** Revalidates the list (same key) and any open user detail, whose keys turn active. */
+/** Revalidates the list's pages and any open user detail, whose keys turn active. */
 export function useApproveUser() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation(ADMIN_USERS_KEY, (_key: string, { arg }: { arg: string }) => approveUser(arg), {
+  return useSWRMutation(`${ADMIN_USERS_KEY}#approve`, (_key: string, { arg }: { arg: string }) => approveUser(arg), {
     onSuccess: () => void revalidateUserViews(mutate),
   });
 }

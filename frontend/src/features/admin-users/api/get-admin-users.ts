@@ -1,15 +1,24 @@
 import useSWR from 'swr';
-import type { AdminUser } from '../../../../../shared/schemas/admin-users';
+import type { AdminUserPage } from '../../../../../shared/schemas/admin-lists';
 import { api } from '../../../lib/api-client';
 
 export const ADMIN_USERS_KEY = '/api/admin/users';
 
-/** GET /api/admin/users: every account, newest first. */
-export async function getAdminUsers(): Promise<AdminUser[]> {
-  const data = await api.get<AdminUser[]>(ADMIN_USERS_KEY);
-  return Array.isArray(data) ? data : [];
+export interface AdminUsersPageParams {
+  page: number;
+  limit?: number;
+  q?: string;
 }
 
-export function useAdminUsers() {
-  return useSWR(ADMIN_USERS_KEY, getAdminUsers, { keepPreviousData: true });
+/** The page's URL: an empty search is left out. */
+export function adminUsersPageKey({ page, limit, q }: AdminUsersPageParams): string {
+  const params = new URLSearchParams({ page: String(page) });
+  if (limit) params.set('limit', String(limit));
+  if (q?.trim()) params.set('q', q.trim());
+  return `${ADMIN_USERS_KEY}?${params}`;
+}
+
+/** GET /api/admin/users?page=…[&q=…]: one page (newest first) with the counts User Management shows. */
+export function useAdminUsersPage(params: AdminUsersPageParams) {
+  return useSWR(adminUsersPageKey(params), (key: string) => api.get<AdminUserPage>(key), { keepPreviousData: true });
 }

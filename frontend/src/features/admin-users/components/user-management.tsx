@@ -1,17 +1,18 @@
 import { Alert, Badge, Button, HStack, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { LuArrowRight, LuBadgeCheck, LuSearch } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useApproveUser } from '../api/approve-user';
-import { useAdminUsers } from '../api/get-admin-users';
-import { canApprove, filterUsers } from '../utils/filter-users';
+import { useAdminUsersPage } from '../api/get-admin-users';
+import { canApprove } from '../utils/filter-users';
 import { formatDate } from '../utils/format';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -27,15 +28,21 @@ const WIDTHS: Record<string, string> = {
   Actions: '17%',
 };
 
-/** /admin/users: every account, searchable, with approval for production access. */
+/**
+ * /admin/users: every account, newest first, searched and paged on the server (GET
+ * /api/admin/users?page=&q=), with approval for production access.
+ */
 export function UserManagement() {
-  const { data, error, isLoading } = useAdminUsers();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDeferredValue(query);
+  const { data, error, isLoading } = useAdminUsersPage({ page, q });
   const approve = useApproveUser();
   const { confirm, dialog } = useConfirm();
-  const [query, setQuery] = useState('');
   const [approving, setApproving] = useState<string | null>(null);
-  const users = useMemo(() => filterUsers(data ?? [], query), [data, query]);
-  const pending = useMemo(() => (data ?? []).filter(canApprove).length, [data]);
+  const users = data?.users ?? [];
+  const pending = data?.awaiting_approval ?? 0;
+  const searching = q.trim() !== '';
 
   const onApprove = async (user: AdminUser) => {
     const ok = await confirm({
@@ -75,14 +82,19 @@ export function UserManagement() {
             type="search"
             bg="white"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
             placeholder="Search by email, name or company"
             aria-label="Search users"
           />
         </InputGroup>
         {data && (
           <Text fontSize="sm" color="gray.600" aria-live="polite">
-            Showing {users.length} of {data.length} users
+            {searching
+              ? `Showing ${users.length} of ${data.total} matching users (${data.all} in all)`
+              : `Showing ${users.length} of ${data.all} users`}
             {pending > 0 && (
               <Badge ms="2" colorPalette="yellow" variant="subtle">
                 {pending} awaiting approval
@@ -130,7 +142,7 @@ export function UserManagement() {
             {data && users.length === 0 && (
               <Table.Row>
                 <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="gray.500">
-                  {query.trim() ? `No users match "${query.trim()}".` : 'No users yet.'}
+                  {searching ? `No users match "${q.trim()}".` : 'No users yet.'}
                 </Table.Cell>
               </Table.Row>
             )}
@@ -175,6 +187,7 @@ export function UserManagement() {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {data && <Pager page={data.page} pages={data.pages} onPage={setPage} label="User pages" />}
       {dialog}
     </Stack>
   );

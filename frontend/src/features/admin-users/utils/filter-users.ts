@@ -1,12 +1,6 @@
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 
-/** User Management search: email, full_name and company, case-insensitive (SPEC.md section 2). */
-export function filterUsers(users: AdminUser[], query: string): AdminUser[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return users;
-  return users.filter((u) => [u.email, u.full_name, u.company].some((field) => field?.toLowerCase().includes(q)));
-}
-
+// The search itself runs on the server (shared/schemas/admin-lists.ts matchesUserSearch).
 /** Admins always show as Pending and cannot be approved (SPEC.md section 4). */
 export const isApprovedInList = (user: Pick<AdminUser, 'role' | 'is_approved'>) =>
   user.role !== 'admin' && user.is_approved;

@@ -4,7 +4,7 @@ import type { CheckoutSession } from './create-checkout-session';
 
 export const guestCheckoutSessionPath = '/api/stripe/create-guest-checkout-session';
 
-/** Guest checkout: the server creates the buyer's account from the e-mail and mails the licence there. */
+/** Guest checkout: the licence is kept for the e-mail address (a free one once the mailed link is followed). */
 export const createGuestCheckoutSession = (appId: string, email: string) =>
   api.post<CheckoutSession>(guestCheckoutSessionPath, { app_id: appId, email }, { skipAuthRedirect: true });
 
@@ -16,3 +16,9 @@ export function useCreateGuestCheckoutSession() {
     { revalidate: false },
   );
 }
+
+export const confirmGuestLicensePath = '/api/stripe/confirm-guest-license';
+
+/** The mailed confirmation link's token: grants the free licence a guest asked for. */
+export const confirmGuestLicense = (token: string) =>
+  api.post<CheckoutSession>(confirmGuestLicensePath, { token }, { skipAuthRedirect: true });

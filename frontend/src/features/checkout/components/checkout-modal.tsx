@@ -45,6 +45,13 @@ interface CheckoutModalProps {
 
 type Mode = 'login' | 'guest';
 
+/**
+ * Said to every guest (issue 11 item 7): the answer never tells whether the address has an
+ * account; a guest licence is kept for the address and shows in the account once it is confirmed.
+ */
+export const GUEST_ACCOUNT_NOTE =
+  'Already have an account with this address? Sign in instead. A guest license shows under My Purchased Licenses once you sign in with this address and confirm it.';
+
 const MODES: { value: Mode; title: string; description: string }[] = [
   { value: 'login', title: 'Login to existing account', description: 'Your license appears in My Purchases.' },
   { value: 'guest', title: 'Continue as guest', description: 'Pay now with just your email address.' },
@@ -183,6 +190,7 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
                             disabled={busy}
                           />
                           <Field.HelperText>{MSG.guestNote}</Field.HelperText>
+                          <Field.HelperText>{GUEST_ACCOUNT_NOTE}</Field.HelperText>
                         </Field.Root>
                       )}
                     </>

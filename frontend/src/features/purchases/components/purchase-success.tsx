@@ -21,8 +21,13 @@ import { paths } from '../../../config/paths';
 import { usePurchaseResult } from '../hooks/use-purchase-result';
 import { formatAmount, formatDate } from '../utils/purchase-state';
 
-export const WELCOME_TITLE = 'Welcome! We created an account for you.';
-export const WELCOME_TEXT = 'Check your email to set a password, then sign in to see your licenses.';
+/** Shown to every guest (new_account=true), whether or not the address has an account (issue 11 item 7). */
+export const WELCOME_TITLE = 'Your license is kept for your email address.';
+export const WELCOME_TEXT =
+  'To see it under My Purchased Licenses, sign up or sign in with that address and confirm the address when asked.';
+export const CONFIRM_SENT_TITLE = 'Check your email to confirm your address';
+export const CONFIRM_SENT_TEXT =
+  'We sent a confirmation link to the address you entered. Follow it to receive your free license.';
 export const PURCHASE_COMPLETE = 'Thank you for your purchase!';
 export const PAYMENT_SUCCESSFUL = 'Payment successful!';
 export const CHECK_EMAIL_TEXT =
@@ -157,9 +162,25 @@ function OrderConfirmed({ purchase }: { purchase: PurchaseSessionResult }) {
 }
 
 /** The post-payment page: confirms the order, or says the details follow by e-mail. */
-export function PurchaseSuccess({ sessionId, newAccount }: { sessionId: string | null; newAccount: boolean }) {
-  const result = usePurchaseResult(sessionId);
-  useDocumentTitle(result.phase === 'invalid' ? 'Purchase' : 'Purchase complete');
+export function PurchaseSuccess({
+  sessionId,
+  newAccount,
+  confirmSent = false,
+}: {
+  sessionId: string | null;
+  newAccount: boolean;
+  confirmSent?: boolean;
+}) {
+  const result = usePurchaseResult(confirmSent ? null : sessionId);
+  useDocumentTitle(confirmSent ? 'Confirm your email' : result.phase === 'invalid' ? 'Purchase' : 'Purchase complete');
+
+  if (confirmSent)
+    return (
+      <Stack gap="8">
+        <Hero tone="green" icon={<LuMail />} title={CONFIRM_SENT_TITLE} text={CONFIRM_SENT_TEXT} />
+        <HelpLinks />
+      </Stack>
+    );
 
   if (result.phase === 'invalid')
     return (

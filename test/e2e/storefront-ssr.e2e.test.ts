@@ -1,0 +1,84 @@
+/**
+ * The server-rendered storefront in Debian Chromium: each page hydrates the server's HTML without
+ * a React hydration error or warning and without throwing any server-rendered node away, and is
+ * interactive afterwards (search filters, the buy button opens the checkout).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Counts element nodes removed from under #root from the first byte on (a discarded server tree shows here). */
+const WATCH_ROOT = `(() => {
+  window.__removedFromRoot = 0;
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const root = document.getElementById('root');
+      if (!root || !root.contains(r.target) && r.target !== root) continue;
+      for (const n of r.removedNodes) if (n.nodeType === 1 && n.tagName !== 'STYLE') window.__removedFromRoot++;
+    }
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+async function openHydrated(page: Page, path: string, heading: RegExp | string) {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(path, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  // Rendered by the server: the heading is there before any script ran.
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  // Hydrated: React has attached its handlers to the server's nodes.
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react'))),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  return problems;
+}
+
+describe('the server-rendered storefront hydrates in the browser', () => {
+  it('/, the categories, a category and an app page hydrate without hydration errors and stay interactive', async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(WATCH_ROOT);
+    const removed = () => page.evaluate(() => (window as unknown as { __removedFromRoot: number }).__removedFromRoot);
+
+    const pages: Array<[string, RegExp | string]> = [
+      ['/', 'Software your practice can trust'],
+      ['/marketplace/categories', 'Browse by Category'],
+      ['/marketplace/category/clinical-tools', 'Clinical Tools'],
+      ['/marketplace/app/periochart-pro', 'PerioChart Pro'],
+    ];
+    for (const [path, heading] of pages) {
+      const problems = await openHydrated(page, path, heading);
+      expect(problems, path).toEqual([]);
+      expect(await removed(), `server-rendered nodes replaced on ${path}`).toBe(0);
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+    }
+
+    // Interactive: the app page's buy button opens the checkout.
+    await page.getByRole('button', { name: 'Purchase License' }).click();
+    await page.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor({ timeout: 45_000 });
+    await page.keyboard.press('Escape');
+
+    // Interactive: searching on the home page filters the server-rendered list.
+    await openHydrated(page, '/', 'Software your practice can trust');
+    await page.getByPlaceholder('Search apps by name or description...').fill('periochart');
+    await page.getByText('1 app', { exact: true }).waitFor();
+    await page
+      .getByRole('link', { name: /PerioChart Pro/ })
+      .first()
+      .waitFor();
+    await context.close();
+  }, 240_000); // four full page loads on a shared machine
+});

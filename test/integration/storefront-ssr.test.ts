@@ -1,0 +1,133 @@
+/**
+ * The storefront pages arrive rendered: what a crawler or a link preview sees without running any
+ * JavaScript. The local server serves them from the storefront route group as CloudFront does in
+ * the cloud. Needs the web build (frontend/dist), which `npm test` makes first.
+ */
+import { describe, expect, it } from 'vitest';
+import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
+import { DEMO_APPS } from '../../bin/seed/demo-apps';
+import { api, apiUrl } from '../support/api';
+
+const SITE = 'Dental Developer Ecosystem';
+const demo = DEMO_APPS.find((d) => d.slug === 'chartsmile-patient-hub')!;
+async function page(path: string) {
+  const res = await fetch(`${apiUrl()}${path}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+/** The markup inside #root, without the comments React puts between adjacent texts. */
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="ssr-data"')).replace(/<!-- -->/g, '');
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  html.match(new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`))?.[1];
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const text = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+
+describe('GET /marketplace/app/{slug} (server-rendered)', () => {
+  it("carries the app's name, tagline, price, description and its own head, without JavaScript", async () => {
+    const { status, headers, html } = await page(`/marketplace/app/${demo.slug}`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/^text\/html/);
+    expect(headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+
+    const root = text(rootOf(html));
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${demo.name}</h1>`));
+    expect(root).toContain(demo.tagline);
+    expect(root).toContain('$149.00');
+    expect(root).toContain('location');
+    expect(root).toContain(demo.long_description!.split('\n')[0]);
+    expect(root).toContain('Key Features');
+
+    const url = `${apiUrl()}/marketplace/app/${demo.slug}`;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${demo.name} · ${SITE}</title>`);
+    expect(text(meta(html, 'name', 'description')!)).toContain(demo.tagline);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(meta(html, 'property', 'og:title')).toBe(`${demo.name} · ${SITE}`);
+    expect(meta(html, 'property', 'og:url')).toBe(url);
+    expect(text(meta(html, 'property', 'og:description')!)).toContain(demo.tagline);
+    expect(meta(html, 'property', 'og:type')).toBe('website');
+
+    const [ld] = jsonLd(html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: demo.name,
+      url,
+      offers: { '@type': 'Offer', price: '149.00', priceCurrency: 'USD' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: demo.average_rating },
+    });
+
+    // The Chakra UI styles the markup uses are in the head, for the client's emotion cache to adopt.
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(rootOf(html)).not.toContain('<style');
+    // The data the page was rendered with, under the key the SPA requests it by.
+    const data = JSON.parse(html.match(/<script id="ssr-data" type="application\/json">([^<]*)<\/script>/)![1]!);
+    const apiAnswer = await api('GET', `/api/marketplace/apps/by-slug/${demo.slug}`);
+    expect(data.fallback[`/api/marketplace/apps/by-slug/${demo.slug}`]).toEqual(apiAnswer.body);
+    // The route's own chunk is announced, so it loads beside the entry.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-detail-[^"]+\.js" \/>/);
+  });
+
+  it('answers an unknown app with 404, the not-found title and noindex', async () => {
+    const { status, html } = await page('/marketplace/app/no-such-app-here');
+    expect(status).toBe(404);
+    expect(html).toContain(`<title>App not found · ${SITE}</title>`);
+    expect(meta(html, 'name', 'robots')).toBe('noindex');
+    expect(html).not.toContain('rel="canonical"');
+  });
+});
+
+describe('the other storefront pages (server-rendered)', () => {
+  it('/ lists the featured and all apps with their prices, and the categories in the filter', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    const root = text(rootOf(html));
+    expect(root).toContain('Featured Apps');
+    expect(root).toContain(demo.name);
+    const apps = (await api('GET', '/api/marketplace/apps')).body as Array<{ name: string }>;
+    for (const a of apps) expect(root).toContain(a.name);
+    expect(root).toMatch(new RegExp(`${apps.length} apps`));
+    for (const c of SEED_CATEGORIES) expect(root).toContain(`>${c.name}</option>`);
+    expect(html).toContain(`<link rel="canonical" href="${apiUrl()}/" />`);
+    expect(jsonLd(html)[0]['@type']).toBe('WebSite');
+  });
+
+  it('/marketplace/categories lists every active category', async () => {
+    const { status, html } = await page('/marketplace/categories');
+    expect(status).toBe(200);
+    const root = text(rootOf(html));
+    for (const c of SEED_CATEGORIES) expect(root).toContain(c.name);
+    expect(html).toContain(`<title>Categories · ${SITE}</title>`);
+  });
+
+  it("/marketplace/category/{slug} shows the category's apps and title", async () => {
+    const { status, html } = await page(`/marketplace/category/${demo.category_slug}`);
+    expect(status).toBe(200);
+    const category = SEED_CATEGORIES.find((c) => c.slug === demo.category_slug)!;
+    const root = text(rootOf(html));
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${category.name}</h1>`));
+    expect(root).toContain(demo.name);
+    expect(html).toContain(`<title>${category.name} · ${SITE}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${apiUrl()}/marketplace/category/${category.slug}" />`);
+
+    const missing = await page('/marketplace/category/no-such-category');
+    expect(missing.status).toBe(404);
+    expect(meta(missing.html, 'name', 'robots')).toBe('noindex');
+  });
+
+  it('leaves the developer and admin areas a plain SPA', async () => {
+    for (const path of ['/dashboard', '/admin', '/login']) {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('id="ssr-data"');
+    }
+  });
+});
