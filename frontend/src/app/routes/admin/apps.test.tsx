@@ -348,3 +348,29 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: /Pending Licenses \(0\)/ })).toBeTruthy();
   });
 });
+
+describe('App Management review: data access', { timeout: 30_000 }, () => {
+  it('the View dialog shows what the app declared, read from the owner/admin route', async () => {
+    const { user, server } = await open({
+      'GET /api/apps/:id/data-access': () =>
+        ok({
+          catalogue_synced: true,
+          declaration: {
+            features: [{ id: 'patients', name: 'Patients', description: '', access: 'write', tables: [] }],
+            event_types: [{ id: 'patient.updated', description: '' }],
+            baa_signed: false,
+            baa_url: null,
+            updated_at: '2026-11-01T00:00:00.000Z',
+          },
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
+    const section = within(dialog.getByRole('region', { name: 'Data access' }));
+    expect(await section.findByText('Patients')).toBeTruthy();
+    expect(section.getByText('Writes')).toBeTruthy();
+    expect(section.getByText('patient.updated')).toBeTruthy();
+    expect(section.getByText(/does not sign a Business Associate Agreement/)).toBeTruthy();
+    expect(server.calls('GET /api/apps/pending/data-access')).toHaveLength(1);
+  });
+});

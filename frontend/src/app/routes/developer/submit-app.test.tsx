@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
+import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access';
 import { toaster } from '../../../components/ui/toaster';
 import type { SubmitPayload } from '../../../features/submit-app/types';
 import { readImageSize } from '../../../features/submit-app/utils/image-size';
@@ -415,6 +416,26 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     const view = await open('/dashboard/submit-app?mode=edit&appId=missing');
     expect(await screen.findByText(MSG.failedLoadAppData)).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
+  });
+});
+
+describe('edit mode: data access', { timeout: 30_000 }, () => {
+  it('editing a listing offers the data access declaration, and says so when the catalogue is not synced', async () => {
+    const app = ownAppFixture({ id: 'a9', name: 'Perio Chart', type: 'public' });
+    await open(
+      '/dashboard/submit-app?mode=edit&appId=a9',
+      { apps: [app] },
+      {
+        'GET /api/data-access/catalogue': () => ({
+          status: 200,
+          body: { catalogue_synced: false, features: [], event_types: [] },
+        }),
+        'GET /api/apps/:id/data-access': () => ({ status: 200, body: { catalogue_synced: false, declaration: null } }),
+      },
+    );
+    await screen.findByRole('heading', { name: 'Edit Marketplace Listing' });
+    const section = within(await screen.findByRole('region', { name: 'Data access' }));
+    expect(await section.findByText(DATA_ACCESS_MESSAGES.notSynced)).toBeTruthy();
   });
 });
 

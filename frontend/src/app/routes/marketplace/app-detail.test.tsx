@@ -6,7 +6,7 @@ import { checkoutHandlers } from '../../../features/checkout/testing/checkout-ha
 import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
 import { renderRoute, signIn } from '../../../features/marketplace/testing/render';
-import { stubFetch } from '../../../features/marketplace/testing/stub-fetch';
+import { json, stubFetch } from '../../../features/marketplace/testing/stub-fetch';
 import type { AppDetail } from '../../../features/marketplace/types';
 import MarketplaceAppDetail from './app-detail';
 
@@ -292,5 +292,33 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('checkout-price').textContent).toBe('Free');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('App detail: data access', { timeout: 20_000 }, () => {
+  it("shows the app's data access section, loaded for this app, with the BAA link", async () => {
+    const { server } = renderDetail('smile-scheduler', {
+      extra: {
+        'GET /api/marketplace/apps/:id/data-access': () =>
+          json({
+            catalogue_synced: true,
+            declaration: {
+              features: [{ id: 'patients', name: 'Patients', description: '', access: 'read', tables: [] }],
+              event_types: [],
+              baa_signed: true,
+              baa_url: 'https://smile.example.com/baa',
+              updated_at: '2026-11-01T00:00:00.000Z',
+            },
+          }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Data access' });
+    expect(await within(section).findByText('Patients')).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: /Business Associate Agreement/ })
+        .getAttribute('href'),
+    ).toBe('https://smile.example.com/baa');
+    expect(server.requests('GET', '/api/marketplace/apps/app-paid/data-access')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
 import { CHECKOUT_APP_KEY } from '../../../features/checkout/utils/checkout-return';
+import { DataAccessSection } from '../../../features/data-access/components/data-access-section';
 import { useAppDetail } from '../../../features/marketplace/api/get-app-by-slug';
 import { AppDetailHeader } from '../../../features/marketplace/components/app-detail/app-detail-header';
 import { AppDetailSkeleton } from '../../../features/marketplace/components/app-detail/app-detail-skeleton';
@@ -166,6 +167,7 @@ export default function MarketplaceAppDetail() {
               <FeatureList items={integrations} />
             </Section>
           )}
+          <DataAccessSection appId={app.id} />
           {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
         </Stack>
 

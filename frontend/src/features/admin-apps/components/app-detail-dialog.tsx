@@ -21,6 +21,7 @@ import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { DataAccessSection } from '../../data-access/components/data-access-section';
 import { useAppPurchases } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow } from '../types';
@@ -285,6 +286,7 @@ export function AppDetailDialog({
                     </Text>
                   )}
                 </Section>
+                <DataAccessSection appId={app.id} scope="review" headingLevel="h3" />
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
