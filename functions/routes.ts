@@ -204,7 +204,13 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin', audited('webhook_log.replay', 'webhook_log')),
   // Mail suppression list: addresses that bounced or complained (issue 12 item 2)
   r('GET', '/api/admin/mail-suppressions', 'admin', 'admin'),
-  r('POST', '/api/admin/mail-suppressions/lift', 'admin', 'admin'),
+  r(
+    'POST',
+    '/api/admin/mail-suppressions/lift',
+    'admin',
+    'admin',
+    audited('mail_suppression.lift', 'mail_suppression'),
+  ),
   // Moderation: hide a review with a reason mailed to its author (issue 16)
   r('POST', '/api/admin/apps/{id}/reviews/{reviewId}/hide', 'admin', 'admin', audited('review.hide', 'review')),
 

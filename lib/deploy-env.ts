@@ -4,10 +4,12 @@ import type { Environment } from 'aws-cdk-lib';
  * What a new AWS account gives Lambda: 10 concurrent executions until a quota increase is granted
  * (Service Quotas, "Concurrent executions"). The stack reserves none, and its queue workers
  * together may take at most WORKERS_CONCURRENCY_SHARE of it, so API requests always find room
+ * (four queue workers at SQS's minimum cap of 2 each: 8 of 10, leaving 2 for API requests until the
+ * quota is raised)
  * (test/infra/deploy-env.test.ts checks both in the synthesized templates).
  */
 export const NEW_ACCOUNT_LAMBDA_CONCURRENCY = 10;
-export const WORKERS_CONCURRENCY_SHARE = 0.6;
+export const WORKERS_CONCURRENCY_SHARE = 0.8;
 
 const ACCOUNT = /^\d{12}$/;
 const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;

@@ -45,8 +45,6 @@ export class Mail extends Construct {
   readonly identity?: ses.EmailIdentity;
   readonly queue: sqs.Queue;
   readonly deadLetter: sqs.Queue;
-  readonly eventsQueue: sqs.Queue;
-  readonly eventsDeadLetter: sqs.Queue;
   readonly feedbackRule: events.Rule;
   readonly worker: ServiceFunction;
   private readonly identityArns: string[];
@@ -95,21 +93,16 @@ export class Mail extends Construct {
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.deadLetter, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
     });
-    this.eventsDeadLetter = queue('MailEventsDeadLetter', { retentionPeriod: Duration.days(14) });
-    this.eventsQueue = queue('MailEvents', {
-      visibilityTimeout: visibility,
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.eventsDeadLetter, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
-    });
-
     this.feedbackRule = new events.Rule(this, 'BounceAndComplaintEvents', {
-      description: 'SES bounces and complaints of this configuration set, to the mail-events queue',
+      // One queue (and so one event source of the worker) for failed sends and feedback alike: each
+      // SQS event source holds at least 2 of a new account's 10 concurrent executions.
+      description: 'SES bounces and complaints of this configuration set, to the mail queue',
       eventPattern: {
         source: ['aws.ses'],
         detailType: SES_FEEDBACK_DETAIL_TYPES,
         detail: { mail: { tags: { 'ses:configuration-set': [this.configurationSet.configurationSetName] } } },
       },
-      targets: [new targets.SqsQueue(this.eventsQueue, { deadLetterQueue: this.eventsDeadLetter, retryAttempts: 10 })],
+      targets: [new targets.SqsQueue(this.queue, { deadLetterQueue: this.deadLetter, retryAttempts: 10 })],
     });
 
     this.worker = new ServiceFunction(this, 'Worker', {
@@ -123,15 +116,13 @@ export class Mail extends Construct {
         LOG_LEVEL: 'info',
       },
     });
-    for (const source of [this.queue, this.eventsQueue]) {
-      this.worker.function.addEventSource(
-        new SqsEventSource(source, {
-          batchSize: MAIL_WORKER_BATCH_SIZE,
-          reportBatchItemFailures: true,
-          maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
-        }),
-      );
-    }
+    this.worker.function.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: MAIL_WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
+      }),
+    );
     this.worker.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'SuppressionList',

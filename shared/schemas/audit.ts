@@ -51,8 +51,8 @@ export const AuditQuerySchema = z
     action: z.string().trim().max(60, 'action: at most 60 characters').optional().describe('exact action name'),
     actor: z.string().trim().max(254, 'actor: at most 254 characters').optional().describe("the actor's e-mail"),
     target_id: z.string().trim().max(200, 'target_id: at most 200 characters').optional(),
-    from: z.string().trim().regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or after (UTC)'),
-    to: z.string().trim().regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or before (UTC)'),
+    from: z.string().trim().max(40).regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or after (UTC)'),
+    to: z.string().trim().max(40).regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or before (UTC)'),
     limit: z.coerce
       .number({ error: MSG_LIMIT })
       .int(MSG_LIMIT)

@@ -186,6 +186,7 @@ export const ConfirmGuestLicenceRequest = z.object(
     token: z
       .string({ error: GUEST_CONFIRM_INVALID })
       .trim()
+      .max(64, GUEST_CONFIRM_INVALID)
       .regex(/^[\w-]{16,64}$/, GUEST_CONFIRM_INVALID),
   },
   { error: GUEST_CONFIRM_INVALID },

@@ -76,8 +76,8 @@ describe('mail', () => {
         EventBridgeDestination: { EventBusArn: Match.anyValue() },
       }),
     });
-    const eventsQueue = idOf('AWS::SQS::Queue', /^MailMailEvents[0-9A-F]{8}$/);
-    const eventsDlq = idOf('AWS::SQS::Queue', /^MailMailEventsDeadLetter/);
+    const eventsQueue = idOf('AWS::SQS::Queue', /^MailMailRetry[0-9A-F]{8}$/);
+    const eventsDlq = idOf('AWS::SQS::Queue', /^MailMailDeadLetter/);
     app.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
         source: ['aws.ses'],
@@ -106,13 +106,10 @@ describe('mail', () => {
     });
   });
 
-  it('the mail worker consumes the retry and the events queue (partial batch failures), both dead-lettered', () => {
+  it('the mail worker consumes the one mail queue of retries and feedback (partial batch failures), dead-lettered', () => {
     const worker = functionId('Mail worker');
     const timeout = res[worker]?.Properties.Timeout;
-    for (const [queuePattern, dlqPattern] of [
-      [/^MailMailRetry[0-9A-F]{8}$/, /^MailMailDeadLetter/],
-      [/^MailMailEvents[0-9A-F]{8}$/, /^MailMailEventsDeadLetter/],
-    ] as const) {
+    for (const [queuePattern, dlqPattern] of [[/^MailMailRetry[0-9A-F]{8}$/, /^MailMailDeadLetter/]] as const) {
       const queue = idOf('AWS::SQS::Queue', queuePattern);
       const dlq = idOf('AWS::SQS::Queue', dlqPattern);
       expect(res[queue]?.Properties).toMatchObject({

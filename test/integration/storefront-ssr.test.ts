@@ -65,7 +65,7 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
       name: demo.name,
       url,
       offers: { '@type': 'Offer', price: '149.00', priceCurrency: 'USD' },
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: rating },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: Math.round(rating * 10) / 10 },
     });
 
     // The Chakra UI styles the markup uses are in the head, for the client's emotion cache to adopt.

@@ -292,6 +292,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
     const body = view.server.calls('POST /api/apps/submit')[0]?.body as SubmitPayload;
     expect(body).toEqual({
+      practice_systems: [],
       name: 'Smile Scheduler',
       tagline: 'Book more, chase less',
       short_description: 'Online booking and reminders for dental practices.',
@@ -463,6 +464,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
       type: 'internal',
       description: 'Syncs the front desk',
       website_url: 'https://desk.example.com',
+      practice_systems: [],
     });
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
   });
@@ -502,6 +504,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
       name: 'Front Desk Sync',
       description: 'New',
       website_url: 'https://example.com',
+      practice_systems: [],
     });
   });
 
