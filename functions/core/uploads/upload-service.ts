@@ -27,6 +27,11 @@ export interface UploadServiceDeps {
   apps: { getById(id: string): Promise<AppRecord | undefined> };
   newId?: () => string;
   now?: () => Date;
+  /**
+   * The per-developer upload budget: reserves `count` images for `userId` in one go or throws 429
+   * (functions/developer-apps/upload-quota.ts). Taken before anything is signed or stored.
+   */
+  quota?: { take(userId: string, count: number): Promise<void> };
 }
 
 /** How long a presigned upload form stays valid. */
@@ -108,6 +113,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       if (kind === 'screenshot' && files.length > LIMITS.maxScreenshots) throw new ValidationError(MSG.maxScreenshots);
       const checked = files.map((file) => ({ file, info: inspect(file, kind) }));
       await checkCount(appId, kind, files.length);
+      await deps.quota?.take(userId, files.length);
       return store(userId, appId, kind, checked);
     },
 
@@ -127,6 +133,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       await checkApp(userId, appId);
       if (files.some((f) => f.size > LIMITS.maxUploadBytes)) throw new PayloadTooLargeError(APP_MESSAGES.imageTooLarge);
       await checkCount(appId, kind, files.length);
+      await deps.quota?.take(userId, files.length);
       const uploads = [];
       for (const _ of files) {
         const key = `${pendingUploadPrefix(userId)}${newId()}`;
