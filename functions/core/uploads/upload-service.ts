@@ -8,12 +8,14 @@ import { type ImageInfo, sniffImage } from './image-sniff';
 import type { UploadStore } from './ports';
 import {
   appUploadPrefix,
+  DRAFT_UPLOADS_PREFIX,
   draftUploadPrefix,
   ICON_FILE_PREFIX,
   isIconKey,
   PENDING_UPLOAD_TTL_SECONDS,
   PENDING_UPLOADS_PREFIX,
   pendingUploadPrefix,
+  UNREFERENCED_UPLOAD_TTL_SECONDS,
   uploadUrl,
 } from './upload-keys';
 
@@ -86,7 +88,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     const images: UploadedImage[] = [];
     for (const { file, info } of checked) {
       const key = `${prefix}${kind === 'icon' ? ICON_FILE_PREFIX : ''}${newId()}.${info.extension}`;
-      await deps.store.put(key, file.data, info.contentType);
+      await deps.store.put(key, file.data, info.contentType, { unreferenced: appId === undefined });
       images.push({
         url: uploadUrl(key),
         key,
@@ -186,6 +188,22 @@ export function createUploadService(deps: UploadServiceDeps) {
       const stale = (await deps.store.list(PENDING_UPLOADS_PREFIX))
         .filter((o) => o.lastModified && o.lastModified.getTime() < cutoff)
         .map((o) => o.key);
+      if (stale.length) await deps.store.deleteKeys(stale);
+      return stale.length;
+    },
+
+    /**
+     * Deletes draft images still tagged unreferenced (no app was saved with them) once they are
+     * older than `ttlSeconds`: what the bucket's ExpireUnreferencedDrafts rule does in the cloud.
+     * `userId` limits the sweep to one developer's drafts.
+     */
+    async expireUnreferenced(opts: { ttlSeconds?: number; userId?: string } = {}): Promise<number> {
+      const ttlSeconds = opts.ttlSeconds ?? UNREFERENCED_UPLOAD_TTL_SECONDS;
+      const cutoff = (deps.now?.() ?? new Date()).getTime() - ttlSeconds * 1000;
+      const prefix = opts.userId !== undefined ? draftUploadPrefix(opts.userId) : DRAFT_UPLOADS_PREFIX;
+      const old = (await deps.store.list(prefix)).filter((o) => o.lastModified && o.lastModified.getTime() < cutoff);
+      const stale: string[] = [];
+      for (const o of old) if (await deps.store.isUnreferenced(o.key)) stale.push(o.key);
       if (stale.length) await deps.store.deleteKeys(stale);
       return stale.length;
     },
