@@ -38,15 +38,22 @@ interface Budget {
  * - own code (all but the AWS SDK): under 300 KB for every function, except the two largest, the
  *   two that call Stripe (checkout takes payments and verifies Stripe's events, admin refunds), which
  *   carry its ~240 KB SDK: under 550 KB;
- * - whole bundle: under 600 KB for a function with DynamoDB, SES and SQS clients, 800 KB with S3 or
- *   the sync's clients (EventBridge Scheduler, Secrets Manager), 1,000 KB with Stripe too.
+ * - whole bundle: under 650 KB for a function with DynamoDB, SES, SQS and Secrets Manager clients
+ *   (every route function reads its secrets at cold start), 800-900 KB with S3 or the sync's
+ *   clients, 1,000-1,100 KB with Stripe too; the storefront renderer, which carries React and
+ *   Chakra UI, has its own budget below.
  */
-const DEFAULT_BUDGET: Budget = { total: 600 * KB, own: 300 * KB };
+const DEFAULT_BUDGET: Budget = { total: 650 * KB, own: 300 * KB };
 
 const BUDGETS: Record<string, Budget> = {
   checkout: { total: 1000 * KB, own: 550 * KB, stripe: true },
-  admin: { total: 1000 * KB, own: 550 * KB, stripe: true },
-  'developer-apps': { total: 800 * KB, own: 300 * KB },
+  // Every admin action (users, apps, categories, purchases, keys, webhooks, audit, sync links).
+  admin: { total: 1100 * KB, own: 600 * KB, stripe: true },
+  // Apps, uploads, data-access declarations, manual licences and review replies.
+  'developer-apps': { total: 900 * KB, own: 350 * KB },
+  // Server-renders the storefront with the SPA's own React and Chakra UI components (react-dom's
+  // server renderer and Chakra's styling system are most of it): the one function that carries a UI.
+  storefront: { total: 2200 * KB, own: 2000 * KB },
   sync: { total: 800 * KB, own: 300 * KB },
   'sync-worker': { total: 800 * KB, own: 300 * KB },
 };
