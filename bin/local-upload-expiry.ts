@@ -1,6 +1,7 @@
 /**
  * Locally, what the uploads bucket's lifecycle rule does in the cloud (lib/uploads.ts): browser
- * uploads left unconfirmed under pending/ are deleted once they are a day old. Checked hourly.
+ * uploads left unconfirmed under pending/, and draft images no app was saved with (tagged
+ * unreferenced under drafts/), are deleted once they are a day old. Checked hourly.
  */
 import { logger } from '../functions/http/logger';
 
@@ -10,6 +11,8 @@ export function startLocalUploadExpiry(intervalMs = 60 * 60_000): () => void {
       const { uploads } = await import('../functions/developer-apps/services');
       const expired = await uploads.expirePending();
       if (expired > 0) logger.info('expired unconfirmed uploads', { expired });
+      const drafts = await uploads.expireUnreferenced();
+      if (drafts > 0) logger.info('expired unreferenced draft uploads', { expired: drafts });
     } catch (err) {
       logger.error('expiring unconfirmed uploads failed', { error: err instanceof Error ? err.message : String(err) });
     }

@@ -77,6 +77,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_REGISTER_PER_CLIENT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  /**
+   * Images one developer may upload per day (presigned or multipart, 24 hour window from the first):
+   * bounds what an account can park in the bucket before any app refers to it. Then 429.
+   */
+  UPLOADS_MAX_PENDING_PER_DEVELOPER: z.coerce.number().int().positive().default(50),
   /** Reset mails per address per hour; further requests get the same answer and no mail. */
   FORGOT_PASSWORD_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
   /** Mails the checkout sends one recipient per day (guest confirmations, licence mails); more are dropped. */

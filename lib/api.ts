@@ -234,7 +234,8 @@ export class Api extends Construct {
         fn.grantPrincipal.addToPrincipalPolicy(
           new iam.PolicyStatement({
             sid: 'AppImages',
-            actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+            // Tagging: drafts are stored tagged unreferenced and untagged when an app shows them.
+            actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:PutObjectTagging', 's3:GetObjectTagging'],
             resources: UPLOADS_KEY_PREFIXES.map((prefix) => props.uploadsBucket.arnForObjects(`${prefix}*`)),
           }),
         );

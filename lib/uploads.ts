@@ -1,7 +1,13 @@
 import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { PENDING_UPLOAD_TTL_SECONDS, PENDING_UPLOADS_PREFIX } from '../functions/core/uploads/upload-keys';
+import {
+  DRAFT_UPLOADS_PREFIX,
+  PENDING_UPLOAD_TTL_SECONDS,
+  PENDING_UPLOADS_PREFIX,
+  UNREFERENCED_TAG,
+  UNREFERENCED_UPLOAD_TTL_SECONDS,
+} from '../functions/core/uploads/upload-keys';
 import { ACCESS_LOG_PREFIX } from './access-logs';
 
 export { PENDING_UPLOADS_PREFIX };
@@ -65,6 +71,14 @@ export class Uploads extends Construct {
           id: 'ExpireUnconfirmedUploads',
           prefix: PENDING_UPLOADS_PREFIX,
           expiration: Duration.seconds(PENDING_UPLOAD_TTL_SECONDS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        // Draft images no app was saved with (still tagged unreferenced, see upload-keys.ts) expire.
+        {
+          id: 'ExpireUnreferencedDrafts',
+          prefix: DRAFT_UPLOADS_PREFIX,
+          tagFilters: { [UNREFERENCED_TAG.key]: UNREFERENCED_TAG.value },
+          expiration: Duration.seconds(UNREFERENCED_UPLOAD_TTL_SECONDS),
           noncurrentVersionExpiration: Duration.days(1),
         },
       ],

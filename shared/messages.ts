@@ -114,6 +114,10 @@ export const MSG = {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     return `Too many requests from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
   },
+  uploadQuotaReached: (limit: number, seconds: number) => {
+    const hours = Math.max(1, Math.ceil(seconds / 3600));
+    return `You can upload at most ${limit} images a day. Please try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+  },
   sessionEnded: 'Your session has ended. Please sign in again.',
   emailVerified: 'Your email address is verified. Thank you!',
   verifyLinkInvalid: 'This verification link is invalid or has expired.',

@@ -5,12 +5,15 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  GetObjectTaggingCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
+  PutObjectTaggingCommand,
 } from '@aws-sdk/client-s3';
 import { getConfig } from '../config';
 import type { StoredObject, UploadStore } from '../core/uploads/ports';
+import { UNREFERENCED_TAG } from '../core/uploads/upload-keys';
 import { s3Client } from './aws-clients';
 import { createPresignedPost } from './s3-post-policy';
 
@@ -20,11 +23,13 @@ const notFound = (err: unknown) => {
 };
 
 const bucket = () => getConfig().UPLOADS_BUCKET;
+const tag = (key: string, TagSet: Array<{ Key: string; Value: string }>) =>
+  s3Client().send(new PutObjectTaggingCommand({ Bucket: bucket(), Key: key, Tagging: { TagSet } }));
 /** S3 accepts at most 1,000 keys per DeleteObjects request. */
 const DELETE_BATCH = 1000;
 
 export const s3Uploads: UploadStore = {
-  async put(key, body, contentType) {
+  async put(key, body, contentType, opts) {
     await s3Client().send(
       new PutObjectCommand({
         Bucket: bucket(),
@@ -33,8 +38,33 @@ export const s3Uploads: UploadStore = {
         ContentType: contentType,
         // Keys are random and never rewritten: browsers and CloudFront may keep them for good.
         CacheControl: 'public, max-age=31536000, immutable',
+        // Drafts no app shows yet: the bucket's lifecycle rule expires them (lib/uploads.ts).
+        Tagging: opts?.unreferenced ? `${UNREFERENCED_TAG.key}=${UNREFERENCED_TAG.value}` : undefined,
       }),
     );
+    // Set again on its own: the local S3 (s3rver) ignores the Tagging header of a PUT.
+    if (opts?.unreferenced) await tag(key, [{ Key: UNREFERENCED_TAG.key, Value: UNREFERENCED_TAG.value }]);
+  },
+
+  async markReferenced(keys) {
+    for (const key of keys) {
+      try {
+        // An empty tag set (rather than DeleteObjectTagging, which the local S3 does not implement).
+        await tag(key, []);
+      } catch (err) {
+        if (!notFound(err)) throw err;
+      }
+    }
+  },
+
+  async isUnreferenced(key) {
+    try {
+      const res = await s3Client().send(new GetObjectTaggingCommand({ Bucket: bucket(), Key: key }));
+      return (res.TagSet ?? []).some((t) => t.Key === UNREFERENCED_TAG.key && t.Value === UNREFERENCED_TAG.value);
+    } catch (err) {
+      if (notFound(err)) return false;
+      throw err;
+    }
   },
 
   async list(prefix) {

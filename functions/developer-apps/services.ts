@@ -12,6 +12,7 @@ import type { KeyPoolPort } from '../core/apps/key-pool';
 import { createCategoryService } from '../core/categories/category-service';
 import { createUploadService } from '../core/uploads/upload-service';
 import { logger } from '../http/logger';
+import { uploadQuota } from './upload-quota';
 
 const apps = new DynamoAppsRepository();
 const categories = createCategoryService({ categories: new DynamoCategoriesRepository(), apps });
@@ -53,4 +54,4 @@ export const developerApps = createDeveloperAppsService({
   log: logger,
 });
 
-export const uploads = createUploadService({ store: s3Uploads, apps });
+export const uploads = createUploadService({ store: s3Uploads, apps, quota: uploadQuota });

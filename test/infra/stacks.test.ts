@@ -105,6 +105,14 @@ describe('data stack', () => {
             ExpirationInDays: 1,
             Status: 'Enabled',
           }),
+          // Drafts no saved app shows (still tagged unreferenced) expire after a day (issue 11 item 14).
+          Match.objectLike({
+            Id: 'ExpireUnreferencedDrafts',
+            Prefix: 'drafts/',
+            TagFilters: [{ Key: 'unreferenced', Value: 'true' }],
+            ExpirationInDays: 1,
+            Status: 'Enabled',
+          }),
         ]),
       },
     });
@@ -114,6 +122,8 @@ describe('data stack', () => {
       .flatMap((r) => r.Properties.PolicyDocument.Statement as Array<Record<string, unknown>>)
       .filter((st) => st.Sid === 'PendingUploads');
     expect(actionsOf('developer-apps')).toContain('s3:PutObject');
+    // Drafts are tagged unreferenced when stored and untagged when an app shows them.
+    expect(actionsOf('developer-apps')).toEqual(expect.arrayContaining(['s3:PutObjectTagging', 's3:GetObjectTagging']));
     expect(pendingStatements).toHaveLength(1);
     expect([...(pendingStatements[0]!.Action as string[])].sort()).toEqual([
       's3:DeleteObject',

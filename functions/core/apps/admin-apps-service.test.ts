@@ -65,7 +65,9 @@ function setup(opts: { mailFails?: boolean } = {}) {
     },
     users: { findById: async (id) => (id === 'u1' ? owner : undefined) },
     keyPool: noPool,
-    uploads: { store: { put: async () => {}, list: async () => [], deleteKeys: async () => {} } },
+    uploads: {
+      store: { put: async () => {}, list: async () => [], deleteKeys: async () => {}, markReferenced: async () => {} },
+    },
     mailer: {
       sendMail: async (m) => {
         if (opts.mailFails) throw new Error('SES down');

@@ -49,10 +49,17 @@ export function assertOwnUploads(
 }
 
 export interface AppUploadsDeps {
-  store: Pick<UploadStore, 'put' | 'list' | 'deleteKeys'>;
+  store: Pick<UploadStore, 'put' | 'list' | 'deleteKeys' | 'markReferenced'>;
   /** The owner's apps (to keep drafts another of their apps still shows). */
   listByOwner(userId: string): Promise<AppRecord[]>;
   siteOrigin?: string;
+}
+
+/** Untags the owner's drafts the saved app shows, so they no longer expire as unreferenced. */
+export async function claimDrafts(deps: AppUploadsDeps, app: AppRecord): Promise<void> {
+  const prefix = draftUploadPrefix(app.user_id);
+  const drafts = [...referencedUploadKeys(app, deps.siteOrigin)].filter((k) => k.startsWith(prefix));
+  if (drafts.length > 0) await deps.store.markReferenced(drafts);
 }
 
 /**

@@ -99,8 +99,9 @@ function memoryPool() {
 
 function memoryStore(keys: string[] = []) {
   const objects = new Set(keys);
-  const store: Pick<UploadStore, 'put' | 'list' | 'deleteKeys'> & { objects: Set<string> } = {
+  const store: Pick<UploadStore, 'put' | 'list' | 'deleteKeys' | 'markReferenced'> & { objects: Set<string> } = {
     objects,
+    markReferenced: async () => undefined,
     put: async (key) => void objects.add(key),
     list: async (prefix) => [...objects].filter((k) => k.startsWith(prefix)).map((key) => ({ key, size: 1 })),
     deleteKeys: async (ks) => {

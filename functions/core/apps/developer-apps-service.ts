@@ -14,7 +14,7 @@ import type { Log } from '../users/ports';
 import { type AppRecord, reviewFlagAfterEdit } from './app';
 import { dollarsToCents } from './app-mappers';
 import type { AppRepository } from './app-repository';
-import { type AppUploadsDeps, assertOwnUploads, releaseAppUploads } from './app-uploads';
+import { type AppUploadsDeps, assertOwnUploads, claimDrafts, releaseAppUploads } from './app-uploads';
 import type { KeyPoolPort } from './key-pool';
 import { toOwnerAppDetail, toOwnerAppSummary } from './owner-app-mappers';
 import { slugCandidate, slugify } from './slug';
@@ -152,7 +152,17 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
     };
   }
 
+  /** Keeps the drafts a saved app shows from expiring; a failure is logged (the save stands). */
+  async function claim(stored: AppRecord): Promise<void> {
+    try {
+      await claimDrafts(uploadDeps, stored);
+    } catch (err) {
+      log.error('marking drafts referenced failed', { appId: stored.id, error: (err as Error).name });
+    }
+  }
+
   async function afterEdit(previous: AppRecord, stored: AppRecord): Promise<void> {
+    await claim(stored);
     try {
       await releaseAppUploads(uploadDeps, previous, stored);
     } catch (err) {
@@ -258,6 +268,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
           version: 0,
         });
         log.info('app submitted', { appId: id, userId });
+        await claim(stored);
         return detail(stored);
       } catch (err) {
         await keyPool.deleteAll(id).catch(() => undefined);

@@ -12,7 +12,12 @@ export interface UploadForm {
 }
 
 export interface UploadStore {
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the object; `unreferenced` tags it so the bucket's lifecycle rule may expire it. */
+  put(key: string, body: Uint8Array, contentType: string, opts?: { unreferenced?: boolean }): Promise<void>;
+  /** Removes the unreferenced tag (an app refers to the objects now); missing keys are fine. */
+  markReferenced(keys: readonly string[]): Promise<void>;
+  /** True when the object carries the unreferenced tag. */
+  isUnreferenced(key: string): Promise<boolean>;
   /** Every object whose key starts with `prefix`. */
   list(prefix: string): Promise<StoredObject[]>;
   /** Deletes the objects; missing keys are fine. */

@@ -24,8 +24,18 @@ export const PENDING_UPLOADS_PREFIX = 'pending/';
 export const PENDING_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
 export const pendingUploadPrefix = (userId: string): string => `${PENDING_UPLOADS_PREFIX}${userId}/`;
 
+/**
+ * Images confirmed without an app (drafts/) are tagged unreferenced=true; saving an app that
+ * shows them removes the tag. Tagged drafts expire after UNREFERENCED_UPLOAD_TTL_SECONDS (the
+ * bucket's lifecycle rule in the cloud, the local runtime's sweep locally), so an account cannot
+ * park images no app uses.
+ */
+export const UNREFERENCED_TAG = { key: 'unreferenced', value: 'true' } as const;
+export const UNREFERENCED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
+export const DRAFT_UPLOADS_PREFIX = 'drafts/';
+
 export const appUploadPrefix = (appId: string): string => `apps/${appId}/`;
-export const draftUploadPrefix = (userId: string): string => `drafts/${userId}/`;
+export const draftUploadPrefix = (userId: string): string => `${DRAFT_UPLOADS_PREFIX}${userId}/`;
 export const uploadUrl = (key: string): string => `${UPLOADS_URL_PREFIX}${key}`;
 
 /** True for keys of icons (they do not count towards the screenshot limit). */

@@ -33,6 +33,10 @@ function setup(existing: string[] = [], now = new Date('2026-01-02T00:00:00Z')) 
         posted.delete(k);
       }
     },
+    async markReferenced() {},
+    async isUnreferenced() {
+      return false;
+    },
     async presignPost(key, maxBytes, expires) {
       forms.push({ key, maxBytes, expires });
       return { url: 'https://bucket.example/', fields: { key } };

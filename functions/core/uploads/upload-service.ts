@@ -8,12 +8,14 @@ import { type ImageInfo, sniffImage } from './image-sniff';
 import type { UploadStore } from './ports';
 import {
   appUploadPrefix,
+  DRAFT_UPLOADS_PREFIX,
   draftUploadPrefix,
   ICON_FILE_PREFIX,
   isIconKey,
   PENDING_UPLOAD_TTL_SECONDS,
   PENDING_UPLOADS_PREFIX,
   pendingUploadPrefix,
+  UNREFERENCED_UPLOAD_TTL_SECONDS,
   uploadUrl,
 } from './upload-keys';
 
@@ -27,6 +29,11 @@ export interface UploadServiceDeps {
   apps: { getById(id: string): Promise<AppRecord | undefined> };
   newId?: () => string;
   now?: () => Date;
+  /**
+   * The per-developer upload budget: reserves `count` images for `userId` in one go or throws 429
+   * (functions/developer-apps/upload-quota.ts). Taken before anything is signed or stored.
+   */
+  quota?: { take(userId: string, count: number): Promise<void> };
 }
 
 /** How long a presigned upload form stays valid. */
@@ -81,7 +88,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     const images: UploadedImage[] = [];
     for (const { file, info } of checked) {
       const key = `${prefix}${kind === 'icon' ? ICON_FILE_PREFIX : ''}${newId()}.${info.extension}`;
-      await deps.store.put(key, file.data, info.contentType);
+      await deps.store.put(key, file.data, info.contentType, { unreferenced: appId === undefined });
       images.push({
         url: uploadUrl(key),
         key,
@@ -108,6 +115,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       if (kind === 'screenshot' && files.length > LIMITS.maxScreenshots) throw new ValidationError(MSG.maxScreenshots);
       const checked = files.map((file) => ({ file, info: inspect(file, kind) }));
       await checkCount(appId, kind, files.length);
+      await deps.quota?.take(userId, files.length);
       return store(userId, appId, kind, checked);
     },
 
@@ -127,6 +135,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       await checkApp(userId, appId);
       if (files.some((f) => f.size > LIMITS.maxUploadBytes)) throw new PayloadTooLargeError(APP_MESSAGES.imageTooLarge);
       await checkCount(appId, kind, files.length);
+      await deps.quota?.take(userId, files.length);
       const uploads = [];
       for (const _ of files) {
         const key = `${pendingUploadPrefix(userId)}${newId()}`;
@@ -179,6 +188,22 @@ export function createUploadService(deps: UploadServiceDeps) {
       const stale = (await deps.store.list(PENDING_UPLOADS_PREFIX))
         .filter((o) => o.lastModified && o.lastModified.getTime() < cutoff)
         .map((o) => o.key);
+      if (stale.length) await deps.store.deleteKeys(stale);
+      return stale.length;
+    },
+
+    /**
+     * Deletes draft images still tagged unreferenced (no app was saved with them) once they are
+     * older than `ttlSeconds`: what the bucket's ExpireUnreferencedDrafts rule does in the cloud.
+     * `userId` limits the sweep to one developer's drafts.
+     */
+    async expireUnreferenced(opts: { ttlSeconds?: number; userId?: string } = {}): Promise<number> {
+      const ttlSeconds = opts.ttlSeconds ?? UNREFERENCED_UPLOAD_TTL_SECONDS;
+      const cutoff = (deps.now?.() ?? new Date()).getTime() - ttlSeconds * 1000;
+      const prefix = opts.userId !== undefined ? draftUploadPrefix(opts.userId) : DRAFT_UPLOADS_PREFIX;
+      const old = (await deps.store.list(prefix)).filter((o) => o.lastModified && o.lastModified.getTime() < cutoff);
+      const stale: string[] = [];
+      for (const o of old) if (await deps.store.isUnreferenced(o.key)) stale.push(o.key);
       if (stale.length) await deps.store.deleteKeys(stale);
       return stale.length;
     },

@@ -1,0 +1,81 @@
+/**
+ * Issue 11 item 14: one developer parking images in the shared bucket. Any account could upload
+ * images without an app (wizard drafts) or presign upload forms without limit: 60 parallel uploads
+ * were all stored. Now each image takes one unit of a per-developer budget
+ * (UPLOADS_MAX_PENDING_PER_DEVELOPER, 50 a day) by an atomic conditional update, so parallel
+ * requests cannot overshoot it either; the rest answer 429 with a detail and Retry-After.
+ */
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { s3Client } from '../../functions/adapters/aws-clients';
+import { getConfig } from '../../functions/config';
+import { api, newDeveloper } from '../support/api';
+
+const LIMIT = 50;
+const ATTEMPTS = 60;
+
+/** A valid 1x1 GIF (judged by its bytes like any upload). */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+function uploadDraft(token: string) {
+  const boundary = `----b${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`,
+    ),
+    GIF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return api('POST', '/api/upload/screenshots', {
+    token,
+    rawBody: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+async function storedCount(prefix: string): Promise<number> {
+  const res = await s3Client().send(new ListObjectsV2Command({ Bucket: getConfig().UPLOADS_BUCKET, Prefix: prefix }));
+  return res.Contents?.length ?? 0;
+}
+
+describe('draft uploads per developer', () => {
+  it(`${ATTEMPTS} parallel draft uploads by one developer store at most ${LIMIT}`, async () => {
+    const dev = await newDeveloper();
+    const answers = await Promise.all(Array.from({ length: ATTEMPTS }, () => uploadDraft(dev.token)));
+    const stored = answers.filter((a) => a.status === 201).length;
+    const refused = answers.filter((a) => a.status === 429);
+    expect(stored + refused.length, JSON.stringify(answers.map((a) => a.status))).toBe(ATTEMPTS);
+    expect(stored).toBe(LIMIT);
+    expect(refused[0]?.body.detail).toBe('You can upload at most 50 images a day. Please try again in 24 hours.');
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await storedCount(`drafts/${dev.id}/`)).toBe(LIMIT);
+  });
+
+  it('presigned forms draw on the same budget: 60 parallel presigns sign at most 50 files', async () => {
+    const dev = await newDeveloper();
+    const answers = await Promise.all(
+      Array.from({ length: ATTEMPTS }, () =>
+        api('POST', '/api/upload/presign', { token: dev.token, body: { files: [{ size: 10 }] } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(LIMIT);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(ATTEMPTS - LIMIT);
+    // The budget is the developer's own: another developer still uploads.
+    const other = await newDeveloper();
+    expect((await uploadDraft(other.token)).status).toBe(201);
+  });
+
+  it('a request over the remaining budget is refused whole and gives back what it took', async () => {
+    const dev = await newDeveloper();
+    const presign = (n: number) =>
+      api('POST', '/api/upload/presign', {
+        token: dev.token,
+        body: { files: Array.from({ length: n }, () => ({ size: 10 })) },
+      });
+    for (const n of [10, 10, 10, 10, 5]) expect((await presign(n)).status).toBe(200);
+    // 45 used: a request of 10 would pass 50, so it is refused and takes none of the 5 left.
+    expect((await presign(10)).status).toBe(429);
+    expect((await presign(5)).status).toBe(200);
+    expect((await presign(1)).status).toBe(429);
+  });
+});
