@@ -176,6 +176,15 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const result = await handler(event);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  if (match.route.group === 'storefront') {
+    // The storefront's HTML gets the SPA's headers, as CloudFront's response headers policy adds them.
+    Object.assign(headers, {
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': siteContentSecurityPolicy(),
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    });
+  }
   const payload = result.body ? bodyBytes(result.body, result.isBase64Encoded) : undefined;
   send(res, result.statusCode ?? 200, headers, payload);
 }

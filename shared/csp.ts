@@ -18,7 +18,9 @@ export function contentSecurityPolicy(options: { uploadOrigin: string }): string
     "default-src 'self'",
     `script-src 'self' ${GOOGLE_SIGN_IN}client`,
     `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN}style`,
-    "img-src 'self' data: blob: https://*.googleusercontent.com",
+    // Listings may point their icon and screenshots at the developer's own https host (the schemas
+    // allow any https URL), so images may come from any https origin; nothing else does.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self' ${options.uploadOrigin} ${GOOGLE_SIGN_IN}`,
     `frame-src ${GOOGLE_SIGN_IN}`,

@@ -78,6 +78,13 @@ const SCREENS: Screen[] = [
   },
   {
     role: 'visitor',
+    route: '/marketplace/confirm-license',
+    url: '/marketplace/confirm-license?token=not-a-real-token-000',
+    name: 'Confirm a free licence (guest)',
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    role: 'visitor',
     route: '/marketplace/purchase-success',
     name: 'Purchase success (no session)',
     ready: (p) => p.locator('main').first().waitFor(),

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { mailsTo, newDeveloper, uniqueEmail } from '../support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
 /** Demo apps of bin/seed/demo-apps.ts. */
 const PAID_KEY_POOL = { slug: 'periochart-pro', name: 'PerioChart Pro', amount: '$499.00 USD' };
@@ -120,6 +120,7 @@ describe('checkout in the browser', () => {
     await signIn(page, dev.email, dev.password);
 
     await page.goto(`/marketplace/app/${FREE_UNIVERSAL.slug}`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Get License' }).click();
     const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
     await modal.getByText(MSG.loggedInReady).waitFor();

@@ -37,3 +37,15 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
+
+/**
+ * Waits until React has hydrated a server-rendered storefront page (its handlers are attached to
+ * the server's nodes): a click before that lands on inert HTML, as it would for a real visitor.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react')),
+    undefined,
+    { timeout: 30_000 },
+  );
+}

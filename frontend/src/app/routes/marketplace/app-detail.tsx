@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LuArrowLeft, LuPackageX } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
+import { ClientOnly } from '../../../components/ui/client-only';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
@@ -167,8 +168,10 @@ export default function MarketplaceAppDetail() {
               <FeatureList items={integrations} />
             </Section>
           )}
-          <DataAccessSection appId={app.id} />
-          {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
+          <ClientOnly>
+            <DataAccessSection appId={app.id} />
+            {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
+          </ClientOnly>
         </Stack>
 
         <Box gridArea="facts">

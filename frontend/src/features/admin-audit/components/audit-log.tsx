@@ -83,7 +83,14 @@ export function AuditLog() {
       ) : data && entries.length === 0 ? (
         <EmptyState icon={<LuShieldCheck />} title="No audit entries found." />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
+        <Table.ScrollArea
+          borderWidth="1px"
+          borderColor="gray.200"
+          rounded="xl"
+          bg="white"
+          tabIndex={0}
+          aria-label="Audit entries (scrollable)"
+        >
           <Table.Root size="sm" aria-label="Audit trail">
             <Table.Header>
               <Table.Row bg="gray.50">

@@ -2,7 +2,9 @@
 export function safeUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
-    const parsed = new URL(url, window.location.origin);
+    // Absolute http(s) URLs only (the schemas accept no other), parsed the same on the server
+    // (storefront rendering, no window) and in the browser.
+    const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
   } catch {
     return null;
