@@ -319,8 +319,9 @@ describe('queues', () => {
           ]),
         },
       },
-      // Webhook delivery, sync, fulfilment, mail retry and mail events, each with its dead-letter queue.
-      10,
+      // Webhook delivery, sync, fulfilment and mail (bounces and retries share one queue), each with its
+      // dead-letter queue.
+      8,
     );
   });
 });
@@ -352,9 +353,9 @@ describe('webhook workers', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY },
     });
-    // The others: the sync worker's (describe 'sync'), the fulfilment worker's and the mail worker's two
+    // The others: the sync worker's (describe 'sync'), the fulfilment worker's and the mail worker's
     // (test/infra/mail-fulfilment.test.ts).
-    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 5);
+    app.resourceCountIs('AWS::Lambda::EventSourceMapping', 4);
     // AWS advises a visibility timeout of six times the consumer's timeout.
     const timeout = appResources[worker]?.Properties.Timeout;
     expect(queues[deliveryQueueId as string]?.Properties.VisibilityTimeout).toBe(6 * timeout);
