@@ -10,6 +10,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../aws-clients';
+import { isConditionFailure } from './dynamo';
+import { rateKeys } from './keys';
 import { TABLE_KEYS } from './table-definition';
 
 export async function hitRateCounter(
@@ -23,7 +25,7 @@ export async function hitRateCounter(
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: `RATE#${key}#${windowStart}`, SK: 'RATE' },
+        Key: rateKeys.window(key, windowStart),
         UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
@@ -32,7 +34,7 @@ export async function hitRateCounter(
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }

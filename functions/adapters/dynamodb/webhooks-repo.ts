@@ -34,20 +34,23 @@ import type {
 } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord, DeliveryRecord, DeliveryStatus, WebhookRecord } from '../../core/webhooks/webhook';
 import { documentClient, tableName } from '../aws-clients';
-import { appLogsPartition, EVENT_TYPES_PARTITION } from './licences-read-repo';
-import { cancelledAt, isConditionFailure, queryAll } from './query-all';
-
-export const webhookKey = (appId: string, id: string) => ({ PK: `APP#${appId}`, SK: `WEBHOOK#${id}` });
-export const webhookLookupKey = (id: string) => ({ PK: `WEBHOOK#${id}`, SK: 'WEBHOOK' });
-export const deliveryKey = (id: string) => ({ PK: `DELIVERY#${id}`, SK: 'DELIVERY' });
-export const deliveryLogKey = (id: string) => ({ PK: `WEBHOOKLOG#${id}`, SK: 'WEBHOOKLOG' });
-export const eventTypeKey = (name: string) => ({ PK: `EVENTTYPE#${name}`, SK: 'EVENTTYPE' });
-export const FAILING_WEBHOOKS_PARTITION = 'WEBHOOKFAILING';
-export const DUE_DELIVERIES_PARTITION = 'DUEDELIVERY';
-export const ALL_LOGS_PARTITION = 'LOGS';
-
-/** Sort key of a due delivery: fixed-width epoch ms, so string order is time order. */
-export const dueSortKey = (dueAtMs: number, id: string) => `${String(Math.floor(dueAtMs)).padStart(15, '0')}#${id}`;
+import { cancelledAt, isConditionFailure, queryAll } from './dynamo';
+import {
+  ALL_LOGS_PARTITION,
+  appLogsPartition,
+  appPartition,
+  DUE_DELIVERIES_PARTITION,
+  deliveryKey,
+  deliveryLogKey,
+  dueSortKey,
+  EVENT_TYPES_PARTITION,
+  eventTypeKey,
+  FAILING_WEBHOOKS_PARTITION,
+  timeSort,
+  WEBHOOK_SORT_PREFIX,
+  webhookKey,
+  webhookLookupKey,
+} from './keys';
 
 const db = () => documentClient();
 const table = () => tableName();
@@ -149,7 +152,7 @@ export const dynamoWebhookStore: WebhookStore = {
     const items = await queryAll({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `APP#${appId}`, ':sk': 'WEBHOOK#' },
+      ExpressionAttributeValues: { ':pk': appPartition(appId), ':sk': WEBHOOK_SORT_PREFIX },
       ConsistentRead: true,
     });
     return items.map(fromWebhookItem);
@@ -189,7 +192,7 @@ export const dynamoWebhookStore: WebhookStore = {
           ExpressionAttributeValues: {
             ':since': since,
             ':pk': FAILING_WEBHOOKS_PARTITION,
-            ':sk': `${since}#${w.id}`,
+            ':sk': timeSort(since, w.id),
             ':yes': true,
           },
         }),
