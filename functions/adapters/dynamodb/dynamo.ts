@@ -68,9 +68,46 @@ export function projection(fields: readonly string[]): {
   return { ProjectionExpression: parts.join(', '), ExpressionAttributeNames: names };
 }
 
+/**
+ * Queries in index order (ScanIndexForward as given; newest first by default) until `limit` items:
+ * a page stops at 1 MB, so one Query may not be enough.
+ */
+export async function queryUpTo(input: QueryCommandInput, limit: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        ScanIndexForward: false,
+        ...input,
+        Limit: limit - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return items;
+}
+
+// Attribute readers: an item attribute of the expected type, else null.
+export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
 /** A single-item write whose ConditionExpression did not hold. */
 export const isConditionFailure = (err: unknown): boolean =>
   (err as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** Runs a conditional write; false when its condition did not hold (other errors throw). */
+export async function conditionally(work: Promise<unknown>): Promise<boolean> {
+  try {
+    await work;
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
 
 /**
  * The per-item reasons of a cancelled transaction ("ConditionalCheckFailed", "None",

@@ -13,6 +13,7 @@ import {
   isConditionFailure,
   projection,
   queryAll,
+  str,
   type TransactItem,
   transactCodes as transact,
 } from './dynamo';
@@ -24,7 +25,7 @@ import {
   purchaseKeys,
   timeSort,
 } from './keys';
-import { licenceKeyLookupItem, str } from './purchase-item';
+import { licenceKeyLookupItem } from './purchase-item';
 
 const db = () => documentClient();
 

@@ -1,10 +1,55 @@
+/**
+ * Read-only views of data other modules write, for the Partner API and the admin's user pages:
+ * purchases and their licences (checkout), app ownership (apps), the webhook event catalogue
+ * (webhooks / internal sync) and webhook delivery logs (webhooks). Implements LicenceLookup and
+ * EventTypeCatalogue (functions/core/partner/ports.ts) and WebhookLogReader
+ * (functions/core/api-keys/ports.ts). Nothing here writes.
+ *
+ * CONTRACT for the writers: these are the item shapes this file reads. Keep them, or change this
+ * file in the same commit.
+ *
+ * 1. Purchase (checkout writes one per purchase):
+ *      PK=PURCHASE#<id>  SK=PURCHASE
+ *      GSI2PK=APPSALES#<appId>  GSI2SK=<created_at>#<id>        (the app's sales, by time)
+ *      id, app_id, user_id, buyer_email, buyer_name, license_key (string|null),
+ *      license_status ('assigned'|'manual_pending'|'out_of_stock'|'active'|'revoked'),
+ *      status ('completed'|'pending'|'refunded'), amount_cents, currency,
+ *      created_at (ISO), expires_at (ISO|null)
+ *
+ * 2. Licence-key lookup (checkout writes one per distinct licence key, in the same transaction
+ *    that sets the purchase's license_key; deletes or rewrites it when the key changes):
+ *      PK=LICENSEKEY#<appId>#<sha256 hex of the exact license_key>  SK=LICENSEKEY
+ *      purchase_id
+ *    Build it with licenceKeyLookupItem() (purchase-item.ts) so the hashing cannot drift. A universal code
+ *    shared by every buyer is written once (attribute_not_exists(PK)) by the first purchase.
+ *
+ * 3. App (apps module): PK=APP#<id>, SK=APP with user_id = the owner. Only user_id is read.
+ *
+ * 4. Event type (webhooks / internal sync): any item with GSI1PK=EVENTTYPES and
+ *      name (or event_type), optional description, optional is_active (false hides it).
+ *    While there is none, the Partner API serves DEFAULT_EVENT_TYPES (core/partner/event-types.ts).
+ *
+ * 5. Webhook delivery log (webhooks writes one per attempt):
+ *      GSI1PK=APPLOGS#<appId>  GSI1SK=<created_at>#<id>   (PK/SK as the webhooks module likes)
+ *      id, app_id, event_type, target_url, status_code (number|null), response (string|null),
+ *      created_at (ISO), response_time_ms (number|null), retry_count (number), delivery_id
+ *
+ * | Access pattern                         | Index | Key condition                                        | Function           |
+ * |----------------------------------------|-------|------------------------------------------------------|--------------------|
+ * | owner of an app                        | table | PK=APP#<id>, SK=APP                                  | appOwnerId         |
+ * | purchase by licence key of an app      | table | PK=LICENSEKEY#<appId>#<sha256> (remembered), then PK=PURCHASE#<id> | findByKey |
+ * | sales of an app, newest first, paged   | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)          | listByApp          |
+ * | event type catalogue                   | GSI1  | GSI1PK=EVENTTYPES                                    | eventTypes.list    |
+ * | apps of a developer (ids)              | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#            | recentForOwner     |
+ * | webhook logs of an app, newest first   | GSI1  | GSI1PK=APPLOGS#<appId>                               | recentForOwner     |
+ */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INVALID_CURSOR } from '../../../shared/schemas/partner';
 import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/ports';
 import { ValidationError } from '../../core/errors';
 import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
 import { documentClient, tableName } from '../aws-clients';
-import { projection, queryAll } from './dynamo';
+import { num, projection, queryAll, str } from './dynamo';
 import {
   appKey,
   appLogsPartition,
@@ -16,7 +61,7 @@ import {
   purchaseKey,
   purchaseKeys,
 } from './keys';
-import { num, str, toPurchaseLicence } from './purchase-item';
+import { toPurchaseLicence } from './purchase-item';
 
 const db = () => documentClient();
 

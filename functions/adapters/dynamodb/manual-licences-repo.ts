@@ -12,12 +12,13 @@ import {
   getItem,
   isConditionFailure,
   queryAll,
+  str,
   type TransactItem,
   transactCodes as transact,
 } from './dynamo';
 import { appSalesPartition, LEGACY_PENDING_MARKER, MANUAL_PENDING_PARTITION, purchaseKeys, timeSort } from './keys';
 import { lookupPut } from './licence-store-repo';
-import { fromPurchaseItem, str } from './purchase-item';
+import { fromPurchaseItem } from './purchase-item';
 
 const db = () => documentClient();
 

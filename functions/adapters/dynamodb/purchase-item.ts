@@ -8,6 +8,7 @@ import { LICENSE_STATUSES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS } from
 import { PAYMENT_METHODS, PURCHASE_STATUSES } from '../../../shared/schemas/checkout';
 import type { PurchaseLicence } from '../../core/partner/ports';
 import type { AppSnapshot, PurchaseRecord } from '../../core/purchases/purchase';
+import { num, str } from './dynamo';
 import { appSalesPartition, licenceKeyLookupKey, purchaseKeys } from './keys';
 
 export function toPurchaseItem(p: PurchaseRecord): Record<string, unknown> {
@@ -50,8 +51,6 @@ export function toPurchaseItem(p: PurchaseRecord): Record<string, unknown> {
   };
 }
 
-export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | null =>
   (values as readonly unknown[]).includes(v) ? (v as T) : null;
 

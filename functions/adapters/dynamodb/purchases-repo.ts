@@ -49,11 +49,12 @@ import {
   isConditionFailure,
   projection,
   queryAll,
+  str,
   type TransactItems,
   transactCodes as transact,
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
-import { fromPurchaseItem, str, toPurchaseItem } from './purchase-item';
+import { fromPurchaseItem, toPurchaseItem } from './purchase-item';
 import { unverifyReviewOfFormerBuyer } from './reviews-repo';
 
 /** Processed-event markers outlive Stripe's retries (3 days) by far; signatures older than 5 minutes fail anyway. */
