@@ -32,7 +32,7 @@ import type { ApiKeyRecord } from '../../core/api-keys/api-key';
 import type { ApiKeyRepository } from '../../core/api-keys/ports';
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
-import { cancellationCodes, getItem, isConditionFailure, queryAll, transact } from './dynamo';
+import { cancellationCodes, conditionally, getItem, isConditionFailure, queryAll, transact } from './dynamo';
 import { apiKeyKeys } from './keys';
 
 const db = () => documentClient();
@@ -188,8 +188,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   },
 
   async takeHandover(keyId, sealed) {
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: apiKeyKeys.key(keyId),
@@ -197,12 +197,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
           ConditionExpression: 'handover = :sealed',
           ExpressionAttributeValues: { ':sealed': sealed },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
 
   async delete(key) {
@@ -239,8 +235,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   },
 
   async activate(keyId) {
-    try {
-      await db().send(
+    await conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: apiKeyKeys.key(keyId),
@@ -248,10 +244,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':t': true },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   },
 
   async usageOn(ids, day) {

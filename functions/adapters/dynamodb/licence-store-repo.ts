@@ -9,6 +9,7 @@ import type { LicenseStatus } from '../../../shared/constants';
 import type { ClaimOutcome, LicenceStore } from '../../core/licences/ports';
 import { documentClient, tableName } from '../aws-clients';
 import {
+  conditionally,
   failedAt as failed,
   isConditionFailure,
   projection,
@@ -157,8 +158,8 @@ export const dynamoLicenceStore: LicenceStore = {
     const at = new Date().toISOString();
     // Manual licences also join the MANUALPENDING partition of GSI3 (reminders, the admin's overdue count).
     const manual = status === 'manual_pending';
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: purchaseKeys.purchase(purchaseId),
@@ -176,12 +177,8 @@ export const dynamoLicenceStore: LicenceStore = {
             ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': timeSort(at, purchaseId) } : {}),
           },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
 
   async outOfStockPurchaseIds(appId) {

@@ -8,6 +8,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ManualLicenceStore, PendingManualLicence } from '../../core/licences/manual-licences';
 import { documentClient, tableName } from '../aws-clients';
 import {
+  conditionally,
   failedAt as failed,
   getItem,
   isConditionFailure,
@@ -152,8 +153,8 @@ export const dynamoManualLicences: ManualLicenceStore = {
   },
 
   async markReminded(purchaseId, at) {
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: purchaseKeys.purchase(purchaseId),
@@ -161,11 +162,7 @@ export const dynamoManualLicences: ManualLicenceStore = {
           UpdateExpression: 'SET manual_reminded_at = :at',
           ExpressionAttributeValues: { ':mp': 'manual_pending', ':at': at },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
 };

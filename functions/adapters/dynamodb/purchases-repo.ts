@@ -44,9 +44,9 @@ import type { PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
 import {
+  conditionally,
   failedAt as failed,
   getItem,
-  isConditionFailure,
   projection,
   queryAll,
   str,
@@ -230,8 +230,8 @@ async function flagPaymentOnce(
 }
 
 async function leaseOnce(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionally(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: purchaseKeys.purchase(purchaseId),
@@ -246,12 +246,8 @@ async function leaseOnce(purchaseId: string, nowMs: number, untilMs: number): Pr
           ':until': untilMs,
         },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 async function refundWith(
@@ -301,15 +297,9 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
       claimed_at: claimedAt,
     };
     if (!replacing) {
-      try {
-        await db().send(
-          new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+      return conditionally(
+        db().send(new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' })),
+      );
     }
     const codes = await transact(
       [
@@ -341,18 +331,16 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async releaseCheckoutSlot(buyerId, appId, purchaseId) {
-    try {
-      await db().send(
+    await conditionally(
+      db().send(
         new DeleteCommand({
           TableName: tableName(),
           Key: purchaseKeys.checkoutSlot(buyerId, appId),
           ConditionExpression: 'purchase_id = :mine',
           ExpressionAttributeValues: { ':mine': purchaseId },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   },
 
   async create(purchase, opts = {}) {
@@ -443,8 +431,8 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async takeFulfilment(purchaseId, expectedLeaseUntil, nowMs, untilMs) {
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: purchaseKeys.purchase(purchaseId),
@@ -460,17 +448,13 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
             ':until': untilMs,
           },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
 
   async releaseFulfilment(purchaseId, leaseUntil) {
-    try {
-      await db().send(
+    await conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: purchaseKeys.purchase(purchaseId),
@@ -478,10 +462,8 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
           UpdateExpression: 'SET fulfilment_lease_until = :expired',
           ExpressionAttributeValues: { ':pending': 'pending', ':lease': leaseUntil, ':expired': 0 },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   },
 
   async markRefunded(purchaseId, change) {

@@ -10,7 +10,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure } from './dynamo';
+import { conditionally } from './dynamo';
 import { rateKeys } from './keys';
 import { TABLE_KEYS } from './table-definition';
 
@@ -21,8 +21,8 @@ export async function hitRateCounter(
   nowMs = Date.now(),
 ): Promise<boolean> {
   const windowStart = Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
-  try {
-    await documentClient().send(
+  return conditionally(
+    documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateKeys.window(key, windowStart),
@@ -31,10 +31,6 @@ export async function hitRateCounter(
         ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

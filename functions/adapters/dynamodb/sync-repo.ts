@@ -35,7 +35,7 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure, queryAll, queryCount } from './dynamo';
+import { conditionally, queryAll, queryCount } from './dynamo';
 import { EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
 import { dynamoUsersRepository } from './users-repo';
 
@@ -388,8 +388,8 @@ function toRun(item: Record<string, unknown>): SyncRun {
 
 export const dynamoLockStore: SyncLockStore = {
   async acquire(lock, runId, syncType, nowMs, staleAfterMs) {
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new PutCommand({
           TableName: T(),
           Item: {
@@ -403,26 +403,20 @@ export const dynamoLockStore: SyncLockStore = {
           ConditionExpression: 'attribute_not_exists(PK) OR expires_at < :now',
           ExpressionAttributeValues: { ':now': nowMs },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
   async release(lock, runId) {
-    try {
-      await db().send(
+    await conditionally(
+      db().send(
         new DeleteCommand({
           TableName: T(),
           Key: KEYS.lock(lock),
           ConditionExpression: 'run_id = :r',
           ExpressionAttributeValues: { ':r': runId },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   },
   async running(nowMs) {
     const items = await queryAll({
@@ -449,8 +443,8 @@ async function setState(
   condition?: string,
   names?: Record<string, string>,
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionally(
+    db().send(
       new UpdateCommand({
         TableName: T(),
         Key: KEYS.state,
@@ -459,12 +453,8 @@ async function setState(
         ...(names ? { ExpressionAttributeNames: names } : {}),
         ...(condition ? { ConditionExpression: condition } : {}),
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export const dynamoSyncStateStore: SyncStateStore = {

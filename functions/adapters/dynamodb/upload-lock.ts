@@ -9,7 +9,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/errors';
 import type { AppUploadLock } from '../../core/uploads/ports';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure } from './dynamo';
+import { conditionally, isConditionFailure } from './dynamo';
 import { uploadLockKey } from './keys';
 
 const LEASE_MS = 30_000;
@@ -19,8 +19,8 @@ export const UPLOAD_BUSY = 'Another upload to this app is being saved. Please tr
 
 async function take(appId: string, token: string): Promise<boolean> {
   const now = Date.now();
-  try {
-    await documentClient().send(
+  return conditionally(
+    documentClient().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -33,12 +33,8 @@ async function take(appId: string, token: string): Promise<boolean> {
         ConditionExpression: 'attribute_not_exists(PK) OR lease_until < :now',
         ExpressionAttributeValues: { ':now': now },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 async function release(appId: string, token: string): Promise<void> {
