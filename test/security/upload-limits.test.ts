@@ -15,7 +15,7 @@ import { s3Client } from '../../functions/adapters/aws-clients';
 import { UPLOAD_BUSY } from '../../functions/adapters/dynamodb/upload-lock';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
-import { api, newDeveloper } from '../support/api';
+import { api, freeAppPayload, newDeveloper } from '../support/api';
 
 const LIMIT = 50;
 const ATTEMPTS = 60;
@@ -94,22 +94,7 @@ describe('screenshots per app', () => {
     const dev = await newDeveloper();
     const submitted = await api('POST', '/api/apps/submit', {
       token: dev.token,
-      body: {
-        name: `Parallel shots ${Date.now()}`,
-        tagline: 'Images for everyone',
-        short_description: 'An app with pictures.',
-        category: 'marketing',
-        tags: 'images',
-        website_url: 'https://pictures.example.com',
-        icon_url: 'https://cdn.example.com/icon.png',
-        key_features: ['Pictures', 'More pictures'],
-        pricing_model: 'free',
-        price: 0,
-        company_name: 'Pictures Ltd',
-        licensing_type: 'universal_code',
-        universal_access_code: 'PICS',
-        metadata: { screenshots: [] },
-      },
+      body: freeAppPayload(`Parallel shots ${Date.now()}`),
     });
     expect(submitted.status).toBe(201);
     const appId = submitted.body.id as string;
