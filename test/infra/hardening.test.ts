@@ -1,8 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify';
-import { ROUTE_GROUPS, type RouteGroup } from '../../functions/routes';
 import { BUSINESS_METRICS } from '../../functions/platform/metric-names';
+import { ROUTE_GROUPS, type RouteGroup } from '../../functions/routes';
 import { POWERTOOLS_ENVIRONMENT } from '../../lib/function-defaults';
 import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observability';
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
