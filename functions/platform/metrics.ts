@@ -25,7 +25,8 @@ const isLocal = (): boolean => {
   try {
     return getConfig().RUNTIME === 'local';
   } catch {
-    return false;
+    // configuration not readable (yet): the variable itself says which runtime this is
+    return process.env.RUNTIME === 'local';
   }
 };
 
