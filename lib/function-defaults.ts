@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
 import { REPO_ROOT } from './app-config';
 import { LAMBDA_BUNDLING } from './bundling';
 import type { EncryptedLogs } from './logs';
@@ -15,6 +16,18 @@ export const FUNCTION_DEFAULTS = {
   memorySize: 512,
   timeout: Duration.seconds(15),
   tracing: lambda.Tracing.ACTIVE,
+} as const;
+
+/**
+ * Powertools for AWS Lambda's settings, the same on every function: one service name (the
+ * `service` dimension of the business metrics, so the dashboard finds them whichever function
+ * recorded them; the log lines name their function besides), the metrics namespace, and tracing
+ * on (the functions' X-Ray tracing is ACTIVE; the Tracer captures the AWS SDK clients).
+ */
+export const POWERTOOLS_ENVIRONMENT = {
+  POWERTOOLS_SERVICE_NAME: DEFAULT_SERVICE_NAME,
+  POWERTOOLS_METRICS_NAMESPACE: DEFAULT_METRICS_NAMESPACE,
+  POWERTOOLS_TRACE_ENABLED: 'true',
 } as const;
 
 /**
@@ -90,7 +103,7 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
       logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...POWERTOOLS_ENVIRONMENT, ...props.environment },
       bundling: {
         // lib/bundling.ts, which `npm run check:bundle` builds with and holds to the size budgets.
         format: nodejs.OutputFormat.ESM,

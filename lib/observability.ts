@@ -5,7 +5,55 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ServiceFunction } from './function-defaults';
+import { BUSINESS_METRICS } from '../functions/platform/metric-names';
+import { POWERTOOLS_ENVIRONMENT, ServiceFunction } from './function-defaults';
+
+/**
+ * The business metrics as the functions record them with Powertools Metrics: the namespace and
+ * the `service` dimension the stack sets on every function (POWERTOOLS_ENVIRONMENT).
+ */
+function businessMetric(metricName: string, period: Duration, label: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: POWERTOOLS_ENVIRONMENT.POWERTOOLS_METRICS_NAMESPACE,
+    metricName,
+    dimensionsMap: { service: POWERTOOLS_ENVIRONMENT.POWERTOOLS_SERVICE_NAME },
+    period,
+    statistic: 'Sum',
+    label,
+  });
+}
+
+/** The dashboard's business row: webhook deliveries, checkouts, sync runs. */
+export const BUSINESS_WIDGET_TITLES = ['Webhook deliveries', 'Checkouts completed', 'Sync runs'] as const;
+
+function businessWidgets(period: Duration): cloudwatch.IWidget[] {
+  const [deliveries, checkouts, sync] = BUSINESS_WIDGET_TITLES;
+  return [
+    new cloudwatch.GraphWidget({
+      title: deliveries,
+      width: 8,
+      left: [
+        businessMetric(BUSINESS_METRICS.webhookDelivered, period, 'Delivered (2xx)'),
+        businessMetric(BUSINESS_METRICS.webhookFailed, period, 'Failed attempts'),
+      ],
+    }),
+    new cloudwatch.GraphWidget({
+      title: checkouts,
+      width: 8,
+      stacked: true,
+      left: [
+        businessMetric(BUSINESS_METRICS.checkoutCompletedPaid, period, 'Paid'),
+        businessMetric(BUSINESS_METRICS.checkoutCompletedFree, period, 'Free'),
+      ],
+    }),
+    new cloudwatch.GraphWidget({
+      title: sync,
+      width: 8,
+      left: [businessMetric(BUSINESS_METRICS.syncRuns, period, 'Runs')],
+      right: [businessMetric(BUSINESS_METRICS.syncItemsChanged, period, 'Items changed')],
+    }),
+  ];
+}
 
 /** Thresholds of the alarms (documented in the README). */
 export const ALARM_THRESHOLDS = {
@@ -222,14 +270,7 @@ export class Observability extends Construct {
       new cloudwatch.GraphWidget({ title: 'DynamoDB throttles', width: 8, left: [throttles] }),
       new cloudwatch.GraphWidget({ title: 'SES bounce rate', width: 8, left: [bounceRate] }),
       new cloudwatch.GraphWidget({ title: 'Scheduler failures', width: 8, left: schedulerFailures }),
-      new cloudwatch.GraphWidget({
-        title: 'Business metrics (Powertools, namespace DentalMarketplace)',
-        width: 24,
-        left: ['WebhookDeliveries', 'CheckoutsStarted', 'SyncRuns'].map(
-          (metricName) =>
-            new cloudwatch.Metric({ namespace: 'DentalMarketplace', metricName, period, statistic: 'Sum' }),
-        ),
-      }),
+      ...businessWidgets(period),
       ...functionWidgets,
     );
   }

@@ -3,13 +3,15 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
+import { traced } from '../platform/tracer';
 import { awsClientResilience, tagDependency } from './resilience';
 
 /**
  * AWS SDK v3 clients, created once per Lambda container. Locally they point at the local engines
  * (DynamoDB Local, s3rver, aws-ses-v2-local) through the *_ENDPOINT settings; nothing else in
  * functions/ knows which runtime it is in. Every client has timeouts and bounded retries
- * (resilience.ts), so a hung or dead dependency fails a request within seconds.
+ * (resilience.ts), so a hung or dead dependency fails a request within seconds, and in the cloud
+ * every call is an X-Ray subsegment (platform/tracer.ts).
  */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -25,7 +27,7 @@ let ses: SESv2Client | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
   doc ??= DynamoDBDocumentClient.from(
-    tagDependency(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), 'DynamoDB'),
+    traced(tagDependency(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), 'DynamoDB')),
     {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     },
@@ -38,19 +40,21 @@ const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export function s3Client(): S3Client {
   const endpoint = getConfig().S3_ENDPOINT;
-  s3 ??= tagDependency(
-    new S3Client({
-      ...common(endpoint),
-      ...(endpoint ? { credentials: localS3Credentials } : {}),
-      forcePathStyle: Boolean(endpoint),
-    }),
-    'S3',
+  s3 ??= traced(
+    tagDependency(
+      new S3Client({
+        ...common(endpoint),
+        ...(endpoint ? { credentials: localS3Credentials } : {}),
+        forcePathStyle: Boolean(endpoint),
+      }),
+      'S3',
+    ),
   );
   return s3;
 }
 
 export function sesClient(): SESv2Client {
-  ses ??= tagDependency(new SESv2Client(common(getConfig().SES_ENDPOINT)), 'SES');
+  ses ??= traced(tagDependency(new SESv2Client(common(getConfig().SES_ENDPOINT)), 'SES'));
   return ses;
 }
 

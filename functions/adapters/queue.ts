@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
 import type { MessageQueue } from '../core/webhooks/ports';
+import { traced } from '../platform/tracer';
 import { awsClientResilience, tagDependency } from './resilience';
 
 export type { MessageQueue };
@@ -36,18 +37,20 @@ export type MessageConsumer = (message: ReceivedMessage) => Promise<unknown>;
 let sqs: SQSClient | undefined;
 function sqsClient(): SQSClient {
   const cfg = getConfig();
-  sqs ??= tagDependency(
-    new SQSClient(
-      cfg.SQS_ENDPOINT
-        ? {
-            region: cfg.AWS_REGION,
-            ...awsClientResilience(),
-            endpoint: cfg.SQS_ENDPOINT,
-            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          }
-        : { region: cfg.AWS_REGION, ...awsClientResilience() },
+  sqs ??= traced(
+    tagDependency(
+      new SQSClient(
+        cfg.SQS_ENDPOINT
+          ? {
+              region: cfg.AWS_REGION,
+              ...awsClientResilience(),
+              endpoint: cfg.SQS_ENDPOINT,
+              credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+            }
+          : { region: cfg.AWS_REGION, ...awsClientResilience() },
+      ),
+      'SQS',
     ),
-    'SQS',
   );
   return sqs;
 }

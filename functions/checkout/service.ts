@@ -15,6 +15,7 @@ import { createCheckoutService, type PaymentMode } from '../core/purchases/check
 import { createPaymentEvents } from '../core/purchases/payment-events';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
+import { countMetric } from '../platform/metrics';
 import { queuedFulfilment } from './fulfilment';
 import {
   buildLicenceFulfilment,
@@ -37,6 +38,10 @@ export function paymentMode(): PaymentMode {
   return mode === 'stripe' ? { kind: 'stripe', gateway: stripeGateway } : { kind: mode };
 }
 
+/** Completed checkouts, by paid and free, for the dashboard's business metrics. */
+const onCompleted = (kind: 'paid' | 'free') =>
+  countMetric(kind === 'paid' ? 'checkoutCompletedPaid' : 'checkoutCompletedFree');
+
 export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const appUrl = getConfig().APP_URL;
   const apps = new DynamoAppsRepository();
@@ -55,6 +60,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       mailer: buyerMailer(),
       guestConfirmTtlSeconds: getConfig().GUEST_CONFIRM_TTL_SECONDS,
       log: logger,
+      onCompleted,
     }),
     events: createPaymentEvents({
       purchases: dynamoPurchasesRepository,
@@ -63,6 +69,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       events: licenceEvents,
       appUrl,
       log: logger,
+      onCompleted,
     }),
     purchases: createPurchasesService({
       purchases: dynamoPurchasesRepository,

@@ -1,102 +1,33 @@
-import { Buffer } from 'node:buffer';
-import { MSG } from '../../shared/messages';
-import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
-import { failedDependency, isDependencyFailure } from '../adapters/resilience';
-import { getConfig } from '../config';
-import { AppError, ForbiddenError, NotImplementedError, UnauthorizedError } from '../core/errors';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { NotImplementedError } from '../core/errors';
 import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
-import { ensureSecrets } from '../secrets';
-import { writeAuditEntry } from './audit';
-import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
 import { clientAddress } from './client-address';
-import { logger, withRequestId } from './logger';
-import { ORIGIN_REFUSED, originVerified } from './origin-verify';
-import type { ApiEvent, ApiRequest, ApiResponse, ApiResult, RouteHandler } from './types';
+import { withRequestId } from './logger';
+import {
+  auditTrail,
+  authentication,
+  bodyParsing,
+  errorMapping,
+  type GroupContext,
+  type GroupState,
+  headersOf,
+  invocationLogging,
+  originAndSecrets,
+  routeOf,
+  routeResolution,
+  toResult,
+} from './middleware';
+import type { ApiEvent, ApiRequest, ApiResult, RouteHandler } from './types';
 
-// CloudFront keeps public marketplace answers briefly (s-maxage); browsers always revalidate
-// (max-age=0), so an admin's change shows on a visitor's next load, not 30 s later.
-const CACHEABLE = 'public, max-age=0, s-maxage=30';
-const BASE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
-function lowerHeaders(headers: ApiEvent['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
-  return out;
-}
-
-function toResult(route: RouteDef | undefined, res: ApiResponse): ApiResult {
-  const cache =
-    route?.cacheable && res.status === 200
-      ? CACHEABLE
-      : route?.cacheable && res.status === 404
-        ? 'public, max-age=0, s-maxage=10'
-        : 'no-store';
-  const headers: Record<string, string> = { ...BASE_HEADERS, 'cache-control': cache, ...res.headers };
-  if (res.raw) {
-    const isBuffer = Buffer.isBuffer(res.raw.data);
-    return {
-      statusCode: res.status,
-      headers: { ...headers, 'content-type': res.raw.contentType },
-      body: isBuffer ? (res.raw.data as Buffer).toString('base64') : (res.raw.data as string),
-      isBase64Encoded: isBuffer,
-    };
-  }
-  return {
-    statusCode: res.status,
-    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-    body: res.body === undefined ? '' : JSON.stringify(res.body),
-  };
-}
-
-/** Seconds a client should wait before retrying after a dependency failed (the 503's Retry-After). */
-export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
-
-const errorResult = (route: RouteDef | undefined, err: AppError): ApiResult =>
-  toResult(route, { status: err.status, body: { detail: err.message }, headers: err.headers });
-
-async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<AuthUser | undefined> {
-  if (route.access === 'public' || route.access === 'apikey') {
-    if (route.access === 'apikey' && !headers['x-api-key']) {
-      throw new UnauthorizedError('Missing API key: send it in the X-API-Key header');
-    }
-    return undefined;
-  }
-  const token = bearerToken(headers);
-  if (!token) throw new UnauthorizedError('Not authenticated');
-  const user = await verifyCurrentToken(token);
-  if (route.access === 'admin' && user.role !== 'admin') throw new ForbiddenError('Admin access required');
-  if (route.access === 'developer' && user.role !== 'developer') {
-    throw new ForbiddenError('Developer access required');
-  }
-  return user;
-}
-
-async function optionalAuth(headers: Record<string, string>): Promise<AuthUser | undefined> {
-  const token = bearerToken(headers);
-  if (!token) return undefined;
-  return verifyCurrentToken(token).catch(() => undefined);
-}
+export { DEPENDENCY_RETRY_AFTER_SECONDS } from './middleware';
 
 /**
- * A valid signature is not enough: the token must carry the account's current token version
- * (moved on by password resets and changes and when an admin takes rights away), and the account
- * must still exist.
- */
-async function verifyCurrentToken(token: string): Promise<AuthUser> {
-  const user = await verifyAccessToken(token);
-  const current = await currentTokenVersion(user.userId);
-  if (current === undefined || current !== user.tokenVersion) throw new UnauthorizedError(MSG.sessionEnded);
-  return user;
-}
-
-/**
- * Builds the Lambda handler of one route group. It finds the route by API Gateway's routeKey,
- * enforces the access the route table gives it, parses the body, calls the endpoint handler and
- * maps named errors to `{"detail": ...}` responses. Routes of the group with no handler yet
- * answer 501 (after the access check, so the role test covers them too).
+ * Builds the Lambda handler of one route group: a middy chain (middleware.ts) that finds the route
+ * by API Gateway's routeKey, enforces the access the route table gives it, parses the body, calls
+ * the endpoint handler, writes the audit entry and maps named errors to `{"detail": ...}`
+ * responses. Routes of the group with no handler yet answer 501 (after the access check, so the
+ * role test covers them too). The local server invokes the same handler.
  */
 export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<string, RouteHandler>>) {
   const routes = new Map(routesOfGroup(group).map((rt) => [routeKey(rt), rt] as const));
@@ -104,33 +35,26 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
     if (!routes.has(key)) throw new Error(`Handler ${key} is not a route of group ${group} in routes.ts`);
   }
 
-  async function handler(event: ApiEvent, context?: { awsRequestId?: string }): Promise<ApiResult> {
-    // Every log line of the request carries API Gateway's request id (also in the access log).
-    return withRequestId(event.requestContext?.requestId ?? context?.awsRequestId, () => handle(event));
-  }
-
-  async function handle(event: ApiEvent): Promise<ApiResult> {
-    const route = routes.get(event.routeKey);
-    if (!route) return errorResult(undefined, new AppError(404, 'Not Found'));
-    try {
-      const headers = lowerHeaders(event.headers);
-      // Cold start: the secrets this function may read (cached; a failure is a 503, not a crash).
-      await ensureSecrets();
-      if (!originVerified(headers, getConfig().ORIGIN_VERIFY_SECRET)) throw new ForbiddenError(ORIGIN_REFUSED);
-      const auth = await authenticate(route, headers);
-      const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-      let body: unknown;
-      if (!route.rawBody && rawBody.length > 0) {
-        try {
-          body = JSON.parse(rawBody.toString('utf8'));
-        } catch {
-          throw new AppError(400, 'Request body must be valid JSON');
-        }
-      }
+  const chain = middy<ApiEvent, ApiResult, unknown, GroupContext, GroupState>({
+    // An endpoint that runs out of time ends as a Lambda timeout, as before (no early 500).
+    timeoutEarlyInMillis: 0,
+  })
+    .use(invocationLogging())
+    .use(errorMapping())
+    .use(routeResolution(routes as ReadonlyMap<string, RouteDef>))
+    .use(originAndSecrets())
+    .use(authentication())
+    .use(bodyParsing())
+    .use(auditTrail())
+    .handler(async (event, context) => {
+      const request = { internal: context.groupState ?? {} };
+      const route = routeOf(request);
       const endpoint = handlers[event.routeKey];
       if (!endpoint) throw new NotImplementedError(`${event.routeKey} is not available yet`);
+      const headers = headersOf(request);
       const query: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
+      const sourceIp = event.requestContext?.http?.sourceIp ?? '';
       const req: ApiRequest = {
         route,
         method: route.method,
@@ -138,41 +62,22 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
         params: (event.pathParameters ?? {}) as Record<string, string>,
         query,
         headers,
-        body,
-        rawBody,
-        auth,
-        optionalAuth: auth ?? (route.access === 'public' ? await optionalAuth(headers) : undefined),
-        sourceIp: event.requestContext?.http?.sourceIp ?? '',
-        clientIp: clientAddress(headers, event.requestContext?.http?.sourceIp ?? ''),
+        body: request.internal.body,
+        rawBody: request.internal.rawBody ?? Buffer.alloc(0),
+        auth: request.internal.auth,
+        optionalAuth: request.internal.optionalAuth,
+        sourceIp,
+        clientIp: clientAddress(headers, sourceIp),
         event,
       };
-      const res = await endpoint(req);
-      // Audited routes (routes.ts `audit`): one audit trail entry per successful state change.
-      if (route.audit) await writeAuditEntry(req, res.status);
-      return toResult(route, res);
-    } catch (err) {
-      if (err instanceof AppError) return errorResult(route, err);
-      // A database, bucket, mail or queue service that failed or hung: 503 with Retry-After, and
-      // the log says which one, instead of a bare 500 (issue 12 item 10).
-      if (isDependencyFailure(err)) {
-        logger.error('dependency unavailable', {
-          route: event.routeKey,
-          dependency: failedDependency(err) ?? 'unknown',
-          error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-        });
-        return errorResult(
-          route,
-          new AppError(503, MSG.dependencyUnavailable, { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) }),
-        );
-      }
-      logger.error('unhandled error', {
-        route: event.routeKey,
-        error: err instanceof Error ? err.message : String(err),
-        stack: err instanceof Error ? err.stack : undefined,
-      });
-      return errorResult(route, new AppError(500, 'Internal server error'));
-    }
-  }
+      request.internal.req = req;
+      return toResult(route, await endpoint(req));
+    });
 
-  return handler;
+  return async function handler(event: ApiEvent, context?: Partial<Context>): Promise<ApiResult> {
+    // Every log line of the request carries API Gateway's request id as its correlation id.
+    return withRequestId(event.requestContext?.requestId ?? context?.awsRequestId, () =>
+      chain(event, (context ?? {}) as GroupContext),
+    );
+  };
 }

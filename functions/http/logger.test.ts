@@ -50,6 +50,22 @@ describe('logger redaction', () => {
     expect(entry['x-api-key']).toBe('[redacted]');
   });
 
+  it('keeps concurrent requests apart (the local server runs them in one process)', async () => {
+    await Promise.all(
+      ['a', 'b'].map((id) =>
+        withRequestId(id, async () => {
+          await new Promise((r) => setTimeout(r, id === 'a' ? 10 : 1));
+          logger.info(`line of ${id}`);
+        }),
+      ),
+    );
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries.map((e) => [e.message, e.correlation_id])).toEqual([
+      ['line of b', 'b'],
+      ['line of a', 'a'],
+    ]);
+  });
+
   it('puts the request id on every line written during the request, also after awaits', async () => {
     await withRequestId('req-123', async () => {
       logger.info('first');
@@ -59,6 +75,8 @@ describe('logger redaction', () => {
     logger.info('outside');
     const entries = lines.map((l) => JSON.parse(l));
     expect(entries.map((e) => e.requestId)).toEqual(['req-123', 'req-123', undefined]);
+    // Powertools' correlation id is the same request id.
+    expect(entries.map((e) => e.correlation_id)).toEqual(['req-123', 'req-123', undefined]);
     expect(entries[1].password).toBe('[redacted]');
   });
 });

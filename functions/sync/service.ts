@@ -15,6 +15,7 @@ import {
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SyncRun } from '../../shared/schemas/sync';
 import { documentClient, sesClient, tableName } from '../adapters/aws-clients';
 import { syncKeys } from '../adapters/dynamodb/keys';
 import {
@@ -35,6 +36,8 @@ import { getConfig } from '../config';
 import type { PollScheduler, SyncJob, SyncQueue } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps, type SyncService } from '../core/sync/sync-service';
 import { logger } from '../http/logger';
+import { countMetric } from '../platform/metrics';
+import { traced } from '../platform/tracer';
 import { localWebhookQueueStats, webhookPipeline } from '../webhooks/pipeline';
 
 /** Receives of a sync job before it is dead-lettered; lib/queues.ts gives SQS the same number. */
@@ -45,7 +48,7 @@ let localQueue: InProcessQueue | undefined;
 let service: SyncService | undefined;
 let sqs: SQSClient | undefined;
 const sqsClient = () => {
-  sqs ??= tagDependency(new SQSClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }), 'SQS');
+  sqs ??= traced(tagDependency(new SQSClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }), 'SQS'));
   return sqs;
 };
 
@@ -70,6 +73,18 @@ function rawQueue(): MessageQueue {
 const syncQueue: SyncQueue = {
   send: (job, delaySeconds) => rawQueue().send(JSON.stringify(job), { delaySeconds }),
 };
+
+/** Counts that say a run changed our records (catalogue: created/updated/removed; legacy users: created/merged). */
+const CHANGED_COUNTS = ['created', 'updated', 'removed', 'merged'] as const;
+
+/** Business metrics of a finished run: one run, and the items it changed. */
+function countSyncRun(run: SyncRun): void {
+  countMetric('syncRuns');
+  countMetric(
+    'syncItemsChanged',
+    CHANGED_COUNTS.reduce((sum, k) => sum + (run.counts[k] ?? 0), 0),
+  );
+}
 
 /** The sync queue's consumer (the worker Lambda in the cloud, this process locally). */
 export async function handleSyncMessage(message: ReceivedMessage): Promise<void> {
@@ -363,6 +378,7 @@ export function syncService(): SyncService {
     health,
     options: { lockStaleMs: cfg.SYNC_LOCK_STALE_SECONDS * 1000, eventsPerPoll: cfg.SYNC_EVENTS_PER_POLL },
     log: logger,
+    onRunFinished: countSyncRun,
   });
   return service;
 }

@@ -9,26 +9,9 @@
  * Locally the same worker runs in the server process on the in-process queue
  * (functions/checkout/fulfilment.ts).
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { fulfilmentWorker } from '../checkout/fulfilment';
-import { logger } from '../http/logger';
+import { sqsBatchHandler } from '../platform/sqs-batch';
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const worker = fulfilmentWorker();
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      try {
-        await worker.handle(record.body);
-      } catch (err) {
-        logger.error('fulfilment message failed', {
-          messageId: record.messageId,
-          receiveCount: record.attributes?.ApproximateReceiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures: failures };
-};
+export const handler = sqsBatchHandler((record) => fulfilmentWorker().handle(record.body), {
+  failureMessage: 'fulfilment message failed',
+});

@@ -8,25 +8,9 @@
  *
  * Locally both arrive on one in-process queue in the server process (functions/adapters/mailer.ts).
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { handleMailQueueMessage } from '../adapters/mailer';
-import { logger } from '../http/logger';
+import { sqsBatchHandler } from '../platform/sqs-batch';
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      try {
-        await handleMailQueueMessage(record.body);
-      } catch (err) {
-        logger.error('mail queue message failed', {
-          messageId: record.messageId,
-          receiveCount: record.attributes?.ApproximateReceiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures: failures };
-};
+export const handler = sqsBatchHandler((record) => handleMailQueueMessage(record.body), {
+  failureMessage: 'mail queue message failed',
+});

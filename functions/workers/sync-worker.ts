@@ -3,21 +3,16 @@
  * SQS (batch item failure), which receives it again and, after SYNC_MAX_RECEIVE_COUNT receives,
  * moves it to the dead-letter queue; the last failure is recorded for GET /queue/status.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { sqsBatchHandler } from '../platform/sqs-batch';
 import { handleSyncMessage } from '../sync/service';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    try {
-      await handleSyncMessage({
-        messageId: record.messageId,
-        body: record.body,
-        receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
-      });
-    } catch {
-      failures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures: failures };
-}
+export const handler = sqsBatchHandler(
+  (record) =>
+    handleSyncMessage({
+      messageId: record.messageId,
+      body: record.body,
+      receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
+    }),
+  // One job after the other, as a batch of runs and polls shares the sync lock.
+  { failureMessage: 'sync job failed', sequential: true },
+);

@@ -8,26 +8,18 @@
  * Locally the same consumer runs in the server process on the in-process queue
  * (functions/webhooks/pipeline.ts).
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../http/logger';
+import type { AttemptResult } from '../core/webhooks/delivery-pipeline';
+import { countMetric } from '../platform/metrics';
+import { sqsBatchHandler } from '../platform/sqs-batch';
 import { webhookPipeline } from '../webhooks/pipeline';
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const pipeline = webhookPipeline();
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      try {
-        await pipeline.handleMessage(record.body);
-      } catch (err) {
-        logger.error('webhook delivery message failed', {
-          messageId: record.messageId,
-          receiveCount: record.attributes?.ApproximateReceiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures: failures };
-};
+/** Business metrics: an attempt the endpoint took (2xx), or one that failed (retried, final or disabling). */
+function countAttempt(result: AttemptResult): void {
+  if (result === 'succeeded') countMetric('webhookDelivered');
+  else if (result === 'retry' || result === 'failed' || result === 'disabled') countMetric('webhookFailed');
+}
+
+export const handler = sqsBatchHandler(
+  async (record) => countAttempt(await webhookPipeline().handleMessage(record.body)),
+  { failureMessage: 'webhook delivery message failed' },
+);

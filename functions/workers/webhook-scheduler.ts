@@ -5,7 +5,8 @@
  * that have failed every attempt for 5 days (their developer is e-mailed). It also reminds developers,
  * once, of manual licences pending for 12 hours (core/licences/manual-licences.ts).
  */
-import { logger } from '../http/logger';
+import type { Context } from 'aws-lambda';
+import { addLambdaContext, logger, withRequestId } from '../http/logger';
 import { manualLicences } from '../manual-licences/service';
 import { webhookPipeline } from '../webhooks/pipeline';
 
@@ -19,9 +20,21 @@ async function remindManualLicences(): Promise<number> {
   }
 }
 
-export const handler = async (): Promise<{ enqueued: number; disabled: number; reminded: number }> => {
+async function sweep(): Promise<{ enqueued: number; disabled: number; reminded: number }> {
   const swept = await webhookPipeline().sweep();
   return { ...swept, reminded: await remindManualLicences() };
+}
+
+/** The Lambda (EventBridge passes its event and the context): the invocation's request id is the log lines' correlation id. */
+export const handler = async (
+  _event?: unknown,
+  context?: Partial<Context>,
+): Promise<{ enqueued: number; disabled: number; reminded: number }> => {
+  if (!context?.awsRequestId) return sweep();
+  return withRequestId(context.awsRequestId, () => {
+    addLambdaContext(context);
+    return sweep();
+  });
 };
 
 /** Runs the sweep now and then every `intervalMs`; returns a function that stops it. */

@@ -1,8 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify';
+import { BUSINESS_METRICS } from '../../functions/platform/metric-names';
 import { ROUTE_GROUPS, type RouteGroup } from '../../functions/routes';
-import { ALARM_THRESHOLDS } from '../../lib/observability';
+import { POWERTOOLS_ENVIRONMENT } from '../../lib/function-defaults';
+import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observability';
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
 import { contentSecurityPolicy } from '../../shared/csp';
 import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
@@ -317,5 +319,29 @@ describe('observability (item 7)', () => {
 
   it('one CloudWatch dashboard', () => {
     app.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('every function has the Powertools settings and X-Ray tracing with its permissions', () => {
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    const ours = functions.filter((r) => r.Properties.Environment?.Variables?.NODE_OPTIONS);
+    expect(ours.length).toBeGreaterThanOrEqual(15);
+    for (const fn of ours) {
+      expect(fn.Properties.Environment.Variables).toMatchObject(POWERTOOLS_ENVIRONMENT);
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+    const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::ManagedPolicy');
+    const xray = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('xray:PutTraceSegments'));
+    expect(xray.length).toBeGreaterThanOrEqual(ours.length);
+  });
+
+  it("the dashboard graphs the business metrics with the functions' namespace and service", () => {
+    const [dashboard] = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    for (const title of BUSINESS_WIDGET_TITLES) expect(body).toContain(title);
+    const { POWERTOOLS_METRICS_NAMESPACE: namespace, POWERTOOLS_SERVICE_NAME: service } = POWERTOOLS_ENVIRONMENT;
+    for (const metricName of Object.values(BUSINESS_METRICS)) {
+      // A metric of a graph widget: [namespace, name, dimension name, dimension value, ...].
+      expect(body).toContain(`[\\"${namespace}\\",\\"${metricName}\\",\\"service\\",\\"${service}\\"`);
+    }
   });
 });

@@ -70,6 +70,8 @@ export interface CheckoutServiceDeps {
   /** How long a guest confirmation link works (default 48 hours). */
   guestConfirmTtlSeconds?: number;
   log?: Log;
+  /** Counts completed checkouts (the business metrics); optional. */
+  onCompleted?: (kind: 'paid' | 'free') => void;
   now?: () => Date;
 }
 
@@ -242,6 +244,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       };
       await createHolding(granted);
       log.info('free licence granted', { purchase_id: granted.id, app_id: app.id });
+      deps.onCompleted?.('free');
       try {
         await deps.fulfilment.fulfil(granted);
       } catch (err) {
@@ -357,6 +360,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       };
       if ((await purchases.complete(pending.id, null, change)) !== 'applied') return answerGuest(sessionId);
       log.info('free guest licence confirmed', { purchase_id: pending.id, app_id: app.id });
+      deps.onCompleted?.('free');
       const granted: PurchaseRecord = {
         ...pending,
         ...change,

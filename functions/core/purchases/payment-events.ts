@@ -39,6 +39,8 @@ export interface PaymentEventsDeps {
   events?: LicenceEvents;
   appUrl: string;
   log?: Log;
+  /** Counts completed checkouts (the business metrics); optional. */
+  onCompleted?: (kind: 'paid' | 'free') => void;
   now?: () => Date;
 }
 
@@ -160,6 +162,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       return { received: true, duplicate: true };
     }
     log.info('purchase completed', { purchase_id: purchase.id, event_id: event.id });
+    deps.onCompleted?.('paid');
     const completed: PurchaseRecord = {
       ...purchase,
       ...change,

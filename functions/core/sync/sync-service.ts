@@ -73,6 +73,8 @@ export interface SyncServiceDeps {
   health: HealthProbe[];
   options: { lockStaleMs: number; eventsPerPoll: number };
   log?: { info(msg: string, f?: object): void; warn(msg: string, f?: object): void };
+  /** Told of every run that finished (the business metrics); optional. */
+  onRunFinished?: (run: SyncRun) => void;
   now?: () => Date;
 }
 
@@ -121,6 +123,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   ) {
     const done: SyncRun = { ...run, status, counts, detail, completed_at: now().toISOString() };
     await deps.runs.put(done);
+    deps.onRunFinished?.(done);
     return done;
   }
 
