@@ -1,7 +1,7 @@
 import { AppIdParams, LicenseListQuery } from '../../shared/schemas/partner';
 import { ok } from '../http/types';
 import { parse } from '../http/validate';
-import { partner } from './service';
+import { partner } from '../wiring/partner';
 import { withApiKey } from './with-api-key';
 
 /** GET /v1/apps/{id}/licenses?limit=&cursor=: licences sold for one of the owner's apps. */

@@ -34,7 +34,7 @@ import { getConfig } from '../config';
 import type { PollScheduler, SyncJob, SyncQueue } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps, type SyncService } from '../core/sync/sync-service';
 import { logger } from '../http/logger';
-import { localWebhookQueueStats, webhookPipeline } from '../webhooks/pipeline';
+import { localWebhookQueueStats, webhookPipeline } from '../wiring/webhook-pipeline';
 
 /** Receives of a sync job before it is dead-lettered; lib/queues.ts gives SQS the same number. */
 export const SYNC_MAX_RECEIVE_COUNT = 3;

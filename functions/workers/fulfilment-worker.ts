@@ -7,14 +7,14 @@
  * Access Pending for the developer's manual delivery).
  *
  * Locally the same worker runs in the server process on the in-process queue
- * (functions/checkout/fulfilment.ts).
+ * (functions/wiring/fulfilment.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { fulfilmentWorker } from '../checkout/fulfilment';
 import { logger } from '../http/logger';
+import { fulfilmentWorker } from '../wiring/fulfilment';
 
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const worker = fulfilmentWorker();
+  const worker = fulfilmentWorker;
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (record) => {

@@ -6,11 +6,11 @@
  * maxReceiveCount it moves to the dead-letter queue (a poison message, or storage failing).
  *
  * Locally the same consumer runs in the server process on the in-process queue
- * (functions/webhooks/pipeline.ts).
+ * (functions/wiring/webhook-pipeline.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../http/logger';
-import { webhookPipeline } from '../webhooks/pipeline';
+import { webhookPipeline } from '../wiring/webhook-pipeline';
 
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const pipeline = webhookPipeline();

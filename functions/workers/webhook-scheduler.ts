@@ -6,13 +6,13 @@
  * once, of manual licences pending for 12 hours (core/licences/manual-licences.ts).
  */
 import { logger } from '../http/logger';
-import { manualLicences } from '../manual-licences/service';
-import { webhookPipeline } from '../webhooks/pipeline';
+import { manualLicences } from '../wiring/manual-licences';
+import { webhookPipeline } from '../wiring/webhook-pipeline';
 
 /** Manual licences pending 12 hours remind their developer once (issue 13); a failure never stops the webhook sweep. */
 async function remindManualLicences(): Promise<number> {
   try {
-    return await manualLicences().sendReminders();
+    return await manualLicences.sendReminders();
   } catch (err) {
     logger.error('manual licence reminders failed', { error: err instanceof Error ? err.message : String(err) });
     return 0;

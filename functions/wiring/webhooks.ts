@@ -1,7 +1,7 @@
 /**
- * Composition root of the webhooks Lambda (and the admin's webhook-log handlers): the webhooks
- * service wired to DynamoDB, the SSRF-guarded target check and the delivery pipeline. Created on
- * first use, once per container.
+ * Webhooks (core/webhooks/webhooks-service.ts) of the webhooks Lambda and the admin's webhook-log
+ * handlers: wired to DynamoDB, the SSRF-guarded target check and the delivery pipeline
+ * (wiring/webhook-pipeline.ts).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { hitRateCounter } from '../adapters/dynamodb/rate-counter';
@@ -9,13 +9,12 @@ import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { dynamoDeliveryLogStore, dynamoEventTypeStore, dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../adapters/http-out';
 import { getConfig } from '../config';
-import { createWebhooksService, type WebhooksService } from '../core/webhooks/webhooks-service';
-import { appDirectory, webhookPipeline } from './pipeline';
+import { createWebhooksService } from '../core/webhooks/webhooks-service';
+import { lazyService } from './lazy';
+import { appDirectory, webhookPipeline } from './webhook-pipeline';
 
-let service: WebhooksService | undefined;
-
-export function webhooksService(): WebhooksService {
-  service ??= createWebhooksService({
+export const webhooksService = lazyService(() =>
+  createWebhooksService({
     webhooks: dynamoWebhookStore,
     logs: dynamoDeliveryLogStore,
     apps: appDirectory,
@@ -32,6 +31,5 @@ export function webhooksService(): WebhooksService {
     },
     appIdsOf: async (userId) => (await new DynamoAppsRepository().listByOwner(userId)).map((a) => a.id),
     rateLimit: (key, limit, windowSeconds) => hitRateCounter(key, limit, windowSeconds),
-  });
-  return service;
-}
+  }),
+);
