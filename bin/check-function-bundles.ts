@@ -32,16 +32,24 @@ interface Budget {
 }
 
 /**
- * The issue's budget ("every function under 500 KB, the two largest under 300 KB") cannot hold for
- * whole bundles while the AWS SDK is bundled (one client alone is ~200 KB, S3 + SES + SQS ~460 KB),
- * so it is read as two limits:
- * - own code (all but the AWS SDK): under 300 KB for every function, except the two largest, the
- *   two that call Stripe (checkout takes payments and verifies Stripe's events, admin refunds), which
- *   carry its ~240 KB SDK: under 550 KB;
- * - whole bundle: under 650 KB for a function with DynamoDB, SES, SQS and Secrets Manager clients
- *   (every route function reads its secrets at cold start), 800-900 KB with S3 or the sync's
- *   clients, 1,000-1,100 KB with Stripe too; the storefront renderer, which carries React and
- *   Chakra UI, has its own budget below.
+ * The issue's budget is "every function bundle under 500 KB, the two largest under 300 KB". It is
+ * held where it can be without giving up one rule: the AWS SDK is BUNDLED, not taken from the
+ * Lambda runtime. The Node.js 22 runtime does ship AWS SDK v3, but at the version AWS chose for
+ * that runtime release (it moves with runtime updates and lags npm by many minor versions), while
+ * the tests and the local runtime run package-lock's versions; marking it external would make the
+ * cloud run an SDK no test ran (retry, timeout and serde behaviour differ between versions), which
+ * the project's rule "the local runtime is exactly as strict as AWS" forbids. With the SDK bundled,
+ * its shared core (~165 KB: @smithy/core, @aws-sdk/core, signing, the HTTP handler) plus one client
+ * per AWS service (DynamoDB ~40 KB, SES ~60 KB, SQS ~25 KB, Secrets Manager ~15 KB, S3 ~125 KB)
+ * puts a function with four services near 500 KB before any code of ours.
+ *
+ * So: 500 KB for every function by default (api-keys, partner, mail-worker, webhook-delivery are
+ * under it); the others are capped at what they are after the composition roots were split so that
+ * no function imports a service it does not use (wiring/), a few KB of headroom each, so that any
+ * growth is a decision made here. "Own code" (all but the AWS SDK) stays under 300 KB except in
+ * the two functions that carry Stripe's ~240 KB SDK (checkout takes payments and verifies Stripe's
+ * events; admin refunds) and the storefront renderer (React, react-dom's server renderer, Chakra
+ * UI, react-router: the one function that carries a UI).
  */
 /**
  * Powertools for AWS Lambda (Logger, Tracer, Metrics) and the X-Ray SDK its Tracer wraps, with
@@ -52,19 +60,24 @@ interface Budget {
 const POWERTOOLS_ALLOWANCE = 160 * KB;
 const withPowertools = (b: Budget): Budget => ({ ...b, total: b.total + POWERTOOLS_ALLOWANCE });
 
-const DEFAULT_BUDGET: Budget = withPowertools({ total: 650 * KB, own: 300 * KB });
+const DEFAULT_BUDGET: Budget = withPowertools({ total: 500 * KB, own: 300 * KB });
 
 const BUDGETS: Record<string, Budget> = {
-  checkout: withPowertools({ total: 1000 * KB, own: 550 * KB, stripe: true }),
-  // Every admin action (users, apps, categories, purchases, keys, webhooks, audit, sync links).
-  admin: withPowertools({ total: 1100 * KB, own: 600 * KB, stripe: true }),
-  // Apps, uploads, data-access declarations, manual licences and review replies.
-  'developer-apps': withPowertools({ total: 900 * KB, own: 350 * KB }),
-  // Server-renders the storefront with the SPA's own React and Chakra UI components (react-dom's
-  // server renderer and Chakra's styling system are most of it): the one function that carries a UI.
-  storefront: withPowertools({ total: 2200 * KB, own: 2000 * KB }),
-  sync: withPowertools({ total: 800 * KB, own: 300 * KB }),
-  'sync-worker': withPowertools({ total: 800 * KB, own: 300 * KB }),
+  // DynamoDB, SES, SQS and Secrets Manager clients (sign-up and reset mails, the mail queue).
+  accounts: withPowertools({ total: 540 * KB, own: 300 * KB }),
+  // Public catalogue and the buyers' reviews (their mails), with the admin's category edits.
+  marketplace: withPowertools({ total: 625 * KB, own: 300 * KB }),
+  // Apps, uploads (S3), data-access declarations, manual licences and review replies.
+  'developer-apps': withPowertools({ total: 870 * KB, own: 340 * KB }),
+  webhooks: withPowertools({ total: 565 * KB, own: 300 * KB }),
+  checkout: withPowertools({ total: 885 * KB, own: 555 * KB, stripe: true }),
+  // Every admin action (users, apps, categories, purchases and refunds, keys, webhooks, audit, sync links).
+  admin: withPowertools({ total: 1055 * KB, own: 580 * KB, stripe: true }),
+  storefront: withPowertools({ total: 2075 * KB, own: 1850 * KB }),
+  sync: withPowertools({ total: 670 * KB, own: 300 * KB }),
+  'sync-worker': withPowertools({ total: 625 * KB, own: 300 * KB }),
+  'fulfilment-worker': withPowertools({ total: 540 * KB, own: 300 * KB }),
+  'webhook-scheduler': withPowertools({ total: 515 * KB, own: 300 * KB }),
 };
 
 const POWERTOOLS =

@@ -8,7 +8,7 @@ import { logger } from '../functions/http/logger';
 export function startLocalUploadExpiry(intervalMs = 60 * 60_000): () => void {
   const tick = async () => {
     try {
-      const { uploads } = await import('../functions/developer-apps/services');
+      const { uploads } = await import('../functions/wiring/developer-apps');
       const expired = await uploads.expirePending();
       if (expired > 0) logger.info('expired unconfirmed uploads', { expired });
       const drafts = await uploads.expireUnreferenced();

@@ -8,7 +8,7 @@ export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
 export const SYNC_MAX_RECEIVE_COUNT = 3;
 /** The sync worker's timeout: a full catalogue load with its outside-system calls; the queue's visibility is six times this. */
 export const SYNC_WORKER_TIMEOUT = Duration.seconds(120);
-/** Licence deliveries received this many times go to the fulfilment dead-letter queue (functions/checkout/fulfilment.ts). */
+/** Licence deliveries received this many times go to the fulfilment dead-letter queue (functions/wiring/fulfilment.ts). */
 export const FULFILMENT_MAX_RECEIVE_COUNT = 5;
 /**
  * The fulfilment worker's timeout: a developer's licence webhook takes up to 34 s (3 attempts of

@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages';
 import { ForgotPasswordRequest, type MessageResponse } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** POST /api/forgot-password: the same answer whether or not the address has an account. */
 export const forgotPassword: RouteHandler = async (req) => {

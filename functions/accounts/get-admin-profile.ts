@@ -1,6 +1,6 @@
 import type { AdminProfile } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** GET /api/admin/profile: the signed-in admin's name and address (Settings screen). */
 export const getAdminProfile: RouteHandler = async (req) => {

@@ -1,6 +1,6 @@
 import { toUserProfile } from '../core/users/user';
 import { ok, type RouteHandler } from '../http/types';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** GET /api/user/profile: the signed-in account (401 when it no longer exists). */
 export const getUserProfile: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { GoogleLoginRequest } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 import { sessionFor } from './session';
 
 /**

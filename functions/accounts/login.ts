@@ -1,7 +1,7 @@
 import { LoginRequest } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 import { sessionFor } from './session';
 
 /** POST /api/login: developers and admins alike. 401 for bad credentials, 429 when throttled. */

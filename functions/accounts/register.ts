@@ -1,7 +1,7 @@
 import { REGISTRATION_DONE, type RegisterResponse, SignupRequest } from '../../shared/schemas/accounts';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** POST /api/register: a new developer account, pending admin approval. 409 for a taken address. */
 export const register: RouteHandler = async (req) => {

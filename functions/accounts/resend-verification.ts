@@ -1,6 +1,6 @@
 import type { MessageResponse } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** POST /api/resend-verification (developer): mails a new verification link, 3 an hour. */
 export const resendVerification: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { type MessageResponse, PASSWORD_RESET_DONE, ResetPasswordRequest } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** POST /api/reset-password: a single-use token from the e-mailed link and the new password. */
 export const resetPassword: RouteHandler = async (req) => {

@@ -3,7 +3,7 @@ import { AdminProfileUpdateRequest, type AdminProfileUpdateResponse } from '../.
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { accounts } from './service';
+import { accounts } from '../wiring/accounts';
 
 /** PUT /api/admin/profile: name and address (unique); a blank or absent password keeps the old one. */
 export const updateAdminProfile: RouteHandler = async (req) => {

@@ -2,7 +2,7 @@ import { CreateKeyRequest } from '../../shared/schemas/keys';
 import { audit } from '../http/audit';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { apiKeys } from './service';
+import { apiKeys } from '../wiring/api-keys';
 
 /** POST /api/keys {type}: 201 with the full key, shown this once. */
 export const createKey: RouteHandler = async (req) => {

@@ -3,7 +3,7 @@ import { KeyIdParams } from '../../shared/schemas/keys';
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { apiKeys } from './service';
+import { apiKeys } from '../wiring/api-keys';
 
 /** DELETE /api/keys/{id}: the key and its secret are gone for good. */
 export const deleteKey: RouteHandler = async (req) => {

@@ -2,7 +2,7 @@ import { KeyIdParams } from '../../shared/schemas/keys';
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { apiKeys } from './service';
+import { apiKeys } from '../wiring/api-keys';
 
 /** POST /api/keys/{id}/reveal: the replacement an admin's rotation issued, shown this once. */
 export const revealKey: RouteHandler = async (req) => {

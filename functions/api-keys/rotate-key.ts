@@ -2,7 +2,7 @@ import { KeyIdParams } from '../../shared/schemas/keys';
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { apiKeys } from './service';
+import { apiKeys } from '../wiring/api-keys';
 
 /** PUT /api/keys/{id}/rotate: a new full key, shown this once; the old one stops working now. */
 export const rotateKey: RouteHandler = async (req) => {

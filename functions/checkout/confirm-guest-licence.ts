@@ -1,7 +1,7 @@
 import { ConfirmGuestLicenceRequest } from '../../shared/schemas/checkout';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { checkoutServices } from './service';
+import { checkoutServices } from '../wiring/checkout';
 
 /**
  * POST /api/stripe/confirm-guest-license {token} (public; the token only travels in the mailed
@@ -10,5 +10,5 @@ import { checkoutServices } from './service';
  */
 export const confirmGuestLicence: RouteHandler = async (req) => {
   const { token } = parse(ConfirmGuestLicenceRequest, req.body);
-  return ok(await checkoutServices().checkout.confirmGuestLicence(token));
+  return ok(await checkoutServices.checkout.confirmGuestLicence(token));
 };

@@ -2,7 +2,7 @@ import { GuestCheckoutRequest } from '../../shared/schemas/checkout';
 import { limitPerClient } from '../http/client-limits';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { checkoutServices } from './service';
+import { checkoutServices } from '../wiring/checkout';
 
 /**
  * POST /api/stripe/create-guest-checkout-session {app_id, email} (public): creates the buyer's
@@ -11,5 +11,5 @@ import { checkoutServices } from './service';
 export const createGuestCheckoutSession: RouteHandler = async (req) => {
   await limitPerClient('guest-checkout', req.clientIp);
   const { app_id, email } = parse(GuestCheckoutRequest, req.body);
-  return ok(await checkoutServices().checkout.startGuestCheckout(app_id, email));
+  return ok(await checkoutServices.checkout.startGuestCheckout(app_id, email));
 };

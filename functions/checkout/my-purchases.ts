@@ -1,6 +1,5 @@
 import { ok, type RouteHandler } from '../http/types';
-import { checkoutServices } from './service';
+import { purchases } from '../wiring/purchases';
 
 /** GET /api/stripe/my-purchases: the signed-in user's completed and refunded purchases, newest first. */
-export const myPurchases: RouteHandler = async (req) =>
-  ok(await checkoutServices().purchases.myPurchases(req.auth!.userId));
+export const myPurchases: RouteHandler = async (req) => ok(await purchases.myPurchases(req.auth!.userId));

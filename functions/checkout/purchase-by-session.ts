@@ -1,7 +1,7 @@
 import { SessionIdParams } from '../../shared/schemas/checkout';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { checkoutServices } from './service';
+import { purchases } from '../wiring/purchases';
 
 /**
  * GET /api/stripe/purchase/{session_id} (public; the session id is unguessable): the purchase
@@ -9,5 +9,5 @@ import { checkoutServices } from './service';
  */
 export const purchaseBySession: RouteHandler = async (req) => {
   const { session_id } = parse(SessionIdParams, req.params);
-  return ok(await checkoutServices().purchases.bySession(session_id));
+  return ok(await purchases.bySession(session_id));
 };

@@ -2,12 +2,12 @@ import { PurchaseIdParams } from '../../shared/schemas/checkout';
 import { renderPdf } from '../adapters/invoice-pdf';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { checkoutServices } from './service';
+import { purchases } from '../wiring/purchases';
 
 /** GET /api/stripe/purchases/{id}/invoice: the buyer's PDF invoice; anyone else gets 404. */
 export const purchaseInvoice: RouteHandler = async (req) => {
   const { id } = parse(PurchaseIdParams, req.params);
-  const invoice = await checkoutServices().purchases.invoice(req.auth!.userId, id);
+  const invoice = await purchases.invoice(req.auth!.userId, id);
   return {
     status: 200,
     raw: { data: renderPdf(invoice.lines, `Invoice ${invoice.number}`), contentType: 'application/pdf' },

@@ -1,7 +1,7 @@
 import { StripeNotConfiguredError, StripeSignatureError, verifyStripeEvent } from '../adapters/stripe';
 import { ServiceUnavailableError, ValidationError } from '../core/errors';
 import { ok, type RouteHandler } from '../http/types';
-import { checkoutServices } from './service';
+import { checkoutServices } from '../wiring/checkout';
 
 /**
  * POST /api/stripe/webhook (Stripe calls it): the Stripe-Signature is verified over the RAW body;
@@ -18,5 +18,5 @@ export const stripeWebhook: RouteHandler = async (req) => {
     if (err instanceof StripeNotConfiguredError) throw new ServiceUnavailableError(err.message);
     throw err;
   }
-  return ok(await checkoutServices().events.handle(event));
+  return ok(await checkoutServices.events.handle(event));
 };

@@ -2,7 +2,7 @@ import { SessionIdParams } from '../../shared/schemas/checkout';
 import { getConfig } from '../config';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { checkoutServices } from './service';
+import { checkoutServices } from '../wiring/checkout';
 import { testCheckoutHtml } from './test-checkout-html';
 
 /**
@@ -11,7 +11,7 @@ import { testCheckoutHtml } from './test-checkout-html';
  */
 export const testCheckoutPage: RouteHandler = async (req) => {
   const { session_id } = parse(SessionIdParams, req.params);
-  const { checkout } = checkoutServices();
+  const { checkout } = checkoutServices;
   const purchase = await checkout.testCheckoutPurchase(session_id);
   const appUrl = getConfig().APP_URL;
   const html = testCheckoutHtml({

@@ -6,7 +6,7 @@ import { testCheckoutCompletedEvent } from '../core/purchases/test-checkout';
 import { logger } from '../http/logger';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { checkoutServices } from './service';
+import { checkoutServices } from '../wiring/checkout';
 
 const WEBHOOK_WAIT_MS = 60_000;
 
@@ -18,7 +18,7 @@ const WEBHOOK_WAIT_MS = 60_000;
  */
 export const testCheckoutPay: RouteHandler = async (req) => {
   const { session_id } = parse(SessionIdParams, req.params);
-  const { checkout } = checkoutServices();
+  const { checkout } = checkoutServices;
   const purchase = await checkout.testCheckoutPurchase(session_id);
   if (purchase.status === 'pending') {
     const payload = JSON.stringify(testCheckoutCompletedEvent(purchase, new Date()));

@@ -1,7 +1,7 @@
 import { QuickAppCreateSchema } from '../../shared/schemas/apps';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { developerApps } from './services';
+import { developerApps } from '../wiring/developer-apps';
 
 /** POST /api/apps: the quick form (name, type, website_url, description...). 201 with the app. */
 export const createApp: RouteHandler = async (req) =>

@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages';
 import { AppIdParams } from '../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { developerApps } from './services';
+import { developerApps } from '../wiring/developer-apps';
 
 /** DELETE /api/apps/{id}: the app, its slug, pool keys and uploads; purchases stay with their buyers. */
 export const deleteApp: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { AppIdParams } from '../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { developerApps } from './services';
+import { developerApps } from '../wiring/developer-apps';
 
 /** GET /api/apps/{id}: the edit view of one of the caller's apps; anyone else's is 'App not found'. */
 export const getApp: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { AppSubmitSchema } from '../../shared/schemas/apps';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { developerApps } from './services';
+import { developerApps } from '../wiring/developer-apps';
 
 /** POST /api/apps/submit: the wizard's full payload; a public app, Pending Review. 201 with the app. */
 export const submitApp: RouteHandler = async (req) =>

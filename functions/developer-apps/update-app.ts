@@ -2,7 +2,7 @@ import { AppIdParams, QuickAppUpdateSchema } from '../../shared/schemas/apps';
 import { QUICK_OPTIONAL_FIELDS } from '../core/apps/developer-apps-service';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { developerApps } from './services';
+import { developerApps } from '../wiring/developer-apps';
 
 /**
  * PUT /api/apps/{id}: the quick form in edit mode. The type cannot change (400 'App type cannot be

@@ -1,7 +1,7 @@
 import { AppIdParams, AppSubmitSchema } from '../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { developerApps } from './services';
+import { developerApps } from '../wiring/developer-apps';
 
 /** PUT /api/apps/{id}/update: the wizard in edit mode; type, approval and slug are kept. */
 export const updateListing: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { UploadConfirmSchema } from '../../shared/schemas/apps';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { uploads } from './services';
+import { uploads } from '../wiring/developer-apps';
 
 /**
  * POST /api/upload/confirm {app_id?, kind?, keys}: checks the files the browser posted and moves

@@ -1,7 +1,7 @@
 import { UploadPresignSchema } from '../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { uploads } from './services';
+import { uploads } from '../wiring/developer-apps';
 
 /**
  * POST /api/upload/presign {app_id?, kind?, files: [{name?, size}]}: 200 {uploads: [{url, fields,

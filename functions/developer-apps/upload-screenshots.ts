@@ -3,7 +3,7 @@ import { ValidationError } from '../core/errors';
 import { multipartBoundary, parseMultipart } from '../core/uploads/multipart';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { uploads } from './services';
+import { uploads } from '../wiring/developer-apps';
 
 /** Form fields that carry images ('files' as the spec's client sends them; 'file' for single uploads). */
 const FILE_FIELDS = new Set(['files', 'file', 'files[]']);

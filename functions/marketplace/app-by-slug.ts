@@ -1,8 +1,8 @@
 import { SlugParamSchema } from '../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
+import { marketplace } from '../wiring/catalogue';
 import { cachedAnswer } from './answer-cache';
-import { marketplace } from './services';
 
 /**
  * GET /api/marketplace/apps/by-slug/{slug}: a listed app by slug, else by id; 404 'App not found'

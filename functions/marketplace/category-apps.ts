@@ -3,9 +3,9 @@ import { MSG } from '../../shared/messages';
 import { MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
+import { marketplace } from '../wiring/catalogue';
 import { cachedAnswer } from './answer-cache';
 import { queryKey } from './list-apps';
-import { marketplace } from './services';
 
 const Params = z.object({ slug: z.string().trim().min(1, MSG.categoryNotFound).max(80, MSG.categoryNotFound) });
 

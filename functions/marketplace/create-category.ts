@@ -2,7 +2,7 @@ import { CategoryPayloadSchema } from '../../shared/schemas/categories';
 import { audit } from '../http/audit';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { categoryService } from './services';
+import { categoryService } from '../wiring/catalogue';
 
 /** POST /api/admin/categories: 201 with the category; duplicate slug -> 409. */
 export const createCategory: RouteHandler = async (req) => {

@@ -2,7 +2,7 @@ import { CategoryDeleteQuerySchema } from '../../shared/schemas/categories';
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { categoryService } from './services';
+import { categoryService } from '../wiring/catalogue';
 import { CategoryIdParams } from './update-category';
 
 /**

@@ -1,8 +1,8 @@
 import { type MarketplaceQuery, MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
+import { marketplace } from '../wiring/catalogue';
 import { cachedAnswer } from './answer-cache';
-import { marketplace } from './services';
 
 /** Cache key of a parsed list query (q is matched case-insensitively, so its case does not matter). */
 export const queryKey = (q: MarketplaceQuery): string =>

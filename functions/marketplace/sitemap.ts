@@ -3,8 +3,8 @@ import type { Category } from '../../shared/schemas/categories';
 import { storefrontPaths } from '../../shared/site-paths';
 import { getConfig } from '../config';
 import type { RouteHandler } from '../http/types';
+import { marketplace } from '../wiring/catalogue';
 import { cachedAnswer } from './answer-cache';
-import { marketplace } from './services';
 
 const XML = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

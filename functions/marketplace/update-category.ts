@@ -5,7 +5,7 @@ import { CategoryPayloadSchema } from '../../shared/schemas/categories';
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { categoryService } from './services';
+import { categoryService } from '../wiring/catalogue';
 
 export const CategoryIdParams = z.object({
   id: z.string().trim().min(1, MSG.categoryNotFound).max(100, MSG.categoryNotFound),

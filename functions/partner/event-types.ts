@@ -1,5 +1,5 @@
 import { ok } from '../http/types';
-import { partner } from './service';
+import { partner } from '../wiring/partner';
 import { withApiKey } from './with-api-key';
 
 /** GET /v1/event-types: the event types webhooks can subscribe to. */

@@ -2,7 +2,7 @@ import { AppIdParams } from '../../shared/schemas/apps';
 import { LicenseListQuery } from '../../shared/schemas/partner';
 import { ok } from '../http/types';
 import { parse } from '../http/validate';
-import { partner } from './service';
+import { partner } from '../wiring/partner';
 import { withApiKey } from './with-api-key';
 
 /** GET /v1/apps/{id}/licenses?limit=&cursor=: licences sold for one of the owner's apps. */

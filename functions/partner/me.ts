@@ -1,7 +1,8 @@
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
+import { dynamoUsersRepository as users } from '../adapters/dynamodb/users-repo';
 import { UnauthorizedError } from '../core/errors';
 import { ok } from '../http/types';
-import { partner, users } from './service';
+import { partner } from '../wiring/partner';
 import { withApiKey } from './with-api-key';
 
 /** GET /v1/me: the calling key (type, limit, usage today including this call) and its owner. */

@@ -1,7 +1,7 @@
 import { LicenseValidateRequest } from '../../shared/schemas/partner';
 import { ok } from '../http/types';
 import { parse } from '../http/validate';
-import { partner } from './service';
+import { partner } from '../wiring/partner';
 import { withApiKey } from './with-api-key';
 
 /** POST /v1/licenses/validate {license_key, app_id}: for the key owner's apps only. */

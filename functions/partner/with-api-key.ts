@@ -2,7 +2,7 @@ import type { ApiKeyRecord } from '../core/api-keys/api-key';
 import { type RateLimitState, rateLimitHeaders } from '../core/api-keys/quota';
 import { AppError } from '../core/errors';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
-import { apiKeys } from './service';
+import { apiKeys } from '../wiring/api-keys';
 
 /** The authenticated caller of a Partner API route. */
 export interface PartnerCaller {

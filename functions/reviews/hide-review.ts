@@ -2,7 +2,7 @@ import { AppReviewParamsSchema, HideReviewInputSchema, REVIEW_MESSAGES } from '.
 import { audit } from '../http/audit';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { reviews } from './service';
+import { reviews } from '../wiring/reviews';
 
 /**
  * POST /api/admin/apps/{id}/reviews/{reviewId}/hide {reason}: an admin takes a review out of the
@@ -12,7 +12,7 @@ import { reviews } from './service';
 export const hideReview: RouteHandler = async (req) => {
   const { id, reviewId } = parse(AppReviewParamsSchema, req.params);
   const { reason } = parse(HideReviewInputSchema, req.body);
-  const { before, after, app } = await reviews().hide(id, reviewId, reason);
+  const { before, after, app } = await reviews.hide(id, reviewId, reason);
   audit(req, {
     target_type: 'review',
     target_id: reviewId,

@@ -9,7 +9,7 @@ import { AppError } from '../core/errors';
 import { logger } from '../http/logger';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
 import { cachedAnswer } from '../marketplace/answer-cache';
-import { marketplace } from '../marketplace/services';
+import { marketplace } from '../wiring/catalogue';
 import { STOREFRONT_MODULES, type StorefrontAssets, storefrontAssets } from './assets';
 import {
   appHead,

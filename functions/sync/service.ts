@@ -38,7 +38,7 @@ import { createSyncService, type HealthProbe, type QueueOps, type SyncService } 
 import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';
 import { traced } from '../platform/tracer';
-import { localWebhookQueueStats, webhookPipeline } from '../webhooks/pipeline';
+import { localWebhookQueueStats, webhookPipeline } from '../wiring/webhook-pipeline';
 
 /** Receives of a sync job before it is dead-lettered; lib/queues.ts gives SQS the same number. */
 export const SYNC_MAX_RECEIVE_COUNT = 3;

@@ -3,7 +3,7 @@ import { CreateWebhookRequest } from '../../shared/schemas/webhooks';
 import { audit } from '../http/audit';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { webhooksService } from './service';
+import { webhooksService } from '../wiring/webhooks';
 
 /**
  * POST /api/apps/{id}/webhooks {event_type, target_url, secret?, is_active?}: 201 with the webhook.
@@ -12,7 +12,7 @@ import { webhooksService } from './service';
 export const createWebhook: RouteHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(CreateWebhookRequest, req.body);
-  const webhook = await webhooksService().create(req.auth!.userId, id, input);
+  const webhook = await webhooksService.create(req.auth!.userId, id, input);
   // The secret is never recorded (audit() redacts it anyway).
   audit(req, {
     target_id: webhook.id,

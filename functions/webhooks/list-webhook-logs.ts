@@ -2,11 +2,11 @@ import { AppIdParams } from '../../shared/schemas/apps';
 import { LogListQuery } from '../../shared/schemas/webhooks';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { webhooksService } from './service';
+import { webhooksService } from '../wiring/webhooks';
 
 /** GET /api/apps/{id}/webhook-logs?limit=100: the app's delivery attempts, newest first (owner only). */
 export const listWebhookLogs: RouteHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const { limit } = parse(LogListQuery, req.query);
-  return ok(await webhooksService().appLogs(req.auth!.userId, id, limit));
+  return ok(await webhooksService.appLogs(req.auth!.userId, id, limit));
 };

@@ -1,7 +1,7 @@
 import { SimulateEventRequest } from '../../shared/schemas/webhooks';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { webhooksService } from './service';
+import { webhooksService } from '../wiring/webhooks';
 
 /**
  * POST /api/simulate-event {app_id, event_type, data}: a signed test event through the real
@@ -9,5 +9,5 @@ import { webhooksService } from './service';
  */
 export const simulateEvent: RouteHandler = async (req) => {
   const input = parse(SimulateEventRequest, req.body);
-  return ok(await webhooksService().simulate(req.auth!.userId, input));
+  return ok(await webhooksService.simulate(req.auth!.userId, input));
 };

@@ -7,11 +7,11 @@
  * Access Pending for the developer's manual delivery).
  *
  * Locally the same worker runs in the server process on the in-process queue
- * (functions/checkout/fulfilment.ts).
+ * (functions/wiring/fulfilment.ts).
  */
-import { fulfilmentWorker } from '../checkout/fulfilment';
+import { fulfilmentWorker } from '../wiring/fulfilment';
 import { sqsBatchHandler } from '../platform/sqs-batch';
 
-export const handler = sqsBatchHandler((record) => fulfilmentWorker().handle(record.body), {
+export const handler = sqsBatchHandler((record) => fulfilmentWorker.handle(record.body), {
   failureMessage: 'fulfilment message failed',
 });

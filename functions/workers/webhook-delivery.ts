@@ -6,12 +6,12 @@
  * maxReceiveCount it moves to the dead-letter queue (a poison message, or storage failing).
  *
  * Locally the same consumer runs in the server process on the in-process queue
- * (functions/webhooks/pipeline.ts).
+ * (functions/wiring/webhook-pipeline.ts).
  */
 import type { AttemptResult } from '../core/webhooks/delivery-pipeline';
 import { countMetric } from '../platform/metrics';
 import { sqsBatchHandler } from '../platform/sqs-batch';
-import { webhookPipeline } from '../webhooks/pipeline';
+import { webhookPipeline } from '../wiring/webhook-pipeline';
 
 /** Business metrics: an attempt the endpoint took (2xx), or one that failed (retried, final or disabling). */
 function countAttempt(result: AttemptResult): void {

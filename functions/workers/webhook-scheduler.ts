@@ -7,13 +7,13 @@
  */
 import type { Context } from 'aws-lambda';
 import { addLambdaContext, logger, withRequestId } from '../http/logger';
-import { manualLicences } from '../manual-licences/service';
-import { webhookPipeline } from '../webhooks/pipeline';
+import { manualLicences } from '../wiring/manual-licences';
+import { webhookPipeline } from '../wiring/webhook-pipeline';
 
 /** Manual licences pending 12 hours remind their developer once (issue 13); a failure never stops the webhook sweep. */
 async function remindManualLicences(): Promise<number> {
   try {
-    return await manualLicences().sendReminders();
+    return await manualLicences.sendReminders();
   } catch (err) {
     logger.error('manual licence reminders failed', { error: err instanceof Error ? err.message : String(err) });
     return 0;

@@ -7,7 +7,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_MAX_RECEIVE_COUNT as CODE_MAIL_MAX_RECEIVE_COUNT } from '../../functions/adapters/mailer';
-import { FULFILMENT_MAX_RECEIVE_COUNT as CODE_FULFILMENT_MAX_RECEIVE_COUNT } from '../../functions/checkout/fulfilment';
+import { FULFILMENT_MAX_RECEIVE_COUNT as CODE_FULFILMENT_MAX_RECEIVE_COUNT } from '../../functions/wiring/fulfilment';
 import { FULFILMENT_WORKER_BATCH_SIZE, FULFILMENT_WORKER_MAX_CONCURRENCY } from '../../lib/fulfilment';
 import { SES_FEEDBACK_DETAIL_TYPES } from '../../lib/mail';
 import { FULFILMENT_MAX_RECEIVE_COUNT, MAIL_MAX_RECEIVE_COUNT } from '../../lib/queues';

@@ -16,9 +16,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
-import { buildLicenceFulfilment } from '../../functions/checkout/fulfilment';
-import { buildCheckoutServices } from '../../functions/checkout/service';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { buildCheckoutServices } from '../../functions/wiring/checkout';
+import { buildLicenceFulfilment } from '../../functions/wiring/fulfilment';
 import { MSG } from '../../shared/messages';
 import { api, approvedDeveloper } from '../support/api';
 import {

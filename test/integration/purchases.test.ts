@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
-import { purchasesAdmin } from '../../functions/admin/admin-purchases/service';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { checkLicence } from '../../functions/core/partner/partner-service';
+import { purchases } from '../../functions/wiring/purchases';
 import {
   AdminPurchaseListSchema,
   ANALYTICS_PUBLIC_ONLY,
@@ -133,7 +133,7 @@ describe('GET /api/apps/{id}/analytics', () => {
   });
 
   it('exports sales summaries for the admin app list', async () => {
-    const summary = await purchasesAdmin().salesSummary([analyticsApp.id, 'no-such-app']);
+    const summary = await purchases.salesSummary([analyticsApp.id, 'no-such-app']);
     expect(summary[analyticsApp.id]).toEqual({ purchases: 4, total_sales: 3, total_revenue: 99.98 });
     expect(summary['no-such-app']).toEqual({ purchases: 0, total_sales: 0, total_revenue: 0 });
   });

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localFulfilmentIdle, queuedFulfilment } from '../../functions/checkout/fulfilment';
 import { FULFILMENT_LEASE_MS } from '../../functions/core/purchases/purchase';
+import { localFulfilmentIdle, queuedFulfilment } from '../../functions/wiring/fulfilment';
 import { approvedDeveloper } from '../support/api';
 import {
   createApp,

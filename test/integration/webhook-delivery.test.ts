@@ -29,7 +29,7 @@ import {
 } from '../../functions/core/webhooks/delivery-pipeline';
 import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
 import { createWebhooksService } from '../../functions/core/webhooks/webhooks-service';
-import { appDirectory, pipelineAdapters } from '../../functions/webhooks/pipeline';
+import { appDirectory, pipelineAdapters } from '../../functions/wiring/webhook-pipeline';
 import { api, approvedDeveloper, mailsTo } from '../support/api';
 
 type Developer = Awaited<ReturnType<typeof approvedDeveloper>>;

@@ -3,7 +3,7 @@ import { AppIdParams } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { adminApps } from './service';
+import { adminApps } from '../../wiring/admin-apps';
 
 /** POST /api/admin/apps/{id}/approve: publishes the app (409 'App is already approved'); mails the developer. */
 export const approveApp: RouteHandler = async (req) => {

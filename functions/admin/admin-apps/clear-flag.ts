@@ -1,7 +1,7 @@
 import { AppIdParams } from '../../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { adminApps } from './service';
+import { adminApps } from '../../wiring/admin-apps';
 
 /** POST /api/admin/apps/{id}/clear-flag: the admin has reviewed the material edits of an approved app. */
 export const clearAppFlag: RouteHandler = async (req) => {

@@ -3,7 +3,7 @@ import { AppIdParams } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { adminApps } from './service';
+import { adminApps } from '../../wiring/admin-apps';
 
 /** DELETE /api/admin/apps/{id}/delete: removes the app for good; purchases stay with their buyers. */
 export const deleteAppAsAdmin: RouteHandler = async (req) => {

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/admin-lists';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { adminApps } from './service';
+import { adminApps } from '../../wiring/admin-apps';
 
 /**
  * GET /api/admin/apps: every app of every type, newest first, with its developer's e-mail.

@@ -3,7 +3,7 @@ import { AppIdParams, SuspendAppSchema } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { adminApps } from './service';
+import { adminApps } from '../../wiring/admin-apps';
 
 /**
  * POST /api/admin/apps/{id}/suspend [{reason}]: takes the app off the marketplace (409 'App is not

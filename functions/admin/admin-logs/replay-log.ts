@@ -2,7 +2,7 @@ import { WebhookLogIdParams } from '../../../shared/schemas/webhooks';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { webhooksService } from '../../webhooks/service';
+import { webhooksService } from '../../wiring/webhooks';
 
 /**
  * POST /api/admin/logs/{id}/replay: delivers the logged event again (same payload, same
@@ -10,7 +10,7 @@ import { webhooksService } from '../../webhooks/service';
  */
 export const replayWebhookLog: RouteHandler = async (req) => {
   const { id } = parse(WebhookLogIdParams, req.params);
-  const result = await webhooksService().replay(id);
+  const result = await webhooksService.replay(id);
   audit(req, { after: { delivery_id: result.delivery_id } });
   return ok(result);
 };

@@ -3,7 +3,7 @@ import { UserIdParams } from '../../../shared/schemas/admin-users';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { developerAdmin } from './service';
+import { developerAdmin } from '../../wiring/developer-admin';
 
 /** POST /api/admin/users/{id}/approve-production: the user-detail page's approval. */
 export const approveProduction: RouteHandler = async (req) => {

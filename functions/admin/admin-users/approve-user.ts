@@ -3,7 +3,7 @@ import { ApproveUserRequest } from '../../../shared/schemas/admin-users';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { developerAdmin } from './service';
+import { developerAdmin } from '../../wiring/developer-admin';
 
 /** POST /api/approve-user {email}: approves the developer, activates their production keys, mails them. */
 export const approveUser: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { UserIdParams } from '../../../shared/schemas/admin-users';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { developerAdmin } from './service';
+import { developerAdmin } from '../../wiring/developer-admin';
 
 /** GET /api/admin/users/{id}/keys: the developer's keys, prefix only. */
 export const getUserKeys: RouteHandler = async (req) => {

@@ -1,7 +1,7 @@
 import { UserIdParams } from '../../../shared/schemas/admin-users';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { developerAdmin } from './service';
+import { developerAdmin } from '../../wiring/developer-admin';
 
 /** GET /api/admin/users/{id}/logs: webhook deliveries to the developer's apps, newest first. */
 export const getUserLogs: RouteHandler = async (req) => {

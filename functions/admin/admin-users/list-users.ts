@@ -1,7 +1,7 @@
 import { AdminUserListQuery, type AdminUserPage, matchesUserSearch, pageOf } from '../../../shared/schemas/admin-lists';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { developerAdmin } from './service';
+import { developerAdmin } from '../../wiring/developer-admin';
 
 /**
  * GET /api/admin/users: every account (developers and admins), newest first; q searches email,

@@ -2,7 +2,7 @@ import { KeyIdParams } from '../../../shared/schemas/keys';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
-import { developerAdmin } from './service';
+import { developerAdmin } from '../../wiring/developer-admin';
 
 /**
  * POST /api/admin/keys/{id}/rotate: revokes the key's secret at once. The admin gets the new

@@ -3,6 +3,8 @@
  * purchase can claim one atomically (a conditional update by the checkout code); the developer's
  * edits only ever add keys or withdraw keys that are still available.
  */
+import type { Log } from '../users/ports';
+
 export type PoolKeyStatus = 'available' | 'assigned';
 
 export interface PoolKey {
@@ -30,4 +32,36 @@ export function poolSummary(keys: readonly PoolKey[]): { available: number; assi
   let available = 0;
   for (const k of keys) if (k.status === 'available') available++;
   return { available, assigned: keys.length - available };
+}
+
+/**
+ * New pool keys first serve buyers who paid while the pool was empty (out_of_stock), oldest first:
+ * the pool, wrapped so that every save that added keys asks for a refill (the fulfilment worker
+ * serves the waiting buyers, so the developer's save answers at once). A refill that cannot be
+ * asked for is logged and never fails the save (the next added key asks again).
+ */
+export function servingWaitingBuyers(
+  pool: KeyPoolPort,
+  deps: { refill(appId: string): Promise<void>; log: Pick<Log, 'error'> },
+): KeyPoolPort {
+  const serve = async (appId: string): Promise<void> => {
+    try {
+      await deps.refill(appId);
+    } catch (err) {
+      deps.log.error('serving waiting buyers not queued', { app_id: appId, error: (err as Error).message });
+    }
+  };
+  return {
+    ...pool,
+    addKeys: async (appId, keys) => {
+      const added = await pool.addKeys(appId, keys);
+      if (added > 0) await serve(appId);
+      return added;
+    },
+    syncAvailableKeys: async (appId, keys) => {
+      const result = await pool.syncAvailableKeys(appId, keys);
+      if (result.added > 0) await serve(appId);
+      return result;
+    },
+  };
 }

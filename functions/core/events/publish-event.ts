@@ -1,7 +1,7 @@
 /**
  * Publishing a domain event to developers' webhooks. Other modules (checkout on
  * 'license.purchased', the sync on practice events) call `publishEvent(appId, eventType, data)`;
- * the wired instance is exported by functions/webhooks/pipeline.ts. The event type must be in the
+ * the wired instance is exported by functions/wiring/webhook-pipeline.ts. The event type must be in the
  * catalogue, so a typo cannot silently send nothing.
  */
 import type { DeliverySummary } from '../../../shared/schemas/webhooks';

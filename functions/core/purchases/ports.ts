@@ -146,7 +146,7 @@ export interface PaymentEvent {
   data: { object: Record<string, unknown> };
 }
 
-/** Developers' webhooks (functions/webhooks/pipeline.ts publishEvent): the licence events of their apps. */
+/** Developers' webhooks (functions/wiring/webhook-pipeline.ts publishEvent): the licence events of their apps. */
 export interface LicenceEvents {
   publish(
     appId: string,

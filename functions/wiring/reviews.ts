@@ -1,26 +1,23 @@
 /**
- * Composition root of verified reviews (core/reviews/reviews-service.ts): DynamoDB, SES and the
- * users repository, built on first use. Used by the marketplace (buyers' reviews), developer-apps
- * (the developer's reply) and admin (hiding a review) Lambdas.
+ * Verified reviews (core/reviews/reviews-service.ts): DynamoDB, SES and the users repository. Used by
+ * the marketplace (buyers' reviews), developer-apps (the developer's reply) and admin (hiding a review).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoReviewStore } from '../adapters/dynamodb/reviews-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
-import { createReviewsService, type ReviewsService } from '../core/reviews/reviews-service';
+import { createReviewsService } from '../core/reviews/reviews-service';
 import { logger } from '../http/logger';
+import { lazyService } from './lazy';
 
-let service: ReviewsService | undefined;
-
-export function reviews(): ReviewsService {
-  service ??= createReviewsService({
+export const reviews = lazyService(() =>
+  createReviewsService({
     reviews: dynamoReviewStore,
     apps: new DynamoAppsRepository(),
     users: dynamoUsersRepository,
     mailer: sesMailer,
     appUrl: getConfig().APP_URL,
     log: logger,
-  });
-  return service;
-}
+  }),
+);

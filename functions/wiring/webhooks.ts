@@ -1,7 +1,7 @@
 /**
- * Composition root of the webhooks Lambda (and the admin's webhook-log handlers): the webhooks
- * service wired to DynamoDB, the SSRF-guarded target check and the delivery pipeline. Created on
- * first use, once per container.
+ * Webhooks (core/webhooks/webhooks-service.ts) of the webhooks Lambda and the admin's webhook-log
+ * handlers: wired to DynamoDB, the SSRF-guarded target check and the delivery pipeline
+ * (wiring/webhook-pipeline.ts).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoEventTypeStore } from '../adapters/dynamodb/event-types-repo';
@@ -11,13 +11,12 @@ import { dynamoDeliveryLogStore } from '../adapters/dynamodb/webhook-logs-repo';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../adapters/http-out';
 import { getConfig } from '../config';
-import { createWebhooksService, type WebhooksService } from '../core/webhooks/webhooks-service';
-import { appDirectory, webhookPipeline } from './pipeline';
+import { createWebhooksService } from '../core/webhooks/webhooks-service';
+import { lazyService } from './lazy';
+import { appDirectory, webhookPipeline } from './webhook-pipeline';
 
-let service: WebhooksService | undefined;
-
-export function webhooksService(): WebhooksService {
-  service ??= createWebhooksService({
+export const webhooksService = lazyService(() =>
+  createWebhooksService({
     webhooks: dynamoWebhookStore,
     logs: dynamoDeliveryLogStore,
     apps: appDirectory,
@@ -34,6 +33,5 @@ export function webhooksService(): WebhooksService {
     },
     appIdsOf: async (userId) => (await new DynamoAppsRepository().listByOwner(userId)).map((a) => a.id),
     rateLimit: (key, limit, windowSeconds) => hitRateCounter(key, limit, windowSeconds),
-  });
-  return service;
-}
+  }),
+);

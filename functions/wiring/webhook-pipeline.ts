@@ -18,6 +18,7 @@ import { sesMailer } from '../adapters/mailer';
 import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
 import { getConfig } from '../config';
 import { createPublishEvent, type PublishEvent } from '../core/events/publish-event';
+import type { LicenceEvents } from '../core/purchases/ports';
 import {
   createDeliveryPipeline,
   DEFAULT_PIPELINE_OPTIONS,
@@ -116,6 +117,9 @@ export const localDeadLetters = (): readonly ReceivedMessage[] => localQueue?.de
  */
 export const publishEvent: PublishEvent = (appId, eventType, data) =>
   createPublishEvent({ eventTypes: dynamoEventTypeStore, pipeline: webhookPipeline() })(appId, eventType, data);
+
+/** license.purchased / license.revoked to the developers' webhooks (licence delivery and refunds). */
+export const licenceWebhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };
 
 /** The in-process webhook queue's figures (local runtime only; undefined with SQS). */
 export const localWebhookQueueStats = () =>

@@ -1,0 +1,37 @@
+/** The admin's apps (core/apps/admin-apps-service.ts): approval, suspension, deletion, the Sales column. */
+import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
+import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { sesMailer } from '../adapters/mailer';
+import { s3Uploads } from '../adapters/s3-uploads';
+import { getConfig } from '../config';
+import { createAdminAppsService } from '../core/apps/admin-apps-service';
+import { logger } from '../http/logger';
+import { lazyService } from './lazy';
+import { purchases } from './purchases';
+
+export const adminApps = lazyService(() =>
+  createAdminAppsService({
+    apps: new DynamoAppsRepository(),
+    users: dynamoUsersRepository,
+    keyPool: dynamoKeyPool,
+    uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
+    mailer: sesMailer,
+    appUrl: getConfig().APP_URL,
+    log: logger,
+    // The Sales column: completed purchases and revenue.
+    sales: async (appIds) => {
+      const summary = await purchases.salesSummary(appIds);
+      return new Map(
+        Object.entries(summary).map(([id, s]) => [
+          id,
+          {
+            purchases: s.purchases,
+            total_sales: s.total_sales,
+            total_revenue_cents: Math.round(s.total_revenue * 100),
+          },
+        ]),
+      );
+    },
+  }),
+);

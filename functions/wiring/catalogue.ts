@@ -1,0 +1,19 @@
+/**
+ * The catalogue (core/apps/marketplace-service.ts, core/categories): categories and the public
+ * marketplace, read by the marketplace and storefront Lambdas, categories also by developer-apps.
+ */
+import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { DynamoCategoriesRepository } from '../adapters/dynamodb/categories-repo';
+import { createMarketplaceService } from '../core/apps/marketplace-service';
+import { createCategoryService } from '../core/categories/category-service';
+import { lazyService } from './lazy';
+
+const apps = new DynamoAppsRepository();
+
+export const categoryService = lazyService(() =>
+  createCategoryService({ categories: new DynamoCategoriesRepository(), apps }),
+);
+
+export const marketplace = lazyService(() =>
+  createMarketplaceService({ apps, categories: () => categoryService.listAll() }),
+);

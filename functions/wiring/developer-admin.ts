@@ -1,0 +1,20 @@
+/** The admin's view of a developer (core/api-keys/developer-admin.ts): approvals, keys, webhook logs. */
+import { dynamoApiKeyRepository } from '../adapters/dynamodb/api-keys-repo';
+import { dynamoWebhookLogReader } from '../adapters/dynamodb/licences-read-repo';
+import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { sesMailer } from '../adapters/mailer';
+import { createDeveloperAdminService } from '../core/api-keys/developer-admin';
+import { logger } from '../http/logger';
+import { apiKeys } from './api-keys';
+import { lazyService } from './lazy';
+
+export const developerAdmin = lazyService(() =>
+  createDeveloperAdminService({
+    users: dynamoUsersRepository,
+    keys: dynamoApiKeyRepository,
+    apiKeys,
+    logs: dynamoWebhookLogReader,
+    mailer: sesMailer,
+    log: logger,
+  }),
+);

@@ -1,0 +1,32 @@
+/**
+ * The developer's apps and uploads (core/apps/developer-apps-service.ts, core/uploads). New pool
+ * keys serve waiting buyers (core/apps/key-pool.ts: servingWaitingBuyers) through the fulfilment queue.
+ */
+import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
+import { dynamoAppUploadLock } from '../adapters/dynamodb/upload-lock';
+import { s3Uploads } from '../adapters/s3-uploads';
+import { getConfig } from '../config';
+import { createDeveloperAppsService } from '../core/apps/developer-apps-service';
+import { servingWaitingBuyers } from '../core/apps/key-pool';
+import { createUploadService } from '../core/uploads/upload-service';
+import { uploadQuota } from '../developer-apps/upload-quota';
+import { logger } from '../http/logger';
+import { categoryService } from './catalogue';
+import { queuedFulfilment } from './fulfilment';
+import { lazyService } from './lazy';
+
+const apps = new DynamoAppsRepository();
+
+export const developerApps = lazyService(() =>
+  createDeveloperAppsService({
+    apps,
+    categories: categoryService,
+    keyPool: servingWaitingBuyers(dynamoKeyPool, { refill: (appId) => queuedFulfilment.refill(appId), log: logger }),
+    uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
+    allowHttpWebhooks: getConfig().RUNTIME === 'local',
+    log: logger,
+  }),
+);
+
+export const uploads = lazyService(() => createUploadService({ store: s3Uploads, apps, quota: uploadQuota, lock: dynamoAppUploadLock }));
