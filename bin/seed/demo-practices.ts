@@ -4,13 +4,11 @@
  * two practices hold valid licences of demo apps, one held a licence that was refunded (revoked),
  * two have no licence at all. Events reach only webhooks of apps a practice holds a valid licence for.
  */
-import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import { ensureUser } from '../../functions/core/users/ensure-user';
-import { demoAppId } from './catalogue';
 import { DEMO_APPS } from './demo-apps';
 import { DEMO_PASSWORD } from './demo-developers';
+import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
 
 export interface DemoPractice {
   id: string;
@@ -63,50 +61,14 @@ export const DEMO_PRACTICES: readonly DemoPractice[] = [
   },
 ];
 
-function demoPurchase(practice: DemoPractice, slug: string, revoked: boolean): PurchaseRecord {
+function practicePurchase(practice: DemoPractice, slug: string, revoked: boolean) {
   const app = DEMO_APPS.find((a) => a.slug === slug);
   if (!app) throw new Error(`demo practice licence of an unknown demo app: ${slug}`);
-  const id = `demo-purchase-${practice.id.replace('demo-practice-', '')}-${slug}`;
-  const at = '2026-01-15T10:00:00.000Z';
-  return {
-    id,
-    app_id: demoAppId(slug),
-    developer_id: app.developer,
-    user_id: practice.id,
-    buyer_email: practice.email,
-    buyer_name: practice.name,
-    buyer_new_account: false,
-    app: {
-      id: demoAppId(slug),
-      name: app.name,
-      slug,
-      icon_url: `/demo-icons/${slug}.svg`,
-      description: app.description,
-      documentation_url: `https://${app.domain}/docs`,
-      company_name: null,
-    },
-    pricing_model: 'free',
-    price_period: null,
-    free_trial_days: 0,
-    licensing_type: null,
-    status: revoked ? 'refunded' : 'completed',
-    license_status: revoked ? 'revoked' : 'active',
-    license_key: null,
-    amount_cents: 0,
-    platform_fee_cents: 0,
-    currency: 'usd',
-    payment_method: 'free',
-    session_id: `demo-session-${id}`,
-    payment_intent_id: null,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
-    created_at: at,
-    completed_at: at,
-    expires_at: null,
-    refunded_at: revoked ? '2026-02-01T10:00:00.000Z' : null,
-    fulfilment: 'done',
-    fulfilment_lease_until: null,
-  };
+  return demoPurchase(practice, app, {
+    id: `demo-purchase-${practice.id.replace('demo-practice-', '')}-${slug}`,
+    at: '2026-01-15T10:00:00.000Z',
+    ...(revoked ? { refundedAt: '2026-02-01T10:00:00.000Z' } : {}),
+  });
 }
 
 /** Idempotent: accounts are created when missing, purchases only when missing (never overwritten). */
@@ -126,12 +88,10 @@ export async function seedDemoPractices(): Promise<void> {
       dynamoUsersRepository,
     );
     const purchases = [
-      ...practice.licensed.map((slug) => demoPurchase(practice, slug, false)),
-      ...(practice.revoked ?? []).map((slug) => demoPurchase(practice, slug, true)),
+      ...practice.licensed.map((slug) => practicePurchase(practice, slug, false)),
+      ...(practice.revoked ?? []).map((slug) => practicePurchase(practice, slug, true)),
     ];
     // Through the repository, so a held licence counts as an installation of the app.
-    for (const p of purchases) {
-      if (!(await dynamoPurchasesRepository.getById(p.id))) await dynamoPurchasesRepository.create(p);
-    }
+    for (const p of purchases) await ensureDemoPurchase(p);
   }
 }

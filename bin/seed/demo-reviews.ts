@@ -5,15 +5,14 @@
  * counters). No number is typed onto an app. Idempotent: what exists is left alone.
  */
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
-import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import { dynamoReviewStore } from '../../functions/adapters/dynamodb/reviews-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import { createReviewsService } from '../../functions/core/reviews/reviews-service';
 import { ensureUser } from '../../functions/core/users/ensure-user';
 import { demoAppId } from './catalogue';
 import { DEMO_APPS, type DemoApp } from './demo-apps';
 import { DEMO_PASSWORD } from './demo-developers';
+import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
 
 const REVIEWERS = [
   { id: 'demo-reviewer-lakeside', name: 'Lakeside Family Dentistry', email: 'office@lakesidefamily.example' },
@@ -45,49 +44,11 @@ const WORDS: Record<number, { title: string; text: string }[]> = {
   1: [{ title: 'Did not work for us', text: 'We could not get it to connect reliably.' }],
 };
 
-function licence(reviewer: (typeof REVIEWERS)[number], app: DemoApp): PurchaseRecord {
-  const at = '2026-02-10T09:00:00.000Z';
-  const id = `demo-purchase-${reviewer.id.replace('demo-reviewer-', 'rv-')}-${app.slug}`;
-  return {
-    id,
-    app_id: demoAppId(app.slug),
-    developer_id: app.developer,
-    user_id: reviewer.id,
-    buyer_email: reviewer.email,
-    buyer_name: reviewer.name,
-    buyer_new_account: false,
-    app: {
-      id: demoAppId(app.slug),
-      name: app.name,
-      slug: app.slug,
-      icon_url: `/demo-icons/${app.slug}.svg`,
-      description: app.description,
-      documentation_url: `https://${app.domain}/docs`,
-      company_name: null,
-    },
-    pricing_model: 'free',
-    price_period: null,
-    free_trial_days: 0,
-    licensing_type: null,
-    status: 'completed',
-    license_status: 'active',
-    license_key: null,
-    amount_cents: 0,
-    platform_fee_cents: 0,
-    currency: 'usd',
-    payment_method: 'free',
-    session_id: `demo-session-${id}`,
-    payment_intent_id: null,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
-    created_at: at,
-    completed_at: at,
-    expires_at: null,
-    refunded_at: null,
-    fulfilment: 'done',
-    fulfilment_lease_until: null,
-  };
-}
+const licence = (reviewer: (typeof REVIEWERS)[number], app: DemoApp) =>
+  demoPurchase(reviewer, app, {
+    id: `demo-purchase-${reviewer.id.replace('demo-reviewer-', 'rv-')}-${app.slug}`,
+    at: '2026-02-10T09:00:00.000Z',
+  });
 
 export async function seedDemoReviews(): Promise<void> {
   const reviews = createReviewsService({
@@ -117,8 +78,7 @@ export async function seedDemoReviews(): Promise<void> {
     for (const [i, rating] of app.demo_ratings.entries()) {
       const reviewer = REVIEWERS[i % REVIEWERS.length] as (typeof REVIEWERS)[number];
       const appId = demoAppId(app.slug);
-      const p = licence(reviewer, app);
-      if (!(await dynamoPurchasesRepository.getById(p.id))) await dynamoPurchasesRepository.create(p);
+      await ensureDemoPurchase(licence(reviewer, app));
       if (await dynamoReviewStore.mine(appId, reviewer.id)) continue;
       const options = WORDS[rating] ?? WORDS[4]!;
       const words = options[(appIndex + i) % options.length]!;

@@ -1,12 +1,14 @@
 /**
  * Issue 16 end to end in Chromium: a buyer with a licence reviews an app, its developer replies
  * under the review, the marketplace shows the new average; a visitor filters the marketplace by
- * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges.
+ * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges
+ * and its Data access section (declared by the developer against the synced catalogue).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
-import { api, newDeveloper } from '../support/api';
+import { adminToken, api, newDeveloper } from '../support/api';
+import { runSync } from '../support/sync';
 import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
 const SLUG = 'smilepay-patient-payments'; // free demo app of ana@dentaflow.com, works with Open Dental
@@ -30,7 +32,7 @@ async function signedIn(token: string): Promise<{ page: Page; close: () => Promi
 }
 
 describe('verified reviews and works-with', () => {
-  it('a buyer reviews, the developer replies, the marketplace shows the new average; a visitor filters by Open Dental', async () => {
+  it('a buyer reviews, the developer replies, the marketplace shows the new average; a visitor filters by Open Dental and sees the data access', async () => {
     const buyer = await newDeveloper({ full_name: 'Dana Reviewer', company_name: 'Northside Dental' });
     const bought = await api('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
@@ -51,7 +53,22 @@ describe('verified reviews and works-with', () => {
     await b.close();
 
     const login = await api('POST', '/api/login', { body: { email: 'ana@dentaflow.com', password: 'demo1234' } });
-    const d = await signedIn(login.body.access_token);
+    const ana = login.body.access_token as string;
+    // The internal sync loads the practice catalogue; the developer declares what SmilePay touches.
+    await runSync(await adminToken(), 'full_sync');
+    const { body: catalogue } = await api('GET', '/api/data-access/catalogue', { token: ana });
+    const feature = catalogue.features[0] as { id: string; name: string; table_count: number };
+    const declared = await api('PUT', `/api/apps/${APP_ID}/data-access`, {
+      token: ana,
+      body: {
+        features: [{ id: feature.id, access: 'read' }],
+        baa_signed: true,
+        baa_url: 'https://dentaflow.example.com/baa',
+      },
+    });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+
+    const d = await signedIn(ana);
     await d.page.goto(`/marketplace/app/${SLUG}`);
     const review = d.page.getByRole('article', { name: title });
     await review.getByRole('button', { name: 'Reply' }).click();
@@ -84,6 +101,16 @@ describe('verified reviews and works-with', () => {
     await page.getByRole('heading', { name: 'Works With' }).waitFor();
     await page.getByTestId('average-rating').getByText(average).waitFor();
     await page.getByRole('article', { name: title }).getByText('Response from').waitFor();
+    // Data access: the declared feature, its tables on expand, and the BAA with its link.
+    const access = page.getByRole('region', { name: 'Data access' });
+    await access.getByText(feature.name).first().waitFor();
+    const tables = feature.table_count === 1 ? 'table' : 'tables';
+    await access.getByRole('button', { name: `Show ${feature.table_count} ${tables} of ${feature.name}` }).click();
+    await access.getByRole('button', { name: `Hide ${feature.table_count} ${tables} of ${feature.name}` }).waitFor();
+    await access.getByText('The developer signs a Business Associate Agreement (BAA).').waitFor();
+    expect(await access.getByRole('link', { name: /Business Associate Agreement|BAA/ }).getAttribute('href')).toBe(
+      'https://dentaflow.example.com/baa',
+    );
     await context.close();
   });
 });

@@ -66,7 +66,8 @@ describe('the server-rendered storefront hydrates in the browser', () => {
     const pages: Array<[string, RegExp | string]> = [
       ['/', 'Software your practice can trust'],
       ['/marketplace/categories', 'Browse by Category'],
-      ['/marketplace/category/clinical-tools', 'Clinical Tools'],
+      // Filtered by practice system from the query: the server renders the same filtered list.
+      ['/marketplace/category/clinical-tools?works_with=open_dental', 'Clinical Tools'],
       ['/marketplace/app/periochart-pro', 'PerioChart Pro'],
     ];
     for (const [path, heading] of pages) {

@@ -200,6 +200,19 @@ describe('webhooks in the browser', () => {
     const details = admin.page.getByRole('dialog', { name: 'Webhook Log Details' });
     await details.getByText(headers['webhook-id']).waitFor();
     expect(await details.getByTestId('log-response').textContent()).toBe('{"received":true}');
+
+    // The Audit tab lists the developer's webhook creation: who and what.
+    await admin.page.keyboard.press('Escape');
+    await admin.page.getByRole('tab', { name: 'Audit' }).click();
+    await admin.page.getByRole('heading', { name: 'Audit Trail' }).waitFor();
+    await admin.page.getByLabel('Who (e-mail)').fill(dev.email);
+    await admin.page.getByRole('button', { name: 'Filter' }).click();
+    const entry = admin.page
+      .getByRole('table', { name: 'Audit trail' })
+      .getByRole('row')
+      .filter({ hasText: 'webhook.create' });
+    await entry.first().waitFor();
+    expect(await entry.first().textContent()).toContain(dev.email);
     await admin.context.close();
   });
 });

@@ -126,6 +126,27 @@ describe('the other storefront pages (server-rendered)', () => {
     expect(meta(missing.html, 'name', 'robots')).toBe('noindex');
   });
 
+  it('/marketplace/category/{slug}?works_with= renders only the apps that work with that practice system', async () => {
+    const answer = (await api('GET', `/api/marketplace/apps/category/${demo.category_slug}`)).body as {
+      apps: Array<{ name: string; practice_systems: string[] }>;
+    };
+    const system = answer.apps
+      .flatMap((a) => a.practice_systems)
+      .find((s) => answer.apps.some((a) => !a.practice_systems.includes(s)));
+    expect(system, 'the seed gives this category apps with different practice systems').toBeTruthy();
+    const { status, html } = await page(`/marketplace/category/${demo.category_slug}?works_with=${system}`);
+    expect(status).toBe(200);
+    const root = text(rootOf(html));
+    const [matching, others] = [
+      answer.apps.filter((a) => a.practice_systems.includes(system!)),
+      answer.apps.filter((a) => !a.practice_systems.includes(system!)),
+    ];
+    for (const a of matching) expect(root).toContain(a.name);
+    for (const a of others) expect(root).not.toContain(`>${a.name}<`);
+    expect(root).toContain(`Showing ${matching.length} of ${answer.apps.length} apps`);
+    expect(root).toMatch(new RegExp(`<option (selected="" value="${system}"|value="${system}" selected="")`));
+  });
+
   it('leaves the developer and admin areas a plain SPA', async () => {
     for (const path of ['/dashboard', '/admin', '/login']) {
       const { status, html } = await page(path);

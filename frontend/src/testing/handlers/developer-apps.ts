@@ -1,4 +1,9 @@
 import type { Category } from '../../../../shared/schemas/categories';
+import {
+  type DataAccessCatalogue,
+  type DataAccessDeclaration,
+  DataAccessInputSchema,
+} from '../../../../shared/schemas/data-access';
 import type { EditableApp } from '../../features/submit-app/types';
 import { fail, type Handlers, ok } from '../fake-server';
 
@@ -52,6 +57,16 @@ export function categoryFixture(name: string): Category {
   };
 }
 
+/** A synced practice-system catalogue (GET /api/data-access/catalogue). */
+export const CATALOGUE_FIXTURE: DataAccessCatalogue = {
+  catalogue_synced: true,
+  features: [
+    { id: 'patients', name: 'Patients', category: 'Clinical', description: '', table_count: 3 },
+    { id: 'billing', name: 'Billing', category: 'Finance', description: '', table_count: 5 },
+  ],
+  event_types: [{ id: 'appointment.created', description: '' }],
+};
+
 const DEFAULT_CATEGORIES = ['Patient Management', 'Appointment Scheduling', 'Imaging & X-Ray'].map(categoryFixture);
 
 /**
@@ -59,9 +74,17 @@ const DEFAULT_CATEGORIES = ['Patient Management', 'Appointment Scheduling', 'Ima
  * submit/update, delete, uploads and the categories. `db` is the list; `uploads` counts images.
  */
 export function developerAppsHandlers(
-  opts: { apps?: EditableApp[]; categories?: Category[]; purchases?: unknown[] | null } = {},
+  opts: {
+    apps?: EditableApp[];
+    categories?: Category[];
+    purchases?: unknown[] | null;
+    catalogue?: DataAccessCatalogue;
+    declarations?: Record<string, DataAccessDeclaration>;
+  } = {},
 ) {
   const db: EditableApp[] = [...(opts.apps ?? [])];
+  const catalogue = opts.catalogue ?? CATALOGUE_FIXTURE;
+  const declarations: Record<string, DataAccessDeclaration> = { ...opts.declarations };
   let uploaded = 0;
   const find = (id: string | undefined) => db.find((a) => a.id === id);
 
@@ -128,6 +151,27 @@ export function developerAppsHandlers(
       };
     },
     'GET /api/categories': () => ok(opts.categories ?? DEFAULT_CATEGORIES),
+    // Data access: the catalogue, an app's declaration, and the owner's PUT (checked like the server).
+    'GET /api/data-access/catalogue': () => ok(catalogue),
+    'GET /api/apps/:id/data-access': (req) =>
+      ok({ catalogue_synced: catalogue.catalogue_synced, declaration: declarations[req.params.id ?? ''] ?? null }),
+    'PUT /api/apps/:id/data-access': (req) => {
+      const parsed = DataAccessInputSchema.safeParse(req.body);
+      if (!parsed.success) return fail(400, parsed.error.issues[0]?.message);
+      const features = parsed.data.features.map((f) => {
+        const known = catalogue.features.find((c) => c.id === f.id);
+        return { id: f.id, name: known?.name ?? f.id, description: '', access: f.access, tables: [] };
+      });
+      const declaration = {
+        features,
+        event_types: parsed.data.event_types.map((id) => ({ id, description: '' })),
+        baa_signed: parsed.data.baa_signed,
+        baa_url: parsed.data.baa_url,
+        updated_at: '2025-03-02T10:00:00.000Z',
+      };
+      declarations[req.params.id ?? ''] = declaration;
+      return ok({ catalogue_synced: true, declaration });
+    },
   };
   if (opts.purchases !== null) handlers['GET /api/stripe/my-purchases'] = () => ok(opts.purchases ?? []);
   return { handlers, db };

@@ -389,6 +389,8 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     expect(body.universal_access_code).toBe('XRAY-2025');
     expect(body.founded_year).toBe('2019');
     expect(view.server.calls('POST /api/apps/submit')).toHaveLength(0);
+    // The data access step was not touched: its declaration is left as it is.
+    expect(view.server.calls('PUT /api/apps/a7/data-access')).toHaveLength(0);
   });
 
   it('edit mode: a failing update shows the update fallback text', async () => {
@@ -420,23 +422,107 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
   });
 });
 
-describe('edit mode: data access', { timeout: 30_000 }, () => {
-  it('editing a listing offers the data access declaration, and says so when the catalogue is not synced', async () => {
-    const app = ownAppFixture({ id: 'a9', name: 'Perio Chart', type: 'public' });
-    await open(
-      '/dashboard/submit-app?mode=edit&appId=a9',
-      { apps: [app] },
+describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
+  async function toFeatures(view: View) {
+    await fillBasics();
+    await goNext(view, 'Media & Links');
+    fillIn(/Website URL/, 'https://smile.example.com');
+    fillIn(/Icon URL/, 'https://cdn.example.com/icon.png');
+    await goNext(view, 'Features');
+    fillIn('Key feature 1', 'Online booking');
+    fillIn('Key feature 2', 'SMS reminders');
+  }
+  async function fromCompanyToSubmit(view: View) {
+    await goNext(view, 'Company & Pricing');
+    fillIn(/Company Name/, 'Smile Co');
+    await goNext(view, 'Licensing');
+    fillIn(/Licensing Instructions/, 'We e-mail your login within a day.');
+    await goNext(view, 'Review');
+  }
+
+  it('declares features, an event type and the BAA; an http BAA link blocks Next; saved after the submit', async () => {
+    const view = await open();
+    await toFeatures(view);
+    const section = within(screen.getByRole('region', { name: 'Data access' }));
+    fireEvent.change(await section.findByLabelText(/Patients/), { target: { value: 'read' } });
+    await view.user.click(section.getByRole('checkbox', { name: 'appointment.created' }));
+    await view.user.click(section.getByRole('checkbox', { name: /Business Associate Agreement/ }));
+    fillIn('BAA link (https)', 'http://smile.example.com/baa');
+    expect((await section.findByRole('alert')).textContent).toBe(DATA_ACCESS_MESSAGES.baaUrlHttps);
+    expect(next().disabled).toBe(true);
+    fillIn('BAA link (https)', 'https://smile.example.com/baa');
+    await fromCompanyToSubmit(view);
+    expect(screen.getByText('1 feature, 1 event type; signs a BAA')).toBeTruthy();
+    await view.user.click(screen.getByRole('checkbox', { name: /I confirm/ }));
+    await view.user.click(screen.getByRole('button', { name: /Submit for Review/ }));
+
+    expect(await screen.findByText(MSG.appSubmitted)).toBeTruthy();
+    await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
+    const created = view.db[0]?.id ?? '';
+    const puts = view.server.calls(`PUT /api/apps/${created}/data-access`);
+    expect(puts.map((r) => r.body)).toEqual([
       {
-        'GET /api/data-access/catalogue': () => ({
-          status: 200,
-          body: { catalogue_synced: false, features: [], event_types: [] },
-        }),
-        'GET /api/apps/:id/data-access': () => ({ status: 200, body: { catalogue_synced: false, declaration: null } }),
+        features: [{ id: 'patients', access: 'read' }],
+        event_types: ['appointment.created'],
+        baa_signed: true,
+        baa_url: 'https://smile.example.com/baa',
       },
-    );
-    await screen.findByRole('heading', { name: 'Edit Marketplace Listing' });
-    const section = within(await screen.findByRole('region', { name: 'Data access' }));
+    ]);
+  });
+
+  it('says the catalogue has not been synced instead of an empty list, and submits without a declaration', async () => {
+    const view = await open('/dashboard/submit-app', {
+      catalogue: { catalogue_synced: false, features: [], event_types: [] },
+    });
+    await toFeatures(view);
+    const section = within(screen.getByRole('region', { name: 'Data access' }));
     expect(await section.findByText(DATA_ACCESS_MESSAGES.notSynced)).toBeTruthy();
+    expect(section.queryByRole('combobox')).toBeNull();
+    expect(section.queryByRole('checkbox')).toBeNull();
+    await fromCompanyToSubmit(view);
+    await view.user.click(screen.getByRole('checkbox', { name: /I confirm/ }));
+    await view.user.click(screen.getByRole('button', { name: /Submit for Review/ }));
+    expect(await screen.findByText(MSG.appSubmitted)).toBeTruthy();
+    expect(view.server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('edit mode: the step starts from the saved declaration, and a change is saved with the listing', async () => {
+    const app = ownAppFixture({
+      id: 'a9',
+      name: 'Perio Chart',
+      key_features: ['A', 'B'],
+      company_name: 'P',
+      icon_url: '/u/i.png',
+    });
+    const declaration = {
+      features: [{ id: 'billing', name: 'Billing', description: '', access: 'write' as const, tables: [] }],
+      event_types: [],
+      baa_signed: false,
+      baa_url: null,
+      updated_at: '2025-03-01T10:00:00.000Z',
+    };
+    const view = await open('/dashboard/submit-app?mode=edit&appId=a9', {
+      apps: [app],
+      declarations: { a9: declaration },
+    });
+    await screen.findByRole('heading', { name: 'Edit Marketplace Listing' });
+    await view.user.click(screen.getByRole('button', { name: /^Step 3:/ }));
+    const section = within(await screen.findByRole('region', { name: 'Data access' }));
+    const billing = (await section.findByLabelText(/Billing/)) as HTMLSelectElement;
+    expect(billing.value).toBe('write');
+    fireEvent.change(billing, { target: { value: 'read_write' } });
+    await view.user.click(screen.getByRole('button', { name: /^Step 6:/ }));
+    expect(screen.getByText('1 feature, 0 event types; no BAA')).toBeTruthy();
+    await view.user.click(await screen.findByRole('checkbox', { name: /I confirm/ }));
+    await view.user.click(screen.getByRole('button', { name: /Save Changes/ }));
+    expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
+    await waitFor(() => expect(view.server.calls('PUT /api/apps/a9/data-access')).toHaveLength(1));
+    expect(view.server.calls('PUT /api/apps/a9/data-access')[0]?.body).toEqual({
+      features: [{ id: 'billing', access: 'read_write' }],
+      event_types: [],
+      baa_signed: false,
+      baa_url: null,
+    });
   });
 });
 

@@ -11,8 +11,22 @@ import MarketplaceCategory from './category';
 const clinical = makeCategory({ name: 'Clinical Tools', slug: 'clinical-tools' });
 const inClinical = { category: clinical.name, category_slug: clinical.slug };
 const apps = [
-  makeApp({ name: 'Perio Pro', price: 99, average_rating: 4.1, description: 'Periodontal charting', ...inClinical }),
-  makeApp({ name: 'Anesthesia Log', pricing_model: 'free', price: 0, average_rating: 3.2, ...inClinical }),
+  makeApp({
+    name: 'Perio Pro',
+    practice_systems: ['open_dental', 'dentrix'],
+    price: 99,
+    average_rating: 4.1,
+    description: 'Periodontal charting',
+    ...inClinical,
+  }),
+  makeApp({
+    name: 'Anesthesia Log',
+    practice_systems: ['eaglesoft'],
+    pricing_model: 'free',
+    price: 0,
+    average_rating: 3.2,
+    ...inClinical,
+  }),
   makeApp({
     name: 'Cavity Finder',
     price: 19.5,
@@ -28,11 +42,11 @@ const names = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-async function renderCategory(slug = 'clinical-tools') {
+async function renderCategory(slug = 'clinical-tools', search = '') {
   const server = stubFetch(marketplaceHandlers({ apps, categories: [clinical] }));
   const view = renderRoute(<MarketplaceCategory />, {
     path: '/marketplace/category/:slug',
-    url: `/marketplace/category/${slug}`,
+    url: `/marketplace/category/${slug}${search}`,
   });
   return { ...view, server };
 }
@@ -85,6 +99,20 @@ describe('Category page', { timeout: 20_000 }, () => {
     await userEvent.type(search, 'nothing like this');
     expect(await screen.findByText(MSG.noAppsMatching)).toBeTruthy();
     expect(screen.getByText('Showing 0 of 3 apps in Clinical Tools')).toBeTruthy();
+  });
+
+  it('filters by practice system beside the search, in ?works_with= so the filtered page can be shared', async () => {
+    const view = await renderCategory('clinical-tools', '?works_with=open_dental');
+    const select = (await screen.findByRole('combobox', { name: 'Practice system' })) as HTMLSelectElement;
+    expect(select.value).toBe('open_dental');
+    expect(names()).toEqual(['Perio Pro']);
+    expect(screen.getByText('Showing 1 of 3 apps in Clinical Tools')).toBeTruthy();
+    await userEvent.selectOptions(select, 'eaglesoft');
+    await waitFor(() => expect(names()).toEqual(['Anesthesia Log']));
+    expect(view.router.state.location.search).toBe('?works_with=eaglesoft');
+    await userEvent.selectOptions(select, '');
+    await waitFor(() => expect(names()).toEqual(['Anesthesia Log', 'Cavity Finder', 'Perio Pro']));
+    expect(view.router.state.location.search).toBe('');
   });
 
   it('redirects to the categories list when the server answers 404', async () => {

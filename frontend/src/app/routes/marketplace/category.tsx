@@ -21,9 +21,10 @@ import { paths } from '../../../config/paths';
 import { useCategoryApps } from '../../../features/marketplace/api/get-category-apps';
 import { AppGrid } from '../../../features/marketplace/components/app-grid';
 import { CategoryIcon } from '../../../features/marketplace/components/category-icon';
+import { PracticeSystemSelect } from '../../../features/marketplace/components/practice-system-select';
 import { SearchInput } from '../../../features/marketplace/components/search-input';
 import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
-import { isSortOption, matchesSearch, sortApps } from '../../../features/marketplace/utils/filter-apps';
+import { isSortOption, matchesSearch, sortApps, worksWith } from '../../../features/marketplace/utils/filter-apps';
 import { ApiError } from '../../../lib/api-client';
 
 const SORT_LABELS: Record<SortOption, string> = {
@@ -35,7 +36,10 @@ const SORT_LABELS: Record<SortOption, string> = {
 
 const COLUMNS = { base: 1, md: 2, lg: 3 };
 
-/** /marketplace/category/{slug}: one category's apps with search, sort and a result count. */
+/**
+ * /marketplace/category/{slug}: one category's apps with search, the practice-system filter
+ * (?works_with=, shareable and rendered by the server too), sort and a result count.
+ */
 export default function MarketplaceCategory() {
   const { slug } = useParams<{ slug: string }>();
   const navigate = useNavigate();
@@ -44,6 +48,7 @@ export default function MarketplaceCategory() {
   const isLoading = fetching && !data;
   const [query, setQuery] = useUrlParam('q');
   const [sortParam, setSort] = useUrlParam('sort');
+  const [system, setSystem] = useUrlParam('works_with');
   const sort: SortOption = isSortOption(sortParam) ? sortParam : 'name';
   const deferredQuery = useDeferredValue(query);
 
@@ -56,10 +61,10 @@ export default function MarketplaceCategory() {
   const visible = useMemo(
     () =>
       sortApps(
-        (apps ?? []).filter((app) => matchesSearch(app, deferredQuery)),
+        (apps ?? []).filter((app) => worksWith(app, system) && matchesSearch(app, deferredQuery)),
         sort,
       ),
-    [apps, deferredQuery, sort],
+    [apps, system, deferredQuery, sort],
   );
 
   const category = data?.category;
@@ -131,6 +136,7 @@ export default function MarketplaceCategory() {
               value={query}
               onValueChange={setQuery}
             />
+            <PracticeSystemSelect value={system} onChange={setSystem} size="md" />
             <NativeSelect.Root w={{ base: 'full', md: '56' }}>
               <NativeSelect.Field aria-label="Sort apps" value={sort} onChange={(e) => setSort(e.target.value)}>
                 {Object.entries(SORT_LABELS).map(([value, label]) => (

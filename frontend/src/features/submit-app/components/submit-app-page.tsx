@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LuZap } from 'react-icons/lu';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +7,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { notifyError } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
-import { DataAccessForm } from '../../data-access/components/data-access-form';
 import { useEditableApp } from '../api/get-editable-app';
 import type { EditableApp } from '../types';
 import { emptyValues, valuesFromApp } from '../utils/wizard-values';
@@ -77,9 +75,6 @@ function EditApp({ appId, quick }: { appId: string; quick: boolean }) {
     <>
       <PageHeader title="Edit Marketplace Listing" description={`${app.name}: changes apply immediately.`} />
       <EditWizard key={app.id} app={app} />
-      <Box mt="8">
-        <DataAccessForm appId={app.id} />
-      </Box>
     </>
   );
 }

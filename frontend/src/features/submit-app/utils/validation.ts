@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AppSubmitSchema } from '../../../../../shared/schemas/apps';
+import { draftError } from '../../data-access/utils/draft';
 import type { WizardValues } from '../types';
 import { buildPayload } from './wizard-values';
 
@@ -35,7 +36,7 @@ export const STEP_FIELDS: Record<number, ReadonlyArray<keyof WizardValues>> = {
     'terms_url',
     'logo_url',
   ],
-  3: ['key_features', 'use_cases', 'integrations'],
+  3: ['key_features', 'use_cases', 'integrations', 'data_access'],
   4: [
     'company_name',
     'company_size',
@@ -87,6 +88,8 @@ export const wizardSchema = z.custom<WizardValues>().superRefine((values, ctx) =
       ctx.addIssue({ code: 'custom', path: field ? [field] : issue.path.map(String), message: issue.message });
     }
   }
+  const dataAccess = values.data_access && draftError(values.data_access);
+  if (dataAccess) ctx.addIssue({ code: 'custom', path: ['data_access'], message: dataAccess });
   if (!values.terms_accepted) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: TERMS_REQUIRED });
 });
 

@@ -32,6 +32,7 @@ export const emptyValues = (): WizardValues => ({
   use_cases: pad([], SLOTS.use_cases),
   integrations: [],
   practice_systems: [],
+  data_access: null,
   company_name: '',
   company_size: '',
   founded_year: '',

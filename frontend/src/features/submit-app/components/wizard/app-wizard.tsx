@@ -4,10 +4,14 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { MSG } from '../../../../../../shared/messages';
 import { notifyError, notifySuccess } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
+import { saveDataAccess } from '../../../data-access/api/save-data-access';
+import { inputFromDraft } from '../../../data-access/utils/draft';
+import { revalidateAppViews } from '../../api/revalidate-app-views';
 import { useSubmitApp } from '../../api/submit-app';
 import type { WizardValues } from '../../types';
 import {
@@ -32,9 +36,15 @@ import { ReviewStep } from './steps/review-step';
 
 const STEP_VIEWS = { 1: BasicsStep, 2: MediaStep, 3: FeaturesStep, 4: CompanyPricingStep, 5: LicensingStep } as const;
 
+const DATA_ACCESS_NOT_SAVED = 'The data access declaration could not be saved.';
+
 /** A value the developer has typed into counts as seen: its error shows without waiting for blur. */
 const hasInput = (value: WizardValues[keyof WizardValues]) =>
-  Array.isArray(value) ? value.some((item) => item.trim() !== '') : typeof value === 'string' && value.trim() !== '';
+  Array.isArray(value)
+    ? value.some((item) => item.trim() !== '')
+    : typeof value === 'string'
+      ? value.trim() !== ''
+      : typeof value === 'object' && value !== null;
 
 /**
  * The six-step submission wizard (SPEC.md section 5). Next stays disabled until the current
@@ -50,6 +60,7 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const top = useRef<HTMLDivElement>(null);
   const submit = useSubmitApp(appId);
+  const { mutate } = useSWRConfig();
   const editing = Boolean(appId);
 
   const set: SetValue = useCallback(
@@ -93,13 +104,27 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
 
   const onSubmit = form.handleSubmit(
     async (checked) => {
+      let saved: { id: string };
       try {
-        await submit.trigger(buildPayload(checked));
-        notifySuccess(editing ? MSG.appUpdated : MSG.appSubmitted);
-        navigate(paths.myApps);
+        saved = await submit.trigger(buildPayload(checked));
       } catch (err) {
         notifyError(errorText(err, MSG.failedWizardApp(editing ? 'update' : 'submit')));
+        return;
       }
+      notifySuccess(editing ? MSG.appUpdated : MSG.appSubmitted);
+      // The declaration is saved once the app exists; a refusal leaves the listing saved and says why.
+      const id = appId ?? saved.id;
+      if (checked.data_access && id) {
+        try {
+          await saveDataAccess(id, inputFromDraft(checked.data_access));
+          await revalidateAppViews(mutate);
+        } catch (err) {
+          notifyError(errorText(err, DATA_ACCESS_NOT_SAVED));
+          navigate(paths.editApp(id));
+          return;
+        }
+      }
+      navigate(paths.myApps);
     },
     () => {
       const invalid = firstInvalidStep(form.getValues());

@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { SLOTS } from '../../../utils/wizard-values';
 import { PracticeSystemsField } from '../../practice-systems-field';
+import { DataAccessStepSection } from '../data-access-step-section';
 import { FormField } from '../fields';
 import { ListSlots } from '../list-slots';
 import type { StepProps } from '../step-props';
@@ -9,8 +10,12 @@ import { TagInput } from '../tag-input';
 const FEATURE_HINTS = ['e.g. Online booking 24/7', 'e.g. Automatic SMS reminders', 'e.g. Syncs with your PMS'];
 const USE_CASE_HINTS = ['e.g. A front desk filling last-minute gaps', 'e.g. A group practice sharing one calendar'];
 
-/** Step 3: key features (3 fixed slots, at least 2 filled), use cases (2 fixed slots), integrations, practice systems. */
-export function FeaturesStep({ values, set, errors, touch }: StepProps) {
+/**
+ * Step 3: key features (3 fixed slots, at least 2 filled), use cases (2 fixed slots), integrations,
+ * practice systems and the data access declaration.
+ */
+export function FeaturesStep(props: StepProps) {
+  const { values, set, errors, touch } = props;
   return (
     <Stack gap="7">
       <ListSlots
@@ -46,6 +51,7 @@ export function FeaturesStep({ values, set, errors, touch }: StepProps) {
         />
       </FormField>
       <PracticeSystemsField values={values.practice_systems} onChange={(list) => set('practice_systems', list)} />
+      <DataAccessStepSection {...props} />
     </Stack>
   );
 }

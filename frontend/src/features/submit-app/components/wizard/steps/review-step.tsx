@@ -86,8 +86,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The declaration in one line: "2 features, 1 event type; signs a BAA". */
+function dataAccessSummary(v: StepProps['values'], editing: boolean): ReactNode {
+  const draft = v.data_access;
+  if (!draft) return editing ? 'Unchanged' : none;
+  const features = Object.values(draft.modes).filter((m) => m !== 'none').length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(features, 'feature')}, ${plural(draft.event_types.length, 'event type')}; ${draft.baa_signed ? 'signs a BAA' : 'no BAA'}`;
+}
+
 /** Step 6: everything at a glance, each section editable, and the terms confirmation. */
-export function ReviewStep({ values: v, set, errors, onEdit }: StepProps & { onEdit: (step: number) => void }) {
+
+export function ReviewStep({ values: v, set, errors, onEdit, appId }: StepProps & { onEdit: (step: number) => void }) {
   const licensing = LICENSING_OPTIONS.find((o) => o.value === v.licensing_type);
   const keys = parseLicenseKeys(v.license_keys).length;
   const price =
@@ -145,6 +155,7 @@ export function ReviewStep({ values: v, set, errors, onEdit }: StepProps & { onE
         <Row label="Key Features">{listOrNone(v.key_features)}</Row>
         <Row label="Use Cases">{listOrNone(v.use_cases)}</Row>
         <Row label="Integrations">{v.integrations.length ? v.integrations.join(', ') : none}</Row>
+        <Row label="Data Access">{dataAccessSummary(v, Boolean(appId))}</Row>
       </Section>
 
       <Section title="Company & Pricing" step={4} onEdit={onEdit}>

@@ -1,0 +1,42 @@
+import { Box, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { DATA_ACCESS_MESSAGES } from '../../../../../../shared/schemas/data-access';
+import { useDataAccessCatalogue } from '../../../data-access/api/get-catalogue';
+import { useDataAccess } from '../../../data-access/api/get-data-access';
+import { DataAccessFields } from '../../../data-access/components/data-access-fields';
+import { draftFromDeclaration } from '../../../data-access/utils/draft';
+import type { StepProps } from './step-props';
+
+/**
+ * Step 3's "Data access": which catalogue features the app reads or writes, the event types it
+ * subscribes to and the BAA. The draft lives in the wizard (values.data_access, null while
+ * untouched) and is saved with PUT /api/apps/{id}/data-access after the listing is saved. Before
+ * the internal sync has loaded the catalogue the section says so instead of an empty list.
+ */
+export function DataAccessStepSection({ values, set, errors, appId }: StepProps) {
+  const catalogue = useDataAccessCatalogue();
+  const current = useDataAccess(appId, 'review');
+  const loading = catalogue.isLoading || (appId !== undefined && current.isLoading);
+  let body: ReactNode;
+  if (loading) body = <Text color="fg.muted">Loading the practice system catalogue...</Text>;
+  else if (!catalogue.data || (appId !== undefined && current.error))
+    body = <Text role="alert">The data access declaration could not be loaded. Try again later.</Text>;
+  else if (!catalogue.data.catalogue_synced) body = <Text>{DATA_ACCESS_MESSAGES.notSynced}</Text>;
+  else
+    body = (
+      <DataAccessFields
+        catalogue={catalogue.data}
+        value={values.data_access ?? draftFromDeclaration(current.data?.declaration)}
+        onChange={(next) => set('data_access', next)}
+        error={errors.data_access}
+      />
+    );
+  return (
+    <Box as="section" aria-labelledby="wizard-data-access">
+      <Text id="wizard-data-access" as="h3" fontWeight="medium" fontSize="sm" mb="1">
+        Data access
+      </Text>
+      {body}
+    </Box>
+  );
+}
