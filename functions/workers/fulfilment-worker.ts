@@ -9,8 +9,9 @@
  * Locally the same worker runs in the server process on the in-process queue
  * (functions/wiring/fulfilment.ts).
  */
-import { fulfilmentWorker } from '../wiring/fulfilment';
+
 import { sqsBatchHandler } from '../platform/sqs-batch';
+import { fulfilmentWorker } from '../wiring/fulfilment';
 
 export const handler = sqsBatchHandler((record) => fulfilmentWorker.handle(record.body), {
   failureMessage: 'fulfilment message failed',
