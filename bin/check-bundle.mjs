@@ -1,12 +1,13 @@
 // Bundle budget, run by `npm test` after `npm run build:web`: the JavaScript a visitor downloads
 // for '/' (the entry chunk, its static imports and the home route's chunk) must stay under
-// 200 KB gzip, and none of it may be developer or admin code.
-import { readFileSync } from 'node:fs';
+// 170 KB gzip (167 KB today; the goal is 150, see README "Visitor JavaScript"), and none of it may
+// be developer or admin code.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = 'frontend/dist';
-const BUDGET = 200 * 1024;
+const BUDGET = 170 * 1024;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
 const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
@@ -20,9 +21,11 @@ const visit = (key) => {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return;
   files.add(chunk.file);
-  // Hidden source maps list every original module bundled into the chunk.
-  const map = JSON.parse(readFileSync(join(dist, `${chunk.file}.map`), 'utf8'));
-  for (const src of map.sources) sources.add(src);
+  // Hidden source maps list every original module bundled into the chunk (the bundler's own
+  // runtime chunk has no original module, hence no map).
+  const mapFile = join(dist, `${chunk.file}.map`);
+  if (existsSync(mapFile)) for (const src of JSON.parse(readFileSync(mapFile, 'utf8')).sources) sources.add(src);
+  else if (!/rolldown-runtime/.test(chunk.file)) throw new Error(`no source map for ${chunk.file}`);
   for (const imp of chunk.imports ?? []) visit(imp);
 };
 visit(entry[0]);

@@ -1,11 +1,38 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { directImports } from './build/direct-imports';
+import { perIconImports } from './build/per-icon-imports';
+import { storefrontChunk } from './build/storefront-chunk';
+
+const storefront = storefrontChunk('src/main.tsx', 'src/app/routes/marketplace/home.tsx');
 
 export default defineConfig({
   root: 'frontend',
-  plugins: [react()],
+  plugins: [perIconImports(), directImports(['@chakra-ui/react', '@ark-ui/react']), storefront.plugin, react()],
   // The manifest and hidden source maps let bin/check-bundle.mjs measure what '/' downloads.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'storefront', test: storefront.test, priority: 2 },
+            // The icons of the other screens, grouped by the screens that use them.
+            {
+              name: 'icons',
+              test: /react-icons-lu:/,
+              priority: 1,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 2048,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/v1': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

@@ -146,6 +146,8 @@ export const AdminPurchaseSchema = z
     payment_method: z.enum(PAYMENT_METHODS),
     /** Why the purchase needs the admin's attention (e.g. the amount paid differs from the price), or null. */
     flag: z.string().nullable(),
+    /** End of the money-back period (ISO time): a completed purchase can be refunded until then. */
+    refundable_until: z.string(),
   })
   .meta({ id: 'AdminPurchase' });
 export type AdminPurchase = z.infer<typeof AdminPurchaseSchema>;

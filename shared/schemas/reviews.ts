@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
 
 /**
  * Verified reviews (issue 16). Only a buyer holding a completed, not refunded licence of an app
@@ -7,30 +8,7 @@ import * as z from 'zod';
  * visible reviews only.
  */
 
-export const REVIEW_LIMITS = {
-  title: 120,
-  text: 4_000,
-  reply: 2_000,
-  hideReason: 500,
-  pageMax: 50,
-  pageDefault: 10,
-} as const;
-
-export const REVIEW_MESSAGES = {
-  notLicensed: 'Only customers with a license for this app can review it',
-  alreadyReviewed: 'You have already reviewed this app: edit your review instead',
-  noReview: 'You have not reviewed this app',
-  reviewNotFound: 'Review not found',
-  ownApp: 'You cannot review your own app',
-  notOwner: 'Only the developer of this app can reply to its reviews',
-  alreadyReplied: 'This review already has a reply',
-  alreadyHidden: 'This review is already hidden',
-  reviewSaved: 'Thank you! Your review is published.',
-  reviewUpdated: 'Review updated',
-  reviewDeleted: 'Review deleted',
-  replySaved: 'Reply published',
-  reviewHidden: 'Review hidden',
-} as const;
+export { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 

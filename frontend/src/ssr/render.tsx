@@ -9,9 +9,9 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
@@ -20,13 +20,9 @@ export interface RenderedPage {
   styles: string;
 }
 
-const staticHandler = createStaticHandler(routes);
-
 /** Renders `url` (absolute) with `fallback` (API answers by SWR key); waits for every lazy screen. */
 export async function renderStorefront(url: string, fallback: Record<string, unknown>): Promise<RenderedPage> {
-  const context = await staticHandler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`The storefront route answered ${context.status} for ${url}`);
-  const router = createStaticRouter(staticHandler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
   // A cache per request, key 'css' as the browser's default cache: the client adopts these styles.
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
@@ -34,7 +30,9 @@ export async function renderStorefront(url: string, fallback: Record<string, unk
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProvider fallback={fallback}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${pathname}${search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProvider>
       </CacheProvider>
     </StrictMode>,

@@ -82,6 +82,7 @@ export function toAdminPurchase(p: PurchaseRecord): AdminPurchase {
     license_status: p.license_status,
     payment_method: p.payment_method,
     flag: p.flag ?? null,
+    refundable_until: refundDeadline(p).toISOString(),
   };
 }
 

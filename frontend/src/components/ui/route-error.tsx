@@ -1,14 +1,39 @@
 import { Box, Button, Heading, Text, VStack } from '@chakra-ui/react';
+import { Component, type ReactNode } from 'react';
 import { LuTriangleAlert } from 'react-icons/lu';
-import { useRouteError } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 
 /**
- * Router error boundary. The usual cause in production is a route chunk that no longer exists
- * after a deployment, which a reload fixes.
+ * The routes' error boundary: a screen that throws while rendering shows RouteError instead of a
+ * blank page. The usual cause in production is a route chunk that no longer exists after a
+ * deployment, which a reload fixes. Navigating elsewhere clears the error.
  */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
+}
+
+class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; key: string }> {
+  override state = { error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: undefined, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (import.meta.env?.DEV) console.error(error);
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError />;
+  }
+}
+
 export function RouteError() {
-  const error = useRouteError();
-  if (import.meta.env?.DEV) console.error(error);
   return (
     <Box minH="100vh" display="flex" alignItems="center" justifyContent="center" bg="gray.50" px="4">
       <VStack gap="4" textAlign="center" maxW="md" bg="white" p="10" rounded="2xl" shadow="sm" borderWidth="1px">

@@ -1,7 +1,12 @@
-import { Toaster as ChakraToaster, type CreateToasterReturn, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { adoptToasterStore } from './toaster';
+
+/** The toast store, created with this module: toaster.tsx hands it the toasts that waited for it. */
+const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
+adoptToasterStore(toaster);
 
 /** The toast stack (Chakra's toaster recipe); loaded by <Toaster /> when the first toast appears. */
-export default function ToasterView({ toaster }: { toaster: CreateToasterReturn }) {
+export default function ToasterView() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

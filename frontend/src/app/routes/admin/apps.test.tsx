@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
+import type { AdminPurchase } from '../../../../../shared/schemas/checkout';
 import { MANUAL_DETAILS_REQUIRED, type ManualLicence } from '../../../../../shared/schemas/manual-licences';
 import { toaster } from '../../../components/ui/toaster';
 import { fail, fakeServer, ok } from '../../../testing/fake-server';
@@ -31,29 +32,32 @@ const seed = () => [
   adminAppFixture({ id: 'par', name: 'Lab Bridge', type: 'partner', is_approved: false }),
 ];
 
+const DAY = 86_400_000;
+/** An admin purchase as the API sends it; the server says until when it can be refunded (30 days). */
+const purchase = (
+  id: string,
+  status: AdminPurchase['status'],
+  amount: number,
+  created: string,
+  name: string,
+): AdminPurchase => ({
+  id,
+  status,
+  amount,
+  currency: 'usd',
+  created_at: created,
+  user: { id: `u-${id}`, name, email: `${name.split(' ')[1]?.toLowerCase()}@x.com` },
+  license_status: status === 'completed' ? 'assigned' : null,
+  payment_method: 'card',
+  flag: null,
+  refundable_until: new Date(Date.parse(created) + 30 * DAY).toISOString(),
+});
+
 const purchases = {
   pending: [
-    {
-      id: 'p1',
-      status: 'completed',
-      amount: 49,
-      created_at: '2025-03-02T10:00:00Z',
-      user: { name: 'Dr. Lee', email: 'lee@x.com' },
-    },
-    {
-      id: 'p2',
-      status: 'completed',
-      amount: 49.5,
-      created_at: '2025-03-03T10:00:00Z',
-      user: { name: 'Dr. Kim', email: 'kim@x.com' },
-    },
-    {
-      id: 'p3',
-      status: 'pending',
-      amount: 49,
-      created_at: '2025-03-04T10:00:00Z',
-      user: { name: 'Dr. Roe', email: 'roe@x.com' },
-    },
+    purchase('p1', 'completed', 49, '2025-03-02T10:00:00Z', 'Dr. Lee'),
+    purchase('p2', 'completed', 49.5, '2025-03-03T10:00:00Z', 'Dr. Kim'),
+    purchase('p3', 'pending', 49, '2025-03-04T10:00:00Z', 'Dr. Roe'),
   ],
 };
 
@@ -207,13 +211,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('refunds a completed purchase of the last 30 days after a confirmation; older ones offer no refund', async () => {
-    const recent = {
-      id: 'fresh',
-      status: 'completed',
-      amount: 49,
-      created_at: new Date().toISOString(),
-      user: { name: 'Dr. New', email: 'new@x.com' },
-    };
+    const recent = purchase('fresh', 'completed', 49, new Date().toISOString(), 'Dr. New');
     const { user, server } = await open({
       'GET /api/admin/apps/:id/purchases': () => ok([recent, ...purchases.pending]),
       'POST /api/admin/purchases/:id/refund': () => ok({ message: 'Purchase refunded' }),

@@ -4,10 +4,7 @@ import type { AdminPurchase } from '../types';
 
 export const appPurchasesKey = (appId: string) => `/api/admin/apps/${encodeURIComponent(appId)}/purchases`;
 
-async function getAppPurchases(key: string): Promise<AdminPurchase[]> {
-  const data = await api.get<AdminPurchase[] | { purchases?: AdminPurchase[] }>(key);
-  return Array.isArray(data) ? data : (data?.purchases ?? []);
-}
+const getAppPurchases = (key: string) => api.get<AdminPurchase[]>(key);
 
 /**
  * GET /api/admin/apps/{id}/purchases (public apps). A failure is silently ignored (SPEC.md

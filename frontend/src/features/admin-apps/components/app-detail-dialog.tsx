@@ -24,7 +24,7 @@ import { errorText } from '../../../lib/api-client';
 import { DataAccessSection } from '../../data-access/components/data-access-section';
 import { useAppPurchases } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
-import type { AdminAppRow } from '../types';
+import type { AdminAppRow, AdminPurchase } from '../types';
 import { adminStatus, formatDate, formatMoney, formatPricing, safeUrl, salesOf } from '../utils/format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -54,9 +54,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : value;
 
-const REFUND_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
-const refundable = (p: { status?: string | null; created_at?: string | null }) =>
-  p.status === 'completed' && Date.now() - new Date(p.created_at ?? 0).getTime() <= REFUND_WINDOW_MS;
+/** The server says until when (the money-back period); the button hides after that. */
+const refundable = (p: AdminPurchase) => p.status === 'completed' && Date.now() <= Date.parse(p.refundable_until);
 
 function PurchaseHistory({ appId }: { appId: string }) {
   const { data, isLoading } = useAppPurchases(appId);

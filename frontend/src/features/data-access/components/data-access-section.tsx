@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Heading, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LuChevronDown, LuChevronRight, LuExternalLink } from 'react-icons/lu';
-import { DATA_ACCESS_MODE_LABELS, type DataAccessDeclaration } from '../../../../../shared/schemas/data-access';
+import { DATA_ACCESS_MODE_LABELS } from '../../../../../shared/rules/data-access';
+import type { DataAccessDeclaration } from '../../../../../shared/schemas/data-access';
 import { type DataAccessScope, useDataAccess } from '../api/get-data-access';
 
 export const DATA_ACCESS_TEXTS = {

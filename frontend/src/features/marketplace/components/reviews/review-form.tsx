@@ -1,6 +1,7 @@
 import { Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
-import { REVIEW_LIMITS, type ReviewInput } from '../../../../../../shared/schemas/reviews';
+import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
+import type { ReviewInput } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
 

@@ -1,7 +1,8 @@
 import { Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LuBadgeCheck } from 'react-icons/lu';
-import { REVIEW_LIMITS, type Review } from '../../../../../../shared/schemas/reviews';
+import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
+import type { Review } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
 import { StarRating } from './star-rating';

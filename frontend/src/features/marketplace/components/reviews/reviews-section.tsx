@@ -1,6 +1,7 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { REVIEW_MESSAGES, type ReviewInput } from '../../../../../../shared/schemas/reviews';
+import { REVIEW_MESSAGES } from '../../../../../../shared/rules/reviews';
+import type { ReviewInput } from '../../../../../../shared/schemas/reviews';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { notifyError, notifySuccess } from '../../../../components/ui/toaster';
