@@ -29,4 +29,6 @@ export const developerApps = lazyService(() =>
   }),
 );
 
-export const uploads = lazyService(() => createUploadService({ store: s3Uploads, apps, quota: uploadQuota, lock: dynamoAppUploadLock }));
+export const uploads = lazyService(() =>
+  createUploadService({ store: s3Uploads, apps, quota: uploadQuota, lock: dynamoAppUploadLock }),
+);
