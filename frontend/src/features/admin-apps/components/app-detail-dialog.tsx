@@ -21,11 +21,12 @@ import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { formatDate, formatMoney, safeUrl } from '../../../utils/format';
 import { DataAccessSection } from '../../data-access/components/data-access-section';
 import { useAppPurchases } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow } from '../types';
-import { adminStatus, formatDate, formatMoney, formatPricing, safeUrl, salesOf } from '../utils/format';
+import { adminStatus, formatPricing, salesOf } from '../utils/format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -9,9 +9,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useAdminLogs } from '../api/get-admin-logs';
 import { useReplayLog } from '../api/replay-log';
-import { canReplay, formatResponseTime, formatTimestamp, paginate, shortId } from '../utils/log-display';
+import { canReplay, formatResponseTime, paginate, shortId } from '../utils/log-display';
 import { LogDetailDialog } from './log-detail-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -108,7 +109,7 @@ export function WebhookLogs() {
                     {formatResponseTime(log.response_time_ms)}
                   </Table.Cell>
                   <Table.Cell color="gray.600" whiteSpace="nowrap">
-                    {formatTimestamp(log.created_at, false)}
+                    {formatDate(log.created_at, 'minutes')}
                   </Table.Cell>
                   <Table.Cell>
                     <HStack gap="1" justify="flex-end">

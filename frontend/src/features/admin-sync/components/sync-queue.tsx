@@ -4,10 +4,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { formatCount, formatDate } from '../../../utils/format';
 import { StatCard } from '../../portal/components/stat-card';
 import { QUEUE_REFRESH_MS, useQueueStatus } from '../api/get-queue-status';
 import { useRetryFailed } from '../api/retry-failed';
-import { formatAge, formatCount, formatDateTime } from '../utils/sync-display';
+import { formatAge } from '../utils/sync-display';
 
 /** /admin/queue: the sync queue's depth, what is in flight, the failed items and Retry failed. */
 export function SyncQueue() {
@@ -102,7 +103,7 @@ export function SyncQueue() {
                         </Text>
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap" color="gray.700">
-                        {formatDateTime(item.failed_at)}
+                        {formatDate(item.failed_at, 'seconds')}
                       </Table.Cell>
                       <Table.Cell>{item.receive_count}</Table.Cell>
                     </Table.Row>

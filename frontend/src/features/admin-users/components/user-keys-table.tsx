@@ -2,7 +2,7 @@ import { Badge, Box, Button, Code, Progress, Table, Text } from '@chakra-ui/reac
 import { LuRefreshCw } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { formatCount, formatDate } from '../utils/format';
+import { formatCount, formatDate } from '../../../utils/format';
 
 const COLUMNS = ['Key', 'Type', 'Status', 'Usage today', 'Created', 'Actions'];
 

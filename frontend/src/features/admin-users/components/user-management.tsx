@@ -10,10 +10,10 @@ import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useApproveUser } from '../api/approve-user';
 import { useAdminUsersPage } from '../api/get-admin-users';
 import { canApprove } from '../utils/filter-users';
-import { formatDate } from '../utils/format';
 import { UserStatusBadge } from './user-status-badge';
 
 const COLUMNS = ['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions'];

@@ -1,8 +1,7 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookLog } from '../../../../../shared/schemas/admin-users';
-import { formatDate } from '../utils/format';
-import { statusTone } from '../utils/status-tone';
+import { formatDate, statusTone } from '../../../utils/format';
 
 const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries', 'Timestamp'];
 
@@ -56,7 +55,7 @@ export function WebhookLogsTable({ logs }: { logs: WebhookLog[] }) {
               </Table.Cell>
               <Table.Cell fontVariantNumeric="tabular-nums">{log.retry_count ?? 0}</Table.Cell>
               <Table.Cell color="gray.600" whiteSpace="nowrap">
-                {formatDate(log.timestamp, true)}
+                {formatDate(log.timestamp, 'minutes')}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -1,7 +1,8 @@
 import { Button, Code, HStack, Table, Text } from '@chakra-ui/react';
 import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { formatDate, keyColumnText } from '../utils/key-display';
+import { formatDate } from '../../../utils/format';
+import { keyColumnText } from '../utils/key-display';
 import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './key-badges';
 
 export interface KeyActions {

@@ -6,8 +6,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
+import { formatDate, formatMoney } from '../../../utils/format';
 import type { Purchase } from '../types';
-import { formatDate, formatMoney } from '../utils/app-status';
 
 /** The licence state of a purchase in words (section 4); anything unknown or missing is 'Pending'. */
 function licenceText(p: Purchase): { label: string; palette: string; note?: string } {

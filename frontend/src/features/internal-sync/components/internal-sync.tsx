@@ -7,8 +7,9 @@ import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { formatCount, formatDate } from '../../../utils/format';
 import { RunStatusBadge } from '../../admin-sync/components/status-badge';
-import { failureDetail, formatCount, formatDateTime } from '../../admin-sync/utils/sync-display';
+import { failureDetail } from '../../admin-sync/utils/sync-display';
 import { SearchInput } from '../../marketplace/components/search-input';
 import { StatCard } from '../../portal/components/stat-card';
 import { FEATURE_CATEGORIES_KEY, useFeatureCategories } from '../api/get-categories';
@@ -96,7 +97,7 @@ export function InternalSync() {
             label="Last Sync"
             icon={<LuClock />}
             loading={status.isLoading}
-            value={<Text fontSize="md">{last?.completed_at ? formatDateTime(last.completed_at) : 'Never'}</Text>}
+            value={<Text fontSize="md">{last?.completed_at ? formatDate(last.completed_at, 'seconds') : 'Never'}</Text>}
             hint={last?.status === 'failed' && last.detail ? last.detail : undefined}
           />
           <StatCard
