@@ -1,6 +1,7 @@
+import { DataAccessForm } from '../../../features/data-access/components/data-access-form';
 import { SubmitAppPage } from '../../../features/submit-app/components/submit-app-page';
 
 /** /dashboard/submit-app: quick form, six-step wizard, or edit (inside the developer layout). */
 export default function SubmitAppRoute() {
-  return <SubmitAppPage />;
+  return <SubmitAppPage dataAccess={(appId) => <DataAccessForm appId={appId} />} />;
 }

@@ -22,7 +22,6 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatMoney, safeUrl } from '../../../utils/format';
-import { DataAccessSection } from '../../data-access/components/data-access-section';
 import { useAppPurchases } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow } from '../types';
@@ -165,6 +164,7 @@ export function AppDetailDialog({
   onSuspend,
   onDelete,
   onClose,
+  dataAccess,
 }: {
   app: AdminAppRow;
   busy: 'approve' | 'suspend' | 'delete' | null;
@@ -172,6 +172,8 @@ export function AppDetailDialog({
   onSuspend: () => void;
   onDelete: () => void;
   onClose: () => void;
+  /** The app's data access section, supplied by the route (another feature's screen). */
+  dataAccess?: (appId: string) => ReactNode;
 }) {
   const status = adminStatus(app);
   const isPublic = app.type === 'public';
@@ -287,7 +289,7 @@ export function AppDetailDialog({
                     </Text>
                   )}
                 </Section>
-                <DataAccessSection appId={app.id} scope="review" headingLevel="h3" />
+                {dataAccess?.(app.id)}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">

@@ -54,7 +54,14 @@ const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s
  * filter, server paging (apps awaiting review first), and the review dialog with its Approve /
  * Suspend / Delete actions. `actions` sit beside the title (the route adds Pending Licenses).
  */
-export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
+export function AppManagement({
+  actions,
+  dataAccess,
+}: {
+  actions?: ReactNode;
+  /** The review dialog's data access section (another feature's, so the route supplies it). */
+  dataAccess?: (appId: string) => ReactNode;
+} = {}) {
   const [filter, setFilter] = useState<AppFilter>('all');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<AppStatus | ''>('');
@@ -273,6 +280,7 @@ export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
           onSuspend={() => act('suspend')}
           onDelete={() => act('delete')}
           onClose={() => setViewed(null)}
+          dataAccess={dataAccess}
         />
       )}
       {dialog}

@@ -3,10 +3,10 @@ import { LuCircleX, LuClock, LuInbox, LuListOrdered, LuLoaderCircle, LuRotateCcw
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatCard } from '../../../components/ui/stat-card';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { formatCount, formatDate } from '../../../utils/format';
-import { StatCard } from '../../portal/components/stat-card';
 import { QUEUE_REFRESH_MS, useQueueStatus } from '../api/get-queue-status';
 import { useRetryFailed } from '../api/retry-failed';
 import { formatAge } from '../utils/sync-display';

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access';
-import { renderRoute } from '../../marketplace/testing/render';
-import { json, stubFetch } from '../../marketplace/testing/stub-fetch';
+import { renderRoute } from '../../../testing/render-screen';
+import { json, stubFetch } from '../../../testing/stub-fetch';
 import { DataAccessForm } from './data-access-form';
 
 const catalogue = {

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LuZap } from 'react-icons/lu';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
@@ -8,7 +8,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { notifyError } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
-import { DataAccessForm } from '../../data-access/components/data-access-form';
 import { useEditableApp } from '../api/get-editable-app';
 import type { EditableApp } from '../types';
 import { emptyValues, valuesFromApp } from '../utils/wizard-values';
@@ -19,14 +18,15 @@ import { AppWizard } from './wizard/app-wizard';
  * /dashboard/submit-app. mode=simple, or mode=edit with simple=true: the quick form. Otherwise the
  * six-step wizard; mode=edit&appId={id} edits that app (loaded first; a failure goes back to My Apps).
  */
-export function SubmitAppPage() {
+/** `dataAccess` renders the app's data access form under the edit wizard (supplied by the route). */
+export function SubmitAppPage({ dataAccess }: { dataAccess?: (appId: string) => ReactNode } = {}) {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const appId = mode === 'edit' ? params.get('appId') : null;
   const quick = mode === 'simple' || (mode === 'edit' && params.get('simple') === 'true');
 
   if (mode === 'edit' && !appId) return <Navigate to={paths.myApps} replace />;
-  if (appId) return <EditApp appId={appId} quick={quick} />;
+  if (appId) return <EditApp appId={appId} quick={quick} dataAccess={dataAccess} />;
   if (quick)
     return (
       <>
@@ -50,7 +50,15 @@ export function SubmitAppPage() {
   );
 }
 
-function EditApp({ appId, quick }: { appId: string; quick: boolean }) {
+function EditApp({
+  appId,
+  quick,
+  dataAccess,
+}: {
+  appId: string;
+  quick: boolean;
+  dataAccess?: (appId: string) => ReactNode;
+}) {
   const navigate = useNavigate();
   const { data: app, error, isValidating } = useEditableApp(appId);
   // The form starts from the app as the server has it now, not from an older cached copy.
@@ -77,9 +85,7 @@ function EditApp({ appId, quick }: { appId: string; quick: boolean }) {
     <>
       <PageHeader title="Edit Marketplace Listing" description={`${app.name}: changes apply immediately.`} />
       <EditWizard key={app.id} app={app} />
-      <Box mt="8">
-        <DataAccessForm appId={app.id} />
-      </Box>
+      <Box mt="8">{dataAccess?.(app.id)}</Box>
     </>
   );
 }

@@ -6,19 +6,19 @@ import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { StatCard } from '../../../components/ui/stat-card';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { formatCount, formatDate } from '../../../utils/format';
-import { RunStatusBadge } from '../../admin-sync/components/status-badge';
-import { failureDetail } from '../../admin-sync/utils/sync-display';
-import { SearchInput } from '../../marketplace/components/search-input';
-import { StatCard } from '../../portal/components/stat-card';
 import { FEATURE_CATEGORIES_KEY, useFeatureCategories } from '../api/get-categories';
 import { EVENT_TYPES_KEY, useEventTypes } from '../api/get-event-types';
 import { FEATURES_PATH, useFeatures } from '../api/get-features';
 import { INTERNAL_STATUS_KEY, useInternalStatus } from '../api/get-internal-status';
 import { TABLES_KEY, useTables } from '../api/get-tables';
 import { useLoadInternalSync } from '../api/load-internal-sync';
+import { failureDetail } from '../utils/sync-display';
 import { FeatureRow } from './feature-row';
+import { RunStatusBadge } from './status-badge';
 
 /**
  * /admin/internal-sync (SPEC.md sections 2 and 4): Sync Now loads the internal system's catalogue;
