@@ -18,6 +18,14 @@ const oneEmotion = {
 };
 
 /**
+ * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time.
+ * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
+ * since some of them stop the engines, count what the whole stack holds or drive a browser.
+ */
+const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const ON_THE_STACK = { fileParallelism: false };
+
+/**
  * One test command, four suites:
  * - unit: pure logic beside the code (functions/, shared/) and SPA route tests (frontend/, jsdom)
  * - integration: the real handlers over HTTP against DynamoDB Local, local S3 and local SES,
@@ -35,6 +43,7 @@ export default defineConfig({
           name: 'unit',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts'],
           environment: 'node',
+          ...PURE,
         },
       },
       {
@@ -43,6 +52,7 @@ export default defineConfig({
           include: ['frontend/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['frontend/src/testing/setup.ts'],
+          ...PURE,
         },
       },
       {
@@ -51,6 +61,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          ...ON_THE_STACK,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 30_000,
@@ -63,6 +74,7 @@ export default defineConfig({
           name: 'security',
           include: ['test/security/**/*.test.ts'],
           environment: 'node',
+          ...ON_THE_STACK,
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 60_000,
@@ -75,6 +87,7 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          ...PURE,
         },
       },
       {
@@ -87,7 +100,7 @@ export default defineConfig({
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          ...ON_THE_STACK,
         },
       },
     ],

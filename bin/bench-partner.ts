@@ -75,8 +75,11 @@ async function main() {
     const { PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
     const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
-    const { apiKeyKeys, dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
-    const { licenceKeyLookupItem, purchaseKey } = await import('../functions/adapters/dynamodb/licences-read-repo');
+    const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
+    const { apiKeyKeys, appKey, appSalesPartition, purchaseKey, purchaseKeys } = await import(
+      '../functions/adapters/dynamodb/keys'
+    );
+    const { licenceKeyLookupItem } = await import('../functions/adapters/dynamodb/purchase-item');
     const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
     const db = documentClient();
 
@@ -102,7 +105,7 @@ async function main() {
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { PK: `APP#${appId}`, SK: 'APP', entity: 'APP', id: appId, user_id: devId, name: 'Bench App' },
+        Item: { ...appKey(appId), entity: 'APP', id: appId, user_id: devId, name: 'Bench App' },
       }),
     );
     const purchaseId = randomUUID();
@@ -113,8 +116,8 @@ async function main() {
         TableName: tableName(),
         Item: {
           ...purchaseKey(purchaseId),
-          GSI2PK: `APPSALES#${appId}`,
-          GSI2SK: `${createdAt}#${purchaseId}`,
+          GSI2PK: appSalesPartition(appId),
+          GSI2SK: purchaseKeys.appSalesSort({ created_at: createdAt, id: purchaseId }),
           entity: 'PURCHASE',
           id: purchaseId,
           app_id: appId,

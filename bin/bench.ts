@@ -159,7 +159,8 @@ async function partnerRequestsPerValidate(base: string): Promise<{ average: numb
   const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
   const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
   const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
-  const { licenceKeyLookupItem, purchaseKey } = await import('../functions/adapters/dynamodb/licences-read-repo');
+  const { appKey, purchaseKey } = await import('../functions/adapters/dynamodb/keys');
+  const { licenceKeyLookupItem } = await import('../functions/adapters/dynamodb/purchase-item');
   const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
   const db = documentClient();
   const devId = `bench-dev-${randomUUID()}`;
@@ -183,7 +184,7 @@ async function partnerRequestsPerValidate(base: string): Promise<{ average: numb
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { PK: `APP#${appId}`, SK: 'APP', entity: 'APP', id: appId, user_id: devId, name: 'Bench App' },
+      Item: { ...appKey(appId), entity: 'APP', id: appId, user_id: devId, name: 'Bench App' },
     }),
   );
   const purchaseId = randomUUID();

@@ -3,7 +3,7 @@
  * only adds event types that are missing and never changes a stored one (the internal sync may
  * have refined it).
  */
-import { putEventTypeIfMissing } from '../../functions/adapters/dynamodb/webhooks-repo';
+import { putEventTypeIfMissing } from '../../functions/adapters/dynamodb/event-types-repo';
 import { DENTAL_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 
 export async function seedEventTypes(): Promise<number> {

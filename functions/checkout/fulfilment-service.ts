@@ -5,7 +5,8 @@
  * (`npm run check:bundle` fails if one does). functions/checkout/service.ts builds on it.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoLicenceStore, dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
+import { dynamoLicenceStore } from '../adapters/dynamodb/licence-store-repo';
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';

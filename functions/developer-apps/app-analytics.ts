@@ -1,4 +1,4 @@
-import { AppIdParams } from '../../shared/schemas/checkout';
+import { AppIdParams } from '../../shared/schemas/apps';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { sesMailer } from '../adapters/mailer';

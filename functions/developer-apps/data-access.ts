@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { AppIdParamSchema } from '../../shared/schemas/apps';
+import { AppIdParams } from '../../shared/schemas/apps';
 import { DataAccessInputSchema } from '../../shared/schemas/data-access';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
@@ -15,7 +15,7 @@ const apps = new DynamoAppsRepository();
 
 /** The app, if the caller owns it or is an admin; otherwise 'App not found' (no existence leak). */
 async function ownOrAdmin(req: Parameters<RouteHandler>[0]) {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const app = await apps.getById(id);
   if (!app || (req.auth!.role !== 'admin' && app.user_id !== req.auth!.userId))
     throw new NotFoundError(MSG.appNotFound);
@@ -33,7 +33,7 @@ export const getAppDataAccess: RouteHandler = async (req) => {
 
 /** PUT /api/apps/{id}/data-access: the owner declares (replaces) what the app reads, writes and subscribes to. */
 export const putAppDataAccess: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const app = await apps.getById(id);
   if (!app || app.user_id !== req.auth!.userId) throw new NotFoundError(MSG.appNotFound);
   const input = parse(DataAccessInputSchema, req.body);

@@ -1,9 +1,11 @@
 /**
  * Composition root of the developer-apps Lambda: services wired once per container.
  */
+
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { DynamoCategoriesRepository } from '../adapters/dynamodb/categories-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
+import { dynamoAppUploadLock } from '../adapters/dynamodb/upload-lock';
 import { s3Uploads } from '../adapters/s3-uploads';
 import { queuedFulfilment } from '../checkout/fulfilment';
 import { getConfig } from '../config';
@@ -54,4 +56,4 @@ export const developerApps = createDeveloperAppsService({
   log: logger,
 });
 
-export const uploads = createUploadService({ store: s3Uploads, apps, quota: uploadQuota });
+export const uploads = createUploadService({ store: s3Uploads, apps, quota: uploadQuota, lock: dynamoAppUploadLock });

@@ -1,4 +1,4 @@
-import { AppIdParamSchema, QuickAppUpdateSchema } from '../../shared/schemas/apps';
+import { AppIdParams, QuickAppUpdateSchema } from '../../shared/schemas/apps';
 import { QUICK_OPTIONAL_FIELDS } from '../core/apps/developer-apps-service';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
@@ -9,7 +9,7 @@ import { developerApps } from './services';
  * changed'); optional fields left out of the body keep their value.
  */
 export const updateApp: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const payload = parse(QuickAppUpdateSchema, req.body);
   const body = (req.body ?? {}) as Record<string, unknown>;
   const present = new Set(QUICK_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(body, f)));

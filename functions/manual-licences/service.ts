@@ -4,7 +4,7 @@
  * scheduler (reminders).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoManualLicences } from '../adapters/dynamodb/purchases-repo';
+import { dynamoManualLicences } from '../adapters/dynamodb/manual-licences-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';

@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { AppIdParamSchema } from '../../shared/schemas/apps';
+import { AppIdParams } from '../../shared/schemas/apps';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
 import { dynamoCatalogueQueries } from '../adapters/dynamodb/sync-repo';
@@ -14,7 +14,7 @@ const apps = new DynamoAppsRepository();
 
 /** GET /api/marketplace/apps/{id}/data-access: what a listed app reads and writes (public). */
 export const getPublicDataAccess: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const app = await apps.getById(id);
   if (!app || !isMarketEligible(app)) throw new NotFoundError(MSG.appNotFound);
   return ok(await dataAccess.view(app.id));

@@ -38,7 +38,7 @@ import {
 import {
   AdminAppActionSchema,
   AdminAppListSchema,
-  AppIdParamSchema,
+  AppIdParams,
   AppMessageSchema,
   AppSubmitSchema,
   CategoryAppsSchema,
@@ -68,7 +68,6 @@ import {
 import {
   AdminPurchaseListSchema,
   AppAnalyticsSchema,
-  AppIdParams as CheckoutAppIdParams,
   CheckoutSessionSchema,
   ConfirmGuestLicenceRequest,
   CreateCheckoutRequest,
@@ -100,7 +99,6 @@ import {
   ManualLicenceListSchema,
 } from '../../shared/schemas/manual-licences';
 import {
-  AppIdParams,
   LicenseListQuery,
   LicenseListSchema,
   LicenseValidateRequest,
@@ -156,7 +154,6 @@ import {
   ReplayResponse,
   SimulateEventRequest,
   SimulateEventResponse,
-  AppIdParams as WebhookAppIdParams,
   WebhookDeliveryLogListSchema,
   WebhookIdParams,
   WebhookListSchema,
@@ -272,32 +269,32 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/apps/{id}/reviews': {
     summary: 'Verified reviews of a listed app: average, count, distribution and the newest visible reviews (paged)',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     query: ReviewListQuerySchema,
     response: ReviewPageSchema,
   },
   'POST /api/apps/{id}/reviews': {
     summary: 'Review an app (only with a completed, not refunded licence; once per app)',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     body: ReviewInputSchema,
     response: ReviewWriteResponseSchema,
     errors: [403, 409],
   },
   'GET /api/apps/{id}/reviews/mine': {
     summary: "The caller's review of an app and whether they may review it",
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: MyReviewSchema,
   },
   'PUT /api/apps/{id}/reviews/mine': {
     summary: "Edit the caller's review (while holding a licence)",
-    params: AppIdParamSchema,
+    params: AppIdParams,
     body: ReviewInputSchema,
     response: ReviewWriteResponseSchema,
     errors: [403, 409],
   },
   'DELETE /api/apps/{id}/reviews/mine': {
     summary: "Delete the caller's review",
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: ReviewMessageSchema,
   },
   'GET /sitemap.xml': {
@@ -403,22 +400,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/apps/{id}': {
     summary: 'One of your apps, with its licensing material (edit view)',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: OwnerAppSchema,
   },
   'PUT /api/apps/{id}': {
     summary: 'Update an app with the quick form',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     body: QuickAppUpdateSchema,
     response: OwnerAppSchema,
   },
   'PUT /api/apps/{id}/update': {
     summary: "Update an app's full listing (the wizard)",
-    params: AppIdParamSchema,
+    params: AppIdParams,
     body: AppSubmitSchema,
     response: OwnerAppSchema,
   },
-  'DELETE /api/apps/{id}': { summary: 'Delete one of your apps', params: AppIdParamSchema, response: AppMessageSchema },
+  'DELETE /api/apps/{id}': { summary: 'Delete one of your apps', params: AppIdParams, response: AppMessageSchema },
   'POST /api/upload/screenshots': {
     summary: 'Upload an icon or screenshots (multipart/form-data, field "files")',
     query: UploadQuerySchema,
@@ -455,7 +452,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/apps/{id}/analytics': {
     summary: "A public app's sales figures",
-    params: CheckoutAppIdParams,
+    params: AppIdParams,
     response: AppAnalyticsSchema,
   },
   'POST /api/apps/{id}/reviews/{reviewId}/reply': {
@@ -481,12 +478,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/event-types': { summary: 'Event types a webhook can subscribe to', response: EventTypeNamesSchema },
   'GET /api/apps/{id}/webhooks': {
     summary: "An app's webhooks",
-    params: WebhookAppIdParams,
+    params: AppIdParams,
     response: WebhookListSchema,
   },
   'POST /api/apps/{id}/webhooks': {
     summary: 'Add a webhook to an app',
-    params: WebhookAppIdParams,
+    params: AppIdParams,
     body: CreateWebhookRequest,
     status: 201,
     response: WebhookSchema,
@@ -494,7 +491,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/webhooks/{id}': { summary: 'Delete a webhook', params: WebhookIdParams, response: MessageResponse },
   'GET /api/apps/{id}/webhook-logs': {
     summary: "Deliveries to an app's webhooks, newest first",
-    params: WebhookAppIdParams,
+    params: AppIdParams,
     query: LogListQuery,
     response: WebhookDeliveryLogListSchema,
   },
@@ -617,7 +614,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/admin/apps/{id}/purchases': {
     summary: "An app's purchases",
-    params: CheckoutAppIdParams,
+    params: AppIdParams,
     response: AdminPurchaseListSchema,
   },
   'POST /api/admin/apps/{id}/reviews/{reviewId}/hide': {
@@ -629,25 +626,25 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/admin/apps/{id}/approve': {
     summary: 'Approve an app (publishes a public app)',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: AdminAppActionSchema,
     errors: [409],
   },
   'POST /api/admin/apps/{id}/suspend': {
     summary: 'Suspend an app (optionally with a reason mailed to its developer)',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     body: SuspendAppSchema,
     response: AdminAppActionSchema,
     errors: [409],
   },
   'POST /api/admin/apps/{id}/clear-flag': {
     summary: 'Clear the flag that material edits of an approved app leave (name, texts, URLs, instructions, price)',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: AdminAppActionSchema,
   },
   'DELETE /api/admin/apps/{id}/delete': {
     summary: 'Delete an app',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: AppMessageSchema,
   },
   'GET /api/admin/manual-licences': {
@@ -678,20 +675,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/apps/{id}/data-access': {
     summary: "An app's data access declaration (its owner, or an admin reviewing it)",
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: DataAccessViewSchema,
     errors: [404],
   },
   'PUT /api/apps/{id}/data-access': {
     summary: 'Declare which features the app reads or writes, the event types it subscribes to, and the BAA',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     body: DataAccessInputSchema,
     response: DataAccessViewSchema,
     errors: [404, 409],
   },
   'GET /api/marketplace/apps/{id}/data-access': {
     summary: 'The data a listed app touches',
-    params: AppIdParamSchema,
+    params: AppIdParams,
     response: DataAccessViewSchema,
     errors: [404],
   },

@@ -1,4 +1,4 @@
-import { AppIdParamSchema } from '../../shared/schemas/apps';
+import { AppIdParams } from '../../shared/schemas/apps';
 import { REVIEW_MESSAGES, ReviewInputSchema, ReviewListQuerySchema } from '../../shared/schemas/reviews';
 import { created, ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
@@ -6,34 +6,34 @@ import { reviews } from './service';
 
 /** GET /api/apps/{id}/reviews[?limit=&cursor=]: average, count, distribution and the newest visible reviews. */
 export const listReviews: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const { limit, cursor } = parse(ReviewListQuerySchema, req.query);
   return ok(await reviews().list(id, limit, cursor));
 };
 
 /** GET /api/apps/{id}/reviews/mine: whether the caller may review, and their review if any. */
 export const myReview: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   return ok(await reviews().mine(id, req.auth!.userId), { 'cache-control': 'private, no-store' });
 };
 
 /** POST /api/apps/{id}/reviews: a licence holder's review (403 without a licence, 409 for a second one). */
 export const createReview: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const input = parse(ReviewInputSchema, req.body);
   return created({ message: REVIEW_MESSAGES.reviewSaved, review: await reviews().create(id, req.auth!.userId, input) });
 };
 
 /** PUT /api/apps/{id}/reviews/mine: the author edits their review. */
 export const updateReview: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const input = parse(ReviewInputSchema, req.body);
   return ok({ message: REVIEW_MESSAGES.reviewUpdated, review: await reviews().update(id, req.auth!.userId, input) });
 };
 
 /** DELETE /api/apps/{id}/reviews/mine: the author deletes their review. */
 export const deleteReview: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   await reviews().remove(id, req.auth!.userId);
   return ok({ message: REVIEW_MESSAGES.reviewDeleted });
 };

@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, sesClient, tableName } from '../adapters/aws-clients';
+import { syncKeys } from '../adapters/dynamodb/keys';
 import {
   dynamoCatalogueQueries,
   dynamoCatalogueStore,
@@ -273,9 +274,7 @@ const health: HealthProbe[] = [
     name: 'table',
     async probe() {
       const [, ms] = await timed(() =>
-        documentClient().send(
-          new GetCommand({ TableName: tableName(), Key: { PK: 'SYNCSTATE', SK: 'STATE' }, ConsistentRead: true }),
-        ),
+        documentClient().send(new GetCommand({ TableName: tableName(), Key: syncKeys.state, ConsistentRead: true })),
       );
       return { detail: `A consistent GetItem on table ${tableName()} answered in ${ms} ms` };
     },

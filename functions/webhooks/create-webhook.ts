@@ -1,4 +1,5 @@
-import { AppIdParams, CreateWebhookRequest } from '../../shared/schemas/webhooks';
+import { AppIdParams } from '../../shared/schemas/apps';
+import { CreateWebhookRequest } from '../../shared/schemas/webhooks';
 import { audit } from '../http/audit';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';

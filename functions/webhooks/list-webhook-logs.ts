@@ -1,4 +1,5 @@
-import { AppIdParams, LogListQuery } from '../../shared/schemas/webhooks';
+import { AppIdParams } from '../../shared/schemas/apps';
+import { LogListQuery } from '../../shared/schemas/webhooks';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from './service';

@@ -8,13 +8,11 @@
  * first use: deliveries then happen in the local server's process.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoDeliveryStore } from '../adapters/dynamodb/deliveries-repo';
+import { dynamoEventTypeStore } from '../adapters/dynamodb/event-types-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
-import {
-  dynamoDeliveryLogStore,
-  dynamoDeliveryStore,
-  dynamoEventTypeStore,
-  dynamoWebhookStore,
-} from '../adapters/dynamodb/webhooks-repo';
+import { dynamoDeliveryLogStore } from '../adapters/dynamodb/webhook-logs-repo';
+import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { httpWebhookSender } from '../adapters/http-out';
 import { sesMailer } from '../adapters/mailer';
 import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';

@@ -4,9 +4,11 @@
  * first use, once per container.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoEventTypeStore } from '../adapters/dynamodb/event-types-repo';
 import { hitRateCounter } from '../adapters/dynamodb/rate-counter';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
-import { dynamoDeliveryLogStore, dynamoEventTypeStore, dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
+import { dynamoDeliveryLogStore } from '../adapters/dynamodb/webhook-logs-repo';
+import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../adapters/http-out';
 import { getConfig } from '../config';
 import { createWebhooksService, type WebhooksService } from '../core/webhooks/webhooks-service';

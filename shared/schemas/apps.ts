@@ -480,9 +480,9 @@ export const AppSubmitSchema = z
   });
 export type AppSubmit = z.infer<typeof AppSubmitSchema>;
 
-/** {id} of the developer and admin app routes: anything unusable is simply not found. */
-export const AppIdParamSchema = z.object({
-  id: z.string().trim().min(1, MSG.appNotFound).max(100, MSG.appNotFound),
+/** {id} of every app route (developer, admin, checkout, webhooks, Partner API): anything unusable is simply not found. */
+export const AppIdParams = z.object({
+  id: z.string({ error: MSG.appNotFound }).trim().min(1, MSG.appNotFound).max(200, MSG.appNotFound),
 });
 
 export const LicenseKeyPoolSchema = z.object({ available: z.number().int(), assigned: z.number().int() });

@@ -177,7 +177,6 @@ export interface SalesSummary {
 const idParam = (notFound: string) => z.string({ error: notFound }).trim().min(1, notFound).max(200, notFound);
 export const SessionIdParams = z.object({ session_id: idParam(CHECKOUT_SESSION_NOT_FOUND) });
 export const PurchaseIdParams = z.object({ id: idParam(PURCHASE_NOT_FOUND) });
-export const AppIdParams = z.object({ id: idParam(APP_NOT_FOUND) });
 
 /** The guest confirmation link's secret is a base64url token (issue 11 item 8). */
 export const GUEST_CONFIRM_INVALID = 'This confirmation link is invalid or has expired.';

@@ -96,10 +96,6 @@ export type LicenseValidateResponse = z.infer<typeof LicenseValidateResponseSche
 
 // GET /v1/apps/{id}/licenses --------------------------------------------------------------------
 
-export const AppIdParams = z.object({
-  id: z.string({ error: 'App not found' }).trim().min(1, 'App not found').max(128, 'App not found'),
-});
-
 const pageLimitMessage = `limit must be a whole number from 1 to ${PARTNER_PAGE_MAX}`;
 
 export const LicenseListQuery = z.object({

@@ -48,9 +48,6 @@ const required = (max: number) =>
     .min(1, MSG.fillAllWebhookFields)
     .max(max, `must be at most ${max} characters`);
 
-export const AppIdParams = z.object({
-  id: z.string({ error: MSG.appNotFound }).trim().min(1, MSG.appNotFound).max(128, MSG.appNotFound),
-});
 export const WebhookIdParams = z.object({
   id: z.string({ error: WEBHOOK_NOT_FOUND }).trim().min(1, WEBHOOK_NOT_FOUND).max(128, WEBHOOK_NOT_FOUND),
 });

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
-import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { type PurchaseRecord, platformFeeCents } from '../../functions/core/purchases/purchase';

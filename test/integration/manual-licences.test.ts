@@ -8,12 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { LEGACY_PENDING_MARKER, purchaseKeys } from '../../functions/adapters/dynamodb/keys';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
-import {
-  dynamoManualLicences,
-  LEGACY_PENDING_MARKER,
-  purchaseKeys,
-} from '../../functions/adapters/dynamodb/purchases-repo';
+import { dynamoManualLicences } from '../../functions/adapters/dynamodb/manual-licences-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { sesMailer } from '../../functions/adapters/mailer';
 import { createManualLicences } from '../../functions/core/licences/manual-licences';

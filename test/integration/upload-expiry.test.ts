@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { s3Uploads } from '../../functions/adapters/s3-uploads';
 import { createUploadService } from '../../functions/core/uploads/upload-service';
-import { api, apiUrl, newDeveloper } from '../support/api';
+import { api, apiUrl, freeAppPayload, newDeveloper } from '../support/api';
 
 /** A valid 1x1 GIF (judged by its bytes like any upload). */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
@@ -40,22 +40,8 @@ describe('unreferenced draft uploads expire', () => {
       await uploadDraft(dev.token),
       await uploadDraft(dev.token),
     ];
-    const payload = (screenshots: string[]) => ({
-      name: `Expiry ${Date.now()}`,
-      tagline: 'Images that stay',
-      short_description: 'An app with pictures.',
-      category: 'marketing',
-      tags: 'images',
-      website_url: 'https://pictures.example.com',
-      icon_url: 'https://cdn.example.com/icon.png',
-      key_features: ['Pictures', 'More pictures'],
-      pricing_model: 'free',
-      price: 0,
-      company_name: 'Pictures Ltd',
-      licensing_type: 'universal_code',
-      universal_access_code: 'PICS',
-      metadata: { screenshots },
-    });
+    const payload = (screenshots: string[]) =>
+      freeAppPayload(`Expiry ${Date.now()}`, { tagline: 'Images that stay', metadata: { screenshots } });
     const app = await api('POST', '/api/apps/submit', { token: dev.token, body: payload([kept, dropped]) });
     expect(app.status).toBe(201);
     // An edit that drops a draft deletes it at once (as before); the other stays shown.

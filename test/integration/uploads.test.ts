@@ -13,7 +13,7 @@ import { s3Client } from '../../functions/adapters/aws-clients';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
 import { APP_MESSAGES, UploadResponseSchema } from '../../shared/schemas/apps';
-import { api, apiUrl, newDeveloper } from '../support/api';
+import { api, apiUrl, freeAppPayload, newDeveloper } from '../support/api';
 
 type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
@@ -104,25 +104,7 @@ function upload(dev: Dev, files: FilePart[], query: Record<string, string> = {})
 }
 const shot = (i: number): FilePart => ({ filename: `shot-${i}.png`, data: png(8 + i, 6) });
 
-function submitPayload(name: string, over: Record<string, unknown> = {}) {
-  return {
-    name,
-    tagline: 'Images for everyone',
-    short_description: 'An app with pictures.',
-    category: 'marketing',
-    tags: 'images',
-    website_url: 'https://pictures.example.com',
-    icon_url: 'https://cdn.example.com/icon.png',
-    key_features: ['Pictures', 'More pictures'],
-    pricing_model: 'free',
-    price: 0,
-    company_name: 'Pictures Ltd',
-    licensing_type: 'universal_code',
-    universal_access_code: 'PICS',
-    metadata: { screenshots: [] },
-    ...over,
-  };
-}
+const submitPayload = freeAppPayload;
 async function newApp(dev: Dev, label: string, over: Record<string, unknown> = {}) {
   const res = await api('POST', '/api/apps/submit', {
     token: dev.token,

@@ -13,12 +13,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import {
-  dynamoDeliveryLogStore,
-  dynamoDeliveryStore,
-  dynamoEventTypeStore,
-  dynamoWebhookStore,
-} from '../../functions/adapters/dynamodb/webhooks-repo';
+import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
+import { dynamoEventTypeStore } from '../../functions/adapters/dynamodb/event-types-repo';
+import { dynamoDeliveryLogStore } from '../../functions/adapters/dynamodb/webhook-logs-repo';
+import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../../functions/adapters/http-out';
 import { InProcessQueue, MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
 import {

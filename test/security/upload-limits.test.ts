@@ -4,12 +4,18 @@
  * were all stored. Now each image takes one unit of a per-developer budget
  * (UPLOADS_MAX_PENDING_PER_DEVELOPER, 50 a day) by an atomic conditional update, so parallel
  * requests cannot overshoot it either; the rest answer 429 with a detail and Retry-After.
+ *
+ * Issue 12 (leftover): an app holds at most 10 screenshots, but the count was read before the
+ * store, so parallel confirms each saw room and together stored more. Counting and storing now
+ * happen under a per-app lease in DynamoDB (functions/adapters/dynamodb/upload-lock.ts).
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/aws-clients';
+import { UPLOAD_BUSY } from '../../functions/adapters/dynamodb/upload-lock';
 import { getConfig } from '../../functions/config';
-import { api, newDeveloper } from '../support/api';
+import { MSG } from '../../shared/messages';
+import { api, freeAppPayload, newDeveloper } from '../support/api';
 
 const LIMIT = 50;
 const ATTEMPTS = 60;
@@ -77,5 +83,56 @@ describe('draft uploads per developer', () => {
     expect((await presign(10)).status).toBe(429);
     expect((await presign(5)).status).toBe(200);
     expect((await presign(1)).status).toBe(429);
+  });
+});
+
+describe('screenshots per app', () => {
+  const SCREENSHOTS = 10;
+  const PARALLEL = 14;
+
+  it(`${PARALLEL} parallel confirms of one screenshot each into one app store at most ${SCREENSHOTS}`, async () => {
+    const dev = await newDeveloper();
+    const submitted = await api('POST', '/api/apps/submit', {
+      token: dev.token,
+      body: freeAppPayload(`Parallel shots ${Date.now()}`),
+    });
+    expect(submitted.status).toBe(201);
+    const appId = submitted.body.id as string;
+
+    // Each presign sees an empty app, so together they sign more forms than the app may hold.
+    type Form = { url: string; fields: Record<string, string>; key: string };
+    const forms: Form[] = [];
+    for (const n of [7, 7]) {
+      const pre = await api('POST', '/api/upload/presign', {
+        token: dev.token,
+        body: { app_id: appId, files: Array.from({ length: n }, () => ({ size: GIF.length })) },
+      });
+      expect(pre.status).toBe(200);
+      forms.push(...(pre.body.uploads as Form[]));
+    }
+    for (const form of forms) {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(form.fields)) body.append(k, v);
+      body.append('file', new Blob([new Uint8Array(GIF)], { type: 'image/gif' }), 'a.gif');
+      expect((await fetch(form.url, { method: 'POST', body })).status).toBe(204);
+    }
+
+    const answers = await Promise.all(
+      forms.map((form) =>
+        api('POST', '/api/upload/confirm', { token: dev.token, body: { app_id: appId, keys: [form.key] } }),
+      ),
+    );
+    const statuses = JSON.stringify(answers.map((a) => a.status));
+    const confirmed = answers.filter((a) => a.status === 201).length;
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(confirmed, statuses).toBeLessThanOrEqual(SCREENSHOTS);
+    // A confirm that waited too long for the others (a very slow machine) says so and stores nothing.
+    const busy = refused.filter((r) => r.status === 409);
+    for (const r of busy) expect(r.body.detail).toBe(UPLOAD_BUSY);
+    for (const r of refused.filter((x) => x.status !== 409)) expect(r.body.detail, statuses).toBe(MSG.maxScreenshots);
+    if (busy.length === 0) expect(confirmed, statuses).toBe(SCREENSHOTS);
+    expect(await storedCount(`apps/${appId}/`)).toBe(confirmed);
+    // Refused confirms leave nothing pending behind either.
+    expect(await storedCount(`pending/${dev.id}/`)).toBe(0);
   });
 });

@@ -107,3 +107,24 @@ export async function approvedDeveloper(overrides: Record<string, unknown> = {})
   if (res.status !== 200) throw new Error(`approve failed: ${res.status} ${JSON.stringify(res.body)}`);
   return dev;
 }
+
+/** POST /api/apps/submit body of a free universal-code app in the marketing category; `over` changes any field. */
+export function freeAppPayload(name: string, over: Record<string, unknown> = {}) {
+  return {
+    name,
+    tagline: 'Images for everyone',
+    short_description: 'An app with pictures.',
+    category: 'marketing',
+    tags: 'images',
+    website_url: 'https://pictures.example.com',
+    icon_url: 'https://cdn.example.com/icon.png',
+    key_features: ['Pictures', 'More pictures'],
+    pricing_model: 'free',
+    price: 0,
+    company_name: 'Pictures Ltd',
+    licensing_type: 'universal_code',
+    universal_access_code: 'PICS',
+    metadata: { screenshots: [] },
+    ...over,
+  };
+}

@@ -26,22 +26,14 @@
  * therefore applies to the very next request. The day's count lives on the key item (usage_day,
  * usage_count); the first call of a new UTC day resets it with a second conditional update.
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_TYPES, type KeyType } from '../../../shared/constants';
 import type { ApiKeyRecord } from '../../core/api-keys/api-key';
 import type { ApiKeyRepository } from '../../core/api-keys/ports';
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure, queryAll } from './query-all';
-
-export const apiKeyKeys = {
-  key: (id: string) => ({ PK: `APIKEY#${id}`, SK: 'APIKEY' }),
-  hash: (keyHash: string) => ({ PK: `KEYHASH#${keyHash}`, SK: 'KEYHASH' }),
-  ownerPartition: (userId: string) => `OWNER#${userId}`,
-  ownerSort: (key: Pick<ApiKeyRecord, 'created_at' | 'id'>) => `KEY#${key.created_at}#${key.id}`,
-  /** How many keys the owner has (the cap on keys per developer, issue 11 item 14). */
-  ownerCount: (userId: string) => ({ PK: `APIKEYCOUNT#${userId}`, SK: 'APIKEYCOUNT' }),
-} as const;
+import { cancellationCodes, conditionally, getItem, isConditionFailure, queryAll, transact } from './dynamo';
+import { apiKeyKeys } from './keys';
 
 const db = () => documentClient();
 
@@ -80,37 +72,6 @@ function fromItem(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-async function getItem(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
-  return (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
-}
-
-/**
- * The per-item reasons of a cancelled transaction ("ConditionalCheckFailed", "None", ...); empty for
- * other errors. Some engines only list them in the message: "... [ConditionalCheckFailed, None]".
- */
-function cancellationCodes(err: unknown): string[] {
-  const e = err as { name?: string; message?: string; CancellationReasons?: Array<{ Code?: string }> };
-  if (e?.name !== 'TransactionCanceledException') return [];
-  if (e.CancellationReasons?.length) return e.CancellationReasons.map((r) => r.Code ?? 'None');
-  const listed = /\[([^\]]*)\]/.exec(e.message ?? '')?.[1];
-  return listed ? listed.split(',').map((c) => c.trim()) : [];
-}
-
-/** Retries a transaction cancelled only by a concurrent transaction on the same items. */
-async function transact(items: ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= 4) throw err;
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
 export const dynamoApiKeyRepository: ApiKeyRepository = {
   async create(key, cap) {
     try {
@@ -140,7 +101,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
       ]);
       return true;
     } catch (err) {
-      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
   },
@@ -165,7 +126,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :sk)',
-      ExpressionAttributeValues: { ':pk': apiKeyKeys.ownerPartition(userId), ':sk': 'KEY#' },
+      ExpressionAttributeValues: { ':pk': apiKeyKeys.ownerPartition(userId), ':sk': apiKeyKeys.ownerSortPrefix },
       ScanIndexForward: false,
     });
     return items.map(fromItem);
@@ -211,7 +172,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
         },
       ]);
     } catch (err) {
-      if (cancellationCodes(err)[2] === 'ConditionalCheckFailed') {
+      if (cancellationCodes(err)?.[2] === 'ConditionalCheckFailed') {
         if (!(await getItem(apiKeyKeys.key(current.id)))) return undefined;
         throw new ConflictError('This key was changed meanwhile. Please reload and try again.');
       }
@@ -227,8 +188,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   },
 
   async takeHandover(keyId, sealed) {
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: apiKeyKeys.key(keyId),
@@ -236,12 +197,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
           ConditionExpression: 'handover = :sealed',
           ExpressionAttributeValues: { ':sealed': sealed },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
 
   async delete(key) {
@@ -257,7 +214,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
         { Delete: { TableName: tableName(), Key: apiKeyKeys.hash(key.key_hash) } },
       ]);
     } catch (err) {
-      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
     try {
@@ -278,8 +235,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   },
 
   async activate(keyId) {
-    try {
-      await db().send(
+    await conditionally(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: apiKeyKeys.key(keyId),
@@ -287,10 +244,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':t': true },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   },
 
   async usageOn(ids, day) {
@@ -311,7 +266,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
           }),
         );
         for (const item of res.Responses?.[tableName()] ?? []) {
-          if (item.usage_day === day) usage.set(String(item.PK).slice('APIKEY#'.length), Number(item.usage_count ?? 0));
+          if (item.usage_day === day) usage.set(apiKeyKeys.idOfPk(item.PK), Number(item.usage_count ?? 0));
         }
         keys = (res.UnprocessedKeys?.[tableName()]?.Keys as Array<Record<string, unknown>> | undefined) ?? [];
         if (keys.length) await new Promise((r) => setTimeout(r, 25 * 2 ** round));

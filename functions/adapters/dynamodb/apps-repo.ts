@@ -14,8 +14,22 @@ import type { CategoryAppsPort } from '../../core/categories/category-repository
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
+import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } from './dynamo';
 import { addKeys } from './key-pool-repo';
-import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } from './query-all';
+import {
+  appKey,
+  appSlugKey,
+  MARKET_PK,
+  marketCategoryPk,
+  OWNER_APPS_SORT_PREFIX,
+  ownerAppSort,
+  ownerPartition,
+  timeSort,
+  UNLISTED_PK,
+  unlistedCategoryPk,
+  worksWithKey,
+  worksWithPk,
+} from './keys';
 
 /**
  * Apps in the single table (access patterns: see the table in table-definition.ts).
@@ -41,14 +55,6 @@ import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } fro
  * disagree with the app, and then bumps the catalogue version (catalogue-version.ts).
  */
 
-export const appKey = (id: string) => ({ PK: `APP#${id}`, SK: 'APP' });
-export const appSlugKey = (slug: string) => ({ PK: `APPSLUG#${slug}`, SK: 'APPSLUG' });
-export const MARKET_PK = 'MARKET';
-export const UNLISTED_PK = 'APPS';
-export const marketCategoryPk = (slug: string) => `MARKETCAT#${slug}`;
-export const unlistedCategoryPk = (slug: string) => `CATAPPS#${slug}`;
-export const worksWithPk = (system: string) => `WORKSWITH#${system}`;
-export const worksWithKey = (appId: string, system: string) => ({ PK: `APP#${appId}`, SK: `WORKSWITH#${system}` });
 export const worksWithItem = (appId: string, system: string) => ({
   ...worksWithKey(appId, system),
   entity: 'AppWorksWith',
@@ -86,10 +92,10 @@ export function appIndexAttributes(
   const eligible = isMarketEligible(app);
   const nameKey = appNameSortKey(app.name, app.id);
   const attrs: IndexAttributes = {
-    GSI1PK: `OWNER#${app.user_id}`,
-    GSI1SK: `APP#${app.created_at}#${app.id}`,
+    GSI1PK: ownerPartition(app.user_id),
+    GSI1SK: ownerAppSort(app),
     GSI2PK: eligible ? MARKET_PK : UNLISTED_PK,
-    GSI2SK: eligible ? nameKey : `${app.created_at}#${app.id}`,
+    GSI2SK: eligible ? nameKey : timeSort(app.created_at, app.id),
   };
   if (app.category_slug) {
     attrs.GSI3PK = eligible ? marketCategoryPk(app.category_slug) : unlistedCategoryPk(app.category_slug);
@@ -556,7 +562,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       TableName: this.table,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :app)',
-      ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':app': 'APP#' },
+      ExpressionAttributeValues: { ':pk': ownerPartition(userId), ':app': OWNER_APPS_SORT_PREFIX },
       ScanIndexForward: false,
     });
     return items.map(fromAppItem);

@@ -21,6 +21,7 @@ import { AUDIT_QUERY_MESSAGES } from '../../../shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
 import { ValidationError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
+import { auditKeys } from './keys';
 
 const FIELDS = [
   'id',
@@ -48,9 +49,9 @@ const toEntry = (item: Record<string, unknown>): AuditEntry => {
 type Plan = { index: 'GSI1' | 'GSI2' | 'GSI3'; pk: string };
 
 function planOf(q: AuditQuery): Plan {
-  if (q.target_id) return { index: 'GSI3', pk: `AUDITTARGET#${q.target_id}` };
-  if (q.actor) return { index: 'GSI2', pk: `AUDITACTOR#${q.actor.toLowerCase()}` };
-  return { index: 'GSI1', pk: 'AUDITLOG' };
+  if (q.target_id) return { index: 'GSI3', pk: auditKeys.targetPartition(q.target_id) };
+  if (q.actor) return { index: 'GSI2', pk: auditKeys.actorPartition(q.actor) };
+  return { index: 'GSI1', pk: auditKeys.allPartition };
 }
 
 function encodeCursor(key: Record<string, unknown>): string {
@@ -66,7 +67,7 @@ function decodeCursor(cursor: string, plan: Plan): Record<string, unknown> {
       typeof key === 'object' &&
       Object.keys(key).length === names.length &&
       names.every((n) => typeof key[n] === 'string') &&
-      String(key.PK).startsWith('AUDIT#') &&
+      auditKeys.isEntryPk(key.PK) &&
       key[`${plan.index}PK`] === plan.pk;
     if (ok) return key;
   } catch {
@@ -84,19 +85,18 @@ const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknow
 
 export const dynamoAuditStore: AuditStore = {
   async put(entry, expiresAtSeconds) {
-    const sk = `${entry.at}#${entry.id}`;
+    const sk = auditKeys.sort(entry.at, entry.id);
     await documentClient().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          PK: `AUDIT#${entry.id}`,
-          SK: 'AUDIT',
+          ...auditKeys.entry(entry.id),
           entity: 'AuditEntry',
-          GSI1PK: 'AUDITLOG',
+          GSI1PK: auditKeys.allPartition,
           GSI1SK: sk,
-          GSI2PK: `AUDITACTOR#${entry.actor_email.toLowerCase()}`,
+          GSI2PK: auditKeys.actorPartition(entry.actor_email),
           GSI2SK: sk,
-          ...(entry.target_id ? { GSI3PK: `AUDITTARGET#${entry.target_id}`, GSI3SK: sk } : {}),
+          ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
           ...entry,
           ttl: expiresAtSeconds,
         },

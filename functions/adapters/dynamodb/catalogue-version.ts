@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../../config';
 import { documentClient, tableName } from '../aws-clients';
+import { CATALOGUE_VERSION_KEY } from './keys';
 
 /**
  * The catalogue version: one counter item (PK=CATALOGUE, SK=VERSION) bumped after every write
@@ -17,7 +18,6 @@ import { documentClient, tableName } from '../aws-clients';
  * Every write of an app or category item must be followed by touchCatalogue(); the repositories
  * in this folder do it themselves.
  */
-export const CATALOGUE_VERSION_KEY = { PK: 'CATALOGUE', SK: 'VERSION' } as const;
 
 export interface VersionKnowledge {
   /** A version read by a consistent read that started at most maxAgeMs before this call. */

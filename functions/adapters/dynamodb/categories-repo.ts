@@ -5,7 +5,8 @@ import type { CategoryRepository } from '../../core/categories/category-reposito
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { cancelledAt, isConditionFailure, queryAll } from './query-all';
+import { cancelledAt, isConditionFailure, queryAll } from './dynamo';
+import { CATEGORIES_PK, categoryKey, categoryOrderKey, categorySlugKey } from './keys';
 
 /**
  * Categories in the single table (access patterns: see the table in table-definition.ts).
@@ -15,13 +16,6 @@ import { cancelledAt, isConditionFailure, queryAll } from './query-all';
  * | category          | CATEGORY#<id>   | CATEGORY | CATEGORIES / <display_order:5 digits>#<slug> |
  * | slug reservation  | CATSLUG#<slug>  | CATSLUG  | (category_id attribute)                 |
  */
-
-export const categoryKey = (id: string) => ({ PK: `CATEGORY#${id}`, SK: 'CATEGORY' });
-export const categorySlugKey = (slug: string) => ({ PK: `CATSLUG#${slug}`, SK: 'CATSLUG' });
-export const CATEGORIES_PK = 'CATEGORIES';
-/** Zero-padded so the index's string order is the numeric display order. */
-export const categoryOrderKey = (c: Pick<CategoryRecord, 'display_order' | 'slug'>) =>
-  `${String(c.display_order).padStart(5, '0')}#${c.slug}`;
 
 export function toCategoryItem(c: CategoryRecord): Record<string, unknown> {
   return {

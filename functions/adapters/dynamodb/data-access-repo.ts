@@ -6,19 +6,18 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
 import type { DataAccessStore } from '../../core/data-access/data-access-service';
 import { documentClient, tableName } from '../aws-clients';
-
-const key = (appId: string) => ({ PK: `APP#${appId}`, SK: 'DATAACCESS' });
+import { dataAccessKey } from './keys';
 
 export const dynamoDataAccessStore: DataAccessStore = {
   async get(appId) {
-    const res = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key(appId) }));
+    const res = await documentClient().send(new GetCommand({ TableName: tableName(), Key: dataAccessKey(appId) }));
     return (res.Item?.declaration as DataAccessDeclaration | undefined) ?? undefined;
   },
   async put(appId, declaration) {
     await documentClient().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...key(appId), entity: 'AppDataAccess', app_id: appId, declaration },
+        Item: { ...dataAccessKey(appId), entity: 'AppDataAccess', app_id: appId, declaration },
       }),
     );
   },

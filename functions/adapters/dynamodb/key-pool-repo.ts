@@ -21,11 +21,8 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPoolPort, PoolKey, PoolKeyStatus } from '../../core/apps/key-pool';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure, queryAll, queryCount } from './query-all';
-
-export const poolKeyKey = (appId: string, key: string) => ({ PK: `APP#${appId}`, SK: `POOLKEY#${key}` });
-export const poolAvailablePk = (appId: string) => `POOLAVAIL#${appId}`;
-export const poolAvailableSk = (createdAt: string, key: string) => `${createdAt}#${key}`;
+import { isConditionFailure, queryAll, queryCount } from './dynamo';
+import { appPartition, POOL_KEY_SORT_PREFIX, poolAvailablePk, poolAvailableSk, poolKeyKey } from './keys';
 
 const WRITE_CONCURRENCY = 25;
 
@@ -50,7 +47,7 @@ async function queryPool(appId: string): Promise<PoolKeyItem[]> {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
     ProjectionExpression: 'PK, SK, #key, #status, created_at',
     ExpressionAttributeNames: { '#key': 'key', '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': `APP#${appId}`, ':sk': 'POOLKEY#' },
+    ExpressionAttributeValues: { ':pk': appPartition(appId), ':sk': POOL_KEY_SORT_PREFIX },
   });
 }
 

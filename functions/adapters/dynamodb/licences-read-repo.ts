@@ -20,7 +20,7 @@
  *    that sets the purchase's license_key; deletes or rewrites it when the key changes):
  *      PK=LICENSEKEY#<appId>#<sha256 hex of the exact license_key>  SK=LICENSEKEY
  *      purchase_id
- *    Build it with licenceKeyLookupItem() below so the hashing cannot drift. A universal code
+ *    Build it with licenceKeyLookupItem() (purchase-item.ts) so the hashing cannot drift. A universal code
  *    shared by every buyer is written once (attribute_not_exists(PK)) by the first purchase.
  *
  * 3. App (apps module): PK=APP#<id>, SK=APP with user_id = the owner. Only user_id is read.
@@ -43,63 +43,27 @@
  * | apps of a developer (ids)              | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#            | recentForOwner     |
  * | webhook logs of an app, newest first   | GSI1  | GSI1PK=APPLOGS#<appId>                               | recentForOwner     |
  */
-import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { LICENSE_STATUSES, type LicenseStatus } from '../../../shared/constants';
 import { INVALID_CURSOR } from '../../../shared/schemas/partner';
 import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/ports';
 import { ValidationError } from '../../core/errors';
-import type {
-  EventTypeCatalogue,
-  EventTypeInfo,
-  LicenceLookup,
-  PurchaseLicence,
-  PurchaseStatus,
-} from '../../core/partner/ports';
+import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
 import { documentClient, tableName } from '../aws-clients';
-import { projection, queryAll } from './query-all';
-
-export const purchaseKey = (id: string) => ({ PK: `PURCHASE#${id}`, SK: 'PURCHASE' });
-export const appSalesPartition = (appId: string) => `APPSALES#${appId}`;
-export const licenceKeyHash = (licenseKey: string): string =>
-  createHash('sha256').update(licenseKey, 'utf8').digest('hex');
-export const licenceKeyLookupKey = (appId: string, licenseKey: string) => ({
-  PK: `LICENSEKEY#${appId}#${licenceKeyHash(licenseKey)}`,
-  SK: 'LICENSEKEY',
-});
-/** The lookup item checkout writes beside a purchase that carries `licenseKey` (contract 2). */
-export const licenceKeyLookupItem = (appId: string, licenseKey: string, purchaseId: string) => ({
-  ...licenceKeyLookupKey(appId, licenseKey),
-  entity: 'LICENSEKEY',
-  purchase_id: purchaseId,
-});
-export const EVENT_TYPES_PARTITION = 'EVENTTYPES';
-export const appLogsPartition = (appId: string) => `APPLOGS#${appId}`;
+import { num, projection, queryAll, str } from './dynamo';
+import {
+  appKey,
+  appLogsPartition,
+  appSalesPartition,
+  EVENT_TYPES_PARTITION,
+  licenceKeyLookupKey,
+  OWNER_APPS_SORT_PREFIX,
+  ownerPartition,
+  purchaseKey,
+  purchaseKeys,
+} from './keys';
+import { toPurchaseLicence } from './purchase-item';
 
 const db = () => documentClient();
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-function toPurchase(item: Record<string, unknown>): PurchaseLicence {
-  const licenseStatus = (LICENSE_STATUSES as readonly unknown[]).includes(item.license_status)
-    ? (item.license_status as LicenseStatus)
-    : 'manual_pending'; // unknown: shown as not yet delivered, never as granting access
-  const status: PurchaseStatus = item.status === 'completed' || item.status === 'refunded' ? item.status : 'pending';
-  return {
-    id: String(item.id ?? String(item.PK ?? '').slice('PURCHASE#'.length)),
-    app_id: String(item.app_id ?? ''),
-    user_id: String(item.user_id ?? ''),
-    buyer_email: String(item.buyer_email ?? ''),
-    buyer_name: str(item.buyer_name),
-    license_key: str(item.license_key),
-    license_status: licenseStatus,
-    status,
-    amount_cents: num(item.amount_cents) ?? 0,
-    currency: String(item.currency ?? 'usd'),
-    created_at: String(item.created_at ?? ''),
-    expires_at: str(item.expires_at),
-  };
-}
 
 // Cursors: the LastEvaluatedKey of a GSI2 page, base64url JSON, checked on the way back in.
 
@@ -123,7 +87,7 @@ function decodeCursor(cursor: string, appId: string): Record<string, string> {
     Object.keys(obj).length === CURSOR_FIELDS.length &&
     CURSOR_FIELDS.every((f) => typeof obj[f] === 'string') &&
     obj.GSI2PK === appSalesPartition(appId) &&
-    String(obj.PK).startsWith('PURCHASE#');
+    purchaseKeys.isPurchasePk(obj.PK);
   if (!ok) throw new ValidationError(INVALID_CURSOR);
   return obj as Record<string, string>;
 }
@@ -145,7 +109,7 @@ async function purchaseItem(id: string): Promise<Record<string, unknown> | undef
 export const dynamoLicenceLookup: LicenceLookup = {
   async appOwnerId(appId) {
     const res = await db().send(
-      new GetCommand({ TableName: tableName(), Key: { PK: `APP#${appId}`, SK: 'APP' }, ...projection(['user_id']) }),
+      new GetCommand({ TableName: tableName(), Key: appKey(appId), ...projection(['user_id']) }),
     );
     return str(res.Item?.user_id) ?? undefined;
   },
@@ -157,7 +121,7 @@ export const dynamoLicenceLookup: LicenceLookup = {
     const remembered = purchaseIds.get(lookup.PK);
     if (remembered) {
       const item = await purchaseItem(remembered);
-      if (item && item.app_id === appId && item.license_key === licenseKey) return toPurchase(item);
+      if (item && item.app_id === appId && item.license_key === licenseKey) return toPurchaseLicence(item);
       purchaseIds.delete(lookup.PK);
     }
     const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: lookup, ConsistentRead: true }));
@@ -167,7 +131,7 @@ export const dynamoLicenceLookup: LicenceLookup = {
     if (!item) return undefined;
     if (purchaseIds.size >= PURCHASE_ID_CACHE_MAX) purchaseIds.delete(purchaseIds.keys().next().value as string);
     purchaseIds.set(lookup.PK, purchaseId);
-    return toPurchase(item);
+    return toPurchaseLicence(item);
   },
 
   async listByApp(appId, page) {
@@ -185,7 +149,7 @@ export const dynamoLicenceLookup: LicenceLookup = {
         ExclusiveStartKey: start,
       }),
     );
-    return { items: (res.Items ?? []).map(toPurchase), nextCursor: encodeCursor(res.LastEvaluatedKey) };
+    return { items: (res.Items ?? []).map(toPurchaseLicence), nextCursor: encodeCursor(res.LastEvaluatedKey) };
   },
 };
 
@@ -228,7 +192,7 @@ export const dynamoWebhookLogReader: WebhookLogReader = {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':sk': 'APP#' },
+      ExpressionAttributeValues: { ':pk': ownerPartition(userId), ':sk': OWNER_APPS_SORT_PREFIX },
       ...projection(['id']),
     });
     const perApp = await Promise.all(

@@ -10,6 +10,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../aws-clients';
+import { conditionally } from './dynamo';
+import { rateKeys } from './keys';
 import { TABLE_KEYS } from './table-definition';
 
 export async function hitRateCounter(
@@ -19,20 +21,16 @@ export async function hitRateCounter(
   nowMs = Date.now(),
 ): Promise<boolean> {
   const windowStart = Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
-  try {
-    await documentClient().send(
+  return conditionally(
+    documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: `RATE#${key}#${windowStart}`, SK: 'RATE' },
+        Key: rateKeys.window(key, windowStart),
         UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 }

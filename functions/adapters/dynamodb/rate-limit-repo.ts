@@ -11,9 +11,10 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitStore, TakeResult } from '../../core/rate-limit/rate-limiter';
 import { documentClient, tableName } from '../aws-clients';
+import { isConditionFailure } from './dynamo';
+import { rateKeys } from './keys';
 
-const keyOf = (key: string) => ({ PK: `RATE#${key}`, SK: 'RATE' });
-const isConditionFailure = (err: unknown) => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
+const keyOf = rateKeys.limiter;
 const db = () => documentClient();
 
 export const dynamoRateLimitStore: RateLimitStore = {

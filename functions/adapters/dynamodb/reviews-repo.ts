@@ -21,22 +21,16 @@
  * average is always that of the visible reviews, without ever scanning them.
  */
 import { Buffer } from 'node:buffer';
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
 import { emptyRatingCounts, RATING_STARS, type RatingCounts } from '../../core/apps/app';
 import { ConflictError, ValidationError } from '../../core/errors';
 import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
-import { appKey } from './apps-repo';
 import { touchCatalogue } from './catalogue-version';
-import { queryAll } from './query-all';
-
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
-
-export const reviewKey = (appId: string, reviewId: string) => ({ PK: `APP#${appId}`, SK: `REVIEW#${reviewId}` });
-export const reviewerKey = (appId: string, userId: string) => ({ PK: `APP#${appId}`, SK: `REVIEWER#${userId}` });
-export const appReviewsPk = (appId: string) => `APPREVIEWS#${appId}`;
+import { queryAll, type TransactItems, transactCodes } from './dynamo';
+import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
 
@@ -58,7 +52,7 @@ function toItem(r: ReviewRecord): Record<string, unknown> {
     created_at: r.created_at,
     updated_at: r.updated_at,
     version: r.version,
-    ...(countsInAverage(r) ? { GSI1PK: appReviewsPk(r.app_id), GSI1SK: `${r.created_at}#${r.id}` } : {}),
+    ...(countsInAverage(r) ? { GSI1PK: appReviewsPk(r.app_id), GSI1SK: timeSort(r.created_at, r.id) } : {}),
   };
 }
 
@@ -101,23 +95,9 @@ function starDeltas(prev: ReviewRecord | null, next: ReviewRecord | null): Map<s
 
 const db = () => documentClient();
 
+/** Runs the transaction; a failed condition (or one that kept conflicting) answers 409 with `conflict`. */
 async function send(items: TransactItems, conflict: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      if ((err as Error).name !== 'TransactionCanceledException') throw err;
-      const message = (err as Error).message ?? '';
-      const conditionFailed =
-        message.includes('ConditionalCheckFailed') ||
-        ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some(
-          (r) => r.Code === 'ConditionalCheckFailed',
-        );
-      if (conditionFailed || attempt >= 4) throw new ConflictError(conflict);
-      await new Promise((r) => setTimeout(r, 15 * 2 ** attempt + Math.random() * 25));
-    }
-  }
+  if (await transactCodes(items)) throw new ConflictError(conflict);
 }
 
 export const dynamoReviewStore: ReviewStore = {
@@ -250,8 +230,8 @@ async function holdsLicence(userId: string, appId: string): Promise<boolean> {
     ProjectionExpression: 'id',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':pk': `BUYER#${userId}`,
-      ':p': 'PURCHASE#',
+      ':pk': purchaseKeys.buyerPartition(userId),
+      ':p': purchaseKeys.buyerSortPrefix,
       ':app': appId,
       ':completed': 'completed',
     },
@@ -294,7 +274,7 @@ function decodeCursor(cursor: string | undefined, appId: string): Record<string,
       Object.keys(key).length === fields.length &&
       fields.every((f) => typeof key[f] === 'string') &&
       key.GSI1PK === appReviewsPk(appId) &&
-      key.PK === `APP#${appId}`;
+      key.PK === appPartition(appId);
     if (ok) return key as Record<string, string>;
   } catch {
     // fall through

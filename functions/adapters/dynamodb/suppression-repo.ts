@@ -17,10 +17,11 @@ import {
   type SuppressionStore,
 } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
-import { queryAll } from './query-all';
+import { queryAll } from './dynamo';
+import { suppressionKeys } from './keys';
 
-const PARTITION = 'SUPPRESSED';
-const key = (email: string) => ({ PK: `SUPPRESSED#${normaliseAddress(email)}`, SK: 'SUPPRESSED' });
+const PARTITION = suppressionKeys.partition;
+const key = (email: string) => suppressionKeys.address(normaliseAddress(email));
 
 export const dynamoSuppressionStore: SuppressionStore = {
   async suppressedAmong(emails) {
@@ -44,7 +45,7 @@ export const dynamoSuppressionStore: SuppressionStore = {
         Item: {
           ...key(email),
           GSI1PK: PARTITION,
-          GSI1SK: `${entry.suppressed_at}#${email}`,
+          GSI1SK: suppressionKeys.sort(entry.suppressed_at, email),
           email,
           reason: entry.reason,
           detail: entry.detail,

@@ -35,30 +35,19 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { EVENT_TYPES_PARTITION } from './licences-read-repo';
-import { isConditionFailure, queryAll, queryCount } from './query-all';
+import { conditionally, queryAll, queryCount } from './dynamo';
+import { EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
 import { dynamoUsersRepository } from './users-repo';
 
 const db = () => documentClient();
 const T = () => tableName();
 
-const KEYS = {
-  feature: (id: string) => ({ PK: `SYNCFEATURE#${id}`, SK: 'FEATURE' }),
-  links: (id: string) => ({ PK: `SYNCFEATURE#${id}`, SK: 'LINKS' }),
-  table: (name: string) => ({ PK: `SYNCTABLE#${name}`, SK: 'TABLE' }),
-  rel: (from: string, column: string) => ({ PK: `SYNCREL#${from}`, SK: `REL#${column}` }),
-  eventType: (name: string) => ({ PK: `EVENTTYPE#${name}`, SK: 'EVENTTYPE' }),
-  run: (id: string) => ({ PK: `SYNCRUN#${id}`, SK: 'RUN' }),
-  lock: (name: string) => ({ PK: `SYNCLOCK#${name}`, SK: 'LOCK' }),
-  state: { PK: 'SYNCSTATE', SK: 'STATE' },
-  legacy: (id: string) => ({ PK: `LEGACYUSER#${id}`, SK: 'LINK' }),
-  failed: (id: string) => ({ PK: `SYNCFAILED#${id}`, SK: 'FAILED' }),
-};
+const KEYS = syncKeys;
 const PARTITION: Record<CatalogueKind, { index: 'GSI1' | 'GSI2'; pk: string; attr: string }> = {
-  features: { index: 'GSI1', pk: 'SYNCFEATURES', attr: 'GSI1PK' },
-  tables: { index: 'GSI1', pk: 'SYNCTABLES', attr: 'GSI1PK' },
-  relationships: { index: 'GSI1', pk: 'SYNCRELS', attr: 'GSI1PK' },
-  event_types: { index: 'GSI2', pk: 'SYNCEVENTTYPES', attr: 'GSI2PK' },
+  features: { index: 'GSI1', pk: KEYS.featuresPartition, attr: 'GSI1PK' },
+  tables: { index: 'GSI1', pk: KEYS.tablesPartition, attr: 'GSI1PK' },
+  relationships: { index: 'GSI1', pk: KEYS.relsPartition, attr: 'GSI1PK' },
+  event_types: { index: 'GSI2', pk: KEYS.eventTypesPartition, attr: 'GSI2PK' },
 };
 const lower = (...parts: unknown[]) =>
   parts
@@ -74,19 +63,25 @@ function itemOf(kind: CatalogueKind, i: StoredCatalogueItem, at: string): Record
       return {
         ...KEYS.feature(i.id),
         ...base,
-        GSI1PK: 'SYNCFEATURES',
+        GSI1PK: KEYS.featuresPartition,
         GSI1SK: i.id,
-        GSI2PK: `SYNCFEATURECAT#${String(d.category).toLowerCase()}`,
+        GSI2PK: KEYS.featureCategoryPartition(String(d.category)),
         GSI2SK: i.id,
         search: lower(d.name, d.description),
       };
     case 'tables':
-      return { ...KEYS.table(i.id), ...base, GSI1PK: 'SYNCTABLES', GSI1SK: i.id, search: lower(d.name, d.summary) };
+      return {
+        ...KEYS.table(i.id),
+        ...base,
+        GSI1PK: KEYS.tablesPartition,
+        GSI1SK: i.id,
+        search: lower(d.name, d.summary),
+      };
     case 'relationships':
       return {
         ...KEYS.rel(String(d.from_table), String(d.column)),
         ...base,
-        GSI1PK: 'SYNCRELS',
+        GSI1PK: KEYS.relsPartition,
         GSI1SK: i.id,
       };
     case 'event_types':
@@ -96,7 +91,7 @@ function itemOf(kind: CatalogueKind, i: StoredCatalogueItem, at: string): Record
         ...base,
         GSI1PK: EVENT_TYPES_PARTITION,
         GSI1SK: i.id,
-        GSI2PK: 'SYNCEVENTTYPES',
+        GSI2PK: KEYS.eventTypesPartition,
         GSI2SK: i.id,
         id: i.id,
         name: i.id,
@@ -250,7 +245,7 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
       ...(search ? { ExpressionAttributeNames: { '#s': 'search' } } : {}),
       ExpressionAttributeValues: {
         ...values,
-        ':pk': category ? `SYNCFEATURECAT#${category.toLowerCase()}` : 'SYNCFEATURES',
+        ':pk': category ? KEYS.featureCategoryPartition(category) : KEYS.featuresPartition,
       },
     });
     return (await featuresFrom(items)).sort((a, b) => a.name.localeCompare(b.name));
@@ -270,7 +265,7 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ...(search ? { FilterExpression: 'contains(#s, :q)', ExpressionAttributeNames: { '#s': 'search' } } : {}),
-      ExpressionAttributeValues: { ':pk': 'SYNCTABLES', ...(search ? { ':q': search.toLowerCase() } : {}) },
+      ExpressionAttributeValues: { ':pk': KEYS.tablesPartition, ...(search ? { ':q': search.toLowerCase() } : {}) },
     });
     return items.map((t) => toTable(t, refs));
   },
@@ -280,7 +275,7 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
           TableName: T(),
           KeyConditionExpression: 'PK = :pk',
           FilterExpression: notRemoved.FilterExpression,
-          ExpressionAttributeValues: { ':pk': `SYNCREL#${table}`, ':f': false },
+          ExpressionAttributeValues: { ':pk': KEYS.relPartition(table), ':f': false },
         })
       : (await listKind('relationships')).filter((r) => r.removed !== true);
     return items.map((r) => {
@@ -340,8 +335,8 @@ export const dynamoRunStore: RunStore = {
         Item: {
           ...KEYS.run(run.id),
           entity: 'SyncRun',
-          GSI1PK: 'SYNCRUNS',
-          GSI1SK: `${run.started_at}#${run.id}`,
+          GSI1PK: KEYS.runsPartition,
+          GSI1SK: KEYS.runSort(run.started_at, run.id),
           ...run,
         },
       }),
@@ -361,7 +356,7 @@ export const dynamoRunStore: RunStore = {
           TableName: T(),
           IndexName: 'GSI1',
           KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': 'SYNCRUNS' },
+          ExpressionAttributeValues: { ':pk': KEYS.runsPartition },
           ScanIndexForward: false,
           Limit: 100,
           ExclusiveStartKey: start,
@@ -393,13 +388,13 @@ function toRun(item: Record<string, unknown>): SyncRun {
 
 export const dynamoLockStore: SyncLockStore = {
   async acquire(lock, runId, syncType, nowMs, staleAfterMs) {
-    try {
-      await db().send(
+    return conditionally(
+      db().send(
         new PutCommand({
           TableName: T(),
           Item: {
             ...KEYS.lock(lock),
-            GSI1PK: 'SYNCLOCKS',
+            GSI1PK: KEYS.locksPartition,
             GSI1SK: lock,
             run_id: runId,
             sync_type: syncType,
@@ -408,33 +403,27 @@ export const dynamoLockStore: SyncLockStore = {
           ConditionExpression: 'attribute_not_exists(PK) OR expires_at < :now',
           ExpressionAttributeValues: { ':now': nowMs },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
   },
   async release(lock, runId) {
-    try {
-      await db().send(
+    await conditionally(
+      db().send(
         new DeleteCommand({
           TableName: T(),
           Key: KEYS.lock(lock),
           ConditionExpression: 'run_id = :r',
           ExpressionAttributeValues: { ':r': runId },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   },
   async running(nowMs) {
     const items = await queryAll({
       TableName: T(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': 'SYNCLOCKS' },
+      ExpressionAttributeValues: { ':pk': KEYS.locksPartition },
     });
     return items.filter((i) => Number(i.expires_at) >= nowMs).map((i) => i.sync_type as SyncType);
   },
@@ -454,8 +443,8 @@ async function setState(
   condition?: string,
   names?: Record<string, string>,
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionally(
+    db().send(
       new UpdateCommand({
         TableName: T(),
         Key: KEYS.state,
@@ -464,12 +453,8 @@ async function setState(
         ...(names ? { ExpressionAttributeNames: names } : {}),
         ...(condition ? { ConditionExpression: condition } : {}),
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export const dynamoSyncStateStore: SyncStateStore = {
@@ -517,7 +502,7 @@ export const dynamoLegacyLinkStore: LegacyLinkStore = {
         Item: {
           ...KEYS.legacy(legacyId),
           entity: 'LegacyUserLink',
-          GSI1PK: 'LEGACYUSERS',
+          GSI1PK: KEYS.legacyUsersPartition,
           GSI1SK: legacyId,
           legacy_id: legacyId,
           user_id: userId,
@@ -532,7 +517,7 @@ export const dynamoLegacyLinkStore: LegacyLinkStore = {
       TableName: T(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': 'LEGACYUSERS' },
+      ExpressionAttributeValues: { ':pk': KEYS.legacyUsersPartition },
     });
   },
 };
@@ -547,8 +532,8 @@ export const dynamoFailedItems = {
         Item: {
           ...KEYS.failed(item.id),
           entity: 'SyncFailedItem',
-          GSI1PK: 'SYNCFAILED',
-          GSI1SK: `${item.failed_at}#${item.id}`,
+          GSI1PK: KEYS.failedPartition,
+          GSI1SK: KEYS.failedSort(item.failed_at, item.id),
           ...item,
         },
       }),
@@ -559,7 +544,7 @@ export const dynamoFailedItems = {
       TableName: T(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': 'SYNCFAILED' },
+      ExpressionAttributeValues: { ':pk': KEYS.failedPartition },
       ScanIndexForward: false,
     });
     return items.map((i) => ({
@@ -587,7 +572,7 @@ export const dynamoLicenceDirectory: LicenceDirectory = {
       TableName: T(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :p)',
-      ExpressionAttributeValues: { ':pk': `BUYER#${user.id}`, ':p': 'PURCHASE#' },
+      ExpressionAttributeValues: { ':pk': purchaseKeys.buyerPartition(user.id), ':p': purchaseKeys.buyerSortPrefix },
     });
     const apps = purchases
       .filter(

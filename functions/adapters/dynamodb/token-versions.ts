@@ -5,6 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../aws-clients';
+import { userKeys } from './keys';
 
 export const TOKEN_VERSION_CACHE_MS = 5_000;
 const cache = new Map<string, { version: number | undefined; at: number }>();
@@ -16,7 +17,7 @@ export async function currentTokenVersion(userId: string): Promise<number | unde
   const res = await documentClient().send(
     new GetCommand({
       TableName: tableName(),
-      Key: { PK: `USER#${userId}`, SK: 'PROFILE' },
+      Key: userKeys.user(userId),
       ProjectionExpression: 'PK, token_version',
       ConsistentRead: true,
     }),

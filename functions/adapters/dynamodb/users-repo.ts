@@ -14,32 +14,15 @@
  * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
  * counter or token also compares its own `expires_at` with the clock.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/constants';
 import { ConflictError } from '../../core/errors';
 import type { ResetTokenStore, UsersRepository, VerifyTokenStore } from '../../core/users/ports';
 import { type AuthProvider, EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
 import { documentClient, tableName } from '../aws-clients';
+import { cancellationCodes, getItem, isConditionFailure, transact } from './dynamo';
+import { userKeys } from './keys';
 import { forgetTokenVersion } from './token-versions';
-
-// Keys ------------------------------------------------------------------------------------------
-
-export const userKeys = {
-  user: (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
-  email: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
-  resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
-  verifyToken: (tokenHash: string) => ({ PK: `VERIFY#${tokenHash}`, SK: 'VERIFY' }),
-  listPartition: 'USERS',
-  listSort: (user: Pick<User, 'created_at' | 'id'>) => `${user.created_at}#${user.id}`,
-} as const;
 
 // Mappers ---------------------------------------------------------------------------------------
 
@@ -107,51 +90,9 @@ const tokenVersionOf = (item: Record<string, unknown> | undefined) => {
   return Number.isInteger(v) && v >= 0 ? v : 0;
 };
 
-// Error helpers ---------------------------------------------------------------------------------
-
-const isConditionFailure = (err: unknown) => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
-
-/** The per-item reasons of a cancelled transaction ("ConditionalCheckFailed", "None", ...). */
-function cancellationCodes(err: unknown): string[] | undefined {
-  if (
-    !(err instanceof TransactionCanceledException) &&
-    (err as Error | undefined)?.name !== 'TransactionCanceledException'
-  ) {
-    return undefined;
-  }
-  const reasons = (err as TransactionCanceledException).CancellationReasons;
-  if (reasons?.length) return reasons.map((r) => r.Code ?? 'None');
-  // Some engines only put the reasons in the message: "... [ConditionalCheckFailed, None]".
-  const listed = /\[([^\]]*)\]/.exec((err as Error).message)?.[1];
-  return listed ? listed.split(',').map((s) => s.trim()) : [];
-}
-
 // Repository ------------------------------------------------------------------------------------
 
 const db = () => documentClient();
-
-/**
- * Runs a transaction, retrying briefly when DynamoDB cancels it only because another transaction
- * was touching the same items (reason "TransactionConflict"); condition failures are not retried.
- */
-async function transact(items: TransactWriteCommandInput['TransactItems']): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= 4) throw err;
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
-async function getItem(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return res.Item;
-}
 
 async function userIdByEmail(email: string): Promise<string | undefined> {
   const claim = await getItem(userKeys.email(email));

@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import { AppIdParamSchema } from '../../../shared/schemas/apps';
+import { AppIdParams } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
@@ -7,7 +7,7 @@ import { adminApps } from './service';
 
 /** POST /api/admin/apps/{id}/approve: publishes the app (409 'App is already approved'); mails the developer. */
 export const approveApp: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const app = await adminApps.approve(id);
   audit(req, {
     target_label: app.name,

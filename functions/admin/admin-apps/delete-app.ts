@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import { AppIdParamSchema } from '../../../shared/schemas/apps';
+import { AppIdParams } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
@@ -7,7 +7,7 @@ import { adminApps } from './service';
 
 /** DELETE /api/admin/apps/{id}/delete: removes the app for good; purchases stay with their buyers. */
 export const deleteAppAsAdmin: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const removed = await adminApps.remove(id);
   audit(req, { target_label: removed.name, before: { exists: true }, after: { exists: false } });
   return ok({ message: MSG.appDeleted });

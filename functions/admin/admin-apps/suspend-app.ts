@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import { AppIdParamSchema, SuspendAppSchema } from '../../../shared/schemas/apps';
+import { AppIdParams, SuspendAppSchema } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { ok, type RouteHandler } from '../../http/types';
 import { parse } from '../../http/validate';
@@ -10,7 +10,7 @@ import { adminApps } from './service';
  * approved'); mails the developer, with the reason when one is given.
  */
 export const suspendApp: RouteHandler = async (req) => {
-  const { id } = parse(AppIdParamSchema, req.params);
+  const { id } = parse(AppIdParams, req.params);
   const { reason } = parse(SuspendAppSchema, req.body);
   const app = await adminApps.suspend(id, reason);
   audit(req, {

@@ -22,9 +22,12 @@ import type { AppRepository } from '../apps/app-repository';
 import { type LicenceEvents, licenceEventData } from '../purchases/ports';
 import type { PurchaseRecord } from '../purchases/purchase';
 import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
+import { generateSecret, signedHeaders } from '../webhooks/signing';
 import { buyerLicenceMail, manualAccessMail, poolEmptyMail, webhookFailedMail } from './licence-mails';
 import type { EndpointResponse, LicenceEndpointClient, LicenceStore } from './ports';
-import { newWebhookSecret, signatureHeaders } from './standard-webhooks';
+
+/** Random bytes of the licence webhook secret kept on an app. */
+const LICENCE_WEBHOOK_SECRET_BYTES = 32;
 
 /** What a purchase ended up with. */
 export interface Delivery {
@@ -193,7 +196,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
   ): Promise<{ ok: true; key: string; expiresAt: string | null } | { ok: false; error: string }> {
     const url = app.webhook_license_url?.trim();
     if (!url) return { ok: false, error: 'no license webhook URL is set' };
-    const secret = await store.licenceWebhookSecret(app.id, newWebhookSecret());
+    const secret = await store.licenceWebhookSecret(app.id, generateSecret(LICENCE_WEBHOOK_SECRET_BYTES));
     if (!secret) return { ok: false, error: 'the app no longer exists' };
     const body = JSON.stringify({
       purchase_id: purchase.id,
@@ -209,7 +212,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
       const headers = {
         'content-type': 'application/json',
         'user-agent': 'DentalMarketplace-Licensing/1.0',
-        ...signatureHeaders(secret, `msg_${purchase.id}`, Math.floor(now().getTime() / 1000), body),
+        ...signedHeaders(secret, `msg_${purchase.id}`, Math.floor(now().getTime() / 1000), body),
       };
       try {
         const answer = parseLicenceAnswer(await deps.endpoint.post(url, body, headers, timeoutMs));

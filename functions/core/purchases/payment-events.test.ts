@@ -3,52 +3,11 @@ import type { Delivery } from '../licences/fulfilment';
 import { createPaymentEvents, idOf } from './payment-events';
 import type { PaymentEvent } from './ports';
 import type { PurchaseRecord } from './purchase';
-import { memoryMailer, memoryStore } from './testing';
+import { memoryMailer, memoryStore, purchaseFixture } from './testing';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function pending(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
-  return {
-    id: 'p1',
-    app_id: 'app-1',
-    developer_id: 'dev-1',
-    user_id: 'buyer-1',
-    buyer_email: 'buyer@example.com',
-    buyer_name: 'Buyer',
-    buyer_new_account: false,
-    app: {
-      id: 'app-1',
-      name: 'App One',
-      slug: 'app-one',
-      icon_url: null,
-      description: null,
-      documentation_url: null,
-      company_name: null,
-    },
-    pricing_model: 'one_time',
-    price_period: null,
-    free_trial_days: 0,
-    licensing_type: 'key_pool',
-    status: 'pending',
-    license_status: null,
-    license_key: null,
-    amount_cents: 4900,
-    platform_fee_cents: 980,
-    currency: 'usd',
-    payment_method: 'card',
-    session_id: 'cs_1',
-    payment_intent_id: null,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
-    created_at: '2026-03-01T11:00:00.000Z',
-    completed_at: null,
-    expires_at: null,
-    refunded_at: null,
-    fulfilment: null,
-    fulfilment_lease_until: null,
-    ...overrides,
-  };
-}
+const pending = (overrides: Partial<PurchaseRecord> = {}) => purchaseFixture(overrides);
 
 const completedEvent = (id: string, object: Record<string, unknown> = {}): PaymentEvent => ({
   id,

@@ -3,51 +3,30 @@ import { REFUND_ONLY_COMPLETED, REFUND_WINDOW_CLOSED } from '../../../shared/sch
 import type { PaymentGateway } from './ports';
 import type { PurchaseRecord } from './purchase';
 import { analyticsOf, createPurchasesService, summarise, toPurchaseView } from './purchases-service';
-import { appFixture, memoryMailer, memoryStore } from './testing';
+import { appFixture, memoryMailer, memoryStore, purchaseFixture } from './testing';
 
 const NOW = new Date('2026-06-30T00:00:00.000Z');
 
 function purchase(id: string, overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
-  return {
+  const base = purchaseFixture();
+  return purchaseFixture({
     id,
-    app_id: 'app-1',
-    developer_id: 'dev-1',
     user_id: `u-${id}`,
     buyer_email: `${id}@example.com`,
     buyer_name: `Buyer ${id}`,
-    buyer_new_account: false,
-    app: {
-      id: 'app-1',
-      name: 'App One',
-      slug: 'app-one',
-      icon_url: null,
-      description: 'Desc',
-      documentation_url: null,
-      company_name: 'Dev Co',
-    },
-    pricing_model: 'one_time',
-    price_period: null,
-    free_trial_days: 0,
-    licensing_type: 'key_pool',
+    app: { ...base.app, description: 'Desc', company_name: 'Dev Co' },
     status: 'completed',
     license_status: 'assigned',
     license_key: `KEY-${id}`,
     amount_cents: 1999,
     platform_fee_cents: 400,
-    currency: 'usd',
-    payment_method: 'card',
     session_id: `cs_${id}`,
     payment_intent_id: `pi_${id}`,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
     created_at: '2026-06-20T00:00:00.000Z',
     completed_at: '2026-06-20T00:00:00.000Z',
-    expires_at: null,
-    refunded_at: null,
     fulfilment: 'done',
-    fulfilment_lease_until: null,
     ...overrides,
-  };
+  });
 }
 
 describe('totals', () => {

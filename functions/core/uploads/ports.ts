@@ -29,3 +29,11 @@ export interface UploadStore {
   /** The object's bytes, or undefined when it does not exist. */
   get(key: string): Promise<Uint8Array | undefined>;
 }
+
+/**
+ * Runs `fn` while no other request works on the same app's uploads (a lease in DynamoDB;
+ * functions/adapters/dynamodb/upload-lock.ts), so the screenshot count and the store are atomic.
+ */
+export interface AppUploadLock {
+  withApp<T>(appId: string, fn: () => Promise<T>): Promise<T>;
+}

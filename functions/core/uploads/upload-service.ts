@@ -5,7 +5,7 @@ import { APP_MESSAGES, type UploadedImage, type UploadKind } from '../../../shar
 import type { AppRecord } from '../apps/app';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
 import { type ImageInfo, sniffImage } from './image-sniff';
-import type { UploadStore } from './ports';
+import type { AppUploadLock, UploadStore } from './ports';
 import {
   appUploadPrefix,
   DRAFT_UPLOADS_PREFIX,
@@ -34,6 +34,11 @@ export interface UploadServiceDeps {
    * (functions/developer-apps/upload-quota.ts). Taken before anything is signed or stored.
    */
   quota?: { take(userId: string, count: number): Promise<void> };
+  /**
+   * Serialises the count-and-store of one app's screenshots across requests and processes, so
+   * parallel requests cannot exceed the per-app limit. Without it, only one process is safe.
+   */
+  lock?: AppUploadLock;
 }
 
 /** How long a presigned upload form stays valid. */
@@ -48,6 +53,9 @@ export const UPLOAD_FORM_TTL_SECONDS = 10 * 60;
  */
 export function createUploadService(deps: UploadServiceDeps) {
   const newId = deps.newId ?? (() => randomUUID());
+  /** Runs the count check and the store of an app's screenshots as one step (see deps.lock). */
+  const atomically = <T>(appId: string | undefined, kind: UploadKind, fn: () => Promise<T>): Promise<T> =>
+    deps.lock && appId !== undefined && kind === 'screenshot' ? deps.lock.withApp(appId, fn) : fn();
 
   function inspect(file: UploadFile, kind: UploadKind): ImageInfo {
     if (file.data.length > LIMITS.maxUploadBytes) throw new PayloadTooLargeError(APP_MESSAGES.imageTooLarge);
@@ -114,9 +122,11 @@ export function createUploadService(deps: UploadServiceDeps) {
       if (kind === 'icon' && files.length > 1) throw new ValidationError(APP_MESSAGES.oneIcon);
       if (kind === 'screenshot' && files.length > LIMITS.maxScreenshots) throw new ValidationError(MSG.maxScreenshots);
       const checked = files.map((file) => ({ file, info: inspect(file, kind) }));
-      await checkCount(appId, kind, files.length);
-      await deps.quota?.take(userId, files.length);
-      return store(userId, appId, kind, checked);
+      return atomically(appId, kind, async () => {
+        await checkCount(appId, kind, files.length);
+        await deps.quota?.take(userId, files.length);
+        return store(userId, appId, kind, checked);
+      });
     },
 
     /**
@@ -173,7 +183,11 @@ export function createUploadService(deps: UploadServiceDeps) {
           const file = { data };
           checked.push({ file, info: inspect(file, kind) });
         }
-        const images = await store(userId, appId, kind, checked);
+        // Counted again under the app's lock: parallel confirms see each other's stored files.
+        const images = await atomically(appId, kind, async () => {
+          await checkCount(appId, kind, keys.length);
+          return store(userId, appId, kind, checked);
+        });
         await deps.store.deleteKeys(keys);
         return images;
       } catch (err) {

@@ -57,4 +57,13 @@ describe('signatures', () => {
       WebhookVerificationError,
     );
   });
+
+  it('a licence webhook secret (32 bytes) signs what the reference library verifies, and nothing else', () => {
+    const secret = generateSecret(32);
+    expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
+    const body = JSON.stringify({ purchase_id: 'p1', customer_email: 'a@b.example' });
+    const headers = signedHeaders(secret, 'msg_p1', Math.floor(Date.now() / 1000), body);
+    expect(new StandardWebhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new StandardWebhook(generateSecret(32)).verify(body, headers)).toThrow();
+  });
 });

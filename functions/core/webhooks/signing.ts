@@ -16,8 +16,12 @@ const SECRET_MAX_BYTES = 64;
 export const SECRET_MIN_LENGTH = 24;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** A new secret: whsec_ + base64 of 24 random bytes (192 bits). */
-export const generateSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
+/**
+ * A new secret: whsec_ + base64 of `bytes` random bytes (24 = 192 bits for endpoint webhooks; the
+ * licence webhook secret kept on an app uses 32).
+ */
+export const generateSecret = (bytes = 24): string =>
+  `${WEBHOOK_SECRET_PREFIX}${randomBytes(bytes).toString('base64')}`;
 
 /** The key bytes of a Standard Webhooks secret, or undefined when it is not whsec_<base64 of 24..64 bytes>. */
 export function standardSecretKey(secret: string): Buffer | undefined {

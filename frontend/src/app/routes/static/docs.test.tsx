@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { emptyMarketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { openApiHandlers } from '../../../testing/handlers/openapi';
@@ -11,6 +11,26 @@ async function openDocs(extra = {}) {
   await screen.findByRole('heading', { name: 'API Documentation', level: 1 });
   return { ...view, server };
 }
+
+/** A tall screen: every endpoint card is in view, so each builds its full reference at once. */
+class EverythingVisible {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element): void {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): [] {
+    return [];
+  }
+}
+const realObserver = globalThis.IntersectionObserver;
+beforeEach(() => {
+  globalThis.IntersectionObserver = EverythingVisible as unknown as typeof IntersectionObserver;
+});
+afterEach(() => {
+  globalThis.IntersectionObserver = realObserver;
+});
 
 const endpoint = (name: string) => within(screen.getByRole('article', { name }));
 
@@ -55,6 +75,17 @@ describe('API documentation (/docs)', () => {
     expect(create.getByText(/-H "Authorization: Bearer \$ACCESS_TOKEN"/)).toBeTruthy();
 
     expect(endpoint('GET /api/categories').getByText('Public')).toBeTruthy();
+  });
+
+  it("builds an endpoint's reference only as the reader scrolls near it", async () => {
+    // Nothing ever comes into view: each card keeps its method, path and summary only.
+    globalThis.IntersectionObserver = realObserver;
+    await openDocs();
+    const licences = endpoint('GET /v1/apps/{id}/licenses');
+    expect(licences.getByRole('heading', { name: 'Licences sold for one of your apps' })).toBeTruthy();
+    expect(licences.getByText('GET')).toBeTruthy();
+    expect(licences.queryByText('limit')).toBeNull();
+    expect(licences.queryByText(/curl/)).toBeNull();
   });
 
   it('expands nested attributes and referenced schemas', async () => {

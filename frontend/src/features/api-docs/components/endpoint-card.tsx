@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { LuGlobe, LuKeyRound, LuLock } from 'react-icons/lu';
 import { curlExample, responseExample } from '../utils/example';
 import {
@@ -218,6 +218,38 @@ function ResponseRow({ doc, status, response }: { doc: OpenApiDocument; status: 
   );
 }
 
+/**
+ * True once the element has come within a screen or two of the viewport, and from then on. The
+ * reference lists every operation (over a hundred); building each one's parameters, schemas and
+ * examples only as the reader scrolls towards it keeps the page quick on a phone. The card's
+ * header (method, path, auth) and its anchor are always there, so links and the sidebar work.
+ */
+function useNearViewport(id: string) {
+  const ref = useRef<HTMLElement | null>(null);
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && window.location.hash === `#${id}`);
+  // A layout effect: what is already in view is built before the first paint, without a flash.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '1200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
 /** One operation, Stripe-style: reference on the left, request and response examples on the right. */
 export function EndpointCard({
   doc,
@@ -232,10 +264,12 @@ export function EndpointCard({
   const auth = authOf(doc, operation);
   const responses = responsesOf(doc, operation);
   const sample = responseExample(doc, endpoint);
+  const { ref, near } = useNearViewport(endpoint.id);
 
   return (
     <Box
       as="article"
+      ref={ref}
       id={endpoint.id}
       aria-label={`${endpoint.method.toUpperCase()} ${endpoint.path}`}
       bg="white"
@@ -264,41 +298,54 @@ export function EndpointCard({
           ))}
         </HStack>
       </HStack>
-      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 0.9fr)' }} gap="6" p={{ base: '4', md: '5' }}>
-        <Stack gap="5" minW="0">
-          <Box>
-            <Heading as="h3" size="md" color="gray.900">
-              {operation.summary ?? `${endpoint.method.toUpperCase()} ${endpoint.path}`}
-            </Heading>
-            {operation.deprecated && (
-              <Badge colorPalette="gray" mt="1">
-                Deprecated
-              </Badge>
-            )}
-            {operation.description && (
-              <Box mt="2" fontSize="sm">
-                <Markdown source={operation.description} gap="2" />
-              </Box>
-            )}
-          </Box>
-          <Parameters doc={doc} operation={operation} />
-          <RequestBody doc={doc} operation={operation} />
-          {responses.length > 0 && (
+      {!near && (
+        <Box minH="72" p={{ base: '4', md: '5' }}>
+          <Heading as="h3" size="md" color="gray.900">
+            {operation.summary ?? `${endpoint.method.toUpperCase()} ${endpoint.path}`}
+          </Heading>
+        </Box>
+      )}
+      {near && (
+        <Grid
+          templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 0.9fr)' }}
+          gap="6"
+          p={{ base: '4', md: '5' }}
+        >
+          <Stack gap="5" minW="0">
             <Box>
-              <SubHeading>Responses</SubHeading>
-              <Box as="ul" listStyleType="none">
-                {responses.map(({ status, response }) => (
-                  <ResponseRow key={status} doc={doc} status={status} response={response} />
-                ))}
-              </Box>
+              <Heading as="h3" size="md" color="gray.900">
+                {operation.summary ?? `${endpoint.method.toUpperCase()} ${endpoint.path}`}
+              </Heading>
+              {operation.deprecated && (
+                <Badge colorPalette="gray" mt="1">
+                  Deprecated
+                </Badge>
+              )}
+              {operation.description && (
+                <Box mt="2" fontSize="sm">
+                  <Markdown source={operation.description} gap="2" />
+                </Box>
+              )}
             </Box>
-          )}
-        </Stack>
-        <Stack gap="3" minW="0">
-          <CodeBlock title="Request" code={curlExample(doc, endpoint, baseUrl)} />
-          {sample && <CodeBlock title={`Response ${sample.status}`} code={sample.json} />}
-        </Stack>
-      </Grid>
+            <Parameters doc={doc} operation={operation} />
+            <RequestBody doc={doc} operation={operation} />
+            {responses.length > 0 && (
+              <Box>
+                <SubHeading>Responses</SubHeading>
+                <Box as="ul" listStyleType="none">
+                  {responses.map(({ status, response }) => (
+                    <ResponseRow key={status} doc={doc} status={status} response={response} />
+                  ))}
+                </Box>
+              </Box>
+            )}
+          </Stack>
+          <Stack gap="3" minW="0">
+            <CodeBlock title="Request" code={curlExample(doc, endpoint, baseUrl)} />
+            {sample && <CodeBlock title={`Response ${sample.status}`} code={sample.json} />}
+          </Stack>
+        </Grid>
+      )}
     </Box>
   );
 }

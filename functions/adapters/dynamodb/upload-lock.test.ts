@@ -1,0 +1,50 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { uploadLockKey } from './keys';
+import { dynamoAppUploadLock } from './upload-lock';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+beforeEach(() => ddb.reset());
+afterAll(() => ddb.restore());
+
+const taken = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+
+describe('the per-app upload lease', () => {
+  it('is taken by a conditional put, held while the work runs, and released with its own token', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(DeleteCommand).resolves({});
+    const order: string[] = [];
+    const result = await dynamoAppUploadLock.withApp('a1', async () => {
+      order.push(`work after ${ddb.commandCalls(PutCommand).length} put`);
+      return 42;
+    });
+    expect(result).toBe(42);
+    expect(order).toEqual(['work after 1 put']);
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.Item).toMatchObject({ ...uploadLockKey('a1') });
+    expect(put.ConditionExpression).toBe('attribute_not_exists(PK) OR lease_until < :now');
+    const del = ddb.commandCalls(DeleteCommand)[0]!.args[0].input;
+    expect(del.Key).toEqual(uploadLockKey('a1'));
+    expect(del.ExpressionAttributeValues?.[':token']).toBe(put.Item?.token);
+  });
+
+  it('waits while another request holds it', async () => {
+    ddb.on(PutCommand).rejectsOnce(taken()).rejectsOnce(taken()).resolves({});
+    ddb.on(DeleteCommand).resolves({});
+    await dynamoAppUploadLock.withApp('a1', async () => undefined);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(3);
+  });
+
+  it('is released when the work fails, and the failure is passed on', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(DeleteCommand).resolves({});
+    await expect(
+      dynamoAppUploadLock.withApp('a1', async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+  });
+});

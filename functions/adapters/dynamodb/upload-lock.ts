@@ -1,0 +1,71 @@
+/**
+ * A short lease on one app's uploads (PK=APP#<id>, SK=UPLOADLOCK), taken by a conditional put, so
+ * counting an app's stored screenshots and storing new ones happen one request at a time: parallel
+ * confirms cannot each see room for one more and together exceed the limit. A lease whose holder
+ * died expires after LEASE_MS; the item also carries a TTL.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../../core/errors';
+import type { AppUploadLock } from '../../core/uploads/ports';
+import { documentClient, tableName } from '../aws-clients';
+import { conditionally, isConditionFailure } from './dynamo';
+import { uploadLockKey } from './keys';
+
+const LEASE_MS = 30_000;
+/** How long a request waits for another upload to the same app before it gives up (409). */
+const WAIT_MS = 10_000;
+export const UPLOAD_BUSY = 'Another upload to this app is being saved. Please try again.';
+
+async function take(appId: string, token: string): Promise<boolean> {
+  const now = Date.now();
+  return conditionally(
+    documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...uploadLockKey(appId),
+          entity: 'UploadLock',
+          token,
+          lease_until: now + LEASE_MS,
+          ttl: Math.ceil((now + LEASE_MS) / 1000) + 3600,
+        },
+        ConditionExpression: 'attribute_not_exists(PK) OR lease_until < :now',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    ),
+  );
+}
+
+async function release(appId: string, token: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: uploadLockKey(appId),
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (err) {
+    // Our lease ran out and another request holds it now: it is theirs to release.
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+export const dynamoAppUploadLock: AppUploadLock = {
+  async withApp(appId, fn) {
+    const token = randomUUID();
+    const deadline = Date.now() + WAIT_MS;
+    while (!(await take(appId, token))) {
+      if (Date.now() > deadline) throw new ConflictError(UPLOAD_BUSY);
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 60));
+    }
+    try {
+      return await fn();
+    } finally {
+      await release(appId, token);
+    }
+  },
+};
