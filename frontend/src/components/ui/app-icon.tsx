@@ -26,10 +26,7 @@ interface AppIconProps {
   loading?: 'lazy' | 'eager';
 }
 
-/**
- * The app's icon, or a letter tile when there is none or it fails to load. Shared by the developer
- * and admin screens (a copy of the marketplace's own, which the marketplace feature keeps).
- */
+/** The app's icon, or a letter tile when there is none or it fails to load. */
 export function AppIcon({ name, src, size = 48, loading = 'lazy' }: AppIconProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const radius = Math.round(size * 0.22);

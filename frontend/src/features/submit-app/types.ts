@@ -1,6 +1,6 @@
 import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../../shared/constants';
 import type { OwnerApp } from '../../../../shared/schemas/apps';
-import type { DataAccessDraft } from '../data-access/utils/draft';
+import type { DataAccessDraft } from '../../components/data-access/utils/draft';
 
 /** GET /api/apps/{id}: the owner's edit view (metadata flattened, licensing material included). */
 export type EditableApp = Partial<OwnerApp> & { id: string; name: string; type: AppType };

@@ -1,7 +1,13 @@
+import { DataAccessSection } from '../../../components/data-access/components/data-access-section';
 import { AppManagement } from '../../../features/admin-apps/components/app-management';
 import { PendingLicencesButton } from '../../../features/admin-licences/components/pending-licences-dialog';
 
 /** /admin/apps: App Management (inside the admin layout), with the pending manual licences. */
 export default function AdminAppsRoute() {
-  return <AppManagement actions={<PendingLicencesButton />} />;
+  return (
+    <AppManagement
+      actions={<PendingLicencesButton />}
+      dataAccess={(appId) => <DataAccessSection appId={appId} scope="review" headingLevel="h3" />}
+    />
+  );
 }

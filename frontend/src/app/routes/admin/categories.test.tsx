@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { categoryHandlers } from '../../../features/admin-categories/testing/category-handlers';
 import type { AdminCategory } from '../../../features/admin-categories/types';
-import { renderRoute } from '../../../features/marketplace/testing/render';
-import { json, stubFetch } from '../../../features/marketplace/testing/stub-fetch';
+import { renderRoute } from '../../../testing/render-screen';
+import { json, stubFetch } from '../../../testing/stub-fetch';
 import AdminCategories from './categories';
 
 const category = (c: Partial<AdminCategory> & Pick<AdminCategory, 'id' | 'slug' | 'name'>): AdminCategory => ({

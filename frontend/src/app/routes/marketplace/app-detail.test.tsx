@@ -5,9 +5,9 @@ import { MSG } from '../../../../../shared/messages';
 import { checkoutHandlers } from '../../../features/checkout/testing/checkout-handlers';
 import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
-import { renderRoute, signIn } from '../../../features/marketplace/testing/render';
-import { json, stubFetch } from '../../../features/marketplace/testing/stub-fetch';
 import type { AppDetail } from '../../../features/marketplace/types';
+import { renderRoute, signIn } from '../../../testing/render-screen';
+import { json, stubFetch } from '../../../testing/stub-fetch';
 import MarketplaceAppDetail from './app-detail';
 
 const paid = makeAppDetail({

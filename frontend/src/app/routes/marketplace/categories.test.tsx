@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { makeCategory } from '../../../features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
-import { renderRoute } from '../../../features/marketplace/testing/render';
-import { stubFetch } from '../../../features/marketplace/testing/stub-fetch';
+import { renderRoute } from '../../../testing/render-screen';
+import { stubFetch } from '../../../testing/stub-fetch';
 import MarketplaceCategories from './categories';
 
 describe('Categories page', () => {

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { makeApp, makeCategory } from '../../../features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
-import { renderRoute } from '../../../features/marketplace/testing/render';
-import { json, stubFetch } from '../../../features/marketplace/testing/stub-fetch';
+import { renderRoute } from '../../../testing/render-screen';
+import { json, stubFetch } from '../../../testing/stub-fetch';
 import MarketplaceHome from './home';
 
 const imaging = makeCategory({ name: 'Imaging & X-Ray', slug: 'imaging-xray' });

@@ -5,6 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { SearchInput } from '../../../components/ui/search-input';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
 import { useCategories } from '../../../features/marketplace/api/get-categories';
@@ -12,7 +13,6 @@ import { useMarketplaceApps } from '../../../features/marketplace/api/get-market
 import { AppGrid } from '../../../features/marketplace/components/app-grid';
 import { DeveloperCta } from '../../../features/marketplace/components/developer-cta';
 import { PracticeSystemSelect } from '../../../features/marketplace/components/practice-system-select';
-import { SearchInput } from '../../../features/marketplace/components/search-input';
 import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
 import { inCategory, matchesSearch, worksWith } from '../../../features/marketplace/utils/filter-apps';
 

@@ -21,11 +21,11 @@ import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
-import { DataAccessSection } from '../../data-access/components/data-access-section';
+import { formatDate, formatMoney, safeUrl } from '../../../utils/format';
 import { useAppPurchases } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow, AdminPurchase } from '../types';
-import { adminStatus, formatDate, formatMoney, formatPricing, safeUrl, salesOf } from '../utils/format';
+import { adminStatus, formatPricing, salesOf } from '../utils/format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -163,6 +163,7 @@ export function AppDetailDialog({
   onSuspend,
   onDelete,
   onClose,
+  dataAccess,
 }: {
   app: AdminAppRow;
   busy: 'approve' | 'suspend' | 'delete' | null;
@@ -170,6 +171,8 @@ export function AppDetailDialog({
   onSuspend: () => void;
   onDelete: () => void;
   onClose: () => void;
+  /** The app's data access section, supplied by the route (another feature's screen). */
+  dataAccess?: (appId: string) => ReactNode;
 }) {
   const status = adminStatus(app);
   const isPublic = app.type === 'public';
@@ -285,7 +288,7 @@ export function AppDetailDialog({
                     </Text>
                   )}
                 </Section>
-                <DataAccessSection appId={app.id} scope="review" headingLevel="h3" />
+                {dataAccess?.(app.id)}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">

@@ -8,7 +8,6 @@ import {
   Input,
   InputGroup,
   NativeSelect,
-  Skeleton,
   Table,
   Text,
 } from '@chakra-ui/react';
@@ -19,6 +18,7 @@ import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
@@ -33,18 +33,17 @@ import { type AppFilter, adminStatus, FILTERS, formatPricing } from '../utils/fo
 import { AppDetailDialog } from './app-detail-dialog';
 import { SalesCell } from './sales-cell';
 
-const COLUMNS = ['App Name', 'Type', 'Category', 'Pricing', 'Developer', 'Status', 'Actions', 'Sales'];
 /** Fixed shares of a laptop-wide table (1280 px window): long names and e-mails wrap instead of scrolling. */
-const WIDTHS: Record<string, string> = {
-  'App Name': '22%',
-  Type: '10%',
-  Category: '11%',
-  Pricing: '11%',
-  Developer: '16%',
-  Status: '11%',
-  Actions: '9%',
-  Sales: '10%',
-};
+const COLUMNS: DataColumn[] = [
+  { label: 'App Name', width: '22%' },
+  { label: 'Type', width: '10%' },
+  { label: 'Category', width: '11%' },
+  { label: 'Pricing', width: '11%' },
+  { label: 'Developer', width: '16%' },
+  { label: 'Status', width: '11%' },
+  { label: 'Actions', width: '9%' },
+  { label: 'Sales', width: '10%' },
+];
 
 /** Awaiting review first: the status an admin acts on. */
 const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s) => s !== 'Pending Review')];
@@ -55,7 +54,14 @@ const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s
  * filter, server paging (apps awaiting review first), and the review dialog with its Approve /
  * Suspend / Delete actions. `actions` sit beside the title (the route adds Pending Licenses).
  */
-export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
+export function AppManagement({
+  actions,
+  dataAccess,
+}: {
+  actions?: ReactNode;
+  /** The review dialog's data access section (another feature's, so the route supplies it). */
+  dataAccess?: (appId: string) => ReactNode;
+} = {}) {
   const [filter, setFilter] = useState<AppFilter>('all');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<AppStatus | ''>('');
@@ -194,102 +200,76 @@ export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
         </Alert.Root>
       )}
 
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg.panel">
-        <Table.Root
-          size="sm"
-          interactive
-          aria-label="Apps"
-          tableLayout="fixed"
-          w="full"
-          css={{ '& td, & th': { whiteSpace: 'normal' } }}
-        >
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              {COLUMNS.map((c) => (
-                <Table.ColumnHeader key={c} w={WIDTHS[c]}>
-                  {c}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {isLoading &&
-              !data &&
-              [0, 1, 2, 3].map((i) => (
-                <Table.Row key={i} aria-hidden>
-                  {COLUMNS.map((c) => (
-                    <Table.Cell key={c}>
-                      <Skeleton h="4" />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            {data && shown.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="fg.muted">
-                  {MSG.noAppsFound}
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {shown.map((app) => {
-              const status = adminStatus(app);
-              return (
-                <Table.Row key={app.id} data-testid={`admin-app-${app.id}`}>
-                  <Table.Cell>
-                    <HStack gap="2" align="start">
-                      <AppIcon name={app.name} src={app.icon_url} size={32} />
-                      <Box minW="0" flex="1">
-                        <Text fontWeight="medium" overflowWrap="anywhere" data-testid="app-name-text">
-                          {app.name}
-                        </Text>
-                        {app.company_name && (
-                          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                            {app.company_name}
-                          </Text>
-                        )}
-                      </Box>
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <AppTypeBadge type={app.type} />
-                  </Table.Cell>
-                  <Table.Cell>{app.category || '—'}</Table.Cell>
-                  <Table.Cell>{formatPricing(app)}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={status.palette}>{status.label}</Badge>
-                    {app.review_flag && (
-                      <Box mt="1" data-testid="review-flag">
-                        <Text fontSize="xs" color="orange.800">
-                          Edited after approval: {app.review_flag.fields.join(', ')}
-                        </Text>
-                        <Button
-                          size="2xs"
-                          variant="outline"
-                          mt="1"
-                          onClick={() => reviewed(app.id)}
-                          loading={clearFlag.isMutating}
-                          aria-label={`Mark the edits of ${app.name} as reviewed`}
-                        >
-                          Mark reviewed
-                        </Button>
-                      </Box>
+      <DataTable
+        label="Apps"
+        columns={COLUMNS}
+        loading={isLoading && !data}
+        skeletonRows={4}
+        empty={data && shown.length === 0 && MSG.noAppsFound}
+        rootProps={{
+          interactive: true,
+          tableLayout: 'fixed',
+          w: 'full',
+          css: { '& td, & th': { whiteSpace: 'normal' } },
+        }}
+      >
+        {shown.map((app) => {
+          const status = adminStatus(app);
+          return (
+            <Table.Row key={app.id} data-testid={`admin-app-${app.id}`}>
+              <Table.Cell>
+                <HStack gap="2" align="start">
+                  <AppIcon name={app.name} src={app.icon_url} size={32} />
+                  <Box minW="0" flex="1">
+                    <Text fontWeight="medium" overflowWrap="anywhere" data-testid="app-name-text">
+                      {app.name}
+                    </Text>
+                    {app.company_name && (
+                      <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                        {app.company_name}
+                      </Text>
                     )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Button size="xs" variant="outline" onClick={() => setViewed(app)} aria-label={`View ${app.name}`}>
-                      <LuEye /> View
+                  </Box>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>
+                <AppTypeBadge type={app.type} />
+              </Table.Cell>
+              <Table.Cell>{app.category || '—'}</Table.Cell>
+              <Table.Cell>{formatPricing(app)}</Table.Cell>
+              <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={status.palette}>{status.label}</Badge>
+                {app.review_flag && (
+                  <Box mt="1" data-testid="review-flag">
+                    <Text fontSize="xs" color="orange.800">
+                      Edited after approval: {app.review_flag.fields.join(', ')}
+                    </Text>
+                    <Button
+                      size="2xs"
+                      variant="outline"
+                      mt="1"
+                      onClick={() => reviewed(app.id)}
+                      loading={clearFlag.isMutating}
+                      aria-label={`Mark the edits of ${app.name} as reviewed`}
+                    >
+                      Mark reviewed
                     </Button>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <SalesCell app={app} />
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+                  </Box>
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <Button size="xs" variant="outline" onClick={() => setViewed(app)} aria-label={`View ${app.name}`}>
+                  <LuEye /> View
+                </Button>
+              </Table.Cell>
+              <Table.Cell>
+                <SalesCell app={app} />
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </DataTable>
       {data && <Pager page={data.page} pages={data.pages} onPage={setPage} label="App pages" />}
 
       {viewing && (
@@ -300,6 +280,7 @@ export function AppManagement({ actions }: { actions?: ReactNode } = {}) {
           onSuspend={() => act('suspend')}
           onDelete={() => act('delete')}
           onClose={() => setViewed(null)}
+          dataAccess={dataAccess}
         />
       )}
       {dialog}

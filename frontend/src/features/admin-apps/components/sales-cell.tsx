@@ -1,7 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
+import { formatMoney } from '../../../utils/format';
 import { useAppPurchases } from '../api/get-app-purchases';
 import type { AdminAppRow } from '../types';
-import { formatMoney, salesOf } from '../utils/format';
+import { salesOf } from '../utils/format';
 
 function SalesFigures({ sales, revenue }: { sales: number; revenue: number }) {
   return (

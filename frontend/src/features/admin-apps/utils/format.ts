@@ -1,4 +1,5 @@
 import { APP_STATUS_PALETTE, appStatusOf } from '../../../../../shared/app-status';
+import { formatMoney } from '../../../utils/format';
 import type { AdminAppRow, AdminPurchase } from '../types';
 
 /** 'Internal' covers every app that is not for the marketplace: internal and partner apps. */
@@ -19,9 +20,6 @@ export function adminStatus(app: AdminAppRow): { label: string; palette: string 
   return { label, palette: APP_STATUS_PALETTE[label] };
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatMoney = (value: number | null | undefined) => money.format(Number(value) || 0);
-
 const PERIODS: Record<string, string> = {
   monthly: 'month',
   yearly: 'year',
@@ -40,22 +38,4 @@ export function formatPricing(app: Pick<AdminAppRow, 'pricing_model' | 'price' |
 export function salesOf(purchases: AdminPurchase[]): { sales: number; revenue: number } {
   const completed = purchases.filter((p) => p.status === 'completed');
   return { sales: completed.length, revenue: completed.reduce((sum, p) => sum + (Number(p.amount) || 0), 0) };
-}
-
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : longDate.format(date);
-}
-
-/** Only http(s) links are rendered. */
-export function safeUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import type { AuditEntry } from '../../../../../shared/schemas/audit';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorText } from '../../../lib/api-client';
@@ -83,74 +84,47 @@ export function AuditLog() {
       ) : data && entries.length === 0 ? (
         <EmptyState icon={<LuShieldCheck />} title="No audit entries found." />
       ) : (
-        <Table.ScrollArea
-          borderWidth="1px"
-          borderColor="gray.200"
-          rounded="xl"
-          bg="white"
-          tabIndex={0}
-          aria-label="Audit entries (scrollable)"
+        <DataTable
+          label="Audit trail"
+          columns={COLUMNS}
+          loading={isLoading && !data}
+          scrollLabel="Audit entries (scrollable)"
         >
-          <Table.Root size="sm" aria-label="Audit trail">
-            <Table.Header>
-              <Table.Row bg="gray.50">
-                {COLUMNS.map((c) => (
-                  <Table.ColumnHeader key={c} py="3">
-                    {c}
-                  </Table.ColumnHeader>
+          {entries.map((e) => (
+            <Table.Row key={e.id} data-testid={`audit-row-${e.id}`}>
+              <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                {e.at.slice(0, 19).replace('T', ' ')}
+              </Table.Cell>
+              <Table.Cell>
+                <Text fontSize="sm">{e.actor_email}</Text>
+                <Text fontSize="xs" color="gray.600">
+                  {e.actor_role}
+                </Text>
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" fontSize="xs">
+                {e.action}
+              </Table.Cell>
+              <Table.Cell maxW="64">
+                <Text fontSize="sm">{e.target_label ?? e.target_type}</Text>
+                {e.target_id && (
+                  <Text fontSize="xs" color="gray.600" fontFamily="mono" truncate title={e.target_id}>
+                    {e.target_type} {e.target_id}
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" fontSize="xs">
+                {e.client_ip}
+              </Table.Cell>
+              <Table.Cell maxW="md">
+                {changeLines(e).map((line) => (
+                  <Text key={line} fontSize="xs" fontFamily="mono" wordBreak="break-all">
+                    {line}
+                  </Text>
                 ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {isLoading &&
-                !data &&
-                Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <Table.Row key={i} aria-hidden>
-                    {COLUMNS.map((c) => (
-                      <Table.Cell key={c}>
-                        <Skeleton h="4" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              {entries.map((e) => (
-                <Table.Row key={e.id} data-testid={`audit-row-${e.id}`}>
-                  <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                    {e.at.slice(0, 19).replace('T', ' ')}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text fontSize="sm">{e.actor_email}</Text>
-                    <Text fontSize="xs" color="gray.600">
-                      {e.actor_role}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs">
-                    {e.action}
-                  </Table.Cell>
-                  <Table.Cell maxW="64">
-                    <Text fontSize="sm">{e.target_label ?? e.target_type}</Text>
-                    {e.target_id && (
-                      <Text fontSize="xs" color="gray.600" fontFamily="mono" truncate title={e.target_id}>
-                        {e.target_type} {e.target_id}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs">
-                    {e.client_ip}
-                  </Table.Cell>
-                  <Table.Cell maxW="md">
-                    {changeLines(e).map((line) => (
-                      <Text key={line} fontSize="xs" fontFamily="mono" wordBreak="break-all">
-                        {line}
-                      </Text>
-                    ))}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
 
       {(cursors.length > 1 || data?.next_cursor) && (

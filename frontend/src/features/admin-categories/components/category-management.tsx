@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Code, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorText } from '../../../lib/api-client';
 import { useAdminCategories } from '../api/get-admin-categories';
@@ -14,7 +15,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; category: AdminCategory };
 const byOrder = (a: AdminCategory, b: AdminCategory) =>
   (a.display_order ?? 0) - (b.display_order ?? 0) || a.name.localeCompare(b.name);
 
-const COLUMNS = ['Order', 'Category', 'Slug', 'Icon', 'Status', 'Actions'];
+const COLUMNS: DataColumn[] = ['Order', 'Category', 'Slug', 'Icon', 'Status', { label: 'Actions', align: 'end' }];
 
 /** /admin/categories: the category list with create, edit and delete. */
 export function CategoryManagement({ icons }: { icons: CategoryIconKit }) {
@@ -43,108 +44,83 @@ export function CategoryManagement({ icons }: { icons: CategoryIconKit }) {
         </Alert.Root>
       )}
 
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
-        <Table.Root size="sm" interactive>
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              {COLUMNS.map((column) => (
-                <Table.ColumnHeader key={column} textAlign={column === 'Actions' ? 'end' : undefined}>
-                  {column}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {isLoading &&
-              Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Row key={i} aria-hidden>
-                  {COLUMNS.map((column) => (
-                    <Table.Cell key={column}>
-                      <Skeleton h="4" />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            {!isLoading && categories.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="fg.muted">
-                  No categories yet. Add the first one.
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {categories.map((category) => {
-              const color = category.color || CATEGORY_DEFAULTS.color;
-              const apps = Number(category.app_count) || 0;
-              return (
-                <Table.Row key={category.id} data-testid={`category-row-${category.slug}`}>
-                  <Table.Cell fontVariantNumeric="tabular-nums">{category.display_order ?? 0}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="3" maxW="md">
-                      <Box
-                        aria-hidden
-                        p="2"
-                        borderRadius="md"
-                        flexShrink={0}
-                        style={{ background: `color-mix(in srgb, ${color} 14%, transparent)`, color }}
-                      >
-                        <Icon name={category.icon} size={18} />
-                      </Box>
-                      <Box minW="0">
-                        <Text fontWeight="medium">
-                          {category.name}
-                          <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs">
-                            {` · ${apps} ${apps === 1 ? 'app' : 'apps'}`}
-                          </Text>
-                        </Text>
-                        {category.description && (
-                          <Text fontSize="sm" color="fg.muted" lineClamp={1}>
-                            {category.description}
-                          </Text>
-                        )}
-                      </Box>
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Code size="sm">{category.slug}</Code>
-                  </Table.Cell>
-                  <Table.Cell fontSize="sm" color="fg.muted">
-                    {category.icon || '—'}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {category.is_active === false ? (
-                      <Badge colorPalette="gray">Inactive</Badge>
-                    ) : (
-                      <Badge colorPalette="green">Active</Badge>
+      <DataTable
+        label="Categories"
+        columns={COLUMNS}
+        loading={isLoading}
+        empty={!isLoading && categories.length === 0 && 'No categories yet. Add the first one.'}
+        rootProps={{ interactive: true }}
+      >
+        {categories.map((category) => {
+          const color = category.color || CATEGORY_DEFAULTS.color;
+          const apps = Number(category.app_count) || 0;
+          return (
+            <Table.Row key={category.id} data-testid={`category-row-${category.slug}`}>
+              <Table.Cell fontVariantNumeric="tabular-nums">{category.display_order ?? 0}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="3" maxW="md">
+                  <Box
+                    aria-hidden
+                    p="2"
+                    borderRadius="md"
+                    flexShrink={0}
+                    style={{ background: `color-mix(in srgb, ${color} 14%, transparent)`, color }}
+                  >
+                    <Icon name={category.icon} size={18} />
+                  </Box>
+                  <Box minW="0">
+                    <Text fontWeight="medium">
+                      {category.name}
+                      <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs">
+                        {` · ${apps} ${apps === 1 ? 'app' : 'apps'}`}
+                      </Text>
+                    </Text>
+                    {category.description && (
+                      <Text fontSize="sm" color="fg.muted" lineClamp={1}>
+                        {category.description}
+                      </Text>
                     )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <HStack gap="1" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        onClick={() => setEditing({ mode: 'edit', category })}
-                        aria-label={`Edit ${category.name}`}
-                      >
-                        <LuPencil aria-hidden /> Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        onClick={() => setDeleting(category)}
-                        aria-label={`Delete ${category.name}`}
-                      >
-                        <LuTrash2 aria-hidden /> Delete
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+                  </Box>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>
+                <Code size="sm">{category.slug}</Code>
+              </Table.Cell>
+              <Table.Cell fontSize="sm" color="fg.muted">
+                {category.icon || '—'}
+              </Table.Cell>
+              <Table.Cell>
+                {category.is_active === false ? (
+                  <Badge colorPalette="gray">Inactive</Badge>
+                ) : (
+                  <Badge colorPalette="green">Active</Badge>
+                )}
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <HStack gap="1" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    onClick={() => setEditing({ mode: 'edit', category })}
+                    aria-label={`Edit ${category.name}`}
+                  >
+                    <LuPencil aria-hidden /> Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => setDeleting(category)}
+                    aria-label={`Delete ${category.name}`}
+                  >
+                    <LuTrash2 aria-hidden /> Delete
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </DataTable>
 
       {editing && (
         <CategoryFormDialog

@@ -2,7 +2,8 @@ import { Box, Button, CloseButton, Code, DataList, Dialog, Portal, Text } from '
 import type { ReactNode } from 'react';
 import { LuRotateCcw } from 'react-icons/lu';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
-import { canReplay, formatResponseTime, formatTimestamp } from '../utils/log-display';
+import { formatDate } from '../../../utils/format';
+import { canReplay, formatResponseTime } from '../utils/log-display';
 import { StatusBadge } from './status-badge';
 
 const mono = (value: ReactNode) => (
@@ -29,7 +30,7 @@ export function LogDetailDialog({
     ['Status Code', <StatusBadge key="status" code={log.status_code} />],
     ['Response Time', formatResponseTime(log.response_time_ms)],
     ['Retry Count', String(log.retry_count ?? 0)],
-    ['Timestamp', formatTimestamp(log.created_at)],
+    ['Timestamp', formatDate(log.created_at, 'seconds')],
     ['Target URL', mono(log.target_url || '—')],
     ['Delivery ID', mono(log.delivery_id || '—')],
   ];

@@ -1,21 +1,32 @@
-import { Alert, Button, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuEye, LuRefreshCw, LuRotateCcw, LuScrollText } from 'react-icons/lu';
+import { LuEye, LuRefreshCw, LuRotateCcw, LuScrollText } from 'react-icons/lu';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useAdminLogs } from '../api/get-admin-logs';
 import { useReplayLog } from '../api/replay-log';
-import { canReplay, formatResponseTime, formatTimestamp, paginate, shortId } from '../utils/log-display';
+import { canReplay, formatResponseTime, paginate, shortId } from '../utils/log-display';
 import { LogDetailDialog } from './log-detail-dialog';
 import { StatusBadge } from './status-badge';
 
-const COLUMNS = ['ID', 'Event Type', 'Target URL', 'Status', 'Response Time', 'Timestamp', 'Actions'];
+const COLUMNS: DataColumn[] = [
+  'ID',
+  'Event Type',
+  'Target URL',
+  'Status',
+  'Response Time',
+  'Timestamp',
+  { label: 'Actions', align: 'end' },
+];
 
 /** /admin/logs: the newest 100 webhook delivery attempts, 20 per page, with details and replay. */
 export function WebhookLogs() {
@@ -62,104 +73,55 @@ export function WebhookLogs() {
       ) : data && logs.length === 0 ? (
         <EmptyState icon={<LuScrollText />} title={MSG.noWebhookLogs} />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
-          <Table.Root size="sm" aria-label="Webhook logs">
-            <Table.Header>
-              <Table.Row bg="gray.50">
-                {COLUMNS.map((column) => (
-                  <Table.ColumnHeader key={column} py="3" textAlign={column === 'Actions' ? 'end' : undefined}>
-                    {column}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {isLoading &&
-                !data &&
-                Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <Table.Row key={i} aria-hidden>
-                    {COLUMNS.map((column) => (
-                      <Table.Cell key={column}>
-                        <Skeleton h="4" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              {view.items.map((log) => (
-                <Table.Row key={log.id} data-testid={`log-row-${log.id}`}>
-                  <Table.Cell>
-                    <Text fontFamily="mono" fontSize="xs" title={log.id} whiteSpace="nowrap">
-                      {shortId(log.id)}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs">
-                    {log.event_type}
-                  </Table.Cell>
-                  <Table.Cell maxW="64">
-                    <Text truncate fontSize="sm" title={log.target_url}>
-                      {log.target_url}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge code={log.status_code} />
-                  </Table.Cell>
-                  <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                    {formatResponseTime(log.response_time_ms)}
-                  </Table.Cell>
-                  <Table.Cell color="gray.600" whiteSpace="nowrap">
-                    {formatTimestamp(log.created_at, false)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" justify="flex-end">
-                      <Button size="xs" variant="ghost" onClick={() => setSelected(log)}>
-                        <LuEye /> View
-                      </Button>
-                      {canReplay(log.status_code) && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="brand"
-                          onClick={() => onReplay(log)}
-                          loading={replaying === log.id}
-                        >
-                          <LuRotateCcw /> Replay
-                        </Button>
-                      )}
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable label="Webhook logs" columns={COLUMNS} loading={isLoading && !data}>
+          {view.items.map((log) => (
+            <Table.Row key={log.id} data-testid={`log-row-${log.id}`}>
+              <Table.Cell>
+                <Text fontFamily="mono" fontSize="xs" title={log.id} whiteSpace="nowrap">
+                  {shortId(log.id)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" fontSize="xs">
+                {log.event_type}
+              </Table.Cell>
+              <Table.Cell maxW="64">
+                <Text truncate fontSize="sm" title={log.target_url}>
+                  {log.target_url}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <StatusBadge code={log.status_code} />
+              </Table.Cell>
+              <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                {formatResponseTime(log.response_time_ms)}
+              </Table.Cell>
+              <Table.Cell color="gray.600" whiteSpace="nowrap">
+                {formatDate(log.created_at, 'minutes')}
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="1" justify="flex-end">
+                  <Button size="xs" variant="ghost" onClick={() => setSelected(log)}>
+                    <LuEye /> View
+                  </Button>
+                  {canReplay(log.status_code) && (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="brand"
+                      onClick={() => onReplay(log)}
+                      loading={replaying === log.id}
+                    >
+                      <LuRotateCcw /> Replay
+                    </Button>
+                  )}
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
 
-      {view.pages > 1 && (
-        <HStack justify="space-between" mt="4" as="nav" aria-label="Webhook log pages">
-          <Button
-            size="sm"
-            variant="outline"
-            bg="white"
-            disabled={view.current <= 1}
-            onClick={() => setPage(view.current - 1)}
-          >
-            <LuChevronLeft /> Previous
-          </Button>
-          <Text fontSize="sm" color="gray.600" aria-live="polite">
-            Page {view.current} of {view.pages}
-          </Text>
-          <Button
-            size="sm"
-            variant="outline"
-            bg="white"
-            disabled={view.current >= view.pages}
-            onClick={() => setPage(view.current + 1)}
-          >
-            Next <LuChevronRight />
-          </Button>
-        </HStack>
-      )}
+      <Pager page={view.current} pages={view.pages} onPage={setPage} label="Webhook log pages" />
 
       {selected && (
         <LogDetailDialog

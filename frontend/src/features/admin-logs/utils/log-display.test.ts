@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canReplay, paginate, shortId, statusTone } from './log-display';
+import { canReplay, paginate, shortId } from './log-display';
 
 describe('webhook log display (SPEC.md sections 4 and 9)', () => {
-  it('colours 2xx green, 4xx yellow, 5xx red and 0 or missing grey Failed', () => {
-    expect(statusTone(200)).toEqual({ label: '200', palette: 'green' });
-    expect(statusTone(299).palette).toBe('green');
-    expect(statusTone(404)).toEqual({ label: '404', palette: 'yellow' });
-    expect(statusTone(503)).toEqual({ label: '503', palette: 'red' });
-    expect(statusTone(0)).toEqual({ label: 'Failed', palette: 'gray' });
-    expect(statusTone(null)).toEqual({ label: 'Failed', palette: 'gray' });
-    expect(statusTone(302)).toEqual({ label: '302', palette: 'gray' });
-  });
-
   it('offers replay for 400 or more and for network failures only', () => {
     expect(canReplay(200)).toBe(false);
     expect(canReplay(302)).toBe(false);

@@ -4,12 +4,13 @@ import { LuPlay, LuRefreshCw, LuSquare } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useSyncHistory } from '../api/get-sync-history';
 import { useStartPolling } from '../api/start-polling';
 import { useStopPolling } from '../api/stop-polling';
 import { useTriggerSync } from '../api/trigger-sync';
 import { type SyncStatus, type SyncType, TRIGGER_SYNC_TYPES } from '../types';
-import { failureDetail, formatCounts, formatDateTime, syncTypeLabel } from '../utils/sync-display';
+import { failureDetail, formatCounts, syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
 
 /**
@@ -158,7 +159,7 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
                     <RunStatusBadge status={run.status} />
                   </Table.Cell>
                   <Table.Cell>{run.started_by}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(run.started_at)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(run.started_at, 'seconds')}</Table.Cell>
                   <Table.Cell fontSize="xs" color={run.status === 'failed' ? 'red.700' : 'gray.700'}>
                     {run.status === 'failed' ? run.detail : formatCounts(run.counts)}
                   </Table.Cell>

@@ -1,13 +1,15 @@
 import { Alert, Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { LuCircleX, LuClock, LuInbox, LuListOrdered, LuLoaderCircle, LuRotateCcw } from 'react-icons/lu';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StatCard } from '../../../components/ui/stat-card';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
-import { StatCard } from '../../portal/components/stat-card';
+import { formatCount, formatDate } from '../../../utils/format';
 import { QUEUE_REFRESH_MS, useQueueStatus } from '../api/get-queue-status';
 import { useRetryFailed } from '../api/retry-failed';
-import { formatAge, formatCount, formatDateTime } from '../utils/sync-display';
+import { formatAge } from '../utils/sync-display';
 
 /** /admin/queue: the sync queue's depth, what is in flight, the failed items and Retry failed. */
 export function SyncQueue() {
@@ -70,46 +72,29 @@ export function SyncQueue() {
           {data && items.length === 0 ? (
             <EmptyState icon={<LuInbox />} title="No failed items" description="Every job has been processed." />
           ) : (
-            <Table.ScrollArea
-              borderWidth="1px"
-              borderColor="gray.200"
-              rounded="xl"
-              bg="white"
-              tabIndex={0}
-              role="region"
-              aria-label="Failed queue items, scrollable"
+            <DataTable
+              label="Failed queue items"
+              columns={['ID', 'Kind', 'Error', 'Failed at', 'Attempts']}
+              scrollLabel="Failed queue items, scrollable"
             >
-              <Table.Root size="sm" aria-label="Failed queue items">
-                <Table.Header>
-                  <Table.Row bg="gray.50">
-                    {['ID', 'Kind', 'Error', 'Failed at', 'Attempts'].map((c) => (
-                      <Table.ColumnHeader key={c} py="3">
-                        {c}
-                      </Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((item) => (
-                    <Table.Row key={item.id} data-testid={`failed-${item.id}`}>
-                      <Table.Cell fontFamily="mono" fontSize="xs">
-                        {item.id}
-                      </Table.Cell>
-                      <Table.Cell>{item.kind}</Table.Cell>
-                      <Table.Cell>
-                        <Text color="red.700" fontSize="sm">
-                          {item.error}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" color="gray.700">
-                        {formatDateTime(item.failed_at)}
-                      </Table.Cell>
-                      <Table.Cell>{item.receive_count}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+              {items.map((item) => (
+                <Table.Row key={item.id} data-testid={`failed-${item.id}`}>
+                  <Table.Cell fontFamily="mono" fontSize="xs">
+                    {item.id}
+                  </Table.Cell>
+                  <Table.Cell>{item.kind}</Table.Cell>
+                  <Table.Cell>
+                    <Text color="red.700" fontSize="sm">
+                      {item.error}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" color="gray.700">
+                    {formatDate(item.failed_at, 'seconds')}
+                  </Table.Cell>
+                  <Table.Cell>{item.receive_count}</Table.Cell>
+                </Table.Row>
+              ))}
+            </DataTable>
           )}
         </Box>
       </Stack>

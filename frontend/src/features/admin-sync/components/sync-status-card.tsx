@@ -1,8 +1,9 @@
 import { Alert, Box, DataList, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuServer } from 'react-icons/lu';
 import { errorText } from '../../../lib/api-client';
+import { formatCount, formatDate } from '../../../utils/format';
 import type { SyncStatus } from '../types';
-import { formatCount, formatDateTime, syncTypeLabel } from '../utils/sync-display';
+import { syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
 
 /** Sync Status: legacy users and polling, the last internal sync and the catalogue's counts. */
@@ -69,7 +70,7 @@ export function SyncStatusCard({
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel color="gray.700">Last poll</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTime(status.legacy.last_poll_at)}</DataList.ItemValue>
+            <DataList.ItemValue>{formatDate(status.legacy.last_poll_at, 'seconds')}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel color="gray.700">Last internal sync</DataList.ItemLabel>
@@ -77,7 +78,7 @@ export function SyncStatusCard({
               {last ? (
                 <HStack gap="2" flexWrap="wrap">
                   <RunStatusBadge status={last.status} />
-                  <Text as="span">{formatDateTime(last.completed_at)}</Text>
+                  <Text as="span">{formatDate(last.completed_at, 'seconds')}</Text>
                 </HStack>
               ) : (
                 'Never'

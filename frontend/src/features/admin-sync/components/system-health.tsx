@@ -1,8 +1,9 @@
 import { Alert, Box, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuActivity } from 'react-icons/lu';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useSyncHealth } from '../api/get-sync-health';
-import { componentLabel, formatDateTime } from '../utils/sync-display';
+import { componentLabel } from '../utils/sync-display';
 import { HealthBadge } from './status-badge';
 
 /** System Health: each component with its status and how it was measured. */
@@ -56,7 +57,7 @@ export function SystemHealth() {
             </Box>
           ))}
           <Text as="li" fontSize="xs" color="gray.600">
-            Checked {formatDateTime(data.checked_at)}
+            Checked {formatDate(data.checked_at, 'seconds')}
           </Text>
         </Stack>
       )}

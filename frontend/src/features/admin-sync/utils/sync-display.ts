@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
+import { formatCount } from '../../../utils/format';
 import type { HealthComponent, HealthState, RunStatus, SyncType } from '../types';
 
 /** The detail for a '…: {detail}' message: the server's detail, else what went wrong locally. */
@@ -43,17 +44,6 @@ export const COMPONENT_LABELS: Record<HealthComponent['name'], string> = {
 };
 
 export const componentLabel = (name: string): string => COMPONENT_LABELS[name as HealthComponent['name']] ?? name;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
-export const formatCount = (n: number | null | undefined): string =>
-  n == null ? '—' : Math.round(n).toLocaleString('en-US');
 
 /** "12 s", "4 min", "2 h" for an age in seconds. */
 export function formatAge(seconds: number | null | undefined): string {

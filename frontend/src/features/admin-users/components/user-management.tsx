@@ -1,32 +1,31 @@
-import { Alert, Badge, Button, HStack, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { useDeferredValue, useState } from 'react';
 import { LuArrowRight, LuBadgeCheck, LuSearch } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useApproveUser } from '../api/approve-user';
 import { useAdminUsersPage } from '../api/get-admin-users';
 import { canApprove } from '../utils/filter-users';
-import { formatDate } from '../utils/format';
 import { UserStatusBadge } from './user-status-badge';
 
-const COLUMNS = ['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions'];
-/** Fixed shares of a laptop-wide table (1280 px window): long e-mails wrap, the actions stay in view. */
-const WIDTHS: Record<string, string> = {
-  Name: '15%',
-  Email: '22%',
-  Company: '15%',
-  Role: '9%',
-  Status: '11%',
-  Created: '11%',
-  Actions: '17%',
-};
+const COLUMNS: DataColumn[] = [
+  { label: 'Name', width: '15%' },
+  { label: 'Email', width: '22%' },
+  { label: 'Company', width: '15%' },
+  { label: 'Role', width: '9%' },
+  { label: 'Status', width: '11%' },
+  { label: 'Created', width: '11%' },
+  { label: 'Actions', width: '17%', align: 'end' },
+];
 
 /**
  * /admin/users: every account, newest first, searched and paged on the server (GET
@@ -104,89 +103,53 @@ export function UserManagement() {
         )}
       </HStack>
 
-      <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
-        <Table.Root
-          size="sm"
-          aria-label="Users"
-          tableLayout="fixed"
-          w="full"
-          css={{ '& td, & th': { whiteSpace: 'normal' } }}
-        >
-          <Table.Header>
-            <Table.Row bg="gray.50">
-              {COLUMNS.map((column) => (
-                <Table.ColumnHeader
-                  key={column}
-                  w={WIDTHS[column]}
-                  textAlign={column === 'Actions' ? 'end' : undefined}
-                  py="3"
-                >
-                  {column}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {isLoading &&
-              !data &&
-              Array.from({ length: 4 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Row key={i} aria-hidden>
-                  {COLUMNS.map((column) => (
-                    <Table.Cell key={column}>
-                      <Skeleton h="4" />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            {data && users.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={COLUMNS.length} textAlign="center" py="10" color="gray.500">
-                  {searching ? `No users match "${q.trim()}".` : 'No users yet.'}
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {users.map((user) => (
-              <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
-                <Table.Cell fontWeight="medium" color="gray.900" overflowWrap="anywhere">
-                  {user.full_name || '—'}
-                </Table.Cell>
-                <Table.Cell overflowWrap="anywhere">{user.email}</Table.Cell>
-                <Table.Cell color="gray.700" overflowWrap="anywhere">
-                  {user.company || '—'}
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge variant="outline" colorPalette={user.role === 'admin' ? 'purple' : 'gray'}>
-                    {user.role}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  <UserStatusBadge user={user} />
-                </Table.Cell>
-                <Table.Cell color="gray.600">{formatDate(user.created_at)}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  <HStack gap="1" justify="flex-end" flexWrap="wrap">
-                    {canApprove(user) && (
-                      <Button
-                        size="xs"
-                        colorPalette="brand"
-                        onClick={() => onApprove(user)}
-                        loading={approving === user.id}
-                        disabled={approving !== null}
-                      >
-                        <LuBadgeCheck aria-hidden /> Approve
-                      </Button>
-                    )}
-                    <ButtonLink to={paths.adminUser(user.id)} size="xs" variant="ghost">
-                      View <LuArrowRight aria-hidden />
-                    </ButtonLink>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable
+        label="Users"
+        columns={COLUMNS}
+        loading={isLoading && !data}
+        skeletonRows={4}
+        empty={data && users.length === 0 && (searching ? `No users match "${q.trim()}".` : 'No users yet.')}
+        rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
+      >
+        {users.map((user) => (
+          <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
+            <Table.Cell fontWeight="medium" color="gray.900" overflowWrap="anywhere">
+              {user.full_name || '—'}
+            </Table.Cell>
+            <Table.Cell overflowWrap="anywhere">{user.email}</Table.Cell>
+            <Table.Cell color="gray.700" overflowWrap="anywhere">
+              {user.company || '—'}
+            </Table.Cell>
+            <Table.Cell>
+              <Badge variant="outline" colorPalette={user.role === 'admin' ? 'purple' : 'gray'}>
+                {user.role}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell>
+              <UserStatusBadge user={user} />
+            </Table.Cell>
+            <Table.Cell color="gray.600">{formatDate(user.created_at)}</Table.Cell>
+            <Table.Cell textAlign="end">
+              <HStack gap="1" justify="flex-end" flexWrap="wrap">
+                {canApprove(user) && (
+                  <Button
+                    size="xs"
+                    colorPalette="brand"
+                    onClick={() => onApprove(user)}
+                    loading={approving === user.id}
+                    disabled={approving !== null}
+                  >
+                    <LuBadgeCheck aria-hidden /> Approve
+                  </Button>
+                )}
+                <ButtonLink to={paths.adminUser(user.id)} size="xs" variant="ghost">
+                  View <LuArrowRight aria-hidden />
+                </ButtonLink>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
       {data && <Pager page={data.page} pages={data.pages} onPage={setPage} label="User pages" />}
       {dialog}
     </Stack>

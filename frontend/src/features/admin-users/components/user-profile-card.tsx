@@ -2,10 +2,7 @@ import { Badge, Box, Button, HStack, Link, SimpleGrid, Skeleton, Text } from '@c
 import type { ReactNode } from 'react';
 import { LuBadgeCheck, LuShieldCheck } from 'react-icons/lu';
 import type { AdminUserDetail } from '../../../../../shared/schemas/admin-users';
-import { formatDate } from '../utils/format';
-
-/** Only http(s) websites become links; anything else is shown as text. */
-const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
+import { formatDate, safeUrl } from '../../../utils/format';
 
 /** The user's profile and production access: a badge, or 'Approve for Production'. */
 export function UserProfileCard({
@@ -19,7 +16,8 @@ export function UserProfileCard({
   approving: boolean;
   onApprove: () => void;
 }) {
-  const website = user?.website ? safeUrl(user.website) : undefined;
+  // Only http(s) websites become links; anything else is shown as text.
+  const website = safeUrl(user?.website);
   const items: { label: string; value: ReactNode }[] = [
     { label: 'Name', value: user?.full_name || '—' },
     { label: 'Email', value: user?.email },

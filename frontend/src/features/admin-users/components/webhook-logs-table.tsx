@@ -1,8 +1,8 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookLog } from '../../../../../shared/schemas/admin-users';
-import { formatDate } from '../utils/format';
-import { statusTone } from '../utils/status-tone';
+import { DataTable } from '../../../components/ui/data-table';
+import { formatDate, statusTone } from '../../../utils/format';
 
 const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries', 'Timestamp'];
 
@@ -26,42 +26,29 @@ export function WebhookLogsTable({ logs }: { logs: WebhookLog[] }) {
     );
   }
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="gray.200" rounded="xl" bg="white">
-      <Table.Root size="sm" aria-label="Webhook logs">
-        <Table.Header>
-          <Table.Row bg="gray.50">
-            {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column} py="3">
-                {column}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {logs.map((log) => (
-            <Table.Row key={log.id} data-testid={`log-row-${log.id}`}>
-              <Table.Cell fontFamily="mono" fontSize="xs">
-                {log.event_type}
-              </Table.Cell>
-              <Table.Cell maxW="xs">
-                <Text truncate fontSize="sm" title={log.target_url}>
-                  {log.target_url}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <StatusCodeBadge code={log.status_code} />
-              </Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                {log.response_time_ms == null ? '—' : `${Math.round(log.response_time_ms)} ms`}
-              </Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums">{log.retry_count ?? 0}</Table.Cell>
-              <Table.Cell color="gray.600" whiteSpace="nowrap">
-                {formatDate(log.timestamp, true)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable label="Webhook logs" columns={COLUMNS}>
+      {logs.map((log) => (
+        <Table.Row key={log.id} data-testid={`log-row-${log.id}`}>
+          <Table.Cell fontFamily="mono" fontSize="xs">
+            {log.event_type}
+          </Table.Cell>
+          <Table.Cell maxW="xs">
+            <Text truncate fontSize="sm" title={log.target_url}>
+              {log.target_url}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <StatusCodeBadge code={log.status_code} />
+          </Table.Cell>
+          <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+            {log.response_time_ms == null ? '—' : `${Math.round(log.response_time_ms)} ms`}
+          </Table.Cell>
+          <Table.Cell fontVariantNumeric="tabular-nums">{log.retry_count ?? 0}</Table.Cell>
+          <Table.Cell color="gray.600" whiteSpace="nowrap">
+            {formatDate(log.timestamp, 'minutes')}
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }

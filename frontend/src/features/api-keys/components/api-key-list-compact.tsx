@@ -1,7 +1,8 @@
 import { Box, Button, Code, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { formatDate, shortKey } from '../utils/key-display';
+import { formatDate } from '../../../utils/format';
+import { shortKey } from '../utils/key-display';
 import type { KeyActions } from './api-keys-table';
 import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './key-badges';
 

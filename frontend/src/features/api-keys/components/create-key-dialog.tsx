@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, Portal, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { KeyType } from '../../../../../shared/constants';
-import { DAILY_LIMIT, formatCount } from '../utils/key-display';
+import { formatCount } from '../../../utils/format';
+import { DAILY_LIMIT } from '../utils/key-display';
 
 const CHOICES: { value: KeyType; title: string; text: string }[] = [
   {

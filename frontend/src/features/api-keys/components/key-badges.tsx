@@ -1,7 +1,8 @@
 import { Badge, Box, Progress, Text } from '@chakra-ui/react';
 import type { KeyType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
-import { formatCount, KEY_TYPE_LABEL, usagePercent } from '../utils/key-display';
+import { formatCount } from '../../../utils/format';
+import { KEY_TYPE_LABEL, usagePercent } from '../utils/key-display';
 
 export function KeyTypeBadge({ type }: { type: KeyType }) {
   return (

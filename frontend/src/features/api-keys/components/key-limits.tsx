@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { LuBookOpen, LuShieldCheck, LuTestTube } from 'react-icons/lu';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
-import { DAILY_LIMIT, formatCount } from '../utils/key-display';
+import { formatCount } from '../../../utils/format';
+import { DAILY_LIMIT } from '../utils/key-display';
 
 function LimitCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

@@ -15,15 +15,6 @@ export const DAILY_LIMIT: Record<KeyType, number> = {
   production: LIMITS.productionDailyLimit,
 };
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
-
 /** Share of today's quota used, 0 to 100. */
 export const usagePercent = (used: number, limit: number) =>
   limit > 0 ? Math.min(100, Math.max(0, (used / limit) * 100)) : 0;
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? '—'
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}

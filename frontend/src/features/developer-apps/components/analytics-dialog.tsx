@@ -1,8 +1,9 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { errorText } from '../../../lib/api-client';
+import { formatDate, formatMoney } from '../../../utils/format';
 import { useAppAnalytics } from '../api/get-app-analytics';
 import type { OwnApp } from '../types';
-import { formatDate, formatMoney, isNotAvailable } from '../utils/app-status';
+import { isNotAvailable } from '../utils/app-status';
 import { NotAvailableYet, ToolDialog } from './tool-dialog';
 
 /** Sales of one public app: totals, customers and recent purchases (GET /api/apps/{id}/analytics). */

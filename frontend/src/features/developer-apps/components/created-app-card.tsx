@@ -14,8 +14,9 @@ import { AppIcon } from '../../../components/ui/app-icon';
 import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { ButtonLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../utils/format';
 import type { OwnApp } from '../types';
-import { appStatus, formatDate } from '../utils/app-status';
+import { appStatus } from '../utils/app-status';
 
 export type AppTool = 'analytics' | 'webhooks' | 'test-event' | 'webhook-logs' | 'pending-licences';
 

@@ -22,9 +22,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { formatMoney } from '../../../utils/format';
 import { useListedApps } from '../api/get-listed-apps';
 import { useMyApps } from '../api/get-my-apps';
-import { formatMoney } from '../utils/app-status';
 
 /** /dashboard/marketplace: the public marketplace as it is today, the developer's own listings first. */
 export function DeveloperMarketplace() {

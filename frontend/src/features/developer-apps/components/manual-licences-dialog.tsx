@@ -8,9 +8,9 @@ import {
 } from '../../../../../shared/schemas/manual-licences';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { completeManualLicence, useManualLicences } from '../api/manual-licences';
 import type { OwnApp } from '../types';
-import { formatDate } from '../utils/app-status';
 import { ToolDialog } from './tool-dialog';
 
 /** One buyer waiting for access: the developer records what they sent (details and/or a licence key). */

@@ -2,12 +2,12 @@ import { Badge, Box, Card, Code, Flex, Heading, HStack, IconButton, Stack, Text 
 import { LuCopy, LuShoppingBag } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
+import { copyToClipboard } from '../../../components/ui/copy-to-clipboard';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
+import { formatDate, formatMoney } from '../../../utils/format';
 import type { Purchase } from '../types';
-import { formatDate, formatMoney } from '../utils/app-status';
 
 /** The licence state of a purchase in words (section 4); anything unknown or missing is 'Pending'. */
 function licenceText(p: Purchase): { label: string; palette: string; note?: string } {
@@ -24,14 +24,8 @@ function licenceText(p: Purchase): { label: string; palette: string; note?: stri
   }
 }
 
-async function copyKey(key: string) {
-  try {
-    await navigator.clipboard.writeText(key);
-    notifySuccess(MSG.licenseCopied);
-  } catch {
-    notifyError('Could not copy the key. Select it and copy it by hand.');
-  }
-}
+const copyKey = (key: string) =>
+  copyToClipboard(key, MSG.licenseCopied, 'Could not copy the key. Select it and copy it by hand.');
 
 /** The 'Apps I Purchased' tab: each licence with its state and its key, copyable when assigned. */
 export function PurchasedApps({ purchases }: { purchases: Purchase[] }) {

@@ -2,9 +2,10 @@ import { Alert, Badge, Skeleton, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { useAppWebhookLogs } from '../api/get-app-webhook-logs';
 import type { OwnApp } from '../types';
-import { formatDate, isNotAvailable } from '../utils/app-status';
+import { isNotAvailable } from '../utils/app-status';
 import { NotAvailableYet, ToolDialog } from './tool-dialog';
 
 /** The developer log view colours a status 200 to 299 green, anything else red (section 2). */
@@ -49,7 +50,7 @@ export function WebhookLogsDialog({ app, onClose }: { app: OwnApp; onClose: () =
                   <Badge colorPalette={statusPalette(log.status_code)}>{log.status_code || 'Failed'}</Badge>
                 </Table.Cell>
                 <Table.Cell>{log.response_time_ms != null ? `${log.response_time_ms} ms` : '—'}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDate(log.timestamp ?? log.created_at, true)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(log.timestamp ?? log.created_at, 'minutes')}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoute, signIn } from '../../../testing/render-screen';
+import { stubFetch } from '../../../testing/stub-fetch';
 import { makeApp } from '../testing/fixtures';
 import { marketplaceHandlers } from '../testing/marketplace-handlers';
-import { renderRoute, signIn } from '../testing/render';
-import { stubFetch } from '../testing/stub-fetch';
 import { AppCard } from './app-card';
 
 const renderCard = (app = makeApp()) => renderRoute(<AppCard app={app} />);

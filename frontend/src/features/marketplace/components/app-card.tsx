@@ -13,13 +13,13 @@ import {
 import { memo } from 'react';
 import { LuDownload, LuStar } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { AppIcon } from '../../../components/ui/app-icon';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { preloadAppDetail } from '../api/get-app-by-slug';
 import type { MarketplaceApp } from '../types';
 import { appKey } from '../utils/filter-apps';
 import { formatPeriod, formatPrice } from '../utils/pricing';
-import { AppIcon } from './app-icon';
 import { PracticeSystemBadges } from './practice-system-badges';
 
 const TYPE_BADGES: Record<string, { label: string; palette: string }> = {

@@ -1,5 +1,5 @@
+import { type Handlers, json } from '../../../testing/stub-fetch';
 import type { AppDetail, Category, MarketplaceApp } from '../types';
-import { type Handlers, json } from './stub-fetch';
 
 interface MarketplaceData {
   apps?: MarketplaceApp[];

@@ -12,9 +12,9 @@ import {
 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { DOCS_URL } from '../../../components/brand/site';
+import { StatCard } from '../../../components/ui/stat-card';
 import { paths } from '../../../config/paths';
 import { useDashboardCounts } from '../api/get-dashboard-counts';
-import { StatCard } from './stat-card';
 
 const actions: { title: string; text: string; to: string; icon: ReactNode }[] = [
   { title: 'Manage My Apps', text: 'Edit, delete and follow your apps.', to: paths.myApps, icon: <LuAppWindow /> },

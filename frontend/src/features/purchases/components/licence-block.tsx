@@ -3,21 +3,15 @@ import type { ReactNode } from 'react';
 import { LuBan, LuClock, LuCopy, LuKeyRound, LuTriangleAlert } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { copyToClipboard } from '../../../components/ui/copy-to-clipboard';
 import { licenceKeyOf } from '../utils/purchase-state';
 
 export const LICENSE_REVOKED = 'License revoked (refunded)';
 export const LICENSE_PROCESSING = 'License being prepared';
 export const LICENSE_PROCESSING_TEXT = "Your license is on its way. You'll receive it via email shortly.";
 
-async function copyKey(key: string) {
-  try {
-    await navigator.clipboard.writeText(key);
-    notifySuccess(MSG.licenseCopied);
-  } catch {
-    notifyError('Could not copy the key. Select it and copy it by hand.');
-  }
-}
+const copyKey = (key: string) =>
+  copyToClipboard(key, MSG.licenseCopied, 'Could not copy the key. Select it and copy it by hand.');
 
 function Notice({ icon, tone, title, text }: { icon: ReactNode; tone: string; title: string; text?: string }) {
   return (

@@ -8,9 +8,10 @@ import { ButtonLink } from '../../../components/ui/links';
 import { notifyError } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../utils/format';
 import { downloadInvoice } from '../api/download-invoice';
 import { useRenewLicense } from '../api/renew-license';
-import { expiryText, formatAmount, formatDate, isExpired, purchaseBadge } from '../utils/purchase-state';
+import { expiryText, formatAmount, isExpired, purchaseBadge } from '../utils/purchase-state';
 import { LicenceBlock } from './licence-block';
 
 export const FAILED_INVOICE = 'Failed to download invoice';

@@ -18,8 +18,9 @@ import { ButtonLink } from '../../../components/ui/links';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../utils/format';
 import { usePurchaseResult } from '../hooks/use-purchase-result';
-import { formatAmount, formatDate } from '../utils/purchase-state';
+import { formatAmount } from '../utils/purchase-state';
 
 /** Shown to every guest (new_account=true), whether or not the address has an account (issue 11 item 7). */
 export const WELCOME_TITLE = 'Your license is kept for your email address.';

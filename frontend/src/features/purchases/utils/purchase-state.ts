@@ -1,4 +1,5 @@
 import type { Purchase } from '../../../../../shared/schemas/checkout';
+import { formatDate } from '../../../utils/format';
 
 /** Expired when expires_at is in the past (SPEC.md section 4); null means the licence never expires. */
 export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
@@ -14,14 +15,6 @@ export function purchaseBadge(p: Pick<Purchase, 'status' | 'expires_at'>, now = 
   if (p.status === 'refunded') return { label: 'Refunded', palette: 'gray' };
   if (isExpired(p.expires_at, now)) return { label: 'Expired', palette: 'red' };
   return { label: 'Active', palette: 'green' };
-}
-
-const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : shortDate.format(date);
 }
 
 /** The expiry line: 'Expires Mar 1, 2026', 'Expired' or, with no expiry date, 'Never expires'. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AppSubmitSchema } from '../../../../../shared/schemas/apps';
-import { draftError } from '../../data-access/utils/draft';
+import { draftError } from '../../../components/data-access/utils/draft';
 import type { WizardValues } from '../types';
 import { buildPayload } from './wizard-values';
 

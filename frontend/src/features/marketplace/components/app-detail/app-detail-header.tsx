@@ -1,8 +1,8 @@
 import { Badge, Heading, HStack, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import { LuDownload, LuStar } from 'react-icons/lu';
+import { AppIcon } from '../../../../components/ui/app-icon';
 import type { AppDetail } from '../../types';
 import { splitTags } from '../../utils/filter-apps';
-import { AppIcon } from '../app-icon';
 import { PracticeSystemBadges } from '../practice-system-badges';
 
 const TYPE_PALETTE: Record<string, string> = { internal: 'gray', partner: 'purple', public: 'blue' };

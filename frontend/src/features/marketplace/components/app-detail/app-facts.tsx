@@ -2,15 +2,15 @@ import { Box, Button, Card, DataList, Stack, Text } from '@chakra-ui/react';
 import { LuBookOpen, LuExternalLink, LuGlobe, LuLifeBuoy, LuPlay } from 'react-icons/lu';
 import { LIMITS } from '../../../../../../shared/constants';
 import { MSG } from '../../../../../../shared/messages';
+import { formatDate, safeUrl } from '../../../../utils/format';
 import type { AppDetail } from '../../types';
-import { formatDate, safeUrl } from '../../utils/format';
 import { humanize } from '../../utils/pricing';
 
 /** The sidebar: who makes the app, since when it is listed, the licence terms and outside links. */
 export function AppFacts({ app }: { app: AppDetail }) {
   const facts: [string, string][] = [
     ['Developer', app.company_name || MSG.independentDeveloper],
-    ['Listed On', formatDate(app.created_at) ?? '—'],
+    ['Listed On', formatDate(app.created_at, 'long')],
     ['License Type', app.pricing_model ? humanize(app.pricing_model) : '—'],
     ['Refund Policy', app.refund_policy || `${LIMITS.moneyBackDays}-day money-back guarantee`],
   ];

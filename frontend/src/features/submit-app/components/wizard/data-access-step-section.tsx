@@ -1,10 +1,10 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { DATA_ACCESS_MESSAGES } from '../../../../../../shared/schemas/data-access';
-import { useDataAccessCatalogue } from '../../../data-access/api/get-catalogue';
-import { useDataAccess } from '../../../data-access/api/get-data-access';
-import { DataAccessFields } from '../../../data-access/components/data-access-fields';
-import { draftFromDeclaration } from '../../../data-access/utils/draft';
+import { useDataAccessCatalogue } from '../../../../components/data-access/api/get-catalogue';
+import { useDataAccess } from '../../../../components/data-access/api/get-data-access';
+import { DataAccessFields } from '../../../../components/data-access/components/data-access-fields';
+import { draftFromDeclaration } from '../../../../components/data-access/utils/draft';
 import type { StepProps } from './step-props';
 
 /**

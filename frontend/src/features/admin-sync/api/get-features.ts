@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
-import type { Feature } from '../../admin-sync/types';
+import type { Feature } from '../types';
 import { listOrEmpty } from './ignore-list-failure';
 
 export const FEATURES_PATH = '/api/internal-sync/features';

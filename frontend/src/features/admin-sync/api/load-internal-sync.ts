@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-import type { TriggerSyncResponse } from '../../admin-sync/types';
+import type { TriggerSyncResponse } from '../types';
 
 export const LOAD_INTERNAL_PATH = '/api/internal-sync/load';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { system } from '../../../components/ui/system';
+import { system } from '../components/ui/system';
 
 /** Shows where the app navigated to, for assertions on redirects. */
 function LocationProbe() {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
-import type { InternalSyncStatus } from '../../admin-sync/types';
+import type { InternalSyncStatus } from '../types';
 
 export const INTERNAL_STATUS_KEY = '/api/internal-sync/status';
 

@@ -6,18 +6,19 @@ import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { StatCard } from '../../../components/ui/stat-card';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { RunStatusBadge } from '../../admin-sync/components/status-badge';
-import { failureDetail, formatCount, formatDateTime } from '../../admin-sync/utils/sync-display';
-import { SearchInput } from '../../marketplace/components/search-input';
-import { StatCard } from '../../portal/components/stat-card';
+import { formatCount, formatDate } from '../../../utils/format';
 import { FEATURE_CATEGORIES_KEY, useFeatureCategories } from '../api/get-categories';
 import { EVENT_TYPES_KEY, useEventTypes } from '../api/get-event-types';
 import { FEATURES_PATH, useFeatures } from '../api/get-features';
 import { INTERNAL_STATUS_KEY, useInternalStatus } from '../api/get-internal-status';
 import { TABLES_KEY, useTables } from '../api/get-tables';
 import { useLoadInternalSync } from '../api/load-internal-sync';
+import { failureDetail } from '../utils/sync-display';
 import { FeatureRow } from './feature-row';
+import { RunStatusBadge } from './status-badge';
 
 /**
  * /admin/internal-sync (SPEC.md sections 2 and 4): Sync Now loads the internal system's catalogue;
@@ -96,7 +97,7 @@ export function InternalSync() {
             label="Last Sync"
             icon={<LuClock />}
             loading={status.isLoading}
-            value={<Text fontSize="md">{last?.completed_at ? formatDateTime(last.completed_at) : 'Never'}</Text>}
+            value={<Text fontSize="md">{last?.completed_at ? formatDate(last.completed_at, 'seconds') : 'Never'}</Text>}
             hint={last?.status === 'failed' && last.detail ? last.detail : undefined}
           />
           <StatCard

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
-import type { CatalogueTable, EventType, Feature } from '../../admin-sync/types';
+import type { CatalogueTable, EventType, Feature } from '../types';
 import { FeatureLinksEditor } from './feature-links-editor';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
-import type { FeatureLinks } from '../../admin-sync/types';
+import type { FeatureLinks } from '../types';
 
 export const featureLinksPath = (id: string) => `/api/internal-sync/features/${encodeURIComponent(id)}/link-events`;
 

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-import type { SaveLinksInput, SaveLinksResponse } from '../../admin-sync/types';
+import type { SaveLinksInput, SaveLinksResponse } from '../types';
 import { featureLinksPath } from './get-feature-links';
 import { FEATURES_PATH } from './get-features';
 

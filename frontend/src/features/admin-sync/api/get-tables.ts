@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
-import type { CatalogueTable } from '../../admin-sync/types';
+import type { CatalogueTable } from '../types';
 import { listOrEmpty } from './ignore-list-failure';
 
 export const TABLES_KEY = '/api/internal-sync/tables';

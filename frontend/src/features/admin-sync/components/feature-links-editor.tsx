@@ -4,9 +4,9 @@ import { LuSave } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
-import type { CatalogueTable, EventType, Feature } from '../../admin-sync/types';
 import { useFeatureLinks } from '../api/get-feature-links';
 import { useSaveFeatureLinks } from '../api/save-feature-links';
+import type { CatalogueTable, EventType, Feature } from '../types';
 
 const Checkbox = chakra('input');
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DataAccessView } from '../../../../../shared/schemas/data-access';
-import { renderRoute } from '../../marketplace/testing/render';
-import { json, stubFetch } from '../../marketplace/testing/stub-fetch';
+import { renderRoute } from '../../../testing/render-screen';
+import { json, stubFetch } from '../../../testing/stub-fetch';
 import { DATA_ACCESS_TEXTS, DataAccessSection } from './data-access-section';
 
 const declared: DataAccessView = {

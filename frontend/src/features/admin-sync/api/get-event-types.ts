@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
-import type { EventType } from '../../admin-sync/types';
+import type { EventType } from '../types';
 import { listOrEmpty } from './ignore-list-failure';
 
 export const EVENT_TYPES_KEY = '/api/internal-sync/event-types';

@@ -1,0 +1,85 @@
+import { Skeleton, Table } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** A column heading; `end` aligns it (and, by convention, its cells) to the right, e.g. Actions. */
+export type DataColumn = string | { label: string; align?: 'end'; width?: string };
+
+const labelOf = (column: DataColumn) => (typeof column === 'string' ? column : column.label);
+
+/**
+ * The admin and developer tables' frame: a bordered scroll area, the header row, skeleton rows
+ * while the first page loads and one full-width row saying why the table is empty. The caller
+ * renders its own rows as children. `scrollLabel` makes a wide table's scroll area focusable so
+ * it can be scrolled with the keyboard.
+ */
+export function DataTable({
+  label,
+  columns,
+  loading = false,
+  skeletonRows = 5,
+  empty,
+  scrollLabel,
+  rootProps,
+  scrollProps,
+  children,
+}: {
+  label: string;
+  columns: readonly DataColumn[];
+  loading?: boolean;
+  skeletonRows?: number;
+  /** Shown in one full-width row when set (pass it only when the loaded list is empty). */
+  empty?: ReactNode;
+  scrollLabel?: string;
+  rootProps?: Omit<Table.RootProps, 'children'>;
+  scrollProps?: Omit<Table.ScrollAreaProps, 'children'>;
+  children?: ReactNode;
+}) {
+  return (
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="xl"
+      bg="white"
+      {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+      {...scrollProps}
+    >
+      <Table.Root size="sm" aria-label={label} {...rootProps}>
+        <Table.Header>
+          <Table.Row bg="gray.50">
+            {columns.map((column) => (
+              <Table.ColumnHeader
+                key={labelOf(column)}
+                py="3"
+                w={typeof column === 'string' ? undefined : column.width}
+                textAlign={typeof column !== 'string' && column.align === 'end' ? 'end' : undefined}
+              >
+                {labelOf(column)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {loading &&
+            Array.from({ length: skeletonRows }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Table.Row key={i} aria-hidden>
+                {columns.map((column) => (
+                  <Table.Cell key={labelOf(column)}>
+                    <Skeleton h="4" />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          {empty && (
+            <Table.Row>
+              <Table.Cell colSpan={columns.length} textAlign="center" py="10" color="gray.500">
+                {empty}
+              </Table.Cell>
+            </Table.Row>
+          )}
+          {children}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatMoney, safeUrl, statusTone } from './format';
+
+describe('format', () => {
+  it('writes dates in the four styles and a dash for a missing or unreadable one', () => {
+    const at = '2025-03-05T09:05:12';
+    expect(formatDate(at)).toBe('Mar 5, 2025');
+    expect(formatDate(at, 'long')).toBe('March 5, 2025');
+    expect(formatDate(at, 'minutes')).toBe('Mar 5, 2025, 9:05 AM');
+    expect(formatDate(at, 'seconds')).toBe('Mar 5, 2025, 9:05:12 AM');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('not a date', 'long')).toBe('—');
+  });
+
+  it('writes dollars to two decimals and counts with separators', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(undefined)).toBe('$0.00');
+    expect(formatCount(10_000)).toBe('10,000');
+    expect(formatCount(null)).toBe('—');
+  });
+
+  it('keeps absolute http(s) links only', () => {
+    expect(safeUrl('https://example.com/a')).toBe('https://example.com/a');
+    expect(safeUrl('javascript:alert(1)')).toBeNull();
+    expect(safeUrl('data:text/html,x')).toBeNull();
+    expect(safeUrl('/relative')).toBeNull();
+    expect(safeUrl('')).toBeNull();
+  });
+
+  it('colours delivery codes: 2xx green, 4xx yellow, 5xx red, no answer grey Failed', () => {
+    expect(statusTone(200)).toEqual({ label: '200', palette: 'green' });
+    expect(statusTone(299).palette).toBe('green');
+    expect(statusTone(404)).toEqual({ label: '404', palette: 'yellow' });
+    expect(statusTone(503)).toEqual({ label: '503', palette: 'red' });
+    expect(statusTone(0)).toEqual({ label: 'Failed', palette: 'gray' });
+    expect(statusTone(null)).toEqual({ label: 'Failed', palette: 'gray' });
+    expect(statusTone(undefined)).toEqual({ label: 'Failed', palette: 'gray' });
+    expect(statusTone(302)).toEqual({ label: '302', palette: 'gray' });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * How the SPA writes dates, money, counts, links and delivery status codes: one formatter each,
+ * used by every feature (US English, as the rest of the interface). Safe to import from the
+ * storefront's server rendering: nothing here reads `window`.
+ */
+
+const DATE_FORMATS = {
+  /** 'Mar 5, 2025' */
+  short: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+  /** 'March 5, 2025' */
+  long: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+  /** 'Mar 5, 2025, 9:05 AM' */
+  minutes: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  /** 'Mar 5, 2025, 9:05:12 AM' */
+  seconds: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }),
+};
+
+export type DateStyle = keyof typeof DATE_FORMATS;
+
+/** An ISO date as the given style shows it; '—' when it is missing or unreadable. */
+export function formatDate(value: string | null | undefined, style: DateStyle = 'short'): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : DATE_FORMATS[style].format(date);
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dollars to two decimals: '$1,234.50' (missing reads $0.00). */
+export const formatMoney = (value: number | null | undefined): string => money.format(Number(value) || 0);
+
+/** A whole number with thousands separators: '10,000'; '—' when it is missing. */
+export const formatCount = (n: number | null | undefined): string =>
+  n == null ? '—' : Math.round(Number(n) || 0).toLocaleString('en-US');
+
+/**
+ * Only absolute http(s) links are rendered; anything else (javascript:, data:, relative) is
+ * dropped. Parsed without the page's origin, so the storefront's server rendering and the
+ * browser agree.
+ */
+export function safeUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How a webhook delivery's status code is shown: 2xx green, 4xx yellow, 5xx red; 0 or missing
+ * means no HTTP answer came back (timeout, refused, DNS) and reads 'Failed' in grey.
+ */
+export interface StatusTone {
+  label: string;
+  palette: 'green' | 'yellow' | 'red' | 'gray';
+}
+
+export function statusTone(code: number | null | undefined): StatusTone {
+  if (!code) return { label: 'Failed', palette: 'gray' };
+  if (code >= 200 && code < 300) return { label: String(code), palette: 'green' };
+  if (code >= 400 && code < 500) return { label: String(code), palette: 'yellow' };
+  if (code >= 500) return { label: String(code), palette: 'red' };
+  return { label: String(code), palette: 'gray' };
+}
