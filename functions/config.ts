@@ -143,7 +143,7 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds')
     .optional(),
-  /** The outside systems the sync talks to (issue 10); locally the simulators of bin/simulators/. */
+  /** The outside systems the sync talks to; locally the simulators of bin/simulators/. */
   INTERNAL_SYSTEM_URL: z.string().url().optional(),
   LEGACY_SYSTEM_URL: z.string().url().optional(),
   /** API keys of the outside systems: given directly (local), or read from Secrets Manager (cloud). */

@@ -41,7 +41,7 @@ export interface RouteDef {
   /** Routes that receive raw bytes (multipart uploads, signed webhooks). */
   rawBody?: boolean;
   /**
-   * Routes whose successful state change is recorded in the audit trail (issue 16): the action's
+   * Routes whose successful state change is recorded in the audit trail: the action's
    * name and the type of object it acts on. The group handler writes exactly one entry per
    * successful (2xx) call; the handler may add the object's before/after (functions/http/audit.ts).
    */
@@ -93,7 +93,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/categories', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/category/{slug}', 'marketplace', 'public', { cacheable: true }),
   r('GET', '/api/marketplace/apps/by-slug/{slug}', 'marketplace', 'public', { cacheable: true }),
-  // The data a listed app touches (issue 16)
+  // The data a listed app touches
   r('GET', '/api/marketplace/apps/{id}/data-access', 'marketplace', 'public', { cacheable: true }),
   // For crawlers: every listed app and category, and what to keep out of (served at the site root)
   r('GET', '/sitemap.xml', 'marketplace', 'public', { cacheable: true }),
@@ -131,13 +131,13 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
-  // The data an app touches (issue 16): the catalogue to declare from, the owner's declaration (admins read it for review)
+  // The data an app touches: the catalogue to declare from, the owner's declaration (admins read it for review)
   r('GET', '/api/data-access/catalogue', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'user'),
   r('PUT', '/api/apps/{id}/data-access', 'developer-apps', 'developer', audited('app.data_access', 'app')),
-  // The app's developer answers a review of it, once (issue 16)
+  // The app's developer answers a review of it, once
   r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer'),
-  // Manual licences of the developer's apps (issue 13): list pending, record what was sent (owner only)
+  // Manual licences of the developer's apps: list pending, record what was sent (owner only)
   r('GET', '/api/manual-licences', 'developer-apps', 'developer'),
   r('POST', '/api/manual-licences/{id}/complete', 'developer-apps', 'developer'),
 
@@ -186,7 +186,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/api/admin/apps/{id}/purchases', 'admin', 'admin'),
   r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin', audited('app.approve', 'app')),
   r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin', audited('app.suspend', 'app')),
-  // Material edits of an approved app are flagged (issue 11 item 8); the admin clears the flag.
+  // Material edits of an approved app are flagged; the admin clears the flag.
   r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.clear_flag', 'app')),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
   r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin', audited('purchase.refund', 'purchase')),
@@ -199,10 +199,10 @@ export const ROUTES: readonly RouteDef[] = [
     audited('purchase.complete_licence', 'purchase'),
   ),
   r('GET', '/api/admin/logs', 'admin', 'admin'),
-  // Audit trail (issue 16): read only; no route changes or deletes an entry
+  // Audit trail: read only; no route changes or deletes an entry
   r('GET', '/api/admin/audit', 'admin', 'admin'),
   r('POST', '/api/admin/logs/{id}/replay', 'admin', 'admin', audited('webhook_log.replay', 'webhook_log')),
-  // Mail suppression list: addresses that bounced or complained (issue 12 item 2)
+  // Mail suppression list: addresses that bounced or complained
   r('GET', '/api/admin/mail-suppressions', 'admin', 'admin'),
   r(
     'POST',
@@ -211,7 +211,7 @@ export const ROUTES: readonly RouteDef[] = [
     'admin',
     audited('mail_suppression.lift', 'mail_suppression'),
   ),
-  // Moderation: hide a review with a reason mailed to its author (issue 16)
+  // Moderation: hide a review with a reason mailed to its author
   r('POST', '/api/admin/apps/{id}/reviews/{reviewId}/hide', 'admin', 'admin', audited('review.hide', 'review')),
 
   // Legacy sync

@@ -49,7 +49,7 @@ export interface AppConfig {
    */
   readonly stripeSecretName?: string;
   /**
-   * Base URLs of the outside systems the sync talks to (issue 10): the internal practice system's
+   * Base URLs of the outside systems the sync talks to: the internal practice system's
    * catalogue API and the legacy developer portal. Without them sync runs end failed with
    * "... is not configured". Their API keys live in Secrets Manager (lib/sync.ts).
    */

@@ -53,9 +53,9 @@ export class AppStack extends Stack {
     // SES domain identity (DKIM), configuration set, bounce/complaint events, mail queues and worker.
     const mail = new Mail(this, 'Mail', { config, table: data.table, secrets, logs });
 
-    // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys (issue 10).
+    // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys.
     this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs });
-    // Licence delivery in the background: worker on the fulfilment queue (issue 12 item 3).
+    // Licence delivery in the background: worker on the fulfilment queue.
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
       config,
       table: data.table,

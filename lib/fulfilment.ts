@@ -26,7 +26,7 @@ export interface FulfilmentProps {
 }
 
 /**
- * Licence delivery in the background (issue 12 item 3): the fulfilment worker, fed by the
+ * Licence delivery in the background: the fulfilment worker, fed by the
  * fulfilment queue through an SQS event source that reports batch item failures. A failing message
  * returns alone; after FULFILMENT_MAX_RECEIVE_COUNT receives the redrive policy moves it to the
  * fulfilment dead-letter queue (the purchase waits as Access Pending for the developer's manual

@@ -26,7 +26,7 @@ export interface MailProps {
 }
 
 /**
- * E-mail through SES (issue 12 item 2):
+ * E-mail through SES:
  * - the domain identity of the mail domain (context mailDomain, default mailFrom's domain) with
  *   Easy DKIM (2048-bit): the stack outputs the three CNAME records to publish (createMailIdentity
  *   false when the domain is verified in SES already);

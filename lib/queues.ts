@@ -29,10 +29,10 @@ export const MAIL_WORKER_TIMEOUT = Duration.seconds(30);
 export class Queues extends Construct {
   readonly webhookDelivery: sqs.Queue;
   readonly webhookDeadLetter: sqs.Queue;
-  /** Sync runs and legacy-event polls (issue 10); failed jobs end in syncDeadLetter, re-driven by retry-failed. */
+  /** Sync runs and legacy-event polls; failed jobs end in syncDeadLetter, re-driven by retry-failed. */
   readonly sync: sqs.Queue;
   readonly syncDeadLetter: sqs.Queue;
-  /** "Fulfil purchase" and pool-refill messages (issue 12 item 3), consumed by the fulfilment worker. */
+  /** "Fulfil purchase" and pool-refill messages, consumed by the fulfilment worker. */
   readonly fulfilment: sqs.Queue;
   readonly fulfilmentDeadLetter: sqs.Queue;
 

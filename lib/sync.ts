@@ -39,7 +39,7 @@ export interface SyncProps {
 }
 
 /**
- * The cloud side of the sync with the practice systems (issue 10):
+ * The cloud side of the sync with the practice systems:
  * - the API keys of the internal and the legacy system, one Secrets Manager secret each (the
  *   operator puts the key issued by each system into it; the functions read it by ARN);
  * - the sync worker, fed by the sync queue through an SQS event source that reports batch item

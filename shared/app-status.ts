@@ -1,6 +1,6 @@
 /**
  * One status for an app, used by the server (GET /api/apps `status`), the developer's My Apps and
- * the admin's App Management, so an app reads the same everywhere (SPEC.md section 4):
+ * the admin's App Management, so an app reads the same everywhere (docs/spec.md section 4):
  *
  * - Suspended: an admin suspended it (off the marketplace until approved again), any type.
  * - Pending Review: not approved yet.

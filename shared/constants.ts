@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC.md section 9). */
+/** Business constants and limits (docs/spec.md section 9). */
 export const LIMITS = {
   passwordMin: 6,
   signupRedirectMs: 3000,
@@ -20,7 +20,7 @@ export const LIMITS = {
   purchaseRetryMs: 3000,
   syncReloadMs: 2000,
   defaultPollingInterval: 60,
-  /** API keys one developer may hold (issue 11 item 14: 31 keys multiplied the daily quota). */
+  /** API keys one developer may hold (each key has its own daily quota, so unlimited keys would multiply it). */
   maxApiKeysPerDeveloper: 10,
 } as const;
 

@@ -1,9 +1,9 @@
 /**
- * Every user-facing text the spec quotes, word for word (SPEC.md sections 2, 4, 5 and 8).
+ * Every user-facing text the spec quotes, word for word (docs/spec.md sections 2, 4, 5 and 8).
  * Server and SPA both import from here so a text can never drift between them.
  */
 export const MSG = {
-  /** 503 when a dependency (database, storage, mail, queue) failed or did not answer in time (issue 12 item 10). */
+  /** 503 when a dependency (database, storage, mail, queue) failed or did not answer in time. */
   dependencyUnavailable:
     'The service is temporarily unavailable: a system it depends on is not responding. Please try again in a few seconds.',
   // Validation (section 5)

@@ -1,5 +1,5 @@
 /**
- * Practice-management systems an app can declare it works with (issue 16, "Works with your
+ * Practice-management systems an app can declare it works with ("Works with your
  * practice system"). Defined once: the API validates against the values, the wizard, the quick
  * form, the marketplace filter and the badges show the labels.
  */

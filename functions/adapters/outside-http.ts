@@ -1,5 +1,5 @@
 /**
- * HTTP calls to the outside systems of the sync (issue 10): GET with the API key, a hard timeout,
+ * HTTP calls to the outside systems of the sync: GET with the API key, a hard timeout,
  * and every failure turned into an OutsideSystemError whose message says what went wrong in words
  * an admin can act on (it becomes the failed run's detail).
  */

@@ -1,5 +1,5 @@
 /**
- * Adapters of the two outside systems of the sync (issue 10), over HTTP with a timeout, every item
+ * Adapters of the two outside systems of the sync, over HTTP with a timeout, every item
  * validated with zod at the boundary (shared/schemas/outside-systems.ts; contracts in
  * shared/contracts/). Base URLs come from INTERNAL_SYSTEM_URL / LEGACY_SYSTEM_URL; API keys from
  * INTERNAL_SYSTEM_API_KEY / LEGACY_SYSTEM_API_KEY locally, or from Secrets Manager in the cloud

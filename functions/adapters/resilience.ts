@@ -1,5 +1,5 @@
 /**
- * Faults (issue 12 item 10): the network limits and retries every AWS SDK client gets, and how a
+ * Faults: the network limits and retries every AWS SDK client gets, and how a
  * failed or hung dependency is recognised so the HTTP layer answers 503 with Retry-After.
  *
  * Without this the SDK has no timeouts: with DynamoDB Local paused (as a hung network leaves it)

@@ -1,5 +1,5 @@
 /**
- * The audit trail's one call for handlers (issue 16). The route table marks audited routes; the
+ * The audit trail's one call for handlers. The route table marks audited routes; the
  * group handler writes exactly one entry after each successful (2xx) call of such a route, on its
  * own. A handler that knows more about the object it changed adds it with ONE call:
  *

@@ -1,5 +1,5 @@
 /**
- * Composition root of the sync (issue 10): the sync service wired to the outside systems over
+ * Composition root of the sync: the sync service wired to the outside systems over
  * HTTP, DynamoDB, the sync queue (SQS + dead-letter queue in the cloud, the in-process queue
  * locally, consumed in this process like the worker Lambda does in the cloud), the poll schedule
  * (EventBridge Scheduler in the cloud, a timer locally), the webhook pipeline, and health probes

@@ -1,5 +1,5 @@
 /**
- * The fulfilment worker Lambda (issue 12 item 3): the SQS event source of the fulfilment queue
+ * The fulfilment worker Lambda: the SQS event source of the fulfilment queue
  * invokes it with a batch of messages, each one purchase's licence delivery or one pool refill
  * (functions/core/licences/fulfilment-queue.ts). The records of a batch are worked on concurrently;
  * a record that throws is reported as a batch item failure, so only it returns to the queue, and

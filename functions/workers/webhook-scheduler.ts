@@ -10,7 +10,7 @@ import { addLambdaContext, logger, withRequestId } from '../http/logger';
 import { manualLicences } from '../wiring/manual-licences';
 import { webhookPipeline } from '../wiring/webhook-pipeline';
 
-/** Manual licences pending 12 hours remind their developer once (issue 13); a failure never stops the webhook sweep. */
+/** Manual licences pending 12 hours remind their developer once; a failure never stops the webhook sweep. */
 async function remindManualLicences(): Promise<number> {
   try {
     return await manualLicences.sendReminders();

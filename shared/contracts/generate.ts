@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 contracts of the two outside systems the sync talks to (issue 10), built from
+ * The OpenAPI 3.1 contracts of the two outside systems the sync talks to, built from
  * the zod schemas the adapters validate with (shared/schemas/outside-systems.ts), so the contract
  * and the boundary cannot drift: shared/contracts/contracts.test.ts fails when the committed JSON
  * differs from what this builds. Regenerate with `npm run contracts`.

@@ -1,5 +1,5 @@
 /**
- * The accounts API contract (SPEC.md sections 3, 5 and 7): request schemas carry the spec's
+ * The accounts API contract (docs/spec.md sections 3, 5 and 7): request schemas carry the spec's
  * validation texts as their messages, so the server's `detail` and the SPA's inline errors are the
  * same words. Each request schema checks presence first and formats second (a zod pipe), so a form
  * with a missing field and a malformed one reports the missing field, as the spec's order implies.

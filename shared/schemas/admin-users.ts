@@ -1,5 +1,5 @@
 /**
- * The admin User Management contract (SPEC.md sections 2, 3, 6, 7): the user list and detail, the
+ * The admin User Management contract (docs/spec.md sections 2, 3, 6, 7): the user list and detail, the
  * approval calls, a developer's keys and webhook logs, and the admin's key rotation.
  */
 import * as z from 'zod';

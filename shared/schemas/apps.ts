@@ -16,7 +16,7 @@ import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-system
 import { CategorySchema } from './categories';
 
 /**
- * Apps as the API returns them (SPEC.md section 3). Money is in dollars here (the server keeps
+ * Apps as the API returns them (docs/spec.md section 3). Money is in dollars here (the server keeps
  * integer cents); tags are one comma-separated string; absent optional values are null.
  *
  * - AppCardSchema: what GET /api/marketplace/apps and the category page return per app (the
@@ -151,7 +151,7 @@ export const SlugParamSchema = z.object({
 });
 
 // ------------------------------------------------------------------------------------------------
-// Developer apps and review (SPEC.md sections 3, 4, 5 and 7): the quick form, the wizard's full
+// Developer apps and review (docs/spec.md sections 3, 4, 5 and 7): the quick form, the wizard's full
 // payload, the owner's and the admin's views, uploads. The server parses requests with these
 // schemas; their messages are the 400 `detail`s, so the SPA can reuse them word for word.
 // ------------------------------------------------------------------------------------------------
@@ -520,7 +520,7 @@ export type OwnerApp = z.infer<typeof OwnerAppSchema>;
 export const AdminAppSchema = OwnerAppSummarySchema.extend({
   user_email: text,
   /**
-   * Material edits since approval (issue 11 item 8): the changed listing fields and when; null
+   * Material edits since approval: the changed listing fields and when; null
    * when there are none or the admin cleared the flag.
    */
   review_flag: z.object({ fields: z.array(z.string()), flagged_at: z.string() }).nullable(),

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 16): who did what to which object, when, from which client address, and
+ * The audit trail: who did what to which object, when, from which client address, and
  * the before/after of the fields that changed (secrets never appear). Entries are written by the
  * group handler for the routes functions/routes.ts marks `audit`, after a successful state change,
  * and read by admins on System Logs > Audit (GET /api/admin/audit, paged on the server). No route

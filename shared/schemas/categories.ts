@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CATEGORY_DEFAULTS } from '../constants';
 
 /**
- * Categories as the API returns them (SPEC.md section 3) and the admin create/update payload
+ * Categories as the API returns them (docs/spec.md section 3) and the admin create/update payload
  * (section 5 "Category form", section 7 admin category calls).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The checkout and purchases contract (SPEC.md sections 3, 4, 7 and 9; issue 6):
+ * The checkout and purchases contract (docs/spec.md sections 3, 4, 7 and 9):
  * POST /api/stripe/create-checkout-session and /create-guest-checkout-session, the buyer's
  * purchases, the purchase-success lookup, the developer's app analytics, the admin's purchase
  * list and refund. Money is in dollars here (the server keeps integer cents).
@@ -44,7 +44,7 @@ export const CheckoutSessionSchema = z
     checkout_url: z.string(),
     session_id: z.string(),
     /**
-     * Guest checkout only, and always true there (issue 11 item 7): the guest's purchase is kept
+     * Guest checkout only, and always true there: the guest's purchase is kept
      * against the address, and the success page explains how to see it in an account. It carries
      * nothing about whether the address has an account.
      */
@@ -55,7 +55,7 @@ export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 
 /**
  * payment_mismatch: Stripe reported a payment whose amount or currency differs from the price at
- * checkout; no licence was issued and the admin sees the purchase flagged (issue 11 item 15).
+ * checkout; no licence was issued and the admin sees the purchase flagged.
  */
 export const PURCHASE_STATUSES = ['pending', 'completed', 'refunded', 'payment_mismatch'] as const;
 export type PurchaseStatusValue = (typeof PURCHASE_STATUSES)[number];
@@ -180,7 +180,7 @@ const idParam = (notFound: string) => z.string({ error: notFound }).trim().min(1
 export const SessionIdParams = z.object({ session_id: idParam(CHECKOUT_SESSION_NOT_FOUND) });
 export const PurchaseIdParams = z.object({ id: idParam(PURCHASE_NOT_FOUND) });
 
-/** The guest confirmation link's secret is a base64url token (issue 11 item 8). */
+/** The guest confirmation link's secret is a base64url token. */
 export const GUEST_CONFIRM_INVALID = 'This confirmation link is invalid or has expired.';
 export const ConfirmGuestLicenceRequest = z.object(
   {

@@ -1,5 +1,5 @@
 /**
- * The data an app touches (issue 16): which features of the practice system's catalogue (synced
+ * The data an app touches: which features of the practice system's catalogue (synced
  * by the internal sync) an app reads or writes, which event types it subscribes to, and whether
  * the developer signs a Business Associate Agreement. Declared by the developer
  * (PUT /api/apps/{id}/data-access), shown on the app page and in the admin review.

@@ -1,5 +1,5 @@
 /**
- * The API keys contract (SPEC.md sections 2, 3, 4, 7, 8 and 9): GET/POST /api/keys,
+ * The API keys contract (docs/spec.md sections 2, 3, 4, 7, 8 and 9): GET/POST /api/keys,
  * PUT /api/keys/{id}/rotate, DELETE /api/keys/{id}, and the admin's view of a developer's keys.
  *
  * A key is `dk_`, a 4-character random tag, then `_test_` (staging) or `_live_` (production) and

@@ -1,5 +1,5 @@
 /**
- * Mail suppression (issue 12 item 2): addresses no longer mailed because they bounced permanently
+ * Mail suppression: addresses no longer mailed because they bounced permanently
  * or complained, shown to admins on the dashboard with a way to lift an entry.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Manual licences (issue 13 item 1): purchases of a `manual` app, and of a `webhook` app whose
+ * Manual licences: purchases of a `manual` app, and of a `webhook` app whose
  * endpoint failed, wait in license_status manual_pending until the developer (or an admin) records
  * the access details or licence key they sent. Routes:
  *   GET  /api/manual-licences                      the caller's apps' pending manual licences

@@ -1,5 +1,5 @@
 /**
- * The items the two outside systems answer with (issue 10), as zod schemas. The adapters
+ * The items the two outside systems answer with, as zod schemas. The adapters
  * (functions/adapters/outside-systems.ts) validate every item with them at the boundary; the local
  * simulators (bin/simulators/) serve data of these shapes. The OpenAPI 3.1 contracts
  * shared/contracts/internal-system.openapi.json and legacy-system.openapi.json are generated from

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
 
 /**
- * Verified reviews (issue 16). Only a buyer holding a completed, not refunded licence of an app
+ * Verified reviews. Only a buyer holding a completed, not refunded licence of an app
  * may review it, once; the app's developer may reply once per review; an admin may hide one with
  * a reason (the author is mailed). The average, count and distribution on the app come from the
  * visible reviews only.

@@ -1,5 +1,5 @@
 /**
- * The sync contract (SPEC.md sections 2, 3, 4, 7, 8, 9; issue 10; /work/coord/sync-contract.md):
+ * The sync contract (docs/spec.md sections 2, 3, 4, 7, 8, 9):
  * legacy sync (/api/admin/sync/*) and internal sync (/api/internal-sync/*). Every route is
  * admin-only. Runs are asynchronous: trigger/load answer 202 with the run, which executes from the
  * sync queue; the screens poll status and history.

@@ -1,5 +1,5 @@
 /**
- * The webhooks contract (SPEC.md sections 2, 3, 4, 5, 7, 8 and 9; issue 7): the event catalogue,
+ * The webhooks contract (docs/spec.md sections 2, 3, 4, 5, 7, 8 and 9): the event catalogue,
  * an app's webhooks, delivery logs (developer and admin), replay and test events.
  *
  * Deliveries follow Standard Webhooks: headers `webhook-id` (msg_..., the log's delivery_id, kept

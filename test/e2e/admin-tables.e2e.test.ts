@@ -1,5 +1,5 @@
 /**
- * Admin tables at a laptop's width (issue 13 item 10): at 1280×860 App Management and User
+ * Admin tables at a laptop's width: at 1280×860 App Management and User
  * Management fit the window (no horizontal scroll in the table container) and show long app names
  * whole, with User Management's actions in view.
  */

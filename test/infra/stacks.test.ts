@@ -105,7 +105,7 @@ describe('data stack', () => {
             ExpirationInDays: 1,
             Status: 'Enabled',
           }),
-          // Drafts no saved app shows (still tagged unreferenced) expire after a day (issue 11 item 14).
+          // Drafts no saved app shows (still tagged unreferenced) expire after a day.
           Match.objectLike({
             Id: 'ExpireUnreferencedDrafts',
             Prefix: 'drafts/',

@@ -1,5 +1,5 @@
 /**
- * Server paging, search and filters of the admin lists (issue 13 item 10): App Management searches
+ * Server paging, search and filters of the admin lists: App Management searches
  * app name, developer e-mail and company, filters by status and type, and lists apps awaiting
  * review first; both lists answer one page at a time once `page` is given.
  */

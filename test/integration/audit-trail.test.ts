@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 16). Walks the route table like the role test: every admin route that
+ * The audit trail. Walks the route table like the role test: every admin route that
  * changes state (not GET) and every developer route on keys and webhooks must be marked `audit`
  * in routes.ts and, called successfully, write exactly ONE entry naming who, what, which object,
  * when and from which address, with the changed fields (never a secret). A failed call writes

@@ -1,5 +1,5 @@
 /**
- * The data an app touches (issue 16): a developer declares, against the synced practice
+ * The data an app touches: a developer declares, against the synced practice
  * catalogue, which features the app reads or writes, the event types it subscribes to and the
  * BAA; the server refuses what the catalogue does not hold; the app page (public, listed apps
  * only), the owner and the admin review read the same declaration with each feature's tables.

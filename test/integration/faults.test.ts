@@ -1,5 +1,5 @@
 /**
- * Faults (issue 12 item 10), against a stack of this file's own: its own DynamoDB Local (in
+ * Faults, against a stack of this file's own: its own DynamoDB Local (in
  * memory), local S3 and SES, and the local server in this worker, so pausing and killing the
  * engine never touches the shared test stack. Before: with DynamoDB Local paused every request
  * hung past 40 s; killed, requests answered a bare 500. Now every AWS client has timeouts and

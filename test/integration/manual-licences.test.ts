@@ -1,5 +1,5 @@
 /**
- * Manual licences (issue 13 item 1) against DynamoDB Local and the local SES: a manual app's
+ * Manual licences against DynamoDB Local and the local SES: a manual app's
  * purchase waits in manual_pending until its developer records what they sent; the buyer is then
  * mailed and sees the licence active on My Purchased Licenses. Only the owner (or an admin) may
  * complete, once; bad input changes nothing. Reminders go out once after 12 hours.

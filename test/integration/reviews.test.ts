@@ -1,5 +1,5 @@
 /**
- * Verified reviews and "works with" (issue 16) over HTTP against the local stack: only licence
+ * Verified reviews and "works with" over HTTP against the local stack: only licence
  * holders review, once per app; the author edits and deletes; a refund takes the review out of
  * the average; only the app's developer replies, once; an admin hides with a reason mailed to the
  * author; the marketplace's average, count and installations come from these counters; the filter

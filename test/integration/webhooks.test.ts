@@ -1,5 +1,5 @@
 /**
- * Webhooks over HTTP (issue 7), against the local server with its default configuration (internal
+ * Webhooks over HTTP, against the local server with its default configuration (internal
  * targets allowed, 15 s timeout, the in-process queue and its consumer in the server process):
  * the event catalogue, an app's webhooks with the spec's validation texts and owner-only access,
  * a test event delivered to a receiver this test starts on loopback and verified with the

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { PublicOnly, RequireRole } from './guards';
 
 /**
- * Every route of SPEC.md section 2. Only the marketplace layout and the guards are in the entry
+ * Every route of docs/spec.md section 2. Only the marketplace layout and the guards are in the entry
  * chunk; each screen, the auth layout and the developer and admin layouts load on demand, so a
  * marketplace visitor never downloads the portal or the admin panel.
  *

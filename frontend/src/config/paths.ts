@@ -1,4 +1,4 @@
-/** Every SPA path, and href helpers for the ones with parameters (SPEC.md section 2). */
+/** Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). */
 export const paths = {
   home: '/',
   marketplace: '/marketplace',

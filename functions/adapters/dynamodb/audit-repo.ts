@@ -1,5 +1,5 @@
 /**
- * DynamoDB side of the audit trail (issue 16).
+ * DynamoDB side of the audit trail.
  *
  * | item        | PK          | SK    | GSI1 (all)                 | GSI2 (by actor)                    | GSI3 (by object)                     |
  * |-------------|-------------|-------|----------------------------|------------------------------------|--------------------------------------|

@@ -1,5 +1,5 @@
 /**
- * An app's data access declaration (issue 16): one item beside the app, PK=APP#<id>,
+ * An app's data access declaration: one item beside the app, PK=APP#<id>,
  * SK=DATAACCESS (GetItem / PutItem; no index).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,5 +1,5 @@
 /**
- * DynamoDB side of the sync (issue 10) on the single table: the loaded catalogue, feature links,
+ * DynamoDB side of the sync on the single table: the loaded catalogue, feature links,
  * runs, locks, polling state and cursor, legacy account links, failed queue items, and the
  * licence lookup that routes practice events.
  *

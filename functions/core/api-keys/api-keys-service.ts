@@ -1,5 +1,5 @@
 /**
- * The API key rules (SPEC.md sections 2, 4, 8, 9; issue 5): creating, listing, rotating and
+ * The API key rules (docs/spec.md sections 2, 4, 8, 9): creating, listing, rotating and
  * deleting a developer's keys, and admitting Partner API calls (authentication by key hash and
  * the atomic daily quota). Free of HTTP and AWS: storage comes in through the ports.
  *

@@ -1,5 +1,5 @@
 /**
- * The admin's User Management rules (SPEC.md sections 2, 4, 6, 7): the user list and detail, a
+ * The admin's User Management rules (docs/spec.md sections 2, 4, 6, 7): the user list and detail, a
  * developer's keys and webhook logs, approving a developer (which activates their production keys
  * and e-mails them) and rotating any key.
  *

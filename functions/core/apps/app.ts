@@ -78,7 +78,7 @@ export interface AppRecord {
   /** The reason the admin gave when suspending, shown to the developer (cleared by the next approval). */
   suspension_reason?: string;
   /**
-   * Material edits of an approved app (issue 11 item 8): which listing fields changed since an
+   * Material edits of an approved app: which listing fields changed since an
    * admin last looked, for App Management and the admin dashboard; cleared by the admin.
    */
   review_flag?: ReviewFlag;
@@ -182,7 +182,7 @@ export interface ReviewFlag {
   flagged_at: string;
 }
 
-/** The listing fields whose change after approval an admin must see (issue 11 item 8). */
+/** The listing fields whose change after approval an admin must see. */
 const MATERIAL_FIELDS = [
   'name',
   'tagline',

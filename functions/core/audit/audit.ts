@@ -1,5 +1,5 @@
 /**
- * The audit trail's rules (issue 16), free of AWS types: what an entry holds, which fields are
+ * The audit trail's rules, free of AWS types: what an entry holds, which fields are
  * secret, and how before/after become the list of changed fields.
  */
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';

@@ -1,5 +1,5 @@
 /**
- * Declarations of the data an app touches (issue 16), checked against the synced catalogue. A
+ * Declarations of the data an app touches, checked against the synced catalogue. A
  * declaration keeps the features' names and tables (with column counts) as the catalogue had them
  * when the developer declared: what a practice reads on the app page is what the admin reviewed.
  */

@@ -1,5 +1,5 @@
 /**
- * Licence delivery in the background (issue 12 item 3). Paying, a free grant and new pool keys no
+ * Licence delivery in the background. Paying, a free grant and new pool keys no
  * longer deliver inside the API request (a developer's licence webhook alone may take 34 s): they
  * enqueue a message and answer at once; the fulfilment worker (SQS + Lambda in the cloud, the
  * in-process queue locally) does the work with the same retries and manual fallback as before.

@@ -1,6 +1,6 @@
 /**
- * Licence delivery for a completed purchase, by the app's licensing type (SPEC.md sections 3, 4,
- * 7; issue 6 item 3):
+ * Licence delivery for a completed purchase, by the app's licensing type (docs/spec.md sections 3, 4,
+ * 7):
  *
  * - key_pool: one available pool key per purchase, claimed in a transaction with the purchase
  *   (two buyers never get the same key); none left -> out_of_stock and the developer is told.
@@ -271,7 +271,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
   }
 
   /**
-   * Licence mails go only to addresses known to be the buyer's (issue 11 item 8): a paid purchase
+   * Licence mails go only to addresses known to be the buyer's: a paid purchase
    * (the payer chose the address), a guest's free licence (confirmed through the mailed link), or
    * an account whose address is verified. A free licence of an unverified account is not mailed:
    * it shows on My Purchased Licenses.

@@ -13,7 +13,7 @@ interface BuyerMailInput {
   delivery: Delivery;
   /** The developer's access instructions (manual licensing, or any app that has them). */
   instructions: string | null;
-  /** What the developer sent for a manual licence (issue 13): shown instead of "Access Pending". */
+  /** What the developer sent for a manual licence: shown instead of "Access Pending". */
   accessDetails?: string | null;
   /** Bought through the guest checkout: explain how to see it in an account. */
   guest: boolean;
@@ -22,7 +22,7 @@ interface BuyerMailInput {
 
 const date = (iso: string) => iso.slice(0, 10);
 
-/** Most characters of developer-written text a mail carries (issue 11 item 8). */
+/** Most characters of developer-written text a mail carries. */
 export const DEVELOPER_TEXT_MAX = 2000;
 export const APP_NAME_MAX = 80;
 export const DEVELOPER_TEXT_NOTE = 'written by the app developer, not by Dental App Marketplace';

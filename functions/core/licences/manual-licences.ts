@@ -1,5 +1,5 @@
 /**
- * Manual licences (issue 13 item 1). A purchase whose licence could not be delivered by machine
+ * Manual licences. A purchase whose licence could not be delivered by machine
  * (licensing `manual`, or a `webhook` app whose endpoint failed) waits in manual_pending. The app's
  * developer, or an admin, records what they sent the buyer: access details, a licence key, or
  * both. The licence then turns active ('assigned' with a key, 'active' without) and the buyer gets

@@ -1,5 +1,5 @@
 /**
- * Mails per recipient per day (issue 11 item 8): the checkout's mails (guest confirmations,
+ * Mails per recipient per day: the checkout's mails (guest confirmations,
  * licence mails) go out through this wrapper, so no one can turn the platform's sender into a
  * mail cannon against one address. Over the cap a mail is dropped and logged, never reported to
  * the caller: the answer of the request that caused it stays the same for every address.

@@ -1,5 +1,5 @@
 /**
- * Addresses the product no longer mails (issue 12 item 2): an address that bounced permanently
+ * Addresses the product no longer mails: an address that bounced permanently
  * (it does not exist, or its domain refuses mail) or whose owner marked our mail as spam. Mailing
  * it again harms the sender's reputation, and SES suspends accounts whose bounce or complaint rate
  * stays high. SES reports both through the configuration set; the mail worker records them here,

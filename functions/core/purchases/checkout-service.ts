@@ -1,9 +1,9 @@
 /**
- * Starting a purchase (issue 6 item 1): POST /api/stripe/create-checkout-session (signed in) and
+ * Starting a purchase: POST /api/stripe/create-checkout-session (signed in) and
  * /create-guest-checkout-session (an e-mail address). The price always comes from the app, never
  * from the client.
  *
- * Guest checkout (issue 11 items 7 and 8) answers the same for every address and never looks
+ * Guest checkout answers the same for every address and never looks
  * accounts up: no account is created or attached, the purchase is kept against the address
  * (guestBuyerId) and shows in any account whose verified address it is. `new_account` is true
  * for every guest answer, so it carries no information. A free app asked for as a guest is only

@@ -1,5 +1,5 @@
 /**
- * The guest confirmation mail (issue 11 item 8): a free licence requested as a guest is granted
+ * The guest confirmation mail: a free licence requested as a guest is granted
  * only once the address's owner follows this link. It is written in the platform's own words
  * only: nothing the developer wrote (app name, descriptions, instructions) and nothing the
  * requester typed goes into it, so the checkout cannot relay anyone's text to any address.

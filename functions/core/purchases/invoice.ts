@@ -1,9 +1,9 @@
 /**
- * The buyer's invoice ('Download Invoice', issue 6 item 6) as lines of text; the adapter
+ * The buyer's invoice ('Download Invoice') as lines of text; the adapter
  * (functions/adapters/invoice-pdf.ts) lays them out on one PDF page.
  *
  * Decisions: the invoice shows the amount the buyer paid, with a note that it includes the
- * marketplace's platform fee (SPEC.md section 9: 20%); the fee is the developer's cost, so it is
+ * marketplace's platform fee (docs/spec.md section 9: 20%); the fee is the developer's cost, so it is
  * not a separate line the buyer pays. The developer (company, or 'Independent Developer') is
  * named as the provider of the app; the platform as the seller of record.
  */

@@ -1,5 +1,5 @@
 /**
- * What a verified Stripe event does to purchases (issue 6 item 2). Each event is processed once:
+ * What a verified Stripe event does to purchases. Each event is processed once:
  * its marker (PK=STRIPEEVENT#<id>) is written in the same transaction as the purchase's state
  * change, so a replayed or duplicated event changes nothing. Events we do not know, and events
  * for sessions we never created, are acknowledged (200) and logged, never answered with an error
@@ -12,7 +12,7 @@
  *   completed and its licence is delivered.
  * - invoice.paid (subscription renewals): the licence runs one more period.
  *   A paid amount or currency that differs from the price flags the purchase (payment_mismatch)
- *   and issues no licence (issue 11 item 15).
+ *   and issues no licence.
  * - charge.refunded (fully refunded in the dashboard): refunded, licence revoked, buyer told.
  * - charge.dispute.created: as a refund (the money is withdrawn), flagged 'Disputed in Stripe'.
  * - customer.subscription.deleted: the licence ends now.

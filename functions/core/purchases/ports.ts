@@ -81,7 +81,7 @@ export interface PurchaseRepository {
    */
   leaseFulfilment(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean>;
   /**
-   * The fulfilment worker's claim on a queued delivery (issue 12 item 3): the lease the message was
+   * The fulfilment worker's claim on a queued delivery: the lease the message was
    * enqueued under (`expectedLeaseUntil`, handed over by whoever completed the purchase), or any
    * lease that ran out, becomes this worker's until `untilMs`. False when the delivery is done, or
    * someone else holds a live lease (a duplicate message: it is worked on already).

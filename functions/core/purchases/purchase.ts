@@ -59,7 +59,7 @@ export interface PurchaseRecord {
   buyer_email: string;
   buyer_name: string | null;
   /**
-   * Bought through the guest checkout (the stored name predates issue 11 item 7, when guest
+   * Bought through the guest checkout (the stored name dates from when guest
    * checkout created accounts): the licence mail explains how to see the purchase in an account.
    */
   buyer_new_account: boolean;
@@ -103,7 +103,7 @@ export const FULFILMENT_LEASE_MS = 5 * 60_000;
 export const isFreeApp = (app: Pick<AppRecord, 'pricing_model' | 'price_cents'>): boolean =>
   app.pricing_model === 'free' || !(app.price_cents > 0);
 
-/** The platform's share of a paid purchase (SPEC.md section 9: 20%), rounded to the cent. */
+/** The platform's share of a paid purchase (docs/spec.md section 9: 20%), rounded to the cent. */
 export const platformFeeCents = (amountCents: number): number =>
   Math.round((amountCents * LIMITS.platformFeePercent) / 100);
 

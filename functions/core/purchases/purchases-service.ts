@@ -1,7 +1,7 @@
 /**
- * Reading and managing purchases (issue 6 items 4 to 6): the buyer's list, the success page's
+ * Reading and managing purchases: the buyer's list, the success page's
  * lookup, the invoice, the developer's analytics, the admin's purchase list, sales summaries and
- * the 30-day money-back refund. Revenue counts completed purchases only (SPEC.md section 9).
+ * the 30-day money-back refund. Revenue counts completed purchases only (docs/spec.md section 9).
  */
 import { LIMITS } from '../../../shared/constants';
 import {
@@ -30,7 +30,7 @@ import { refundMail } from './purchase-mails';
 export interface PurchasesServiceDeps {
   purchases: PurchaseRepository;
   apps: Pick<AppRepository, 'getById'>;
-  /** Whose verified address also brings the guest purchases made with it (issue 11 item 7). */
+  /** Whose verified address also brings the guest purchases made with it. */
   users?: Pick<UsersRepository, 'findById'>;
   mailer: Mailer;
   /** Stripe, when configured: refunds of card purchases go through it. */

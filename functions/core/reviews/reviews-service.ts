@@ -33,7 +33,7 @@ const summaryOf = (counts: RatingCounts): RatingSummary => ({
 });
 
 /**
- * Verified reviews (issue 16): who may write, edit, delete, reply and hide, and what the author is
+ * Verified reviews: who may write, edit, delete, reply and hide, and what the author is
  * told. Storage keeps the counters; this module keeps the rules.
  */
 export function createReviewsService(deps: ReviewsDeps) {

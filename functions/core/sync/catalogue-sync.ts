@@ -1,5 +1,5 @@
 /**
- * Loading the internal system's catalogue into the table, idempotently (issue 10):
+ * Loading the internal system's catalogue into the table, idempotently:
  * 1. fetch and validate everything the run covers BEFORE writing anything, and check that what
  *    references something (features -> tables/event types, relationships -> tables) points at an
  *    item that exists, so a fault leaves the data of before the run intact;

@@ -1,5 +1,5 @@
 /**
- * The two legacy syncs (issue 10).
+ * The two legacy syncs.
  *
  * legacy_users: legacy accounts merged by normalised e-mail. A new address becomes a developer
  * account that is not approved and has no usable password (its owner sets one through forgot

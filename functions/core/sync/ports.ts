@@ -1,5 +1,5 @@
 /**
- * What the sync (issue 10) needs from the outside world. The core owns these interfaces;
+ * What the sync needs from the outside world. The core owns these interfaces;
  * functions/adapters/ implements them (HTTP to the outside systems, DynamoDB, the queues,
  * EventBridge Scheduler or a local timer, the webhook pipeline).
  */

@@ -1,5 +1,5 @@
 /**
- * The sync service (issue 10): triggers runs behind a lock, executes queued jobs, polling, status,
+ * The sync service: triggers runs behind a lock, executes queued jobs, polling, status,
  * history, queue status and redrive, health, and the internal catalogue's reads and links.
  *
  * A run's life: trigger takes the lock of its sync type (a conditional write; a lock older than

@@ -1,5 +1,5 @@
 /**
- * The delivery pipeline (issue 7): an event fans out to the app's active webhooks for its type;
+ * The delivery pipeline: an event fans out to the app's active webhooks for its type;
  * each delivery travels through the queue to a worker that signs and POSTs it, logs the attempt
  * and schedules the next one on failure. Free of HTTP handlers and AWS: storage, the queue and
  * outgoing HTTP come in through the ports.

@@ -1,5 +1,5 @@
 /**
- * The webhook rules a developer and an admin meet (SPEC.md sections 2, 3, 4, 5, 7, 8; issue 7):
+ * The webhook rules a developer and an admin meet (docs/spec.md sections 2, 3, 4, 5, 7, 8):
  * the event catalogue, an app's webhooks (owner only; another developer's app reads as missing),
  * delivery logs, test events and replay. Delivery itself is the pipeline's job.
  */

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { paths } from '../../config/paths';
 import { clearSession, getRole } from '../../lib/auth-storage';
 
-/** Where each layout sends the user after logout (SPEC.md section 2, shared layouts). */
+/** Where each layout sends the user after logout (docs/spec.md section 2, shared layouts). */
 const DESTINATION = { marketplace: paths.home, developer: paths.login, admin: paths.adminLogin } as const;
 
 /** Drops every cached API response, so the next account never sees the previous one's data. */

@@ -4,7 +4,7 @@ import type { Category } from '../../../../shared/schemas/categories';
 /** A category as the admin sees it (inactive ones included, app_count counts all its apps). */
 export type AdminCategory = Category;
 
-/** The create and edit payload (SPEC.md section 7). */
+/** The create and edit payload (docs/spec.md section 7). */
 export interface CategoryInput {
   name: string;
   slug: string;

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { AdminManualLicenceList } from '../../../../shared/schemas/manual-licences';
 import { errorText, fetcher } from '../../lib/api-client';
 
-/** Admin Dashboard: manual licences still pending past the promised 24 hours (issue 13). */
+/** Admin Dashboard: manual licences still pending past the promised 24 hours. */
 export function OverdueLicencesCard() {
   const { data, error } = useSWR<AdminManualLicenceList>('/api/admin/manual-licences', fetcher);
   return (

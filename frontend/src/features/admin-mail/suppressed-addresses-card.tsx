@@ -9,7 +9,7 @@ const reasonLabel = { bounce: 'Bounced', complaint: 'Complaint' } as const;
 
 /**
  * Admin Dashboard: addresses no longer mailed because they bounced permanently or marked our mail
- * as spam (issue 12 item 2), with a way to mail one again once its owner fixed the mailbox.
+ * as spam, with a way to mail one again once its owner fixed the mailbox.
  */
 export function SuppressedAddressesCard() {
   const { data, error, mutate } = useSWR<SuppressedAddress[]>(PATH, fetcher);

@@ -48,7 +48,7 @@ export type SaveLinksResponse = LinkEventsResponse;
 export type PollingResponse = PollingStartResponse | PollingStopResponse;
 export type LastSync = NonNullable<SyncStatusResponse['internal']['last_sync']>;
 
-/** The five types the dashboard's picker offers (SPEC.md section 3). */
+/** The five types the dashboard's picker offers (docs/spec.md section 3). */
 export const TRIGGER_SYNC_TYPES = [
   'legacy_users',
   'legacy_events',

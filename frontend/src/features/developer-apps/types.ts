@@ -1,7 +1,7 @@
 import type { AppType, LicenseStatus, PricePeriod, PricingModel } from '../../../../shared/constants';
 
 /**
- * The developer's own app as GET /api/apps lists it (SPEC.md section 3). Only the fields these
+ * The developer's own app as GET /api/apps lists it (docs/spec.md section 3). Only the fields these
  * screens read; optional ones may be absent or null.
  */
 export interface OwnApp {

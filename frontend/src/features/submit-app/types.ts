@@ -55,7 +55,7 @@ export interface WizardValues {
   terms_accepted: boolean;
 }
 
-/** POST /api/apps/submit and PUT /api/apps/{id}/update (SPEC.md section 7), exactly this shape. */
+/** POST /api/apps/submit and PUT /api/apps/{id}/update (docs/spec.md section 7), exactly this shape. */
 export interface SubmitPayload {
   name: string;
   tagline: string;

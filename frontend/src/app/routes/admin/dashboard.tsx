@@ -25,7 +25,7 @@ const sections: { title: string; text: string; to: string; icon: ReactNode }[] =
   { title: 'Logs', text: 'Webhook deliveries and replays.', to: paths.adminLogs, icon: <LuScrollText /> },
 ];
 
-/** /admin: system health, sync status and controls, and the management links (SPEC.md section 2). */
+/** /admin: system health, sync status and controls, and the management links (docs/spec.md section 2). */
 export default function AdminDashboardRoute() {
   const status = useSyncStatus();
   return (

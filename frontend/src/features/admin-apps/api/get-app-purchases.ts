@@ -7,7 +7,7 @@ export const appPurchasesKey = (appId: string) => `/api/admin/apps/${encodeURICo
 const getAppPurchases = (key: string) => api.get<AdminPurchase[]>(key);
 
 /**
- * GET /api/admin/apps/{id}/purchases (public apps). A failure is silently ignored (SPEC.md
+ * GET /api/admin/apps/{id}/purchases (public apps). A failure is silently ignored (docs/spec.md
  * section 7): it reads as no purchases.
  */
 export function useAppPurchases(appId: string | null) {

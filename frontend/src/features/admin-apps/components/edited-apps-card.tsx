@@ -5,7 +5,7 @@ import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
 import { errorText, fetcher } from '../../../lib/api-client';
 
-/** Admin Dashboard: approved apps whose name, texts, URLs, instructions or price changed (issue 11 item 8). */
+/** Admin Dashboard: approved apps whose name, texts, URLs, instructions or price changed. */
 export function EditedAppsCard() {
   const { data, error } = useSWR<AdminApp[]>('/api/admin/apps', fetcher);
   const flagged = data?.filter((a) => a.review_flag) ?? [];

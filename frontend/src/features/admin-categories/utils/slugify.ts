@@ -1,5 +1,5 @@
 /**
- * The slug derived from a category name (SPEC.md section 5): lowercase, whitespace to hyphens,
+ * The slug derived from a category name (docs/spec.md section 5): lowercase, whitespace to hyphens,
  * everything except a-z, 0-9 and hyphen removed. Outer spaces are trimmed first (as the server's
  * slugifyCategoryName does), so 'Imaging ' does not become 'imaging-' while typing.
  */

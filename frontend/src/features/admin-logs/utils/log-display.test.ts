@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canReplay, paginate, shortId } from './log-display';
 
-describe('webhook log display (SPEC.md sections 4 and 9)', () => {
+describe('webhook log display (docs/spec.md sections 4 and 9)', () => {
   it('offers replay for 400 or more and for network failures only', () => {
     expect(canReplay(200)).toBe(false);
     expect(canReplay(302)).toBe(false);

@@ -10,7 +10,7 @@ import { type UpdateAdminProfileInput, useUpdateAdminProfile } from '../api/upda
 type Feedback = { status: 'error' | 'success'; text: string } | null;
 
 /**
- * Update Profile (SPEC.md section 5, admin profile): name and e-mail required; a new password
+ * Update Profile (docs/spec.md section 5, admin profile): name and e-mail required; a new password
  * is optional, must match its confirmation, and is sent only when filled.
  */
 export function ProfileForm() {

@@ -7,7 +7,7 @@ export const INTERNAL_STATUS_KEY = '/api/internal-sync/status';
 /** GET /api/internal-sync/status: the last sync, whether one runs now, and the catalogue counts. */
 export const getInternalStatus = () => api.get<InternalSyncStatus>(INTERNAL_STATUS_KEY);
 
-/** Keeps polling every 2 s (SPEC.md section 9) while a sync runs. */
+/** Keeps polling every 2 s (docs/spec.md section 9) while a sync runs. */
 export function useInternalStatus(follow: boolean) {
   return useSWR(INTERNAL_STATUS_KEY, getInternalStatus, {
     shouldRetryOnError: false,

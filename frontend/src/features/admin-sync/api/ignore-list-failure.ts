@@ -1,5 +1,5 @@
 /**
- * Sync list failures give empty lists (SPEC.md section 7): the failure is logged for the
+ * Sync list failures give empty lists (docs/spec.md section 7): the failure is logged for the
  * developer console and the screen shows its empty state.
  */
 export async function listOrEmpty<T>(what: string, load: () => Promise<T[] | undefined>): Promise<T[]> {

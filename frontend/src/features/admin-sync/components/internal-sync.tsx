@@ -21,7 +21,7 @@ import { FeatureRow } from './feature-row';
 import { RunStatusBadge } from './status-badge';
 
 /**
- * /admin/internal-sync (SPEC.md sections 2 and 4): Sync Now loads the internal system's catalogue;
+ * /admin/internal-sync (docs/spec.md sections 2 and 4): Sync Now loads the internal system's catalogue;
  * status, features, event types and tables reload 2 s after the start and keep polling until the
  * run ends; features can be searched (Enter), filtered by category and linked to event types and
  * tables.

@@ -14,7 +14,7 @@ import { failureDetail, formatCounts, syncTypeLabel } from '../utils/sync-displa
 import { RunStatusBadge } from './status-badge';
 
 /**
- * The dashboard's sync controls (SPEC.md sections 2, 4 and 8): a sync type picker with Sync Now,
+ * The dashboard's sync controls (docs/spec.md sections 2, 4 and 8): a sync type picker with Sync Now,
  * and legacy event polling Start / Stop. A run started here is followed until it ends; one that
  * fails reports 'Sync failed: {detail}'. Recent runs are listed below.
  */

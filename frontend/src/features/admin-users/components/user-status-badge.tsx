@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { isApprovedInList } from '../utils/filter-users';
 
-/** Approved (green) or Pending (yellow); admins always read Pending (SPEC.md section 4). */
+/** Approved (green) or Pending (yellow); admins always read Pending (docs/spec.md section 4). */
 export function UserStatusBadge({ user }: { user: Pick<AdminUser, 'role' | 'is_approved'> }) {
   return isApprovedInList(user) ? (
     <Badge colorPalette="green" variant="subtle">

@@ -8,7 +8,7 @@ import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './ke
 
 /**
  * The compact key list on phones: each key as a card that shows the first 8 characters followed
- * by an ellipsis (SPEC.md section 2), its type, status and today's usage.
+ * by an ellipsis (docs/spec.md section 2), its type, status and today's usage.
  */
 export function ApiKeyListCompact({ keys, onRotate, onDelete, onReveal, busyId }: { keys: ApiKey[] } & KeyActions) {
   return (

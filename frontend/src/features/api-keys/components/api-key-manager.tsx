@@ -20,7 +20,7 @@ import { CreateKeyDialog } from './create-key-dialog';
 import { KeyLimits } from './key-limits';
 import { KeySecretDialog, type RevealedKey } from './key-secret-dialog';
 
-/** 'Failed to create key: {detail or message}' (SPEC.md section 8). */
+/** 'Failed to create key: {detail or message}' (docs/spec.md section 8). */
 function createFailure(err: unknown): string {
   if (err instanceof ApiError) return MSG.failedCreateKey(err.detail ?? err.message);
   return MSG.failedCreateKey(err instanceof Error ? err.message : 'Unknown error');

@@ -17,7 +17,7 @@ export interface KeyActions {
 
 const COLUMNS: DataColumn[] = ['Key', 'Type', 'Status', 'Usage today', 'Created', { label: 'Actions', align: 'end' }];
 
-/** The key list on wider screens: the key column shows the first 20 characters (SPEC.md section 2). */
+/** The key list on wider screens: the key column shows the first 20 characters (docs/spec.md section 2). */
 export function ApiKeysTable({ keys, onRotate, onDelete, onReveal, busyId }: { keys: ApiKey[] } & KeyActions) {
   return (
     <DataTable label="API keys" columns={COLUMNS} scrollProps={{ hideBelow: 'md' }}>

@@ -12,7 +12,7 @@ export function KeyTypeBadge({ type }: { type: KeyType }) {
   );
 }
 
-/** Active, or 'Pending Approval' while a production key waits for the owner's approval (SPEC.md section 4). */
+/** Active, or 'Pending Approval' while a production key waits for the owner's approval (docs/spec.md section 4). */
 export function KeyStatusBadge({ active }: { active: boolean }) {
   return active ? (
     <Badge colorPalette="green" variant="subtle">

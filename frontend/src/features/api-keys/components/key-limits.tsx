@@ -24,7 +24,7 @@ function LimitCard({ icon, title, children }: { icon: ReactNode; title: string; 
   );
 }
 
-/** What each key type allows (SPEC.md section 9) and where the API is documented. */
+/** What each key type allows (docs/spec.md section 9) and where the API is documented. */
 export function KeyLimits() {
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" mb="6">

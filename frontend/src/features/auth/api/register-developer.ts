@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
 
-/** Signup payload (SPEC.md section 3); website is optional. */
+/** Signup payload (docs/spec.md section 3); website is optional. */
 export interface RegisterInput {
   full_name: string;
   email: string;

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/login and /api/admin-login share this shape (SPEC.md section 3). */
+/** POST /api/login and /api/admin-login share this shape (docs/spec.md section 3). */
 export interface Credentials {
   email: string;
   password: string;

@@ -15,7 +15,7 @@ import { toStoredRole } from '../lib/redirect';
 import { validateCredentials } from '../lib/validation';
 import { AuthHeading } from './auth-heading';
 
-/** Admin sign-in: /admin for admins, /dashboard otherwise; ?return= is ignored (SPEC.md section 4). */
+/** Admin sign-in: /admin for admins, /dashboard otherwise; ?return= is ignored (docs/spec.md section 4). */
 export function AdminLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

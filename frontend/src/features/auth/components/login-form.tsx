@@ -28,7 +28,7 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const clearCache = useClearApiCache();
 
-  /** Stores the session and goes to ?return= or the role's home (SPEC.md section 4). */
+  /** Stores the session and goes to ?return= or the role's home (docs/spec.md section 4). */
   const startSession = (res: SessionResponse, fallback: string) => {
     if (!res?.access_token) return setError(fallback);
     const role = toStoredRole(res.role);

@@ -21,7 +21,7 @@ const EMPTY: SignupValues = { full_name: '', email: '', password: '', company_na
 /** The server's own schema (POST /api/register) checks the form: same rules, same words. */
 const resolver = zodResolver(SignupRequest) as unknown as Resolver<SignupValues>;
 
-/** Developer signup; on success the server's message shows, then /login after 3 s (SPEC.md section 4). */
+/** Developer signup; on success the server's message shows, then /login after 3 s (docs/spec.md section 4). */
 export function SignupForm() {
   const {
     register,

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 
-/** The spec's e-mail rule is only that it contains '@' (SPEC.md section 5). */
+/** The spec's e-mail rule is only that it contains '@' (docs/spec.md section 5). */
 export const looksLikeEmail = (value: string): boolean => value.includes('@');
 
 /** Login and admin login: both fields required. */

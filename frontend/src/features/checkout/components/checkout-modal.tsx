@@ -46,7 +46,7 @@ interface CheckoutModalProps {
 type Mode = 'login' | 'guest';
 
 /**
- * Said to every guest (issue 11 item 7): the answer never tells whether the address has an
+ * Said to every guest: the answer never tells whether the address has an
  * account; a guest licence is kept for the address and shows in the account once it is confirmed.
  */
 export const GUEST_ACCOUNT_NOTE =

@@ -20,7 +20,7 @@ import { appStatus } from '../utils/app-status';
 
 export type AppTool = 'analytics' | 'webhooks' | 'test-event' | 'webhook-logs' | 'pending-licences';
 
-/** Public apps are edited in the wizard; the others in the quick form (SPEC.md section 2). */
+/** Public apps are edited in the wizard; the others in the quick form (docs/spec.md section 2). */
 export const editHref = (app: Pick<OwnApp, 'id' | 'type'>) =>
   app.type === 'public' ? paths.editApp(app.id) : `${paths.editApp(app.id)}&simple=true`;
 
@@ -43,7 +43,7 @@ export const CreatedAppCard = memo(function CreatedAppCard({
   onDelete: (app: OwnApp) => void;
   onTool: (app: OwnApp, tool: AppTool) => void;
   deleting: boolean;
-  /** Buyers waiting for manual access details (issue 13). */
+  /** Buyers waiting for manual access details. */
   pendingLicences?: number;
 }) {
   const status = appStatus(app);

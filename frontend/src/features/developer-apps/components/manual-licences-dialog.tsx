@@ -89,7 +89,7 @@ function PendingLicenceForm({ licence, onDone }: { licence: ManualLicence; onDon
   );
 }
 
-/** The app's purchases waiting for manual access details (issue 13): one form per buyer. */
+/** The app's purchases waiting for manual access details: one form per buyer. */
 export function ManualLicencesDialog({ app, onClose }: { app: Pick<OwnApp, 'id' | 'name'>; onClose: () => void }) {
   const { data, error, isLoading, mutate } = useManualLicences();
   const mine = (data ?? []).filter((l) => l.app_id === app.id);

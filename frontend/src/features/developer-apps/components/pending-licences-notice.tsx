@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
 import { useManualLicences } from '../api/manual-licences';
 
-/** Developer dashboard: how many buyers wait for manual access details (issue 13); nothing when none. */
+/** Developer dashboard: how many buyers wait for manual access details; nothing when none. */
 export function PendingLicencesNotice() {
   const { data } = useManualLicences();
   const count = data?.length ?? 0;

@@ -2,7 +2,7 @@ import type { SortOption } from '../../../../../shared/constants';
 import type { MarketplaceApp } from '../types';
 import { priceValue } from './pricing';
 
-/** Search over name and description, case-insensitively (SPEC.md section 2). */
+/** Search over name and description, case-insensitively (docs/spec.md section 2). */
 export function matchesSearch(app: MarketplaceApp, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -52,5 +52,5 @@ export const splitTags = (tags: string | null | undefined): string[] => [
   ),
 ];
 
-/** Where a card leads: the slug when present, otherwise the id (SPEC.md route table). */
+/** Where a card leads: the slug when present, otherwise the id (docs/spec.md route table). */
 export const appKey = (app: Pick<MarketplaceApp, 'slug' | 'id'>): string => app.slug || app.id;

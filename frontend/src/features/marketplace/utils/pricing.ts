@@ -5,7 +5,7 @@ type Priced = Pick<MarketplaceApp, 'pricing_model' | 'price' | 'price_period'>;
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
- * The marketplace treats pricing as free or paid (SPEC.md section 9). Free is pricing_model 'free'
+ * The marketplace treats pricing as free or paid (docs/spec.md section 9). Free is pricing_model 'free'
  * or a price of 0 (a freemium app, or a paid one listed before $0 paid prices were refused): the
  * server grants those free, so they read 'Free' / 'Get License', never '$0.00 / Purchase License'.
  */

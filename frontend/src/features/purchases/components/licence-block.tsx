@@ -41,7 +41,7 @@ function Notice({ icon, tone, title, text }: { icon: ReactNode; tone: string; ti
   );
 }
 
-/** What the buyer has in hand, by licence status (SPEC.md section 4). */
+/** What the buyer has in hand, by licence status (docs/spec.md section 4). */
 export function LicenceBlock({ purchase, appName }: { purchase: Purchase; appName: string }) {
   const key = licenceKeyOf(purchase);
   switch (purchase.license_status) {

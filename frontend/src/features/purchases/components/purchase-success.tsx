@@ -22,7 +22,7 @@ import { formatDate } from '../../../utils/format';
 import { usePurchaseResult } from '../hooks/use-purchase-result';
 import { formatAmount } from '../utils/purchase-state';
 
-/** Shown to every guest (new_account=true), whether or not the address has an account (issue 11 item 7). */
+/** Shown to every guest (new_account=true), whether or not the address has an account. */
 export const WELCOME_TITLE = 'Your license is kept for your email address.';
 export const WELCOME_TEXT =
   'To see it under My Purchased Licenses, sign up or sign in with that address and confirm the address when asked.';
@@ -34,7 +34,7 @@ export const PAYMENT_SUCCESSFUL = 'Payment successful!';
 export const CHECK_EMAIL_TEXT =
   "We're finishing your order. Check your email for your license details; they will also appear in My Purchases.";
 
-/** What the licence e-mail will bring, by licence status (the texts of SPEC.md section 4). */
+/** What the licence e-mail will bring, by licence status (the texts of docs/spec.md section 4). */
 function licenceNote(status: PurchaseSessionResult['license_status']): string {
   if (status === 'manual_pending') return MSG.accessPendingText;
   if (status === 'out_of_stock') return MSG.licenseUnavailableText;

@@ -11,7 +11,7 @@ export type PurchaseResult =
   | { phase: 'unconfirmed' };
 
 /**
- * The purchase success page's lookup (SPEC.md section 4): wait 2 s (the payment provider's webhook
+ * The purchase success page's lookup (docs/spec.md section 4): wait 2 s (the payment provider's webhook
  * usually lands by then), fetch; on failure wait 3 s and fetch once more; if that fails too, give up
  * quietly with the generic message.
  */

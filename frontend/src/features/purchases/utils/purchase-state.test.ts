@@ -3,7 +3,7 @@ import { expiryText, formatAmount, isExpired, purchaseBadge } from './purchase-s
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 
-describe('purchase state (SPEC.md section 4)', () => {
+describe('purchase state (docs/spec.md section 4)', () => {
   it('is Expired only when expires_at is in the past; null never expires', () => {
     expect(isExpired('2025-06-01T11:59:59.000Z', NOW)).toBe(true);
     expect(isExpired('2025-06-01T12:00:01.000Z', NOW)).toBe(false);

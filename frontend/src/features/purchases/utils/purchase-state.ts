@@ -1,7 +1,7 @@
 import type { Purchase } from '../../../../../shared/schemas/checkout';
 import { formatDate } from '../../../utils/format';
 
-/** Expired when expires_at is in the past (SPEC.md section 4); null means the licence never expires. */
+/** Expired when expires_at is in the past (docs/spec.md section 4); null means the licence never expires. */
 export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
   if (!expiresAt) return false;
   const at = Date.parse(expiresAt);

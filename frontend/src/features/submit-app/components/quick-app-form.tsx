@@ -33,7 +33,7 @@ const createResolver = zodResolver(QuickAppCreateSchema) as unknown as Resolver<
 const updateResolver = zodResolver(QuickAppUpdateSchema) as unknown as Resolver<QuickValues>;
 
 /**
- * The quick form (SPEC.md section 5): name and type required, website a URL. In edit mode the
+ * The quick form (docs/spec.md section 5): name and type required, website a URL. In edit mode the
  * type is shown but cannot be changed, and is not sent.
  */
 export function QuickAppForm({ app }: { app?: EditableApp }) {

@@ -1,7 +1,7 @@
 import { PRICE_PERIODS } from '../../../../../shared/constants';
 import type { EditableApp, SubmitPayload, WizardValues } from '../types';
 
-/** Default slot counts (SPEC.md section 5); these first slots cannot be removed. */
+/** Default slot counts (docs/spec.md section 5); these first slots cannot be removed. */
 export const SLOTS = { key_features: 3, use_cases: 2, unique_selling_points: 3 } as const;
 
 const pad = (list: readonly string[] | null | undefined, size: number): string[] => {

@@ -47,7 +47,7 @@ const hasInput = (value: WizardValues[keyof WizardValues]) =>
       : typeof value === 'object' && value !== null;
 
 /**
- * The six-step submission wizard (SPEC.md section 5). Next stays disabled until the current
+ * The six-step submission wizard (docs/spec.md section 5). Next stays disabled until the current
  * step is valid; a step circle opens when every step before it is valid. Submit sends the full
  * payload to POST /api/apps/submit, or PUT /api/apps/{id}/update when editing.
  */
