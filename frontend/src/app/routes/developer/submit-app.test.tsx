@@ -531,14 +531,15 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     const view = await open('/dashboard/submit-app?mode=simple');
     await screen.findByRole('heading', { name: 'Quick Create' });
     await view.user.click(screen.getByRole('button', { name: /Create App/ }));
-    expect(screen.getByText('App name is required')).toBeTruthy();
+    // The form validates asynchronously: wait for the errors to render.
+    expect(await screen.findByText('App name is required')).toBeTruthy();
     expect(screen.getByText(/^App type is required/)).toBeTruthy();
 
     fillIn(/App Name/, 'Front Desk Sync');
     fireEvent.change(screen.getByLabelText(/App Type/), { target: { value: 'internal' } });
     fillIn(/Website URL/, 'nope');
     await view.user.click(screen.getByRole('button', { name: /Create App/ }));
-    expect(screen.getByText('Website URL must be a valid URL')).toBeTruthy();
+    expect(await screen.findByText('Website URL must be a valid URL')).toBeTruthy();
     expect(view.server.calls('POST /api/apps')).toHaveLength(0);
 
     fillIn(/Website URL/, 'https://desk.example.com');
