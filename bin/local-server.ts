@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createGzip, gzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { s3Client } from '../functions/adapters/aws-clients';
@@ -78,7 +79,32 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Compression as CloudFront does it (its cache policies enable gzip and the behaviours compress):
+ * text, JSON, JavaScript and SVG answers of at least 1,000 bytes go gzip-compressed to a client
+ * that accepts it. Without it, the local start sent visitors (and Lighthouse) four times the
+ * bytes the cloud sends.
+ */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const MIN_COMPRESSED_BYTES = 1_000;
+const acceptsGzip = new WeakMap<ServerResponse, boolean>();
+
+function compressible(res: ServerResponse, headers: Record<string, string>, size: number): boolean {
+  const type = headers['content-type'] ?? '';
+  return (
+    acceptsGzip.get(res) === true &&
+    !headers['content-encoding'] &&
+    size >= MIN_COMPRESSED_BYTES &&
+    COMPRESSIBLE.test(type)
+  );
+}
+
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer | string) {
+  if (body !== undefined && compressible(res, headers, Buffer.byteLength(body))) {
+    res.writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+    res.end(gzipSync(body));
+    return;
+  }
   res.writeHead(status, headers);
   res.end(body);
 }
@@ -233,7 +259,7 @@ function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
       return send(res, 503, { 'content-type': 'text/plain' }, 'The web app is not built yet: run `npm run build:web`.');
     }
   }
-  res.writeHead(200, {
+  const headers: Record<string, string> = {
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
@@ -241,7 +267,13 @@ function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
     'content-security-policy': siteContentSecurityPolicy(),
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-  });
+  };
+  if (compressible(res, headers, statSync(file).size)) {
+    res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+    createReadStream(file).pipe(createGzip()).pipe(res);
+    return;
+  }
+  res.writeHead(200, headers);
   createReadStream(file).pipe(res);
 }
 
@@ -283,6 +315,7 @@ export function createLocalServer(staticDir: string, options: LocalServerOptions
     send(res, status, json, JSON.stringify({ detail }));
   };
   return createServer((req, res) => {
+    acceptsGzip.set(res, /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')));
     try {
       if (!hostAllowed(req.headers.host, allowed)) {
         return send(

@@ -152,6 +152,10 @@ export default function MarketplaceCategory() {
             {`Showing ${visible.length} of ${apps?.length ?? 0} apps in ${category.name}`}
           </Text>
 
+          {/* The cards' names are h3s: a heading for the list keeps the outline in order for screen readers. */}
+          <Heading as="h2" srOnly>
+            {`${category.name} apps`}
+          </Heading>
           {visible.length ? (
             <AppGrid apps={visible} columns={COLUMNS} label={`${category.name} apps`} />
           ) : (
