@@ -31,6 +31,22 @@ const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>>
   storefront: () => import('../functions/storefront/index'),
 };
 
+/**
+ * Each group's module, imported once as a Lambda container loads its handler once. A dynamic
+ * import per request went through the TypeScript loader's hook thread every time, most of the
+ * local server's time on a small answer.
+ */
+const loadedGroups = new Map<RouteGroup, Promise<{ handler: GroupHandler }>>();
+function loadGroup(group: RouteGroup): Promise<{ handler: GroupHandler }> {
+  let loading = loadedGroups.get(group);
+  if (!loading) {
+    loading = groupModules[group]();
+    loadedGroups.set(group, loading);
+    loading.catch(() => loadedGroups.delete(group));
+  }
+  return loading;
+}
+
 /** A GET of a storefront page (functions/routes.ts group 'storefront'): rendered on the server, as in the cloud. */
 function isStorefrontPage(method: string | undefined, pathname: string): boolean {
   if (method !== 'GET') return false;
@@ -198,7 +214,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const body = await readBody(req);
   const event = toApiGatewayEvent(req, url, body, match);
   if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_MAX_PAYLOAD_BYTES) throw tooLarge();
-  const { handler } = await groupModules[match.route.group]();
+  const { handler } = await loadGroup(match.route.group);
   const result = await handler(event);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);

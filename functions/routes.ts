@@ -254,6 +254,12 @@ export const routesOfGroup = (group: RouteGroup): RouteDef[] => ROUTES.filter((r
  * Finds the route for a concrete request the way API Gateway does: literal segments win over
  * {param} segments. Returns the route and its path parameters, or undefined.
  */
+/** Each route's path split into segments once, not on every request. */
+const ROUTE_SEGMENTS: ReadonlyArray<{ route: RouteDef; pattern: readonly string[] }> = ROUTES.map((route) => ({
+  route,
+  pattern: route.path.split('/').filter(Boolean),
+}));
+
 export function matchRoute(
   method: string,
   path: string,
@@ -261,8 +267,7 @@ export function matchRoute(
   const segments = path.split('/').filter(Boolean);
   let best: { route: RouteDef; params: Record<string, string>; score: number } | undefined;
   let pathMatched = false;
-  for (const route of ROUTES) {
-    const pattern = route.path.split('/').filter(Boolean);
+  for (const { route, pattern } of ROUTE_SEGMENTS) {
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
     let score = 0;
