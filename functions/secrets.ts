@@ -17,6 +17,7 @@
  */
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { awsClientResilience, tagDependency } from './adapters/resilience';
 import { applySecretValues, getConfig } from './config';
 import { AppError } from './core/errors';
 import { logger } from './http/logger';
@@ -27,7 +28,14 @@ export const SECRETS_UNAVAILABLE = 'The service is starting up and cannot read i
 let provider: SecretsProvider | undefined;
 
 function secretsProvider(): SecretsProvider {
-  provider ??= new SecretsProvider({ awsSdkV3Client: new SecretsManagerClient({ region: getConfig().AWS_REGION }) });
+  // The same connection and request timeouts and bounded retries as every other AWS client, so a
+  // hung Secrets Manager fails a cold start within seconds (503) instead of holding it.
+  provider ??= new SecretsProvider({
+    awsSdkV3Client: tagDependency(
+      new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
+      'Secrets Manager',
+    ),
+  });
   return provider;
 }
 
