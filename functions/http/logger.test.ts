@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../config';
+import { captureLogLines } from './capture-log-lines';
 import { logger, withRequestId } from './logger';
 
 /** The logger is the last line of defence: secret-looking fields never reach the log line. */
@@ -10,12 +11,7 @@ describe('logger redaction', () => {
     process.env.LOG_LEVEL = 'info';
     resetConfigForTests();
     lines = [];
-    const capture = (chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    };
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write);
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write);
+    captureLogLines(lines);
   });
   afterEach(() => {
     vi.restoreAllMocks();

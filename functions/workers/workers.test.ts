@@ -5,6 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientsForTests } from '../adapters/aws-clients';
 import { resetConfigForTests } from '../config';
+import { captureLogLines } from '../http/capture-log-lines';
 import { handler as mailWorker } from './mail-worker';
 import { handler as syncWorker } from './sync-worker';
 import { handler as webhookDelivery } from './webhook-delivery';
@@ -75,12 +76,7 @@ beforeEach(() => {
   ses.reset();
   ddb.reset();
   lines = [];
-  const capture = (chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write);
+  captureLogLines(lines);
 });
 afterEach(() => {
   vi.restoreAllMocks();
