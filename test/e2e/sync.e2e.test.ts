@@ -75,6 +75,9 @@ describe('sync in the browser', () => {
     // Internal Sync: Sync Now fills the tiles from the internal system.
     await page.getByRole('link', { name: 'Internal Sync' }).first().click();
     await page.waitForURL('**/admin/internal-sync');
+    // The URL changes before the lazily loaded page replaces the Dashboard, which has its own
+    // Sync Now: wait for the Internal Sync page itself.
+    await page.getByRole('heading', { name: 'Internal Sync', level: 1 }).waitFor();
     const syncNow = page.getByRole('button', { name: 'Sync Now' });
     await syncNow.click();
     await page.getByText('Internal sync started').first().waitFor();
