@@ -32,6 +32,13 @@ export const PRICING_MODELS = ['free', 'freemium', 'one_time', 'subscription', '
 export const PAID_PRICING_MODELS = ['one_time', 'subscription', 'usage_based'] as const;
 export const PAID_PRICE_REQUIRED =
   'Price must be above 0 for a paid pricing model (one_time, subscription, usage_based)';
+/**
+ * Whether an app's licence is granted free: the free model, or a price not above 0 (a freemium app,
+ * or a paid one listed before $0 paid prices were refused). Every screen reads such an app 'Free',
+ * never '$0.00', as the server grants it free.
+ */
+export const isFreePricing = (app: { pricing_model?: string | null; price?: number | string | null }): boolean =>
+  app.pricing_model === 'free' || !(Number(app.price) > 0);
 export type PricingModel = (typeof PRICING_MODELS)[number];
 
 export const PRICE_PERIODS = ['monthly', 'yearly', 'per_user_monthly', 'per_location'] as const;

@@ -105,6 +105,17 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(row('free').getByText('0 sales')).toBeTruthy();
   });
 
+  it('reads Free for a paid pricing model listed at $0, as the marketplace grants it', async () => {
+    await open({}, [
+      adminAppFixture({ id: 'zero', name: 'Lab Bridge', pricing_model: 'one_time', price: 0, price_period: null }),
+      adminAppFixture({ id: 'sub0', name: 'Perio Chart', pricing_model: 'subscription', price: 0 }),
+    ]);
+    await screen.findByText('Lab Bridge');
+    const pricing = (id: string) => row(id).getAllByRole('cell')[3]?.textContent;
+    expect(pricing('zero')).toBe('Free');
+    expect(pricing('sub0')).toBe('Free');
+  });
+
   it('filters All Apps / Marketplace (public) / Internal (internal and partner) with counts, awaiting review first', async () => {
     const { user } = await open();
     await screen.findByText('Smile Scheduler');

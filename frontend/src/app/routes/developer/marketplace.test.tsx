@@ -35,4 +35,20 @@ describe('developer marketplace (/dashboard/marketplace)', () => {
     expect(await screen.findByText('1 of your apps live')).toBeTruthy();
     expect(screen.getByText('1 pending review')).toBeTruthy();
   });
+
+  it('reads Free for a paid pricing model listed at $0 (granted free), as the marketplace does', async () => {
+    fakeServer(accountsHandlers(), developerAppsHandlers({ apps: [] }).handlers, {
+      'GET /api/marketplace/apps': () =>
+        ok([
+          listed('paid', 'Perio Chart'),
+          { ...listed('zero', 'Lab Bridge'), pricing_model: 'subscription', price: 0 },
+        ]),
+    });
+    renderRoute('/dashboard/marketplace', { role: 'developer' });
+    const items = await screen.findAllByRole('listitem', {}, { timeout: 15_000 });
+    const card = (name: string) => within(items.find((i) => i.textContent?.includes(name)) as HTMLElement);
+    expect(card('Perio Chart').getByText('$99.00')).toBeTruthy();
+    expect(card('Lab Bridge').getByText('Free')).toBeTruthy();
+    expect(card('Lab Bridge').queryByText('$0.00')).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import { APP_STATUS_PALETTE, appStatusOf } from '../../../../../shared/app-status';
+import { isFreePricing } from '../../../../../shared/constants';
 import { formatMoney } from '../../../utils/format';
 import type { AdminAppRow, AdminPurchase } from '../types';
 
@@ -27,9 +28,9 @@ const PERIODS: Record<string, string> = {
   per_location: 'location',
 };
 
-/** 'Free', '$49.00' or '$49.00 / month'. */
+/** 'Free' (also a paid model at $0, granted free as on the marketplace), '$49.00' or '$49.00 / month'. */
 export function formatPricing(app: Pick<AdminAppRow, 'pricing_model' | 'price' | 'price_period'>): string {
-  if (!app.pricing_model || app.pricing_model === 'free') return 'Free';
+  if (!app.pricing_model || isFreePricing(app)) return 'Free';
   const period = app.price_period ? PERIODS[app.price_period] : undefined;
   return period ? `${formatMoney(app.price)} / ${period}` : formatMoney(app.price);
 }

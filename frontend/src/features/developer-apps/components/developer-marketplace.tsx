@@ -16,6 +16,7 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuSearch, LuStore } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { isFreePricing } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -125,7 +126,7 @@ export function DeveloperMarketplace() {
                         {app.short_description || app.description}
                       </Text>
                       <Text fontSize="sm" fontWeight="semibold" mt="auto">
-                        {app.pricing_model === 'free' ? 'Free' : formatMoney(app.price)}
+                        {isFreePricing(app) ? 'Free' : formatMoney(app.price)}
                       </Text>
                     </Card.Body>
                   </Card.Root>

@@ -1,3 +1,4 @@
+import { isFreePricing } from '../../../../../shared/constants';
 import type { MarketplaceApp } from '../types';
 
 type Priced = Pick<MarketplaceApp, 'pricing_model' | 'price' | 'price_period'>;
@@ -9,7 +10,7 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
  * or a price of 0 (a freemium app, or a paid one listed before $0 paid prices were refused): the
  * server grants those free, so they read 'Free' / 'Get License', never '$0.00 / Purchase License'.
  */
-export const isFree = (app: Priced): boolean => app.pricing_model === 'free' || !(Number(app.price) > 0);
+export const isFree = (app: Priced): boolean => isFreePricing(app);
 
 /** The amount used for sorting: free apps count as 0. */
 export const priceValue = (app: Priced): number => (isFree(app) ? 0 : Number(app.price) || 0);
