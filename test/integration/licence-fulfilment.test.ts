@@ -267,6 +267,12 @@ describe('licence webhook', () => {
     expect(dev).toHaveLength(1);
     const buyer = await waitForMail(p.buyer_email, (m) => m.subject === `Your license for ${app.name}`);
     expect(buyer[0]?.text).toContain(MSG.accessPendingText);
+    // The fallen-back licence waits among the developer's pending manual licences, like a manual app's.
+    const pending = await api('GET', '/api/manual-licences', { token: owner.token });
+    expect(pending.body.licences).toContainEqual(
+      expect.objectContaining({ purchase_id: p.id, app_id: app.id, buyer_email: p.buyer_email }),
+    );
+    return p;
   }
 
   it('down (connection refused): manual_pending and the developer is told', async () => {
@@ -275,7 +281,15 @@ describe('licence webhook', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
     const app = await webhookApp('hook-down', `http://127.0.0.1:${port}/licence`);
-    await expectManualAfterFailure(app, null, 0);
+    const p = await expectManualAfterFailure(app, null, 0);
+    // The developer sends a key by hand and records it: the licence is assigned, the buyer mailed.
+    const done = await api('POST', `/api/manual-licences/${p.id}/complete`, {
+      token: owner.token,
+      body: { license_key: 'HAND-SENT-1' },
+    });
+    expect(done.status).toBe(200);
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'assigned', license_key: 'HAND-SENT-1' });
+    await waitForMail(p.buyer_email, (m) => (m.text ?? '').includes('Your license key: HAND-SENT-1'));
   });
 
   it('slow (longer than the timeout): manual_pending after 3 attempts', async () => {

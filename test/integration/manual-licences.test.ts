@@ -188,6 +188,26 @@ describe('manual licences', () => {
     expect(later.overdue_count).toBeGreaterThanOrEqual(1);
   });
 
+  it('one pending past 24 hours reads overdue to the admin (counted for the Dashboard) and to its developer', async () => {
+    const { p } = await pendingManualPurchase('manual-overdue');
+    const since = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(p.id),
+        UpdateExpression: 'SET fulfilled_at = :since',
+        ExpressionAttributeValues: { ':since': since },
+      }),
+    );
+    const admin = await api('GET', '/api/admin/manual-licences', { token: await adminToken() });
+    const mine = admin.body.licences.find((l: { purchase_id: string }) => l.purchase_id === p.id);
+    expect(mine).toMatchObject({ pending_since: since, overdue: true });
+    expect(admin.body.overdue_count).toBeGreaterThanOrEqual(1);
+    expect(admin.body.overdue_count).toBe(admin.body.licences.filter((l: { overdue: boolean }) => l.overdue).length);
+    const dev = await api('GET', '/api/manual-licences', { token: owner.token });
+    expect(dev.body.licences.find((l: { purchase_id: string }) => l.purchase_id === p.id)?.overdue).toBe(true);
+  });
+
   it('a licence pending from before the reminder index existed is found once and reminded once', async () => {
     const { app, p } = await pendingManualPurchase('manual-legacy');
     // As such items were written then: pending, delivered, without the MANUALPENDING index keys.

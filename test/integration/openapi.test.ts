@@ -127,6 +127,10 @@ describe('GET /api/openapi.json', () => {
       'X-RateLimit-Remaining',
       'Retry-After',
       '{"detail"',
+      // Webhook secrets: generated whsec_ ones, and a developer's own signing with its UTF-8 bytes.
+      'whsec_',
+      'least 24 characters',
+      'UTF-8 bytes of the secret',
     ]) {
       expect(guide).toContain(text);
     }

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
 import { renderRoute } from '../../../testing/render-route';
@@ -23,6 +23,36 @@ describe('developer dashboard (/dashboard)', () => {
     expect((await countOf('Apps')).getByText('0')).toBeTruthy();
     expect((await countOf('API Keys')).getByText('0')).toBeTruthy();
     expect(location().pathname).toBe('/dashboard');
+  });
+
+  it('counts the buyers waiting for manual access details, with those past 24 hours, and links to My Apps', async () => {
+    const pending = (id: string, overdue: boolean) => ({
+      purchase_id: id,
+      app_id: 'pub-manual',
+      app_name: 'Perio Pal',
+      buyer_email: `${id}@clinic.example`,
+      buyer_name: null,
+      pending_since: '2026-01-01T08:00:00.000Z',
+      overdue,
+    });
+    fakeServer(accountsHandlers(), developerHandlers(), {
+      'GET /api/manual-licences': () =>
+        ok({ licences: [pending('a', true), pending('b', false), pending('c', false)] }),
+    });
+    renderRoute('/dashboard', { role: 'developer' });
+    const notice = within(await screen.findByTestId('pending-licences-notice'));
+    expect(notice.getByText('3 buyers are waiting for access details (1 past 24 hours)')).toBeTruthy();
+    expect(notice.getByRole('link', { name: 'Open My Apps' }).getAttribute('href')).toBe('/dashboard/apps');
+  });
+
+  it('shows no pending-licence notice when no buyer is waiting', async () => {
+    const server = fakeServer(accountsHandlers(), developerHandlers(), {
+      'GET /api/manual-licences': () => ok({ licences: [] }),
+    });
+    renderRoute('/dashboard', { role: 'developer' });
+    await waitFor(() => expect(server.calls('GET /api/manual-licences')).toHaveLength(1));
+    expect(await (await countOf('Apps')).findByText('2')).toBeTruthy();
+    expect(screen.queryByTestId('pending-licences-notice')).toBeNull();
   });
 
   it('offers the quick actions and the API documentation', async () => {

@@ -87,6 +87,8 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     open([
       purchaseFixture({ id: 'assigned', license_status: 'assigned', assigned_license_key: 'PERIO-AAAA-1111' }),
       purchaseFixture({ id: 'active', license_status: 'active', assigned_license_key: null, license_key: 'WH-KEY-9' }),
+      // A manual licence completed with access details only (they were e-mailed): active, no key.
+      purchaseFixture({ id: 'delivered', license_status: 'active', assigned_license_key: null, license_key: null }),
       purchaseFixture({
         id: 'manual',
         license_status: 'manual_pending',
@@ -105,6 +107,11 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     ]);
     expect((await card('assigned')).getByTestId('license-key').textContent).toBe('PERIO-AAAA-1111');
     expect((await card('active')).getByTestId('license-key').textContent).toBe('WH-KEY-9');
+
+    const delivered = await card('delivered');
+    expect(delivered.getByText('License active')).toBeTruthy();
+    expect(delivered.queryByText(MSG.accessPending)).toBeNull();
+    expect(delivered.queryByTestId('license-key')).toBeNull();
 
     const manual = await card('manual');
     expect(manual.getByText(MSG.accessPending)).toBeTruthy();
