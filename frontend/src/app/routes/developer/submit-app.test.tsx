@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAID_PRICE_REQUIRED } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access';
 import { toaster } from '../../../components/ui/toaster';
@@ -176,6 +177,41 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     expect(next().disabled).toBe(true);
     fillIn(/Founded Year/, '2015');
     expect(next().disabled).toBe(false);
+  });
+
+  it("shows the server's pricing rules on their fields at step 4: $0 for a paid model, the price maximum, the trial cap", async () => {
+    const view = await open();
+    await fillBasics();
+    await goNext(view, 'Media & Links');
+    fillIn(/Website URL/, 'https://smile.example.com');
+    fillIn(/Icon URL/, '/uploads/icon.png');
+    await goNext(view, 'Features');
+    fillIn('Key feature 1', 'A');
+    fillIn('Key feature 2', 'B');
+    await goNext(view, 'Company & Pricing');
+    fillIn(/Company Name/, 'Smile Co');
+    fireEvent.change(screen.getByLabelText(/Pricing Model/), { target: { value: 'one_time' } });
+    const price = () => screen.getByLabelText(/Price \(USD\)/);
+    const trial = () => screen.getByLabelText(/Free Trial Days/);
+
+    fillIn(/Price \(USD\)/, '0');
+    expect(await screen.findByText(PAID_PRICE_REQUIRED)).toBeTruthy();
+    expect(price().getAttribute('aria-invalid')).toBe('true');
+    expect(next().disabled).toBe(true);
+
+    fillIn(/Price \(USD\)/, '1000000');
+    expect(await screen.findByText('Price must be at most 999999.99')).toBeTruthy();
+    expect(next().disabled).toBe(true);
+
+    fillIn(/Price \(USD\)/, '49');
+    fillIn(/Free Trial Days/, '366');
+    expect(await screen.findByText('Free trial days must be at most 365')).toBeTruthy();
+    expect(trial().getAttribute('aria-invalid')).toBe('true');
+    expect(price().getAttribute('aria-invalid')).toBeNull();
+    expect(next().disabled).toBe(true);
+
+    fillIn(/Free Trial Days/, '365');
+    await waitFor(() => expect(next().disabled).toBe(false));
   });
 
   it('counts licence keys one per line without blank lines', async () => {
