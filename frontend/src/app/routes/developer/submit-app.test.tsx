@@ -286,7 +286,9 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     expect(await screen.findByText(MSG.failedUploadScreenshots)).toBeTruthy();
   });
 
-  it('submits the full payload with its metadata object to /api/apps/submit, then goes to My Apps', async () => {
+  it('submits the full payload with its metadata object to /api/apps/submit, then goes to My Apps', {
+    timeout: 90_000,
+  }, async () => {
     const view = await open();
     await fillBasics();
     const tags = screen.getByLabelText(/^Tags/);
@@ -324,7 +326,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     await waitFor(() => expect(submit.disabled).toBe(false));
     await view.user.click(submit);
 
-    expect(await screen.findByText(MSG.appSubmitted)).toBeTruthy();
+    expect(await screen.findByText(MSG.appSubmitted, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
     const body = view.server.calls('POST /api/apps/submit')[0]?.body as SubmitPayload;
     expect(body).toEqual({
@@ -366,6 +368,9 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
         demo_video_url: '',
       },
     });
+    // The URL changes before the lazily loaded My Apps replaces the wizard's Review step (which shows the name too).
+    await screen.findByRole('heading', { name: 'My Apps' }, { timeout: 15_000 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Submit for Review/ })).toBeNull());
     expect(await screen.findByText('Smile Scheduler')).toBeTruthy();
   });
 
