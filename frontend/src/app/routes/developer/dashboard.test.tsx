@@ -5,7 +5,9 @@ import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
 import { renderRoute } from '../../../testing/render-route';
 
-const countOf = async (label: string) => within(await screen.findByRole('region', { name: label }));
+// The first visit imports the lazy route and Chakra's components: allow for it on a busy machine.
+const countOf = async (label: string) =>
+  within(await screen.findByRole('region', { name: label }, { timeout: 15_000 }));
 
 describe('developer dashboard (/dashboard)', () => {
   it('counts apps, the webhooks on them and API keys', async () => {
