@@ -193,7 +193,7 @@ describe('npm start on a fresh data folder', () => {
     }
   });
 
-  it('generates the admin password and the Stripe webhook secret under the data folder and prints the password', async () => {
+  it('generates the admin password and the Stripe webhook secret under the data folder and prints where they are', async () => {
     const s = local as Started;
     const passwordFile = join(s.dataDir, 'admin-password');
     const secretFile = join(s.dataDir, 'stripe-webhook-secret');
@@ -204,6 +204,7 @@ describe('npm start on a fresh data folder', () => {
     expect(statSync(passwordFile).mode & 0o077).toBe(0);
     expect(statSync(secretFile).mode & 0o077).toBe(0);
     expect(s.output()).toContain(password);
+    expect(s.output()).toContain(`The Stripe webhook secret of the test checkout is kept in ${secretFile}.`);
 
     const base = `http://127.0.0.1:${s.ports.web}`;
     const login = (pw: string) =>
