@@ -167,6 +167,7 @@ function importTime(file: string): number {
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
+mkdirSync(outDir, { recursive: true });
 if (withImportTimes && !existsSync(join(outDir, 'node_modules'))) {
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(outDir, 'node_modules'), 'dir');
 }
