@@ -1,89 +1,91 @@
 /**
  * Lambda bundle budget, run by `npm run check:bundle` (part of `npm test`): builds every function
  * the stacks deploy with the esbuild options the CDK uses (lib/bundling.ts: minified ESM, the AWS
- * SDK bundled), prints each bundle's size against its budget and exits 1 when one is over, or
- * when Stripe's SDK reaches a function that takes no payment.
+ * SDK v3 left to the Lambda runtime), prints each bundle's size against its budget and exits 1
+ * when one is over, when the AWS SDK got bundled after all, or when Stripe's SDK reaches a
+ * function that takes no payment.
  *
  *   npx tsx bin/check-function-bundles.ts                 # sizes and budgets
  *   npx tsx bin/check-function-bundles.ts --import-times  # also each bundle's cold import time
  *   npx tsx bin/check-function-bundles.ts --keep DIR      # keep the bundles in DIR
  *
- * Two figures per function: the whole bundle, and its own code (ours and every dependency but the
- * AWS SDK, which is the same few hundred KB per AWS client whatever the function does).
+ * Per function: the whole bundle (index.mjs as deployed, minified; the source map beside it is not
+ * loaded at cold start), and the share of Powertools with the X-Ray SDK and of Stripe's SDK in it.
+ * Import times load the bundle in a fresh Node process with the AWS SDK resolved from
+ * node_modules, as the Lambda runtime resolves it from its own copy.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { REPO_ROOT } from '../lib/app-config';
-import { functionEntries, LAMBDA_BUNDLING } from '../lib/bundling';
+import { existingPath, REPO_ROOT } from '../lib/app-config';
+import { functionEntries, lambdaEsbuildOptions, storefrontDefine } from '../lib/bundling';
 
 const KB = 1024;
 
 interface Budget {
-  /** The whole bundle as deployed. */
+  /** The whole bundle as deployed (index.mjs, minified). */
   readonly total: number;
-  /** Everything but the AWS SDK. */
-  readonly own: number;
   /** Whether the Stripe SDK may be in it (the functions that take payments or refund them). */
   readonly stripe?: boolean;
+  /** Why this function may exceed the 500 KB limit (printed with the table). */
+  readonly exception?: string;
 }
 
 /**
- * The issue's budget is "every function bundle under 500 KB, the two largest under 300 KB". It is
- * held where it can be without giving up one rule: the AWS SDK is BUNDLED, not taken from the
- * Lambda runtime. The Node.js 22 runtime does ship AWS SDK v3, but at the version AWS chose for
- * that runtime release (it moves with runtime updates and lags npm by many minor versions), while
- * the tests and the local runtime run package-lock's versions; marking it external would make the
- * cloud run an SDK no test ran (retry, timeout and serde behaviour differ between versions), which
- * the project's rule "the local runtime is exactly as strict as AWS" forbids. With the SDK bundled,
- * its shared core (~165 KB: @smithy/core, @aws-sdk/core, signing, the HTTP handler) plus one client
- * per AWS service (DynamoDB ~40 KB, SES ~60 KB, SQS ~25 KB, Secrets Manager ~15 KB, S3 ~125 KB)
- * puts a function with four services near 500 KB before any code of ours.
+ * The issue's budget: "every function bundle, as built (minified), under 500 KB and the two largest
+ * under 300 KB". Every function is held to what it measures plus a little headroom (a new function
+ * gets the 500 KB limit), so that any growth is a decision made here; none may have a budget over
+ * 500 KB without a stated exception.
  *
- * So: 500 KB for every function by default (api-keys, partner, mail-worker, webhook-delivery are
- * under it); the others are capped at what they are after the composition roots were split so that
- * no function imports a service it does not use (wiring/), a few KB of headroom each, so that any
- * growth is a decision made here. "Own code" (all but the AWS SDK) stays under 300 KB except in
- * the two functions that carry Stripe's ~240 KB SDK (checkout takes payments and verifies Stripe's
- * events; admin refunds) and the storefront renderer (React, react-dom's server renderer, Chakra
- * UI, react-router: the one function that carries a UI).
+ * "The two largest under 300 KB" cannot mean the two largest bundles literally (that would put
+ * every function under 300 KB and leave the 500 KB limit nothing to do); it is read as the two
+ * latency-critical public functions, marketplace (the catalogue every visitor reads) and partner
+ * (the Partner API). Both are NOT under 300 KB (about 376 and 395 KB): besides ~150 KB of our own
+ * code and jose, they carry zod (~100 KB, the request validation every route uses; zod/mini
+ * would mean rewriting every shared schema the web app uses too) and Powertools with the X-Ray
+ * SDK (~145 KB, issue item 7's Logger, Metrics and Tracer), each needed.
+ *
+ * Exceptions to the 500 KB limit, each stated:
+ * - checkout and admin carry Stripe's SDK (~240 KB minified: stripe-node registers every API
+ *   resource in its constructor, so none of it tree-shakes; the project calls Stripe and verifies
+ *   its signatures with the real SDK). Without it each would be ~455-465 KB.
+ * - storefront renders the marketplace pages on the server: React DOM's server renderer, Chakra
+ *   UI, react-router and, today, every screen of the web app (the renderer imports the whole route
+ *   table, whose lazy screens a single-file bundle inlines).
  */
-/**
- * Powertools for AWS Lambda (Logger, Tracer, Metrics) and the X-Ray SDK its Tracer wraps, with
- * that SDK's own dependencies: ~150 KB minified in every function (the X-Ray SDK ~70 KB, semver
- * ~29 KB, Logger ~17 KB, Metrics ~11 KB), counted apart from "own code" like the AWS SDK and
- * added to each whole-bundle budget.
- */
-const POWERTOOLS_ALLOWANCE = 160 * KB;
-const withPowertools = (b: Budget): Budget => ({ ...b, total: b.total + POWERTOOLS_ALLOWANCE });
-
-const DEFAULT_BUDGET: Budget = withPowertools({ total: 500 * KB, own: 300 * KB });
+const LIMIT = 500 * KB;
+const DEFAULT_BUDGET: Budget = { total: LIMIT };
+const STRIPE_EXCEPTION = "carries Stripe's SDK (~240 KB), which the payment functions need";
 
 const BUDGETS: Record<string, Budget> = {
-  // DynamoDB, SES, SQS and Secrets Manager clients (sign-up and reset mails, the mail queue).
-  accounts: withPowertools({ total: 540 * KB, own: 300 * KB }),
-  // Public catalogue and the buyers' reviews (their mails), with the admin's category edits.
-  marketplace: withPowertools({ total: 625 * KB, own: 300 * KB }),
-  // Apps, uploads (S3), data-access declarations, manual licences and review replies.
-  'developer-apps': withPowertools({ total: 870 * KB, own: 340 * KB }),
-  webhooks: withPowertools({ total: 565 * KB, own: 300 * KB }),
-  checkout: withPowertools({ total: 885 * KB, own: 555 * KB, stripe: true }),
-  // Every admin action (users, apps, categories, purchases and refunds, keys, webhooks, audit, sync links).
-  admin: withPowertools({ total: 1055 * KB, own: 580 * KB, stripe: true }),
-  storefront: withPowertools({ total: 2075 * KB, own: 1850 * KB }),
-  sync: withPowertools({ total: 670 * KB, own: 300 * KB }),
-  'sync-worker': withPowertools({ total: 625 * KB, own: 300 * KB }),
-  'fulfilment-worker': withPowertools({ total: 540 * KB, own: 300 * KB }),
-  'webhook-scheduler': withPowertools({ total: 515 * KB, own: 300 * KB }),
+  accounts: { total: 360 * KB },
+  marketplace: { total: 390 * KB },
+  'developer-apps': { total: 480 * KB },
+  'api-keys': { total: 345 * KB },
+  webhooks: { total: 395 * KB },
+  checkout: { total: 710 * KB, stripe: true, exception: STRIPE_EXCEPTION },
+  admin: { total: 720 * KB, stripe: true, exception: STRIPE_EXCEPTION },
+  sync: { total: 420 * KB },
+  partner: { total: 410 * KB },
+  storefront: {
+    total: 1800 * KB,
+    exception: 'server-renders the marketplace pages (React DOM server, Chakra UI, react-router, the app screens)',
+  },
+  'fulfilment-worker': { total: 365 * KB },
+  'mail-worker': { total: 265 * KB },
+  'sync-worker': { total: 370 * KB },
+  'webhook-delivery': { total: 335 * KB },
+  'webhook-scheduler': { total: 340 * KB },
 };
 
 const POWERTOOLS =
   /(^|\/)node_modules\/(@aws-lambda-powertools|aws-xray-sdk-core|cls-hooked|semver|emitter-listener|shimmer|atomic-batcher|async-hook-jl|stack-chain)\//;
 
-const AWS_SDK = /(^|\/)node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws)\//;
+/** What lib/bundling.ts leaves to the Lambda runtime; none of it may be bundled. */
+const AWS_SDK = /(^|\/)node_modules\/@aws-sdk\//;
 const STRIPE = /(^|\/)node_modules\/stripe\//;
 
 const args = process.argv.slice(2);
@@ -95,7 +97,6 @@ interface Row {
   name: string;
   file: string;
   total: number;
-  own: number;
   sdk: number;
   powertools: number;
   stripe: number;
@@ -103,24 +104,16 @@ interface Row {
   importMs?: number;
 }
 
+const webBuild = storefrontDefine(existingPath('frontend/dist'));
+
 async function bundle(name: string, entry: string): Promise<Row> {
   const dir = join(outDir, name);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'index.mjs');
+  // The storefront gets the web build compiled in, as lib/api.ts gives it (when there is a build).
+  const define = name === 'storefront' ? webBuild : undefined;
   const result = await build({
-    absWorkingDir: REPO_ROOT,
-    entryPoints: [entry],
-    outfile: file,
-    bundle: true,
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    format: LAMBDA_BUNDLING.format,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    banner: { js: LAMBDA_BUNDLING.banner },
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourcemap,
-    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    external: [...LAMBDA_BUNDLING.external],
+    ...lambdaEsbuildOptions(REPO_ROOT, entry, file, define),
     metafile: true,
     logLevel: 'warning',
   });
@@ -134,12 +127,10 @@ async function bundle(name: string, entry: string): Promise<Row> {
     if (POWERTOOLS.test(path)) powertools += input.bytesInOutput;
     if (STRIPE.test(path)) stripe += input.bytesInOutput;
   }
-  const total = statSync(file).size;
   return {
     name,
     file,
-    total,
-    own: total - sdk - powertools,
+    total: statSync(file).size,
     sdk,
     powertools,
     stripe,
@@ -147,7 +138,11 @@ async function bundle(name: string, entry: string): Promise<Row> {
   };
 }
 
-/** Median of five cold imports, each in a fresh Node process (as a Lambda cold start loads it). */
+/**
+ * Median of five cold imports, each in a fresh Node process (as a Lambda cold start loads it). The
+ * bundles' directory links to the repository's node_modules, so their `@aws-sdk/*` imports load
+ * the installed SDK as the runtime loads its own.
+ */
 function importTime(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
   const times: number[] = [];
@@ -172,6 +167,10 @@ function importTime(file: string): number {
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
+mkdirSync(outDir, { recursive: true });
+if (withImportTimes && !existsSync(join(outDir, 'node_modules'))) {
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(outDir, 'node_modules'), 'dir');
+}
 const rows: Row[] = [];
 for (const [name, entry] of Object.entries(functionEntries(REPO_ROOT))) {
   const row = await bundle(name, entry);
@@ -183,41 +182,33 @@ const problems: string[] = [];
 const table = rows.map((r) => {
   const over: string[] = [];
   if (r.total > r.budget.total) over.push(`bundle ${kb(r.total)} > ${kb(r.budget.total)}`);
-  if (r.own > r.budget.own) over.push(`own code ${kb(r.own)} > ${kb(r.budget.own)}`);
+  if (r.budget.total > LIMIT && !r.budget.exception) over.push(`budget over ${kb(LIMIT)} without a stated exception`);
+  if (r.sdk > 0) over.push(`bundles ${kb(r.sdk)} of the AWS SDK, which the Lambda runtime provides`);
   if (r.stripe > 0 && !r.budget.stripe) over.push(`bundles the Stripe SDK (${kb(r.stripe)}) but takes no payment`);
   for (const o of over) problems.push(`${r.name}: ${o}`);
   return [
     r.name,
     kb(r.total),
     kb(r.budget.total),
-    kb(r.own),
-    kb(r.budget.own),
-    kb(r.sdk),
     kb(r.powertools),
     r.stripe ? kb(r.stripe) : '-',
     ...(withImportTimes ? [`${r.importMs?.toFixed(0)} ms`] : []),
-    over.length ? 'OVER' : 'ok',
+    over.length ? 'OVER' : r.total > LIMIT ? 'exception' : 'ok',
   ];
 });
-const header = [
-  'function',
-  'bundle',
-  'budget',
-  'own code',
-  'budget',
-  'AWS SDK',
-  'Powertools',
-  'Stripe',
-  ...(withImportTimes ? ['import'] : []),
-  '',
-];
+const header = ['function', 'bundle', 'budget', 'Powertools', 'Stripe', ...(withImportTimes ? ['import'] : []), ''];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]?.length ?? 0)));
 const line = (cells: string[]) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
 console.log(
-  `Lambda bundles (minified, as deployed; "own code" is all but the AWS SDK and Powertools with X-Ray):\n${line(header)}`,
+  `Lambda bundles (index.mjs, minified, as deployed; the AWS SDK v3 comes from the Lambda runtime; limit ${kb(LIMIT)}):\n${line(header)}`,
 );
 for (const t of table) console.log(line(t));
+const exceptions = rows.filter((r) => r.budget.exception && r.total > LIMIT);
+if (exceptions.length) {
+  console.log(`\nOver ${kb(LIMIT)} by stated exception:`);
+  for (const r of exceptions) console.log(`  ${r.name}: ${r.budget.exception}`);
+}
 
 if (!keepAt) rmSync(outDir, { recursive: true, force: true });
 if (problems.length) {

@@ -11,7 +11,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { s3Client } from '../functions/adapters/aws-clients';
+import { s3Client } from '../functions/adapters/s3-client';
 import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';

@@ -68,10 +68,11 @@ export const ROOT_ROUTE_PATHS = ['/sitemap.xml', '/robots.txt'] as const;
 
 /**
  * The storefront pages the storefront group renders on the server, as CloudFront path patterns
- * (lib/site.ts sends them to the API; every other page path is the SPA's index.html).
+ * (lib/site.ts sends them to the API; every other page path is the SPA's index.html). The home
+ * page `/` is not among them: no path pattern matches the root alone, so lib/site.ts makes the
+ * storefront the distribution's default behaviour, which only `/` reaches.
  */
 export const STOREFRONT_PATH_PATTERNS = [
-  '/',
   '/marketplace/categories',
   '/marketplace/category/*',
   '/marketplace/app/*',

@@ -8,8 +8,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
-import { readStorefrontAssets } from '../functions/storefront/assets';
 import { type AppConfig, existingPath } from './app-config';
+import { storefrontDefine } from './bundling';
 import type { Fulfilment } from './fulfilment';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
@@ -306,15 +306,14 @@ export class Api extends Construct {
    * a build the function answers 503 (as the local server does) and synth warns.
    */
   private storefrontDefine(config: AppConfig): Record<string, string> | undefined {
-    const dir = existingPath(config.siteBuildPath);
-    const assets = dir ? readStorefrontAssets(dir) : undefined;
-    if (!assets) {
+    const define = storefrontDefine(existingPath(config.siteBuildPath));
+    if (!define) {
       Annotations.of(this).addWarningV2(
         'dental-marketplace:storefrontBuildMissing',
         `${config.siteBuildPath}/index.html not found: the storefront pages answer 503. Run \`npm run build:web\` before \`cdk deploy\`.`,
       );
       return undefined;
     }
-    return { __STOREFRONT_ASSETS__: JSON.stringify(JSON.stringify(assets)) };
+    return define;
   }
 }

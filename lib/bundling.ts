@@ -5,7 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BuildOptions } from 'esbuild';
 import { ROUTE_GROUPS } from '../functions/routes';
+import { readStorefrontAssets } from '../functions/storefront/assets';
 
 /**
  * Bundled ESM still contains CommonJS dependencies that call require() for Node built-ins;
@@ -15,21 +17,31 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * Left out of every bundle: the AWS SDK's credential providers that the default chain reaches
- * only when no credentials are in the environment (SSO, shared ini files, credential processes,
- * web-identity token files, container and instance metadata). Lambda always sets
- * AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN, so the chain stops at its first link
- * (fromEnv) and these dynamic imports never run; they cost about 70 KB in every bundle. Everything
- * else, the AWS SDK included, is bundled: the cloud runs exactly the versions the tests ran.
+ * Left out of every bundle: the AWS SDK for JavaScript v3, which the Lambda Node.js runtime
+ * provides (every runtime from nodejs18.x on ships the whole v3 SDK and resolves ES module imports
+ * of it through NODE_PATH). This is what AWS recommends and what the CDK's NodejsFunction does by
+ * default for these runtimes; it takes 200-530 KB of minified SDK code (its shared core, the
+ * credential chain and one client per service) out of every bundle. The SDK that runs in the cloud
+ * is therefore the runtime's copy, not package-lock's: docs/deploy.md says which one and how the
+ * tests stay on the same major version (package.json pins the same major, and the code uses only
+ * long-standing v3 APIs: commands, `requestHandler` timeouts, a custom retry strategy).
+ * Nothing of the SDK may be bundled beside it: `@smithy/*` is imported for its types only.
+ *
+ * The trade: the runtime's SDK is the whole of each client (every command, unminified, over many
+ * packages), so loading it costs more than the tree-shaken, minified copy a bundle carried. Measured
+ * locally (`npm run check:bundle -- --import-times`), a cold import takes about twice as long as
+ * with the SDK bundled; AWS's SDK team recommends bundling for cold-start-sensitive functions.
+ * Turning it back means an empty list here and budgets ~200-530 KB higher.
  */
-export const UNREACHABLE_IN_LAMBDA = [
-  '@aws-sdk/credential-provider-sso',
-  '@aws-sdk/credential-provider-ini',
-  '@aws-sdk/credential-provider-process',
-  '@aws-sdk/credential-provider-web-identity',
-  '@aws-sdk/credential-provider-http',
-  '@smithy/credential-provider-imds',
-] as const;
+export const PROVIDED_BY_LAMBDA_RUNTIME = ['@aws-sdk/*'] as const;
+
+/**
+ * Compiled into every bundle: the production builds of the libraries that ship two (React and
+ * React DOM choose at run time by NODE_ENV, which Lambda does not set, so without this the
+ * storefront bundled both React DOM server builds and ran the development one, ~215 KB more and
+ * slower), with their development-only checks removed.
+ */
+export const PRODUCTION_DEFINE = { 'process.env.NODE_ENV': '"production"' } as const;
 
 /** The esbuild options NodejsFunction passes (lib/function-defaults.ts maps them one to one). */
 export const LAMBDA_BUNDLING = {
@@ -41,8 +53,46 @@ export const LAMBDA_BUNDLING = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
-  external: UNREACHABLE_IN_LAMBDA,
+  external: PROVIDED_BY_LAMBDA_RUNTIME,
+  define: PRODUCTION_DEFINE,
 } as const;
+
+/**
+ * The same options in esbuild's own form, for building a function outside the CDK
+ * (`npm run check:bundle`): what the CDK runs for `entry`, written to `outfile`.
+ */
+export function lambdaEsbuildOptions(
+  repoRoot: string,
+  entry: string,
+  outfile: string,
+  define?: Record<string, string>,
+): BuildOptions {
+  return {
+    absWorkingDir: repoRoot,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: LAMBDA_BUNDLING.platform,
+    target: LAMBDA_BUNDLING.target,
+    format: LAMBDA_BUNDLING.format,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourcemap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+    external: [...LAMBDA_BUNDLING.external],
+    define: { ...LAMBDA_BUNDLING.define, ...define },
+  };
+}
+
+/**
+ * The storefront function's build-time constant: the web build's index.html and module preloads
+ * (functions/storefront/assets.ts), compiled in. Undefined without a web build in `distDir`.
+ */
+export function storefrontDefine(distDir: string | undefined): Record<string, string> | undefined {
+  const assets = distDir ? readStorefrontAssets(distDir) : undefined;
+  return assets ? { __STOREFRONT_ASSETS__: JSON.stringify(JSON.stringify(assets)) } : undefined;
+}
 
 /**
  * Every function the stacks deploy, by name: one per route group (functions/<group>/index.ts)

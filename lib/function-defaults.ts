@@ -114,11 +114,12 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         sourceMap: LAMBDA_BUNDLING.sourcemap,
         sourceMapMode: nodejs.SourceMapMode.DEFAULT,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-        // The AWS SDK is bundled too (the cloud runs exactly the versions the tests ran), except
-        // the credential providers Lambda never reaches.
+        // The AWS SDK v3 comes from the Lambda runtime (the NodejsFunction default for Node.js 18+
+        // runtimes, written out so that check:bundle builds the same; docs/deploy.md).
+        bundleAwsSDK: false,
         externalModules: [...LAMBDA_BUNDLING.external],
         logLevel: nodejs.LogLevel.WARNING,
-        ...(props.define ? { define: props.define } : {}),
+        define: { ...LAMBDA_BUNDLING.define, ...props.define },
       },
     });
     // Permissions must exist before the first invocation, not merely before deletion.

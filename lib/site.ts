@@ -19,9 +19,9 @@ import type { AppSecrets } from './secrets';
 import { UPLOADS_KEY_PREFIXES } from './uploads';
 
 /**
- * Viewer-request function of the default (SPA) behaviour: a path whose last segment has no file
- * extension is a client-side route, so it gets /index.html. Only the default behaviour runs it;
- * /api/*, /v1/* and /uploads/* have their own behaviours, so an API 404 stays a 404.
+ * Viewer-request function of the SPA behaviour (SPA_PATH_PATTERN): a path whose last segment has
+ * no file extension is a client-side route, so it gets /index.html. Only the SPA behaviour runs
+ * it; /api/*, /v1/* and /uploads/* have their own behaviours, so an API 404 stays a 404.
  */
 export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
@@ -29,6 +29,16 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;
+
+/**
+ * The SPA's behaviour: every path with at least one character after the leading slash (`?` is
+ * exactly one character, `*` any number), so every path but `/` itself. It comes after every other
+ * behaviour (CloudFront takes the first pattern that matches), and `/` alone falls through to the
+ * default behaviour, the server-rendered storefront home page. A path pattern cannot name the root
+ * by itself, and `defaultRootObject` would rewrite `/` to an S3 object before any behaviour is
+ * chosen, so the distribution has none.
+ */
+export const SPA_PATH_PATTERN = '/?*';
 
 /** Viewer-request function of /uploads/*: /uploads/apps/<appId>/<file> is the object apps/<appId>/<file>. */
 export const UPLOADS_PREFIX_CODE = `function handler(event) {
@@ -60,9 +70,11 @@ export const UNCACHED_ERROR_CODES = [500, 502, 503, 504] as const;
 
 /**
  * The public entry point: one CloudFront distribution in front of
- * - the SPA bucket (default behaviour, OAC, extension-less paths rewritten to /index.html),
+ * - the SPA bucket (SPA_PATH_PATTERN, i.e. every path but `/`; OAC, extension-less paths rewritten
+ *   to /index.html),
  * - the HTTP API for /api/* and /v1/* (nothing cached unless the API sends Cache-Control, as its
- *   public marketplace reads do), and for the server-rendered storefront pages (same cache policy),
+ *   public marketplace reads do), and for the server-rendered storefront pages (same cache policy):
+ *   the home page `/` (the default behaviour) and the marketplace pages (STOREFRONT_PATH_PATTERNS),
  * - the uploads bucket for /uploads/* (OAC, /uploads stripped by a CloudFront Function).
  * The SPA build (frontend/dist) is uploaded when it exists; synth without it only warns.
  */
@@ -200,7 +212,7 @@ export class Site extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Dental app marketplace',
-      defaultRootObject: 'index.html',
+      // No defaultRootObject: `/` is the storefront's home page (the default behaviour below).
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       ...(config.domainName && config.certificateArn
@@ -215,14 +227,10 @@ export class Site extends Construct {
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: ACCESS_LOG_PREFIX.cloudFront,
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: siteHeaders,
-        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        compress: true,
-      },
+      // Only `/` reaches the default behaviour: every other path matches a pattern below, the last
+      // of which (SPA_PATH_PATTERN) takes every path with a character after the slash.
+      defaultBehavior: storefrontBehavior,
+      // In this order: CloudFront takes the first pattern that matches.
       additionalBehaviors: {
         '/api/*': apiBehavior,
         '/v1/*': apiBehavior,
@@ -236,6 +244,15 @@ export class Site extends Construct {
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: uploadsHeaders,
           functionAssociations: [{ function: uploadsPrefix, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
+        // Last: the SPA, for every path but `/`.
+        [SPA_PATH_PATTERN]: {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: siteHeaders,
+          functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           compress: true,
         },
       },

@@ -1,6 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
 import { traced } from '../platform/tracer';
@@ -12,18 +10,27 @@ import { awsClientResilience, tagDependency } from './resilience';
  * functions/ knows which runtime it is in. Every client has timeouts and bounded retries
  * (resilience.ts), so a hung or dead dependency fails a request within seconds, and in the cloud
  * every call is an X-Ray subsegment (platform/tracer.ts).
+ *
+ * One module per AWS service (this one: DynamoDB; s3-client.ts, ses-client.ts), so a function
+ * loads only the clients it uses: the SDK comes from the Lambda runtime (lib/bundling.ts), and an
+ * import of a client the bundle keeps is a client loaded at every cold start.
  */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-function common(endpoint: string | undefined) {
+/** What every client gets: the region, the resilience settings, and locally the engine's endpoint. */
+export function common(endpoint: string | undefined) {
   const cfg = getConfig();
   const base = { region: cfg.AWS_REGION, ...awsClientResilience() };
   return endpoint ? { ...base, endpoint, credentials: localCredentials } : base;
 }
 
 let doc: DynamoDBDocumentClient | undefined;
-let s3: S3Client | undefined;
-let ses: SESv2Client | undefined;
+const resets: Array<() => void> = [() => (doc = undefined)];
+
+/** A client module's way to be dropped by resetClientsForTests. */
+export function onClientReset(reset: () => void): void {
+  resets.push(reset);
+}
 
 export function documentClient(): DynamoDBDocumentClient {
   doc ??= DynamoDBDocumentClient.from(
@@ -35,34 +42,9 @@ export function documentClient(): DynamoDBDocumentClient {
   return doc;
 }
 
-/** s3rver, the local S3, accepts only its built-in key pair. */
-const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
-export function s3Client(): S3Client {
-  const endpoint = getConfig().S3_ENDPOINT;
-  s3 ??= traced(
-    tagDependency(
-      new S3Client({
-        ...common(endpoint),
-        ...(endpoint ? { credentials: localS3Credentials } : {}),
-        forcePathStyle: Boolean(endpoint),
-      }),
-      'S3',
-    ),
-  );
-  return s3;
-}
-
-export function sesClient(): SESv2Client {
-  ses ??= traced(tagDependency(new SESv2Client(common(getConfig().SES_ENDPOINT)), 'SES'));
-  return ses;
-}
-
 export const tableName = (): string => getConfig().TABLE_NAME;
 
 /** Tests reset configuration between stacks; this drops clients bound to old endpoints. */
 export function resetClientsForTests(): void {
-  doc = undefined;
-  s3 = undefined;
-  ses = undefined;
+  for (const reset of resets) reset();
 }

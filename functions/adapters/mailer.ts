@@ -15,9 +15,9 @@ import { getConfig } from '../config';
 import { normaliseAddress, recordMailEvent, type SesMailEvent } from '../core/mail/suppression';
 import type { Mailer, OutgoingMail } from '../core/users/ports';
 import { logger } from '../http/logger';
-import { sesClient } from './aws-clients';
 import { dynamoSuppressionStore } from './dynamodb/suppression-repo';
 import { InProcessQueue, type MessageQueue, SqsMessageQueue } from './queue';
+import { sesClient } from './ses-client';
 
 export type { OutgoingMail };
 

@@ -14,7 +14,7 @@ import {
 import { getConfig } from '../config';
 import type { StoredObject, UploadStore } from '../core/uploads/ports';
 import { UNREFERENCED_TAG } from '../core/uploads/upload-keys';
-import { s3Client } from './aws-clients';
+import { s3Client } from './s3-client';
 import { createPresignedPost } from './s3-post-policy';
 
 const notFound = (err: unknown) => {

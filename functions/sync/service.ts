@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SyncRun } from '../../shared/schemas/sync';
-import { documentClient, sesClient, tableName } from '../adapters/aws-clients';
+import { documentClient, tableName } from '../adapters/aws-clients';
 import { syncKeys } from '../adapters/dynamodb/keys';
 import {
   dynamoCatalogueQueries,
@@ -32,6 +32,7 @@ import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { httpInternalSystem, httpLegacySystem } from '../adapters/outside-systems';
 import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
 import { awsClientResilience, tagDependency } from '../adapters/resilience';
+import { sesClient } from '../adapters/ses-client';
 import { getConfig } from '../config';
 import type { PollScheduler, SyncJob, SyncQueue } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps, type SyncService } from '../core/sync/sync-service';

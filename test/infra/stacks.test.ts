@@ -5,7 +5,7 @@ import { MAX_RECEIVE_COUNT as IN_PROCESS_MAX_RECEIVE_COUNT } from '../../functio
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey, STOREFRONT_PATH_PATTERNS } from '../../functions/routes';
 import { SYNC_MAX_RECEIVE_COUNT as CODE_SYNC_MAX_RECEIVE_COUNT } from '../../functions/sync/service';
 import { SYNC_MAX_RECEIVE_COUNT, WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
-import { SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
+import { SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
 import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
@@ -574,7 +574,15 @@ describe('site', () => {
     const config = behaviours();
     const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
     expect(Object.keys(byPath).sort()).toEqual(
-      ['/api/*', '/robots.txt', '/sitemap.xml', '/uploads/*', '/v1/*', ...STOREFRONT_PATH_PATTERNS].sort(),
+      [
+        '/api/*',
+        '/robots.txt',
+        '/sitemap.xml',
+        '/uploads/*',
+        '/v1/*',
+        ...STOREFRONT_PATH_PATTERNS,
+        SPA_PATH_PATTERN,
+      ].sort(),
     );
     const originOf = (id: string) => config.Origins.find((o: { Id: string }) => o.Id === id);
     for (const path of ['/api/*', '/v1/*', '/sitemap.xml', '/robots.txt']) {
@@ -593,8 +601,9 @@ describe('site', () => {
     }
     expect(originOf(byPath['/uploads/*'].TargetOriginId).DomainName).toMatch(/^dentalmarketplace-uploads-/);
     expect(byPath['/uploads/*'].FunctionAssociations).toHaveLength(1);
-    // The SPA rewrite is a function on the default behaviour, not error responses: API 404s stay 404s.
-    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    // The SPA rewrite is a function on the SPA's behaviour, not error responses: API 404s stay 404s.
+    expect(byPath[SPA_PATH_PATTERN].FunctionAssociations).toHaveLength(1);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toBeUndefined();
     // No error page rewriting; 5xx answers (API Gateway's own too) are never cached at the edge.
     expect(config.CustomErrorResponses).toEqual(
       [500, 502, 503, 504].map((ErrorCode) => ({ ErrorCode, ErrorCachingMinTTL: 0 })),
@@ -607,7 +616,6 @@ describe('site', () => {
     const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
     const api = byPath['/api/*'];
     expect([...STOREFRONT_PATH_PATTERNS]).toEqual([
-      '/',
       '/marketplace/categories',
       '/marketplace/category/*',
       '/marketplace/app/*',
@@ -636,6 +644,62 @@ describe('site', () => {
       Description: Match.stringLikeRegexp('^Route group "storefront": 4 routes'),
       Runtime: 'nodejs22.x',
     });
+  });
+
+  it('serves / from the storefront renderer, not index.html from the bucket, and every other page path from the SPA', () => {
+    const config = behaviours();
+    // A default root object would turn `/` into the S3 object index.html before any behaviour applies.
+    expect(config.DefaultRootObject).toBeUndefined();
+    const originOf = (b: { TargetOriginId: string }) =>
+      config.Origins.find((o: { Id: string }) => o.Id === b.TargetOriginId);
+    const isApi = (b: { TargetOriginId: string }) =>
+      JSON.stringify(originOf(b).DomainName).includes('.execute-api.') && originOf(b).CustomOriginConfig;
+    const isSiteBucket = (b: { TargetOriginId: string }) =>
+      Boolean(originOf(b).S3OriginConfig) && JSON.stringify(originOf(b).DomainName).includes('SiteBucket');
+
+    // CloudFront's path-pattern semantics: `*` is any run of characters, `?` exactly one, the
+    // comparison is case-sensitive, and the first behaviour in order whose pattern matches wins;
+    // the default behaviour (`*`) takes what none matches.
+    const matches = (pattern: string, path: string) => {
+      const re = pattern
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.');
+      return new RegExp(`^${re}$`).test(path);
+    };
+    const behaviourFor = (path: string) =>
+      config.CacheBehaviors.find((b: { PathPattern: string }) => matches(b.PathPattern, path)) ??
+      config.DefaultCacheBehavior;
+    expect(matches(SPA_PATH_PATTERN, '/')).toBe(false);
+    expect(matches(SPA_PATH_PATTERN, '/a')).toBe(true);
+    // The SPA's catch-all comes last, or it would shadow /api/*, the storefront pages and uploads.
+    expect(config.CacheBehaviors.at(-1).PathPattern).toBe(SPA_PATH_PATTERN);
+
+    const home = behaviourFor('/');
+    expect(home).toBe(config.DefaultCacheBehavior);
+    expect(isApi(home)).toBeTruthy();
+    expect(home.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect(home.ViewerProtocolPolicy).toBe('redirect-to-https');
+    // The same behaviour as the other storefront pages: cached by the renderer's s-maxage, SPA headers.
+    const appPage = behaviourFor('/marketplace/app/charting-pro');
+    expect(appPage.PathPattern).toBe('/marketplace/app/*');
+    for (const key of ['TargetOriginId', 'CachePolicyId', 'OriginRequestPolicyId', 'ResponseHeadersPolicyId']) {
+      expect(home[key], key).toEqual(appPage[key]);
+    }
+    for (const path of ['/marketplace/categories', '/marketplace/category/imaging']) {
+      expect(isApi(behaviourFor(path)), path).toBeTruthy();
+    }
+    for (const path of ['/api/apps', '/v1/apps', '/sitemap.xml']) {
+      expect(isApi(behaviourFor(path)), path).toBeTruthy();
+    }
+    // SPA pages and the build's files come from the site bucket, through the SPA rewrite.
+    for (const path of ['/index.html', '/dashboard/apps', '/login', '/assets/index-abc.js', '/favicon.ico']) {
+      const b = behaviourFor(path);
+      expect(b.PathPattern, path).toBe(SPA_PATH_PATTERN);
+      expect(isSiteBucket(b), path).toBe(true);
+      expect(b.FunctionAssociations[0].EventType).toBe('viewer-request');
+    }
+    expect(behaviourFor('/uploads/apps/a1/shot.png').PathPattern).toBe('/uploads/*');
   });
 
   it('lets the API decide caching and forwards credentials and query strings', () => {

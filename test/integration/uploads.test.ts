@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/adapters/aws-clients';
+import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
 import { APP_MESSAGES, UploadResponseSchema } from '../../shared/schemas/apps';

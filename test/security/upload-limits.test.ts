@@ -11,8 +11,8 @@
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/adapters/aws-clients';
 import { UPLOAD_BUSY } from '../../functions/adapters/dynamodb/upload-lock';
+import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
 import { api, freeAppPayload, newDeveloper } from '../support/api';
