@@ -105,6 +105,7 @@ async function main() {
   });
   const adminEmail = process.env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
   const generatedAdminPassword = !process.env.ADMIN_PASSWORD;
+  const generatedStripeSecret = !process.env.STRIPE_WEBHOOK_SECRET && !process.env.STRIPE_SECRET_KEY;
   const adminPassword =
     process.env.ADMIN_PASSWORD ?? localSecret('admin-password', () => randomBytes(15).toString('base64url'));
   Object.assign(process.env, stack.env, {
@@ -181,7 +182,11 @@ Dental App Marketplace is running (ready in ${seconds}s)
   Legacy system         ${stack.env.LEGACY_SYSTEM_URL}  (simulator)
   Admin sign-in         http://localhost:${port}/admin-login   ${adminEmail} / ${adminPassword}
   Demo developer        http://localhost:${port}/login         dr.chen@brightsmile.dev / demo1234
-${generatedAdminPassword ? `The admin password is kept in ${join(DATA_DIR, 'admin-password')}.\n` : ''}Listening on ${host}${loopback ? ' (this machine only)' : ''}. Data is kept in ${DATA_DIR}. Press Ctrl-C to stop.`);
+${generatedAdminPassword ? `The admin password is kept in ${join(DATA_DIR, 'admin-password')}.\n` : ''}${
+  generatedStripeSecret
+    ? `The Stripe webhook secret of the test checkout is kept in ${join(DATA_DIR, 'stripe-webhook-secret')}.\n`
+    : ''
+}Listening on ${host}${loopback ? ' (this machine only)' : ''}. Data is kept in ${DATA_DIR}. Press Ctrl-C to stop.`);
 }
 
 main().catch((err) => {

@@ -8,6 +8,10 @@
  * only when it is followed; developer text in licence mails is cleaned, capped and marked as the
  * developer's; an unverified account's free licence is not mailed; and mails per recipient per day
  * are capped (here 3, MAILS_PER_RECIPIENT_PER_DAY).
+ *
+ * Sign-up was the same relay by another door: the verification mail greeted the unconfirmed
+ * address with the name typed at sign-up ("Hello URGENT: your account is locked...") and anyone
+ * could then ask for a reset mail carrying it again. Neither mail quotes it any more.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
@@ -96,5 +100,30 @@ describe('guest checkout is no mail relay (item 8)', () => {
     expect(res.status).toBe(200);
     await settle();
     expect((await mailsTo(dev.email)).filter((m) => m.subject.startsWith('Your license for'))).toHaveLength(0);
+  });
+});
+
+describe('sign-up is no mail relay either (item 8)', () => {
+  it('mails an unconfirmed address nothing the person who signed up wrote', async () => {
+    const victim = uniqueEmail('signup-victim');
+    const reg = await callFrom(server.url, newClient(), 'POST', '/api/register', {
+      body: { full_name: PHISH, email: victim, password: 'secret123', company_name: 'Log in at evil.example' },
+    });
+    expect(reg.status).toBe(201);
+    await waitForMail(victim, (m) => m.subject.startsWith('Verify'));
+    const forgot = await callFrom(server.url, newClient(), 'POST', '/api/forgot-password', { body: { email: victim } });
+    expect(forgot.status).toBe(200);
+    await waitForMail(victim, (m) => m.subject.startsWith('Reset'));
+    const mails = await mailsTo(victim);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Reset your Dental App Marketplace password',
+      'Verify your Dental App Marketplace email address',
+    ]);
+    for (const m of mails) {
+      for (const text of [m.subject, m.text, m.html]) {
+        expect(text).not.toContain('evil.example');
+        expect(text).not.toContain('URGENT');
+      }
+    }
   });
 });

@@ -193,7 +193,7 @@ describe('npm start on a fresh data folder', () => {
     }
   });
 
-  it('generates the admin password and the Stripe webhook secret under the data folder and prints the password', async () => {
+  it('generates the admin password and the Stripe webhook secret under the data folder and prints where they are', async () => {
     const s = local as Started;
     const passwordFile = join(s.dataDir, 'admin-password');
     const secretFile = join(s.dataDir, 'stripe-webhook-secret');
@@ -204,6 +204,7 @@ describe('npm start on a fresh data folder', () => {
     expect(statSync(passwordFile).mode & 0o077).toBe(0);
     expect(statSync(secretFile).mode & 0o077).toBe(0);
     expect(s.output()).toContain(password);
+    expect(s.output()).toContain(`The Stripe webhook secret of the test checkout is kept in ${secretFile}.`);
 
     const base = `http://127.0.0.1:${s.ports.web}`;
     const login = (pw: string) =>
@@ -340,6 +341,37 @@ describe('configuration defaults', () => {
     } finally {
       process.env = saved;
       (await import('../../functions/config')).resetConfigForTests();
+    }
+  });
+
+  it('allows internal webhook targets only while the local runtime is bound to loopback', async () => {
+    const saved = { ...process.env };
+    const { getConfig, resetConfigForTests } = await import('../../functions/config');
+    const { checkTarget } = await import('../../functions/adapters/http-out');
+    const configWith = (env: Record<string, string | undefined>) => {
+      process.env = { ...saved, RUNTIME: 'local', JWT_SECRET: 'b'.repeat(40), STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+      for (const [k, v] of Object.entries(env)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetConfigForTests();
+      return getConfig();
+    };
+    try {
+      expect(
+        configWith({ HOST: '127.0.0.1', ALLOW_INTERNAL_WEBHOOK_TARGETS: undefined }).ALLOW_INTERNAL_WEBHOOK_TARGETS,
+      ).toBe(true);
+      const exposed = configWith({ HOST: '0.0.0.0', ALLOW_INTERNAL_WEBHOOK_TARGETS: undefined });
+      expect(exposed.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe(false);
+      const target = await checkTarget('http://127.0.0.1:9/hook', {
+        allowInternal: exposed.ALLOW_INTERNAL_WEBHOOK_TARGETS,
+      });
+      expect(target.ok).toBe(false);
+      // Asking for them while exposed is refused at start, not silently honoured.
+      expect(() => configWith({ HOST: '0.0.0.0', ALLOW_INTERNAL_WEBHOOK_TARGETS: 'true' })).toThrow(/loopback/);
+    } finally {
+      process.env = saved;
+      resetConfigForTests();
     }
   });
 });

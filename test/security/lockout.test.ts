@@ -1,7 +1,8 @@
 /**
  * Issue #11, item 2: five bad attempts locked the address for everybody, the owner included and
  * with the right password. Failures now count per (address, client) and per client, with only a
- * short per-address back-off; a password reset clears the lock.
+ * short per-address back-off; a password reset clears the lock. Locally, where there is no
+ * CloudFront, a CloudFront-Viewer-Address header sent by the client is not believed.
  */
 import { describe, expect, it } from 'vitest';
 import { linkTokens, registerDeveloper, signIn } from './support/accounts';
@@ -37,5 +38,37 @@ describe('lock-out by a stranger (item 2)', () => {
     });
     expect(reset.status).toBe(200);
     expect((await signIn(server.url, owner.email, 'brand-new-pass-1', desk)).status).toBe(200);
+  });
+
+  it('guesses spread over many clients get a short per-address back-off, not a lock', async () => {
+    const owner = await registerDeveloper(server.url);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => signIn(server.url, owner.email, `spread-${i}`, newClient())),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    console.info(`item 2: 15 parallel wrong passwords from 15 clients -> ${checked} password checks`);
+    expect(checked).toBe(10);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(5);
+    // The owner waits at most a minute, whatever the attacker keeps doing elsewhere.
+    const mine = await signIn(server.url, owner.email, owner.password, newClient());
+    expect(mine.status).toBe(429);
+    expect(Number(mine.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(mine.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(mine.body.detail).toMatch(/try again in 1 minute\./);
+  });
+
+  it('a forged CloudFront-Viewer-Address header does not give one client fresh budgets locally', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await callFrom(server.url, client, 'POST', '/api/login', {
+        body: { email: `nobody-${i}@example.com`, password: 'Winter2026!' },
+        headers: { 'cloudfront-viewer-address': `198.51.100.${i + 1}:443` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
   });
 });

@@ -3,7 +3,10 @@
  * change) kept working for its full lifetime.
  */
 import { describe, expect, it } from 'vitest';
-import { linkTokens, registerDeveloper, signIn } from './support/accounts';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { ensureUser } from '../../functions/core/users/ensure-user';
+import { MSG } from '../../shared/messages';
+import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
 const server = ownServer();
@@ -25,5 +28,40 @@ describe('tokens issued before a password change (item 3)', () => {
     expect(old.status).toBe(401);
     const fresh = (await signIn(server.url, owner.email, 'after-reset-pass')).body.access_token as string;
     expect((await callFrom(server.url, newClient(), 'GET', '/api/user/profile', { token: fresh })).status).toBe(200);
+  });
+
+  it("an admin's earlier sessions get 401 once the admin changes the password; other edits keep them", async () => {
+    // A second admin of its own, so the shared test admin's sessions are left alone.
+    const email = uniqueAddress('admin');
+    await ensureUser(
+      {
+        email,
+        password: 'first-admin-pass',
+        full_name: 'Second Admin',
+        company_name: '',
+        role: 'admin',
+        is_approved: true,
+      },
+      dynamoUsersRepository,
+    );
+    const adminLogin = async (password: string) =>
+      (await callFrom(server.url, newClient(), 'POST', '/api/admin-login', { body: { email, password } })).body
+        .access_token as string;
+    const stolen = await adminLogin('first-admin-pass');
+    const desk = await adminLogin('first-admin-pass');
+    const profile = (token: string) => callFrom(server.url, newClient(), 'GET', '/api/admin/profile', { token });
+    const update = (body: Record<string, string>) =>
+      callFrom(server.url, newClient(), 'PUT', '/api/admin/profile', { token: desk, body });
+
+    // A change of name alone ends no session.
+    expect((await update({ full_name: 'Second Admin Renamed', email })).status).toBe(200);
+    expect((await profile(stolen)).status).toBe(200);
+
+    expect((await update({ full_name: 'Second Admin', email, password: 'second-admin-pass' })).status).toBe(200);
+    const old = await profile(stolen);
+    expect(old.status).toBe(401);
+    expect(old.body.detail).toBe(MSG.sessionEnded);
+    expect((await profile(desk)).status).toBe(401);
+    expect((await profile(await adminLogin('second-admin-pass'))).status).toBe(200);
   });
 });

@@ -59,8 +59,13 @@ function resetMail(to: string, fullName: string, link: string, validMinutes: num
   return { to, subject: 'Reset your Dental App Marketplace password', text, html };
 }
 
-function verifyMail(to: string, fullName: string, link: string, validHours: number) {
-  const greeting = fullName ? `Hello ${fullName},` : 'Hello,';
+/**
+ * The verification mail goes to an address nobody has confirmed yet, so it carries nothing the
+ * person who signed up wrote (not even their name): otherwise anyone could have the platform mail
+ * their own words to any address (issue 11 item 8).
+ */
+function verifyMail(to: string, link: string, validHours: number) {
+  const greeting = 'Hello,';
   const text = [
     greeting,
     '',
@@ -129,9 +134,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     });
     const link = `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
     try {
-      await mailer.sendMail(
-        verifyMail(user.email, user.full_name, link, Math.round(cfg.VERIFY_TOKEN_TTL_SECONDS / 3600)),
-      );
+      await mailer.sendMail(verifyMail(user.email, link, Math.round(cfg.VERIFY_TOKEN_TTL_SECONDS / 3600)));
     } catch (err) {
       log.error('verification mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
     }
@@ -276,7 +279,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       const link = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`;
       try {
         await mailer.sendMail(
-          resetMail(user.email, user.full_name, link, Math.round(cfg.RESET_TOKEN_TTL_SECONDS / 60)),
+          // The name only once the address is confirmed: whoever signed up with an address they do
+          // not hold chose it, and anyone can ask for this mail.
+          resetMail(
+            user.email,
+            user.email_verified ? user.full_name : '',
+            link,
+            Math.round(cfg.RESET_TOKEN_TTL_SECONDS / 60),
+          ),
         );
       } catch (err) {
         log.error('password reset mail failed', {

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_AGAIN } from '../../../features/admin-settings/components/profile-form';
+import { getToken } from '../../../lib/auth-storage';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { fillIn, renderRoute } from '../../../testing/render-route';
@@ -68,6 +70,22 @@ describe('admin settings (/admin/settings)', () => {
       email: 'admin@example.com',
       password: 'newsecret',
     });
+  });
+
+  it('after a new password, signs out and asks to sign in again (the server ended every session)', async () => {
+    const server = fakeServer(accountsHandlers());
+    const { save, location } = await openSettings();
+    await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
+    const reads = server.calls('GET /api/admin/profile').length;
+    fillIn(/^New Password/, 'newsecret');
+    fillIn(/^Confirm New Password/, 'newsecret');
+    save();
+    expect(await screen.findByText(SIGN_IN_AGAIN)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeTruthy();
+    expect(location().pathname).toBe('/admin-login');
+    expect(getToken()).toBeFalsy();
+    // No read of the profile with the token the server has just ended.
+    expect(server.calls('GET /api/admin/profile')).toHaveLength(reads);
   });
 
   it("shows the server's detail, else 'Failed to update profile'", async () => {

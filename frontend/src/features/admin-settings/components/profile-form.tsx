@@ -1,13 +1,18 @@
 import { Box, Button, Field, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
+import { useLogout } from '../../../components/layouts/use-logout';
 import { FormMessage } from '../../../components/ui/form-message';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useAdminProfile } from '../api/get-admin-profile';
 import { type UpdateAdminProfileInput, useUpdateAdminProfile } from '../api/update-admin-profile';
 
 type Feedback = { status: 'error' | 'success'; text: string } | null;
+
+/** A new password ends every session of the account, this one included (issue 11 item 3). */
+export const SIGN_IN_AGAIN = 'Your password was changed. Please sign in with the new password.';
 
 /**
  * Update Profile (docs/spec.md section 5, admin profile): name and e-mail required; a new password
@@ -21,6 +26,7 @@ export function ProfileForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const logout = useLogout('admin');
 
   useEffect(() => {
     if (!data) return;
@@ -37,7 +43,12 @@ export function ProfileForm() {
     const body: UpdateAdminProfileInput = { full_name: fullName.trim(), email: email.trim() };
     if (password) body.password = password;
     try {
-      await trigger(body);
+      // The server ends this session too when the password changes: no reload with the old token.
+      await trigger(body, password ? { revalidate: false } : undefined);
+      if (password) {
+        notifySuccess(MSG.profileUpdated, SIGN_IN_AGAIN);
+        return logout();
+      }
       setPassword('');
       setConfirm('');
       setFeedback({ status: 'success', text: MSG.profileUpdated });

@@ -1,0 +1,69 @@
+/**
+ * Issue 11 item 8: material edits of an approved app (a rename to "URGENT: verify your practice
+ * account at evil.example") are shown to admins on the Admin Dashboard and in App Management,
+ * where the admin marks them reviewed. The API side is test/security/approved-app-edits.test.ts.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toaster } from '../../../components/ui/toaster';
+import { fakeServer, ok } from '../../../testing/fake-server';
+import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
+import { syncHandlers } from '../../../testing/handlers/sync';
+import { renderRoute } from '../../../testing/render-route';
+
+const PHISH = 'URGENT: verify your practice account at evil.example';
+
+const seed = () => [
+  adminAppFixture({
+    id: 'renamed',
+    name: PHISH,
+    is_approved: true,
+    review_flag: { fields: ['name', 'description'], flagged_at: '2026-11-26T09:00:00.000Z' },
+  }),
+  adminAppFixture({ id: 'calm', name: 'Perio Chart', is_approved: true, review_flag: null }),
+];
+
+function serve() {
+  const fake = adminAppsHandlers({ apps: seed() });
+  const server = fakeServer(accountsHandlers(), syncHandlers().handlers, fake.handlers, {
+    'POST /api/admin/apps/:id/clear-flag': (req) => {
+      const app = fake.db.find((a) => a.id === req.params.id);
+      if (app) app.review_flag = null;
+      return ok({ message: 'Review flag cleared', app });
+    },
+  });
+  return { server, db: fake.db };
+}
+
+afterEach(() => toaster.remove());
+
+describe('approved apps edited after review (admin)', { timeout: 30_000 }, () => {
+  it('the Admin Dashboard names them and links to App Management', async () => {
+    serve();
+    renderRoute('/admin', { role: 'admin' });
+    const card = await screen.findByTestId('edited-apps', {}, { timeout: 15_000 });
+    await waitFor(() => expect(card.textContent).toContain('1 approved app has material edits to review'));
+    expect(card.textContent).toContain(PHISH);
+    expect(card.textContent).not.toContain('Perio Chart');
+    expect(within(card).getByRole('link', { name: 'Review in App Management' }).getAttribute('href')).toBe(
+      '/admin/apps',
+    );
+  });
+
+  it('App Management shows what changed until the admin marks it reviewed', async () => {
+    const { server, db } = serve();
+    const { user } = renderRoute('/admin/apps', { role: 'admin' });
+    await screen.findByRole('heading', { name: 'App Management' }, { timeout: 15_000 });
+    const flagged = within(await screen.findByTestId('admin-app-renamed'));
+    expect(flagged.getByText('Edited after approval: name, description')).toBeTruthy();
+    expect(within(screen.getByTestId('admin-app-calm')).queryByTestId('review-flag')).toBeNull();
+
+    await user.click(flagged.getByRole('button', { name: `Mark the edits of ${PHISH} as reviewed` }));
+    expect(server.calls('POST /api/admin/apps/renamed/clear-flag')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('admin-app-renamed')).queryByTestId('review-flag')).toBeNull(),
+    );
+    expect(db.find((a) => a.id === 'renamed')?.review_flag).toBeNull();
+  });
+});
