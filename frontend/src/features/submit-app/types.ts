@@ -109,8 +109,4 @@ export interface QuickAppInput {
 }
 
 /** POST /api/upload/screenshots answers the stored images. */
-export interface UploadedImage {
-  url: string;
-  width?: number;
-  height?: number;
-}
+export type { UploadedImage } from '../../../../shared/schemas/apps';

@@ -1,7 +1,6 @@
-import { Box, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { LuAppWindow, LuArrowRight, LuListOrdered, LuRefreshCw, LuScrollText, LuUsers } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { LuAppWindow, LuListOrdered, LuRefreshCw, LuScrollText, LuUsers } from 'react-icons/lu';
+import { type Action, ActionGrid } from '../../../components/ui/action-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { EditedAppsCard } from '../../../features/admin-apps/components/edited-apps-card';
@@ -12,7 +11,7 @@ import { SyncControls } from '../../../features/admin-sync/components/sync-contr
 import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
 import { SystemHealth } from '../../../features/admin-sync/components/system-health';
 
-const sections: { title: string; text: string; to: string; icon: ReactNode }[] = [
+const sections: Action[] = [
   { title: 'Users', text: 'Approve developers and review their keys.', to: paths.adminUsers, icon: <LuUsers /> },
   { title: 'Apps', text: 'Approve, suspend or remove marketplace apps.', to: paths.adminApps, icon: <LuAppWindow /> },
   {
@@ -46,41 +45,7 @@ export default function AdminDashboardRoute() {
           <Heading as="h2" size="lg" mb="4">
             Management
           </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-            {sections.map((s) => (
-              <LinkBox
-                key={s.to}
-                bg="white"
-                borderWidth="1px"
-                borderColor="gray.200"
-                rounded="xl"
-                p="5"
-                transition="all 0.15s"
-                _hover={{ borderColor: 'brand.300', shadow: 'md' }}
-              >
-                <HStack gap="4" align="flex-start">
-                  <Box color="brand.fg" bg="brand.subtle" rounded="lg" p="2.5" fontSize="xl">
-                    {s.icon}
-                  </Box>
-                  <Box flex="1">
-                    <LinkOverlay asChild>
-                      <RouterLink to={s.to}>
-                        <Text fontWeight="semibold" color="gray.900">
-                          {s.title}
-                        </Text>
-                      </RouterLink>
-                    </LinkOverlay>
-                    <Text fontSize="sm" color="gray.600">
-                      {s.text}
-                    </Text>
-                  </Box>
-                  <Box color="gray.400" alignSelf="center">
-                    <LuArrowRight />
-                  </Box>
-                </HStack>
-              </LinkBox>
-            ))}
-          </SimpleGrid>
+          <ActionGrid actions={sections} />
         </Box>
       </Stack>
     </>

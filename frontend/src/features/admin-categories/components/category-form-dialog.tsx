@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Field, HStack, Input, NativeSelect, SimpleGrid, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { type CategoryPayload, CategoryPayloadSchema } from '../../../../../shared/schemas/categories';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useCreateCategory } from '../api/create-category';
@@ -115,136 +101,103 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
   const swatch = HEX.test(values.color) ? values.color : CATEGORY_DEFAULTS.color;
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && !saving && onClose()}
-      placement="center"
-      size="lg"
-      closeOnInteractOutside={!saving}
+    <FormDialog
+      title={category ? 'Edit Category' : 'Add Category'}
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={category ? 'Save Changes' : 'Create Category'}
+      pending={saving}
+      error={serverError}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{category ? 'Edit Category' : 'Add Category'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={formId} onSubmit={save} noValidate>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root required invalid={Boolean(errors.name)}>
-                      <Field.Label>
-                        Name <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input {...name} autoFocus />
-                      <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root required invalid={Boolean(errors.slug)}>
-                      <Field.Label>
-                        Slug <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input {...slug} fontFamily="mono" />
-                      {errors.slug ? (
-                        <Field.ErrorText>{errors.slug.message}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>/marketplace/category/{values.slug || '…'}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                  </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root required invalid={Boolean(errors.name)}>
+          <Field.Label>
+            Name <Field.RequiredIndicator />
+          </Field.Label>
+          <Input {...name} autoFocus />
+          <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.slug)}>
+          <Field.Label>
+            Slug <Field.RequiredIndicator />
+          </Field.Label>
+          <Input {...slug} fontFamily="mono" />
+          {errors.slug ? (
+            <Field.ErrorText>{errors.slug.message}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>/marketplace/category/{values.slug || '…'}</Field.HelperText>
+          )}
+        </Field.Root>
+      </SimpleGrid>
 
-                  <Field.Root invalid={Boolean(errors.description)}>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea {...register('description')} rows={3} autoresize />
-                    <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
-                  </Field.Root>
+      <Field.Root invalid={Boolean(errors.description)}>
+        <Field.Label>Description</Field.Label>
+        <Textarea {...register('description')} rows={3} autoresize />
+        <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
+      </Field.Root>
 
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root>
-                      <Field.Label>Icon</Field.Label>
-                      <HStack w="full">
-                        <Box
-                          aria-hidden
-                          p="2"
-                          borderRadius="md"
-                          flexShrink={0}
-                          style={{ background: `color-mix(in srgb, ${swatch} 14%, transparent)`, color: swatch }}
-                        >
-                          <Icon name={values.icon} size={20} />
-                        </Box>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field value={values.icon} onChange={(e) => set('icon', e.target.value)}>
-                            {icons.names.map((name) => (
-                              <option key={name} value={name}>
-                                {name}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </HStack>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(errors.color)}>
-                      <Field.Label>Color</Field.Label>
-                      <HStack w="full">
-                        <Input
-                          type="color"
-                          id={`${formId}-color-picker`}
-                          aria-label="Pick a color"
-                          value={swatch}
-                          onChange={(e) => set('color', e.target.value)}
-                          w="12"
-                          p="1"
-                          flexShrink={0}
-                          cursor="pointer"
-                        />
-                        <Input {...register('color')} fontFamily="mono" placeholder={CATEGORY_DEFAULTS.color} />
-                      </HStack>
-                      <Field.ErrorText>{errors.color?.message}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root>
+          <Field.Label>Icon</Field.Label>
+          <HStack w="full">
+            <Box
+              aria-hidden
+              p="2"
+              borderRadius="md"
+              flexShrink={0}
+              style={{ background: `color-mix(in srgb, ${swatch} 14%, transparent)`, color: swatch }}
+            >
+              <Icon name={values.icon} size={20} />
+            </Box>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.icon} onChange={(e) => set('icon', e.target.value)}>
+                {icons.names.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </HStack>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.color)}>
+          <Field.Label>Color</Field.Label>
+          <HStack w="full">
+            <Input
+              type="color"
+              id={`${formId}-color-picker`}
+              aria-label="Pick a color"
+              value={swatch}
+              onChange={(e) => set('color', e.target.value)}
+              w="12"
+              p="1"
+              flexShrink={0}
+              cursor="pointer"
+            />
+            <Input {...register('color')} fontFamily="mono" placeholder={CATEGORY_DEFAULTS.color} />
+          </HStack>
+          <Field.ErrorText>{errors.color?.message}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
 
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
-                    <Field.Root invalid={Boolean(errors.display_order)}>
-                      <Field.Label>Display order</Field.Label>
-                      <Input {...register('display_order')} type="number" inputMode="numeric" step={1} />
-                      <Field.ErrorText>{errors.display_order?.message}</Field.ErrorText>
-                    </Field.Root>
-                    <Switch.Root
-                      checked={values.is_active}
-                      onCheckedChange={(details) => set('is_active', details.checked)}
-                      colorPalette="green"
-                      pb="2"
-                    >
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label>Active</Switch.Label>
-                    </Switch.Root>
-                  </SimpleGrid>
-
-                  {serverError && (
-                    <Alert.Root status="error" borderRadius="md">
-                      <Alert.Indicator />
-                      <Alert.Title>{serverError}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" form={formId} colorPalette="brand" loading={saving}>
-                {category ? 'Save Changes' : 'Create Category'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={saving} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
+        <Field.Root invalid={Boolean(errors.display_order)}>
+          <Field.Label>Display order</Field.Label>
+          <Input {...register('display_order')} type="number" inputMode="numeric" step={1} />
+          <Field.ErrorText>{errors.display_order?.message}</Field.ErrorText>
+        </Field.Root>
+        <Switch.Root
+          checked={values.is_active}
+          onCheckedChange={(details) => set('is_active', details.checked)}
+          colorPalette="green"
+          pb="2"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Active</Switch.Label>
+        </Switch.Root>
+      </SimpleGrid>
+    </FormDialog>
   );
 }

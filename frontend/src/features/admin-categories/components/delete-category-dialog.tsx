@@ -1,6 +1,7 @@
-import { Alert, Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useDeleteCategory } from '../api/delete-category';
@@ -51,68 +52,41 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
   }
 
   return (
-    <Dialog.Root
-      open
+    <FormDialog
+      title={`Delete ${category.name}`}
       role="alertdialog"
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      placement="center"
       size="sm"
+      onClose={onClose}
+      onSubmit={confirm}
+      submitLabel={conflict ? 'Move apps and delete' : 'Delete'}
+      submitProps={{ colorPalette: 'red', disabled: Boolean(conflict) && !reassignTo }}
+      pending={busy}
+      error={error}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete {category.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {conflict ? (
-                  <>
-                    <Alert.Root status="warning" borderRadius="md">
-                      <Alert.Indicator />
-                      <Alert.Title>{conflict}</Alert.Title>
-                    </Alert.Root>
-                    <Field.Root disabled={targets.length === 0}>
-                      <Field.Label>Move its apps to</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={reassignTo} onChange={(e) => setReassignTo(e.target.value)}>
-                          {targets.map((c) => (
-                            <option key={c.id} value={c.slug}>
-                              {c.name}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.HelperText>The apps move first, then {category.name} is deleted.</Field.HelperText>
-                    </Field.Root>
-                  </>
-                ) : (
-                  <Text>{MSG.confirmDeleteCategory}</Text>
-                )}
-                {error && (
-                  <Alert.Root status="error" borderRadius="md">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={busy} disabled={Boolean(conflict) && !reassignTo}>
-                {conflict ? 'Move apps and delete' : 'Delete'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {conflict ? (
+        <>
+          <Alert.Root status="warning" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Title>{conflict}</Alert.Title>
+          </Alert.Root>
+          <Field.Root disabled={targets.length === 0}>
+            <Field.Label>Move its apps to</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={reassignTo} onChange={(e) => setReassignTo(e.target.value)}>
+                {targets.map((c) => (
+                  <option key={c.id} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>The apps move first, then {category.name} is deleted.</Field.HelperText>
+          </Field.Root>
+        </>
+      ) : (
+        <Text>{MSG.confirmDeleteCategory}</Text>
+      )}
+    </FormDialog>
   );
 }

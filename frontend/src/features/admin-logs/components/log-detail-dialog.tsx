@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Code, DataList, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Code, DataList, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuRotateCcw } from 'react-icons/lu';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
+import { AppDialog } from '../../../components/ui/app-dialog';
 import { formatDate } from '../../../utils/format';
 import { canReplay, formatResponseTime } from '../utils/log-display';
 import { StatusBadge } from './status-badge';
@@ -37,60 +38,52 @@ export function LogDetailDialog({
   if (log.error_kind) rows.push(['Error', mono(log.error_kind.replaceAll('_', ' '))]);
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Webhook Log Details</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <DataList.Root orientation="horizontal" size="sm" gap="2.5">
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
-                    <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
-              <Box mt="5">
-                <Text fontWeight="semibold" fontSize="sm" mb="2">
-                  Response Body
-                </Text>
-                <Code
-                  as="pre"
-                  display="block"
-                  whiteSpace="pre-wrap"
-                  wordBreak="break-all"
-                  maxH="64"
-                  overflow="auto"
-                  p="3"
-                  w="full"
-                  fontSize="xs"
-                  borderRadius="md"
-                  data-testid="log-response"
-                >
-                  {log.response || '(empty)'}
-                </Code>
-              </Box>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              {canReplay(log.status_code) && (
-                <Button colorPalette="brand" onClick={onReplay} loading={replaying}>
-                  <LuRotateCcw /> Replay
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      title="Webhook Log Details"
+      onClose={onClose}
+      size="lg"
+      scrollBehavior="inside"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {canReplay(log.status_code) && (
+            <Button colorPalette="brand" onClick={onReplay} loading={replaying}>
+              <LuRotateCcw /> Replay
+            </Button>
+          )}
+        </>
+      }
+    >
+      <DataList.Root orientation="horizontal" size="sm" gap="2.5">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      <Box mt="5">
+        <Text fontWeight="semibold" fontSize="sm" mb="2">
+          Response Body
+        </Text>
+        <Code
+          as="pre"
+          display="block"
+          whiteSpace="pre-wrap"
+          wordBreak="break-all"
+          maxH="64"
+          overflow="auto"
+          p="3"
+          w="full"
+          fontSize="xs"
+          borderRadius="md"
+          data-testid="log-response"
+        >
+          {log.response || '(empty)'}
+        </Code>
+      </Box>
+    </AppDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { Box, Button, Code, Heading, HStack, Link, List, Separator, Stack, Table, Text } from '@chakra-ui/react';
-import { Fragment, useMemo, useState } from 'react';
-import { LuCheck, LuCopy } from 'react-icons/lu';
+import { Box, Code, Heading, HStack, Link, List, Separator, Stack, Table, Text } from '@chakra-ui/react';
+import { Fragment, useMemo } from 'react';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { type Block, type Inline, parseInline, parseMarkdown } from '../utils/markdown';
 
 /** Inline Markdown (code, bold, italics, links) as React elements. */
@@ -59,16 +59,6 @@ function InlineParts({ parts }: { parts: Inline[] }) {
 
 /** A dark code panel with a copy button (fenced code in the guide, request and response examples). */
 export function CodeBlock({ code, lang, title }: { code: string; lang?: string; title?: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      // Nothing to do: the code stays selectable.
-    }
-  };
   return (
     <Box bg="gray.900" color="gray.100" rounded="lg" overflow="hidden" borderWidth="1px" borderColor="gray.800">
       <HStack justify="space-between" px="3" py="1.5" bg="gray.800" minH="8">
@@ -80,17 +70,16 @@ export function CodeBlock({ code, lang, title }: { code: string; lang?: string; 
         >
           {title ?? lang ?? ''}
         </Text>
-        <Button
+        <CopyButton
+          value={code}
+          label={`Copy ${title ?? 'code'}`}
+          withText
+          timeout={1500}
           size="2xs"
           variant="ghost"
           color="gray.300"
           _hover={{ bg: 'whiteAlpha.200', color: 'white' }}
-          onClick={copy}
-          aria-label={copied ? 'Copied' : `Copy ${title ?? 'code'}`}
-        >
-          {copied ? <LuCheck /> : <LuCopy />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        />
       </HStack>
       <Box as="pre" m="0" p="3.5" overflowX="auto" fontFamily="mono" fontSize="xs" lineHeight="tall" tabIndex={0}>
         <code>{code}</code>

@@ -1,8 +1,7 @@
-import { Alert, Box, Button, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { LuCircleCheck, LuCopy } from 'react-icons/lu';
+import { Alert, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import type { KeyType } from '../../../../../shared/constants';
-import { notifyError } from '../../../components/ui/toaster';
+import { AppDialog } from '../../../components/ui/app-dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { KEY_TYPE_LABEL } from '../utils/key-display';
 
 export interface RevealedKey {
@@ -18,94 +17,61 @@ export interface RevealedKey {
  * forgets the key: from then on only its prefix is shown anywhere.
  */
 export function KeySecretDialog({ revealed, onClose }: { revealed: RevealedKey | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-
-  const copy = async () => {
-    if (!revealed) return;
-    try {
-      await navigator.clipboard.writeText(revealed.key);
-      setCopied(true);
-    } catch {
-      notifyError('Could not copy the key', 'Select the key and copy it by hand.');
-    }
-  };
-
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
-
   const title = revealed
     ? `${{ created: 'New', rotated: 'Rotated', replaced: 'Replacement' }[revealed.reason]} ${KEY_TYPE_LABEL[revealed.type].toLowerCase()} key`
     : '';
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={revealed !== null}
-      onOpenChange={(e) => !e.open && close()}
+      title={title}
+      onClose={onClose}
       closeOnInteractOutside={false}
-      placement="center"
+      closable={false}
       size={{ base: 'xs', sm: 'lg' }}
+      footer={
+        <Button colorPalette="brand" onClick={onClose}>
+          I've saved my key
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Alert.Root status="warning" rounded="md">
-                  <Alert.Indicator />
-                  <Alert.Title>Copy this key now: you won't be able to see it again</Alert.Title>
-                </Alert.Root>
-                <HStack
-                  align="stretch"
-                  borderWidth="1px"
-                  borderColor="gray.300"
-                  rounded="md"
-                  bg="gray.50"
-                  overflow="hidden"
-                >
-                  <Box flex="1" px="3" py="2.5" minW="0">
-                    <Code
-                      data-testid="full-api-key"
-                      bg="transparent"
-                      fontSize="sm"
-                      wordBreak="break-all"
-                      whiteSpace="pre-wrap"
-                      p="0"
-                    >
-                      {revealed?.key}
-                    </Code>
-                  </Box>
-                  <Button
-                    onClick={copy}
-                    variant="ghost"
-                    rounded="none"
-                    borderLeftWidth="1px"
-                    h="auto"
-                    colorPalette={copied ? 'green' : 'gray'}
-                    aria-label={copied ? 'Copied' : 'Copy key'}
-                  >
-                    {copied ? <LuCircleCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                </HStack>
-                <Text fontSize="sm" color="gray.600">
-                  Store it in your secret manager and send it in the <Code size="sm">X-API-Key</Code> header.
-                  {revealed?.reason === 'rotated' && ' The previous key has stopped working.'}
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="brand" onClick={close}>
-                I've saved my key
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Alert.Root status="warning" rounded="md">
+          <Alert.Indicator />
+          <Alert.Title>Copy this key now: you won't be able to see it again</Alert.Title>
+        </Alert.Root>
+        <HStack align="stretch" borderWidth="1px" borderColor="gray.300" rounded="md" bg="gray.50" overflow="hidden">
+          <Box flex="1" px="3" py="2.5" minW="0">
+            <Code
+              data-testid="full-api-key"
+              bg="transparent"
+              fontSize="sm"
+              wordBreak="break-all"
+              whiteSpace="pre-wrap"
+              p="0"
+            >
+              {revealed?.key}
+            </Code>
+          </Box>
+          <CopyButton
+            key={revealed?.key}
+            value={revealed?.key ?? ''}
+            label="Copy key"
+            withText
+            timeout={600_000}
+            colorPalette="gray"
+            copiedPalette="green"
+            variant="ghost"
+            rounded="none"
+            borderLeftWidth="1px"
+            h="auto"
+          />
+        </HStack>
+        <Text fontSize="sm" color="gray.600">
+          Store it in your secret manager and send it in the <Code size="sm">X-API-Key</Code> header.
+          {revealed?.reason === 'rotated' && ' The previous key has stopped working.'}
+        </Text>
+      </Stack>
+    </AppDialog>
   );
 }

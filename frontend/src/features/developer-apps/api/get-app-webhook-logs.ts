@@ -5,10 +5,7 @@ import type { WebhookLog } from '../types';
 export const appWebhookLogsKey = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/webhook-logs`;
 
 /** GET /api/apps/{id}/webhook-logs: deliveries of the app's webhooks, newest first. */
-export async function getAppWebhookLogs(key: string): Promise<WebhookLog[]> {
-  const data = await api.get<WebhookLog[] | { logs?: WebhookLog[] }>(key);
-  return Array.isArray(data) ? data : (data?.logs ?? []);
-}
+export const getAppWebhookLogs = (key: string) => api.get<WebhookLog[]>(key);
 
 export function useAppWebhookLogs(appId: string | null) {
   return useSWR(appId ? appWebhookLogsKey(appId) : null, getAppWebhookLogs);

@@ -3,14 +3,8 @@ import { api } from '../../../lib/api-client';
 
 export const EVENT_TYPES_KEY = '/api/event-types';
 
-/** GET /api/event-types: a list of names (objects with a name are accepted too). */
-export async function getEventTypes(): Promise<string[]> {
-  const data = await api.get<unknown>(EVENT_TYPES_KEY);
-  const list = Array.isArray(data) ? data : ((data as { event_types?: unknown[] } | undefined)?.event_types ?? []);
-  return list
-    .map((item) => (typeof item === 'string' ? item : (item as { name?: string } | null)?.name))
-    .filter((name): name is string => Boolean(name));
-}
+/** GET /api/event-types: the names webhooks can subscribe to. */
+export const getEventTypes = () => api.get<string[]>(EVENT_TYPES_KEY);
 
 export function useEventTypes(enabled = true) {
   return useSWR(enabled ? EVENT_TYPES_KEY : null, getEventTypes, { revalidateOnFocus: false });

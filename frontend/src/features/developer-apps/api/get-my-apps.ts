@@ -6,10 +6,7 @@ import type { OwnApp } from '../types';
 export const MY_APPS_KEY = '/api/apps';
 
 /** GET /api/apps: the signed-in developer's apps (every type), newest first as the server sends them. */
-export async function getMyApps(): Promise<OwnApp[]> {
-  const data = await api.get<OwnApp[] | { items?: OwnApp[] }>(MY_APPS_KEY);
-  return Array.isArray(data) ? data : (data?.items ?? []);
-}
+export const getMyApps = () => api.get<OwnApp[]>(MY_APPS_KEY);
 
 export function useMyApps() {
   return useSWR(MY_APPS_KEY, getMyApps, { keepPreviousData: true });

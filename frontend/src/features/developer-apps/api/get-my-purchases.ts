@@ -5,10 +5,7 @@ import type { Purchase } from '../types';
 export const MY_PURCHASES_KEY = '/api/stripe/my-purchases';
 
 /** GET /api/stripe/my-purchases: licences the developer bought in the marketplace. */
-export async function getMyPurchases(): Promise<Purchase[]> {
-  const data = await api.get<Purchase[] | { purchases?: Purchase[] }>(MY_PURCHASES_KEY);
-  return Array.isArray(data) ? data : (data?.purchases ?? []);
-}
+export const getMyPurchases = () => api.get<Purchase[]>(MY_PURCHASES_KEY);
 
 /** A failure reads as an empty list (the tab shows its empty state). */
 export function useMyPurchases() {

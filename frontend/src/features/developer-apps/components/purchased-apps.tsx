@@ -1,10 +1,11 @@
-import { Badge, Box, Card, Code, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { LuCopy, LuShoppingBag } from 'react-icons/lu';
+import { Badge, Box, Card, Code, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { LuShoppingBag } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
-import { copyToClipboard } from '../../../components/ui/copy-to-clipboard';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
+import { notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { formatDate, formatMoney } from '../../../utils/format';
 import type { Purchase } from '../types';
@@ -23,9 +24,6 @@ function licenceText(p: Purchase): { label: string; palette: string; note?: stri
       return { label: 'Pending', palette: 'gray' };
   }
 }
-
-const copyKey = (key: string) =>
-  copyToClipboard(key, MSG.licenseCopied, 'Could not copy the key. Select it and copy it by hand.');
 
 /** The 'Apps I Purchased' tab: each licence with its state and its key, copyable when assigned. */
 export function PurchasedApps({ purchases }: { purchases: Purchase[] }) {
@@ -76,14 +74,13 @@ export function PurchasedApps({ purchases }: { purchases: Purchase[] }) {
                       <Code size="sm" variant="plain">
                         {key}
                       </Code>
-                      <IconButton
-                        aria-label={`Copy licence key of ${name}`}
+                      <CopyButton
+                        value={key}
+                        label={`Copy licence key of ${name}`}
                         size="xs"
                         variant="ghost"
-                        onClick={() => copyKey(key)}
-                      >
-                        <LuCopy />
-                      </IconButton>
+                        onCopied={() => notifySuccess(MSG.licenseCopied)}
+                      />
                     </HStack>
                   )}
                 </HStack>

@@ -1,9 +1,10 @@
-import { Box, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuClock } from 'react-icons/lu';
+import { AppDialog } from '../../../components/ui/app-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 
-/** The frame of the per-app tools (analytics, webhooks, test event, webhook logs). */
+/** The frame of the per-app tools (analytics, webhooks, test event, webhook logs): the app's name under the title. */
 export function ToolDialog({
   title,
   appName,
@@ -20,34 +21,16 @@ export function ToolDialog({
   size?: 'md' | 'lg' | 'xl';
 }) {
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
+    <AppDialog
+      title={title}
+      subtitle={appName}
+      onClose={onClose}
+      footer={footer}
       size={{ base: 'full', md: size }}
       scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="0.5">
-              <Dialog.Title>{title}</Dialog.Title>
-              <Text fontSize="sm" color="fg.muted">
-                {appName}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box pb="2">{children}</Box>
-            </Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Box pb="2">{children}</Box>
+    </AppDialog>
   );
 }
 

@@ -50,7 +50,7 @@ export function WebhookLogsDialog({ app, onClose }: { app: OwnApp; onClose: () =
                   <Badge colorPalette={statusPalette(log.status_code)}>{log.status_code || 'Failed'}</Badge>
                 </Table.Cell>
                 <Table.Cell>{log.response_time_ms != null ? `${log.response_time_ms} ms` : '—'}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDate(log.timestamp ?? log.created_at, 'minutes')}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(log.created_at, 'minutes')}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

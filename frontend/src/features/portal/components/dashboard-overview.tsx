@@ -1,22 +1,12 @@
-import { Box, Heading, HStack, Link, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import {
-  LuAppWindow,
-  LuArrowRight,
-  LuBookOpen,
-  LuExternalLink,
-  LuKeyRound,
-  LuSend,
-  LuStore,
-  LuWebhook,
-} from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LuAppWindow, LuBookOpen, LuExternalLink, LuKeyRound, LuSend, LuStore, LuWebhook } from 'react-icons/lu';
 import { DOCS_URL } from '../../../components/brand/site';
+import { type Action, ActionGrid } from '../../../components/ui/action-card';
 import { StatCard } from '../../../components/ui/stat-card';
 import { paths } from '../../../config/paths';
 import { useDashboardCounts } from '../api/get-dashboard-counts';
 
-const actions: { title: string; text: string; to: string; icon: ReactNode }[] = [
+const actions: Action[] = [
   { title: 'Manage My Apps', text: 'Edit, delete and follow your apps.', to: paths.myApps, icon: <LuAppWindow /> },
   { title: 'API Keys', text: 'Create staging and production keys.', to: paths.apiKeys, icon: <LuKeyRound /> },
   { title: 'Webhooks', text: 'Receive events from practices.', to: paths.webhooks, icon: <LuWebhook /> },
@@ -39,41 +29,7 @@ export function DashboardOverview() {
         <Heading as="h2" size="lg" mb="4">
           Quick actions
         </Heading>
-        <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-          {actions.map((a) => (
-            <LinkBox
-              key={a.to}
-              bg="white"
-              borderWidth="1px"
-              borderColor="gray.200"
-              rounded="xl"
-              p="5"
-              transition="all 0.15s"
-              _hover={{ borderColor: 'brand.300', shadow: 'md' }}
-            >
-              <HStack gap="4" align="flex-start">
-                <Box color="brand.fg" bg="brand.subtle" rounded="lg" p="2.5" fontSize="xl">
-                  {a.icon}
-                </Box>
-                <Box flex="1">
-                  <LinkOverlay asChild>
-                    <RouterLink to={a.to}>
-                      <Text fontWeight="semibold" color="gray.900">
-                        {a.title}
-                      </Text>
-                    </RouterLink>
-                  </LinkOverlay>
-                  <Text fontSize="sm" color="gray.600">
-                    {a.text}
-                  </Text>
-                </Box>
-                <Box color="gray.400" alignSelf="center">
-                  <LuArrowRight />
-                </Box>
-              </HStack>
-            </LinkBox>
-          ))}
-        </SimpleGrid>
+        <ActionGrid actions={actions} />
       </Box>
 
       <HStack

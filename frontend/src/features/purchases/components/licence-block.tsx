@@ -1,17 +1,15 @@
-import { Box, Code, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Code, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuBan, LuClock, LuCopy, LuKeyRound, LuTriangleAlert } from 'react-icons/lu';
+import { LuBan, LuClock, LuKeyRound, LuTriangleAlert } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { copyToClipboard } from '../../../components/ui/copy-to-clipboard';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { notifySuccess } from '../../../components/ui/toaster';
 import { licenceKeyOf } from '../utils/purchase-state';
 
 export const LICENSE_REVOKED = 'License revoked (refunded)';
 export const LICENSE_PROCESSING = 'License being prepared';
 export const LICENSE_PROCESSING_TEXT = "Your license is on its way. You'll receive it via email shortly.";
-
-const copyKey = (key: string) =>
-  copyToClipboard(key, MSG.licenseCopied, 'Could not copy the key. Select it and copy it by hand.');
 
 function Notice({ icon, tone, title, text }: { icon: ReactNode; tone: string; title: string; text?: string }) {
   return (
@@ -65,14 +63,13 @@ export function LicenceBlock({ purchase, appName }: { purchase: Purchase; appNam
             >
               {key}
             </Code>
-            <IconButton
-              aria-label={`Copy license key for ${appName}`}
+            <CopyButton
+              value={key}
+              label={`Copy license key for ${appName}`}
               size="sm"
               variant="ghost"
-              onClick={() => copyKey(key)}
-            >
-              <LuCopy />
-            </IconButton>
+              onCopied={() => notifySuccess(MSG.licenseCopied)}
+            />
           </HStack>
         </Box>
       );
