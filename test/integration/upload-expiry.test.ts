@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { s3Uploads } from '../../functions/adapters/s3-uploads';
 import { createUploadService } from '../../functions/core/uploads/upload-service';
+import type { UploadedImage } from '../../shared/schemas/apps';
 import { api, apiUrl, freeAppPayload, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 /** A valid 1x1 GIF (judged by its bytes like any upload). */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
@@ -21,13 +23,13 @@ async function uploadDraft(token: string): Promise<string> {
     GIF,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await api('POST', '/api/upload/screenshots', {
+  const res = await api<{ images: UploadedImage[] }>('POST', '/api/upload/screenshots', {
     token,
     rawBody: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   expect(res.status).toBe(201);
-  return res.body.images[0].url as string;
+  return must(res.body.images[0], 'the uploaded image').url;
 }
 
 const served = async (url: string) => (await fetch(`${apiUrl()}${url}`)).status;
