@@ -23,7 +23,7 @@ import {
   NO_REPLACEMENT_WAITING,
 } from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
-import { adminToken, api, type JsonBody, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { adminToken, api, type JsonBody, mailsWithSubject, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
 
@@ -35,15 +35,6 @@ beforeAll(async () => {
 const asAdmin = <T = JsonBody>(method: string, path: string, body?: unknown) =>
   api<T>(method, path, { token: admin, body });
 const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
-
-async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
-  for (let i = 0; i < 30; i++) {
-    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
-    if (mails.length >= atLeast) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return (await mailsTo(email)).filter((m) => m.subject === subject);
-}
 
 describe('GET /api/admin/users', () => {
   it('lists every account with the admin view fields, admins included with role admin', async () => {

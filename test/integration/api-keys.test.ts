@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { API_KEY_NOT_FOUND, type ApiKey, type ApiKeyWithSecret, KEY_TYPE_INVALID } from '../../shared/schemas/keys';
 import { INVALID_API_KEY, type PartnerMe, PENDING_API_KEY } from '../../shared/schemas/partner';
-import { type ApiAnswer, adminToken, api, mailsTo, newDeveloper } from '../support/api';
+import { type ApiAnswer, adminToken, api, mailsWithSubject, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
 const createKey = (token: string, type: string) =>
@@ -32,15 +32,6 @@ function recorder() {
       }
     },
   };
-}
-
-async function waitForMail(email: string, subject: string, count = 1) {
-  for (let i = 0; i < 30; i++) {
-    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return (await mailsTo(email)).filter((m) => m.subject === subject);
 }
 
 describe('API key lifecycle', () => {
@@ -206,7 +197,7 @@ describe('developer approval and production keys', () => {
     expect(call.body.key).toMatchObject({ type: 'production', limit: 10_000 });
     expect(call.body.owner.is_approved).toBe(true);
 
-    const mails = await waitForMail(dev.email, 'Your developer account has been approved');
+    const mails = await mailsWithSubject(dev.email, 'Your developer account has been approved');
     expect(mails).toHaveLength(1);
     expect(must(mails[0]).text).toContain('/dashboard/api-keys');
 
@@ -214,7 +205,7 @@ describe('developer approval and production keys', () => {
     const twice = await api('POST', '/api/approve-user', { token: admin, body: { email: dev.email } });
     expect(twice.status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
-    expect(await waitForMail(dev.email, 'Your developer account has been approved')).toHaveLength(1);
+    expect(await mailsWithSubject(dev.email, 'Your developer account has been approved')).toHaveLength(1);
 
     // After approval a new production key is active at once.
     const later = await createKey(dev.token, 'production');

@@ -114,6 +114,16 @@ export async function mailsTo(
     .map((m) => ({ subject: m.subject, text: m.body?.text, html: m.body?.html, to: m.destination.to }));
 }
 
+/** The mails to `email` with exactly this subject, waiting up to 3 s for at least `atLeast` of them. */
+export async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
+  for (let i = 0; i < 30; i++) {
+    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
+    if (mails.length >= atLeast) return mails;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return (await mailsTo(email)).filter((m) => m.subject === subject);
+}
+
 /** A fresh developer approved by the admin (webhooks and production keys need approval). */
 export async function approvedDeveloper(overrides: Record<string, unknown> = {}) {
   const dev = await newDeveloper(overrides);
