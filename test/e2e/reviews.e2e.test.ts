@@ -7,7 +7,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
+import type { LoginResponse } from '../../shared/schemas/accounts';
+import type { DataAccessCatalogue } from '../../shared/schemas/data-access';
 import { adminToken, api, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 import { runSync } from '../support/sync';
 import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
@@ -52,12 +55,14 @@ describe('verified reviews and works-with', () => {
     await b.page.getByRole('button', { name: 'Edit review' }).waitFor();
     await b.close();
 
-    const login = await api('POST', '/api/login', { body: { email: 'ana@dentaflow.com', password: 'demo1234' } });
-    const ana = login.body.access_token as string;
+    const login = await api<LoginResponse>('POST', '/api/login', {
+      body: { email: 'ana@dentaflow.com', password: 'demo1234' },
+    });
+    const ana = login.body.access_token;
     // The internal sync loads the practice catalogue; the developer declares what SmilePay touches.
     await runSync(await adminToken(), 'full_sync');
-    const { body: catalogue } = await api('GET', '/api/data-access/catalogue', { token: ana });
-    const feature = catalogue.features[0] as { id: string; name: string; table_count: number };
+    const { body: catalogue } = await api<DataAccessCatalogue>('GET', '/api/data-access/catalogue', { token: ana });
+    const feature = must(catalogue.features[0], 'a catalogue feature');
     const declared = await api('PUT', `/api/apps/${APP_ID}/data-access`, {
       token: ana,
       body: {

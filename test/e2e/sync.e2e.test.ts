@@ -13,8 +13,11 @@ import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
+import type { LegacyEvent } from '../../shared/schemas/outside-systems';
+import type { Webhook as WebhookRow } from '../../shared/schemas/webhooks';
 import { api } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
+import { must } from '../support/must';
 import { control } from '../support/sync';
 import { launchBrowser, newPage } from './support/browser';
 
@@ -121,7 +124,7 @@ describe('sync in the browser', () => {
       [LICENSED, licensed],
       [NOT_LICENSED, other],
     ] as const) {
-      const made = await api('POST', `/api/apps/${appId}/webhooks`, {
+      const made = await api<WebhookRow>('POST', `/api/apps/${appId}/webhooks`, {
         token: devToken,
         body: { event_type: EVENT_TYPE, target_url: receiver.url },
       });
@@ -135,8 +138,10 @@ describe('sync in the browser', () => {
     const start = page.getByRole('button', { name: 'Start Polling' });
     const stop = page.getByRole('button', { name: 'Stop Polling' });
     await expect.poll(() => start.isEnabled()).toBe(true);
-    const emitted = await control('legacy', { emit: { practice_email: PRACTICE, type: EVENT_TYPE } });
-    const event = emitted.emitted[0] as { id: string };
+    const emitted = await control<{ emitted: LegacyEvent[] }>('legacy', {
+      emit: { practice_email: PRACTICE, type: EVENT_TYPE },
+    });
+    const event = must(emitted.emitted[0], 'the emitted event');
     await start.click();
     await page.getByText('Polling started').first().waitFor();
     await expect.poll(() => stop.isEnabled()).toBe(true);

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Webhook as WebhookRow } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { launchBrowser, newPage } from './support/browser';
@@ -130,10 +131,8 @@ describe('webhooks in the browser', () => {
     expect(shownOnce).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
     await closeDialog(page, webhooks);
 
-    const list = await api('GET', `/api/apps/${app.id}/webhooks`, { token: dev.token });
-    const listed = (list.body as Array<{ target_url: string; secret: string; event_type: string }>).find(
-      (w) => w.target_url === receiver.url,
-    );
+    const list = await api<WebhookRow[]>('GET', `/api/apps/${app.id}/webhooks`, { token: dev.token });
+    const listed = list.body.find((w) => w.target_url === receiver.url);
     expect(listed?.event_type).toBe(EVENT_TYPE);
     expect(listed?.secret).toBe(shownOnce.slice(0, 10));
     const hook = { secret: shownOnce };

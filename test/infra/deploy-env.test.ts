@@ -12,7 +12,7 @@ import {
   WORKERS_CONCURRENCY_SHARE,
 } from '../../lib/deploy-env';
 import { ServiceFunction } from '../../lib/function-defaults';
-import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
 describe('synthesis refuses an unknown account', () => {
   it('refuses to synthesize without an account, naming what to do', () => {
@@ -55,7 +55,7 @@ describe('synthesis refuses an unknown account', () => {
 
 describe('a new account (10 concurrent Lambda executions)', () => {
   let stacks: ReturnType<typeof synthMarketplace>;
-  let resources: Record<string, { Type: string; Properties: Record<string, any> }>;
+  let resources: Record<string, CfnObject>;
 
   beforeAll(() => {
     stacks = synthMarketplace({ context: { siteBuildPath: fakeSiteBuild() }, cloudFormationValidation: false });

@@ -7,10 +7,11 @@ import { POWERTOOLS_ENVIRONMENT } from '../../lib/function-defaults';
 import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observability';
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
 import { contentSecurityPolicy } from '../../shared/csp';
-import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { must } from '../support/must';
+import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
 /** Issue 12 items 4-7 in the synthesized templates: secrets, the edge, least privilege, observability. */
-type Resource = { Type: string; Properties: Record<string, any>; Condition?: string };
+type Resource = CfnObject;
 let app: Template;
 let resources: Record<string, Resource>;
 
@@ -56,13 +57,13 @@ afterAll(removeTempDirs);
 
 describe('secrets (item 4)', () => {
   it('the JWT key is generated as {"kid", "secret"}; the Stripe secret is an empty shell the stack creates', () => {
-    const jwt = resources[secretId('Signing key')]!;
+    const jwt = must(resources[secretId('Signing key')], 'the signing key secret');
     expect(jwt.Properties.GenerateSecretString).toMatchObject({
       SecretStringTemplate: JSON.stringify({ kid: 'k1' }),
       GenerateStringKey: 'secret',
       PasswordLength: 64,
     });
-    const stripe = resources[secretId('Stripe keys')]!;
+    const stripe = must(resources[secretId('Stripe keys')], 'the Stripe keys secret');
     expect(JSON.parse(stripe.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({
       secretKey: '',
       webhookSecret: '',
@@ -102,7 +103,8 @@ describe('secrets (item 4)', () => {
 
 describe('the edge (item 5)', () => {
   const distribution = () =>
-    Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    must(Object.values(app.findResources('AWS::CloudFront::Distribution'))[0], 'the distribution').Properties
+      .DistributionConfig;
 
   it('CloudFront sends the origin-verify secret to the API, by dynamic reference', () => {
     const apiOrigin = distribution().Origins.find((o: { CustomOriginConfig?: unknown }) => o.CustomOriginConfig);
@@ -120,9 +122,9 @@ describe('the edge (item 5)', () => {
   });
 
   it('a CLOUDFRONT web ACL with AWS managed rules and per-client rate rules guards the distribution', () => {
-    const [aclId, acl] = Object.entries(app.findResources('AWS::WAFv2::WebACL'))[0]!;
+    const [aclId, acl] = must(Object.entries(app.findResources('AWS::WAFv2::WebACL'))[0], 'the web ACL');
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
-    const rules = acl.Properties.Rules as any[];
+    const rules = acl.Properties.Rules as CfnObject[];
     expect(rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Name)).toEqual([
       ...MANAGED_RULE_GROUPS,
     ]);
@@ -181,7 +183,7 @@ describe('the edge (item 5)', () => {
   });
 
   it('the uploads bucket admits exactly this distribution (OAC, AWS:SourceArn), TLS only', () => {
-    const distributionId = Object.keys(app.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const distributionId = must(Object.keys(app.findResources('AWS::CloudFront::Distribution'))[0], 'the distribution');
     app.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: 'dentalmarketplace-uploads-123456789012-us-east-1',
       PolicyDocument: Match.objectLike({
@@ -207,7 +209,7 @@ describe('the edge (item 5)', () => {
   it('outside us-east-1 the web ACL lives in a small us-east-1 edge stack', () => {
     const stacks = synthEu();
     expect(stacks.edgeStack?.region).toBe('us-east-1');
-    const edge = Template.fromStack(stacks.edgeStack!);
+    const edge = Template.fromStack(must(stacks.edgeStack, 'the edge stack'));
     edge.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT' });
     Template.fromStack(stacks.appStack).resourceCountIs('AWS::WAFv2::WebACL', 0);
   });
@@ -268,7 +270,7 @@ describe('least privilege (item 6)', () => {
 
 describe('observability (item 7)', () => {
   const alarms = () => Object.values(app.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
-  const topicId = () => Object.keys(app.findResources('AWS::SNS::Topic'))[0]!;
+  const topicId = () => must(Object.keys(app.findResources('AWS::SNS::Topic'))[0], 'the alarm topic');
 
   it('alarms go to one SNS topic whose e-mail subscriber is the deploy parameter AlarmEmail', () => {
     app.hasParameter('AlarmEmail', { Type: 'String', Default: '' });
@@ -289,7 +291,7 @@ describe('observability (item 7)', () => {
         .filter((a) => a.MetricName === metricName && a.Namespace === 'AWS/Lambda')
         .map((a) => a.Dimensions[0].Value.Ref);
     const product = functions.filter((id) =>
-      /^(Route group|Webhook|Sync worker)/.test(String(resources[id]!.Properties.Description ?? '')),
+      /^(Route group|Webhook|Sync worker)/.test(String(must(resources[id]).Properties.Description ?? '')),
     );
     expect(product.length).toBe(ROUTE_GROUPS.length + 3);
     for (const id of product) {
@@ -300,7 +302,7 @@ describe('observability (item 7)', () => {
 
   it('API 5xx and p99 latency, dead letters, scheduler failures, DynamoDB throttles and SES bounce rate', () => {
     const all = alarms();
-    const has = (pred: (a: any) => boolean, what: string) => expect(all.some(pred), what).toBe(true);
+    const has = (pred: (a: CfnObject) => boolean, what: string) => expect(all.some(pred), what).toBe(true);
     has((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx', 'API 5xx');
     has(
       (a) =>
@@ -311,7 +313,7 @@ describe('observability (item 7)', () => {
       'API p99',
     );
     expect(all.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(2);
-    const metricsOf = (a: any) => JSON.stringify(a.Metrics ?? []);
+    const metricsOf = (a: CfnObject) => JSON.stringify(a.Metrics ?? []);
     has((a) => metricsOf(a).includes('FailedInvocations') && metricsOf(a).includes('AWS/Scheduler'), 'scheduler');
     has((a) => metricsOf(a).includes('ReadThrottleEvents') && metricsOf(a).includes('WriteThrottleEvents'), 'DynamoDB');
     has((a) => a.Namespace === 'AWS/SES' && a.MetricName === 'Reputation.BounceRate', 'SES bounce rate');

@@ -11,9 +11,9 @@ import { FULFILMENT_MAX_RECEIVE_COUNT as CODE_FULFILMENT_MAX_RECEIVE_COUNT } fro
 import { FULFILMENT_WORKER_BATCH_SIZE, FULFILMENT_WORKER_MAX_CONCURRENCY } from '../../lib/fulfilment';
 import { SES_FEEDBACK_DETAIL_TYPES } from '../../lib/mail';
 import { FULFILMENT_MAX_RECEIVE_COUNT, MAIL_MAX_RECEIVE_COUNT } from '../../lib/queues';
-import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+type Resources = Record<string, CfnObject>;
 
 let app: Template;
 let res: Resources;

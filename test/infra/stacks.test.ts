@@ -8,9 +8,10 @@ import { SYNC_MAX_RECEIVE_COUNT, WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/que
 import { SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
-import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { must } from '../support/must';
+import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }>;
+type Resources = Record<string, CfnObject>;
 
 let data: Template;
 let app: Template;
@@ -125,12 +126,9 @@ describe('data stack', () => {
     // Drafts are tagged unreferenced when stored and untagged when an app shows them.
     expect(actionsOf('developer-apps')).toEqual(expect.arrayContaining(['s3:PutObjectTagging', 's3:GetObjectTagging']));
     expect(pendingStatements).toHaveLength(1);
-    expect([...(pendingStatements[0]!.Action as string[])].sort()).toEqual([
-      's3:DeleteObject',
-      's3:GetObject',
-      's3:PutObject',
-    ]);
-    expect(JSON.stringify(pendingStatements[0]!.Resource)).toContain('/pending/*');
+    const pending = must(pendingStatements[0], 'the PendingUploads statement');
+    expect([...(pending.Action as string[])].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(JSON.stringify(pending.Resource)).toContain('/pending/*');
   });
 
   it('keeps the uploads bucket private, encrypted, TLS-only, versioned and retained', () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../lib/app-config';
 import { createMarketplace } from '../../lib/marketplace-app';
 
@@ -16,6 +17,12 @@ const tempDir = (prefix: string): string => {
 };
 
 /** Removes the SPA builds and cloud assemblies the tests made (call from afterAll). */
+/**
+ * A resource (or any object inside one) of a synthesized template, exactly as aws-cdk-lib/assertions
+ * types it: CloudFormation JSON has no schema here, so its fields are read as the library gives them.
+ */
+export type CfnObject = ReturnType<Template['findResources']>[string];
+
 export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

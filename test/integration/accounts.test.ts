@@ -24,8 +24,9 @@ import {
   RESET_LINK_INVALID,
   WEBSITE_INVALID,
 } from '../../shared/schemas/accounts';
-import { api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { api, type LoginAnswer, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
+import { must } from '../support/must';
 
 const PASSWORD = 'secret123';
 
@@ -36,7 +37,7 @@ async function register(overrides: Record<string, unknown> = {}) {
 }
 
 const login = (email: string, password: string, path = '/api/login') =>
-  api('POST', path, { body: { email, password } });
+  api<LoginAnswer>('POST', path, { body: { email, password } });
 
 /** Mails in the SES emulator's store for an address (reads the body wherever the store keeps it). */
 async function mailBodies(address: string): Promise<Array<{ subject: string; text: string; html: string }>> {
@@ -475,7 +476,7 @@ describe('GET and PUT /api/admin/profile', () => {
     );
     const res = await login(adminEmail, adminPassword, '/api/admin-login');
     expect(res.status).toBe(200);
-    token = res.body.access_token;
+    token = must(res.body.access_token, 'the second admin token');
   });
 
   const put = (body: unknown) => api('PUT', '/api/admin/profile', { token, body });

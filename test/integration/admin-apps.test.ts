@@ -12,8 +12,16 @@ import {
   suspensionMailSubject,
 } from '../../functions/core/apps/admin-apps-service';
 import { MSG } from '../../shared/messages';
-import { AdminAppListSchema, APP_MESSAGES } from '../../shared/schemas/apps';
-import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
+import {
+  type AdminApp,
+  AdminAppListSchema,
+  APP_MESSAGES,
+  type AppCard,
+  type OwnerApp,
+  type OwnerAppSummary,
+} from '../../shared/schemas/apps';
+import { adminToken, api, type JsonBody, mailsTo, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
@@ -24,7 +32,8 @@ beforeAll(async () => {
   [admin, dev] = await Promise.all([adminToken(), newDeveloper()]);
 });
 
-const asAdmin = (method: string, path: string, body?: unknown) => api(method, path, { token: admin, body });
+const asAdmin = <T = JsonBody>(method: string, path: string, body?: unknown) =>
+  api<T>(method, path, { token: admin, body });
 
 function submitPayload(name: string, over: Record<string, unknown> = {}) {
   return {
@@ -46,12 +55,14 @@ function submitPayload(name: string, over: Record<string, unknown> = {}) {
   };
 }
 async function submitted(label: string) {
-  const res = await api('POST', '/api/apps/submit', { token: dev.token, body: submitPayload(`Rev ${run} ${label}`) });
+  const res = await api<OwnerApp>('POST', '/api/apps/submit', {
+    token: dev.token,
+    body: submitPayload(`Rev ${run} ${label}`),
+  });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body as { id: string; slug: string; name: string };
+  return res.body;
 }
-const marketIds = async () =>
-  ((await api('GET', `/api/marketplace/apps?q=${run}`)).body as Array<{ id: string }>).map((a) => a.id);
+const marketIds = async () => (await api<AppCard[]>('GET', `/api/marketplace/apps?q=${run}`)).body.map((a) => a.id);
 
 async function mailWithSubject(email: string, subject: string) {
   for (let i = 0; i < 30; i++) {
@@ -93,7 +104,7 @@ describe('GET /api/admin/apps', () => {
       total_revenue: null,
     });
     expect(apps.some((x) => x.id.startsWith('demo-app-') && x.status === 'Published')).toBe(true);
-    for (let i = 1; i < apps.length; i++) expect(apps[i - 1]!.created_at >= apps[i]!.created_at).toBe(true);
+    for (let i = 1; i < apps.length; i++) expect(must(apps[i - 1]).created_at >= must(apps[i]).created_at).toBe(true);
     expect(JSON.stringify(res.body)).not.toContain('We will e-mail your access details.');
   });
 });
@@ -121,14 +132,18 @@ describe('review lifecycle', () => {
     const live = await mailWithSubject(dev.email, `Your app ${app.name} is live on the marketplace`);
     expect(live?.text).toContain(`/marketplace/app/${app.slug}`);
 
-    const suspended = await asAdmin('POST', `/api/admin/apps/${app.id}/suspend`, { reason: 'Broken support link' });
+    const suspended = await asAdmin<{ app: AdminApp }>('POST', `/api/admin/apps/${app.id}/suspend`, {
+      reason: 'Broken support link',
+    });
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({
       message: MSG.appSuspended,
       app: { id: app.id, is_approved: false, is_suspended: true, status: 'Suspended' },
     });
     // The developer sees the same status, with the admin's reason.
-    const own = (await api('GET', '/api/apps', { token: dev.token })).body.find((a: { id: string }) => a.id === app.id);
+    const own = (await api<OwnerAppSummary[]>('GET', '/api/apps', { token: dev.token })).body.find(
+      (a) => a.id === app.id,
+    );
     expect(own).toMatchObject({ status: 'Suspended', suspension_reason: 'Broken support link' });
     expect(suspended.body.app.suspended_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await marketIds()).not.toContain(app.id);
@@ -144,8 +159,8 @@ describe('review lifecycle', () => {
     // Approving again publishes it again and clears the suspension.
     const back = await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
     expect(back.body.app).toMatchObject({ is_suspended: false, suspended_at: null, status: 'Published' });
-    const ownAfter = (await api('GET', '/api/apps', { token: dev.token })).body.find(
-      (a: { id: string }) => a.id === app.id,
+    const ownAfter = (await api<OwnerAppSummary[]>('GET', '/api/apps', { token: dev.token })).body.find(
+      (a) => a.id === app.id,
     );
     expect(ownAfter).toMatchObject({ status: 'Published', suspension_reason: null });
     expect(await marketIds()).toContain(app.id);
@@ -153,7 +168,10 @@ describe('review lifecycle', () => {
 
   it('approves other app types as Active (not on the marketplace) and mails a plain approval', async () => {
     const partner = (
-      await api('POST', '/api/apps', { token: dev.token, body: { name: `Rev ${run} partner`, type: 'partner' } })
+      await api<OwnerApp>('POST', '/api/apps', {
+        token: dev.token,
+        body: { name: `Rev ${run} partner`, type: 'partner' },
+      })
     ).body;
     const res = await asAdmin('POST', `/api/admin/apps/${partner.id}/approve`);
     expect(res.status).toBe(200);
@@ -210,7 +228,7 @@ describe('DELETE /api/admin/apps/{id}/delete', () => {
     expect(res.body).toEqual({ message: MSG.appDeleted });
     expect(await marketIds()).not.toContain(app.id);
     expect((await api('GET', `/api/apps/${app.id}`, { token: dev.token })).status).toBe(404);
-    const list = (await asAdmin('GET', '/api/admin/apps')).body as Array<{ id: string }>;
+    const list = (await asAdmin<AdminApp[]>('GET', '/api/admin/apps')).body;
     expect(list.map((a) => a.id)).not.toContain(app.id);
     expect((await submitted('doomed')).slug).toBe(app.slug);
   });

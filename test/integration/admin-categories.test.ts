@@ -9,8 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
-import { CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
+import type { AppCard, CategoryApps } from '../../shared/schemas/apps';
+import { type Category, CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
 import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 const repo = new DynamoAppsRepository();
 const run = randomUUID().slice(0, 8);
@@ -61,9 +63,9 @@ async function addApp(label: string, category: { slug: string; name: string }, o
   return app;
 }
 
-const publicSlugs = async () => (await api('GET', '/api/categories')).body.map((c: { slug: string }) => c.slug);
+const publicSlugs = async () => (await api<Category[]>('GET', '/api/categories')).body.map((c) => c.slug);
 const listedIds = async (q: string) =>
-  (await api('GET', `/api/marketplace/apps?q=${encodeURIComponent(q)}`)).body.map((a: { id: string }) => a.id);
+  (await api<AppCard[]>('GET', `/api/marketplace/apps?q=${encodeURIComponent(q)}`)).body.map((a) => a.id);
 
 beforeAll(async () => {
   admin = await adminToken();
@@ -85,21 +87,26 @@ describe('access', () => {
       expect(forbidden.status).toBe(403);
       expect(typeof forbidden.body.detail).toBe('string');
     }
-    expect((await api('GET', '/api/admin/categories', { token: admin })).headers.get('cache-control')).toBe('no-store');
+    expect((await api<Category[]>('GET', '/api/admin/categories', { token: admin })).headers.get('cache-control')).toBe(
+      'no-store',
+    );
   });
 });
 
 describe('admin category list and create', () => {
   it('lists every category with counts of all its apps, in display order', async () => {
-    const res = await api('GET', '/api/admin/categories', { token: admin });
+    const res = await api<Category[]>('GET', '/api/admin/categories', { token: admin });
     expect(res.status).toBe(200);
     const all = CategoryListSchema.parse(res.body);
     const seeded = all.filter((c) => SEED_CATEGORIES.some((s) => s.slug === c.slug));
     expect(seeded.map((c) => c.slug)).toEqual(SEED_CATEGORIES.map((s) => s.slug));
     // 'other' holds a listed demo app and the internal demo app: admins count both.
-    const other = seeded.find((c) => c.slug === 'other')!;
-    const publicOther = (await api('GET', '/api/categories')).body.find((c: { slug: string }) => c.slug === 'other');
-    expect(other.app_count).toBeGreaterThan(publicOther.app_count);
+    const other = must(
+      seeded.find((c) => c.slug === 'other'),
+      'the other category',
+    );
+    const publicOther = (await api<Category[]>('GET', '/api/categories')).body.find((c) => c.slug === 'other');
+    expect(other.app_count).toBeGreaterThan(must(publicOther, 'the public other category').app_count);
   });
 
   it('creates a category with the spec defaults (201)', async () => {
@@ -119,8 +126,8 @@ describe('admin category list and create', () => {
       app_count: 0,
     });
     expect(typeof res.body.id).toBe('string');
-    const list = await api('GET', '/api/admin/categories', { token: admin });
-    expect(list.body.map((c: { id: string }) => c.id)).toContain(res.body.id);
+    const list = await api<Category[]>('GET', '/api/admin/categories', { token: admin });
+    expect(list.body.map((c) => c.id)).toContain(res.body.id);
     expect(await publicSlugs()).toContain(slugOf('defaults'));
   });
 
@@ -233,12 +240,12 @@ describe('admin category edit', () => {
     expect(await publicSlugs()).not.toContain(cat.slug);
     expect(await listedIds(`Adm ${run} deact`)).toEqual([]);
     expect((await api('GET', `/api/marketplace/apps?category=${cat.slug}`)).body).toEqual([]);
-    const page = await api('GET', `/api/marketplace/apps/category/${cat.slug}`);
+    const page = await api<CategoryApps>('GET', `/api/marketplace/apps/category/${cat.slug}`);
     expect(page.status).toBe(404);
     expect(page.body).toEqual({ detail: 'Category not found' });
     expect((await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).status).toBe(404);
-    const adminView = (await api('GET', '/api/admin/categories', { token: admin })).body.find(
-      (c: { id: string }) => c.id === cat.id,
+    const adminView = (await api<Category[]>('GET', '/api/admin/categories', { token: admin })).body.find(
+      (c) => c.id === cat.id,
     );
     expect(adminView).toMatchObject({ is_active: false, app_count: 1 });
 
@@ -262,9 +269,9 @@ describe('admin category edit', () => {
     expect(res.body).toMatchObject({ slug: slugOf('renamed'), name: `Renamed ${run}`, app_count: 2 });
     const detail = await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`);
     expect(detail.body).toMatchObject({ category: `Renamed ${run}`, category_slug: slugOf('renamed') });
-    const page = await api('GET', `/api/marketplace/apps/category/${slugOf('renamed')}`);
-    expect(page.body.apps.map((a: { id: string }) => a.id)).toEqual([app.id]);
-    expect((await api('GET', `/api/marketplace/apps/category/${cat.slug}`)).status).toBe(404);
+    const page = await api<CategoryApps>('GET', `/api/marketplace/apps/category/${slugOf('renamed')}`);
+    expect(page.body.apps.map((a) => a.id)).toEqual([app.id]);
+    expect((await api<CategoryApps>('GET', `/api/marketplace/apps/category/${cat.slug}`)).status).toBe(404);
     expect((await repo.getById(hiddenApp.id))?.category_slug).toBe(slugOf('renamed'));
     // The old slug is free again.
     await createCategory('rename');
@@ -280,8 +287,8 @@ describe('admin category delete', () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain('2 apps use this category');
     expect(res.body.detail).toMatch(/deactivate/);
-    const still = await api('GET', '/api/admin/categories', { token: admin });
-    expect(still.body.map((c: { id: string }) => c.id)).toContain(cat.id);
+    const still = await api<Category[]>('GET', '/api/admin/categories', { token: admin });
+    expect(still.body.map((c) => c.id)).toContain(cat.id);
   });
 
   it('moves the apps to reassign_to, then deletes', async () => {
@@ -302,11 +309,11 @@ describe('admin category delete', () => {
     expect(res.body).toEqual({ message: 'Category deleted', moved_apps: 2 });
     expect(await repo.getById(listed.id)).toMatchObject({ category_slug: to.slug, category: to.name });
     expect(await repo.getById(pending.id)).toMatchObject({ category_slug: to.slug, category: to.name });
-    const page = await api('GET', `/api/marketplace/apps/category/${to.slug}`);
-    expect(page.body.apps.map((a: { id: string }) => a.id)).toEqual([listed.id]);
-    const admins = (await api('GET', '/api/admin/categories', { token: admin })).body;
-    expect(admins.find((c: { id: string }) => c.id === to.id).app_count).toBe(2);
-    expect(admins.map((c: { id: string }) => c.id)).not.toContain(from.id);
+    const page = await api<CategoryApps>('GET', `/api/marketplace/apps/category/${to.slug}`);
+    expect(page.body.apps.map((a) => a.id)).toEqual([listed.id]);
+    const admins = (await api<Category[]>('GET', '/api/admin/categories', { token: admin })).body;
+    expect(must(admins.find((c) => c.id === to.id)).app_count).toBe(2);
+    expect(admins.map((c) => c.id)).not.toContain(from.id);
   });
 
   it('deletes an empty category; a second delete or edit answers 404', async () => {

@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminAppPageSchema, AdminUserPageSchema } from '../../shared/schemas/admin-lists';
-import { AdminAppListSchema } from '../../shared/schemas/apps';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { type AdminApp, AdminAppListSchema, type OwnerApp } from '../../shared/schemas/apps';
+import { adminToken, api, type JsonBody, newDeveloper } from '../support/api';
 
 const run = randomUUID().slice(0, 8);
 let admin: string;
 let dev: Awaited<ReturnType<typeof newDeveloper>>;
 const ids: Record<string, string> = {};
 
-const asAdmin = (path: string) => api('GET', path, { token: admin });
+const asAdmin = <T = JsonBody>(path: string) => api<T>('GET', path, { token: admin });
 
 function payload(name: string) {
   return {
@@ -39,7 +39,10 @@ beforeAll(async () => {
   [admin, dev] = await Promise.all([adminToken(), newDeveloper({ company_name: `Devco ${run}` })]);
   // Submitted one after the other so "newest first" is well defined: a is the oldest.
   for (const label of ['a', 'b', 'c']) {
-    const res = await api('POST', '/api/apps/submit', { token: dev.token, body: payload(`PagingApp ${run} ${label}`) });
+    const res = await api<OwnerApp>('POST', '/api/apps/submit', {
+      token: dev.token,
+      body: payload(`PagingApp ${run} ${label}`),
+    });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     ids[label] = res.body.id;
     await new Promise((r) => setTimeout(r, 15));
@@ -54,8 +57,8 @@ describe('GET /api/admin/apps search, filter and paging', () => {
     const byName = await asAdmin(`/api/admin/apps?q=${encodeURIComponent(`pagingapp ${run}`)}`);
     expect(byName.status).toBe(200);
     expect(AdminAppListSchema.parse(byName.body).map((a) => a.id)).toEqual([ids.c, ids.b, ids.a]);
-    const byEmail = await asAdmin(`/api/admin/apps?q=${encodeURIComponent(dev.email.toUpperCase())}`);
-    expect(byEmail.body.map((a: { id: string }) => a.id).sort()).toEqual(Object.values(ids).sort());
+    const byEmail = await asAdmin<AdminApp[]>(`/api/admin/apps?q=${encodeURIComponent(dev.email.toUpperCase())}`);
+    expect(byEmail.body.map((a) => a.id).sort()).toEqual(Object.values(ids).sort());
     const byCompany = await asAdmin(`/api/admin/apps?q=${encodeURIComponent(`pager ${run}`)}`);
     expect(byCompany.body).toHaveLength(3);
     const none = await asAdmin(`/api/admin/apps?q=nothing-${run}`);
@@ -86,8 +89,8 @@ describe('GET /api/admin/apps search, filter and paging', () => {
     );
     expect(pending.apps.map((a) => a.id)).toEqual([ids.c, ids.b]);
     expect(pending.counts).toEqual({ all: 2, marketplace: 2, internal: 0 });
-    const published = await asAdmin(`/api/admin/apps?q=${q}&status=Published`);
-    expect(published.body.map((a: { id: string }) => a.id)).toEqual([ids.a]);
+    const published = await asAdmin<AdminApp[]>(`/api/admin/apps?q=${q}&status=Published`);
+    expect(published.body.map((a) => a.id)).toEqual([ids.a]);
     const internal = AdminAppPageSchema.parse((await asAdmin(`/api/admin/apps?q=${q}&type=internal&page=1`)).body);
     expect(internal.total).toBe(0);
     expect(internal.status_counts['Pending Review']).toBe(0);

@@ -9,35 +9,42 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
 import { MSG } from '../../shared/messages';
-import { ADMIN_NO_APPROVAL, USER_EMAIL_REQUIRED } from '../../shared/schemas/admin-users';
-import { API_KEY_NOT_FOUND, NO_REPLACEMENT_WAITING } from '../../shared/schemas/keys';
+import {
+  ADMIN_NO_APPROVAL,
+  type AdminUser,
+  USER_EMAIL_REQUIRED,
+  type WebhookLog,
+} from '../../shared/schemas/admin-users';
+import {
+  type AdminRotatedKey,
+  API_KEY_NOT_FOUND,
+  type ApiKey,
+  type ApiKeyWithSecret,
+  NO_REPLACEMENT_WAITING,
+} from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
-import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { adminToken, api, type JsonBody, mailsWithSubject, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
+import { must } from '../support/must';
 
 let admin: string;
 beforeAll(async () => {
   admin = await adminToken();
 });
 
-const asAdmin = (method: string, path: string, body?: unknown) => api(method, path, { token: admin, body });
+const asAdmin = <T = JsonBody>(method: string, path: string, body?: unknown) =>
+  api<T>(method, path, { token: admin, body });
 const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
-
-async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
-  for (let i = 0; i < 30; i++) {
-    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
-    if (mails.length >= atLeast) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return (await mailsTo(email)).filter((m) => m.subject === subject);
-}
 
 describe('GET /api/admin/users', () => {
   it('lists every account with the admin view fields, admins included with role admin', async () => {
     const dev = await newDeveloper({ company_name: 'Smile Labs' });
-    const res = await asAdmin('GET', '/api/admin/users');
+    const res = await asAdmin<AdminUser[]>('GET', '/api/admin/users');
     expect(res.status).toBe(200);
-    const mine = res.body.find((u: { id: string }) => u.id === dev.id);
+    const mine = must(
+      res.body.find((u) => u.id === dev.id),
+      'the new developer',
+    );
     expect(mine).toEqual({
       id: dev.id,
       full_name: 'Test Developer',
@@ -47,7 +54,7 @@ describe('GET /api/admin/users', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       is_approved: false,
     });
-    const adminRow = res.body.find((u: { email: string }) => u.email === TEST_ADMIN.email);
+    const adminRow = res.body.find((u) => u.email === TEST_ADMIN.email);
     expect(adminRow).toMatchObject({ role: 'admin' });
     for (const u of res.body) expect(Object.keys(u).sort()).toEqual(Object.keys(mine).sort());
     expect(JSON.stringify(res.body)).not.toContain('password');
@@ -84,8 +91,8 @@ describe('approval', () => {
 
   it('approve-production by id activates production keys and mails the developer once', async () => {
     const dev = await newDeveloper();
-    const prod = await api('POST', '/api/keys', { token: dev.token, body: { type: 'production' } });
-    const staging = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+    const prod = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'production' } });
+    const staging = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
     expect(prod.body.is_active).toBe(false);
 
     const res = await asAdmin('POST', `/api/admin/users/${dev.id}/approve-production`);
@@ -93,9 +100,9 @@ describe('approval', () => {
     expect(res.body).toEqual({ message: MSG.userApprovedForProduction });
     expect((await asAdmin('GET', `/api/admin/users/${dev.id}`)).body.is_approved).toBe(true);
 
-    const keys = await asAdmin('GET', `/api/admin/users/${dev.id}/keys`);
+    const keys = await asAdmin<ApiKey[]>('GET', `/api/admin/users/${dev.id}/keys`);
     expect(keys.status).toBe(200);
-    expect(keys.body.map((k: { id: string }) => k.id).sort()).toEqual([prod.body.id, staging.body.id].sort());
+    expect(keys.body.map((k) => k.id).sort()).toEqual([prod.body.id, staging.body.id].sort());
     for (const k of keys.body) {
       expect(k.is_active).toBe(true);
       expect(k.key).toHaveLength(20);
@@ -107,7 +114,7 @@ describe('approval', () => {
 
     const mails = await mailsWithSubject(dev.email, APPROVAL_MAIL_SUBJECT);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('/dashboard/api-keys');
+    expect(must(mails[0]).text).toContain('/dashboard/api-keys');
     expect((await asAdmin('POST', `/api/admin/users/${dev.id}/approve-production`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(await mailsWithSubject(dev.email, APPROVAL_MAIL_SUBJECT)).toHaveLength(1);
@@ -165,11 +172,12 @@ describe('GET /api/admin/users/{id}/logs', () => {
         }),
       );
     }
-    const res = await asAdmin('GET', `/api/admin/users/${dev.id}/logs`);
+    const res = await asAdmin<WebhookLog[]>('GET', `/api/admin/users/${dev.id}/logs`);
     expect(res.status).toBe(200);
-    expect(res.body.map((l: { id: string }) => l.id)).toEqual([logs[1]!.id, logs[0]!.id]);
+    const [older, newer] = [must(logs[0]), must(logs[1])];
+    expect(res.body.map((l) => l.id)).toEqual([newer.id, older.id]);
     expect(res.body[0]).toEqual({
-      id: logs[1]!.id,
+      id: newer.id,
       app_id: appId,
       event_type: 'appointment.scheduled',
       target_url: 'https://hooks.example.com/dental',
@@ -178,7 +186,7 @@ describe('GET /api/admin/users/{id}/logs', () => {
       timestamp: '2025-02-01T11:00:00.000Z',
       response_time_ms: 42,
       retry_count: 0,
-      delivery_id: `msg_${logs[1]!.id}`,
+      delivery_id: `msg_${newer.id}`,
     });
   });
 });
@@ -186,10 +194,10 @@ describe('GET /api/admin/users/{id}/logs', () => {
 describe('POST /api/admin/keys/{id}/rotate', () => {
   it('revokes the key at once, shows the admin only the new prefix and hands the owner a working replacement once', async () => {
     const dev = await newDeveloper();
-    const created = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+    const created = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
     expect((await me(created.body.key)).status).toBe(200);
 
-    const res = await asAdmin('POST', `/api/admin/keys/${created.body.id}/rotate`);
+    const res = await asAdmin<AdminRotatedKey>('POST', `/api/admin/keys/${created.body.id}/rotate`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.body.id, type: 'staging', message: MSG.keyRotated });
     expect(res.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{7}$/);
@@ -204,14 +212,14 @@ describe('POST /api/admin/keys/{id}/rotate', () => {
     expect(list.body[0]).toMatchObject({ key: res.body.key, replacement_ready: true });
     const mails = await mailsWithSubject(dev.email, ADMIN_ROTATION_MAIL_SUBJECT);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(created.body.prefix);
-    expect(mails[0]!.text).not.toMatch(/(test|live)_[0-9A-Za-z]{40}/);
+    expect(must(mails[0]).text).toContain(created.body.prefix);
+    expect(must(mails[0]).text).not.toMatch(/(test|live)_[0-9A-Za-z]{40}/);
 
     const other = await newDeveloper();
     expect((await api('POST', `/api/keys/${created.body.id}/reveal`, { token: other.token })).status).toBe(404);
     const [first, second] = await Promise.all([
-      api('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token }),
-      api('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token }),
+      api<ApiKeyWithSecret>('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token }),
+      api<ApiKeyWithSecret>('POST', `/api/keys/${created.body.id}/reveal`, { token: dev.token }),
     ]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);

@@ -5,17 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { API_KEY_NOT_FOUND, KEY_TYPE_INVALID } from '../../shared/schemas/keys';
-import { INVALID_API_KEY, PENDING_API_KEY } from '../../shared/schemas/partner';
-import { type ApiAnswer, adminToken, api, mailsTo, newDeveloper } from '../support/api';
+import { API_KEY_NOT_FOUND, type ApiKey, type ApiKeyWithSecret, KEY_TYPE_INVALID } from '../../shared/schemas/keys';
+import { INVALID_API_KEY, type PartnerMe, PENDING_API_KEY } from '../../shared/schemas/partner';
+import { type ApiAnswer, adminToken, api, mailsWithSubject, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
-const createKey = (token: string, type: string) => api('POST', '/api/keys', { token, body: { type } });
-const listKeys = (token: string) => api('GET', '/api/keys', { token });
-const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
+const createKey = (token: string, type: string) =>
+  api<ApiKeyWithSecret>('POST', '/api/keys', { token, body: { type } });
+const listKeys = (token: string) => api<ApiKey[]>('GET', '/api/keys', { token });
+const me = (key: string) => api<PartnerMe>('GET', '/v1/me', { headers: { 'x-api-key': key } });
 
 /** Every answer received after a key was created, to prove none of them repeats a full key. */
 function recorder() {
-  const seen: ApiAnswer[] = [];
+  const seen: ApiAnswer<unknown>[] = [];
   return {
     seen,
     async record<T>(p: Promise<ApiAnswer<T>>): Promise<ApiAnswer<T>> {
@@ -30,15 +32,6 @@ function recorder() {
       }
     },
   };
-}
-
-async function waitForMail(email: string, subject: string, count = 1) {
-  for (let i = 0; i < 30; i++) {
-    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return (await mailsTo(email)).filter((m) => m.subject === subject);
 }
 
 describe('API key lifecycle', () => {
@@ -80,8 +73,8 @@ describe('API key lifecycle', () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(2);
     // Newest first; the key column holds the prefix only and says its type.
-    expect(list.body.map((k: { id: string }) => k.id)).toEqual([production.body.id, staging.body.id]);
-    const [prodRow, stagingRow] = list.body;
+    expect(list.body.map((k) => k.id)).toEqual([production.body.id, staging.body.id]);
+    const [prodRow, stagingRow] = [must(list.body[0], 'the production key'), must(list.body[1], 'the staging key')];
     expect(stagingRow).toEqual({
       id: staging.body.id,
       key: staging.body.prefix,
@@ -106,7 +99,7 @@ describe('API key lifecycle', () => {
     const key = await createKey(dev.token, 'staging');
     for (let i = 0; i < 3; i++) expect((await me(key.body.key)).status).toBe(200);
     const list = await listKeys(dev.token);
-    expect(list.body[0].usage_count).toBe(3);
+    expect(must(list.body[0]).usage_count).toBe(3);
   });
 
   it('rotation shows a new full key once and revokes the old one at once', async () => {
@@ -115,7 +108,7 @@ describe('API key lifecycle', () => {
     const created = await createKey(dev.token, 'staging');
     expect((await rec.record(me(created.body.key))).status).toBe(200);
 
-    const rotated = await api('PUT', `/api/keys/${created.body.id}/rotate`, { token: dev.token });
+    const rotated = await api<ApiKeyWithSecret>('PUT', `/api/keys/${created.body.id}/rotate`, { token: dev.token });
     expect(rotated.status).toBe(200);
     expect(rotated.body).toMatchObject({
       id: created.body.id,
@@ -134,7 +127,7 @@ describe('API key lifecycle', () => {
 
     const list = await rec.record(listKeys(dev.token));
     expect(list.body).toHaveLength(1);
-    expect(list.body[0].key).toBe(rotated.body.key.slice(0, 20));
+    expect(must(list.body[0]).key).toBe(rotated.body.key.slice(0, 20));
     rec.assertNeverContains([created.body.key, rotated.body.key]);
   });
 
@@ -180,7 +173,7 @@ describe("another developer's keys", () => {
     expect(del.body).toEqual({ detail: API_KEY_NOT_FOUND });
 
     expect((await me(key.body.key)).status).toBe(200);
-    expect((await listKeys(owner.token)).body[0].key).toBe(key.body.prefix);
+    expect(must((await listKeys(owner.token)).body[0]).key).toBe(key.body.prefix);
     rec.assertNeverContains([key.body.key]);
   });
 });
@@ -204,15 +197,15 @@ describe('developer approval and production keys', () => {
     expect(call.body.key).toMatchObject({ type: 'production', limit: 10_000 });
     expect(call.body.owner.is_approved).toBe(true);
 
-    const mails = await waitForMail(dev.email, 'Your developer account has been approved');
+    const mails = await mailsWithSubject(dev.email, 'Your developer account has been approved');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('/dashboard/api-keys');
+    expect(must(mails[0]).text).toContain('/dashboard/api-keys');
 
     // Approving again is harmless: same answer, no second mail.
     const twice = await api('POST', '/api/approve-user', { token: admin, body: { email: dev.email } });
     expect(twice.status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
-    expect(await waitForMail(dev.email, 'Your developer account has been approved')).toHaveLength(1);
+    expect(await mailsWithSubject(dev.email, 'Your developer account has been approved')).toHaveLength(1);
 
     // After approval a new production key is active at once.
     const later = await createKey(dev.token, 'production');

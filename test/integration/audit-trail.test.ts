@@ -17,7 +17,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
+import type { LoginResponse } from '../../shared/schemas/accounts';
+import type { AuditPage } from '../../shared/schemas/audit';
+import type { SuppressedAddress } from '../../shared/schemas/mail';
+import type { OwnReview } from '../../shared/schemas/reviews';
+import type { FeatureLinksResponse, FeaturesResponse, SyncRun } from '../../shared/schemas/sync';
+import type { WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper, newDeveloper, uniqueEmail } from '../support/api';
+import { must } from '../support/must';
 import { waitFor, waitForRun } from '../support/sync';
 import { createApp, insertPurchase, postEvent, sessionCompletedEvent, testApp } from './checkout-fixtures';
 
@@ -39,17 +46,23 @@ async function ownAdmin() {
   const email = uniqueEmail('audit-admin');
   const password = `Audit-${randomUUID()}`;
   await seedAdmin(email, password);
-  const res = await api('POST', '/api/admin-login', { body: { email, password } });
+  const res = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`admin login: ${res.status}`);
-  return { email, token: res.body.access_token as string };
+  return { email, token: res.body.access_token };
 }
 
 async function entriesOf(actor: string, extra = '') {
-  const res = await api('GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}&limit=100${extra}`, {
+  const res = await api<AuditPage>('GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}&limit=100${extra}`, {
     token: mainAdmin,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.entries as any[];
+  return res.body.entries;
+}
+
+/** What the audited calls answer that later calls act on: a created object's id, a started run. */
+interface Created {
+  id?: string;
+  run?: SyncRun;
 }
 
 interface Call {
@@ -122,8 +135,8 @@ function defineFixtures() {
     }),
     'POST /api/admin/logs/{id}/replay': async () => {
       const log = await waitFor('a failed delivery', async () => {
-        const res = await api('GET', `/api/apps/${state.hookApp}/webhook-logs`, { token: d() });
-        return (res.body as any[]).find((l) => l.status_code === 500);
+        const res = await api<WebhookDeliveryLog[]>('GET', `/api/apps/${state.hookApp}/webhook-logs`, { token: d() });
+        return res.body.find((l) => l.status_code === 500);
       });
       return { token: a(), path: `/api/admin/logs/${log.id}/replay`, target: log.id };
     },
@@ -184,12 +197,12 @@ function defineFixtures() {
         body: { app_id: app.id },
       });
       expect(bought.status).toBe(200);
-      const posted = await api('POST', `/api/apps/${app.id}/reviews`, {
+      const posted = await api<{ review: OwnReview }>('POST', `/api/apps/${app.id}/reviews`, {
         token: buyer.token,
         body: { rating: 1, text: 'Call 555-0100 for a better app' },
       });
       expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-      const reviewId = posted.body.review.id as string;
+      const reviewId = posted.body.review.id;
       return {
         token: a(),
         path: `/api/admin/apps/${app.id}/reviews/${reviewId}/hide`,
@@ -205,8 +218,8 @@ function defineFixtures() {
       });
       expect(reg.status).toBeLessThan(300);
       await waitFor('the bounce to suppress the address', async () => {
-        const list = await api('GET', '/api/admin/mail-suppressions', { token: mainAdmin });
-        return (list.body as Array<{ email: string }>).some((s) => s.email === email) || undefined;
+        const list = await api<SuppressedAddress[]>('GET', '/api/admin/mail-suppressions', { token: mainAdmin });
+        return list.body.some((s) => s.email === email) || undefined;
       });
       return { token: a(), path: '/api/admin/mail-suppressions/lift', body: { email } };
     },
@@ -247,17 +260,19 @@ function defineFixtures() {
     'POST /api/admin/sync/queue/retry-failed': async () => ({ token: a(), path: '/api/admin/sync/queue/retry-failed' }),
     'POST /api/internal-sync/load': async () => ({ token: a(), path: '/api/internal-sync/load' }),
     'POST /api/internal-sync/features/{id}/link-events': async () => {
-      const features = await api('GET', '/api/internal-sync/features', { token: a() });
-      const f = features.body.features[0];
-      const links = await api('GET', `/api/internal-sync/features/${f.id}/link-events`, { token: a() });
+      const features = await api<FeaturesResponse>('GET', '/api/internal-sync/features', { token: a() });
+      const f = must(features.body.features[0], 'a catalogue feature');
+      const links = await api<FeatureLinksResponse>('GET', `/api/internal-sync/features/${f.id}/link-events`, {
+        token: a(),
+      });
       // Saves the links it already has: nothing changes for the other tests.
       return {
         token: a(),
         path: `/api/internal-sync/features/${f.id}/link-events`,
         body: {
           feature_id: f.id,
-          event_type_ids: links.body.event_types.map((e: { id: string }) => e.id),
-          table_ids: links.body.tables.map((t: { id: string }) => t.id),
+          event_type_ids: links.body.event_types.map((e) => e.id),
+          table_ids: links.body.tables.map((t) => t.id),
         },
         target: f.id,
       };
@@ -304,14 +319,17 @@ describe('each audited route writes exactly one entry per successful call', () =
     const devBefore = new Set((await entriesOf(dev.email)).map((e) => e.id));
     // In the order the calls build on each other (the fixtures' order), not the table's.
     for (const key of Object.keys(fixtures)) {
-      const route = ROUTES.find((r) => routeKey(r) === key)!;
-      const call = await fixtures[key]!();
+      const route = must(
+        ROUTES.find((r) => routeKey(r) === key),
+        key,
+      );
+      const call = await must(fixtures[key], key)();
       const t0 = new Date().toISOString();
       // Sync triggers wait for a free lock (other files run syncs too).
       const res = await waitFor(
         `${key} to be accepted`,
         async () => {
-          const r = await api(route.method, call.path, { token: call.token, body: call.body });
+          const r = await api<Created>(route.method, call.path, { token: call.token, body: call.body });
           return r.status === 409 && key.includes('sync') ? undefined : r;
         },
         150_000,
@@ -326,10 +344,10 @@ describe('each audited route writes exactly one entry per successful call', () =
         fresh.map((e) => e.route),
         key,
       ).toEqual([key]);
-      const entry = fresh[0];
+      const entry = must(fresh[0], `the entry of ${key}`);
       seen.add(entry.id);
       expect(entry).toMatchObject({
-        action: route.audit!.action,
+        action: must(route.audit, `the audit mark of ${key}`).action,
         actor_email: actor,
         actor_role: call.token === admin.token ? 'admin' : 'developer',
         client_ip: '127.0.0.1',
@@ -340,28 +358,40 @@ describe('each audited route writes exactly one entry per successful call', () =
       expect(JSON.stringify(entry)).not.toContain('audit-secret-never-stored');
 
       // Ids the next calls act on.
-      if (key === 'POST /api/admin/categories') state.categoryId = res.body.id;
-      if (key === 'POST /api/keys') state.keyId = res.body.id;
-      if (key === 'POST /api/apps/{id}/webhooks') state.webhookId = res.body.id;
+      if (key === 'POST /api/admin/categories') state.categoryId = must(res.body.id, 'the new category id');
+      if (key === 'POST /api/keys') state.keyId = must(res.body.id, 'the new key id');
+      if (key === 'POST /api/apps/{id}/webhooks') state.webhookId = must(res.body.id, 'the new webhook id');
       if (key === 'POST /api/admin/categories' || key === 'POST /api/keys' || key === 'POST /api/apps/{id}/webhooks') {
         expect(entry.target_id).toBe(res.body.id);
       }
-      if (key === 'POST /api/internal-sync/load') await waitForRun(mainAdmin, res.body.run.id);
-      if (key === 'POST /api/admin/sync/trigger') await waitForRun(mainAdmin, res.body.run.id);
+      if (key === 'POST /api/internal-sync/load') await waitForRun(mainAdmin, must(res.body.run, key).id);
+      if (key === 'POST /api/admin/sync/trigger') await waitForRun(mainAdmin, must(res.body.run, key).id);
     }
   });
 
   it('records the before/after of what changed, with secrets redacted', async () => {
     const entries = await entriesOf(admin.email);
-    const approve = entries.find((e) => e.action === 'app.approve');
+    const approve = must(
+      entries.find((e) => e.action === 'app.approve'),
+      'the app.approve entry',
+    );
     expect(approve.changes.is_approved).toEqual({ before: false, after: true });
     expect(approve.target_label).toMatch(/^Checkout audit-review/);
-    const rename = entries.find((e) => e.action === 'category.update');
-    expect(rename.changes.name.after).toMatch(/^Audit renamed/);
+    const rename = must(
+      entries.find((e) => e.action === 'category.update'),
+      'the category.update entry',
+    );
+    expect(rename.changes.name?.after).toMatch(/^Audit renamed/);
     expect(rename.changes.slug).toBeUndefined();
-    const profile = entries.find((e) => e.action === 'admin_profile.update');
+    const profile = must(
+      entries.find((e) => e.action === 'admin_profile.update'),
+      'the admin_profile.update entry',
+    );
     expect(profile.changes.full_name).toEqual({ before: null, after: 'Audit Admin Renamed' });
-    const hook = (await entriesOf(dev.email)).find((e) => e.action === 'webhook.create');
+    const hook = must(
+      (await entriesOf(dev.email)).find((e) => e.action === 'webhook.create'),
+      'the webhook.create entry',
+    );
     expect(hook.changes.target_url).toEqual({ before: null, after: receiver.url });
     expect(hook.changes.secret).toBeUndefined();
   });
@@ -380,31 +410,35 @@ describe('GET /api/admin/audit', () => {
   it('filters by action, object and date, pages with a cursor, and is for admins only', async () => {
     const byAction = await entriesOf(admin.email, '&action=category.update');
     expect(byAction).toHaveLength(1);
-    const target = byAction[0].target_id;
-    const byTarget = await api('GET', `/api/admin/audit?target_id=${target}`, { token: mainAdmin });
-    expect(byTarget.body.entries.map((e: any) => e.action).sort()).toEqual([
+    const target = must(byAction[0]).target_id;
+    const byTarget = await api<AuditPage>('GET', `/api/admin/audit?target_id=${target}`, { token: mainAdmin });
+    expect(byTarget.body.entries.map((e) => e.action).sort()).toEqual([
       'category.create',
       'category.delete',
       'category.update',
     ]);
     // Newest first.
-    expect(byTarget.body.entries[0].action).toBe('category.delete');
+    expect(must(byTarget.body.entries[0]).action).toBe('category.delete');
 
-    const page1 = await api('GET', `/api/admin/audit?actor=${admin.email}&limit=2`, { token: mainAdmin });
+    const page1 = await api<AuditPage>('GET', `/api/admin/audit?actor=${admin.email}&limit=2`, { token: mainAdmin });
     expect(page1.body.entries).toHaveLength(2);
     expect(page1.body.retention_days).toBe(2192);
-    const page2 = await api('GET', `/api/admin/audit?actor=${admin.email}&limit=2&cursor=${page1.body.next_cursor}`, {
-      token: mainAdmin,
-    });
+    const page2 = await api<AuditPage>(
+      'GET',
+      `/api/admin/audit?actor=${admin.email}&limit=2&cursor=${page1.body.next_cursor}`,
+      {
+        token: mainAdmin,
+      },
+    );
     expect(page2.body.entries).toHaveLength(2);
-    expect(page2.body.entries[0].at <= page1.body.entries[1].at).toBe(true);
-    expect(page2.body.entries.map((e: any) => e.id)).not.toContain(page1.body.entries[1].id);
+    expect(must(page2.body.entries[0]).at <= must(page1.body.entries[1]).at).toBe(true);
+    expect(page2.body.entries.map((e) => e.id)).not.toContain(must(page1.body.entries[1]).id);
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const future = await api('GET', `/api/admin/audit?actor=${admin.email}&from=${tomorrow}`, { token: mainAdmin });
     expect(future.body.entries).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
-    const todays = await api('GET', `/api/admin/audit?actor=${admin.email}&from=${today}&to=${today}`, {
+    const todays = await api<AuditPage>('GET', `/api/admin/audit?actor=${admin.email}&from=${today}&to=${today}`, {
       token: mainAdmin,
     });
     expect(todays.body.entries.length).toBeGreaterThan(5);
@@ -419,7 +453,7 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('stores each entry with a TTL of the retention period', async () => {
-    const [entry] = await entriesOf(admin.email);
+    const entry = must((await entriesOf(admin.email))[0], 'an audit entry');
     const item = await documentClient().send(
       new GetCommand({ TableName: tableName(), Key: { PK: `AUDIT#${entry.id}`, SK: 'AUDIT' } }),
     );

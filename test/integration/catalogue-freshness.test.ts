@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import type { AppCard } from '../../shared/schemas/apps';
+import type { Category } from '../../shared/schemas/categories';
 import { adminToken, api } from '../support/api';
 
 const BOUND_MS = 1_000;
@@ -48,7 +50,7 @@ function listedApp(label: string): AppRecord {
 }
 
 const namesListed = async (q: string): Promise<string[]> =>
-  (await api('GET', `/api/marketplace/apps?q=${encodeURIComponent(q)}`)).body.map((a: { name: string }) => a.name);
+  (await api<AppCard[]>('GET', `/api/marketplace/apps?q=${encodeURIComponent(q)}`)).body.map((a) => a.name);
 
 describe('catalogue freshness', () => {
   it('shows a change written by another process within the bound (1 s + ε)', async () => {
@@ -93,14 +95,14 @@ describe('catalogue freshness', () => {
       body: { name: `Fresh ${run}`, slug, display_order: 950 },
     });
     expect(created.status).toBe(201);
-    const listed = (await api('GET', '/api/categories')).body.map((c: { slug: string }) => c.slug);
+    const listed = (await api<Category[]>('GET', '/api/categories')).body.map((c) => c.slug);
     expect(listed).toContain(slug);
     const renamed = await api('PUT', `/api/admin/categories/${created.body.id}`, {
       token: admin,
       body: { name: `Fresh ${run} renamed`, slug, display_order: 950 },
     });
     expect(renamed.status).toBe(200);
-    const names = (await api('GET', '/api/categories')).body.map((c: { name: string }) => c.name);
+    const names = (await api<Category[]>('GET', '/api/categories')).body.map((c) => c.name);
     expect(names).toContain(`Fresh ${run} renamed`);
   });
 });

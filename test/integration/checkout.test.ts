@@ -12,16 +12,21 @@ import type { AppRecord } from '../../functions/core/apps/app';
 import { GUEST_CONFIRM_SUBJECT } from '../../functions/core/purchases/guest-mails';
 import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { MSG } from '../../shared/messages';
+import type { LoginResponse } from '../../shared/schemas/accounts';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
   CHECKOUT_IN_PROGRESS,
+  type CheckoutSession,
   CheckoutSessionSchema,
   GUEST_CONFIRM_INVALID,
   OWN_APP_PURCHASE,
+  type Purchase,
+  type PurchaseSessionResult,
   PurchaseSessionResultSchema,
 } from '../../shared/schemas/checkout';
-import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf } from '../support/api';
+import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf, type WithDetail } from '../support/api';
+import { must } from '../support/must';
 import {
   createApp,
   deliveredPurchase,
@@ -87,8 +92,8 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
     );
 
     // The licence is delivered by the fulfilment worker, just after the payment.
-    await deliveredPurchase((await purchasesRepo.getBySession(session.session_id))!.id);
-    const result = await api('GET', `/api/stripe/purchase/${session.session_id}`);
+    await deliveredPurchase(must(await purchasesRepo.getBySession(session.session_id), 'the purchase').id);
+    const result = await api<PurchaseSessionResult>('GET', `/api/stripe/purchase/${session.session_id}`);
     expect(result.status).toBe(200);
     expect(PurchaseSessionResultSchema.strict().parse(result.body)).toMatchObject({
       app: { name: paidPool.name, slug: paidPool.slug, icon_url: paidPool.icon_url },
@@ -134,8 +139,9 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
     });
     expect(reg.status).toBeLessThan(300);
     await verifyEmailOf(email);
-    const token = (await api('POST', '/api/login', { body: { email, password: 'secret123' } })).body.access_token;
-    const mine = await api('GET', '/api/stripe/my-purchases', { token });
+    const token = (await api<LoginResponse>('POST', '/api/login', { body: { email, password: 'secret123' } })).body
+      .access_token;
+    const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token });
     expect(mine.status).toBe(200);
     expect(mine.body).toHaveLength(1);
     expect(mine.body[0]).toMatchObject({ license_key: stored.license_key, assigned_license_key: stored.license_key });
@@ -191,25 +197,25 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
 describe('signed-in checkout', () => {
   it('grants a free app at once, with its code, and refuses a second licence', async () => {
     const buyer = await newDeveloper();
-    const res = await api('POST', '/api/stripe/create-checkout-session', {
+    const res = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
       body: { app_id: freeCode.id },
     });
     expect(res.status).toBe(200);
     expect(res.body.new_account).toBeUndefined();
     expect(res.body.checkout_url).toBe(`${apiUrl()}/marketplace/purchase-success?session_id=${res.body.session_id}`);
-    await deliveredPurchase((await purchasesRepo.getBySession(res.body.session_id))!.id);
+    await deliveredPurchase(must(await purchasesRepo.getBySession(res.body.session_id), 'the purchase').id);
     const result = await api('GET', `/api/stripe/purchase/${res.body.session_id}`);
     expect(result.body).toMatchObject({ amount: 0, status: 'completed', license_status: 'assigned' });
-    const mine = await api('GET', '/api/stripe/my-purchases', { token: buyer.token });
+    const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: buyer.token });
     expect(mine.body[0]).toMatchObject({ license_key: freeCode.universal_access_code, amount: 0, expires_at: null });
-    const stored = await getPurchase(mine.body[0].id);
+    const stored = await getPurchase(must(mine.body[0], 'the purchase').id);
     expect(stored).toMatchObject({ payment_method: 'free', platform_fee_cents: 0 });
     const mails = await waitForMail(buyer.email, (m) => m.subject === `Your license for ${freeCode.name}`);
     expect(mails[0]?.text).toContain(freeCode.universal_access_code as string);
     expect(mails[0]?.text).not.toContain('/forgot-password');
 
-    const again = await api('POST', '/api/stripe/create-checkout-session', {
+    const again = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
       body: { app_id: freeCode.id },
     });
@@ -229,7 +235,7 @@ describe('signed-in checkout', () => {
       expires_at: new Date(Date.now() - 86_400_000).toISOString(),
       fulfilment: 'done',
     });
-    const res = await api('POST', '/api/stripe/create-checkout-session', {
+    const res = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
       body: { app_id: paidPool.id },
     });
@@ -240,7 +246,7 @@ describe('signed-in checkout', () => {
   });
 
   it('refuses the owner, apps outside the marketplace and missing input', async () => {
-    const own = await api('POST', '/api/stripe/create-checkout-session', {
+    const own = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: owner.token,
       body: { app_id: paidPool.id },
     });
@@ -254,31 +260,40 @@ describe('signed-in checkout', () => {
       testApp(owner.id, 'suspended', { is_suspended: true }),
     ]) {
       await createApp(hidden);
-      const res = await api('POST', '/api/stripe/create-checkout-session', {
+      const res = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
         token: buyer.token,
         body: { app_id: hidden.id },
       });
       expect(res.status, hidden.slug).toBe(404);
       expect(res.body.detail).toBe(APP_NOT_FOUND);
     }
-    expect((await api('POST', '/api/stripe/create-checkout-session', { token: buyer.token, body: {} })).status).toBe(
-      400,
-    );
-    expect((await api('POST', '/api/stripe/create-checkout-session', { body: { app_id: paidPool.id } })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
+          token: buyer.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
+          body: { app_id: paidPool.id },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/stripe/webhook', () => {
   async function pendingPurchase() {
     const buyer = await newDeveloper();
-    const res = await api('POST', '/api/stripe/create-checkout-session', {
+    const res = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
       body: { app_id: paidPool.id },
     });
     expect(res.status).toBe(200);
-    return { buyer, purchase: (await purchasesRepo.getBySession(res.body.session_id))! };
+    return { buyer, purchase: must(await purchasesRepo.getBySession(res.body.session_id), 'the pending purchase') };
   }
 
   it('refuses forged, missing and stale signatures and tampered bodies (400), changing nothing', async () => {
@@ -371,7 +386,7 @@ describe('the test-checkout pages', () => {
       redirect: 'manual',
     });
     expect(pay.status).toBe(404);
-    const free = await api('POST', '/api/stripe/create-checkout-session', {
+    const free = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: (await newDeveloper()).token,
       body: { app_id: freeCode.id },
     });
@@ -386,7 +401,10 @@ describe('concurrent checkouts of one app by one buyer', () => {
     await createApp(app, poolKeysFor(app, 2));
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        api('POST', '/api/stripe/create-checkout-session', { token: buyer.token, body: { app_id: app.id } }),
+        api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
+          token: buyer.token,
+          body: { app_id: app.id },
+        }),
       ),
     );
     const started = answers.filter((a) => a.status === 200);
@@ -398,12 +416,11 @@ describe('concurrent checkouts of one app by one buyer', () => {
     expect(stored.filter((p) => p.app_id === app.id)).toHaveLength(1);
 
     // Once paid, the buyer holds a valid licence: the answer says so.
-    const { pay } = await payTestCheckout(started[0]!.body.checkout_url);
+    const session = must(started[0], 'the started checkout').body;
+    const { pay } = await payTestCheckout(session.checkout_url);
     expect(pay.status).toBe(303);
-    await expect
-      .poll(async () => (await purchasesRepo.getBySession(started[0]!.body.session_id))?.status)
-      .toBe('completed');
-    const again = await api('POST', '/api/stripe/create-checkout-session', {
+    await expect.poll(async () => (await purchasesRepo.getBySession(session.session_id))?.status).toBe('completed');
+    const again = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
       body: { app_id: app.id },
     });

@@ -5,8 +5,10 @@
  * only), the owner and the admin review read the same declaration with each feature's tables.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATA_ACCESS_MESSAGES } from '../../shared/schemas/data-access';
+import type { AuditPage } from '../../shared/schemas/audit';
+import { DATA_ACCESS_MESSAGES, type DataAccessCatalogue, type DataAccessView } from '../../shared/schemas/data-access';
 import { adminToken, api, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 import { runSync } from '../support/sync';
 import { createApp, testApp } from './checkout-fixtures';
 
@@ -16,7 +18,7 @@ let other: Dev;
 let admin: string;
 let listedId: string;
 let pendingId: string;
-let catalogue: any;
+let catalogue: DataAccessCatalogue;
 
 beforeAll(async () => {
   [owner, other, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
@@ -24,7 +26,7 @@ beforeAll(async () => {
   expect(run.status).toBe('succeeded');
   listedId = (await createApp(testApp(owner.id, 'data-listed'))).id;
   pendingId = (await createApp(testApp(owner.id, 'data-pending', { is_approved: false }))).id;
-  catalogue = (await api('GET', '/api/data-access/catalogue', { token: owner.token })).body;
+  catalogue = (await api<DataAccessCatalogue>('GET', '/api/data-access/catalogue', { token: owner.token })).body;
 }, 180_000);
 
 const declare = (id: string, body: unknown, token = owner.token) =>
@@ -37,11 +39,11 @@ describe('data access declarations', () => {
     expect(catalogue.features[0]).toEqual(
       expect.objectContaining({ id: expect.any(String), name: expect.any(String), table_count: expect.any(Number) }),
     );
-    expect(catalogue.event_types.map((e: { id: string }) => e.id)).toContain('appointment.created');
+    expect(catalogue.event_types.map((e) => e.id)).toContain('appointment.created');
   });
 
   it('refuses features and event types the catalogue does not hold, and a BAA without an https link', async () => {
-    const f = catalogue.features[0].id;
+    const f = must(catalogue.features[0], 'a catalogue feature').id;
     const cases: Array<[unknown, string]> = [
       [
         { features: [{ id: 'no-such-feature', access: 'read' }], baa_signed: false },
@@ -81,11 +83,11 @@ describe('data access declarations', () => {
   });
 
   it('only the owner declares; owner, admin and (listed apps only) visitors read it with the tables', async () => {
-    const [f1, f2] = catalogue.features as Array<{ id: string; name: string; table_count: number }>;
+    const [f1, f2] = [must(catalogue.features[0]), must(catalogue.features[1])];
     const body = {
       features: [
-        { id: f1!.id, access: 'read' },
-        { id: f2!.id, access: 'read_write' },
+        { id: f1.id, access: 'read' },
+        { id: f2.id, access: 'read_write' },
       ],
       event_types: ['appointment.created'],
       baa_signed: true,
@@ -96,31 +98,34 @@ describe('data access declarations', () => {
     const saved = await declare(listedId, body);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
-    const publicView = await api('GET', `/api/marketplace/apps/${listedId}/data-access`);
+    const publicView = await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`);
     expect(publicView.status).toBe(200);
-    const d = publicView.body.declaration;
-    expect(d.features.map((f: any) => [f.id, f.name, f.access])).toEqual([
-      [f1!.id, f1!.name, 'read'],
-      [f2!.id, f2!.name, 'read_write'],
+    const d = must(publicView.body.declaration, 'the declaration');
+    expect(d.features.map((f) => [f.id, f.name, f.access])).toEqual([
+      [f1.id, f1.name, 'read'],
+      [f2.id, f2.name, 'read_write'],
     ]);
-    expect(d.features[0].tables).toHaveLength(f1!.table_count);
-    expect(d.features[0].tables[0]).toEqual({ name: expect.any(String), column_count: expect.any(Number) });
-    expect(d.event_types.map((e: any) => e.id)).toEqual(['appointment.created']);
+    expect(must(d.features[0]).tables).toHaveLength(f1.table_count);
+    expect(must(d.features[0]).tables[0]).toEqual({ name: expect.any(String), column_count: expect.any(Number) });
+    expect(d.event_types.map((e) => e.id)).toEqual(['appointment.created']);
     expect(d).toMatchObject({ baa_signed: true, baa_url: 'https://example.com/baa.pdf' });
     expect((await api('GET', `/api/apps/${listedId}/data-access`, { token: admin })).body).toEqual(publicView.body);
     expect((await api('GET', `/api/apps/${listedId}/data-access`, { token: other.token })).status).toBe(404);
 
     // An app awaiting review: its owner and the admin see the declaration, the marketplace does not.
-    expect((await declare(pendingId, { features: [{ id: f1!.id, access: 'write' }], baa_signed: false })).status).toBe(
+    expect((await declare(pendingId, { features: [{ id: f1.id, access: 'write' }], baa_signed: false })).status).toBe(
       200,
     );
     expect((await api('GET', `/api/marketplace/apps/${pendingId}/data-access`)).status).toBe(404);
-    const review = await api('GET', `/api/apps/${pendingId}/data-access`, { token: admin });
-    expect(review.body.declaration.features[0]).toMatchObject({ id: f1!.id, access: 'write' });
-    expect(review.body.declaration.baa_url).toBeNull();
+    const review = await api<DataAccessView>('GET', `/api/apps/${pendingId}/data-access`, { token: admin });
+    const declared = must(review.body.declaration, 'the declaration');
+    expect(declared.features[0]).toMatchObject({ id: f1.id, access: 'write' });
+    expect(declared.baa_url).toBeNull();
 
     // The declaration is in the audit trail.
-    const trail = await api('GET', `/api/admin/audit?actor=${owner.email}&action=app.data_access`, { token: admin });
-    expect(trail.body.entries.map((e: any) => e.target_id).sort()).toEqual([listedId, pendingId].sort());
+    const trail = await api<AuditPage>('GET', `/api/admin/audit?actor=${owner.email}&action=app.data_access`, {
+      token: admin,
+    });
+    expect(trail.body.entries.map((e) => e.target_id).sort()).toEqual([listedId, pendingId].sort());
   });
 });

@@ -11,8 +11,16 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { countAvailable } from '../../functions/adapters/dynamodb/key-pool-repo';
 import { PAID_PRICE_REQUIRED } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { APP_MESSAGES, OwnerAppListSchema, OwnerAppSchema } from '../../shared/schemas/apps';
+import {
+  APP_MESSAGES,
+  type AppCard,
+  type OwnerApp,
+  OwnerAppListSchema,
+  OwnerAppSchema,
+  type OwnerAppSummary,
+} from '../../shared/schemas/apps';
 import { api, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
@@ -66,10 +74,10 @@ function submitPayload(name: string, over: Record<string, unknown> = {}) {
   };
 }
 
-const submit = (dev: Dev, body: unknown) => api('POST', '/api/apps/submit', { token: dev.token, body });
-const quickCreate = (dev: Dev, body: unknown) => api('POST', '/api/apps', { token: dev.token, body });
-const getApp = (dev: Dev, id: string) => api('GET', `/api/apps/${id}`, { token: dev.token });
-const myApps = async (dev: Dev) => (await api('GET', '/api/apps', { token: dev.token })).body as Array<{ id: string }>;
+const submit = (dev: Dev, body: unknown) => api<OwnerApp>('POST', '/api/apps/submit', { token: dev.token, body });
+const quickCreate = (dev: Dev, body: unknown) => api<OwnerApp>('POST', '/api/apps', { token: dev.token, body });
+const getApp = (dev: Dev, id: string) => api<OwnerApp>('GET', `/api/apps/${id}`, { token: dev.token });
+const myApps = async (dev: Dev) => (await api<OwnerAppSummary[]>('GET', '/api/apps', { token: dev.token })).body;
 
 async function rawApp(id: string) {
   return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { PK: `APP#${id}`, SK: 'APP' } })))
@@ -112,8 +120,8 @@ describe('quick form: POST /api/apps and PUT /api/apps/{id}', () => {
     const pub = await quickCreate(devA, { name: `Quick ${run} Public`, type: 'public' });
     expect(pub.status).toBe(201);
     expect(pub.body).toMatchObject({ type: 'public', is_approved: false, status: 'Pending Review' });
-    const listed = await api('GET', `/api/marketplace/apps?q=${run}`);
-    expect(listed.body.map((a: { id: string }) => a.id)).not.toContain(pub.body.id);
+    const listed = await api<AppCard[]>('GET', `/api/marketplace/apps?q=${run}`);
+    expect(listed.body.map((a) => a.id)).not.toContain(pub.body.id);
   });
 
   it.each([
@@ -197,8 +205,8 @@ describe('full submit: POST /api/apps/submit', () => {
     });
     expect((await rawApp(app.id))?.price_cents).toBe(4999);
 
-    const listed = await api('GET', `/api/marketplace/apps?q=${run}`);
-    expect(listed.body.map((a: { id: string }) => a.id)).not.toContain(app.id);
+    const listed = await api<AppCard[]>('GET', `/api/marketplace/apps?q=${run}`);
+    expect(listed.body.map((a) => a.id)).not.toContain(app.id);
     expect((await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).status).toBe(404);
     expect((await myApps(devA)).map((a) => a.id)).toContain(app.id);
   });
@@ -428,7 +436,7 @@ describe('ownership: another developer gets 404 and changes nothing', () => {
     for (const secret of ['universal_access_code', 'license_keys', 'licensing_instructions', 'webhook_license_url']) {
       expect(text).not.toContain(`"${secret}"`);
     }
-    for (let i = 1; i < list.length; i++) expect(list[i - 1]!.created_at >= list[i]!.created_at).toBe(true);
+    for (let i = 1; i < list.length; i++) expect(must(list[i - 1]).created_at >= must(list[i]).created_at).toBe(true);
   });
 });
 

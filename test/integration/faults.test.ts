@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../bin/local-stack';
 import { MSG } from '../../shared/messages';
+import type { JsonBody } from '../support/api';
 
 let stack: LocalStack;
 let url = '';
@@ -24,7 +25,7 @@ const TABLE = process.env.TABLE_NAME ?? 'dental-test';
 
 interface Answer {
   status: number;
-  body: any;
+  body: JsonBody;
   headers: Headers;
   ms: number;
 }
@@ -47,7 +48,7 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
   } catch {
     // not JSON
   }
-  return { status: res.status, body, headers: res.headers, ms: Date.now() - started };
+  return { status: res.status, body: body as JsonBody, headers: res.headers, ms: Date.now() - started };
 }
 
 const pause = () => process.kill(stack.dynamoPid() as number, 'SIGSTOP');

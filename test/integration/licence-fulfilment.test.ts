@@ -21,6 +21,7 @@ import { buildCheckoutServices } from '../../functions/wiring/checkout';
 import { buildLicenceFulfilment } from '../../functions/wiring/fulfilment';
 import { MSG } from '../../shared/messages';
 import { api, approvedDeveloper } from '../support/api';
+import { must } from '../support/must';
 import {
   createApp,
   deliveredPurchase,
@@ -71,7 +72,10 @@ describe('key pool', () => {
     }
     const poolMails = await waitForMail(owner.email, (m) => m.subject === `Your key pool for ${app.name} is empty`);
     expect(poolMails.length).toBeGreaterThanOrEqual(1);
-    const buyerMail = await waitForMail(waiting[0]!.buyer_email, (m) => m.subject === `Your license for ${app.name}`);
+    const buyerMail = await waitForMail(
+      must(waiting[0], 'the waiting purchase').buyer_email,
+      (m) => m.subject === `Your license for ${app.name}`,
+    );
     expect(buyerMail[0]?.text).toContain(MSG.licenseUnavailableText);
 
     // The developer adds keys: waiting buyers are served, oldest first, and mailed their key.
@@ -173,14 +177,14 @@ describe('licence webhook', () => {
       license_key: `HOOK-${path}`,
       expires_at: expires,
     });
-    const [hit] = hitsFor(path);
+    const hit = must(hitsFor(path)[0], `a delivery to ${path}`);
     expect(hit).toBeDefined();
     const secret = await appSecret(app);
     expect(secret).toMatch(/^whsec_/);
-    const payload = new Webhook(secret).verify(hit!.body, {
-      'webhook-id': String(hit!.headers['webhook-id']),
-      'webhook-timestamp': String(hit!.headers['webhook-timestamp']),
-      'webhook-signature': String(hit!.headers['webhook-signature']),
+    const payload = new Webhook(secret).verify(hit.body, {
+      'webhook-id': String(hit.headers['webhook-id']),
+      'webhook-timestamp': String(hit.headers['webhook-timestamp']),
+      'webhook-signature': String(hit.headers['webhook-signature']),
     }) as Record<string, unknown>;
     expect(payload).toMatchObject({
       purchase_id: p.id,
@@ -189,7 +193,7 @@ describe('licence webhook', () => {
       app_id: app.id,
     });
     expect(Date.parse(String(payload.timestamp))).not.toBeNaN();
-    expect(hit!.headers['content-type']).toBe('application/json');
+    expect(hit.headers['content-type']).toBe('application/json');
     const mail = await waitForMail(p.buyer_email, (m) => m.subject === `Your license for ${app.name}`);
     expect(mail[0]?.text).toContain(`HOOK-${path}`);
 
@@ -199,7 +203,7 @@ describe('licence webhook', () => {
     await deliveredPurchase(q.id);
     expect(await appSecret(app)).toBe(secret);
     expect(() =>
-      new Webhook(secret).verify(hitsFor(path)[1]!.body, hitsFor(path)[1]!.headers as Record<string, string>),
+      new Webhook(secret).verify(must(hitsFor(path)[1]).body, must(hitsFor(path)[1]).headers as Record<string, string>),
     ).not.toThrow();
   });
 
@@ -219,11 +223,11 @@ describe('licence webhook', () => {
     expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
     const deadline = Date.now() + 10_000;
     while (hitsFor(path).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const [hit] = hitsFor(path);
+    const hit = must(hitsFor(path)[0], `a delivery to ${path}`);
     expect(hit, 'license.purchased delivered').toBeDefined();
-    expect(hit!.body).toContain(p.id);
-    expect(hit!.body).toContain('license.purchased');
-    expect(hit!.body).toContain(code);
+    expect(hit.body).toContain(p.id);
+    expect(hit.body).toContain('license.purchased');
+    expect(hit.body).toContain(code);
   });
 
   it('retries a failing endpoint and takes a later good answer', async () => {

@@ -7,16 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND } from '../../shared/schemas/mail';
+import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND, type SuppressedAddress } from '../../shared/schemas/mail';
 import { adminToken, api, mailsTo } from '../support/api';
+import { must } from '../support/must';
 
 const forgot = (email: string) => api('POST', '/api/forgot-password', { body: { email } });
 const resetMails = async (email: string) => (await mailsTo(email)).filter((m) => /reset/i.test(m.subject));
 
 async function suppressedList(token: string) {
-  const res = await api('GET', '/api/admin/mail-suppressions', { token });
+  const res = await api<SuppressedAddress[]>('GET', '/api/admin/mail-suppressions', { token });
   expect(res.status).toBe(200);
-  return res.body as Array<{ email: string; reason: string; detail: string; suppressed_at: string }>;
+  return res.body;
 }
 
 /** Signs up with `email` (the sign-up mails a verification link to it) and signs in. */
@@ -50,7 +51,7 @@ describe('mail suppression', () => {
     await waitUntil(async () => (await suppressedList(admin)).some((s) => s.email === address), 'suppression');
     const entry = (await suppressedList(admin)).find((s) => s.email === address);
     expect(entry).toMatchObject({ reason: 'bounce', detail: 'Permanent (General)' });
-    expect(Date.parse(entry!.suppressed_at)).not.toBeNaN();
+    expect(Date.parse(must(entry, 'the suppression').suppressed_at)).not.toBeNaN();
 
     // A password reset is answered as always, but no mail goes to the address.
     const before = (await mailsTo(address)).length;

@@ -15,10 +15,13 @@ import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-r
 import { sesMailer } from '../../functions/adapters/mailer';
 import { createManualLicences } from '../../functions/core/licences/manual-licences';
 import { MSG } from '../../shared/messages';
+import type { Purchase } from '../../shared/schemas/checkout';
 import {
+  type AdminManualLicenceList,
   MANUAL_DETAILS_REQUIRED,
   MANUAL_LICENCE_DONE,
   MANUAL_LICENCE_NOT_FOUND,
+  type ManualLicenceList,
 } from '../../shared/schemas/manual-licences';
 import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
 import {
@@ -56,13 +59,13 @@ async function pendingManualPurchase(label: string) {
 describe('manual licences', () => {
   it('the owner sees the pending licence, completes it with access details: buyer mailed, licence active', async () => {
     const { app, p } = await pendingManualPurchase('manual-complete');
-    const listed = await api('GET', '/api/manual-licences', { token: owner.token });
+    const listed = await api<ManualLicenceList>('GET', '/api/manual-licences', { token: owner.token });
     expect(listed.status).toBe(200);
-    const mine = listed.body.licences.find((l: { purchase_id: string }) => l.purchase_id === p.id);
+    const mine = listed.body.licences.find((l) => l.purchase_id === p.id);
     expect(mine).toMatchObject({ app_id: app.id, app_name: app.name, buyer_email: buyer.email, overdue: false });
     // Another developer does not see it.
-    const theirs = await api('GET', '/api/manual-licences', { token: other.token });
-    expect(theirs.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(false);
+    const theirs = await api<ManualLicenceList>('GET', '/api/manual-licences', { token: other.token });
+    expect(theirs.body.licences.some((l) => l.purchase_id === p.id)).toBe(false);
 
     const details = `Sign in at https://clinic.example.com with code ${randomUUID().slice(0, 8)}`;
     const done = await api('POST', `/api/manual-licences/${p.id}/complete`, {
@@ -79,12 +82,12 @@ describe('manual licences', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).not.toContain(MSG.accessPendingText);
 
-    const purchases = await api('GET', '/api/stripe/my-purchases', { token: buyer.token });
-    const bought = purchases.body.find((x: { id: string }) => x.id === p.id);
+    const purchases = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: buyer.token });
+    const bought = purchases.body.find((x) => x.id === p.id);
     expect(bought?.license_status).toBe('active');
     // No longer pending for the developer.
-    const after = await api('GET', '/api/manual-licences', { token: owner.token });
-    expect(after.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(false);
+    const after = await api<ManualLicenceList>('GET', '/api/manual-licences', { token: owner.token });
+    expect(after.body.licences.some((l) => l.purchase_id === p.id)).toBe(false);
 
     // Completing twice: 409, and no second mail.
     const again = await api('POST', `/api/manual-licences/${p.id}/complete`, {
@@ -143,11 +146,11 @@ describe('manual licences', () => {
   it('an admin lists pending licences with the overdue count and completes one', async () => {
     const { p } = await pendingManualPurchase('manual-admin');
     const token = await adminToken();
-    const list = await api('GET', '/api/admin/manual-licences', { token });
+    const list = await api<AdminManualLicenceList>('GET', '/api/admin/manual-licences', { token });
     expect(list.status).toBe(200);
     expect(list.body.overdue_hours).toBe(24);
     expect(typeof list.body.overdue_count).toBe('number');
-    expect(list.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(true);
+    expect(list.body.licences.some((l) => l.purchase_id === p.id)).toBe(true);
     const done = await api('POST', `/api/admin/purchases/${p.id}/complete-licence`, {
       token,
       body: { access_details: 'Admin sent the login by phone' },
@@ -228,8 +231,8 @@ describe('manual licences', () => {
       now: () => new Date(Date.now() + 13 * 3_600_000),
     });
     const admin = await adminToken();
-    const before = await api('GET', '/api/admin/manual-licences', { token: admin });
-    expect(before.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(false);
+    const before = await api<AdminManualLicenceList>('GET', '/api/admin/manual-licences', { token: admin });
+    expect(before.body.licences.some((l) => l.purchase_id === p.id)).toBe(false);
 
     await service.sendReminders();
     await service.sendReminders();
@@ -238,8 +241,8 @@ describe('manual licences', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(1);
     // Now in the index: the admin's list (and its overdue count) has it too.
-    const after = await api('GET', '/api/admin/manual-licences', { token: admin });
-    expect(after.body.licences.some((l: { purchase_id: string }) => l.purchase_id === p.id)).toBe(true);
+    const after = await api<AdminManualLicenceList>('GET', '/api/admin/manual-licences', { token: admin });
+    expect(after.body.licences.some((l) => l.purchase_id === p.id)).toBe(true);
     expect(await service.indexLegacyPending()).toBe(0);
   });
 });

@@ -13,9 +13,16 @@ import { DEMO_APPS } from '../../bin/seed/demo-apps';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { type AppRecord, appNameSortKey } from '../../functions/core/apps/app';
-import { AppCardSchema, PublicAppSchema } from '../../shared/schemas/apps';
-import { CategoryListSchema } from '../../shared/schemas/categories';
+import {
+  type AppCard,
+  AppCardSchema,
+  type CategoryApps,
+  type MarketplacePage,
+  PublicAppSchema,
+} from '../../shared/schemas/apps';
+import { type Category, CategoryListSchema } from '../../shared/schemas/categories';
 import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 const repo = new DynamoAppsRepository();
 const run = randomUUID().slice(0, 8);
@@ -91,7 +98,10 @@ function expectNoSecrets(body: unknown) {
 }
 
 const isSortedByName = (apps: Array<{ name: string; id: string }>) =>
-  apps.every((a, i) => i === 0 || appNameSortKey(apps[i - 1]!.name, apps[i - 1]!.id) <= appNameSortKey(a.name, a.id));
+  apps.every((a, i) => {
+    const before = apps[i - 1];
+    return !before || appNameSortKey(before.name, before.id) <= appNameSortKey(a.name, a.id);
+  });
 
 /**
  * Ten reviews per pageable app, as the reviews repository counts them (stars_<n> on the app item):
@@ -141,25 +151,28 @@ describe('GET /api/categories', () => {
     }
     expect(seeded.find((c) => c.slug === 'imaging-xray')?.name).toBe('Imaging & X-Ray');
     for (let i = 1; i < categories.length; i++) {
-      expect(categories[i]!.display_order).toBeGreaterThanOrEqual(categories[i - 1]!.display_order);
+      expect(must(categories[i]).display_order).toBeGreaterThanOrEqual(must(categories[i - 1]).display_order);
     }
   });
 
   it('counts only listed apps (hidden test apps in clinical-tools are not counted)', async () => {
-    const res = await api('GET', '/api/categories');
-    const clinical = res.body.find((c: { slug: string }) => c.slug === 'clinical-tools');
-    const list = await api('GET', '/api/marketplace/apps?category=clinical-tools');
+    const res = await api<Category[]>('GET', '/api/categories');
+    const clinical = must(
+      res.body.find((c) => c.slug === 'clinical-tools'),
+      'the clinical-tools category',
+    );
+    const list = await api<AppCard[]>('GET', '/api/marketplace/apps?category=clinical-tools');
     expect(clinical.app_count).toBe(list.body.length);
   });
 });
 
 describe('GET /api/marketplace/apps', () => {
   it('answers a plain array of approved public apps sorted by name, with card fields only', async () => {
-    const res = await api('GET', '/api/marketplace/apps');
+    const res = await api<AppCard[]>('GET', '/api/marketplace/apps');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
     expect(Array.isArray(res.body)).toBe(true);
-    const slugs = res.body.map((a: { slug: string }) => a.slug);
+    const slugs = res.body.map((a) => a.slug);
     for (const d of listedDemo) expect(slugs).toContain(d.slug);
     for (const d of unlistedDemo) expect(slugs).not.toContain(d.slug);
     expect(slugs).toContain(visible.slug);
@@ -172,10 +185,10 @@ describe('GET /api/marketplace/apps', () => {
   });
 
   it('shows money in dollars and tags as a comma-separated string', async () => {
-    const res = await api('GET', `/api/marketplace/apps?q=${run}%20visible`);
+    const res = await api<AppCard[]>('GET', `/api/marketplace/apps?q=${run}%20visible`);
     expect(res.body).toHaveLength(1);
     expect(res.body[0]).toMatchObject({ price: 10, tags: 'alpha, beta', category: 'Clinical Tools' });
-    const perio = (await api('GET', '/api/marketplace/apps?q=PerioChart')).body[0];
+    const perio = (await api<AppCard[]>('GET', '/api/marketplace/apps?q=PerioChart')).body[0];
     expect(perio).toMatchObject({ price: 499, pricing_model: 'one_time', company_name: 'BrightSmile Software' });
   });
 
@@ -189,16 +202,16 @@ describe('GET /api/marketplace/apps', () => {
       `?q=${run}&limit=2`,
     ];
     for (const q of queries) {
-      const res = await api('GET', `/api/marketplace/apps${q}`);
+      const res = await api<AppCard[] | MarketplacePage>('GET', `/api/marketplace/apps${q}`);
       expect(res.status).toBe(200);
       const items = Array.isArray(res.body) ? res.body : res.body.items;
-      const ids = items.map((a: { id: string }) => a.id);
+      const ids = items.map((a) => a.id);
       for (const app of Object.values(hidden)) expect(ids).not.toContain(app.id);
       expectNoSecrets(res.body);
     }
-    const category = await api('GET', '/api/marketplace/apps/category/clinical-tools');
+    const category = await api<CategoryApps>('GET', '/api/marketplace/apps/category/clinical-tools');
     expect(category.status).toBe(200);
-    const ids = category.body.apps.map((a: { id: string }) => a.id);
+    const ids = category.body.apps.map((a) => a.id);
     expect(ids).toContain(visible.id);
     for (const app of Object.values(hidden)) expect(ids).not.toContain(app.id);
     for (const app of Object.values(hidden)) {
@@ -211,16 +224,19 @@ describe('GET /api/marketplace/apps', () => {
   });
 
   it('searches name and description case-insensitively', async () => {
-    const byName = await api('GET', `/api/marketplace/apps?q=MKT%20${run.toUpperCase()}%20VISIBLE`);
-    expect(byName.body.map((a: { id: string }) => a.id)).toEqual([visible.id]);
-    const byDescription = await api('GET', `/api/marketplace/apps?q=test%20app%20visible%20of%20run%20${run}`);
-    expect(byDescription.body.map((a: { id: string }) => a.id)).toEqual([visible.id]);
+    const byName = await api<AppCard[]>('GET', `/api/marketplace/apps?q=MKT%20${run.toUpperCase()}%20VISIBLE`);
+    expect(byName.body.map((a) => a.id)).toEqual([visible.id]);
+    const byDescription = await api<AppCard[]>(
+      'GET',
+      `/api/marketplace/apps?q=test%20app%20visible%20of%20run%20${run}`,
+    );
+    expect(byDescription.body.map((a) => a.id)).toEqual([visible.id]);
     const none = await api('GET', `/api/marketplace/apps?q=no-such-app-${run}`);
     expect(none.body).toEqual([]);
   });
 
   it('filters by category slug or name; an unknown category gives an empty list', async () => {
-    const bySlug = await api('GET', '/api/marketplace/apps?category=imaging-xray');
+    const bySlug = await api<AppCard[]>('GET', '/api/marketplace/apps?category=imaging-xray');
     const byName = await api('GET', '/api/marketplace/apps?category=imaging%20%26%20x-ray');
     expect(bySlug.body.length).toBeGreaterThanOrEqual(2);
     expect(byName.body).toEqual(bySlug.body);
@@ -231,38 +247,37 @@ describe('GET /api/marketplace/apps', () => {
 
   it('sorts by price and rating', async () => {
     const q = `q=${run}%20page`;
-    const low = (await api('GET', `/api/marketplace/apps?${q}&sort=price_low`)).body;
-    expect(low.map((a: { price: number }) => a.price)).toEqual([0, 1, 5, 15, 25, 40, 99]);
-    const high = (await api('GET', `/api/marketplace/apps?${q}&sort=price_high`)).body;
-    expect(high.map((a: { price: number }) => a.price)).toEqual([99, 40, 25, 15, 5, 1, 0]);
-    const rating = (await api('GET', `/api/marketplace/apps?${q}&sort=rating`)).body;
-    expect(rating.map((a: { average_rating: number }) => a.average_rating)).toEqual([
-      4.9, 4.8, 4.5, 4.2, 4.1, 4.0, 3.9,
-    ]);
-    const byName = (await api('GET', `/api/marketplace/apps?${q}&sort=name`)).body;
-    expect(byName.map((a: { name: string }) => a.name.slice(-1))).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-    const all = (await api('GET', '/api/marketplace/apps?sort=rating')).body;
-    for (let i = 1; i < all.length; i++) expect(all[i].average_rating).toBeLessThanOrEqual(all[i - 1].average_rating);
+    const low = (await api<AppCard[]>('GET', `/api/marketplace/apps?${q}&sort=price_low`)).body;
+    expect(low.map((a) => a.price)).toEqual([0, 1, 5, 15, 25, 40, 99]);
+    const high = (await api<AppCard[]>('GET', `/api/marketplace/apps?${q}&sort=price_high`)).body;
+    expect(high.map((a) => a.price)).toEqual([99, 40, 25, 15, 5, 1, 0]);
+    const rating = (await api<AppCard[]>('GET', `/api/marketplace/apps?${q}&sort=rating`)).body;
+    expect(rating.map((a) => a.average_rating)).toEqual([4.9, 4.8, 4.5, 4.2, 4.1, 4.0, 3.9]);
+    const byName = (await api<AppCard[]>('GET', `/api/marketplace/apps?${q}&sort=name`)).body;
+    expect(byName.map((a) => a.name.slice(-1))).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    const all = (await api<AppCard[]>('GET', '/api/marketplace/apps?sort=rating')).body;
+    for (let i = 1; i < all.length; i++)
+      expect(must(all[i]).average_rating).toBeLessThanOrEqual(must(all[i - 1]).average_rating);
   });
 
   it('pages with limit and cursor: {items, next_cursor, total}, no overlaps, same order', async () => {
     for (const sort of ['name', 'price_high']) {
-      const whole = (await api('GET', `/api/marketplace/apps?q=${run}%20page&sort=${sort}`)).body;
+      const whole = (await api<AppCard[]>('GET', `/api/marketplace/apps?q=${run}%20page&sort=${sort}`)).body;
       const seen: string[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
         const qs: string = `q=${run}%20page&sort=${sort}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const res = await api('GET', `/api/marketplace/apps?${qs}`);
+        const res = await api<MarketplacePage>('GET', `/api/marketplace/apps?${qs}`);
         expect(res.status).toBe(200);
         expect(res.body.total).toBe(7);
         expect(res.body.items.length).toBeLessThanOrEqual(3);
-        seen.push(...res.body.items.map((a: { id: string }) => a.id));
+        seen.push(...res.body.items.map((a) => a.id));
         cursor = res.body.next_cursor;
         pages++;
       } while (cursor && pages < 10);
       expect(pages).toBe(3);
-      expect(seen).toEqual(whole.map((a: { id: string }) => a.id));
+      expect(seen).toEqual(whole.map((a) => a.id));
     }
     const first = await api('GET', '/api/marketplace/apps?limit=5');
     expect(first.body.items).toHaveLength(5);
@@ -281,7 +296,7 @@ describe('GET /api/marketplace/apps', () => {
 
 describe('GET /api/marketplace/apps/category/{slug}', () => {
   it('answers the category and its listed apps, cacheable', async () => {
-    const res = await api('GET', '/api/marketplace/apps/category/patient-management');
+    const res = await api<CategoryApps>('GET', '/api/marketplace/apps/category/patient-management');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
     expect(res.body.category).toMatchObject({
@@ -290,7 +305,7 @@ describe('GET /api/marketplace/apps/category/{slug}', () => {
       is_active: true,
     });
     expect(res.body.category.app_count).toBe(res.body.apps.length);
-    const slugs = res.body.apps.map((a: { slug: string }) => a.slug);
+    const slugs = res.body.apps.map((a) => a.slug);
     for (const d of listedDemo.filter((a) => a.category_slug === 'patient-management')) expect(slugs).toContain(d.slug);
     for (const app of res.body.apps) expect(app.category_slug).toBe('patient-management');
     expect(isSortedByName(res.body.apps)).toBe(true);
@@ -307,7 +322,7 @@ describe('GET /api/marketplace/apps/category/{slug}', () => {
 
 describe('GET /api/marketplace/apps/by-slug/{slug}', () => {
   it('answers the full public app by slug, and the same app by id', async () => {
-    const demo = listedDemo[0]!;
+    const demo = must(listedDemo[0], 'a listed demo app');
     const bySlug = await api('GET', `/api/marketplace/apps/by-slug/${demo.slug}`);
     expect(bySlug.status).toBe(200);
     expect(bySlug.headers.get('cache-control')).toMatch(/public, max-age=\d+/);

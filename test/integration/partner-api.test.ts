@@ -13,17 +13,26 @@ import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase
 import { DEFAULT_EVENT_TYPES } from '../../functions/core/partner/event-types';
 import type { LicenseStatus } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { INVALID_API_KEY, INVALID_CURSOR, LICENSE_KEY_REQUIRED } from '../../shared/schemas/partner';
-import { type ApiAnswer, api, newDeveloper } from '../support/api';
+import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
+import {
+  INVALID_API_KEY,
+  INVALID_CURSOR,
+  LICENSE_KEY_REQUIRED,
+  type LicenseList,
+  type PartnerEventTypes,
+  type PartnerMe,
+} from '../../shared/schemas/partner';
+import { type ApiAnswer, api, type JsonBody, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
-const call = (method: string, path: string, key: string | undefined, body?: unknown) =>
-  api(method, path, { headers: key === undefined ? {} : { 'x-api-key': key }, body });
+const call = <T = JsonBody>(method: string, path: string, key: string | undefined, body?: unknown) =>
+  api<T>(method, path, { headers: key === undefined ? {} : { 'x-api-key': key }, body });
 
 async function developerWithKey(type: 'staging' | 'production' = 'staging') {
   const dev = await newDeveloper();
-  const res = await api('POST', '/api/keys', { token: dev.token, body: { type } });
+  const res = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type } });
   expect(res.status).toBe(201);
-  return { ...dev, key: res.body.key as string, keyId: res.body.id as string };
+  return { ...dev, key: res.body.key, keyId: res.body.id };
 }
 
 async function insertApp(ownerId: string, name = 'Partner Test App') {
@@ -87,7 +96,7 @@ const nextUtcMidnight = () => {
   return Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000);
 };
 
-function expectRateHeaders(res: ApiAnswer, limit: number) {
+function expectRateHeaders(res: ApiAnswer<unknown>, limit: number) {
   expect(res.headers.get('x-ratelimit-limit')).toBe(String(limit));
   expect(Number(res.headers.get('x-ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
   // Reset is the next UTC midnight (allow for a test run that crosses midnight).
@@ -149,14 +158,14 @@ describe('daily quota', () => {
       }),
     );
 
-    const results = await Promise.all(Array.from({ length: 50 }, () => call('GET', '/v1/me', dev.key)));
+    const results = await Promise.all(Array.from({ length: 50 }, () => call<PartnerMe>('GET', '/v1/me', dev.key)));
     const ok = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status === 429);
     expect(ok).toHaveLength(20);
     expect(limited).toHaveLength(30);
 
     // Each admitted call saw a different count: 1..20, remaining 19..0.
-    expect(ok.map((r) => r.body.key.usage_today).sort((a: number, b: number) => a - b)).toEqual(
+    expect(ok.map((r) => r.body.key.usage_today).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
     expect(ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(
@@ -175,8 +184,8 @@ describe('daily quota', () => {
     }
 
     // The dashboard shows the real count: refused calls are not counted.
-    const list = await api('GET', '/api/keys', { token: dev.token });
-    expect(list.body[0].usage_count).toBe(20);
+    const list = await api<ApiKey[]>('GET', '/api/keys', { token: dev.token });
+    expect(must(list.body[0]).usage_count).toBe(20);
     expect((await call('GET', '/v1/event-types', dev.key)).status).toBe(429);
   });
 });
@@ -184,7 +193,7 @@ describe('daily quota', () => {
 describe('GET /v1/event-types', () => {
   it('lists the event types webhooks can subscribe to', async () => {
     const dev = await developerWithKey();
-    const res = await call('GET', '/v1/event-types', dev.key);
+    const res = await call<PartnerEventTypes>('GET', '/v1/event-types', dev.key);
     expect(res.status).toBe(200);
     expectRateHeaders(res, 500);
     expect(res.body.event_types.length).toBeGreaterThan(0);
@@ -192,7 +201,7 @@ describe('GET /v1/event-types', () => {
       expect(typeof e.name).toBe('string');
       expect(e.description === null || typeof e.description === 'string').toBe(true);
     }
-    const names = res.body.event_types.map((e: { name: string }) => e.name);
+    const names = res.body.event_types.map((e) => e.name);
     // The marketplace's own events are always there; a synced practice catalogue (the sync suites
     // share this stack) adds its event types beside them, in name order.
     for (const d of DEFAULT_EVENT_TYPES) expect(names).toContain(d.name);
@@ -244,9 +253,9 @@ describe('licences are scoped to the key owner', () => {
     expect(list.status).toBe(404);
     expect(list.body).toEqual({ detail: MSG.appNotFound });
     expect(JSON.stringify(list.body)).not.toContain('customer-b');
-    const listB = await call('GET', `/v1/apps/${appB}/licenses`, b.key);
+    const listB = await call<LicenseList>('GET', `/v1/apps/${appB}/licenses`, b.key);
     expect(listB.status).toBe(200);
-    expect(listB.body.items.map((i: { purchase_id: string }) => i.purchase_id)).toEqual([licB.id]);
+    expect(listB.body.items.map((i) => i.purchase_id)).toEqual([licB.id]);
   });
 
   it('reports revoked, expired, refunded and undelivered licences as invalid', async () => {
@@ -301,12 +310,12 @@ describe('licences are scoped to the key owner', () => {
       createdAt: new Date(base + 500_000).toISOString(),
     });
 
-    const seen: Array<Record<string, unknown>> = [];
+    const seen: LicenseList['items'] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
       const q: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
-      const res: ApiAnswer = await call('GET', `/v1/apps/${app}/licenses${q}`, dev.key);
+      const res: ApiAnswer<LicenseList> = await call<LicenseList>('GET', `/v1/apps/${app}/licenses${q}`, dev.key);
       expect(res.status).toBe(200);
       expectRateHeaders(res, 500);
       expect(res.body.items.length).toBeLessThanOrEqual(2);
@@ -322,13 +331,14 @@ describe('licences are scoped to the key owner', () => {
       purchase_status: 'completed',
     });
     expect(seen.slice(1).map((i) => i.purchase_id)).toEqual(bought.map((p) => p.id).reverse());
+    const fifth = must(bought[4]);
     expect(seen[1]).toEqual({
-      purchase_id: bought[4]!.id,
-      license_key: bought[4]!.licenseKey,
+      purchase_id: fifth.id,
+      license_key: fifth.licenseKey,
       license_status: 'assigned',
       purchase_status: 'completed',
       customer_email: expect.stringMatching(/@example\.com$/),
-      created_at: bought[4]!.createdAt,
+      created_at: fifth.createdAt,
       expires_at: null,
     });
   });

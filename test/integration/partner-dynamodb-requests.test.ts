@@ -14,8 +14,10 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { purchaseKey } from '../../functions/adapters/dynamodb/keys';
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { handler } from '../../functions/partner/index';
+import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
 import { api, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 const sent: string[] = [];
 beforeAll(() => {
@@ -46,7 +48,7 @@ async function validate(apiKey: string, body: { license_key: string; app_id: str
 
 async function fixture() {
   const dev = await newDeveloper();
-  const created = await api('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+  const created = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
   expect(created.status).toBe(201);
   const appId = `app-${randomUUID()}`;
   await documentClient().send(
@@ -80,7 +82,7 @@ async function fixture() {
   await documentClient().send(
     new PutCommand({ TableName: tableName(), Item: licenceKeyLookupItem(appId, licenseKey, purchaseId) }),
   );
-  return { dev, key: created.body.key as string, keyId: created.body.id as string, appId, purchaseId, licenseKey };
+  return { dev, key: created.body.key, keyId: created.body.id, appId, purchaseId, licenseKey };
 }
 
 describe('POST /v1/licenses/validate: DynamoDB requests on a warm process', () => {
@@ -98,8 +100,8 @@ describe('POST /v1/licenses/validate: DynamoDB requests on a warm process', () =
       expect(warm.requests).toEqual(['UpdateItemCommand', 'GetItemCommand']);
     }
     // Each call was counted once on the key.
-    const keys = await api('GET', '/api/keys', { token: f.dev.token });
-    expect(keys.body.find((k: { id: string }) => k.id === f.keyId).usage_count).toBe(4);
+    const keys = await api<ApiKey[]>('GET', '/api/keys', { token: f.dev.token });
+    expect(must(keys.body.find((k) => k.id === f.keyId)).usage_count).toBe(4);
   });
 
   it('still sees a revocation and a rotation made by another process on the very next call', async () => {
@@ -119,7 +121,7 @@ describe('POST /v1/licenses/validate: DynamoDB requests on a warm process', () =
     expect(revoked.body).toMatchObject({ valid: false, status: 'revoked' });
     expect(revoked.requests.length).toBeLessThanOrEqual(2);
 
-    const rotated = await api('PUT', `/api/keys/${f.keyId}/rotate`, { token: f.dev.token });
+    const rotated = await api<ApiKeyWithSecret>('PUT', `/api/keys/${f.keyId}/rotate`, { token: f.dev.token });
     expect(rotated.status).toBe(200);
     const old = await validate(f.key, input);
     expect(old.status).toBe(401);

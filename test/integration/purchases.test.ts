@@ -16,11 +16,13 @@ import {
   APP_NOT_FOUND,
   AppAnalyticsSchema,
   PURCHASE_NOT_FOUND,
+  type Purchase,
   PurchaseListSchema,
   REFUND_ONLY_COMPLETED,
   REFUND_WINDOW_CLOSED,
 } from '../../shared/schemas/checkout';
 import { adminToken, api, apiUrl, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 import { apps, createApp, getPurchase, insertPurchase, testApp, waitForMail } from './checkout-fixtures';
 
 type Dev = Awaited<ReturnType<typeof newDeveloper>>;
@@ -62,10 +64,10 @@ describe('GET /api/stripe/my-purchases', () => {
     const active = await completed(app, me, { created_at: days(-1) });
     await insertPurchase(app, { user_id: me.id, buyer_email: me.email }); // pending: not listed
 
-    const res = await api('GET', '/api/stripe/my-purchases', { token: me.token });
+    const res = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: me.token });
     expect(res.status).toBe(200);
     const list = PurchaseListSchema.parse(res.body);
-    for (const item of res.body) expect(Object.keys(item).sort()).toEqual(Object.keys(list[0]!).sort());
+    for (const item of res.body) expect(Object.keys(item).sort()).toEqual(Object.keys(must(list[0])).sort());
     expect(list.map((p) => p.id)).toEqual([active.id, expired.id]);
     expect(list[0]).toMatchObject({
       app: {
@@ -84,13 +86,14 @@ describe('GET /api/stripe/my-purchases', () => {
       stripe_subscription_id: null,
       status: 'completed',
     });
-    expect(Date.parse(list[1]!.expires_at!)).toBeLessThan(Date.now()); // the page shows 'Expired'
-    expect(list[1]!.stripe_subscription_id).toBe('sub_123');
+    const lapsed = must(list[1], 'the expired purchase');
+    expect(Date.parse(must(lapsed.expires_at, 'its expiry'))).toBeLessThan(Date.now()); // the page shows 'Expired'
+    expect(lapsed.stripe_subscription_id).toBe('sub_123');
 
     // Deleting the app keeps the purchase visible (the app is a snapshot taken at checkout).
     await apps.delete(other);
-    const after = await api('GET', '/api/stripe/my-purchases', { token: me.token });
-    expect(after.body[1].app.name).toBe(other.name);
+    const after = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: me.token });
+    expect(after.body[1]?.app.name).toBe(other.name);
     expect((await api('GET', '/api/stripe/my-purchases')).status).toBe(401);
   });
 });
@@ -162,14 +165,14 @@ describe('GET /api/admin/apps/{id}/purchases', () => {
 describe('POST /api/admin/purchases/{id}/refund (30-day money-back guarantee)', () => {
   it('refunds a completed purchase within 30 days: refunded, licence revoked, buyer mailed', async () => {
     const p = await completed(app, buyer, { created_at: days(-29) });
-    const before = await dynamoLicenceLookup.findByKey(app.id, p.license_key!);
+    const before = await dynamoLicenceLookup.findByKey(app.id, must(p.license_key, 'the licence key'));
     expect(before && checkLicence(before, new Date()).valid).toBe(true);
     const res = await api('POST', `/api/admin/purchases/${p.id}/refund`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: p.id, status: 'refunded', license_status: 'revoked', refund_id: null });
     expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
     // The Partner API now reports the licence invalid.
-    const after = await dynamoLicenceLookup.findByKey(app.id, p.license_key!);
+    const after = await dynamoLicenceLookup.findByKey(app.id, must(p.license_key, 'the licence key'));
     expect(after && checkLicence(after, new Date())).toEqual({ valid: false, status: 'revoked' });
     const mails = await waitForMail(buyer.email, (m) => m.subject === `Your refund for ${app.name}`);
     expect(mails).toHaveLength(1);
@@ -177,8 +180,8 @@ describe('POST /api/admin/purchases/{id}/refund (30-day money-back guarantee)', 
     const again = await api('POST', `/api/admin/purchases/${p.id}/refund`, { token: admin });
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe(REFUND_ONLY_COMPLETED);
-    const mine = await api('GET', '/api/stripe/my-purchases', { token: buyer.token });
-    expect(mine.body.find((x: { id: string }) => x.id === p.id)).toMatchObject({
+    const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: buyer.token });
+    expect(mine.body.find((x) => x.id === p.id)).toMatchObject({
       status: 'refunded',
       license_key: null,
     });

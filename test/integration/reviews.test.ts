@@ -8,9 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
-import { MarketplacePageSchema } from '../../shared/schemas/apps';
-import { MyReviewSchema, REVIEW_MESSAGES, ReviewPageSchema } from '../../shared/schemas/reviews';
-import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
+import { type AppCard, MarketplacePageSchema } from '../../shared/schemas/apps';
+import type { Purchase } from '../../shared/schemas/checkout';
+import { MyReviewSchema, type OwnReview, REVIEW_MESSAGES, ReviewPageSchema } from '../../shared/schemas/reviews';
+import { adminToken, api, mailsTo, newDeveloper, type WithDetail } from '../support/api';
+import { must } from '../support/must';
 import { createApp, testApp } from './checkout-fixtures';
 
 type Dev = Awaited<ReturnType<typeof newDeveloper>>;
@@ -27,16 +29,14 @@ async function buy(buyer: Dev, app: AppRecord): Promise<string> {
     body: { app_id: app.id },
   });
   expect(res.status).toBe(200);
-  const mine = await api('GET', '/api/stripe/my-purchases', { token: buyer.token });
-  const purchase = (mine.body as Array<{ id: string; app: { id: string }; status: string }>).find(
-    (p) => p.app.id === app.id,
-  );
+  const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: buyer.token });
+  const purchase = mine.body.find((p) => p.app.id === app.id);
   expect(purchase?.status).toBe('completed');
-  return purchase!.id;
+  return must(purchase, `the purchase of ${app.id}`).id;
 }
 
 const review = (buyer: Dev, app: AppRecord, body: unknown) =>
-  api('POST', `/api/apps/${app.id}/reviews`, { token: buyer.token, body });
+  api<WithDetail<{ review: OwnReview }>>('POST', `/api/apps/${app.id}/reviews`, { token: buyer.token, body });
 
 async function listed(app: AppRecord) {
   const res = await api('GET', `/api/marketplace/apps?q=${encodeURIComponent(app.name)}&limit=10`);
@@ -217,12 +217,16 @@ describe('verified reviews', () => {
     const [top, tieMore, tieFewer] = [await mk('top'), await mk('tie-more'), await mk('tie-fewer')];
     const buyers = await Promise.all([newDeveloper(), newDeveloper()]);
     for (const b of buyers) await Promise.all([buy(b, top), buy(b, tieMore), buy(b, tieFewer)]);
-    await review(buyers[0]!, top, { rating: 5 });
-    await review(buyers[0]!, tieMore, { rating: 4 });
-    await review(buyers[1]!, tieMore, { rating: 4 });
-    await review(buyers[0]!, tieFewer, { rating: 4 });
-    const res = await api('GET', `/api/marketplace/apps?q=${encodeURIComponent(`Rated ${tag}`)}&sort=rating`);
-    expect((res.body as Array<{ id: string }>).map((a) => a.id)).toEqual([top.id, tieMore.id, tieFewer.id]);
+    const [first, second] = [must(buyers[0]), must(buyers[1])];
+    await review(first, top, { rating: 5 });
+    await review(first, tieMore, { rating: 4 });
+    await review(second, tieMore, { rating: 4 });
+    await review(first, tieFewer, { rating: 4 });
+    const res = await api<AppCard[]>(
+      'GET',
+      `/api/marketplace/apps?q=${encodeURIComponent(`Rated ${tag}`)}&sort=rating`,
+    );
+    expect(res.body.map((a) => a.id)).toEqual([top.id, tieMore.id, tieFewer.id]);
   });
 });
 
@@ -239,9 +243,9 @@ describe('works with your practice system', () => {
       await mk('none', []),
     ];
     const ids = async (query: string) => {
-      const res = await api('GET', `/api/marketplace/apps?q=${encodeURIComponent(`PMS ${tag}`)}${query}`);
+      const res = await api<AppCard[]>('GET', `/api/marketplace/apps?q=${encodeURIComponent(`PMS ${tag}`)}${query}`);
       expect(res.status).toBe(200);
-      return (res.body as Array<{ id: string }>).map((a) => a.id).sort();
+      return res.body.map((a) => a.id).sort();
     };
     expect(await ids('&works_with=open_dental')).toEqual([od.id, both.id].sort());
     expect(await ids('&works_with=dentrix')).toEqual([both.id, dentrix.id].sort());

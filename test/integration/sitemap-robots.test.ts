@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
+import type { AppCard } from '../../shared/schemas/apps';
 import { api, apiUrl } from '../support/api';
+import { must } from '../support/must';
 
 const listed = DEMO_APPS.filter((d) => (d.type ?? 'public') === 'public' && d.is_approved !== false);
 const unlisted = DEMO_APPS.filter((d) => !listed.includes(d));
@@ -21,13 +23,13 @@ describe('GET /sitemap.xml', () => {
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => must(m[1]));
     const origin = apiUrl();
     expect(locs).toEqual(
       expect.arrayContaining([`${origin}/`, `${origin}/marketplace`, `${origin}/marketplace/categories`]),
     );
     for (const c of SEED_CATEGORIES) expect(locs).toContain(`${origin}/marketplace/category/${c.slug}`);
-    const apps = (await api('GET', '/api/marketplace/apps')).body as Array<{ slug: string }>;
+    const apps = (await api<AppCard[]>('GET', '/api/marketplace/apps')).body;
     expect(apps.length).toBeGreaterThan(0);
     for (const a of apps) expect(locs).toContain(`${origin}/marketplace/app/${encodeURIComponent(a.slug)}`);
     for (const d of listed) expect(locs).toContain(`${origin}/marketplace/app/${d.slug}`);

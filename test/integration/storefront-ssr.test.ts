@@ -6,10 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
+import type { AppCard } from '../../shared/schemas/apps';
 import { api, apiUrl } from '../support/api';
+import { must } from '../support/must';
 
 const SITE = 'Dental Developer Ecosystem';
-const demo = DEMO_APPS.find((d) => d.slug === 'chartsmile-patient-hub')!;
+const demo = must(
+  DEMO_APPS.find((d) => d.slug === 'chartsmile-patient-hub'),
+  'the chartsmile-patient-hub demo app',
+);
 async function page(path: string) {
   const res = await fetch(`${apiUrl()}${path}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
   return { status: res.status, headers: res.headers, html: await res.text() };
@@ -21,7 +26,7 @@ const rootOf = (html: string) =>
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   html.match(new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`))?.[1];
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(must(m[1])));
 const text = (s: string) =>
   s
     .replace(/&amp;/g, '&')
@@ -40,18 +45,18 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
     expect(root).toContain(demo.tagline);
     expect(root).toContain('$149.00');
     expect(root).toContain('location');
-    expect(root).toContain(demo.long_description!.split('\n')[0]);
+    expect(root).toContain(must(demo.long_description).split('\n')[0]);
     expect(root).toContain('Key Features');
 
     const url = `${apiUrl()}/marketplace/app/${demo.slug}`;
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(`<title>${demo.name} · ${SITE}</title>`);
-    expect(text(meta(html, 'name', 'description')!)).toContain(demo.tagline);
+    expect(text(must(meta(html, 'name', 'description'), 'the description meta'))).toContain(demo.tagline);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
     expect(meta(html, 'property', 'og:title')).toBe(`${demo.name} · ${SITE}`);
     expect(meta(html, 'property', 'og:url')).toBe(url);
-    expect(text(meta(html, 'property', 'og:description')!)).toContain(demo.tagline);
+    expect(text(must(meta(html, 'property', 'og:description'), 'the og:description meta'))).toContain(demo.tagline);
     expect(meta(html, 'property', 'og:type')).toBe('website');
 
     // The rating shown is the app's real one (its visible verified reviews), as the API answers it.
@@ -72,7 +77,9 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
     expect(rootOf(html)).not.toContain('<style');
     // The data the page was rendered with, under the key the SPA requests it by.
-    const data = JSON.parse(html.match(/<script id="ssr-data" type="application\/json">([^<]*)<\/script>/)![1]!);
+    const data = JSON.parse(
+      must(html.match(/<script id="ssr-data" type="application\/json">([^<]*)<\/script>/)?.[1], 'the SSR data'),
+    );
     const apiAnswer = await api('GET', `/api/marketplace/apps/by-slug/${demo.slug}`);
     expect(data.fallback[`/api/marketplace/apps/by-slug/${demo.slug}`]).toEqual(apiAnswer.body);
     // The route's own chunk is announced, so it loads beside the entry.
@@ -95,7 +102,7 @@ describe('the other storefront pages (server-rendered)', () => {
     const root = text(rootOf(html));
     expect(root).toContain('Featured Apps');
     expect(root).toContain(demo.name);
-    const apps = (await api('GET', '/api/marketplace/apps')).body as Array<{ name: string }>;
+    const apps = (await api<AppCard[]>('GET', '/api/marketplace/apps')).body;
     for (const a of apps) expect(root).toContain(a.name);
     expect(root).toMatch(new RegExp(`${apps.length} apps`));
     for (const c of SEED_CATEGORIES) expect(root).toContain(`>${c.name}</option>`);
@@ -114,7 +121,10 @@ describe('the other storefront pages (server-rendered)', () => {
   it("/marketplace/category/{slug} shows the category's apps and title", async () => {
     const { status, html } = await page(`/marketplace/category/${demo.category_slug}`);
     expect(status).toBe(200);
-    const category = SEED_CATEGORIES.find((c) => c.slug === demo.category_slug)!;
+    const category = must(
+      SEED_CATEGORIES.find((c) => c.slug === demo.category_slug),
+      'the demo app category',
+    );
     const root = text(rootOf(html));
     expect(root).toMatch(new RegExp(`<h1[^>]*>${category.name}</h1>`));
     expect(root).toContain(demo.name);
@@ -138,8 +148,8 @@ describe('the other storefront pages (server-rendered)', () => {
     expect(status).toBe(200);
     const root = text(rootOf(html));
     const [matching, others] = [
-      answer.apps.filter((a) => a.practice_systems.includes(system!)),
-      answer.apps.filter((a) => !a.practice_systems.includes(system!)),
+      answer.apps.filter((a) => a.practice_systems.includes(must(system))),
+      answer.apps.filter((a) => !a.practice_systems.includes(must(system))),
     ];
     for (const a of matching) expect(root).toContain(a.name);
     for (const a of others) expect(root).not.toContain(`>${a.name}<`);

@@ -4,19 +4,35 @@
  * searches and links, the 409 of a second trigger, and every fault of the outside system.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResponse } from '../../shared/schemas/accounts';
+import type {
+  EventTypesResponse,
+  FeatureLinksResponse,
+  FeaturesResponse,
+  InternalLoadResponse,
+  InternalStatusResponse,
+  Relationship,
+  SyncRun,
+  SyncStatusResponse,
+  TablesResponse,
+  TriggerSyncResponse,
+} from '../../shared/schemas/sync';
 import { adminToken, api } from '../support/api';
-import { control, runSync, waitForRun } from '../support/sync';
+import { must } from '../support/must';
+import { control, countsOf, runSync, waitForRun } from '../support/sync';
 
 let token: string;
 
 async function demoDeveloperToken(): Promise<string> {
-  const res = await api('POST', '/api/login', { body: { email: 'dr.chen@brightsmile.dev', password: 'demo1234' } });
+  const res = await api<LoginResponse>('POST', '/api/login', {
+    body: { email: 'dr.chen@brightsmile.dev', password: 'demo1234' },
+  });
   return res.body.access_token;
 }
 const TOTAL = 420 + 633 + 14 + 16;
 
 async function counts() {
-  return (await api('GET', '/api/internal-sync/status', { token })).body.counts;
+  return (await api<InternalStatusResponse>('GET', '/api/internal-sync/status', { token })).body.counts;
 }
 
 beforeAll(async () => {
@@ -26,21 +42,21 @@ beforeAll(async () => {
 
 describe('internal sync', { timeout: 180_000 }, () => {
   it('loads the catalogue: 420 tables, 14 event types, 16 features, 633 relationships', async () => {
-    const start = await api('POST', '/api/internal-sync/load', { token });
+    const start = await api<InternalLoadResponse>('POST', '/api/internal-sync/load', { token });
     expect(start.status).toBe(202);
     expect(start.body.message).toBe('Internal sync started');
     expect(start.body.run.sync_type).toBe('full_sync');
     expect(start.body.run.started_by).toBe(
-      'admin@dentalmarket.test'.replace('dentalmarket.test', start.body.run.started_by.split('@')[1]),
+      'admin@dentalmarket.test'.replace('dentalmarket.test', start.body.run.started_by.split('@')[1] ?? ''),
     );
     const run = await waitForRun(token, start.body.run.id);
-    expect(run.status, run.detail).toBe('succeeded');
-    expect(run.counts.created + run.counts.updated + run.counts.unchanged).toBe(TOTAL);
+    expect(run.status, run.detail ?? undefined).toBe('succeeded');
+    expect(countsOf(run, 'created', 'updated', 'unchanged')).toBe(TOTAL);
     expect(run.completed_at).not.toBeNull();
     expect(await counts()).toEqual({ features: 16, event_types: 14, tables: 420, relationships: 633 });
-    const status = await api('GET', '/api/admin/sync/status', { token });
+    const status = await api<SyncStatusResponse>('GET', '/api/admin/sync/status', { token });
     expect(status.body.current_counts.tables).toBe(420);
-    expect(status.body.internal.last_sync.status).toBe('succeeded');
+    expect(status.body.internal.last_sync?.status).toBe('succeeded');
   });
 
   it('a second run with the same data changes nothing and says so', async () => {
@@ -50,11 +66,11 @@ describe('internal sync', { timeout: 180_000 }, () => {
   });
 
   it('internal event types join the webhook catalogue next to license.*', async () => {
-    const names = (await api('GET', '/api/event-types', { token: await demoDeveloperToken() })).body as string[];
+    const names = (await api<string[]>('GET', '/api/event-types', { token: await demoDeveloperToken() })).body;
     expect(names).toEqual(expect.arrayContaining(['appointment.created', 'patient.selected', 'license.purchased']));
-    const types = await api('GET', '/api/internal-sync/event-types', { token });
+    const types = await api<EventTypesResponse>('GET', '/api/internal-sync/event-types', { token });
     expect(types.body.event_types).toHaveLength(14);
-    expect(types.body.event_types.find((e: any) => e.id === 'appointment.deleted')).toMatchObject({
+    expect(types.body.event_types.find((e) => e.id === 'appointment.deleted')).toMatchObject({
       trigger_type: 'db_poll',
       table: 'appointment',
       removed: false,
@@ -62,28 +78,44 @@ describe('internal sync', { timeout: 180_000 }, () => {
   });
 
   it('tables carry their column count and the tables they reference', async () => {
-    const res = await api('GET', '/api/internal-sync/tables?search=appointment', { token });
-    const appt = res.body.tables.find((t: any) => t.id === 'appointment');
+    const res = await api<TablesResponse>('GET', '/api/internal-sync/tables?search=appointment', { token });
+    const appt = must(
+      res.body.tables.find((t) => t.id === 'appointment'),
+      'the appointment table',
+    );
     expect(appt.column_count).toBeGreaterThan(10);
     expect(appt.references).toEqual(expect.arrayContaining(['patient', 'provider']));
-    const rels = await api('GET', '/api/internal-sync/relationships?table=appointment', { token });
-    expect(rels.body.relationships.every((r: any) => r.from_table === 'appointment')).toBe(true);
+    const rels = await api<{ relationships: Relationship[] }>(
+      'GET',
+      '/api/internal-sync/relationships?table=appointment',
+      {
+        token,
+      },
+    );
+    expect(rels.body.relationships.every((r) => r.from_table === 'appointment')).toBe(true);
     expect(rels.body.relationships.length).toBeGreaterThan(3);
   });
 
   it('searches and filters features by category', async () => {
-    const all = await api('GET', '/api/internal-sync/features', { token });
+    const all = await api<FeaturesResponse>('GET', '/api/internal-sync/features', { token });
     expect(all.body.features).toHaveLength(16);
     const cats = await api('GET', '/api/internal-sync/categories', { token });
     expect(cats.body.feature_categories).toEqual(expect.arrayContaining(['Clinical', 'Front office', 'Financial']));
-    const search = await api('GET', '/api/internal-sync/features?search=APPOINTMENTS', { token });
-    expect(search.body.features.map((f: any) => f.id)).toContain('appointments-scheduling');
-    const clinical = await api('GET', `/api/internal-sync/features?category=${encodeURIComponent('Clinical')}`, {
-      token,
-    });
+    const search = await api<FeaturesResponse>('GET', '/api/internal-sync/features?search=APPOINTMENTS', { token });
+    expect(search.body.features.map((f) => f.id)).toContain('appointments-scheduling');
+    const clinical = await api<FeaturesResponse>(
+      'GET',
+      `/api/internal-sync/features?category=${encodeURIComponent('Clinical')}`,
+      {
+        token,
+      },
+    );
     expect(clinical.body.features.length).toBeGreaterThan(0);
-    expect(clinical.body.features.every((f: any) => f.category === 'Clinical')).toBe(true);
-    const f = all.body.features.find((x: any) => x.id === 'appointments-scheduling');
+    expect(clinical.body.features.every((f) => f.category === 'Clinical')).toBe(true);
+    const f = must(
+      all.body.features.find((x) => x.id === 'appointments-scheduling'),
+      'appointments-scheduling',
+    );
     expect(f.event_count).toBe(f.event_types.length);
     expect(f.table_count).toBe(f.tables.length);
   });
@@ -125,9 +157,9 @@ describe('internal sync', { timeout: 180_000 }, () => {
       linked_tables: 3,
       message: 'Successfully linked 2 events and 3 tables',
     });
-    const now = await api('GET', `/api/internal-sync/features/${id}/link-events`, { token });
-    expect(now.body.event_types.map((e: any) => e.id)).toEqual(['appointment.created', 'patient.updated']);
-    expect(now.body.tables.map((t: any) => t.id)).toEqual(['appointment', 'patient', 'provider']);
+    const now = await api<FeatureLinksResponse>('GET', `/api/internal-sync/features/${id}/link-events`, { token });
+    expect(now.body.event_types.map((e) => e.id)).toEqual(['appointment.created', 'patient.updated']);
+    expect(now.body.tables.map((t) => t.id)).toEqual(['appointment', 'patient', 'provider']);
     const feature = await api('GET', `/api/internal-sync/features/${id}`, { token });
     expect(feature.body).toMatchObject({ event_count: 2, table_count: 3 });
     expect((await api('GET', '/api/internal-sync/features/no-such-feature', { token })).status).toBe(404);
@@ -140,8 +172,8 @@ describe('internal sync', { timeout: 180_000 }, () => {
     await control('internal', { omit: { tables: ['wikipage'], features: ['imaging'] } });
     const tables = await runSync(token, 'internal_tables');
     expect(tables.counts).toMatchObject({ removed: 1, created: 0, updated: 0 });
-    const listed = await api('GET', '/api/internal-sync/tables?search=wikipage', { token });
-    expect(listed.body.tables.find((t: any) => t.id === 'wikipage')?.removed).toBe(true);
+    const listed = await api<TablesResponse>('GET', '/api/internal-sync/tables?search=wikipage', { token });
+    expect(listed.body.tables.find((t) => t.id === 'wikipage')?.removed).toBe(true);
     expect((await counts()).tables).toBe(419);
 
     await control('internal', { omit: null });
@@ -153,7 +185,10 @@ describe('internal sync', { timeout: 180_000 }, () => {
   it('answers 409 to a second trigger while a catalogue sync runs', async () => {
     await control('internal', { mode: 'slow', delay_ms: 800 });
     try {
-      const first = await api('POST', '/api/admin/sync/trigger', { token, body: { sync_type: 'full_sync' } });
+      const first = await api<TriggerSyncResponse>('POST', '/api/admin/sync/trigger', {
+        token,
+        body: { sync_type: 'full_sync' },
+      });
       expect(first.status).toBe(202);
       const second = await api('POST', '/api/internal-sync/load', { token });
       expect(second.status).toBe(409);
@@ -197,7 +232,7 @@ describe('internal sync', { timeout: 180_000 }, () => {
       const before = await counts();
       const beforeFeature = (await api('GET', '/api/internal-sync/features/appointments-scheduling', { token })).body;
       await control('internal', mode);
-      let failed: any;
+      let failed: SyncRun;
       try {
         failed = await runSync(token, 'full_sync');
       } finally {
@@ -209,7 +244,7 @@ describe('internal sync', { timeout: 180_000 }, () => {
       // Status and history show the failure with its detail.
       const status = await api('GET', '/api/internal-sync/status', { token });
       expect(status.body.last_sync).toMatchObject({ status: 'failed', detail: failed.detail });
-      const logs = await api('GET', '/api/internal-sync/logs', { token });
+      const logs = await api<{ logs: SyncRun[] }>('GET', '/api/internal-sync/logs', { token });
       expect(logs.body.logs[0]).toMatchObject({ id: failed.id, status: 'failed', detail: failed.detail });
       // Nothing half-written.
       expect(await counts()).toEqual(before);

@@ -13,8 +13,19 @@ import { legacyAccounts } from '../../bin/simulators/legacy-system';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
+import type { LoginResponse } from '../../shared/schemas/accounts';
+import type { LegacyEvent } from '../../shared/schemas/outside-systems';
+import type {
+  QueueStatusResponse,
+  SyncHealthResponse,
+  SyncHistoryResponse,
+  SyncRun,
+  SyncStatusResponse,
+} from '../../shared/schemas/sync';
+import type { Webhook } from '../../shared/schemas/webhooks';
 import { adminToken, api } from '../support/api';
-import { control, runSync, waitFor } from '../support/sync';
+import { must } from '../support/must';
+import { control, countsOf, runSync, waitFor } from '../support/sync';
 
 let token: string;
 let devToken: string;
@@ -52,7 +63,9 @@ beforeAll(async () => {
   await control('internal', { mode: 'ok', omit: null });
   // Webhooks can subscribe to the internal event types once the catalogue is loaded.
   expect((await runSync(token, 'internal_events')).status).toBe('succeeded');
-  const login = await api('POST', '/api/login', { body: { email: 'dr.chen@brightsmile.dev', password: 'demo1234' } });
+  const login = await api<LoginResponse>('POST', '/api/login', {
+    body: { email: 'dr.chen@brightsmile.dev', password: 'demo1234' },
+  });
   devToken = login.body.access_token;
 }, 180_000);
 
@@ -65,9 +78,9 @@ describe('legacy sync', { timeout: 180_000 }, () => {
   it('imports legacy accounts merged by normalised e-mail: no duplicate, local data never overwritten', async () => {
     const before = await dynamoUsersRepository.findByEmail('dr.chen@brightsmile.dev');
     const run = await runSync(token, 'legacy_users');
-    expect(run.status, run.detail).toBe('succeeded');
-    expect(run.counts.created + run.counts.merged + run.counts.skipped).toBe(50);
-    expect(run.counts.merged + run.counts.skipped).toBeGreaterThanOrEqual(3);
+    expect(run.status, run.detail ?? undefined).toBe('succeeded');
+    expect(countsOf(run, 'created', 'merged', 'skipped')).toBe(50);
+    expect(countsOf(run, 'merged', 'skipped')).toBeGreaterThanOrEqual(3);
 
     // The demo developer (legacy address in another case) is one account, unchanged.
     const after = await dynamoUsersRepository.findByEmail('dr.chen@brightsmile.dev');
@@ -78,16 +91,18 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     expect(list.filter((u) => u.email.toLowerCase() === 'sam@molarworks.io')).toHaveLength(1);
 
     // A new address: an unapproved developer with no usable password.
-    const anyNew = await dynamoUsersRepository.findCredentials(legacyAccounts()[3]!.email.toLowerCase());
+    const anyNew = await dynamoUsersRepository.findCredentials(must(legacyAccounts()[3]).email.toLowerCase());
     expect(anyNew?.user).toMatchObject({ role: 'developer', is_approved: false });
     expect(anyNew?.passwordHash).toBeNull();
-    const login = await api('POST', '/api/login', { body: { email: anyNew!.user.email, password: 'whatever1' } });
+    const login = await api('POST', '/api/login', {
+      body: { email: must(anyNew, 'the new legacy account').user.email, password: 'whatever1' },
+    });
     expect(login.status).toBe(401);
 
     // Again: nothing new.
     const again = await runSync(token, 'legacy_users');
     expect(again.counts).toMatchObject({ created: 0, merged: 0, skipped: 50 });
-    const status = await api('GET', '/api/admin/sync/status', { token });
+    const status = await api<SyncStatusResponse>('GET', '/api/admin/sync/status', { token });
     expect(status.body.legacy.users_synced).toBe(50);
   });
 
@@ -95,7 +110,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     const licensed = await receiver();
     const unlicensed = await receiver();
     const licensedSecret = secret();
-    const hook = await api('POST', '/api/apps/demo-app-chartsmile-patient-hub/webhooks', {
+    const hook = await api<Webhook>('POST', '/api/apps/demo-app-chartsmile-patient-hub/webhooks', {
       token: devToken,
       body: { event_type: 'appointment.created', target_url: licensed.url, secret: licensedSecret },
     });
@@ -106,7 +121,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     });
     expect(other.status).toBe(201);
 
-    const { emitted } = await control('legacy', {
+    const { emitted } = await control<{ emitted: LegacyEvent[] }>('legacy', {
       emit: [
         { practice_email: 'FrontDesk@RiversideDental.example', type: 'appointment.created', data: { n: 1 } },
         { practice_email: 'reception@pinecrestdental.example', type: 'appointment.created' }, // revoked licence
@@ -114,9 +129,9 @@ describe('legacy sync', { timeout: 180_000 }, () => {
         { practice_email: 'frontdesk@riversidedental.example', type: 'appointment.created', data: { n: 2 } },
       ],
     });
-    const ours = new Set<string>(emitted.map((e: { id: string }) => e.id));
+    const ours = new Set<string>(emitted.map((e) => e.id));
     const run = await runSync(token, 'legacy_events');
-    expect(run.status, run.detail).toBe('succeeded');
+    expect(run.status, run.detail ?? undefined).toBe('succeeded');
     expect(run.counts.dropped).toBeGreaterThanOrEqual(2);
     expect(run.counts.delivered).toBeGreaterThanOrEqual(2);
 
@@ -140,7 +155,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
 
     // A crash before the cursor moved: the same events handed over again are not delivered twice.
     const state = await dynamoSyncStateStore.get();
-    await dynamoSyncStateStore.setCursor(String(Number(emitted[0].cursor) - 1), new Date().toISOString());
+    await dynamoSyncStateStore.setCursor(String(Number(must(emitted[0]).cursor) - 1), new Date().toISOString());
     const rerun = await runSync(token, 'legacy_events');
     expect(rerun.status).toBe('succeeded');
     expect(rerun.counts.fetched).toBeGreaterThanOrEqual(4);
@@ -174,7 +189,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     it(`a legacy_events run fails cleanly when the legacy system is ${name}, the cursor stays, a re-run converges`, async () => {
       const before = await dynamoSyncStateStore.get();
       await control('legacy', mode);
-      let failed: any;
+      let failed: SyncRun;
       try {
         failed = await runSync(token, 'legacy_events');
       } finally {
@@ -183,8 +198,8 @@ describe('legacy sync', { timeout: 180_000 }, () => {
       expect(failed.status).toBe('failed');
       expect(failed.detail).toMatch(detail);
       expect((await dynamoSyncStateStore.get()).cursor).toBe(before.cursor);
-      const history = await api('GET', '/api/admin/sync/history', { token });
-      expect(history.body.runs.find((r: any) => r.id === failed.id)).toMatchObject({
+      const history = await api<SyncHistoryResponse>('GET', '/api/admin/sync/history', { token });
+      expect(history.body.runs.find((r) => r.id === failed.id)).toMatchObject({
         status: 'failed',
         detail: failed.detail,
       });
@@ -195,7 +210,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
 
   it('a legacy_users run fails cleanly when the legacy system is down', async () => {
     await control('legacy', { mode: 'down' });
-    let failed: any;
+    let failed: SyncRun;
     try {
       failed = await runSync(token, 'legacy_users');
     } finally {
@@ -221,13 +236,13 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     const poll = await waitFor(
       'a scheduler poll',
       async () => {
-        const h = await api('GET', '/api/admin/sync/history', { token });
-        return h.body.runs.find((r: any) => r.started_by === 'scheduler' && r.status === 'succeeded');
+        const h = await api<SyncHistoryResponse>('GET', '/api/admin/sync/history', { token });
+        return h.body.runs.find((r) => r.started_by === 'scheduler' && r.status === 'succeeded');
       },
       60_000,
     );
     expect(poll.sync_type).toBe('legacy_events');
-    const status = await api('GET', '/api/admin/sync/status', { token });
+    const status = await api<SyncStatusResponse>('GET', '/api/admin/sync/status', { token });
     expect(status.body.legacy).toMatchObject({ polling_active: true, polling_interval_seconds: 60 });
     expect(status.body.legacy.last_poll_at).not.toBeNull();
     const stop = await api('POST', '/api/admin/sync/polling/stop', { token });
@@ -245,16 +260,16 @@ describe('legacy sync', { timeout: 180_000 }, () => {
       const q = await waitFor(
         'a dead-lettered poll',
         async () => {
-          const s = await api('GET', '/api/admin/sync/queue/status', { token });
+          const s = await api<QueueStatusResponse>('GET', '/api/admin/sync/queue/status', { token });
           return s.body.failed >= 1 && s.body.failed_items.length >= 1 ? s.body : undefined;
         },
         60_000,
       );
       expect(q.failed_items[0]).toMatchObject({ kind: 'legacy_events poll', receive_count: 3 });
-      expect(q.failed_items[0].error).toMatch(/Legacy system answered HTTP 500/);
-      const failedPolls = (await api('GET', '/api/admin/sync/history', { token })).body.runs.filter(
-        (r: any) => r.started_by === 'scheduler' && r.status === 'failed',
-      );
+      expect(must(q.failed_items[0]).error).toMatch(/Legacy system answered HTTP 500/);
+      const failedPolls = (
+        await api<SyncHistoryResponse>('GET', '/api/admin/sync/history', { token })
+      ).body.runs.filter((r) => r.started_by === 'scheduler' && r.status === 'failed');
       expect(failedPolls.length).toBeGreaterThanOrEqual(3);
     } finally {
       await control('legacy', { mode: 'ok' });
@@ -267,9 +282,9 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     const recovered = await waitFor(
       'the re-driven poll',
       async () => {
-        const h = await api('GET', '/api/admin/sync/history', { token });
+        const h = await api<SyncHistoryResponse>('GET', '/api/admin/sync/history', { token });
         return h.body.runs.find(
-          (r: any) => r.started_by === 'scheduler' && r.status === 'succeeded' && r.started_at >= started,
+          (r) => r.started_by === 'scheduler' && r.status === 'succeeded' && r.started_at >= started,
         );
       },
       60_000,
@@ -281,17 +296,20 @@ describe('legacy sync', { timeout: 180_000 }, () => {
   });
 
   it('health measures the real components and says how', async () => {
-    const res = await api('GET', '/api/admin/sync/health', { token });
+    const res = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
     expect(res.status).toBe(200);
-    const names = res.body.components.map((c: any) => c.name);
+    const names = res.body.components.map((c) => c.name);
     expect(names).toEqual(['table', 'legacy_system', 'internal_system', 'webhook_queue', 'mail']);
-    const legacy = res.body.components.find((c: any) => c.name === 'legacy_system');
+    const legacy = must(
+      res.body.components.find((c) => c.name === 'legacy_system'),
+      'the legacy_system component',
+    );
     expect(legacy.detail).toMatch(/^GET \/health of the legacy system answered in \d+ ms$/);
     await control('legacy', { mode: 'down' });
     try {
-      const down = await api('GET', '/api/admin/sync/health', { token });
+      const down = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
       expect(down.body.status).toBe('unhealthy');
-      expect(down.body.components.find((c: any) => c.name === 'legacy_system')).toMatchObject({
+      expect(down.body.components.find((c) => c.name === 'legacy_system')).toMatchObject({
         status: 'unhealthy',
         latency_ms: null,
       });

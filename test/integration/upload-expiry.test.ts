@@ -8,26 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { s3Uploads } from '../../functions/adapters/s3-uploads';
 import { createUploadService } from '../../functions/core/uploads/upload-service';
 import { api, apiUrl, freeAppPayload, newDeveloper } from '../support/api';
-
-/** A valid 1x1 GIF (judged by its bytes like any upload). */
-const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+import { must } from '../support/must';
+import { uploadGifDraft } from '../support/uploads';
 
 async function uploadDraft(token: string): Promise<string> {
-  const boundary = `----b${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`,
-    ),
-    GIF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await api('POST', '/api/upload/screenshots', {
-    token,
-    rawBody: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await uploadGifDraft(token);
   expect(res.status).toBe(201);
-  return res.body.images[0].url as string;
+  return must(res.body.images[0], 'the uploaded image').url;
 }
 
 const served = async (url: string) => (await fetch(`${apiUrl()}${url}`)).status;

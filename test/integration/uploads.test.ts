@@ -12,8 +12,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
-import { APP_MESSAGES, UploadResponseSchema } from '../../shared/schemas/apps';
+import { APP_MESSAGES, type OwnerApp, type UploadedImage, UploadResponseSchema } from '../../shared/schemas/apps';
 import { api, apiUrl, freeAppPayload, newDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
@@ -33,7 +34,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 function crc32(bytes: Buffer): number {
   let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  for (const b of bytes) c = must(CRC_TABLE[(c ^ b) & 0xff]) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -96,7 +97,7 @@ function multipart(files: FilePart[]): { body: Buffer; contentType: string } {
 function upload(dev: Dev, files: FilePart[], query: Record<string, string> = {}) {
   const { body, contentType } = multipart(files);
   const qs = new URLSearchParams(query).toString();
-  return api('POST', `/api/upload/screenshots${qs ? `?${qs}` : ''}`, {
+  return api<UploadAnswer>('POST', `/api/upload/screenshots${qs ? `?${qs}` : ''}`, {
     token: dev.token,
     rawBody: new Uint8Array(body),
     headers: { 'content-type': contentType },
@@ -106,16 +107,16 @@ const shot = (i: number): FilePart => ({ filename: `shot-${i}.png`, data: png(8 
 
 const submitPayload = freeAppPayload;
 async function newApp(dev: Dev, label: string, over: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/apps/submit', {
+  const res = await api<OwnerApp>('POST', '/api/apps/submit', {
     token: dev.token,
     body: submitPayload(`Up ${run} ${label}`, over),
   });
   if (res.status !== 201) throw new Error(`submit failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; slug: string };
+  return res.body;
 }
 async function storedKeys(prefix: string): Promise<string[]> {
   const res = await s3Client().send(new ListObjectsV2Command({ Bucket: getConfig().UPLOADS_BUCKET, Prefix: prefix }));
-  return (res.Contents ?? []).map((o) => o.Key!).sort();
+  return (res.Contents ?? []).map((o) => must(o.Key, 'an object key')).sort();
 }
 const served = (url: string) => fetch(`${apiUrl()}${url}`);
 
@@ -132,8 +133,15 @@ interface UploadForm {
   fields: Record<string, string>;
   key: string;
 }
+/** What the multipart upload and the confirm call answer. */
+interface UploadAnswer {
+  images: UploadedImage[];
+}
 function presign(dev: Dev, files: Array<{ size: number; name?: string }>, extra: Record<string, unknown> = {}) {
-  return api('POST', '/api/upload/presign', { token: dev.token, body: { files, ...extra } });
+  return api<{ uploads: UploadForm[]; expires_in: number }>('POST', '/api/upload/presign', {
+    token: dev.token,
+    body: { files, ...extra },
+  });
 }
 /** What a browser on the site does with a form: fields first, the file last, from the site's origin. */
 function postToS3(form: UploadForm, data: Buffer, opts: { fields?: Record<string, string>; origin?: string } = {}) {
@@ -143,7 +151,7 @@ function postToS3(form: UploadForm, data: Buffer, opts: { fields?: Record<string
   return fetch(form.url, { method: 'POST', body, headers: { origin: opts.origin ?? apiUrl() } });
 }
 function confirm(dev: Dev, keys: string[], extra: Record<string, unknown> = {}) {
-  return api('POST', '/api/upload/confirm', { token: dev.token, body: { keys, ...extra } });
+  return api<UploadAnswer>('POST', '/api/upload/confirm', { token: dev.token, body: { keys, ...extra } });
 }
 
 // Tests -------------------------------------------------------------------------------------------
@@ -156,12 +164,12 @@ describe('POST /api/upload/screenshots: accepted images', () => {
     expect(res.status).toBe(201);
     const { images } = UploadResponseSchema.parse(res.body);
     expect(images).toHaveLength(1);
-    const [icon] = images;
+    const icon = must(images[0], 'the stored icon');
     expect(icon).toMatchObject({ width: 256, height: 256, content_type: 'image/png', size: bytes.length });
-    expect(icon!.key).toMatch(new RegExp(`^apps/${app.id}/icon-[0-9a-f-]{36}\\.png$`));
-    expect(icon!.url).toBe(`/uploads/${icon!.key}`);
+    expect(icon.key).toMatch(new RegExp(`^apps/${app.id}/icon-[0-9a-f-]{36}\\.png$`));
+    expect(icon.url).toBe(`/uploads/${icon.key}`);
 
-    const file = await served(icon!.url);
+    const file = await served(icon.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
@@ -172,10 +180,10 @@ describe('POST /api/upload/screenshots: accepted images', () => {
     expect(owner.body.icon_url).toBe('https://cdn.example.com/icon.png');
     const saved = await api('PUT', `/api/apps/${app.id}/update`, {
       token: devA.token,
-      body: submitPayload(`Up ${run} icon`, { icon_url: icon!.url }),
+      body: submitPayload(`Up ${run} icon`, { icon_url: icon.url }),
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.icon_url).toBe(icon!.url);
+    expect(saved.body.icon_url).toBe(icon.url);
   });
 
   it('judges by bytes, not names: a JPEG called .png is stored as a JPEG; the field may be "file"', async () => {
@@ -187,8 +195,8 @@ describe('POST /api/upload/screenshots: accepted images', () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.images[0]).toMatchObject({ width: 300, height: 300, content_type: 'image/jpeg' });
-    expect(res.body.images[0].key).toMatch(/\.jpg$/);
-    expect((await served(res.body.images[0].url)).headers.get('content-type')).toBe('image/jpeg');
+    expect(must(res.body.images[0]).key).toMatch(/\.jpg$/);
+    expect((await served(must(res.body.images[0]).url)).headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('accepts several screenshots at once and reports each size', async () => {
@@ -197,7 +205,7 @@ describe('POST /api/upload/screenshots: accepted images', () => {
       app_id: app.id,
     });
     expect(res.status).toBe(201);
-    expect(res.body.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([
+    expect(res.body.images.map((i) => [i.width, i.height])).toEqual([
       [9, 6],
       [10, 6],
       [1280, 720],
@@ -304,10 +312,10 @@ describe('ownership and drafts', () => {
   it('keeps images uploaded before the app exists as drafts that only their owner can submit', async () => {
     const icon = await upload(devA, [{ filename: 'icon.png', data: png(256, 256) }], { kind: 'icon' });
     expect(icon.status).toBe(201);
-    const iconUrl: string = icon.body.images[0].url;
+    const iconUrl: string = must(icon.body.images[0]).url;
     expect(iconUrl).toMatch(new RegExp(`^/uploads/drafts/${devA.id}/icon-`));
     const shots = await upload(devA, [shot(1), shot(2)]);
-    const shotUrls: string[] = shots.body.images.map((i: { url: string }) => i.url);
+    const shotUrls: string[] = shots.body.images.map((i) => i.url);
     expect((await served(iconUrl)).status).toBe(200);
 
     const stolen = await api('POST', '/api/apps/submit', {
@@ -341,7 +349,7 @@ describe('clean-up', () => {
       Array.from({ length: 10 }, (_, i) => shot(i)),
       { app_id: app.id },
     );
-    const urls: string[] = up.body.images.map((i: { url: string }) => i.url);
+    const urls: string[] = up.body.images.map((i) => i.url);
     const keep = urls.slice(0, 8);
     const res = await api('PUT', `/api/apps/${app.id}/update`, {
       token: devA.token,
@@ -349,7 +357,7 @@ describe('clean-up', () => {
     });
     expect(res.status).toBe(200);
     expect(await storedKeys(`apps/${app.id}/`)).toEqual(keep.map((u) => u.slice('/uploads/'.length)).sort());
-    expect((await served(urls[9]!)).status).toBe(404);
+    expect((await served(must(urls[9]))).status).toBe(404);
     expect((await upload(devA, [shot(1), shot(2)], { app_id: app.id })).status).toBe(201);
     expect((await upload(devA, [shot(3)], { app_id: app.id })).body).toEqual({ detail: MSG.maxScreenshots });
   });
@@ -376,51 +384,51 @@ describe('uploads straight to S3 (presigned POST, then confirm)', () => {
     expect(bytes.length).toBe(5 * 1024 * 1024);
     const pre = await presign(devA, [{ name: 'big.png', size: bytes.length }], { app_id: app.id });
     expect(pre.status).toBe(200);
-    const [form] = pre.body.uploads as UploadForm[];
-    expect(form!.key).toMatch(new RegExp(`^pending/${devA.id}/[0-9a-f-]{36}$`));
+    const form = must(pre.body.uploads[0], 'a presigned form');
+    expect(form.key).toMatch(new RegExp(`^pending/${devA.id}/[0-9a-f-]{36}$`));
     expect(pre.body.expires_in).toBe(600);
 
-    const posted = await postToS3(form!, bytes);
+    const posted = await postToS3(form, bytes);
     expect(posted.status).toBe(204);
     // The bucket's CORS rule lets the site read the answer.
     expect(posted.headers.get('access-control-allow-origin')).toBe(apiUrl());
     // Not served before it is confirmed.
-    expect((await served(`/uploads/${form!.key}`)).status).toBe(404);
+    expect((await served(`/uploads/${form.key}`)).status).toBe(404);
 
-    const done = await confirm(devA, [form!.key], { app_id: app.id });
+    const done = await confirm(devA, [form.key], { app_id: app.id });
     expect(done.status).toBe(201);
     const { images } = UploadResponseSchema.parse(done.body);
     expect(images[0]).toMatchObject({ width: 1200, height: 900, content_type: 'image/png', size: bytes.length });
-    expect(images[0]!.key).toMatch(new RegExp(`^apps/${app.id}/[0-9a-f-]{36}\\.png$`));
-    const file = await served(images[0]!.url);
+    expect(must(images[0]).key).toMatch(new RegExp(`^apps/${app.id}/[0-9a-f-]{36}\\.png$`));
+    const file = await served(must(images[0]).url);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
     expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
     // A key is confirmed once.
-    expect((await confirm(devA, [form!.key], { app_id: app.id })).status).toBe(404);
+    expect((await confirm(devA, [form.key], { app_id: app.id })).status).toBe(404);
   });
 
   it('the bucket refuses a file over 5 MB, a changed key, a forged signature and a foreign origin', async () => {
     const pre = await presign(devA, [{ size: 10 }]);
-    const [form] = pre.body.uploads as UploadForm[];
-    const over = await postToS3(form!, Buffer.alloc(5 * 1024 * 1024 + 1));
+    const form = must(pre.body.uploads[0], 'a presigned form');
+    const over = await postToS3(form, Buffer.alloc(5 * 1024 * 1024 + 1));
     expect(over.status).toBe(400);
     expect(await over.text()).toContain('<Code>EntityTooLarge</Code>');
-    const otherKey = await postToS3(form!, png(4, 4), { fields: { key: `pending/${devB.id}/mine` } });
+    const otherKey = await postToS3(form, png(4, 4), { fields: { key: `pending/${devB.id}/mine` } });
     expect(otherKey.status).toBe(403);
-    const forged = await postToS3(form!, png(4, 4), { fields: { 'X-Amz-Signature': '0'.repeat(64) } });
+    const forged = await postToS3(form, png(4, 4), { fields: { 'X-Amz-Signature': '0'.repeat(64) } });
     expect(forged.status).toBe(403);
-    const extra = await postToS3(form!, png(4, 4), { fields: { acl: 'public-read' } });
+    const extra = await postToS3(form, png(4, 4), { fields: { acl: 'public-read' } });
     expect(extra.status).toBe(403);
     expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
     expect(await storedKeys(`pending/${devB.id}/`)).toEqual([]);
 
-    const preflight = await fetch(form!.url, {
+    const preflight = await fetch(form.url, {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.status).toBe(403);
-    const ok = await fetch(form!.url, {
+    const ok = await fetch(form.url, {
       method: 'OPTIONS',
       headers: { origin: apiUrl(), 'access-control-request-method': 'POST' },
     });
@@ -449,26 +457,26 @@ describe('uploads straight to S3 (presigned POST, then confirm)', () => {
 
   it('a confirm that fails the checks discards what was posted; other users cannot confirm it', async () => {
     const pre = await presign(devA, [{ size: 10 }, { size: 10 }], { kind: 'screenshot' });
-    const [good, bad] = pre.body.uploads as UploadForm[];
-    expect((await postToS3(good!, png(20, 10))).status).toBe(204);
-    expect((await postToS3(bad!, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).status).toBe(204);
+    const [good, bad] = [must(pre.body.uploads[0]), must(pre.body.uploads[1])];
+    expect((await postToS3(good, png(20, 10))).status).toBe(204);
+    expect((await postToS3(bad, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).status).toBe(204);
     expect(await storedKeys(`pending/${devA.id}/`)).toHaveLength(2);
 
-    const stolen = await confirm(devB, [good!.key]);
+    const stolen = await confirm(devB, [good.key]);
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ detail: APP_MESSAGES.uploadNotFound });
     expect(await storedKeys(`pending/${devA.id}/`)).toHaveLength(2);
 
-    const refused = await confirm(devA, [good!.key, bad!.key]);
+    const refused = await confirm(devA, [good.key, bad.key]);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ detail: 'Only PNG, JPEG, GIF or WebP images are allowed' });
     expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
     expect(await storedKeys(`drafts/${devA.id}/`)).toEqual([]);
 
     const icon = await presign(devA, [{ size: 10 }], { kind: 'icon' });
-    const [iconForm] = icon.body.uploads as UploadForm[];
-    await postToS3(iconForm!, png(300, 200));
-    const notSquare = await confirm(devA, [iconForm!.key], { kind: 'icon' });
+    const iconForm = must(icon.body.uploads[0], 'a presigned form');
+    await postToS3(iconForm, png(300, 200));
+    const notSquare = await confirm(devA, [iconForm.key], { kind: 'icon' });
     expect(notSquare.body).toEqual({ detail: 'The icon must be a square image of at least 256x256 pixels' });
     expect(await storedKeys(`pending/${devA.id}/`)).toEqual([]);
   });

@@ -30,7 +30,9 @@ import {
 import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
 import { createWebhooksService } from '../../functions/core/webhooks/webhooks-service';
 import { appDirectory, pipelineAdapters } from '../../functions/wiring/webhook-pipeline';
+import type { Webhook, WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { api, approvedDeveloper, mailsTo } from '../support/api';
+import { must } from '../support/must';
 
 type Developer = Awaited<ReturnType<typeof approvedDeveloper>>;
 
@@ -105,12 +107,12 @@ async function insertApp(ownerId: string) {
 async function webhookTo(url: string, eventType = 'appointment.scheduled') {
   const dev = await approvedDeveloper();
   const appId = await insertApp(dev.id);
-  const res = await api('POST', `/api/apps/${appId}/webhooks`, {
+  const res = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
     token: dev.token,
     body: { event_type: eventType, target_url: url },
   });
   expect(res.status).toBe(201);
-  return { dev, appId, webhook: res.body as { id: string; secret: string } };
+  return { dev, appId, webhook: res.body };
 }
 
 /** A pipeline of this worker with its own in-process queue (consumer attached) and explicit options. */
@@ -131,9 +133,9 @@ function testPipeline(options: Partial<PipelineOptions> = {}) {
 }
 
 const logsOf = async (dev: Developer, appId: string) => {
-  const res = await api('GET', `/api/apps/${appId}/webhook-logs`, { token: dev.token });
+  const res = await api<WebhookDeliveryLog[]>('GET', `/api/apps/${appId}/webhook-logs`, { token: dev.token });
   expect(res.status).toBe(200);
-  return res.body as Array<Record<string, any>>;
+  return res.body;
 };
 
 const verify = (secret: string, r: { headers: IncomingHttpHeaders; body: string }) =>
@@ -169,7 +171,7 @@ describe('retries', () => {
       [500, 1, summary.delivery_ids[0], 'http_error'],
       [500, 0, summary.delivery_ids[0], 'http_error'],
     ]);
-    expect(await dynamoDeliveryStore.get(summary.delivery_ids[0]!)).toMatchObject({ status: 'succeeded' });
+    expect(await dynamoDeliveryStore.get(must(summary.delivery_ids[0]))).toMatchObject({ status: 'succeeded' });
     // The success ended the failure streak.
     expect((await dynamoWebhookStore.findById(webhook.id))?.failing_since).toBeNull();
   });
@@ -184,11 +186,12 @@ describe('retries', () => {
     const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', {});
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(1);
-    const waiting = await dynamoDeliveryStore.get(delivery_ids[0]!);
+    const waiting = await dynamoDeliveryStore.get(must(delivery_ids[0]));
     expect(waiting).toMatchObject({ status: 'pending', attempt: 1 });
-    expect(waiting!.due_at).toBeGreaterThan(Date.now());
+    const dueAt = must(must(waiting, 'the pending delivery').due_at, 'its due time');
+    expect(dueAt).toBeGreaterThan(Date.now());
 
-    await sleep(waiting!.due_at! - Date.now() + 50);
+    await sleep(dueAt - Date.now() + 50);
     expect((await pipeline.sweep()).enqueued).toBeGreaterThanOrEqual(1);
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(2);
@@ -205,8 +208,8 @@ describe('failures that stop a webhook', () => {
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(1);
 
-    const list = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
-    expect(list.body.find((w: { id: string }) => w.id === webhook.id)).toMatchObject({
+    const list = await api<Webhook[]>('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
+    expect(list.body.find((w) => w.id === webhook.id)).toMatchObject({
       is_active: false,
       disabled_reason: DISABLED_GONE,
     });
@@ -223,7 +226,10 @@ describe('failures that stop a webhook', () => {
     const receiver = await startReceiver([500]);
     const { dev, webhook } = await webhookTo(receiver.url);
     const stored = await dynamoWebhookStore.findById(webhook.id);
-    await dynamoWebhookStore.markFailing(stored!, new Date(Date.now() - 6 * 24 * 3600 * 1000).toISOString());
+    await dynamoWebhookStore.markFailing(
+      must(stored, 'the stored webhook'),
+      new Date(Date.now() - 6 * 24 * 3600 * 1000).toISOString(),
+    );
     const { pipeline } = testPipeline();
     expect((await pipeline.sweep()).disabled).toBeGreaterThanOrEqual(1);
     expect(await dynamoWebhookStore.findById(webhook.id)).toMatchObject({
@@ -242,9 +248,9 @@ describe('failures that stop a webhook', () => {
     await pipeline.fanOut(appId, 'appointment.scheduled', {});
     await queue.whenIdle();
     expect(Date.now() - started).toBeLessThan(5000);
-    const [log] = await logsOf(dev, appId);
+    const log = must((await logsOf(dev, appId))[0], 'a delivery log');
     expect(log).toMatchObject({ status_code: 0, error_kind: 'timeout', response: 'Timed out after 300 ms' });
-    expect(log!.response_time_ms).toBeGreaterThanOrEqual(290);
+    expect(log.response_time_ms).toBeGreaterThanOrEqual(290);
   });
 
   it('deleting a webhook stops its pending retries', async () => {
@@ -259,7 +265,7 @@ describe('failures that stop a webhook', () => {
     expect(del.status).toBe(200);
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(1);
-    expect(await dynamoDeliveryStore.get(delivery_ids[0]!)).toMatchObject({
+    expect(await dynamoDeliveryStore.get(must(delivery_ids[0]))).toMatchObject({
       status: 'cancelled',
       outcome: 'webhook deleted',
     });
@@ -323,9 +329,9 @@ describe('the SSRF guard with internal targets not allowed', () => {
     });
     await pipeline.fanOut(appId, 'appointment.scheduled', {});
     await queue.whenIdle();
-    const [log] = await logsOf(dev, appId);
+    const log = must((await logsOf(dev, appId))[0], 'a delivery log');
     expect(log).toMatchObject({ status_code: 0, error_kind: 'ssrf_blocked' });
-    expect(log!.response).toContain('127.0.0.1');
+    expect(log.response).toContain('127.0.0.1');
     expect(receiver.connections()).toBe(0);
   });
 });
@@ -337,20 +343,21 @@ describe('replay and dead letters', () => {
     const { queue, pipeline } = testPipeline({ retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
     const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', { n: 1 });
     await queue.whenIdle();
-    expect(await dynamoDeliveryStore.get(delivery_ids[0]!)).toMatchObject({ status: 'failed' });
-    const [failed] = await logsOf(dev, appId);
+    expect(await dynamoDeliveryStore.get(must(delivery_ids[0]))).toMatchObject({ status: 'failed' });
+    const failed = must((await logsOf(dev, appId))[0], 'the failed delivery log');
     expect(failed).toMatchObject({ status_code: 500 });
 
-    expect(await pipeline.replay(failed!.id)).toEqual({ delivery_id: delivery_ids[0] });
+    expect(await pipeline.replay(failed.id)).toEqual({ delivery_id: delivery_ids[0] });
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(2);
-    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
-    expect(verify(webhook.secret, receiver.received[1]!)).toMatchObject({ data: { n: 1 } });
+    const [first, replayed] = [must(receiver.received[0]), must(receiver.received[1])];
+    expect(replayed.body).toBe(first.body);
+    expect(verify(webhook.secret, replayed)).toMatchObject({ data: { n: 1 } });
     expect((await logsOf(dev, appId)).map((l) => [l.status_code, l.retry_count])).toEqual([
       [200, 1],
       [500, 0],
     ]);
-    expect(await dynamoDeliveryStore.get(delivery_ids[0]!)).toMatchObject({ status: 'succeeded' });
+    expect(await dynamoDeliveryStore.get(must(delivery_ids[0]))).toMatchObject({ status: 'succeeded' });
   });
 
   it('moves a poison message to the dead-letter queue after the maximum receives', async () => {

@@ -15,8 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DENTAL_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 import { MSG } from '../../shared/messages';
-import { SECRET_FORMAT, WEBHOOK_DELETED, WEBHOOK_NOT_FOUND } from '../../shared/schemas/webhooks';
+import type { WebhookLog } from '../../shared/schemas/admin-users';
+import {
+  SECRET_FORMAT,
+  type SimulateEventResponse,
+  WEBHOOK_DELETED,
+  WEBHOOK_NOT_FOUND,
+  type Webhook,
+  type WebhookDeliveryLog,
+} from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper } from '../support/api';
+import { must } from '../support/must';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -101,18 +110,18 @@ afterAll(async () => {
 
 describe('GET /api/event-types', () => {
   it('lists the names of the seeded dental catalogue', async () => {
-    const res = await api('GET', '/api/event-types', { token: dev.token });
+    const res = await api<string[]>('GET', '/api/event-types', { token: dev.token });
     expect(res.status).toBe(200);
     // The seeded ones, and (once another test has run the internal sync) the catalogue's own.
     expect(res.body).toEqual(expect.arrayContaining(DENTAL_EVENT_TYPES.map((e) => e.name)));
-    expect(res.body).toEqual([...(res.body as string[])].sort());
+    expect(res.body).toEqual([...res.body].sort());
     expect(res.body).toEqual(expect.arrayContaining(['appointment.scheduled', 'claim.denied', 'license.purchased']));
   });
 });
 
 describe('an app’s webhooks', () => {
   it('creates with a generated whsec_ secret, lists it, deletes it', async () => {
-    const created = await api('POST', `/api/apps/${appId}/webhooks`, {
+    const created = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
       body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/patients', secret: '', is_active: true },
     });
@@ -139,8 +148,8 @@ describe('an app’s webhooks', () => {
     });
     const del = await api('DELETE', `/api/webhooks/${created.body.id}`, { token: dev.token });
     expect(del).toMatchObject({ status: 200, body: { message: WEBHOOK_DELETED } });
-    const after = await api('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
-    expect(after.body.map((w: { id: string }) => w.id)).not.toContain(created.body.id);
+    const after = await api<Webhook[]>('GET', `/api/apps/${appId}/webhooks`, { token: dev.token });
+    expect(after.body.map((w) => w.id)).not.toContain(created.body.id);
     expect((await api('DELETE', `/api/webhooks/${created.body.id}`, { token: dev.token })).status).toBe(404);
   });
 
@@ -148,7 +157,7 @@ describe('an app’s webhooks', () => {
     const receiver = await startReceiver([200]);
     receivers.push(receiver);
     const own = 'our-shared-dental-secret-2025';
-    const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
+    const hook = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
       body: { event_type: 'lab_case.sent', target_url: receiver.url, secret: own },
     });
@@ -160,15 +169,15 @@ describe('an app’s webhooks', () => {
     });
     expect(short).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
 
-    const sent = await api('POST', '/api/simulate-event', {
+    const sent = await api<SimulateEventResponse>('POST', '/api/simulate-event', {
       token: dev.token,
       body: { app_id: appId, event_type: 'lab_case.sent', data: { test: true } },
     });
     expect(sent.status).toBe(200);
-    const [delivery] = await waitFor(() => (receiver.received.length ? receiver.received : undefined));
+    const delivery = must((await waitFor(() => (receiver.received.length ? receiver.received : undefined)))[0]);
     const verified = new StandardWebhook(own, { format: 'raw' }).verify(
-      delivery!.body,
-      signatureHeaders(delivery!.headers),
+      delivery.body,
+      signatureHeaders(delivery.headers),
     );
     expect(verified).toMatchObject({ type: 'lab_case.sent', app_id: appId });
   });
@@ -232,13 +241,13 @@ describe('test events, logs and replay', () => {
   it('delivers a signed test event that the standardwebhooks library verifies; the log shows 200 for owner and admin', async () => {
     const receiver = await startReceiver([200]);
     receivers.push(receiver);
-    const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
+    const hook = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
       body: { event_type: 'appointment.scheduled', target_url: receiver.url },
     });
     expect(hook.status).toBe(201);
 
-    const sent = await api('POST', '/api/simulate-event', {
+    const sent = await api<SimulateEventResponse>('POST', '/api/simulate-event', {
       token: dev.token,
       body: {
         app_id: appId,
@@ -251,24 +260,25 @@ describe('test events, logs and replay', () => {
     expect(sent.body.summary.delivery_ids).toEqual([expect.stringMatching(/^msg_/)]);
     expect(sent.body.message).toBe('Test event appointment.scheduled queued for 1 webhook');
 
-    const [delivery] = await waitFor(() => (receiver.received.length ? receiver.received : undefined));
-    const verified = new StandardWebhook(hook.body.secret).verify(delivery!.body, signatureHeaders(delivery!.headers));
+    const delivery = must((await waitFor(() => (receiver.received.length ? receiver.received : undefined)))[0]);
+    const verified = new StandardWebhook(hook.body.secret).verify(delivery.body, signatureHeaders(delivery.headers));
     expect(verified).toEqual({
       type: 'appointment.scheduled',
       timestamp: expect.any(String),
       data: { test: true, timestamp: expect.any(String), message: 'Hello from the test' },
       app_id: appId,
     });
-    expect(delivery!.headers['webhook-id']).toBe(sent.body.summary.delivery_ids[0]);
-    expect(delivery!.headers['content-type']).toBe('application/json');
+    expect(delivery.headers['webhook-id']).toBe(sent.body.summary.delivery_ids[0]);
+    expect(delivery.headers['content-type']).toBe('application/json');
 
     const logs = await waitFor(async () => {
-      const res = await api('GET', `/api/apps/${appId}/webhook-logs`, { token: dev.token });
-      return res.body.find((l: { delivery_id: string }) => l.delivery_id === sent.body.summary.delivery_ids[0])
-        ? res.body
-        : undefined;
+      const res = await api<WebhookDeliveryLog[]>('GET', `/api/apps/${appId}/webhook-logs`, { token: dev.token });
+      return res.body.find((l) => l.delivery_id === sent.body.summary.delivery_ids[0]) ? res.body : undefined;
     });
-    const log = logs.find((l: { delivery_id: string }) => l.delivery_id === sent.body.summary.delivery_ids[0]);
+    const log = must(
+      logs.find((l) => l.delivery_id === sent.body.summary.delivery_ids[0]),
+      'the delivery log',
+    );
     expect(log).toMatchObject({
       app_id: appId,
       webhook_id: hook.body.id,
@@ -282,16 +292,16 @@ describe('test events, logs and replay', () => {
     expect(log.response_time_ms).toEqual(expect.any(Number));
     expect(JSON.stringify(logs)).not.toContain(hook.body.secret);
 
-    const adminLogs = await api('GET', '/api/admin/logs?limit=100', { token: admin });
+    const adminLogs = await api<WebhookDeliveryLog[]>('GET', '/api/admin/logs?limit=100', { token: admin });
     expect(adminLogs.status).toBe(200);
-    const seen = adminLogs.body.find((l: { id: string }) => l.id === log.id);
+    const seen = adminLogs.body.find((l) => l.id === log.id);
     expect(seen).toMatchObject({ status_code: 200, delivery_id: log.delivery_id, created_at: log.created_at });
-    const times = adminLogs.body.map((l: { created_at: string }) => l.created_at);
+    const times = adminLogs.body.map((l) => l.created_at);
     expect(times).toEqual([...times].sort().reverse());
 
     // The admin's view of the developer shows it too (the user page's webhook-logs table).
-    const userLogs = await api('GET', `/api/admin/users/${dev.id}/logs`, { token: admin });
-    expect(userLogs.body.map((l: { id: string }) => l.id)).toContain(log.id);
+    const userLogs = await api<WebhookLog[]>('GET', `/api/admin/users/${dev.id}/logs`, { token: admin });
+    expect(userLogs.body.map((l) => l.id)).toContain(log.id);
 
     // A success is not replayed.
     const replay = await api('POST', `/api/admin/logs/${log.id}/replay`, { token: admin });
@@ -306,13 +316,13 @@ describe('test events, logs and replay', () => {
       token: dev.token,
       body: { event_type: 'claim.denied', target_url: receiver.url },
     });
-    const sent = await api('POST', '/api/simulate-event', {
+    const sent = await api<SimulateEventResponse>('POST', '/api/simulate-event', {
       token: dev.token,
       body: { app_id: replayApp, event_type: 'claim.denied', data: { test: true, message: 'x' } },
     });
     const failed = await waitFor(async () => {
-      const res = await api('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
-      return res.body.find((l: { status_code: number }) => l.status_code === 500);
+      const res = await api<WebhookDeliveryLog[]>('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
+      return res.body.find((l) => l.status_code === 500);
     });
     expect(failed).toMatchObject({ error_kind: 'http_error', response: 'answered 500' });
 
@@ -322,15 +332,15 @@ describe('test events, logs and replay', () => {
       body: { message: MSG.webhookReplayed, delivery_id: sent.body.summary.delivery_ids[0] },
     });
     await waitFor(() => (receiver.received.length >= 2 ? true : undefined));
-    const [first, second] = receiver.received;
-    expect(second!.body).toBe(first!.body);
-    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    const [first, second] = [must(receiver.received[0]), must(receiver.received[1])];
+    expect(second.body).toBe(first.body);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     const logs = await waitFor(async () => {
-      const res = await api('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
+      const res = await api<WebhookDeliveryLog[]>('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
       return res.body.length >= 2 ? res.body : undefined;
     });
     // Newest first: the failure, then the replayed attempt (retry_count goes on counting).
-    const pairs = logs.map((l: { status_code: number; retry_count: number }) => [l.status_code, l.retry_count]);
+    const pairs = logs.map((l) => [l.status_code, l.retry_count]);
     expect(pairs.at(-1)).toEqual([500, 0]);
     expect(pairs[0]).toEqual([200, pairs.length - 1]);
   });

@@ -6,6 +6,7 @@
  * source (GET /api/admin/apps); the admin clears the flag once reviewed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminApp, OwnerApp } from '../../shared/schemas/apps';
 import { adminToken, api, newDeveloper } from '../support/api';
 
 let dev: Awaited<ReturnType<typeof newDeveloper>>;
@@ -17,14 +18,14 @@ beforeAll(async () => {
 });
 
 async function adminRow(id: string) {
-  const res = await api('GET', '/api/admin/apps', { token: admin });
+  const res = await api<AdminApp[]>('GET', '/api/admin/apps', { token: admin });
   expect(res.status).toBe(200);
-  return (res.body as Array<{ id: string; review_flag: { fields: string[] } | null }>).find((a) => a.id === id);
+  return res.body.find((a) => a.id === id);
 }
 
 describe('material edits of an approved app are flagged to admins (item 8)', () => {
   it('flags a rename after approval with what changed, until the admin clears it', async () => {
-    const created = await api('POST', '/api/apps', {
+    const created = await api<OwnerApp>('POST', '/api/apps', {
       token: dev.token,
       body: { name: `Flag ${Date.now()}`, type: 'partner', description: 'Charting helper' },
     });
@@ -49,14 +50,14 @@ describe('material edits of an approved app are flagged to admins (item 8)', () 
 
     // Developers cannot clear it; the admin can.
     expect((await api('POST', `/api/admin/apps/${id}/clear-flag`, { token: dev.token })).status).toBe(403);
-    const cleared = await api('POST', `/api/admin/apps/${id}/clear-flag`, { token: admin });
+    const cleared = await api<{ app: AdminApp }>('POST', `/api/admin/apps/${id}/clear-flag`, { token: admin });
     expect(cleared.status).toBe(200);
     expect(cleared.body.app.review_flag).toBeNull();
     expect((await adminRow(id))?.review_flag).toBeNull();
   });
 
   it('does not flag edits of an app that is still awaiting review', async () => {
-    const created = await api('POST', '/api/apps', {
+    const created = await api<OwnerApp>('POST', '/api/apps', {
       token: dev.token,
       body: { name: `Unreviewed ${Date.now()}`, type: 'partner' },
     });

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginAnswer } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { linkTokens, registerDeveloper, signIn } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
@@ -48,7 +49,9 @@ const googleCredential = (email: string) =>
     .sign(googleKey);
 
 const googleLogin = async (email: string) =>
-  callFrom(server.url, newClient(), 'POST', '/api/google-login', { body: { token: await googleCredential(email) } });
+  callFrom<LoginAnswer>(server.url, newClient(), 'POST', '/api/google-login', {
+    body: { token: await googleCredential(email) },
+  });
 
 describe('Google sign-in and existing accounts (item 5)', () => {
   it("does not sign anyone into the admin's account", async () => {

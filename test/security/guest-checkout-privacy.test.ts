@@ -10,6 +10,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import type { LoginResponse } from '../../shared/schemas/accounts';
+import type { CheckoutSession, Purchase, PurchaseSessionResult } from '../../shared/schemas/checkout';
 import {
   createApp,
   getPurchase,
@@ -18,7 +20,15 @@ import {
   poolKeysFor,
   testApp,
 } from '../integration/checkout-fixtures';
-import { adminToken, api, newDeveloper, uniqueEmail, verifyEmailOf } from '../support/api';
+import {
+  type ApiAnswer,
+  adminToken,
+  api,
+  type JsonBody,
+  newDeveloper,
+  uniqueEmail,
+  verifyEmailOf,
+} from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 
 let paid: AppRecord;
@@ -39,11 +49,11 @@ beforeAll(async () => {
 });
 
 const guest = (appId: string, email: string) =>
-  api('POST', '/api/stripe/create-guest-checkout-session', { body: { app_id: appId, email } });
+  api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', { body: { app_id: appId, email } });
 
 /** What an answer says once the per-request random parts (session ids) are blanked out. */
-function shape(res: { status: number; body: any }) {
-  const body = res.body ?? {};
+function shape(res: ApiAnswer<unknown>) {
+  const body = (res.body ?? {}) as JsonBody;
   return {
     status: res.status,
     keys: Object.keys(body).sort(),
@@ -96,7 +106,7 @@ describe('guest checkout reveals nothing about an address (item 7)', () => {
 
   it("a guest 'purchase' with the admin's address puts nothing into the admin's account", async () => {
     const admin = await adminToken();
-    const before = await api('GET', '/api/stripe/my-purchases', { token: admin });
+    const before = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: admin });
     expect((await guest(free.id, TEST_ADMIN.email)).status).toBe(200);
     const after = await api('GET', '/api/stripe/my-purchases', { token: admin });
     expect(after.status).toBe(200);
@@ -108,7 +118,7 @@ describe('guest checkout reveals nothing about an address (item 7)', () => {
     const res = await guest(paid.id, email);
     const { pay } = await payTestCheckout(res.body.checkout_url);
     expect(pay.status).toBe(303);
-    const done = await api('GET', `/api/stripe/purchase/${res.body.session_id}`);
+    const done = await api<PurchaseSessionResult>('GET', `/api/stripe/purchase/${res.body.session_id}`);
     expect(done.status).toBe(200);
     expect((await getPurchase(done.body.id)).buyer_email).toBe(email);
 
@@ -117,16 +127,16 @@ describe('guest checkout reveals nothing about an address (item 7)', () => {
       body: { full_name: 'Later Buyer', email, password: 'secret123', company_name: 'Practice' },
     });
     expect(reg.status).toBeLessThan(300);
-    const login = await api('POST', '/api/login', { body: { email, password: 'secret123' } });
-    const token = login.body.access_token as string;
+    const login = await api<LoginResponse>('POST', '/api/login', { body: { email, password: 'secret123' } });
+    const token = login.body.access_token;
     expect((await api('GET', '/api/stripe/my-purchases', { token })).body).toHaveLength(0);
     const invoice = await api('GET', `/api/stripe/purchases/${done.body.id}/invoice`, { token });
     expect(invoice.status).toBe(404);
 
     await verifyEmailOf(email);
-    const mine = await api('GET', '/api/stripe/my-purchases', { token });
+    const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token });
     expect(mine.body).toHaveLength(1);
-    expect(mine.body[0].app.id).toBe(paid.id);
+    expect(mine.body[0]?.app.id).toBe(paid.id);
     expect((await api('GET', `/api/stripe/purchases/${done.body.id}/invoice`, { token })).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
+import type { AdminPurchase } from '../../shared/schemas/checkout';
 import {
   createApp,
   deliveredPurchase,
@@ -29,9 +30,9 @@ beforeAll(async () => {
 });
 
 async function adminView(purchaseId: string) {
-  const res = await api('GET', `/api/admin/apps/${app.id}/purchases`, { token: admin });
+  const res = await api<AdminPurchase[]>('GET', `/api/admin/apps/${app.id}/purchases`, { token: admin });
   expect(res.status).toBe(200);
-  return (res.body as Array<Record<string, unknown>>).find((p) => p.id === purchaseId);
+  return res.body.find((p) => p.id === purchaseId);
 }
 
 describe('a payment that does not match the price', () => {

@@ -26,7 +26,7 @@ function expectRefusedAfter(answers: Answer[], allowed: number) {
   expect(last.status, `after ${answers.length} calls`).toBe(429);
   expect(answers.length).toBe(allowed + 1);
   expect(typeof last.body.detail).toBe('string');
-  expect(last.body.detail.length).toBeGreaterThan(10);
+  expect(String(last.body.detail).length).toBeGreaterThan(10);
   expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -16,28 +16,10 @@ import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
 import { api, freeAppPayload, newDeveloper } from '../support/api';
+import { GIF, uploadGifDraft } from '../support/uploads';
 
 const LIMIT = 50;
 const ATTEMPTS = 60;
-
-/** A valid 1x1 GIF (judged by its bytes like any upload). */
-const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-
-function uploadDraft(token: string) {
-  const boundary = `----b${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`,
-    ),
-    GIF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return api('POST', '/api/upload/screenshots', {
-    token,
-    rawBody: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
 
 async function storedCount(prefix: string): Promise<number> {
   const res = await s3Client().send(new ListObjectsV2Command({ Bucket: getConfig().UPLOADS_BUCKET, Prefix: prefix }));
@@ -47,7 +29,7 @@ async function storedCount(prefix: string): Promise<number> {
 describe('draft uploads per developer', () => {
   it(`${ATTEMPTS} parallel draft uploads by one developer store at most ${LIMIT}`, async () => {
     const dev = await newDeveloper();
-    const answers = await Promise.all(Array.from({ length: ATTEMPTS }, () => uploadDraft(dev.token)));
+    const answers = await Promise.all(Array.from({ length: ATTEMPTS }, () => uploadGifDraft(dev.token)));
     const stored = answers.filter((a) => a.status === 201).length;
     const refused = answers.filter((a) => a.status === 429);
     expect(stored + refused.length, JSON.stringify(answers.map((a) => a.status))).toBe(ATTEMPTS);
@@ -68,7 +50,7 @@ describe('draft uploads per developer', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(ATTEMPTS - LIMIT);
     // The budget is the developer's own: another developer still uploads.
     const other = await newDeveloper();
-    expect((await uploadDraft(other.token)).status).toBe(201);
+    expect((await uploadGifDraft(other.token)).status).toBe(201);
   });
 
   it('a request over the remaining budget is refused whole and gives back what it took', async () => {

@@ -4,17 +4,31 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import type { LoginResponse, UserProfile } from '../../shared/schemas/accounts';
 import { TEST_ADMIN } from './constants';
 
 export const apiUrl = () => inject('apiUrl');
 
-export interface ApiAnswer<T = any> {
+/**
+ * A JSON answer as an assertion reads it: any field may be asked for, and each is `unknown` until
+ * the test names the shape it relies on with `api<Shape>(...)` (shared/schemas has the product's
+ * answer types). Non-JSON answers keep their text, empty ones are `undefined`.
+ */
+export type JsonBody = { readonly [field: string]: unknown };
+
+/** What a sign-in route answers: the token on success, a `detail` when refused. */
+export type LoginAnswer = Partial<LoginResponse> & { detail?: string };
+
+/** A route's success body; a refused call answers only a `detail` (tests read both from one call site). */
+export type WithDetail<T> = T & { detail?: string };
+
+export interface ApiAnswer<T = JsonBody> {
   status: number;
   body: T;
   headers: Headers;
 }
 
-export async function api<T = any>(
+export async function api<T = JsonBody>(
   method: string,
   path: string,
   opts: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: BodyInit } = {},
@@ -75,14 +89,14 @@ export async function newDeveloper(overrides: Record<string, unknown> = {}, opts
   });
   if (reg.status >= 300) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (opts.verified !== false) await verifyEmailOf(email);
-  const login = await api('POST', '/api/login', { body: { email, password } });
+  const login = await api<LoginResponse>('POST', '/api/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const profile = await api('GET', '/api/user/profile', { token: login.body.access_token });
-  return { email, password, token: login.body.access_token as string, id: profile.body?.id as string };
+  const profile = await api<UserProfile | undefined>('GET', '/api/user/profile', { token: login.body.access_token });
+  return { email, password, token: login.body.access_token, id: profile.body?.id as string };
 }
 
 export async function adminToken(): Promise<string> {
-  const res = await api('POST', '/api/admin-login', { body: TEST_ADMIN });
+  const res = await api<LoginResponse>('POST', '/api/admin-login', { body: TEST_ADMIN });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token;
 }
@@ -98,6 +112,16 @@ export async function mailsTo(
   return store.emails
     .filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(address.toLowerCase())))
     .map((m) => ({ subject: m.subject, text: m.body?.text, html: m.body?.html, to: m.destination.to }));
+}
+
+/** The mails to `email` with exactly this subject, waiting up to 3 s for at least `atLeast` of them. */
+export async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
+  for (let i = 0; i < 30; i++) {
+    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
+    if (mails.length >= atLeast) return mails;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return (await mailsTo(email)).filter((m) => m.subject === subject);
 }
 
 /** A fresh developer approved by the admin (webhooks and production keys need approval). */

@@ -1,8 +1,10 @@
 /** Helpers of the sync tests: the simulators' control endpoint, and waiting for a run to end. */
 import { inject } from 'vitest';
-import { api } from './api';
+import type { SyncHistoryResponse, SyncRun, TriggerSyncResponse } from '../../shared/schemas/sync';
+import { api, type JsonBody } from './api';
+import { must } from './must';
 
-export async function control(system: 'internal' | 'legacy', body: Record<string, unknown>): Promise<any> {
+export async function control<T = JsonBody>(system: 'internal' | 'legacy', body: Record<string, unknown>): Promise<T> {
   const env = inject('stackEnv');
   const base = system === 'internal' ? env.INTERNAL_SYSTEM_URL : env.LEGACY_SYSTEM_URL;
   const res = await fetch(`${base}/__control`, {
@@ -11,8 +13,12 @@ export async function control(system: 'internal' | 'legacy', body: Record<string
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`control ${system} failed: ${res.status}`);
-  return res.json();
+  return (await res.json()) as T;
 }
+
+/** The sum of a run's counts by name; a count the run does not report fails the test. */
+export const countsOf = (run: SyncRun, ...names: string[]) =>
+  names.reduce((sum, name) => sum + must(run.counts[name], `count ${name} of run ${run.id}`), 0);
 
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -25,12 +31,12 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 }
 
 /** Waits until the run has ended (succeeded or failed) and returns it as the history shows it. */
-export function waitForRun(token: string, runId: string, timeoutMs = 150_000): Promise<any> {
+export function waitForRun(token: string, runId: string, timeoutMs = 150_000): Promise<SyncRun> {
   return waitFor(
     `run ${runId}`,
     async () => {
-      const res = await api('GET', '/api/admin/sync/history?limit=100', { token });
-      const run = res.body.runs.find((r: any) => r.id === runId);
+      const res = await api<SyncHistoryResponse>('GET', '/api/admin/sync/history?limit=100', { token });
+      const run = res.body.runs.find((r) => r.id === runId);
       return run && (run.status === 'succeeded' || run.status === 'failed') ? run : undefined;
     },
     timeoutMs,
@@ -38,11 +44,14 @@ export function waitForRun(token: string, runId: string, timeoutMs = 150_000): P
 }
 
 /** Triggers a sync type (retrying while another run of its lock group finishes) and waits for it. */
-export async function runSync(token: string, syncType: string): Promise<any> {
+export async function runSync(token: string, syncType: string): Promise<SyncRun> {
   const res = await waitFor(
     'a free sync lock',
     async () => {
-      const r = await api('POST', '/api/admin/sync/trigger', { token, body: { sync_type: syncType } });
+      const r = await api<TriggerSyncResponse>('POST', '/api/admin/sync/trigger', {
+        token,
+        body: { sync_type: syncType },
+      });
       return r.status === 409 ? undefined : r;
     },
     150_000,

@@ -8,6 +8,7 @@
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { JsonBody } from '../../support/api';
 
 /** Settings the shared test stack relaxes; security tests use the product's defaults instead. */
 const RELAXED_FOR_SHARED_STACK = [
@@ -48,14 +49,14 @@ export function ownServer(env: Record<string, string | undefined> = {}): OwnServ
   return own;
 }
 
-export interface Answer<T = any> {
+export interface Answer<T = JsonBody> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | undefined>;
 }
 
 /** One HTTP call to `baseUrl` from the loopback address `from` (e.g. "127.0.0.9"). */
-export function callFrom<T = any>(
+export function callFrom<T = JsonBody>(
   baseUrl: string,
   from: string,
   method: string,
