@@ -202,13 +202,13 @@ describe('manual licences', () => {
         ExpressionAttributeValues: { ':since': since },
       }),
     );
-    const admin = await api('GET', '/api/admin/manual-licences', { token: await adminToken() });
-    const mine = admin.body.licences.find((l: { purchase_id: string }) => l.purchase_id === p.id);
+    const admin = await api<AdminManualLicenceList>('GET', '/api/admin/manual-licences', { token: await adminToken() });
+    const mine = admin.body.licences.find((l) => l.purchase_id === p.id);
     expect(mine).toMatchObject({ pending_since: since, overdue: true });
     expect(admin.body.overdue_count).toBeGreaterThanOrEqual(1);
-    expect(admin.body.overdue_count).toBe(admin.body.licences.filter((l: { overdue: boolean }) => l.overdue).length);
-    const dev = await api('GET', '/api/manual-licences', { token: owner.token });
-    expect(dev.body.licences.find((l: { purchase_id: string }) => l.purchase_id === p.id)?.overdue).toBe(true);
+    expect(admin.body.overdue_count).toBe(admin.body.licences.filter((l) => l.overdue).length);
+    const dev = await api<ManualLicenceList>('GET', '/api/manual-licences', { token: owner.token });
+    expect(dev.body.licences.find((l) => l.purchase_id === p.id)?.overdue).toBe(true);
   });
 
   it('a licence pending from before the reminder index existed is found once and reminded once', async () => {
