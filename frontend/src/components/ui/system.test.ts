@@ -21,7 +21,7 @@ describe('the design system', () => {
     // Not cached unstyled: once the recipe is added, the same key styles.
     addSlotRecipes({ [key]: defineSlotRecipe({ slots: ['root'], base: { root: { color: 'red.500' } } }) });
     const after = system.getSlotRecipeFn(key);
-    expect(after({}).root).toMatchObject({ color: 'red.500' });
+    expect(after({}).root).toMatchObject({ '@layer recipes': { color: 'var(--chakra-colors-red-500)' } });
     expect(error).toHaveBeenCalledTimes(1);
   });
 });
