@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import * as z from 'zod';
 import { createLocalServer, listen } from './local-server';
 import { startLocalStack } from './local-stack';
 
@@ -36,37 +37,42 @@ async function main() {
   const server = createLocalServer(resolve('frontend/dist'));
   const port = await listen(server, 0, '127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+  // The fields the bench reads from each answer.
+  const SignedIn = z.object({ access_token: z.string() });
+  const RunStarted = z.object({ run: z.object({ id: z.string() }) });
+  const Run = z.object({ id: z.string(), status: z.string(), counts: z.unknown() });
+  const History = z.object({ runs: z.array(Run) });
+  const call = async <T>(schema: z.ZodType<T>, method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(base + path, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return (await res.json()) as any;
+    return schema.parse(await res.json());
   };
   const waitRun = async (token: string, id: string) => {
     for (;;) {
-      const h = await call('GET', '/api/admin/sync/history?limit=20', token);
-      const run = h.runs.find((r: any) => r.id === id);
+      const h = await call(History, 'GET', '/api/admin/sync/history?limit=20', token);
+      const run = h.runs.find((r) => r.id === id);
       if (run && (run.status === 'succeeded' || run.status === 'failed')) return run;
       await new Promise((r) => setTimeout(r, 50));
     }
   };
   try {
     const admin = (
-      await call('POST', '/api/admin-login', undefined, { email: 'admin@bench.local', password: 'admin123!' })
+      await call(SignedIn, 'POST', '/api/admin-login', undefined, { email: 'admin@bench.local', password: 'admin123!' })
     ).access_token;
     let t = Date.now();
-    const load = await call('POST', '/api/internal-sync/load', admin);
+    const load = await call(RunStarted, 'POST', '/api/internal-sync/load', admin);
     const run = await waitRun(admin, load.run.id);
     const fullMs = Date.now() - t;
     console.log(`Full internal sync (first load): ${fullMs} ms, ${run.status}, ${JSON.stringify(run.counts)}`);
     t = Date.now();
-    const again = await waitRun(admin, (await call('POST', '/api/internal-sync/load', admin)).run.id);
+    const again = await waitRun(admin, (await call(RunStarted, 'POST', '/api/internal-sync/load', admin)).run.id);
     console.log(`Full internal sync (unchanged re-run): ${Date.now() - t} ms, ${JSON.stringify(again.counts)}`);
 
     const dev = (
-      await call('POST', '/api/login', undefined, { email: 'dr.chen@brightsmile.dev', password: 'demo1234' })
+      await call(SignedIn, 'POST', '/api/login', undefined, { email: 'dr.chen@brightsmile.dev', password: 'demo1234' })
     ).access_token;
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const wh = new Webhook(secret);
@@ -86,7 +92,7 @@ async function main() {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    await call('POST', '/api/apps/demo-app-chartsmile-patient-hub/webhooks', dev, {
+    await call(z.unknown(), 'POST', '/api/apps/demo-app-chartsmile-patient-hub/webhooks', dev, {
       event_type: 'appointment.created',
       target_url: url,
       secret,
@@ -101,7 +107,10 @@ async function main() {
       body: JSON.stringify({ emit }),
     });
     t = Date.now();
-    await waitRun(admin, (await call('POST', '/api/admin/sync/trigger', admin, { sync_type: 'legacy_events' })).run.id);
+    await waitRun(
+      admin,
+      (await call(RunStarted, 'POST', '/api/admin/sync/trigger', admin, { sync_type: 'legacy_events' })).run.id,
+    );
     while (verified < EVENTS && Date.now() - t < 300_000) await new Promise((r) => setTimeout(r, 50));
     const secs = (lastAt - t) / 1000;
     console.log(

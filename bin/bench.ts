@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AppRecord } from '../functions/core/apps/app';
+import { cycle } from './cycle';
 import { createLocalServer, listen } from './local-server';
 import { startLocalStack } from './local-stack';
 import { SEED_CATEGORIES } from './seed/catalogue';
@@ -86,7 +87,7 @@ function benchApps(): AppRecord[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const now = new Date().toISOString();
   return Array.from({ length: APP_COUNT }, (_, i) => {
-    const category = SEED_CATEGORIES[i % SEED_CATEGORIES.length]!;
+    const category = cycle(SEED_CATEGORIES, i);
     const name = `${pick(PREFIXES)}${pick(SUFFIXES)} ${pick(NOUNS)} ${i + 1}`;
     const model = pick(MODELS);
     const slug = `bench-${i + 1}`;
@@ -321,7 +322,7 @@ async function main() {
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run\n`);
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));

@@ -135,7 +135,7 @@ async function main() {
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
     const line = (c: string[]) =>
-      c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(' | ');
+      c.map((x, i) => (i === 0 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join(' | ');
     const version = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
     console.log(`\nLighthouse ${version}, mobile, simulated throttling, ${CHROME}\n`);
     console.log(line(header));

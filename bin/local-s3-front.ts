@@ -75,10 +75,10 @@ export function createS3Front(opts: S3FrontOptions): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = req.headers.origin;
-    const corsAllowed = Boolean(origin && opts.allowedOrigins().includes(origin));
+    const corsAllowed = !!origin && opts.allowedOrigins().includes(origin);
     const cors: Record<string, string> = corsAllowed
       ? {
-          'access-control-allow-origin': origin!,
+          'access-control-allow-origin': origin,
           'access-control-allow-methods': CORS_METHODS.join(', '),
           vary: 'Origin',
         }

@@ -13,16 +13,17 @@ import { randomBytes } from 'node:crypto';
 import { seed } from './seed';
 
 const missing = ['TABLE_NAME', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'].filter((k) => !process.env[k]);
-if (missing.length) {
+const { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword } = process.env;
+if (missing.length || !adminEmail || !adminPassword) {
   console.error(`Set ${missing.join(', ')} (see docs/deploy.md, "First admin").`);
   process.exit(2);
 }
-if ((process.env.ADMIN_PASSWORD ?? '').length < 12) {
+if (adminPassword.length < 12) {
   console.error('ADMIN_PASSWORD: use at least 12 characters for the admin account.');
   process.exit(2);
 }
 for (const local of ['DYNAMODB_ENDPOINT', 'RUNTIME', 'SCRYPT_LOG2_N']) delete process.env[local];
 process.env.JWT_SECRET ??= randomBytes(32).toString('hex');
 
-await seed({ adminEmail: process.env.ADMIN_EMAIL!, adminPassword: process.env.ADMIN_PASSWORD!, demo: false });
+await seed({ adminEmail, adminPassword, demo: false });
 console.log(`Seeded ${process.env.TABLE_NAME}: admin ${process.env.ADMIN_EMAIL}, categories and event types.`);

@@ -19,12 +19,30 @@
  * SMOKE_TIMEOUT_MS (default 15000) bounds each request.
  */
 
+import * as z from 'zod';
+
 interface Answer {
   status: number;
   type: string;
   text: string;
-  json: any;
+  /** The parsed JSON body (undefined when it is not JSON); read through the schemas below. */
+  json: unknown;
 }
+
+// The fields the checks read, and only those: an answer without them fails its check.
+const DetailAnswer = z.object({ detail: z.string() });
+const ConfigAnswer = z.object({ stripe_enabled: z.boolean() });
+const ListedApp = z.object({
+  id: z.string(),
+  slug: z.string().optional(),
+  name: z.string(),
+  pricing_model: z.string().nullish(),
+  price: z.unknown(),
+});
+const AppsAnswer = z.union([z.array(ListedApp), z.object({ items: z.array(ListedApp) }).transform((p) => p.items)]);
+const LoginAnswer = z.object({ access_token: z.string() });
+const ProfileAnswer = z.object({ email: z.string() });
+const SessionAnswer = z.object({ session_id: z.string(), checkout_url: z.string() });
 
 interface Check {
   name: string;
@@ -56,7 +74,7 @@ function baseUrlOf(arg: string | undefined): URL {
 }
 
 const detailOf = (a: Answer): string =>
-  typeof a.json?.detail === 'string' ? a.json.detail : a.text.slice(0, 160).replace(/\s+/g, ' ');
+  DetailAnswer.safeParse(a.json).data?.detail ?? a.text.slice(0, 160).replace(/\s+/g, ' ');
 
 async function request(base: URL, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = { accept: 'application/json, text/html;q=0.9' };
@@ -86,7 +104,8 @@ async function request(base: URL, method: string, path: string, opts: { token?: 
   } catch {
     json = undefined;
   }
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json } as Answer;
+  const answer: Answer = { status: res.status, type: res.headers.get('content-type') ?? '', text, json };
+  return answer;
 }
 
 function expectStatus(a: Answer, status: number, what: string): void {
@@ -96,7 +115,7 @@ function expectStatus(a: Answer, status: number, what: string): void {
 async function main(): Promise<number> {
   const base = baseUrlOf(process.argv.slice(2).find((a) => !a.startsWith('-')));
   const checks: Check[] = [];
-  const state: { stripe?: boolean; apps?: any[]; token?: string } = {};
+  const state: { stripe?: boolean; apps?: z.infer<typeof ListedApp>[]; token?: string } = {};
 
   const run = async (name: string, body: () => Promise<string>, needs?: () => string | undefined) => {
     const missing = needs?.();
@@ -109,8 +128,8 @@ async function main(): Promise<number> {
         checks.push({ name, ok: false, detail: err instanceof CheckFailed ? err.message : String(err) });
       }
     }
-    const c = checks.at(-1)!;
-    console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name.padEnd(12)} ${c.detail}`);
+    const c = checks.at(-1);
+    if (c) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name.padEnd(12)} ${c.detail}`);
   };
 
   console.log(`Smoke test of ${base.origin}`);
@@ -121,16 +140,17 @@ async function main(): Promise<number> {
     if (!page.type.includes('text/html')) fail(`GET / answered ${page.type || 'no content type'}, not the web app`);
     const config = await request(base, 'GET', '/api/config');
     expectStatus(config, 200, 'GET /api/config');
-    if (typeof config.json?.stripe_enabled !== 'boolean') fail('GET /api/config did not answer the public config');
-    state.stripe = config.json.stripe_enabled;
+    const publicConfig = ConfigAnswer.safeParse(config.json).data;
+    if (!publicConfig) fail('GET /api/config did not answer the public config');
+    state.stripe = publicConfig.stripe_enabled;
     return `web app and API answer; payments: ${state.stripe ? 'Stripe' : 'not configured (local test checkout only)'}`;
   });
 
   await run('marketplace', async () => {
     const list = await request(base, 'GET', '/api/marketplace/apps');
     expectStatus(list, 200, 'GET /api/marketplace/apps');
-    const apps = Array.isArray(list.json) ? list.json : list.json?.items;
-    if (!Array.isArray(apps)) fail('GET /api/marketplace/apps did not answer a list of apps');
+    const apps = AppsAnswer.safeParse(list.json).data;
+    if (!apps) fail('GET /api/marketplace/apps did not answer a list of apps');
     state.apps = apps;
     return `${apps.length} published app${apps.length === 1 ? '' : 's'}`;
   });
@@ -141,12 +161,13 @@ async function main(): Promise<number> {
     if (!email || !password) fail('set SMOKE_EMAIL and SMOKE_PASSWORD (a developer account made for smoke tests)');
     const login = await request(base, 'POST', '/api/login', { body: { email, password } });
     expectStatus(login, 200, 'POST /api/login');
-    const token = login.json?.access_token;
-    if (typeof token !== 'string') fail('POST /api/login answered no access_token');
+    const token = LoginAnswer.safeParse(login.json).data?.access_token;
+    if (token === undefined) fail('POST /api/login answered no access_token');
     const profile = await request(base, 'GET', '/api/user/profile', { token });
     expectStatus(profile, 200, 'GET /api/user/profile with the new token');
-    if (String(profile.json?.email).toLowerCase() !== email.toLowerCase()) {
-      fail(`GET /api/user/profile answered ${profile.json?.email}, not ${email}`);
+    const profileEmail = ProfileAnswer.safeParse(profile.json).data?.email;
+    if (String(profileEmail).toLowerCase() !== email.toLowerCase()) {
+      fail(`GET /api/user/profile answered ${profileEmail}, not ${email}`);
     }
     state.token = token;
     return `signed in as ${email}`;
@@ -177,8 +198,9 @@ async function main(): Promise<number> {
         );
       }
       expectStatus(session, 200, `POST /api/stripe/create-checkout-session (${app.name})`);
-      const { session_id: id, checkout_url: url } = session.json ?? {};
-      if (typeof id !== 'string' || typeof url !== 'string') fail('the checkout answered no session_id/checkout_url');
+      const opened = SessionAnswer.safeParse(session.json).data;
+      if (!opened) fail('the checkout answered no session_id/checkout_url');
+      const { session_id: id, checkout_url: url } = opened;
       if (state.stripe) {
         if (id.startsWith('cs_live_'))
           fail(`Stripe is in LIVE mode (${id}): the smoke test only opens test-mode sessions`);

@@ -48,13 +48,17 @@ export interface RouteDef {
   audit?: { action: string; target: string };
 }
 
-const r = (
-  method: HttpMethod,
-  path: string,
-  group: RouteGroup,
-  access: Access,
+/**
+ * One route, keeping its method, path, group and access as literal types, so that a group's handler
+ * map can be checked against the table at compile time (functions/http/group-handler.ts).
+ */
+const r = <M extends HttpMethod, P extends string, G extends RouteGroup, A extends Access>(
+  method: M,
+  path: P,
+  group: G,
+  access: A,
   extra: Partial<Pick<RouteDef, 'cacheable' | 'rawBody' | 'audit'>> = {},
-): RouteDef => ({ method, path, group, access, ...extra });
+): RouteDef & { method: M; path: P; group: G; access: A } => ({ method, path, group, access, ...extra });
 
 /** An audited route's mark: `audited('app.approve', 'app')`. */
 const audited = (action: string, target: string) => ({ audit: { action, target } });
@@ -73,7 +77,7 @@ export const STOREFRONT_PATH_PATTERNS = [
   '/marketplace/app/*',
 ] as const;
 
-export const ROUTES: readonly RouteDef[] = [
+export const ROUTES = [
   // Accounts and sign-in (spec sections 3, 4, 5, 7)
   r('GET', '/api/config', 'accounts', 'public'),
   r('POST', '/api/register', 'accounts', 'public'),
@@ -243,7 +247,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('GET', '/v1/event-types', 'partner', 'apikey'),
   r('POST', '/v1/licenses/validate', 'partner', 'apikey'),
   r('GET', '/v1/apps/{id}/licenses', 'partner', 'apikey'),
-];
+] as const;
+
+/** A route of the table with its literal types; `GroupRoute<'admin'>` is every route of the admin group. */
+export type TableRoute = (typeof ROUTES)[number];
+export type GroupRoute<G extends RouteGroup> = Extract<TableRoute, { group: G }>;
 
 /** API Gateway's route key for a route, e.g. "GET /api/apps/{id}". */
 export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;

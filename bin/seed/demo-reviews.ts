@@ -9,6 +9,7 @@ import { dynamoReviewStore } from '../../functions/adapters/dynamodb/reviews-rep
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { createReviewsService } from '../../functions/core/reviews/reviews-service';
 import { ensureUser } from '../../functions/core/users/ensure-user';
+import { cycle } from '../cycle';
 import { demoAppId } from './catalogue';
 import { DEMO_APPS, type DemoApp } from './demo-apps';
 import { DEMO_PASSWORD } from './demo-developers';
@@ -80,8 +81,7 @@ export async function seedDemoReviews(): Promise<void> {
       const appId = demoAppId(app.slug);
       await ensureDemoPurchase(licence(reviewer, app));
       if (await dynamoReviewStore.mine(appId, reviewer.id)) continue;
-      const options = WORDS[rating] ?? WORDS[4]!;
-      const words = options[(appIndex + i) % options.length]!;
+      const words = cycle(WORDS[rating] ?? WORDS[4] ?? [], appIndex + i);
       await reviews.create(appId, reviewer.id, { rating, ...words });
     }
   }

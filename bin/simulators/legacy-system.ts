@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LegacyAccount, LegacyEvent } from '../../shared/schemas/outside-systems';
+import { cycle } from '../cycle';
 import { DEMO_PRACTICES } from '../seed/demo-practices';
 import { paged, startSimulator } from './common';
 
@@ -32,9 +33,9 @@ export function legacyAccounts(): LegacyAccount[] {
     created_at: new Date(Date.UTC(2019, i, 3)).toISOString(),
   }));
   for (let i = out.length; i < 50; i++) {
-    const first = FIRST[i % FIRST.length]!;
-    const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
-    const company = COMPANIES[i % COMPANIES.length]!;
+    const first = cycle(FIRST, i);
+    const last = cycle(LAST, Math.floor(i / FIRST.length));
+    const company = cycle(COMPANIES, i);
     out.push({
       id: `lgc-${String(i + 1).padStart(4, '0')}`,
       // Mixed case on purpose: the legacy portal never normalised addresses.
@@ -87,7 +88,7 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
     (opts.eventIntervalMs ?? 4000) > 0
       ? setInterval(() => {
           tick += 1;
-          append(practices[tick % practices.length]!, types[(tick * 5) % types.length]!, { source: 'generator' });
+          append(cycle(practices, tick), cycle(types, tick * 5), { source: 'generator' });
         }, opts.eventIntervalMs ?? 4000)
       : undefined;
   timer?.unref();
@@ -122,7 +123,7 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
           const items = rest.slice(0, limit);
           const body = {
             items,
-            next_cursor: items.length ? items[items.length - 1]!.cursor : (after ?? null),
+            next_cursor: items.at(-1)?.cursor ?? after ?? null,
             has_more: rest.length > items.length,
           };
           return {

@@ -1,10 +1,10 @@
 import type { AdminProfile } from '../../shared/schemas/accounts';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { accounts } from '../wiring/accounts';
 
 /** GET /api/admin/profile: the signed-in admin's name and address (Settings screen). */
-export const getAdminProfile: RouteHandler = async (req) => {
-  const user = await accounts.getProfile(req.auth!.userId);
+export const getAdminProfile: AdminHandler = async (req) => {
+  const user = await accounts.getProfile(req.auth.userId);
   const body: AdminProfile = { full_name: user.full_name, email: user.email };
   return ok(body);
 };

@@ -121,8 +121,9 @@ export const httpLegacySystem: LegacySystem = {
       const { body } = await getJson(opts, path);
       const page = validatePage(opts, path, schema, body);
       out.push(...page.items);
-      if (!page.has_more || page.items.length === 0) break;
-      after = page.items[page.items.length - 1]!.cursor;
+      const last = page.items.at(-1);
+      if (!page.has_more || !last) break;
+      after = last.cursor;
     }
     return out;
   },

@@ -1,5 +1,5 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type DeveloperHandler, ok } from '../http/types';
 import { apiKeys } from '../wiring/api-keys';
 
 /** GET /api/keys: the caller's keys, newest first; `key` is the visible prefix only. */
-export const listKeys: RouteHandler = async (req) => ok(await apiKeys.listOwn(req.auth!.userId));
+export const listKeys: DeveloperHandler = async (req) => ok(await apiKeys.listOwn(req.auth.userId));

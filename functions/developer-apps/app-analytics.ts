@@ -1,5 +1,5 @@
 import { AppIdParams } from '../../shared/schemas/apps';
-import { ok, type RouteHandler } from '../http/types';
+import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { purchases } from '../wiring/purchases';
 
@@ -8,7 +8,7 @@ import { purchases } from '../wiring/purchases';
  * missing; other types get 400 'Analytics is only available for public apps'). Totals count
  * completed purchases only.
  */
-export const appAnalytics: RouteHandler = async (req) => {
+export const appAnalytics: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
-  return ok(await purchases.analytics(req.auth!.userId, id));
+  return ok(await purchases.analytics(req.auth.userId, id));
 };

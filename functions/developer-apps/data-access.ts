@@ -7,35 +7,34 @@ import { dynamoCatalogueQueries } from '../adapters/dynamodb/sync-repo';
 import { createDataAccessService } from '../core/data-access/data-access-service';
 import { NotFoundError } from '../core/errors';
 import { audit } from '../http/audit';
-import { ok, type RouteHandler } from '../http/types';
+import { type ApiRequest, type DeveloperHandler, ok, type UserHandler } from '../http/types';
 import { parse } from '../http/validate';
 
 export const dataAccess = createDataAccessService({ catalogue: dynamoCatalogueQueries, store: dynamoDataAccessStore });
 const apps = new DynamoAppsRepository();
 
 /** The app, if the caller owns it or is an admin; otherwise 'App not found' (no existence leak). */
-async function ownOrAdmin(req: Parameters<RouteHandler>[0]) {
+async function ownOrAdmin(req: ApiRequest<'user'>) {
   const { id } = parse(AppIdParams, req.params);
   const app = await apps.getById(id);
-  if (!app || (req.auth!.role !== 'admin' && app.user_id !== req.auth!.userId))
-    throw new NotFoundError(MSG.appNotFound);
+  if (!app || (req.auth.role !== 'admin' && app.user_id !== req.auth.userId)) throw new NotFoundError(MSG.appNotFound);
   return app;
 }
 
 /** GET /api/data-access/catalogue: the features and event types a developer can declare. */
-export const getDataAccessCatalogue: RouteHandler = async () => ok(await dataAccess.catalogue());
+export const getDataAccessCatalogue: DeveloperHandler = async () => ok(await dataAccess.catalogue());
 
 /** GET /api/apps/{id}/data-access: the owner's or an admin's (review) view of an app's declaration. */
-export const getAppDataAccess: RouteHandler = async (req) => {
+export const getAppDataAccess: UserHandler = async (req) => {
   const app = await ownOrAdmin(req);
   return ok(await dataAccess.view(app.id));
 };
 
 /** PUT /api/apps/{id}/data-access: the owner declares (replaces) what the app reads, writes and subscribes to. */
-export const putAppDataAccess: RouteHandler = async (req) => {
+export const putAppDataAccess: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const app = await apps.getById(id);
-  if (!app || app.user_id !== req.auth!.userId) throw new NotFoundError(MSG.appNotFound);
+  if (!app || app.user_id !== req.auth.userId) throw new NotFoundError(MSG.appNotFound);
   const input = parse(DataAccessInputSchema, req.body);
   const { before, after } = await dataAccess.declare(app.id, input);
   const summary = (d: typeof before) =>

@@ -1,6 +1,6 @@
 import { AppIdParams, QuickAppUpdateSchema } from '../../shared/schemas/apps';
 import { QUICK_OPTIONAL_FIELDS } from '../core/apps/developer-apps-service';
-import { ok, type RouteHandler } from '../http/types';
+import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { developerApps } from '../wiring/developer-apps';
 
@@ -8,10 +8,10 @@ import { developerApps } from '../wiring/developer-apps';
  * PUT /api/apps/{id}: the quick form in edit mode. The type cannot change (400 'App type cannot be
  * changed'); optional fields left out of the body keep their value.
  */
-export const updateApp: RouteHandler = async (req) => {
+export const updateApp: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const payload = parse(QuickAppUpdateSchema, req.body);
   const body = (req.body ?? {}) as Record<string, unknown>;
   const present = new Set(QUICK_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(body, f)));
-  return ok(await developerApps.quickUpdate(req.auth!.userId, id, payload, present));
+  return ok(await developerApps.quickUpdate(req.auth.userId, id, payload, present));
 };

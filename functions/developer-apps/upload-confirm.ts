@@ -1,5 +1,5 @@
 import { UploadConfirmSchema } from '../../shared/schemas/apps';
-import { created, type RouteHandler } from '../http/types';
+import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { uploads } from '../wiring/developer-apps';
 
@@ -8,7 +8,7 @@ import { uploads } from '../wiring/developer-apps';
  * them into the app (or the caller's drafts); 201 {images} like POST /api/upload/screenshots. A
  * refused confirm deletes the posted files.
  */
-export const confirmUpload: RouteHandler = async (req) => {
+export const confirmUpload: DeveloperHandler = async (req) => {
   const { app_id, kind, keys } = parse(UploadConfirmSchema, req.body);
-  return created({ images: await uploads.confirm({ userId: req.auth!.userId, appId: app_id, kind, keys }) });
+  return created({ images: await uploads.confirm({ userId: req.auth.userId, appId: app_id, kind, keys }) });
 };

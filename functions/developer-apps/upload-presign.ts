@@ -1,5 +1,5 @@
 import { UploadPresignSchema } from '../../shared/schemas/apps';
-import { ok, type RouteHandler } from '../http/types';
+import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { uploads } from '../wiring/developer-apps';
 
@@ -8,7 +8,7 @@ import { uploads } from '../wiring/developer-apps';
  * key}], expires_in}. The browser posts each file straight to S3 (at most 5 MB, 10 minutes), then
  * calls POST /api/upload/confirm with the keys.
  */
-export const presignUpload: RouteHandler = async (req) => {
+export const presignUpload: DeveloperHandler = async (req) => {
   const { app_id, kind, files } = parse(UploadPresignSchema, req.body);
-  return ok(await uploads.presign({ userId: req.auth!.userId, appId: app_id, kind, files }));
+  return ok(await uploads.presign({ userId: req.auth.userId, appId: app_id, kind, files }));
 };

@@ -1,7 +1,7 @@
 import { APP_MESSAGES, UploadQuerySchema } from '../../shared/schemas/apps';
 import { ValidationError } from '../core/errors';
 import { multipartBoundary, parseMultipart } from '../core/uploads/multipart';
-import { created, type RouteHandler } from '../http/types';
+import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { uploads } from '../wiring/developer-apps';
 
@@ -13,7 +13,7 @@ const FILE_FIELDS = new Set(['files', 'file', 'files[]']);
  * listing; 201 {images: [{url, key, width, height, content_type, size}]}. Without app_id the images
  * are kept as the caller's drafts (the wizard uploads before its first submit).
  */
-export const uploadScreenshots: RouteHandler = async (req) => {
+export const uploadScreenshots: DeveloperHandler = async (req) => {
   const { app_id, kind } = parse(UploadQuerySchema, req.query);
   const boundary = multipartBoundary(req.headers['content-type']);
   if (!boundary) throw new ValidationError(APP_MESSAGES.multipartRequired);
@@ -22,6 +22,6 @@ export const uploadScreenshots: RouteHandler = async (req) => {
     // A file input left empty is sent as a part with no filename and no bytes.
     .filter((p) => p.data.length > 0 || p.filename)
     .map((p) => ({ filename: p.filename, data: p.data }));
-  const images = await uploads.upload({ userId: req.auth!.userId, appId: app_id, kind, files });
+  const images = await uploads.upload({ userId: req.auth.userId, appId: app_id, kind, files });
   return created({ images });
 };

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { NotImplementedError } from '../core/errors';
-import { type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
+import { type GroupRoute, type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
 import { clientAddress } from './client-address';
 import { withRequestId } from './logger';
 import {
@@ -18,20 +18,45 @@ import {
   routeResolution,
   toResult,
 } from './middleware';
-import type { ApiEvent, ApiRequest, ApiResult, RouteHandler } from './types';
+import type { ApiEvent, ApiRequest, ApiResult, AuthByAccess, Handler } from './types';
 
 export { DEPENDENCY_RETRY_AFTER_SECONDS } from './middleware';
+
+/**
+ * A group's handler map, derived from routes.ts: exactly one handler per route of the group, keyed
+ * by its route key ("GET /api/apps/{id}"), each typed by its route's access. A missing route, a key
+ * that is not a route of the group, or a handler of the wrong access (one that needs `req.auth` on a
+ * public route, or one written for public requests on a signed-in route) does not compile.
+ */
+export type GroupHandlers<G extends RouteGroup> = {
+  [R in GroupRoute<G> as `${R['method']} ${R['path']}`]: Handler<AuthByAccess[R['access']]>;
+};
+
+/** A handler as the router calls it: with the request of whichever route it serves. */
+type Endpoint = Handler<AuthByAccess[keyof AuthByAccess]>;
+
+/**
+ * The handlers by route key, as the router calls them. The map's type (GroupHandlers) pairs each
+ * handler with its route's access, and the authentication step guarantees that pairing at run
+ * time (`auth` is set on every signed-in route, absent on public and API-key ones); the router
+ * calls each handler only with the request of its own route.
+ */
+function endpointsOf<G extends RouteGroup>(handlers: GroupHandlers<G>): ReadonlyMap<string, Endpoint> {
+  // The one widening of the typed map (TypeScript cannot follow the key-to-access pairing through a
+  // lookup by a run-time key); the router checks the pairing on each call (createGroupHandler).
+  return new Map(Object.entries(handlers as unknown as Readonly<Record<string, Endpoint>>));
+}
 
 /**
  * Builds the Lambda handler of one route group: a middy chain (middleware.ts) that finds the route
  * by API Gateway's routeKey, enforces the access the route table gives it, parses the body, calls
  * the endpoint handler, writes the audit entry and maps named errors to `{"detail": ...}`
- * responses. Routes of the group with no handler yet answer 501 (after the access check, so the
- * role test covers them too). The local server invokes the same handler.
+ * responses. The local server invokes the same handler.
  */
-export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<string, RouteHandler>>) {
+export function createGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
   const routes = new Map(routesOfGroup(group).map((rt) => [routeKey(rt), rt] as const));
-  for (const key of Object.keys(handlers)) {
+  const endpoints = endpointsOf(handlers);
+  for (const key of endpoints.keys()) {
     if (!routes.has(key)) throw new Error(`Handler ${key} is not a route of group ${group} in routes.ts`);
   }
 
@@ -49,12 +74,17 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
     .handler(async (event, context) => {
       const request = { internal: context.groupState ?? {} };
       const route = routeOf(request);
-      const endpoint = handlers[event.routeKey];
+      const endpoint = endpoints.get(event.routeKey);
       if (!endpoint) throw new NotImplementedError(`${event.routeKey} is not available yet`);
       const headers = headersOf(request);
       const query: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
       const sourceIp = event.requestContext?.http?.sourceIp ?? '';
+      // The authentication step set `auth` exactly on the routes that need a signed-in account.
+      const auth = request.internal.auth;
+      if ((route.access === 'public' || route.access === 'apikey') !== (auth === undefined)) {
+        throw new Error(`group handler: auth does not match the access of ${event.routeKey}`);
+      }
       const req: ApiRequest = {
         route,
         method: route.method,
@@ -64,7 +94,7 @@ export function createGroupHandler(group: RouteGroup, handlers: Partial<Record<s
         headers,
         body: request.internal.body,
         rawBody: request.internal.rawBody ?? Buffer.alloc(0),
-        auth: request.internal.auth,
+        auth,
         optionalAuth: request.internal.optionalAuth,
         sourceIp,
         clientIp: clientAddress(headers, sourceIp),

@@ -40,7 +40,7 @@ describe('logger redaction', () => {
     for (const secret of [fullKey, 'jwt.jwt.jwt', 'hunter22', 'abc123', 'Bearer jwt', 's3cr3t']) {
       expect(joined).not.toContain(secret);
     }
-    const entry = JSON.parse(lines[0]!);
+    const entry = JSON.parse(lines[0] ?? '');
     expect(entry).toMatchObject({ level: 'info', message: 'api call', key: '[redacted]', keyId: 'k-1' });
     expect(entry.api_key).toBe('[redacted]');
     expect(entry['x-api-key']).toBe('[redacted]');

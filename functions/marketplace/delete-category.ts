@@ -1,6 +1,6 @@
 import { CategoryDeleteQuerySchema } from '../../shared/schemas/categories';
 import { audit } from '../http/audit';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { categoryService } from '../wiring/catalogue';
 import { CategoryIdParams } from './update-category';
@@ -9,7 +9,7 @@ import { CategoryIdParams } from './update-category';
  * DELETE /api/admin/categories/{id}[?reassign_to=<slug>]: a category that still has apps is
  * refused (409, saying how many) unless reassign_to names the category to move them to.
  */
-export const deleteCategory: RouteHandler = async (req) => {
+export const deleteCategory: AdminHandler = async (req) => {
   const { id } = parse(CategoryIdParams, req.params);
   const { reassign_to } = parse(CategoryDeleteQuerySchema, req.query);
   const before = (await categoryService.listForAdmin()).find((c) => c.id === id);

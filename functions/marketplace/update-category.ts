@@ -3,7 +3,7 @@ import { MSG } from '../../shared/messages';
 import type { Category } from '../../shared/schemas/categories';
 import { CategoryPayloadSchema } from '../../shared/schemas/categories';
 import { audit } from '../http/audit';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { categoryService } from '../wiring/catalogue';
 
@@ -19,7 +19,7 @@ const fieldsOf = (c: Category | undefined) => {
   return fields;
 };
 
-export const updateCategory: RouteHandler = async (req) => {
+export const updateCategory: AdminHandler = async (req) => {
   const { id } = parse(CategoryIdParams, req.params);
   const payload = parse(CategoryPayloadSchema, req.body);
   const before = (await categoryService.listForAdmin()).find((c) => c.id === id);

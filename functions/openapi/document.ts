@@ -70,7 +70,7 @@ export function operationId(route: Pick<RouteDef, 'method' | 'path'>): string {
     .replace(/[{}]/g, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
-  return route.method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return route.method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
 function parametersOf(route: RouteDef, collector: SchemaCollector): Array<Record<string, unknown>> {
@@ -78,8 +78,7 @@ function parametersOf(route: RouteDef, collector: SchemaCollector): Array<Record
   const params: Array<Record<string, unknown>> = [];
   const pathSchema = doc?.params ? collector.convert(doc.params, 'input') : undefined;
   const pathProps = (pathSchema?.properties ?? {}) as Record<string, JsonSchema>;
-  for (const match of route.path.matchAll(/\{([^}]+)\}/g)) {
-    const name = match[1]!;
+  for (const [, name = ''] of route.path.matchAll(/\{([^}]+)\}/g)) {
     params.push({ name, in: 'path', required: true, schema: pathProps[name] ?? { type: 'string' } });
   }
   if (doc?.query) {

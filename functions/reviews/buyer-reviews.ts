@@ -1,6 +1,6 @@
 import { AppIdParams } from '../../shared/schemas/apps';
 import { REVIEW_MESSAGES, ReviewInputSchema, ReviewListQuerySchema } from '../../shared/schemas/reviews';
-import { created, ok, type RouteHandler } from '../http/types';
+import { created, ok, type RouteHandler, type UserHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { reviews } from '../wiring/reviews';
 
@@ -12,28 +12,28 @@ export const listReviews: RouteHandler = async (req) => {
 };
 
 /** GET /api/apps/{id}/reviews/mine: whether the caller may review, and their review if any. */
-export const myReview: RouteHandler = async (req) => {
+export const myReview: UserHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
-  return ok(await reviews.mine(id, req.auth!.userId), { 'cache-control': 'private, no-store' });
+  return ok(await reviews.mine(id, req.auth.userId), { 'cache-control': 'private, no-store' });
 };
 
 /** POST /api/apps/{id}/reviews: a licence holder's review (403 without a licence, 409 for a second one). */
-export const createReview: RouteHandler = async (req) => {
+export const createReview: UserHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(ReviewInputSchema, req.body);
-  return created({ message: REVIEW_MESSAGES.reviewSaved, review: await reviews.create(id, req.auth!.userId, input) });
+  return created({ message: REVIEW_MESSAGES.reviewSaved, review: await reviews.create(id, req.auth.userId, input) });
 };
 
 /** PUT /api/apps/{id}/reviews/mine: the author edits their review. */
-export const updateReview: RouteHandler = async (req) => {
+export const updateReview: UserHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(ReviewInputSchema, req.body);
-  return ok({ message: REVIEW_MESSAGES.reviewUpdated, review: await reviews.update(id, req.auth!.userId, input) });
+  return ok({ message: REVIEW_MESSAGES.reviewUpdated, review: await reviews.update(id, req.auth.userId, input) });
 };
 
 /** DELETE /api/apps/{id}/reviews/mine: the author deletes their review. */
-export const deleteReview: RouteHandler = async (req) => {
+export const deleteReview: UserHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
-  await reviews.remove(id, req.auth!.userId);
+  await reviews.remove(id, req.auth.userId);
   return ok({ message: REVIEW_MESSAGES.reviewDeleted });
 };

@@ -1,6 +1,6 @@
 import { AppReviewParamsSchema, HideReviewInputSchema, REVIEW_MESSAGES } from '../../shared/schemas/reviews';
 import { audit } from '../http/audit';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { reviews } from '../wiring/reviews';
 
@@ -9,7 +9,7 @@ import { reviews } from '../wiring/reviews';
  * list and the average; its author is mailed the reason. Audited (routes.ts marks the route; the
  * entry names the review and its status before and after).
  */
-export const hideReview: RouteHandler = async (req) => {
+export const hideReview: AdminHandler = async (req) => {
   const { id, reviewId } = parse(AppReviewParamsSchema, req.params);
   const { reason } = parse(HideReviewInputSchema, req.body);
   const { before, after, app } = await reviews.hide(id, reviewId, reason);

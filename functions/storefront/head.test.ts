@@ -28,7 +28,8 @@ describe('storefront head', () => {
     expect(tags).toContain(
       '<title>Evil&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Dental Developer Ecosystem</title>',
     );
-    const ld = JSON.parse(tags.match(/<script type="application\/ld\+json">(.*)<\/script>/)![1]!);
+    const [, json = ''] = tags.match(/<script type="application\/ld\+json">(.*)<\/script>/) ?? [];
+    const ld = JSON.parse(json);
     expect(ld.name).toBe(app.name);
     expect(ld.image).toBe('https://shop.example/uploads/apps/a1/icon.png');
   });

@@ -1,8 +1,8 @@
 import { FeatureIdParams } from '../../shared/schemas/sync';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from './service';
 
 /** GET /api/internal-sync/features/{id}/link-events: the event types and tables linked now. */
-export const getFeatureLinks: RouteHandler = async (req) =>
+export const getFeatureLinks: AdminHandler = async (req) =>
   ok(await syncService().featureLinks(parse(FeatureIdParams, req.params).id));

@@ -1,8 +1,8 @@
 import { FeatureIdParams } from '../../shared/schemas/sync';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from './service';
 
 /** GET /api/internal-sync/features/{id}: 404 for an unknown feature. */
-export const getFeature: RouteHandler = async (req) =>
+export const getFeature: AdminHandler = async (req) =>
   ok(await syncService().feature(parse(FeatureIdParams, req.params).id));

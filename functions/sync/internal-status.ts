@@ -1,5 +1,5 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { syncService } from './service';
 
 /** GET /api/internal-sync/status: last catalogue sync, whether one runs, current counts. */
-export const internalStatus: RouteHandler = async () => ok(await syncService().internalStatus());
+export const internalStatus: AdminHandler = async () => ok(await syncService().internalStatus());

@@ -1,6 +1,6 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { syncService } from './service';
 
 /** GET /api/internal-sync/categories: the feature categories. */
-export const listCategories: RouteHandler = async () =>
+export const listCategories: AdminHandler = async () =>
   ok({ feature_categories: await syncService().queries.categories() });

@@ -1,6 +1,6 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { syncService } from './service';
 
 /** GET /api/internal-sync/event-types: the internal system's event types (removed ones flagged). */
-export const listInternalEventTypes: RouteHandler = async () =>
+export const listInternalEventTypes: AdminHandler = async () =>
   ok({ event_types: await syncService().queries.eventTypes() });

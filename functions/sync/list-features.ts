@@ -1,10 +1,10 @@
 import { FeaturesQuery } from '../../shared/schemas/sync';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from './service';
 
 /** GET /api/internal-sync/features?search=&category=: Queries of the feature partitions, never a Scan. */
-export const listFeatures: RouteHandler = async (req) => {
+export const listFeatures: AdminHandler = async (req) => {
   const filter = parse(FeaturesQuery, req.query);
   return ok({
     features: await syncService().queries.features({

@@ -1,5 +1,5 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { syncService } from './service';
 
 /** GET /api/admin/sync/queue/status: depth, in flight, failed (dead-lettered) items with their error. */
-export const queueStatus: RouteHandler = async () => ok(await syncService().queueStatus());
+export const queueStatus: AdminHandler = async () => ok(await syncService().queueStatus());

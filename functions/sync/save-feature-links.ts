@@ -1,11 +1,11 @@
 import { FeatureIdParams, LinkEventsBody } from '../../shared/schemas/sync';
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from './service';
 
 /** POST /api/internal-sync/features/{id}/link-events: replaces the links; 400 for unknown ids. */
-export const saveFeatureLinks: RouteHandler = async (req) => {
+export const saveFeatureLinks: AdminHandler = async (req) => {
   const { id } = parse(FeatureIdParams, req.params);
   const body = parse(LinkEventsBody, req.body);
-  return ok(await syncService().saveLinks(id, body, req.auth?.email ?? 'admin'));
+  return ok(await syncService().saveLinks(id, body, req.auth.email));
 };

@@ -70,6 +70,13 @@ function rawQueue(): MessageQueue {
   return messageQueue;
 }
 
+/** The local runtime's in-process queue (started on first use). */
+function inProcessQueue(): InProcessQueue {
+  rawQueue();
+  if (!localQueue) throw new Error('The sync queue is not the in-process queue here');
+  return localQueue;
+}
+
 const syncQueue: SyncQueue = {
   send: (job, delaySeconds) => rawQueue().send(JSON.stringify(job), { delaySeconds }),
 };
@@ -238,12 +245,12 @@ const queueOps: QueueOps = {
         oldest_age_seconds: null,
       };
     }
-    rawQueue();
-    const s = localQueue!.stats();
+    const local = inProcessQueue();
+    const s = local.stats();
     return {
       depth: s.depth,
       in_flight: s.inFlight,
-      failed: localQueue!.deadLetters.length,
+      failed: local.deadLetters.length,
       oldest_age_seconds: s.oldestAgeSeconds,
     };
   },
@@ -263,9 +270,9 @@ const queueOps: QueueOps = {
         );
       }
     } else {
-      rawQueue();
-      const inMemory = new Set(localQueue!.deadLetters.map((m) => m.messageId));
-      moved = localQueue!.redrive();
+      const local = inProcessQueue();
+      const inMemory = new Set(local.deadLetters.map((m) => m.messageId));
+      moved = local.redrive();
       // Dead letters lost with a restart of the local runtime are sent again from their records.
       const lost = records.filter((r) => !inMemory.has(r.id) && r.body);
       for (const r of lost) await rawQueue().send(r.body);
@@ -311,10 +318,10 @@ const health: HealthProbe[] = [
   {
     name: 'webhook_queue',
     async probe() {
-      const cfg = getConfig();
-      if (cfg.QUEUE_URL) {
+      const queueUrl = getConfig().QUEUE_URL;
+      if (queueUrl) {
         const [a, ms] = await timed(() =>
-          attributes(cfg.QUEUE_URL!, ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible']),
+          attributes(queueUrl, ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible']),
         );
         return {
           detail: `SQS GetQueueAttributes answered in ${ms} ms: ${a.ApproximateNumberOfMessages ?? 0} waiting, ${a.ApproximateNumberOfMessagesNotVisible ?? 0} in flight`,
@@ -332,9 +339,9 @@ const health: HealthProbe[] = [
   {
     name: 'mail',
     async probe() {
-      const cfg = getConfig();
-      if (cfg.SES_ENDPOINT) {
-        const [res, ms] = await timed(() => fetch(cfg.SES_ENDPOINT!, { signal: AbortSignal.timeout(3000) }));
+      const sesEndpoint = getConfig().SES_ENDPOINT;
+      if (sesEndpoint) {
+        const [res, ms] = await timed(() => fetch(sesEndpoint, { signal: AbortSignal.timeout(3000) }));
         await res.body?.cancel();
         return { detail: `The local SES answered HTTP ${res.status} in ${ms} ms` };
       }

@@ -1,5 +1,5 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { syncService } from './service';
 
 /** GET /api/admin/sync/health: each real component measured now, with how it was measured. */
-export const syncHealth: RouteHandler = async () => ok(await syncService().health());
+export const syncHealth: AdminHandler = async () => ok(await syncService().health());

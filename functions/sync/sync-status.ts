@@ -1,5 +1,5 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type AdminHandler, ok } from '../http/types';
 import { syncService } from './service';
 
 /** GET /api/admin/sync/status: legacy (users_synced, polling), internal last sync, current counts, running types. */
-export const syncStatus: RouteHandler = async () => ok(await syncService().status());
+export const syncStatus: AdminHandler = async () => ok(await syncService().status());

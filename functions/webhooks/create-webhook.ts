@@ -1,7 +1,7 @@
 import { AppIdParams } from '../../shared/schemas/apps';
 import { CreateWebhookRequest } from '../../shared/schemas/webhooks';
 import { audit } from '../http/audit';
-import { created, type RouteHandler } from '../http/types';
+import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from '../wiring/webhooks';
 
@@ -9,10 +9,10 @@ import { webhooksService } from '../wiring/webhooks';
  * POST /api/apps/{id}/webhooks {event_type, target_url, secret?, is_active?}: 201 with the webhook.
  * The secret is generated (whsec_...) when empty.
  */
-export const createWebhook: RouteHandler = async (req) => {
+export const createWebhook: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(CreateWebhookRequest, req.body);
-  const webhook = await webhooksService.create(req.auth!.userId, id, input);
+  const webhook = await webhooksService.create(req.auth.userId, id, input);
   // The secret is never recorded (audit() redacts it anyway).
   audit(req, {
     target_id: webhook.id,

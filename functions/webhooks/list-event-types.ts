@@ -1,8 +1,8 @@
-import { ok, type RouteHandler } from '../http/types';
+import { type DeveloperHandler, ok } from '../http/types';
 import { webhooksService } from '../wiring/webhooks';
 
 /**
  * GET /api/event-types: the names webhooks can subscribe to, e.g. ["appointment.cancelled", ...]
  * (the spec's client reads a list of names; the Partner API's /v1/event-types has descriptions).
  */
-export const listEventTypes: RouteHandler = async () => ok(await webhooksService.eventTypeNames());
+export const listEventTypes: DeveloperHandler = async () => ok(await webhooksService.eventTypeNames());

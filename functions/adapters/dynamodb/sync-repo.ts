@@ -132,7 +132,7 @@ async function batchPut(items: Array<Record<string, unknown>>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(4, chunks.length) }, async () => {
-      while (next < chunks.length) await writeChunk(chunks[next++]!);
+      for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) await writeChunk(chunk);
     }),
   );
 }
@@ -209,8 +209,8 @@ async function featuresFrom(items: Array<Record<string, unknown>>): Promise<Feat
     const link = links[i];
     const eventIds = (link?.event_type_ids as string[] | undefined) ?? (d.event_types as string[]) ?? [];
     const tableIds = (link?.table_ids as string[] | undefined) ?? (d.tables as string[]) ?? [];
-    const eventTypes = eventIds.flatMap((id) => (ev.has(id) ? [ev.get(id)!] : []));
-    const tablesOf = tableIds.flatMap((id) => (tb.has(id) ? [tb.get(id)!] : []));
+    const eventTypes = eventIds.flatMap((id) => ev.get(id) ?? []);
+    const tablesOf = tableIds.flatMap((id) => tb.get(id) ?? []);
     return {
       id: String(f.GSI1SK),
       name: String(d.name ?? ''),

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeEach, describe, expect, it } from 'vitest';
 import { uploadLockKey } from './keys';
 import { dynamoAppUploadLock } from './upload-lock';
 
@@ -22,10 +22,14 @@ describe('the per-app upload lease', () => {
     });
     expect(result).toBe(42);
     expect(order).toEqual(['work after 1 put']);
-    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    const [putCall] = ddb.commandCalls(PutCommand);
+    assert(putCall, 'a PutCommand');
+    const put = putCall.args[0].input;
     expect(put.Item).toMatchObject({ ...uploadLockKey('a1') });
     expect(put.ConditionExpression).toBe('attribute_not_exists(PK) OR lease_until < :now');
-    const del = ddb.commandCalls(DeleteCommand)[0]!.args[0].input;
+    const [deleteCall] = ddb.commandCalls(DeleteCommand);
+    assert(deleteCall, 'a DeleteCommand');
+    const del = deleteCall.args[0].input;
     expect(del.Key).toEqual(uploadLockKey('a1'));
     expect(del.ExpressionAttributeValues?.[':token']).toBe(put.Item?.token);
   });

@@ -1,12 +1,12 @@
 import { MSG } from '../../../shared/messages';
 import { AppIdParams } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
-import { ok, type RouteHandler } from '../../http/types';
+import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { adminApps } from '../../wiring/admin-apps';
 
 /** POST /api/admin/apps/{id}/approve: publishes the app (409 'App is already approved'); mails the developer. */
-export const approveApp: RouteHandler = async (req) => {
+export const approveApp: AdminHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const app = await adminApps.approve(id);
   audit(req, {

@@ -7,7 +7,7 @@ import {
   matchesAppType,
   pageOf,
 } from '../../../shared/schemas/admin-lists';
-import { ok, type RouteHandler } from '../../http/types';
+import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { adminApps } from '../../wiring/admin-apps';
 
@@ -16,7 +16,7 @@ import { adminApps } from '../../wiring/admin-apps';
  * q (app name, developer e-mail, company), status and type narrow the list. With `page` the
  * answer is one page (apps awaiting review first) with the counts App Management shows.
  */
-export const listAppsAsAdmin: RouteHandler = async (req) => {
+export const listAppsAsAdmin: AdminHandler = async (req) => {
   const query = parse(AdminAppListQuery, req.query);
   const searched = (await adminApps.list()).filter((a) => matchesAppSearch(a, query.q));
   const ofStatus = (a: (typeof searched)[number]) => !query.status || appStatusOf(a) === query.status;

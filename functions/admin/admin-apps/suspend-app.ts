@@ -1,7 +1,7 @@
 import { MSG } from '../../../shared/messages';
 import { AppIdParams, SuspendAppSchema } from '../../../shared/schemas/apps';
 import { audit } from '../../http/audit';
-import { ok, type RouteHandler } from '../../http/types';
+import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { adminApps } from '../../wiring/admin-apps';
 
@@ -9,7 +9,7 @@ import { adminApps } from '../../wiring/admin-apps';
  * POST /api/admin/apps/{id}/suspend [{reason}]: takes the app off the marketplace (409 'App is not
  * approved'); mails the developer, with the reason when one is given.
  */
-export const suspendApp: RouteHandler = async (req) => {
+export const suspendApp: AdminHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const { reason } = parse(SuspendAppSchema, req.body);
   const app = await adminApps.suspend(id, reason);

@@ -1,6 +1,6 @@
 import { PurchaseIdParams } from '../../../shared/schemas/checkout';
 import { audit } from '../../http/audit';
-import { ok, type RouteHandler } from '../../http/types';
+import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { refundingPurchases } from '../../wiring/payments';
 
@@ -8,7 +8,7 @@ import { refundingPurchases } from '../../wiring/payments';
  * POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee. Completed purchases
  * within 30 days only (else 409); Stripe refund for card payments; licence revoked; buyer mailed.
  */
-export const refundPurchase: RouteHandler = async (req) => {
+export const refundPurchase: AdminHandler = async (req) => {
   const { id } = parse(PurchaseIdParams, req.params);
   const result = await refundingPurchases.refund(id);
   audit(req, {

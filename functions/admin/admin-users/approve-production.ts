@@ -1,12 +1,12 @@
 import { MSG } from '../../../shared/messages';
 import { UserIdParams } from '../../../shared/schemas/admin-users';
 import { audit } from '../../http/audit';
-import { ok, type RouteHandler } from '../../http/types';
+import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { developerAdmin } from '../../wiring/developer-admin';
 
 /** POST /api/admin/users/{id}/approve-production: the user-detail page's approval. */
-export const approveProduction: RouteHandler = async (req) => {
+export const approveProduction: AdminHandler = async (req) => {
   const { id } = parse(UserIdParams, req.params);
   const { user, newlyApproved } = await developerAdmin.approveById(id);
   audit(req, {

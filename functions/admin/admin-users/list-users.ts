@@ -1,5 +1,5 @@
 import { AdminUserListQuery, type AdminUserPage, matchesUserSearch, pageOf } from '../../../shared/schemas/admin-lists';
-import { ok, type RouteHandler } from '../../http/types';
+import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { developerAdmin } from '../../wiring/developer-admin';
 
@@ -7,7 +7,7 @@ import { developerAdmin } from '../../wiring/developer-admin';
  * GET /api/admin/users: every account (developers and admins), newest first; q searches email,
  * full_name and company. With `page` the answer is one page with the counts User Management shows.
  */
-export const listUsers: RouteHandler = async (req) => {
+export const listUsers: AdminHandler = async (req) => {
   const query = parse(AdminUserListQuery, req.query);
   const all = await developerAdmin.listUsers();
   const shown = all.filter((u) => matchesUserSearch(u, query.q));

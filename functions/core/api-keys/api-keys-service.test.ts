@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { API_KEY_NOT_FOUND, PRODUCTION_KEY_ACTIVE } from '../../../shared/schemas/keys';
 import { INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
@@ -94,22 +94,24 @@ describe('API keys service', () => {
   it('admits exactly the limit, then 429 with Retry-After until UTC midnight', async () => {
     const { dev, keys, service } = setup(new Date('2025-05-05T23:00:00Z'));
     const created = await service.create(dev.id, 'staging');
-    keys.byId.get(created.id)!.limit = 3;
+    const record = keys.byId.get(created.id);
+    assert(record, 'the stored key');
+    record.limit = 3;
     const key = await service.authenticate(created.key);
     const results = await Promise.all(Array.from({ length: 5 }, () => rejection(service.admit(key))));
     const admitted = results.filter((r) => r === undefined).length;
     expect(admitted).toBe(3);
     const refused = results.filter((r) => r instanceof DailyQuotaExceededError) as AppError[];
     expect(refused).toHaveLength(2);
-    expect(refused[0]!.status).toBe(429);
-    expect(refused[0]!.message).toBe('Daily request limit of 3 reached for this key');
-    expect(refused[0]!.headers).toMatchObject({
+    expect(refused[0]?.status).toBe(429);
+    expect(refused[0]?.message).toBe('Daily request limit of 3 reached for this key');
+    expect(refused[0]?.headers).toMatchObject({
       'Retry-After': '3600',
       'X-RateLimit-Limit': '3',
       'X-RateLimit-Remaining': '0',
       'X-RateLimit-Reset': String(Date.parse('2025-05-06T00:00:00Z') / 1000),
     });
-    expect((await service.listOwn(dev.id))[0]!.usage_count).toBe(3);
+    expect((await service.listOwn(dev.id))[0]?.usage_count).toBe(3);
   });
 
   it('enter() authenticates and counts in one step: 401 for unknown or pending keys, healing once approved', async () => {
@@ -126,7 +128,9 @@ describe('API keys service', () => {
     const pending = await rejection(service.enter(production.key));
     expect(pending).toBeInstanceOf(UnauthorizedError);
     expect(pending?.message).toBe(PENDING_API_KEY);
-    users.all.get(dev.id)!.is_approved = true;
+    const owner = users.all.get(dev.id);
+    assert(owner, 'the stored developer');
+    owner.is_approved = true;
     const healed = await service.enter(production.key);
     expect(healed.key.is_active).toBe(true);
     expect(healed.quota).toMatchObject({ limit: 10_000, used: 1 });

@@ -71,15 +71,16 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     return key;
   }
 
+  /** The key, activated first if it is a pending production key of an approved owner. */
+  async function healedKey(owner: Pick<User, 'is_approved'>, key: ApiKeyRecord): Promise<ApiKeyRecord> {
+    if (!needsHealing(key, owner)) return key;
+    await keys.activate(key.id);
+    return { ...key, is_active: true };
+  }
+
   /** Views of keys with today's real usage; activates pending production keys of an approved owner. */
   async function viewsOf(owner: Pick<User, 'is_approved'>, list: ApiKeyRecord[]): Promise<ApiKey[]> {
-    const healed = await Promise.all(
-      list.map(async (key) => {
-        if (!needsHealing(key, owner)) return key;
-        await keys.activate(key.id);
-        return { ...key, is_active: true };
-      }),
-    );
+    const healed = await Promise.all(list.map((key) => healedKey(owner, key)));
     const usage = healed.length
       ? await keys.usageOn(
           healed.map((k) => k.id),
@@ -111,6 +112,12 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
 
   async function usageToday(keyId: string): Promise<number> {
     return (await keys.usageOn([keyId], utcDay(now()))).get(keyId) ?? 0;
+  }
+
+  /** One key's view (as viewsOf). */
+  async function viewOf(owner: Pick<User, 'is_approved'>, key: ApiKeyRecord): Promise<ApiKey> {
+    const current = await healedKey(owner, key);
+    return toApiKeyView(current, await usageToday(current.id));
   }
 
   async function admitHash(keyHash: string, healed = false): Promise<{ key: ApiKeyRecord; quota: RateLimitState }> {
@@ -215,8 +222,8 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
         throw new ConflictError(NO_REPLACEMENT_WAITING);
       }
       log.info('api key replacement revealed', { keyId, userId: ownerId });
-      const [view] = await viewsOf(await requireOwner(ownerId), [{ ...key, handover: null }]);
-      return { ...view!, key: fullKey, message: REPLACEMENT_REVEALED };
+      const view = await viewOf(await requireOwner(ownerId), { ...key, handover: null });
+      return { ...view, key: fullKey, message: REPLACEMENT_REVEALED };
     },
 
     /** DELETE /api/keys/{id}: the key and its hash go in one transaction. */
@@ -266,6 +273,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     // Used by the admin module (developer-admin.ts) ----------------------------------------------
 
     viewsOf,
+    viewOf,
     replaceSecret,
 
     /** Activates every production key of a developer (after approval); returns how many changed. */

@@ -42,8 +42,8 @@ describe('developer approval', () => {
     expect(first.newlyApproved).toBe(true);
     expect((await apiKeys.listOwn(dev.id))[0]).toMatchObject({ id: prod.id, is_active: true, status: 'active' });
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(APPROVAL_MAIL_SUBJECT);
-    expect(mails[0]!.text).toContain('https://market.example.com/dashboard/api-keys');
+    expect(mails[0]?.subject).toBe(APPROVAL_MAIL_SUBJECT);
+    expect(mails[0]?.text).toContain('https://market.example.com/dashboard/api-keys');
 
     const again = await service.approveById(dev.id);
     expect(again.newlyApproved).toBe(false);
@@ -83,10 +83,10 @@ describe('admin key rotation', () => {
     expect(rotated.message).toBe(MSG.keyRotated);
     expect((await rejection(apiKeys.authenticate(created.key)))?.status).toBe(401);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(ADMIN_ROTATION_MAIL_SUBJECT);
-    expect(mails[0]!.text).toContain(created.prefix);
-    expect(mails[0]!.text).not.toMatch(/(test|live)_[0-9A-Za-z]{40}/);
-    expect(mails[0]!.text).toContain('Show new key');
+    expect(mails[0]?.subject).toBe(ADMIN_ROTATION_MAIL_SUBJECT);
+    expect(mails[0]?.text).toContain(created.prefix);
+    expect(mails[0]?.text).not.toMatch(/(test|live)_[0-9A-Za-z]{40}/);
+    expect(mails[0]?.text).toContain('Show new key');
     expect((await rejection(service.rotateKey('missing')))?.status).toBe(404);
   });
 

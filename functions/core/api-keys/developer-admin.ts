@@ -184,8 +184,8 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
           log.error('rotation notice failed', { keyId, error: err instanceof Error ? err.name : 'unknown' });
         }
       }
-      const [view] = await apiKeys.viewsOf(owner ?? { is_approved: false }, [rotated]);
-      return { ...view!, message: MSG.keyRotated };
+      const view = await apiKeys.viewOf(owner ?? { is_approved: false }, rotated);
+      return { ...view, message: MSG.keyRotated };
     },
   };
 }

@@ -106,8 +106,8 @@ describe('admin apps service', () => {
       'Your app App a is live on the marketplace',
       'Your app App a has been suspended',
     ]);
-    expect(mails[0]!.text).toContain('https://shop.example.com/marketplace/app/a-slug');
-    expect(mails[1]!.text).toContain('Reason: Spam');
+    expect(mails[0]?.text).toContain('https://shop.example.com/marketplace/app/a-slug');
+    expect(mails[1]?.text).toContain('Reason: Spam');
     await expect(service.approve('missing')).rejects.toMatchObject({ status: 404, message: 'App not found' });
   });
 

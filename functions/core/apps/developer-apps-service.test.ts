@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { AppSubmitSchema } from '../../../shared/schemas/apps';
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError } from '../errors';
@@ -232,7 +232,9 @@ describe('developer apps service', () => {
   it('syncs the pool on edit without touching assigned keys, and leaves it alone for other licensing', async () => {
     const { service, keyPool } = setup();
     const app = await service.submit('u1', payload());
-    keyPool.pools.get(app.id)![0]!.status = 'assigned';
+    const [firstKey] = keyPool.pools.get(app.id) ?? [];
+    assert(firstKey, 'a pool key');
+    firstKey.status = 'assigned';
     const edited = await service.updateListing('u1', app.id, payload({ license_keys: ['K3'] }));
     expect(edited.license_keys).toEqual(['K1', 'K3']);
     expect(edited.license_key_pool).toEqual({ available: 1, assigned: 1 });

@@ -63,7 +63,7 @@ function setup() {
         new Set(apps.filter((x) => x.practice_systems?.includes(system)).map((x) => x.id)),
       countMarketByCategory: async () => {
         const m = new Map<string, number>();
-        for (const x of eligible) m.set(x.category_slug!, (m.get(x.category_slug!) ?? 0) + 1);
+        for (const { category_slug: slug } of eligible) if (slug) m.set(slug, (m.get(slug) ?? 0) + 1);
         return m;
       },
       findBySlugOrId: async (key) => apps.find((x) => x.slug === key) ?? apps.find((x) => x.id === key),

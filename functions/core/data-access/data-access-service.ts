@@ -68,8 +68,10 @@ export function createDataAccessService(deps: {
       const unknownE = uniqueEvents.filter((id) => !liveEvents.has(id));
       if (unknownE.length) throw new ValidationError(DATA_ACCESS_MESSAGES.unknownEventTypes(unknownE));
       const after: DataAccessDeclaration = {
-        features: input.features.map((f) => {
-          const feature = byId.get(f.id)!;
+        // Every id is known here (checked above).
+        features: input.features.flatMap((f) => {
+          const feature = byId.get(f.id);
+          if (!feature) return [];
           return {
             id: f.id,
             name: feature.name,
@@ -80,7 +82,10 @@ export function createDataAccessService(deps: {
               .map((t) => ({ name: t.name, column_count: t.column_count })),
           };
         }),
-        event_types: uniqueEvents.map((id) => ({ id, description: liveEvents.get(id)!.description })),
+        event_types: uniqueEvents.flatMap((id) => {
+          const event = liveEvents.get(id);
+          return event ? [{ id, description: event.description }] : [];
+        }),
         baa_signed: input.baa_signed,
         baa_url: input.baa_url,
         updated_at: now().toISOString(),

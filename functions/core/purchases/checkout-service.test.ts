@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { OWN_APP_PURCHASE, PAYMENTS_UNAVAILABLE } from '../../../shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
 import type { OutgoingMail, UsersRepository } from '../users/ports';
@@ -77,7 +77,7 @@ describe('createCheckoutService', () => {
       `https://market.example.com/marketplace/purchase-success?session_id=${res.session_id}`,
     );
     expect(fulfilled).toHaveLength(1);
-    expect(mem.purchases.get(fulfilled[0]!.id)).toMatchObject({
+    expect(mem.purchases.get(fulfilled[0]?.id ?? '')).toMatchObject({
       status: 'completed',
       amount_cents: 0,
       platform_fee_cents: 0,
@@ -107,7 +107,8 @@ describe('createCheckoutService', () => {
     mem.payout.set(app.user_id, 'acct_dev');
     const res = await service.startCheckout(app.id, 'buyer-1');
     expect(res).toEqual({ checkout_url: 'https://checkout.stripe.com/c/pay/1', session_id: 'cs_live_1' });
-    const input = sessions[0]!;
+    const [input] = sessions;
+    assert(input, 'a Stripe session');
     expect(input).toMatchObject({
       mode: 'payment',
       amountCents: 12_345,

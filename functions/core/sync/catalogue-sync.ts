@@ -116,8 +116,7 @@ export async function syncCatalogue(
   // 2. Compare.
   const counts: CatalogueCounts = { created: 0, updated: 0, unchanged: 0, removed: 0 };
   const writes: Array<[CatalogueKind, Array<{ id: string; data: Record<string, unknown>; removed: boolean }>]> = [];
-  for (const kind of kinds) {
-    const want = desired.get(kind)!;
+  for (const [kind, want] of desired) {
     counts[kind] = want.size;
     const stored = new Map((await deps.store.list(kind)).map((i) => [i.id, i] as const));
     const puts: Array<{ id: string; data: Record<string, unknown>; removed: boolean }> = [];

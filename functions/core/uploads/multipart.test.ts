@@ -28,9 +28,9 @@ describe('multipart/form-data', () => {
       ['note', undefined, undefined],
       ['file', 'b.jpg', undefined],
     ]);
-    expect(parsed[0]!.data.equals(Buffer.from(binary, 'latin1'))).toBe(true);
-    expect(parsed[1]!.data.toString()).toBe('hello');
-    expect(parsed[2]!.data.length).toBe(0);
+    expect(parsed[0]?.data.equals(Buffer.from(binary, 'latin1'))).toBe(true);
+    expect(parsed[1]?.data.toString()).toBe('hello');
+    expect(parsed[2]?.data.length).toBe(0);
   });
 
   it('refuses malformed bodies with a 400', () => {

@@ -80,9 +80,9 @@ describe('upload service', () => {
       },
     ]);
     const icon = await service.upload({ userId: 'u1', appId: 'app1', kind: 'icon', files: [{ data: png(256, 256) }] });
-    expect(icon[0]!.key).toBe('apps/app1/icon-id2.png');
+    expect(icon[0]?.key).toBe('apps/app1/icon-id2.png');
     const draft = await service.upload({ userId: 'u1', kind: 'icon', files: [{ data: png(300, 300) }] });
-    expect(draft[0]!.url).toBe('/uploads/drafts/u1/icon-id3.png');
+    expect(draft[0]?.url).toBe('/uploads/drafts/u1/icon-id3.png');
     expect([...objects.keys()]).toHaveLength(3);
   });
 

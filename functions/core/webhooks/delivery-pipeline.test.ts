@@ -1,5 +1,5 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { assert, beforeEach, describe, expect, it } from 'vitest';
 import {
   createDeliveryPipeline,
   DEFAULT_PIPELINE_OPTIONS,
@@ -23,6 +23,13 @@ import {
   ScriptedSender,
 } from './testing';
 import type { WebhookRecord } from './webhook';
+
+/** The first element of a list the test expects to be non-empty (it fails here when it is empty). */
+function firstOf<T>(list: readonly T[]): T {
+  const [item] = list;
+  assert(item !== undefined, 'expected a non-empty list');
+  return item;
+}
 
 const APP = { id: 'app-1', user_id: 'dev-1', name: 'Smile Reminders' };
 const DAY = 24 * 3600 * 1000;
@@ -98,8 +105,9 @@ describe('fan-out', () => {
     expect(t.queue.sent.map((m) => JSON.parse(m.body))).toEqual(
       summary.delivery_ids.map((id) => ({ delivery_id: id, attempt: 0 })),
     );
-    const stored = await t.deliveries.get(summary.delivery_ids[0]!);
-    expect(JSON.parse(stored!.payload)).toEqual({
+    const stored = await t.deliveries.get(firstOf(summary.delivery_ids));
+    assert(stored, 'the stored delivery');
+    expect(JSON.parse(stored.payload)).toEqual({
       type: 'appointment.scheduled',
       timestamp: '2025-03-01T09:00:00.000Z',
       data: { appointment_id: 'ap-9' },
@@ -145,18 +153,18 @@ describe('attempts', () => {
     await t.webhooks.create(hook);
     const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', { a: 1 });
     await t.drain();
-    const [request] = t.sender.requests;
-    expect(request?.headers['webhook-id']).toBe(delivery_ids[0]);
-    expect(Number(request?.headers['webhook-timestamp'])).toBe(Math.floor(t.clock.now() / 1000));
+    const request = firstOf(t.sender.requests);
+    expect(request.headers['webhook-id']).toBe(delivery_ids[0]);
+    expect(Number(request.headers['webhook-timestamp'])).toBe(Math.floor(t.clock.now() / 1000));
     const verifier = new StandardWebhook(hook.secret);
     // The library checks the timestamp against the real clock: verify with a fresh signature of the same shape too.
-    expect(request?.headers['webhook-signature']).toBe(
-      verifier.sign(delivery_ids[0]!, new Date(Number(request?.headers['webhook-timestamp']) * 1000), request!.body),
+    expect(request.headers['webhook-signature']).toBe(
+      verifier.sign(firstOf(delivery_ids), new Date(Number(request.headers['webhook-timestamp']) * 1000), request.body),
     );
     expect(t.logs.items).toMatchObject([
       { status_code: 204, retry_count: 0, delivery_id: delivery_ids[0], error_kind: null },
     ]);
-    expect((await t.deliveries.get(delivery_ids[0]!))?.status).toBe('succeeded');
+    expect((await t.deliveries.get(firstOf(delivery_ids)))?.status).toBe('succeeded');
   });
 
   it('retries 500, 500 then 200 on the schedule, with one webhook-id, logging every attempt', async () => {
@@ -171,7 +179,7 @@ describe('attempts', () => {
       [200, 2, delivery_ids[0]],
     ]);
     expect(new Set(t.sender.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set(delivery_ids));
-    expect((await t.deliveries.get(delivery_ids[0]!))?.status).toBe('succeeded');
+    expect((await t.deliveries.get(firstOf(delivery_ids)))?.status).toBe('succeeded');
     // The failure streak ended with the success.
     expect((await t.webhooks.findById('wh-1'))?.failing_since).toBeNull();
   });
@@ -195,7 +203,7 @@ describe('attempts', () => {
       );
       await t.webhooks.create(webhook());
       await pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-      await pipeline.handleMessage(t.queue.take()[0]!.body);
+      await pipeline.handleMessage(firstOf(t.queue.take()).body);
       expect(t.queue.take()[0]?.delaySeconds).toBeCloseTo(expected, 5);
     }
   });
@@ -210,7 +218,7 @@ describe('attempts', () => {
       const t = setup([{ status: 429, retryAfter: header }, { status: 200 }]);
       await t.webhooks.create(webhook());
       await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-      await t.pipeline.handleMessage(t.queue.take()[0]!.body);
+      await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
       if (expected <= 900) expect(t.queue.take()[0]?.delaySeconds).toBe(expected);
       else {
         expect(t.queue.take()).toEqual([]);
@@ -221,7 +229,7 @@ describe('attempts', () => {
     const t = setup([{ status: 503, retryAfter: new Date(Date.parse('2025-03-01T09:10:00.000Z')).toUTCString() }]);
     await t.webhooks.create(webhook());
     await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    await t.pipeline.handleMessage(t.queue.take()[0]!.body);
+    await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     expect(t.queue.take()[0]?.delaySeconds).toBe(600);
   });
 
@@ -231,7 +239,7 @@ describe('attempts', () => {
     const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
     await t.drain();
     expect(t.logs.items).toHaveLength(1);
-    expect((await t.deliveries.get(delivery_ids[0]!))?.due_at).toBe(t.clock.now() + 3600_000);
+    expect((await t.deliveries.get(firstOf(delivery_ids)))?.due_at).toBe(t.clock.now() + 3600_000);
     t.clock.advance(3599_000);
     expect((await t.pipeline.sweep()).enqueued).toBe(0);
     t.clock.advance(1000);
@@ -248,16 +256,19 @@ describe('attempts', () => {
     const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
     expect(await t.drain()).toEqual([0, 1, 2]);
     expect(t.logs.items).toHaveLength(3);
-    expect(await t.deliveries.get(delivery_ids[0]!)).toMatchObject({ status: 'failed', outcome: 'retries exhausted' });
+    expect(await t.deliveries.get(firstOf(delivery_ids))).toMatchObject({
+      status: 'failed',
+      outcome: 'retries exhausted',
+    });
   });
 
   it('ignores duplicate and stale messages (at-least-once queue)', async () => {
     const t = setup([{ status: 500 }, { status: 200 }]);
     await t.webhooks.create(webhook());
     await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    const [first] = t.queue.take();
-    expect(await t.pipeline.handleMessage(first!.body)).toBe('retry');
-    expect(await t.pipeline.handleMessage(first!.body)).toBe('skipped');
+    const first = firstOf(t.queue.take());
+    expect(await t.pipeline.handleMessage(first.body)).toBe('retry');
+    expect(await t.pipeline.handleMessage(first.body)).toBe('skipped');
     expect(t.sender.requests).toHaveLength(1);
   });
 
@@ -265,13 +276,13 @@ describe('attempts', () => {
     const t = setup([{ status: 200 }]);
     await t.webhooks.create(webhook());
     const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    const id = delivery_ids[0]!;
+    const id = firstOf(delivery_ids);
     // A worker claimed attempt 0 and died.
     await t.deliveries.claim(id, 0, t.clock.now() + 1000, t.clock.now());
-    const [message] = t.queue.take();
-    expect(await t.pipeline.handleMessage(message!.body)).toBe('skipped');
+    const message = firstOf(t.queue.take());
+    expect(await t.pipeline.handleMessage(message.body)).toBe('skipped');
     t.clock.advance(1001);
-    expect(await t.pipeline.handleMessage(message!.body)).toBe('succeeded');
+    expect(await t.pipeline.handleMessage(message.body)).toBe('succeeded');
   });
 
   it('stops when the webhook was deleted or disabled before the attempt', async () => {
@@ -279,11 +290,14 @@ describe('attempts', () => {
     const hook = webhook();
     await t.webhooks.create(hook);
     const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    await t.pipeline.handleMessage(t.queue.take()[0]!.body);
+    await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     await t.webhooks.delete(hook);
     expect(await t.drain()).toEqual([5]);
     expect(t.sender.requests).toHaveLength(1);
-    expect(await t.deliveries.get(delivery_ids[0]!)).toMatchObject({ status: 'cancelled', outcome: 'webhook deleted' });
+    expect(await t.deliveries.get(firstOf(delivery_ids))).toMatchObject({
+      status: 'cancelled',
+      outcome: 'webhook deleted',
+    });
   });
 
   it('disables the webhook at once on 410 Gone and tells the developer', async () => {
@@ -302,7 +316,7 @@ describe('attempts', () => {
     const t = setup([{ status: 500 }]);
     await t.webhooks.create(webhook());
     await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    await t.pipeline.handleMessage(t.queue.take()[0]!.body);
+    await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     const since = (await t.webhooks.findById('wh-1'))?.failing_since;
     expect(since).toBe('2025-03-01T09:00:00.000Z');
     t.clock.advance(5 * DAY - 1000);
@@ -311,7 +325,7 @@ describe('attempts', () => {
     t.clock.advance(2000);
     t.queue.take();
     await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    expect(await t.pipeline.handleMessage(t.queue.take()[0]!.body)).toBe('disabled');
+    expect(await t.pipeline.handleMessage(firstOf(t.queue.take()).body)).toBe('disabled');
     expect((await t.webhooks.findById('wh-1'))?.is_active).toBe(false);
     expect(t.mailer.sent).toHaveLength(1);
 
@@ -366,8 +380,8 @@ describe('replay', () => {
     await t.webhooks.create(webhook());
     const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', { x: 1 });
     await t.drain();
-    const failed = t.logs.items[0]!;
-    expect(await t.deliveries.get(delivery_ids[0]!)).toMatchObject({ status: 'failed' });
+    const failed = firstOf(t.logs.items);
+    expect(await t.deliveries.get(firstOf(delivery_ids))).toMatchObject({ status: 'failed' });
 
     expect(await t.pipeline.replay(failed.id)).toEqual({ delivery_id: delivery_ids[0] });
     await t.drain();
@@ -376,20 +390,20 @@ describe('replay', () => {
       [200, 1, delivery_ids[0]],
     ]);
     expect(t.sender.requests[0]?.body).toBe(t.sender.requests[1]?.body);
-    expect(await t.deliveries.get(delivery_ids[0]!)).toMatchObject({ status: 'succeeded', no_retry: true });
+    expect(await t.deliveries.get(firstOf(delivery_ids))).toMatchObject({ status: 'succeeded', no_retry: true });
   });
 
   it('brings the next attempt of a still-retrying delivery forward (the old message goes stale)', async () => {
     const t = setup([{ status: 500 }, { status: 200 }]);
     await t.webhooks.create(webhook());
     await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    await t.pipeline.handleMessage(t.queue.take()[0]!.body);
-    const [scheduled] = t.queue.take();
-    await t.pipeline.replay(t.logs.items[0]!.id);
-    const [replayed] = t.queue.take();
-    expect(replayed?.delaySeconds).toBe(0);
-    expect(await t.pipeline.handleMessage(replayed!.body)).toBe('succeeded');
-    expect(await t.pipeline.handleMessage(scheduled!.body)).toBe('skipped');
+    await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
+    const scheduled = firstOf(t.queue.take());
+    await t.pipeline.replay(firstOf(t.logs.items).id);
+    const replayed = firstOf(t.queue.take());
+    expect(replayed.delaySeconds).toBe(0);
+    expect(await t.pipeline.handleMessage(replayed.body)).toBe('succeeded');
+    expect(await t.pipeline.handleMessage(scheduled.body)).toBe('skipped');
     expect(t.logs.items.map((l) => [l.status_code, l.retry_count])).toEqual([
       [500, 0],
       [200, 1],
@@ -402,7 +416,7 @@ describe('replay', () => {
     await t.webhooks.create(hook);
     await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
     await t.drain();
-    await expect(t.pipeline.replay(t.logs.items[0]!.id)).rejects.toMatchObject({
+    await expect(t.pipeline.replay(firstOf(t.logs.items).id)).rejects.toMatchObject({
       status: 409,
       message: REPLAY_NOT_FAILED,
     });
@@ -411,9 +425,9 @@ describe('replay', () => {
     const f = setup([{ status: 500 }]);
     await f.webhooks.create(hook);
     await f.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
-    await f.pipeline.handleMessage(f.queue.take()[0]!.body);
+    await f.pipeline.handleMessage(firstOf(f.queue.take()).body);
     await f.webhooks.delete(hook);
-    await expect(f.pipeline.replay(f.logs.items[0]!.id)).rejects.toMatchObject({
+    await expect(f.pipeline.replay(firstOf(f.logs.items).id)).rejects.toMatchObject({
       status: 409,
       message: REPLAY_WEBHOOK_GONE,
     });

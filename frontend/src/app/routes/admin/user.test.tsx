@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
 import { fail, fakeServer } from '../../../testing/fake-server';
@@ -55,10 +55,12 @@ describe('User detail (/admin/users/:id)', () => {
       release = resolve;
     });
     const fake = adminUsersHandlers(seed());
+    const showUser = fake.handlers['GET /api/admin/users/:id'];
+    assert(showUser, 'the fake GET /api/admin/users/:id');
     const server = fakeServer(accountsHandlers(), fake.handlers, {
       'GET /api/admin/users/:id': async (req) => {
         await held;
-        return fake.handlers['GET /api/admin/users/:id']!(req);
+        return showUser(req);
       },
     });
     renderRoute('/admin/users/u-dana', { role: 'admin' });

@@ -6,7 +6,7 @@ import { renderRoute } from '../../../testing/render-screen';
 import { json, stubFetch } from '../../../testing/stub-fetch';
 import { DATA_ACCESS_TEXTS, DataAccessSection } from './data-access-section';
 
-const declared: DataAccessView = {
+const declared = {
   catalogue_synced: true,
   declaration: {
     features: [
@@ -33,7 +33,7 @@ const declared: DataAccessView = {
     baa_url: 'https://vendor.example.com/baa',
     updated_at: '2026-11-01T00:00:00.000Z',
   },
-};
+} satisfies DataAccessView;
 
 function renderSection(view: DataAccessView | null, scope: 'public' | 'review' = 'public') {
   const server = stubFetch({
@@ -84,7 +84,7 @@ describe('Data access section', () => {
   it('states that no BAA is signed when the developer declares none', async () => {
     renderSection({
       catalogue_synced: true,
-      declaration: { ...declared.declaration!, baa_signed: false, baa_url: null },
+      declaration: { ...declared.declaration, baa_signed: false, baa_url: null },
     });
     expect(await screen.findByText(DATA_ACCESS_TEXTS.baaNo)).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();

@@ -1,10 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { fakeOpenApiDocument } from '../../../testing/handlers/openapi';
 import { curlExample, responseExample } from './example';
 import { authOf, deref, filterGroups, groupByTag, type OpenApiDocument, parametersOf } from './openapi';
 import { childrenOf, constraintsOf, exampleOf, typeLabel } from './schema';
 
 const doc = fakeOpenApiDocument as unknown as OpenApiDocument;
+
+/** The first endpoint of each tag group, in the document's tag order: API keys, Partner API, Marketplace. */
+function firstEndpoints() {
+  const [keys, partner, market] = groupByTag(doc).map((g) => g.endpoints[0]);
+  assert(keys && partner && market, 'three tag groups with an endpoint each');
+  return { keys, partner, market };
+}
 
 describe('OpenAPI reading', () => {
   it('groups operations by their first tag in the document tag order, unknown tags after', () => {
@@ -18,10 +25,10 @@ describe('OpenAPI reading', () => {
   });
 
   it('names the auth each operation needs', () => {
-    const [keys, partner, market] = groupByTag(doc).map((g) => g.endpoints[0]!.operation);
-    expect(authOf(doc, keys!).map((a) => a.label)).toEqual(['JWT bearer']);
-    expect(authOf(doc, partner!)).toEqual([{ kind: 'apiKey', label: 'API key', detail: 'X-API-Key header' }]);
-    expect(authOf(doc, market!)).toEqual([{ kind: 'public', label: 'Public' }]);
+    const { keys, partner, market } = firstEndpoints();
+    expect(authOf(doc, keys.operation).map((a) => a.label)).toEqual(['JWT bearer']);
+    expect(authOf(doc, partner.operation)).toEqual([{ kind: 'apiKey', label: 'API key', detail: 'X-API-Key header' }]);
+    expect(authOf(doc, market.operation)).toEqual([{ kind: 'public', label: 'Public' }]);
   });
 
   it('searches by every word over method, path, summary and tag', () => {
@@ -84,8 +91,8 @@ describe('schema helpers', () => {
 
 describe('examples', () => {
   it('writes a curl command with the auth header and an example body', () => {
-    const [keys, partner] = groupByTag(doc).map((g) => g.endpoints[0]!);
-    expect(curlExample(doc, keys!, 'https://api.example.com/')).toBe(
+    const { keys, partner } = firstEndpoints();
+    expect(curlExample(doc, keys, 'https://api.example.com/')).toBe(
       [
         'curl -X POST "https://api.example.com/api/keys"',
         '-H "Authorization: Bearer $ACCESS_TOKEN"',
@@ -93,16 +100,16 @@ describe('examples', () => {
         `-d '{"type":"staging"}'`,
       ].join(' \\\n  '),
     );
-    expect(curlExample(doc, partner!, 'https://api.example.com')).toBe(
+    expect(curlExample(doc, partner, 'https://api.example.com')).toBe(
       'curl "https://api.example.com/v1/apps/{id}/licenses" \\\n  -H "X-API-Key: $DENTAL_API_KEY"',
     );
-    expect(parametersOf(doc, partner!.operation).map((p) => p.name)).toEqual(['id', 'limit']);
+    expect(parametersOf(doc, partner.operation).map((p) => p.name)).toEqual(['id', 'limit']);
   });
 
   it('shows the first success response as JSON, none when undocumented', () => {
-    const [keys, , market] = groupByTag(doc).map((g) => g.endpoints[0]!);
-    expect(responseExample(doc, keys!)?.status).toBe('201');
-    expect(JSON.parse(responseExample(doc, keys!)!.json)).toMatchObject({ type: 'staging' });
-    expect(responseExample(doc, market!)).toBeNull();
+    const { keys, market } = firstEndpoints();
+    expect(responseExample(doc, keys)?.status).toBe('201');
+    expect(JSON.parse(responseExample(doc, keys)?.json ?? '')).toMatchObject({ type: 'staging' });
+    expect(responseExample(doc, market)).toBeNull();
   });
 });
