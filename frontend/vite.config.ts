@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { directImports } from './build/direct-imports';
+import { leanThemeBarrel } from './build/lean-theme-barrel';
 import { perIconImports } from './build/per-icon-imports';
 import { storefrontChunk } from './build/storefront-chunk';
 
@@ -8,7 +9,13 @@ const storefront = storefrontChunk('src/main.tsx', 'src/app/routes/marketplace/h
 
 export default defineConfig({
   root: 'frontend',
-  plugins: [perIconImports(), directImports(['@chakra-ui/react', '@ark-ui/react']), storefront.plugin, react()],
+  plugins: [
+    perIconImports(),
+    directImports(['@chakra-ui/react', '@chakra-ui/react/theme', '@ark-ui/react']),
+    leanThemeBarrel(),
+    storefront.plugin,
+    react(),
+  ],
   // The manifest and hidden source maps let bin/check-bundle.mjs measure what '/' downloads.
   build: {
     outDir: 'dist',

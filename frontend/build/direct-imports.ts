@@ -33,10 +33,12 @@ function barrelMap(file: string): Map<string, Target> {
     }
   for (const m of code.matchAll(/import\s*\*\s*as\s+(\S+)\s+from\s*['"](\.[^'"]+)['"]/g))
     locals.set(m[1] ?? '', { file: resolve(dir, m[2] ?? ''), namespace: true });
-  for (const m of code.matchAll(/export\s*\{([^}]*)\}(\s*from\s*['"](\.[^'"]+)['"])?/g))
+  // A re-export from another package (Chakra's `Portal` from '@ark-ui/react/portal') keeps its specifier.
+  const fileOf = (specifier: string) => (specifier.startsWith('.') ? resolve(dir, specifier) : specifier);
+  for (const m of code.matchAll(/export\s*\{([^}]*)\}(\s*from\s*['"]([^'"]+)['"])?/g))
     for (const s of specs(m[1] ?? '')) {
       const [, orig = '', exported = orig] = SPEC.exec(s) ?? [];
-      const target = m[3] ? { file: resolve(dir, m[3]), name: orig } : locals.get(orig);
+      const target = m[3] ? { file: fileOf(m[3]), name: orig } : locals.get(orig);
       if (target) out.set(exported, target);
     }
   for (const m of code.matchAll(/export\s*\*\s*as\s+(\S+)\s+from\s*['"](\.[^'"]+)['"]/g))
@@ -52,7 +54,7 @@ export function directImports(packages: string[]): Plugin {
     if (!map) {
       // The ESM build's root module sits beside the package's "module"/"import" entry.
       const cjs = require.resolve(pkg);
-      const esm = cjs.replace(/\/dist\/cjs\/index\.cjs$/, '/dist/esm/index.js').replace(/\/index\.cjs$/, '/index.js');
+      const esm = cjs.replace(/\/dist\/cjs\/(.*)\.cjs$/, '/dist/esm/$1.js').replace(/\/index\.cjs$/, '/index.js');
       map = barrelMap(esm);
       maps.set(pkg, map);
     }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,12 +47,8 @@ async function openHydrated(page: Page, path: string, heading: RegExp | string) 
   await page.goto(path, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   // Rendered by the server: the heading is there before any script ran.
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  // Hydrated: React has attached its handlers to the server's nodes.
-  await expect
-    .poll(() =>
-      page.evaluate(() => Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react'))),
-    )
-    .toBe(true);
+  // Hydrated: React has attached its handlers to the server's nodes (in slices, as a transition).
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   return problems;
 }

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Outlet, type RouteObject, useRoutes } from 're
 import { MarketplaceLayout } from '../components/layouts/marketplace-layout';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { RouteErrorBoundary } from '../components/ui/route-error';
+import { withAllRecipes } from '../components/ui/with-all-recipes';
 import { paths } from '../config/paths';
 import { PublicOnly, RequireRole } from './guards';
 
@@ -17,7 +18,18 @@ import { PublicOnly, RequireRole } from './guards';
  */
 type Loader = () => Promise<{ default: ComponentType }>;
 
+/** A screen loaded on demand, with every slot recipe of the design system (with-all-recipes.ts). */
 function lazyElement(load: Loader, fallbackMinH = '40vh') {
+  return lazyScreen(withAllRecipes(load), fallbackMinH);
+}
+
+/**
+ * A storefront screen (/, the categories, a category, an app): server-rendered, it adds the few
+ * slot recipes it uses beyond the system's own, so a visitor does not download all of them.
+ */
+const storefrontElement = (load: Loader) => lazyScreen(load, '40vh');
+
+function lazyScreen(load: Loader, fallbackMinH: string) {
   const Component = lazy(load);
   return (
     <Suspense fallback={<PageSpinner minH={fallbackMinH} />}>
@@ -40,11 +52,17 @@ export const routes: RouteObject[] = [
       {
         element: <MarketplaceLayout />,
         children: [
-          { index: true, element: lazyElement(() => import('./routes/marketplace/home')) },
+          { index: true, element: storefrontElement(() => import('./routes/marketplace/home')) },
           { path: paths.marketplace, element: <Navigate to={paths.home} replace /> },
-          { path: paths.categories, element: lazyElement(() => import('./routes/marketplace/categories')) },
-          { path: '/marketplace/category/:slug', element: lazyElement(() => import('./routes/marketplace/category')) },
-          { path: '/marketplace/app/:slug', element: lazyElement(() => import('./routes/marketplace/app-detail')) },
+          { path: paths.categories, element: storefrontElement(() => import('./routes/marketplace/categories')) },
+          {
+            path: '/marketplace/category/:slug',
+            element: storefrontElement(() => import('./routes/marketplace/category')),
+          },
+          {
+            path: '/marketplace/app/:slug',
+            element: storefrontElement(() => import('./routes/marketplace/app-detail')),
+          },
           {
             path: paths.purchaseSuccess,
             element: lazyElement(() => import('./routes/marketplace/purchase-success')),

@@ -11,6 +11,9 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 await import('@chakra-ui/react');
+// Screens and panels loaded on demand bring every slot recipe (with-all-recipes.ts); components
+// rendered on their own in a test get them here.
+await import('../components/ui/all-recipes');
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -7,13 +7,14 @@ import { useSession } from '../../lib/use-current-user';
 import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
+import { withAllRecipes } from '../ui/with-all-recipes';
 import { marketplaceNav, NavButton } from './marketplace-nav';
 import { SiteFooter } from './site-footer';
 import { useLogout } from './use-logout';
 
 // Loaded on demand: signed-out visitors never need the menu machinery, phones only on first tap.
-const AccountMenu = lazy(() => import('./account-menu'));
-const MarketplaceMobileMenu = lazy(() => import('./marketplace-mobile-menu'));
+const AccountMenu = lazy(withAllRecipes(() => import('./account-menu')));
+const MarketplaceMobileMenu = lazy(withAllRecipes(() => import('./marketplace-mobile-menu')));
 
 /** Public marketplace chrome: top bar with navigation and account menu, content, footers. */
 export function MarketplaceLayout() {

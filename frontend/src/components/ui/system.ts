@@ -1,55 +1,36 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
-  accordionSlotRecipe,
-  alertSlotRecipe,
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type RecipeDefinition,
+  type SlotRecipeConfig,
+} from '@chakra-ui/react';
+import {
   animationStyles,
-  avatarSlotRecipe,
-  blockquoteSlotRecipe,
-  breadcrumbSlotRecipe,
+  badgeRecipe,
   breakpoints,
+  buttonRecipe,
   cardSlotRecipe,
-  checkboxCardSlotRecipe,
-  checkboxSlotRecipe,
-  collapsibleSlotRecipe,
+  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   emptyStateSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
-  fileUploadSlotRecipe,
   globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
   keyframes,
   layerStyles,
-  listSlotRecipe,
-  menuSlotRecipe,
+  linkRecipe,
   nativeSelectSlotRecipe,
-  numberInputSlotRecipe,
-  popoverSlotRecipe,
-  progressCircleSlotRecipe,
-  progressSlotRecipe,
-  radioCardSlotRecipe,
-  radioGroupSlotRecipe,
-  ratingGroupSlotRecipe,
-  recipes,
-  segmentGroupSlotRecipe,
-  selectSlotRecipe,
   semanticTokens,
-  sliderSlotRecipe,
-  statSlotRecipe,
-  statusSlotRecipe,
-  stepsSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
-  tagsInputSlotRecipe,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /** The app's look: a calm teal-blue `brand` palette for primary actions and a system font stack. */
@@ -109,53 +90,29 @@ const brandConfig = defineConfig({
 });
 
 /**
- * Chakra's default theme, minus the slot recipes of components this product has no use for
- * (date and colour pickers, combobox, command palette, code block, tree view, timeline, marquee,
- * splitter, listbox, action bar, floating panel, QR code, carousel, scroll area, hover card,
- * pin input, editable). They cost about 7 KB gzip in every visitor's first download.
- * To use one of those components, import its `...SlotRecipe` from '@chakra-ui/react/theme' and add
- * it below; without its recipe the component renders unstyled.
+ * The recipes of the components on the storefront's pages (buttons, headings, inputs, links,
+ * cards, the empty state, the native selects...). Chakra's other recipes this product uses wait in
+ * all-recipes.ts (about 10 KB gzip, loaded with any screen or panel that may need them, see
+ * with-all-recipes.ts) or are added by the one storefront screen that uses them (addSlotRecipes).
+ * A component whose recipe is not added yet renders unstyled, so the system says so on the console.
  */
-const slotRecipes = {
-  accordion: accordionSlotRecipe,
-  alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
-  blockquote: blockquoteSlotRecipe,
-  breadcrumb: breadcrumbSlotRecipe,
+const recipes: Record<string, RecipeDefinition> = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+};
+const slotRecipes: Record<string, SlotRecipeConfig> = {
   card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  checkboxCard: checkboxCardSlotRecipe,
-  collapsible: collapsibleSlotRecipe,
-  dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
-  field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
-  fileUpload: fileUploadSlotRecipe,
-  list: listSlotRecipe,
-  menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
-  numberInput: numberInputSlotRecipe,
-  popover: popoverSlotRecipe,
-  progress: progressSlotRecipe,
-  progressCircle: progressCircleSlotRecipe,
-  radioCard: radioCardSlotRecipe,
-  radioGroup: radioGroupSlotRecipe,
-  ratingGroup: ratingGroupSlotRecipe,
-  segmentGroup: segmentGroupSlotRecipe,
-  select: selectSlotRecipe,
-  slider: sliderSlotRecipe,
-  stat: statSlotRecipe,
-  steps: stepsSlotRecipe,
-  switch: switchSlotRecipe,
-  table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
-  tag: tagSlotRecipe,
-  tagsInput: tagsInputSlotRecipe,
-  toast: toastSlotRecipe,
-  tooltip: tooltipSlotRecipe,
-  status: statusSlotRecipe,
 };
 
 const chakraTheme = defineConfig({
@@ -178,3 +135,51 @@ const chakraTheme = defineConfig({
 
 /** The design system: Chakra's defaults (lean, see above) plus the brand. Light mode only. */
 export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
+
+/**
+ * Adds recipes to the system, before the first render of a component that uses them (at the top of
+ * the module that renders it). The system reads its recipes by key when a component asks.
+ */
+export function addRecipes({
+  recipes: more = {},
+  slotRecipes: moreSlot = {},
+}: {
+  recipes?: Record<string, RecipeDefinition>;
+  slotRecipes?: Record<string, SlotRecipeConfig>;
+}): void {
+  const theme = system._config.theme;
+  if (!theme) throw new Error('the design system has no theme');
+  theme.recipes = Object.assign(theme.recipes ?? {}, more);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, moreSlot);
+}
+
+/** addRecipes for slot recipes only. */
+export const addSlotRecipes = (slotRecipes: Record<string, SlotRecipeConfig>) => addRecipes({ slotRecipes });
+
+// Chakra caches a recipe's function by key on first use: a key asked for before its recipe was
+// added would stay unstyled. Such a key is reported and not cached. (Some components ask for a
+// recipe Chakra's theme does not have, such as "text": those stay quiet, as before.)
+const DEFERRED_RECIPES = new Set([
+  'checkmark',
+  'code',
+  'colorSwatch',
+  'kbd',
+  'mark',
+  'radiomark',
+  'skipNavLink',
+  'textarea',
+]);
+const missing = (kind: string, key: string) =>
+  console.error(`Chakra ${kind} "${key}" is not loaded: add it with addRecipes (components/ui/system.ts)`);
+const recipeFn = system.getRecipeFn;
+system.getRecipeFn = (key: string, fallback?: unknown) => {
+  if (fallback || system.isRecipe(key) || !DEFERRED_RECIPES.has(key)) return recipeFn(key, fallback);
+  missing('recipe', key);
+  return system.cva({});
+};
+const slotRecipeFn = system.getSlotRecipeFn;
+system.getSlotRecipeFn = (key: string, fallback?: unknown) => {
+  if (fallback || system.isSlotRecipe(key)) return slotRecipeFn(key, fallback);
+  missing('slot recipe', key);
+  return system.sva({ slots: [] });
+};

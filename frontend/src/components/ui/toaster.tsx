@@ -1,5 +1,6 @@
 import type { CreateToasterReturn } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { withAllRecipes } from './with-all-recipes';
 
 type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
 
@@ -46,7 +47,7 @@ export const notifyError = (title: string, description?: string) =>
 export const notifyInfo = (title: string, description?: string) =>
   toaster.create({ type: 'info', title, description, closable: true });
 
-const ToasterView = lazy(() => import('./toaster-view'));
+const ToasterView = lazy(withAllRecipes(() => import('./toaster-view')));
 
 /** Mounted once by the app provider; renders nothing until the first toast. */
 export function Toaster() {

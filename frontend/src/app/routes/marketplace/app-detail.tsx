@@ -3,10 +3,10 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LuArrowLeft, LuPackageX } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
-import { DataAccessSection } from '../../../components/data-access/components/data-access-section';
 import { ClientOnly } from '../../../components/ui/client-only';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { withAllRecipes } from '../../../components/ui/with-all-recipes';
 import { paths } from '../../../config/paths';
 import { CHECKOUT_APP_KEY } from '../../../features/checkout/utils/checkout-return';
 import { useAppDetail } from '../../../features/marketplace/api/get-app-by-slug';
@@ -18,15 +18,24 @@ import { LicensePricingCard } from '../../../features/marketplace/components/app
 import { ScreenshotGallery } from '../../../features/marketplace/components/app-detail/screenshot-gallery';
 import { SecureCheckoutInfo } from '../../../features/marketplace/components/app-detail/secure-checkout-info';
 import { PracticeSystemBadges } from '../../../features/marketplace/components/practice-system-badges';
-import { ReviewsSection } from '../../../features/marketplace/components/reviews/reviews-section';
 import { useIsOwner } from '../../../features/marketplace/hooks/use-is-owner';
 import { useOwnedLicence } from '../../../features/marketplace/hooks/use-owned-licence';
 import { formatPriceWithPeriod } from '../../../features/marketplace/utils/pricing';
 
 // The checkout modal (and the mutation code behind it) loads only when a buyer shows intent:
 // hovering or focusing the buy button, clicking it, or returning from login with ?checkout=true.
-const loadCheckoutModal = () => import('../../../features/checkout/components/checkout-modal');
+const loadCheckoutModal = withAllRecipes(() => import('../../../features/checkout/components/checkout-modal'));
 const CheckoutModal = lazy(() => loadCheckoutModal().then((m) => ({ default: m.CheckoutModal })));
+// The per-visitor sections render only in the browser, after hydration (ClientOnly): their code
+// (forms, dialogs, the data-access lists) loads then, off the page's first download.
+const loadDataAccessSection = withAllRecipes(
+  () => import('../../../components/data-access/components/data-access-section'),
+);
+const DataAccessSection = lazy(() => loadDataAccessSection().then((m) => ({ default: m.DataAccessSection })));
+const loadReviewsSection = withAllRecipes(
+  () => import('../../../features/marketplace/components/reviews/reviews-section'),
+);
+const ReviewsSection = lazy(() => loadReviewsSection().then((m) => ({ default: m.ReviewsSection })));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -169,8 +178,10 @@ export default function MarketplaceAppDetail() {
             </Section>
           )}
           <ClientOnly>
-            <DataAccessSection appId={app.id} />
-            {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
+            <Suspense fallback={null}>
+              <DataAccessSection appId={app.id} />
+              {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
+            </Suspense>
           </ClientOnly>
         </Stack>
 

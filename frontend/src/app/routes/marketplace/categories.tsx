@@ -1,12 +1,17 @@
 import { Alert, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '@chakra-ui/react/theme';
 import { LuFolderOpen } from 'react-icons/lu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { addSlotRecipes } from '../../../components/ui/system';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
 import { useCategories } from '../../../features/marketplace/api/get-categories';
 import { CategoryCard, CategoryCardSkeleton } from '../../../features/marketplace/components/category-card';
+
+// Beyond the design system's own recipes (system.ts): added when this module loads.
+addSlotRecipes({ alert: alertSlotRecipe });
 
 /** /marketplace/categories: every active category, in display order. */
 export default function MarketplaceCategories() {

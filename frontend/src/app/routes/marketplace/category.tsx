@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { breadcrumbSlotRecipe } from '@chakra-ui/react/theme';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { LuArrowLeft, LuFolderX, LuSearchX } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { CATEGORY_DEFAULTS, type SortOption } from '../../../../../shared/consta
 import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchInput } from '../../../components/ui/search-input';
+import { addSlotRecipes } from '../../../components/ui/system';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
 import { useCategoryApps } from '../../../features/marketplace/api/get-category-apps';
@@ -26,6 +28,9 @@ import { PracticeSystemSelect } from '../../../features/marketplace/components/p
 import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
 import { isSortOption, matchesSearch, sortApps, worksWith } from '../../../features/marketplace/utils/filter-apps';
 import { ApiError } from '../../../lib/api-client';
+
+// Beyond the design system's own recipes (system.ts): added when this module loads.
+addSlotRecipes({ breadcrumb: breadcrumbSlotRecipe });
 
 const SORT_LABELS: Record<SortOption, string> = {
   name: 'Sort by Name',

@@ -1,9 +1,14 @@
 import { Badge, Heading, HStack, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { tagSlotRecipe } from '@chakra-ui/react/theme';
 import { LuDownload, LuStar } from 'react-icons/lu';
 import { AppIcon } from '../../../../components/ui/app-icon';
+import { addSlotRecipes } from '../../../../components/ui/system';
 import type { AppDetail } from '../../types';
 import { splitTags } from '../../utils/filter-apps';
 import { PracticeSystemBadges } from '../practice-system-badges';
+
+// Beyond the design system's own recipes (system.ts): added when this module loads.
+addSlotRecipes({ tag: tagSlotRecipe });
 
 const TYPE_PALETTE: Record<string, string> = { internal: 'gray', partner: 'purple', public: 'blue' };
 const count = new Intl.NumberFormat('en-US');

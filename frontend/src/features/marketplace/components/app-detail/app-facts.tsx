@@ -1,10 +1,15 @@
 import { Box, Button, Card, DataList, Stack, Text } from '@chakra-ui/react';
+import { dataListSlotRecipe } from '@chakra-ui/react/theme';
 import { LuBookOpen, LuExternalLink, LuGlobe, LuLifeBuoy, LuPlay } from 'react-icons/lu';
 import { LIMITS } from '../../../../../../shared/constants';
 import { MSG } from '../../../../../../shared/messages';
+import { addSlotRecipes } from '../../../../components/ui/system';
 import { formatDate, safeUrl } from '../../../../utils/format';
 import type { AppDetail } from '../../types';
 import { humanize } from '../../utils/pricing';
+
+// Beyond the design system's own recipes (system.ts): added when this module loads.
+addSlotRecipes({ dataList: dataListSlotRecipe });
 
 /** The sidebar: who makes the app, since when it is listed, the licence terms and outside links. */
 export function AppFacts({ app }: { app: AppDetail }) {

@@ -1,0 +1,40 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Keeps the recipes that only screens loaded on demand use (components/ui/all-recipes.ts) out of the
+ * visitor's first download.
+ *
+ * `@chakra-ui/react/theme` is a barrel: besides its own definitions (tokens, semantic tokens, the
+ * CSS variables' prefix and root) it re-exports every recipe and imports every recipe for its
+ * `recipes`, `slotRecipes` and `defaultThemeConfig`. The design system (system.ts, in the entry
+ * chunk) imports the barrel, so every recipe becomes a static dependency of the entry, and the
+ * bundler puts even those that only all-recipes.ts uses into the entry's chunks. The app's imports of recipes go to their own
+ * files (directImports, which reads the barrel's original text); this build-only transform cuts
+ * the barrel's edges to the recipes: their re-exports and `recipes`, `slotRecipes` and
+ * `defaultThemeConfig`, which the app does not use (importing them fails the build, loudly).
+ */
+const BARREL = /\/@chakra-ui\/react\/dist\/esm\/theme\/index\.js$/;
+
+export function leanThemeBarrel(): Plugin {
+  return {
+    name: 'lean-theme-barrel',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!BARREL.test(id)) return null;
+      const cut = (from: string | RegExp, to = '') => {
+        const next = code.replace(from, to);
+        if (next === code) this.error(`lean-theme-barrel: ${String(from)} not found in ${id}`);
+        code = next;
+      };
+      cut(/^export \{ \w+Recipe \} from '\.\/recipes\/[^']+';\n/gm);
+      cut("import { recipes } from './recipes.js';\n");
+      cut("import { slotRecipes } from './slot-recipes.js';\n");
+      cut(/\nconst defaultThemeConfig = defineConfig\(\{[\s\S]*?\n\}\);\n/, '\n');
+      cut(/\bdefaultThemeConfig, /);
+      cut(/\brecipes, /);
+      cut(/\bslotRecipes, /);
+      return { code, map: null };
+    },
+  };
+}
