@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isLoopbackHost } from '../functions/config';
+import { chosenHost, exposureWarning } from './local-host';
 import { createLocalServer, listen } from './local-server';
 import { assertJava, assertPortFree, StartupError, startLocalStack } from './local-stack';
 
@@ -71,16 +72,11 @@ async function replaceFormerAdminPassword(email: string, password: string): Prom
 async function main() {
   const started = Date.now();
   const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST?.trim() || '127.0.0.1';
+  const host = chosenHost(process.env);
   const loopback = isLoopbackHost(host);
   const envPort = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-  if (!loopback) {
-    console.warn(
-      `WARNING: HOST=${host}: the web app, DynamoDB Local (no authentication: anyone who reaches it can read ` +
-        'and change every account), the local S3 and the mail viewer are reachable from the network. ' +
-        'Webhooks to internal addresses are switched off. Use this only on a network you trust.',
-    );
-  }
+  const warning = exposureWarning(host);
+  if (warning) console.warn(warning);
   await assertPortFree(port, 'the web app', 'PORT');
   assertJava();
   mkdirSync(DATA_DIR, { recursive: true });
