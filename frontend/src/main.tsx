@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -15,8 +15,8 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-// Hydration in a transition: React hydrates in slices of a few milliseconds and yields to the
-// browser between them (a plain hydrateRoot is one long task on a slow phone), and a click or key
-// press on a part not yet hydrated makes React hydrate that part first.
-if (ssr && container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+// Hydration is one task, not a transition: a transition yields to the browser between slices, but a
+// search typed or a button pressed on a part not yet hydrated was lost (there are no Suspense
+// boundaries for React to hydrate first and replay the event into).
+if (ssr && container.hasChildNodes()) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -63,6 +63,7 @@ describe('checkout in the browser', () => {
     const email = uniqueEmail('guest');
 
     await page.goto(`/marketplace/app/${PAID_KEY_POOL.slug}`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Purchase License' }).click();
     const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
     await modal.getByText('Continue as guest').click();

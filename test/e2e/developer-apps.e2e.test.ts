@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, waitForHydration } from './support/browser';
 
 // --- A real PNG of any size, written without an image library --------------------------------
 
@@ -103,6 +103,7 @@ async function visitorSearch(name: string): Promise<{ found: boolean; close: () 
   const { context, page } = await newPage(browser);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Software your practice can trust' }).waitFor();
+  await waitForHydration(page); // the server-rendered page: typing before hydration is not seen by React
   await page.getByLabel('Search apps').fill(name);
   const card = page.getByTestId('app-card').filter({ hasText: name });
   const empty = page.getByText(MSG.noAppsMatching).first();
