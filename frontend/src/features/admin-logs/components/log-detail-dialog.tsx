@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { LuRotateCcw } from 'react-icons/lu';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
 import { AppDialog } from '../../../components/ui/app-dialog';
+import { DeliveryStatusBadge } from '../../../components/ui/delivery-status-badge';
 import { formatDate } from '../../../utils/format';
 import { canReplay, formatResponseTime } from '../utils/log-display';
-import { StatusBadge } from './status-badge';
 
 const mono = (value: ReactNode) => (
   <Text as="span" fontFamily="mono" fontSize="xs" wordBreak="break-all">
@@ -28,7 +28,7 @@ export function LogDetailDialog({
   const rows: [string, ReactNode][] = [
     ['Log ID', mono(log.id)],
     ['Event Type', mono(log.event_type || '—')],
-    ['Status Code', <StatusBadge key="status" code={log.status_code} />],
+    ['Status Code', <DeliveryStatusBadge key="status" code={log.status_code} />],
     ['Response Time', formatResponseTime(log.response_time_ms)],
     ['Retry Count', String(log.retry_count ?? 0)],
     ['Timestamp', formatDate(log.created_at, 'seconds')],

@@ -6,6 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { DeliveryStatusBadge } from '../../../components/ui/delivery-status-badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
@@ -16,7 +17,6 @@ import { useAdminLogs } from '../api/get-admin-logs';
 import { useReplayLog } from '../api/replay-log';
 import { canReplay, formatResponseTime, paginate, shortId } from '../utils/log-display';
 import { LogDetailDialog } from './log-detail-dialog';
-import { StatusBadge } from './status-badge';
 
 const COLUMNS: DataColumn[] = [
   'ID',
@@ -90,7 +90,7 @@ export function WebhookLogs() {
                 </Text>
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge code={log.status_code} />
+                <DeliveryStatusBadge code={log.status_code} />
               </Table.Cell>
               <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                 {formatResponseTime(log.response_time_ms)}

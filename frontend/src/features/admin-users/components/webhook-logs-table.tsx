@@ -1,20 +1,11 @@
-import { Badge, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookLog } from '../../../../../shared/schemas/admin-users';
 import { DataTable } from '../../../components/ui/data-table';
-import { formatDate, statusTone } from '../../../utils/format';
+import { DeliveryStatusBadge } from '../../../components/ui/delivery-status-badge';
+import { formatDate } from '../../../utils/format';
 
 const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries', 'Timestamp'];
-
-/** Status code badge: 2xx green, 4xx yellow, 5xx red, 0 or missing 'Failed' in grey. */
-export function StatusCodeBadge({ code }: { code: number | null | undefined }) {
-  const tone = statusTone(code);
-  return (
-    <Badge colorPalette={tone.palette} variant="subtle" data-tone={tone.palette} fontVariantNumeric="tabular-nums">
-      {tone.label}
-    </Badge>
-  );
-}
 
 /** Webhook deliveries to the user's apps, newest first. */
 export function WebhookLogsTable({ logs }: { logs: WebhookLog[] }) {
@@ -38,7 +29,7 @@ export function WebhookLogsTable({ logs }: { logs: WebhookLog[] }) {
             </Text>
           </Table.Cell>
           <Table.Cell>
-            <StatusCodeBadge code={log.status_code} />
+            <DeliveryStatusBadge code={log.status_code} />
           </Table.Cell>
           <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
             {log.response_time_ms == null ? '—' : `${Math.round(log.response_time_ms)} ms`}
