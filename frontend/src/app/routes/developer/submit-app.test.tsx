@@ -229,6 +229,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(next().disabled).toBe(true);
     await view.user.click(screen.getByRole('radio', { name: /License key pool/ }));
+    await screen.findByLabelText(/License Keys/);
     fillIn(/License Keys/, '\n  \n');
     expect(screen.getByTestId('license-key-count').textContent).toBe('0 keys');
     expect(next().disabled).toBe(true);
@@ -236,7 +237,8 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     expect(screen.getByTestId('license-key-count').textContent).toBe('2 keys');
     expect(next().disabled).toBe(false);
     await view.user.click(screen.getByRole('radio', { name: /Your licence webhook/ }));
-    expect(screen.getByText(/How the licence webhook works/)).toBeTruthy();
+    // The radio card group reports its change after the click settles; under load that is a tick later.
+    expect(await screen.findByText(/How the licence webhook works/)).toBeTruthy();
     expect(next().disabled).toBe(true);
   });
 
@@ -314,6 +316,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     fillIn(/Free Trial Days/, '14');
     await goNext(view, 'Licensing');
     await view.user.click(screen.getByRole('radio', { name: /License key pool/ }));
+    await screen.findByLabelText(/License Keys/);
     fillIn(/License Keys/, 'KEY-1\n\nKEY-2\n');
     await goNext(view, 'Review');
 
