@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
 import { type AppConfig, existingPath } from './app-config';
-import { storefrontDefine } from './bundling';
+import { type FunctionBundling, functionBundling } from './bundling';
 import type { Fulfilment } from './fulfilment';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
@@ -219,7 +219,7 @@ export class Api extends Construct {
         logs: props.logs,
         memorySize: needs.memorySize,
         timeout: needs.timeout,
-        define: needs.storefront ? this.storefrontDefine(config) : undefined,
+        bundling: needs.storefront ? this.storefrontBundling(config) : undefined,
         environment: {
           ...baseEnvironment,
           ...(needs.webhookQueue ? { QUEUE_URL: props.queues.webhookDelivery.queueUrl } : {}),
@@ -302,18 +302,18 @@ export class Api extends Construct {
   }
 
   /**
-   * The web build's index.html and module preloads, compiled into the storefront bundle. Without
-   * a build the function answers 503 (as the local server does) and synth warns.
+   * The storefront's bundle (lib/bundling.ts): the web build's index.html and module preloads
+   * compiled in, the server renderer's aliases and browser-only modules left out. Without a web
+   * build the function answers 503 (as the local server does) and synth warns.
    */
-  private storefrontDefine(config: AppConfig): Record<string, string> | undefined {
-    const define = storefrontDefine(existingPath(config.siteBuildPath));
-    if (!define) {
+  private storefrontBundling(config: AppConfig): FunctionBundling | undefined {
+    const bundling = functionBundling('storefront', existingPath(config.siteBuildPath));
+    if (!bundling?.define) {
       Annotations.of(this).addWarningV2(
         'dental-marketplace:storefrontBuildMissing',
         `${config.siteBuildPath}/index.html not found: the storefront pages answer 503. Run \`npm run build:web\` before \`cdk deploy\`.`,
       );
-      return undefined;
     }
-    return define;
+    return bundling;
   }
 }

@@ -57,6 +57,55 @@ export const LAMBDA_BUNDLING = {
   define: PRODUCTION_DEFINE,
 } as const;
 
+/** What one function's build adds to LAMBDA_BUNDLING (lib/function-defaults.ts passes it to the CDK). */
+export interface FunctionBundling {
+  /** Build-time constants. */
+  readonly define?: Record<string, string>;
+  /** Packages replaced by others (esbuild `alias`). */
+  readonly alias?: Record<string, string>;
+  /** Imports left out of the bundle, as written in the source (esbuild `external`). */
+  readonly external?: readonly string[];
+}
+
+/**
+ * The modules the web app loads on demand in the browser only, which the storefront's server
+ * renderer never renders: the signed-in visitor's account and mobile menus, the toaster, the
+ * checkout modal (opened by a click), the reviews and data-access sections (ClientOnly, after
+ * hydration), and the recipes those bring (with-all-recipes.ts). A single-file bundle would inline
+ * every `import()` (~220 KB); these stay `import()`s of files the Lambda does not have. Should the
+ * server ever render one, that part fails and the page falls back to the SPA (pages.ts, logged).
+ * Written as the source imports them; check:bundle fails when one is no longer imported (renamed).
+ */
+export const BROWSER_ONLY_MODULES = [
+  './account-menu',
+  './marketplace-mobile-menu',
+  './toaster-view',
+  './all-recipes',
+  '../../../features/checkout/components/checkout-modal',
+  '../../../components/data-access/components/data-access-section',
+  '../../../features/marketplace/components/reviews/reviews-section',
+] as const;
+
+/**
+ * The storefront renderer's additions: react-router-dom is react-router's own API plus the browser
+ * routers (react-router/dom), whose import keeps ~165 KB of react-router that a <StaticRouter>
+ * never runs; the server takes the same components from react-router itself. And the
+ * browser-only modules above.
+ */
+export const STOREFRONT_BUNDLING = {
+  alias: { 'react-router-dom': 'react-router' },
+  external: BROWSER_ONLY_MODULES,
+} as const satisfies FunctionBundling;
+
+/**
+ * A function's own build options: the storefront's, with the web build compiled in (`distDir`,
+ * storefrontDefine) when there is one; nothing for the others.
+ */
+export function functionBundling(name: string, distDir: string | undefined): FunctionBundling | undefined {
+  if (name !== 'storefront') return undefined;
+  return { ...STOREFRONT_BUNDLING, define: storefrontDefine(distDir) };
+}
+
 /**
  * The same options in esbuild's own form, for building a function outside the CDK
  * (`npm run check:bundle`): what the CDK runs for `entry`, written to `outfile`.
@@ -65,7 +114,7 @@ export function lambdaEsbuildOptions(
   repoRoot: string,
   entry: string,
   outfile: string,
-  define?: Record<string, string>,
+  own: FunctionBundling = {},
 ): BuildOptions {
   return {
     absWorkingDir: repoRoot,
@@ -80,8 +129,9 @@ export function lambdaEsbuildOptions(
     minify: LAMBDA_BUNDLING.minify,
     sourcemap: LAMBDA_BUNDLING.sourcemap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    external: [...LAMBDA_BUNDLING.external],
-    define: { ...LAMBDA_BUNDLING.define, ...define },
+    external: [...LAMBDA_BUNDLING.external, ...(own.external ?? [])],
+    define: { ...LAMBDA_BUNDLING.define, ...own.define },
+    alias: { ...own.alias },
   };
 }
 

@@ -6,7 +6,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
 import { REPO_ROOT } from './app-config';
-import { LAMBDA_BUNDLING } from './bundling';
+import { type FunctionBundling, LAMBDA_BUNDLING } from './bundling';
 import type { EncryptedLogs } from './logs';
 
 /** The defaults every function of the product shares, set once here. */
@@ -57,8 +57,8 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   readonly memorySize?: number;
   readonly timeout?: Duration;
-  /** esbuild `define`: build-time constants compiled into the bundle. */
-  readonly define?: Record<string, string>;
+  /** This function's own build options beyond LAMBDA_BUNDLING (lib/bundling.ts functionBundling). */
+  readonly bundling?: FunctionBundling;
 }
 
 /**
@@ -117,9 +117,13 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         // The AWS SDK v3 comes from the Lambda runtime (the NodejsFunction default for Node.js 18+
         // runtimes, written out so that check:bundle builds the same; docs/deploy.md).
         bundleAwsSDK: false,
-        externalModules: [...LAMBDA_BUNDLING.external],
+        externalModules: [...LAMBDA_BUNDLING.external, ...(props.bundling?.external ?? [])],
         logLevel: nodejs.LogLevel.WARNING,
-        define: { ...LAMBDA_BUNDLING.define, ...props.define },
+        define: { ...LAMBDA_BUNDLING.define, ...props.bundling?.define },
+        // esbuild's --alias:<package>=<replacement>, which NodejsFunction has no property for.
+        esbuildArgs: Object.fromEntries(
+          Object.entries(props.bundling?.alias ?? {}).map(([from, to]) => [`--alias:${from}`, to]),
+        ),
       },
     });
     // Permissions must exist before the first invocation, not merely before deletion.
