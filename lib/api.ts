@@ -80,7 +80,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   'api-keys': { table: [...READ, 'dynamodb:BatchGetItem', ...WRITE] },
   webhooks: { table: [...READ, ...WRITE], webhookQueue: true },
-  // The Stripe webhook and free grants record purchases and enqueue their licence delivery.
+  // The Stripe webhook and free grants record purchases and enqueue their licence delivery; the
+  // admin's refund (through Stripe) is served here too, so that only this function carries Stripe.
   checkout: {
     table: [...READ, ...WRITE, 'dynamodb:ConditionCheckItem'],
     webhookQueue: true,
@@ -88,13 +89,12 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     stripe: true,
     fulfilmentQueue: true,
   },
-  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals, curates
-  // categories, and deletes an app's images with the app.
+  // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
+  // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
   admin: {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
     webhookQueue: true,
     mail: true,
-    stripe: true,
     uploads: true,
   },
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
