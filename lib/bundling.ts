@@ -36,6 +36,40 @@ export const ESM_REQUIRE_BANNER =
 export const PROVIDED_BY_LAMBDA_RUNTIME = ['@aws-sdk/*'] as const;
 
 /**
+ * Left out of every bundle too: Powertools' Logger, Metrics and Tracer (with the X-Ray SDK the
+ * Tracer brings, ~145 KB minified in every function), which come from AWS's own Powertools for AWS
+ * Lambda (TypeScript) layer (lib/function-defaults.ts adds it to every function). The layer is the
+ * one published for exactly the version package-lock.json installs (POWERTOOLS_LAYER_VERSION,
+ * read from the installed logger; check:bundle fails when Logger, Metrics and Tracer differ), so
+ * the tests run what the cloud runs. Parameters stays bundled: its installed version is not the
+ * layer's (it pins an older Powertools core), and it is ~6 KB.
+ */
+export const POWERTOOLS_FROM_LAYER = [
+  '@aws-lambda-powertools/logger',
+  '@aws-lambda-powertools/metrics',
+  '@aws-lambda-powertools/tracer',
+] as const;
+
+/** The Powertools version whose layer the functions get: the installed Logger's, as the lock file has it. */
+export function powertoolsLayerVersion(repoRoot: string): string {
+  const versionOf = (pkg: string): string =>
+    (JSON.parse(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+      .version;
+  const versions = new Set(POWERTOOLS_FROM_LAYER.map(versionOf));
+  if (versions.size !== 1) {
+    throw new Error(`Powertools from the layer must be one version (one layer), found ${[...versions].join(', ')}`);
+  }
+  return [...versions][0] as string;
+}
+
+/**
+ * The SSM public parameter AWS publishes each Powertools for AWS Lambda (TypeScript) layer's ARN
+ * under, per region and version (docs.aws.amazon.com/powertools/typescript, "Lambda layers").
+ */
+export const powertoolsLayerParameter = (version: string): string =>
+  `/aws/service/powertools/typescript/generic/all/${version}`;
+
+/**
  * Compiled into every bundle: the production builds of the libraries that ship two (React and
  * React DOM choose at run time by NODE_ENV, which Lambda does not set, so without this the
  * storefront bundled both React DOM server builds and ran the development one, ~215 KB more and
@@ -53,7 +87,7 @@ export const LAMBDA_BUNDLING = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
-  external: PROVIDED_BY_LAMBDA_RUNTIME,
+  external: [...PROVIDED_BY_LAMBDA_RUNTIME, ...POWERTOOLS_FROM_LAYER],
   define: PRODUCTION_DEFINE,
 } as const;
 
