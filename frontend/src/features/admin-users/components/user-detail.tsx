@@ -1,4 +1,4 @@
-import { Alert, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
@@ -6,14 +6,13 @@ import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useApproveProduction } from '../api/approve-production';
-import { useAdminUser } from '../api/get-admin-user';
-import { useAdminUserKeys } from '../api/get-admin-user-keys';
-import { useAdminUserLogs } from '../api/get-admin-user-logs';
+import { useAdminUser, useAdminUserKeys, useAdminUserLogs } from '../api/get-admin-user';
 import { useRotateUserKey } from '../api/rotate-user-key';
 import { UserKeysTable } from './user-keys-table';
 import { UserProfileCard } from './user-profile-card';
@@ -107,12 +106,7 @@ export function UserDetail({ id }: { id: string }) {
         actions={backLink}
       />
       <Stack gap="8">
-        {loadError && (
-          <Alert.Root status="error" rounded="md">
-            <Alert.Indicator />
-            <Alert.Title>{errorText(loadError, MSG.failedLoadUserDetails)}</Alert.Title>
-          </Alert.Root>
-        )}
+        {loadError && <LoadError error={loadError} fallback={MSG.failedLoadUserDetails} />}
         {!user.error && (
           <UserProfileCard
             user={user.data}

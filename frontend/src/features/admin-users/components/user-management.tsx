@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
-import { useDeferredValue, useState } from 'react';
-import { LuArrowRight, LuBadgeCheck, LuSearch } from 'react-icons/lu';
+import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuArrowRight, LuBadgeCheck } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ButtonLink } from '../../../components/ui/links';
+import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
@@ -32,9 +34,7 @@ const COLUMNS: DataColumn[] = [
  * /api/admin/users?page=&q=), with approval for production access.
  */
 export function UserManagement() {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDeferredValue(query);
+  const { query, search, q, page, setPage } = usePagedSearch();
   const { data, error, isLoading } = useAdminUsersPage({ page, q });
   const approve = useApproveUser();
   const { confirm, dialog } = useConfirm();
@@ -68,40 +68,23 @@ export function UserManagement() {
         description="Search accounts and approve developers for production access. Approval activates their production keys and e-mails them."
       />
 
-      {error && !data && (
-        <Alert.Root status="error" rounded="md" mb="4">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, MSG.failedLoadUsers)}</Alert.Title>
-        </Alert.Root>
-      )}
+      {error && !data && <LoadError error={error} fallback={MSG.failedLoadUsers} mb="4" />}
 
-      <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
-        <InputGroup startElement={<LuSearch />} maxW={{ base: 'full', md: 'md' }}>
-          <Input
-            type="search"
-            bg="white"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Search by email, name or company"
-            aria-label="Search users"
-          />
-        </InputGroup>
+      <ListSearchBar
+        query={query}
+        onSearch={search}
+        placeholder="Search by email, name or company"
+        label="Search users"
+        maxW="md"
+      >
         {data && (
-          <Text fontSize="sm" color="gray.600" aria-live="polite">
+          <ListCount waiting={pending} waitingLabel="awaiting approval" palette="yellow">
             {searching
               ? `Showing ${users.length} of ${data.total} matching users (${data.all} in all)`
               : `Showing ${users.length} of ${data.all} users`}
-            {pending > 0 && (
-              <Badge ms="2" colorPalette="yellow" variant="subtle">
-                {pending} awaiting approval
-              </Badge>
-            )}
-          </Text>
+          </ListCount>
         )}
-      </HStack>
+      </ListSearchBar>
 
       <DataTable
         label="Users"
