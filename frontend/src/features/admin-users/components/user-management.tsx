@@ -1,18 +1,16 @@
 import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
-import { useState } from 'react';
 import { LuArrowRight, LuBadgeCheck } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ButtonLink } from '../../../components/ui/links';
 import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
 import { useApproveUser } from '../api/approve-user';
 import { useAdminUsersPage } from '../api/get-admin-users';
@@ -37,29 +35,21 @@ export function UserManagement() {
   const { query, search, q, page, setPage } = usePagedSearch();
   const { data, error, isLoading } = useAdminUsersPage({ page, q });
   const approve = useApproveUser();
-  const { confirm, dialog } = useConfirm();
-  const [approving, setApproving] = useState<string | null>(null);
+  const { run, busyId: approving, dialog } = useConfirmedAction();
   const users = data?.users ?? [];
   const pending = data?.awaiting_approval ?? 0;
   const searching = q.trim() !== '';
 
-  const onApprove = async (user: AdminUser) => {
-    const ok = await confirm({
-      title: 'Approve user',
-      message: MSG.confirmApproveUser(user.email),
-      confirmLabel: 'Approve',
-    });
-    if (!ok) return;
-    setApproving(user.id);
-    try {
-      await approve.trigger(user.email);
-      notifySuccess(MSG.userApproved(user.email));
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedApproveUser));
-    } finally {
-      setApproving(null);
-    }
-  };
+  const onApprove = (user: AdminUser) =>
+    run(
+      user.id,
+      { title: 'Approve user', message: MSG.confirmApproveUser(user.email), confirmLabel: 'Approve' },
+      async () => {
+        await approve.trigger(user.email);
+        notifySuccess(MSG.userApproved(user.email));
+      },
+      MSG.failedApproveUser,
+    );
 
   return (
     <Stack gap="0">
