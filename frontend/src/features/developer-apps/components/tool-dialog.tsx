@@ -1,8 +1,10 @@
-import { Box } from '@chakra-ui/react';
+import { Alert, Box, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuClock } from 'react-icons/lu';
 import { AppDialog } from '../../../components/ui/app-dialog';
+import type { DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { errorText } from '../../../lib/api-client';
 
 /** The frame of the per-app tools (analytics, webhooks, test event, webhook logs): the app's name under the title. */
 export function ToolDialog({
@@ -42,5 +44,47 @@ export function NotAvailableYet({ what }: { what: string }) {
       title="Not available yet"
       description={`${what} will be available in an upcoming release of the developer portal.`}
     />
+  );
+}
+
+/** A tool's load failure: the server's `detail`, or what failed to load. */
+export function ToolLoadError({ error, fallback }: { error: unknown; fallback: string }) {
+  return (
+    <Alert.Root status="error" borderRadius="md">
+      <Alert.Indicator />
+      <Alert.Title>{errorText(error, fallback)}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** A tool's table: a bordered scroll area, the named table and its header row; the caller renders the rows. */
+export function ToolTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly DataColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+              ) : (
+                <Table.ColumnHeader key={column.label} textAlign={column.align}>
+                  {column.label}
+                </Table.ColumnHeader>
+              ),
+            )}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }

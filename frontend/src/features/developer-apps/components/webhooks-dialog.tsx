@@ -8,7 +8,6 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -28,7 +27,8 @@ import { useAppWebhooks } from '../api/get-app-webhooks';
 import { useEventTypes } from '../api/get-event-types';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
-import { NotAvailableYet, ToolDialog } from './tool-dialog';
+import { EventTypeField } from './event-type-field';
+import { NotAvailableYet, ToolDialog, ToolLoadError } from './tool-dialog';
 
 /** The app's webhooks (GET/POST /api/apps/{id}/webhooks, DELETE /api/webhooks/{id}). */
 export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
@@ -85,12 +85,7 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
         <NotAvailableYet what="Webhooks" />
       ) : (
         <Stack gap="6">
-          {error && (
-            <Alert.Root status="error" borderRadius="md">
-              <Alert.Indicator />
-              <Alert.Title>{errorText(error, 'Failed to load webhooks')}</Alert.Title>
-            </Alert.Root>
-          )}
+          {error && <ToolLoadError error={error} fallback="Failed to load webhooks" />}
           {newSecret && (
             <Alert.Root status="success" borderRadius="md" alignItems="flex-start">
               <Alert.Indicator />
@@ -148,35 +143,7 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                 Add a webhook
               </Text>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <Field.Root required>
-                  <Field.Label>
-                    Event Type <Field.RequiredIndicator />
-                  </Field.Label>
-                  {eventTypes && eventTypes.length > 0 ? (
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={eventType}
-                        onChange={(e) => setEventType(e.currentTarget.value)}
-                        bg="bg.panel"
-                      >
-                        <option value="">Select an event</option>
-                        {eventTypes.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  ) : (
-                    <Input
-                      bg="bg.panel"
-                      placeholder="e.g. appointment.created"
-                      value={eventType}
-                      onChange={(e) => setEventType(e.target.value)}
-                    />
-                  )}
-                </Field.Root>
+                <EventTypeField eventTypes={eventTypes} value={eventType} onChange={setEventType} bg="bg.panel" />
                 <Field.Root required>
                   <Field.Label>
                     Target URL <Field.RequiredIndicator />
