@@ -1,11 +1,12 @@
 import { SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { DataColumn } from '../../../components/ui/data-table';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatDate, formatMoney } from '../../../utils/format';
 import { useAppAnalytics } from '../api/get-app-analytics';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
-import { NotAvailableYet, ToolDialog, ToolLoadError, ToolTable } from './tool-dialog';
+import { NotAvailableYet, ToolDialog, ToolTable } from './tool-dialog';
 
 /** A titled list of the analytics: a line saying it is empty once loaded, else its table. */
 function AnalyticsTable({
@@ -55,7 +56,7 @@ export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => 
       {isNotAvailable(error) ? (
         <NotAvailableYet what="Sales analytics" />
       ) : error ? (
-        <ToolLoadError error={error} fallback="Failed to load analytics" />
+        <LoadError error={error} fallback="Failed to load analytics" />
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={2} gap="4">

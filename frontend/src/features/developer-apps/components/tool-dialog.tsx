@@ -1,10 +1,9 @@
-import { Alert, Box, Table } from '@chakra-ui/react';
+import { Box, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuClock } from 'react-icons/lu';
 import { AppDialog } from '../../../components/ui/app-dialog';
 import type { DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { errorText } from '../../../lib/api-client';
 
 /** The frame of the per-app tools (analytics, webhooks, test event, webhook logs): the app's name under the title. */
 export function ToolDialog({
@@ -44,16 +43,6 @@ export function NotAvailableYet({ what }: { what: string }) {
       title="Not available yet"
       description={`${what} will be available in an upcoming release of the developer portal.`}
     />
-  );
-}
-
-/** A tool's load failure: the server's `detail`, or what failed to load. */
-export function ToolLoadError({ error, fallback }: { error: unknown; fallback: string }) {
-  return (
-    <Alert.Root status="error" borderRadius="md">
-      <Alert.Indicator />
-      <Alert.Title>{errorText(error, fallback)}</Alert.Title>
-    </Alert.Root>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Badge, Skeleton, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../../../shared/messages';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatDate } from '../../../utils/format';
 import { useAppWebhookLogs } from '../api/get-app-webhook-logs';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
-import { NotAvailableYet, ToolDialog, ToolLoadError, ToolTable } from './tool-dialog';
+import { NotAvailableYet, ToolDialog, ToolTable } from './tool-dialog';
 
 /** The developer log view colours a status 200 to 299 green, anything else red (section 2). */
 const statusPalette = (code: number | null | undefined) => (code && code >= 200 && code <= 299 ? 'green' : 'red');
@@ -18,7 +19,7 @@ export function WebhookLogsDialog({ app, onClose }: { app: OwnApp; onClose: () =
 
   let body: ReactNode;
   if (isNotAvailable(error)) body = <NotAvailableYet what="Webhook logs" />;
-  else if (error) body = <ToolLoadError error={error} fallback={MSG.failedLoadWebhookLogs} />;
+  else if (error) body = <LoadError error={error} fallback={MSG.failedLoadWebhookLogs} />;
   else if (isLoading) body = <Skeleton h="24" />;
   else if (!logs || logs.length === 0) body = <Text color="fg.muted">{MSG.noWebhookLogs}</Text>;
   else

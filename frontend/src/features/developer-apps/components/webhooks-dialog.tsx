@@ -19,6 +19,7 @@ import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useCreateAppWebhook } from '../api/create-app-webhook';
@@ -28,7 +29,7 @@ import { useEventTypes } from '../api/get-event-types';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
 import { EventTypeField } from './event-type-field';
-import { NotAvailableYet, ToolDialog, ToolLoadError } from './tool-dialog';
+import { NotAvailableYet, ToolDialog } from './tool-dialog';
 
 /** The app's webhooks (GET/POST /api/apps/{id}/webhooks, DELETE /api/webhooks/{id}). */
 export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
@@ -85,7 +86,7 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
         <NotAvailableYet what="Webhooks" />
       ) : (
         <Stack gap="6">
-          {error && <ToolLoadError error={error} fallback="Failed to load webhooks" />}
+          {error && <LoadError error={error} fallback="Failed to load webhooks" />}
           {newSecret && (
             <Alert.Root status="success" borderRadius="md" alignItems="flex-start">
               <Alert.Indicator />
