@@ -12,6 +12,7 @@ import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-rep
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { appRecord } from '../../functions/core/apps/testing';
 import { type PurchaseRecord, platformFeeCents } from '../../functions/core/purchases/purchase';
 import { signAccessToken } from '../../functions/http/auth';
 import { api, apiUrl, mailsTo } from '../support/api';
@@ -21,39 +22,24 @@ export const purchasesRepo = dynamoPurchasesRepository;
 
 export function testApp(ownerId: string, label: string, overrides: Partial<AppRecord> = {}): AppRecord {
   const id = `chk-${randomUUID().slice(0, 12)}`;
-  const now = new Date().toISOString();
-  return {
+  return appRecord({
     id,
     slug: `${id}-${label}`,
     name: `Checkout ${label} ${id.slice(4, 10)}`,
-    type: 'public',
     user_id: ownerId,
     description: `Test app ${label}`,
     short_description: `Short ${label}`,
     category: 'Clinical Tools',
     category_slug: 'clinical-tools',
-    tags: [],
-    screenshots: [],
     key_features: ['One', 'Two'],
-    use_cases: [],
-    integrations: [],
     pricing_model: 'one_time',
     price_cents: 4900,
-    unique_selling_points: [],
-    customer_testimonials: [],
     licensing_type: 'key_pool',
     company_name: 'Test Dental Co',
     documentation_url: 'https://docs.example.com',
     icon_url: 'https://cdn.example.com/icon.png',
-    average_rating: 0,
-    installations: 0,
-    is_approved: true,
-    is_suspended: false,
-    created_at: now,
-    updated_at: now,
-    version: 0,
     ...overrides,
-  };
+  });
 }
 
 /** Creates the app (and its pool keys, if any) through the repositories. */
