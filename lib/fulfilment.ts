@@ -1,27 +1,16 @@
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
-import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
-import type { EncryptedLogs } from './logs';
-import type { Mail } from './mail';
 import { FULFILMENT_WORKER_TIMEOUT, type Queues } from './queues';
-import type { AppSecrets } from './secrets';
+import type { WorkerProps } from './worker-props';
 
 /** Messages per invocation (worked on concurrently) and the most concurrent invocations. */
 export const FULFILMENT_WORKER_BATCH_SIZE = 10;
 /** SQS event sources allow 2 at the least; new accounts often have a Lambda concurrency quota of 10. */
 export const FULFILMENT_WORKER_MAX_CONCURRENCY = 2;
 
-export interface FulfilmentProps {
-  readonly config: AppConfig;
-  readonly table: dynamodb.ITable;
-  readonly queues: Queues;
-  readonly mail: Mail;
-  readonly secrets: AppSecrets;
-  readonly logs: EncryptedLogs;
-}
+export type FulfilmentProps = WorkerProps;
 
 /**
  * Licence delivery in the background: the fulfilment worker, fed by the

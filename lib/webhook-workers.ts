@@ -1,15 +1,10 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { type TableAction, tableAccess } from './api';
-import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
-import type { EncryptedLogs } from './logs';
-import type { Mail } from './mail';
-import type { Queues } from './queues';
-import type { AppSecrets } from './secrets';
+import type { WorkerProps } from './worker-props';
 
 /** The delivery worker's timeout: a webhook gets 15 s, plus storage; the queue's visibility is six times this. */
 export const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
@@ -29,14 +24,7 @@ export const WEBHOOK_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:UpdateItem',
 ];
 
-export interface WebhookWorkersProps {
-  readonly config: AppConfig;
-  readonly table: dynamodb.ITable;
-  readonly queues: Queues;
-  readonly mail: Mail;
-  readonly secrets: AppSecrets;
-  readonly logs: EncryptedLogs;
-}
+export type WebhookWorkersProps = WorkerProps;
 
 /**
  * The non-HTTP side of webhooks (functions/workers/):
