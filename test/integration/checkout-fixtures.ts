@@ -13,7 +13,8 @@ import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase
 import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
-import { type PurchaseRecord, platformFeeCents } from '../../functions/core/purchases/purchase';
+import { type PurchaseRecord, platformFeeCents, snapshotApp } from '../../functions/core/purchases/purchase';
+import { purchaseFixture } from '../../functions/core/purchases/testing';
 import { signAccessToken } from '../../functions/http/auth';
 import { api, apiUrl, mailsTo } from '../support/api';
 
@@ -56,46 +57,25 @@ export const poolKeysFor = (app: Pick<AppRecord, 'id'>, n: number) =>
 export function purchaseRecord(app: AppRecord, overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
   const id = randomUUID();
   const amount = overrides.amount_cents ?? app.price_cents;
-  return {
+  return purchaseFixture({
     id,
     app_id: app.id,
     developer_id: app.user_id,
     user_id: `buyer-${randomUUID()}`,
     buyer_email: `buyer-${id.slice(0, 8)}@example.com`,
     buyer_name: `Buyer ${id.slice(0, 4)}`,
-    buyer_new_account: false,
-    app: {
-      id: app.id,
-      name: app.name,
-      slug: app.slug,
-      icon_url: app.icon_url ?? null,
-      description: app.description ?? null,
-      documentation_url: app.documentation_url ?? null,
-      company_name: app.company_name ?? null,
-    },
+    app: snapshotApp(app),
     pricing_model: app.pricing_model ?? null,
     price_period: app.price_period ?? null,
     free_trial_days: app.free_trial_days ?? 0,
     licensing_type: app.licensing_type ?? null,
-    status: 'pending',
-    license_status: null,
-    license_key: null,
     amount_cents: amount,
     platform_fee_cents: platformFeeCents(amount),
-    currency: 'usd',
     payment_method: 'test',
     session_id: `cs_test_local_fixture_${id}`,
-    payment_intent_id: null,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
     created_at: new Date().toISOString(),
-    completed_at: null,
-    expires_at: null,
-    refunded_at: null,
-    fulfilment: null,
-    fulfilment_lease_until: null,
     ...overrides,
-  };
+  });
 }
 
 export async function insertPurchase(app: AppRecord, overrides: Partial<PurchaseRecord> = {}) {

@@ -4,7 +4,7 @@
  * approved, free public app has; a test names only the fields it is about.
  */
 import type { CategoryRecord } from '../categories/category';
-import type { AppRecord } from './app';
+import { type AppRecord, newAppContent } from './app';
 
 /** A listed (approved, not suspended) free public app with empty lists; `overrides` win. */
 export function appRecord(overrides: Partial<AppRecord> & Pick<AppRecord, 'id'>): AppRecord {
@@ -14,16 +14,7 @@ export function appRecord(overrides: Partial<AppRecord> & Pick<AppRecord, 'id'>)
     name: `App ${overrides.id}`,
     type: 'public',
     user_id: 'dev-1',
-    tags: [],
-    screenshots: [],
-    key_features: [],
-    use_cases: [],
-    integrations: [],
-    price_cents: 0,
-    unique_selling_points: [],
-    customer_testimonials: [],
-    average_rating: 0,
-    installations: 0,
+    ...newAppContent(),
     is_approved: true,
     is_suspended: false,
     created_at: now,
