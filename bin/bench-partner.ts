@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLocalServer, listen } from './local-server';
 import { startLocalStack } from './local-stack';
+import { runScript } from './support/run-script';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,14 +73,12 @@ async function main() {
       STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
       LOG_LEVEL: 'silent',
     });
-    const { PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
     const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
     const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
-    const { apiKeyKeys, appKey, appSalesPartition, purchaseKey, purchaseKeys } = await import(
-      '../functions/adapters/dynamodb/keys'
-    );
-    const { licenceKeyLookupItem } = await import('../functions/adapters/dynamodb/purchase-item');
+    const { apiKeyKeys } = await import('../functions/adapters/dynamodb/keys');
+    const { writeLicensedPurchase } = await import('./support/licensed-purchase');
     const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
     const db = documentClient();
 
@@ -101,42 +100,7 @@ async function main() {
       },
       null,
     );
-    const appId = `bench-app-${randomUUID()}`;
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...appKey(appId), entity: 'APP', id: appId, user_id: devId, name: 'Bench App' },
-      }),
-    );
-    const purchaseId = randomUUID();
-    const licenseKey = `LIC-${randomUUID()}`;
-    const createdAt = new Date().toISOString();
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...purchaseKey(purchaseId),
-          GSI2PK: appSalesPartition(appId),
-          GSI2SK: purchaseKeys.appSalesSort({ created_at: createdAt, id: purchaseId }),
-          entity: 'PURCHASE',
-          id: purchaseId,
-          app_id: appId,
-          user_id: 'bench-buyer',
-          buyer_email: 'buyer@bench.example.com',
-          buyer_name: 'Bench Buyer',
-          license_key: licenseKey,
-          license_status: 'assigned',
-          status: 'completed',
-          amount_cents: 4900,
-          currency: 'usd',
-          created_at: createdAt,
-          expires_at: null,
-        },
-      }),
-    );
-    await db.send(
-      new PutCommand({ TableName: tableName(), Item: licenceKeyLookupItem(appId, licenseKey, purchaseId) }),
-    );
+    const { appId, licenseKey } = await writeLicensedPurchase(devId, { appName: 'Bench App', buyer: 'bench-buyer' });
 
     // A production key (active: the owner is approved) with a limit the run cannot reach.
     const apiKeys = createApiKeysService({ keys: dynamoApiKeyRepository, users: dynamoUsersRepository });
@@ -248,10 +212,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -23,6 +23,7 @@ import { cycle } from './cycle';
 import { createLocalServer, listen } from './local-server';
 import { startLocalStack } from './local-stack';
 import { SEED_CATEGORIES } from './seed/catalogue';
+import { runScript } from './support/run-script';
 
 const APP_COUNT = 1000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -360,10 +361,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

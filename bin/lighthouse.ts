@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createLocalServer, listen } from './local-server';
 import { startLocalStack } from './local-stack';
+import { runScript } from './support/run-script';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -152,10 +153,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -20,6 +20,7 @@
  */
 
 import * as z from 'zod';
+import { runScript } from './support/run-script';
 
 interface Answer {
   status: number;
@@ -225,10 +226,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -15,6 +15,7 @@ import { SYNC_SCHEDULE_GROUP, Sync } from './sync';
 import { uploadsBucketName } from './uploads';
 import { EdgeWaf } from './waf';
 import { WebhookWorkers } from './webhook-workers';
+import type { WorkerProps } from './worker-props';
 
 export interface AppStackProps extends StackProps {
   readonly config: AppConfig;
@@ -56,14 +57,8 @@ export class AppStack extends Stack {
     // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys.
     this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs });
     // Licence delivery in the background: worker on the fulfilment queue.
-    this.fulfilment = new Fulfilment(this, 'Fulfilment', {
-      config,
-      table: data.table,
-      queues: this.queues,
-      mail,
-      secrets,
-      logs,
-    });
+    const workers: WorkerProps = { config, table: data.table, queues: this.queues, mail, secrets, logs };
+    this.fulfilment = new Fulfilment(this, 'Fulfilment', workers);
     this.api = new Api(this, 'Api', {
       sync: this.sync,
       fulfilment: this.fulfilment,
@@ -88,14 +83,7 @@ export class AppStack extends Stack {
       webAclArn,
     });
     // Webhook delivery worker (SQS) and scheduler (every minute): functions/workers/.
-    this.webhookWorkers = new WebhookWorkers(this, 'WebhookWorkers', {
-      config,
-      table: data.table,
-      queues: this.queues,
-      mail,
-      secrets,
-      logs,
-    });
+    this.webhookWorkers = new WebhookWorkers(this, 'WebhookWorkers', workers);
     // Alarms to one SNS topic (deploy parameter AlarmEmail) and the dashboard; after every function exists.
     this.observability = new Observability(this, 'Observability', {
       httpApi: this.api.httpApi,

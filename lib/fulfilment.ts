@@ -1,29 +1,16 @@
-import { Validations } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
-import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
-import type { EncryptedLogs } from './logs';
-import type { Mail } from './mail';
 import { FULFILMENT_WORKER_TIMEOUT, type Queues } from './queues';
-import type { AppSecrets } from './secrets';
+import type { WorkerProps } from './worker-props';
 
 /** Messages per invocation (worked on concurrently) and the most concurrent invocations. */
 export const FULFILMENT_WORKER_BATCH_SIZE = 10;
 /** SQS event sources allow 2 at the least; new accounts often have a Lambda concurrency quota of 10. */
 export const FULFILMENT_WORKER_MAX_CONCURRENCY = 2;
 
-export interface FulfilmentProps {
-  readonly config: AppConfig;
-  readonly table: dynamodb.ITable;
-  readonly queues: Queues;
-  readonly mail: Mail;
-  readonly secrets: AppSecrets;
-  readonly logs: EncryptedLogs;
-}
+export type FulfilmentProps = WorkerProps;
 
 /**
  * Licence delivery in the background: the fulfilment worker, fed by the
@@ -59,13 +46,12 @@ export class Fulfilment extends Construct {
         LOG_LEVEL: 'info',
       },
     });
-    this.worker.function.addEventSource(
-      new SqsEventSource(props.queues.fulfilment, {
-        batchSize: FULFILMENT_WORKER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY,
-      }),
-    );
+    this.worker.consumeQueue(props.queues.fulfilment, {
+      batchSize: FULFILMENT_WORKER_BATCH_SIZE,
+      maxConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY,
+      deadLetterReason:
+        'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the fulfilment dead-letter queue (redrive policy, lib/queues.ts).',
+    });
     this.worker.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'LicenceItems',
@@ -85,17 +71,6 @@ export class Fulfilment extends Construct {
     );
     props.queues.webhookDelivery.grantSendMessages(this.worker);
     props.mail.grantSend(this.worker);
-
-    const ack = (ruleId: string, reason: string) =>
-      Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
-    ack(
-      'HIPAA.Security-LambdaDLQ',
-      'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the fulfilment dead-letter queue (redrive policy, lib/queues.ts).',
-    );
-    ack(
-      'HIPAA.Security-LambdaConcurrency',
-      'The SQS event source’s maxConcurrency (2) bounds the worker without reserving account concurrency.',
-    );
   }
 
   /** The functions that complete purchases or add pool keys: FULFILMENT_QUEUE_URL and send permission. */

@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
@@ -170,4 +172,35 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
   addEnvironment(key: string, value: string): void {
     this.function.addEnvironment(key, value);
   }
+
+  /**
+   * Feeds the function from an SQS queue: `batchSize` messages per invocation, partial batch
+   * failures reported (a failing message returns alone and, after its queue's receive count, the
+   * redrive policy moves it to the dead-letter queue), at most `maxConcurrency` invocations at
+   * once. The reasons say why the function needs no dead-letter queue of its own
+   * (`deadLetterReason`) and no reserved concurrency (by default: the event source's bound).
+   */
+  consumeQueue(queue: sqs.IQueue, options: QueueConsumerOptions): void {
+    this.function.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: options.batchSize,
+        reportBatchItemFailures: true,
+        maxConcurrency: options.maxConcurrency,
+      }),
+    );
+    const ack = (id: string, reason: string) => Validations.of(this.function).acknowledge({ id, reason });
+    ack('HIPAA.Security-LambdaDLQ', options.deadLetterReason);
+    ack(
+      'HIPAA.Security-LambdaConcurrency',
+      options.concurrencyReason ??
+        `The SQS event source’s maxConcurrency (${options.maxConcurrency}) bounds the worker without reserving account concurrency.`,
+    );
+  }
+}
+
+export interface QueueConsumerOptions {
+  readonly batchSize: number;
+  readonly maxConcurrency: number;
+  readonly deadLetterReason: string;
+  readonly concurrencyReason?: string;
 }

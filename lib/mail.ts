@@ -1,16 +1,15 @@
-import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
-import { MAIL_MAX_RECEIVE_COUNT, MAIL_WORKER_TIMEOUT } from './queues';
+import { MAIL_MAX_RECEIVE_COUNT, MAIL_WORKER_TIMEOUT, workerQueue } from './queues';
 import type { AppSecrets } from './secrets';
 
 /** SES publishes to EventBridge under these detail types (its "event publishing" events). */
@@ -84,14 +83,9 @@ export class Mail extends Construct {
       });
     }
 
-    const queue = (name: string, props: sqs.QueueProps = {}) =>
-      new sqs.Queue(this, name, { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true, ...props });
-    const visibility = Duration.seconds(6 * MAIL_WORKER_TIMEOUT.toSeconds());
-    this.deadLetter = queue('MailDeadLetter', { retentionPeriod: Duration.days(14) });
-    this.queue = queue('MailRetry', {
-      visibilityTimeout: visibility,
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetter, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
+    [this.queue, this.deadLetter] = workerQueue(this, 'MailRetry', 'MailDeadLetter', {
+      visibilityTimeout: Duration.seconds(6 * MAIL_WORKER_TIMEOUT.toSeconds()),
+      maxReceiveCount: MAIL_MAX_RECEIVE_COUNT,
     });
     this.feedbackRule = new events.Rule(this, 'BounceAndComplaintEvents', {
       // One queue (and so one event source of the worker) for failed sends and feedback alike: each
@@ -116,13 +110,14 @@ export class Mail extends Construct {
         LOG_LEVEL: 'info',
       },
     });
-    this.worker.function.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: MAIL_WORKER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
-      }),
-    );
+    this.worker.consumeQueue(this.queue, {
+      batchSize: MAIL_WORKER_BATCH_SIZE,
+      maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
+      deadLetterReason:
+        'Invoked by SQS event sources, not asynchronously: a message that keeps failing moves to its queue’s dead-letter queue (redrive policy).',
+      concurrencyReason:
+        'The SQS event sources’ maxConcurrency (2) bounds the worker without reserving account concurrency.',
+    });
     this.worker.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'SuppressionList',
@@ -131,16 +126,6 @@ export class Mail extends Construct {
       }),
     );
     this.grantSend(this.worker);
-    const ack = (ruleId: string, reason: string) =>
-      Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
-    ack(
-      'HIPAA.Security-LambdaDLQ',
-      'Invoked by SQS event sources, not asynchronously: a message that keeps failing moves to its queue’s dead-letter queue (redrive policy).',
-    );
-    ack(
-      'HIPAA.Security-LambdaConcurrency',
-      'The SQS event sources’ maxConcurrency (2) bounds the worker without reserving account concurrency.',
-    );
   }
 
   /**

@@ -38,42 +38,40 @@ export class Queues extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.webhookDeadLetter = new sqs.Queue(this, 'WebhookDeliveryDeadLetter', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.webhookDelivery = new sqs.Queue(this, 'WebhookDelivery', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    [this.webhookDelivery, this.webhookDeadLetter] = workerQueue(this, 'WebhookDelivery', 'WebhookDeliveryDeadLetter', {
       // Six times the worker's timeout, as AWS advises for Lambda consumers.
       visibilityTimeout: Duration.seconds(180),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.webhookDeadLetter, maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT },
+      maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT,
     });
-    this.syncDeadLetter = new sqs.Queue(this, 'SyncJobsDeadLetter', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.sync = new sqs.Queue(this, 'SyncJobs', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    [this.sync, this.syncDeadLetter] = workerQueue(this, 'SyncJobs', 'SyncJobsDeadLetter', {
       visibilityTimeout: Duration.seconds(6 * SYNC_WORKER_TIMEOUT.toSeconds()),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.syncDeadLetter, maxReceiveCount: SYNC_MAX_RECEIVE_COUNT },
+      maxReceiveCount: SYNC_MAX_RECEIVE_COUNT,
     });
-    this.fulfilmentDeadLetter = new sqs.Queue(this, 'FulfilmentDeadLetter', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.fulfilment = new sqs.Queue(this, 'Fulfilment', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    [this.fulfilment, this.fulfilmentDeadLetter] = workerQueue(this, 'Fulfilment', 'FulfilmentDeadLetter', {
       visibilityTimeout: Duration.seconds(6 * FULFILMENT_WORKER_TIMEOUT.toSeconds()),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.fulfilmentDeadLetter, maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT },
+      maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT,
     });
   }
+}
+
+/**
+ * A queue a Lambda worker consumes and its dead-letter queue, both encrypted (SSE-SQS) and
+ * reachable over TLS only: messages wait 4 days, dead letters 14 days; a message received
+ * `maxReceiveCount` times moves to the dead-letter queue. Returns [queue, dead-letter queue].
+ */
+export function workerQueue(
+  scope: Construct,
+  id: string,
+  deadLetterId: string,
+  props: { readonly visibilityTimeout: Duration; readonly maxReceiveCount: number },
+): [sqs.Queue, sqs.Queue] {
+  const secure = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true };
+  const deadLetter = new sqs.Queue(scope, deadLetterId, { ...secure, retentionPeriod: Duration.days(14) });
+  const queue = new sqs.Queue(scope, id, {
+    ...secure,
+    visibilityTimeout: props.visibilityTimeout,
+    retentionPeriod: Duration.days(4),
+    deadLetterQueue: { queue: deadLetter, maxReceiveCount: props.maxReceiveCount },
+  });
+  return [queue, deadLetter];
 }

@@ -1,7 +1,6 @@
 import { Arn, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -131,13 +130,12 @@ export class Sync extends Construct {
         QUEUE_URL: queues.webhookDelivery.queueUrl,
       },
     });
-    this.worker.function.addEventSource(
-      new SqsEventSource(queues.sync, {
-        batchSize: SYNC_WORKER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
-      }),
-    );
+    this.worker.consumeQueue(queues.sync, {
+      batchSize: SYNC_WORKER_BATCH_SIZE,
+      maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
+      deadLetterReason:
+        'Invoked by the SQS event source, not asynchronously: a job that keeps failing moves to the sync dead-letter queue (redrive policy, lib/queues.ts).',
+    });
     for (const statement of tableAccess(props.table, SYNC_WORKER_TABLE_ACTIONS)) {
       this.worker.grantPrincipal.addToPrincipalPolicy(statement);
     }
@@ -145,16 +143,6 @@ export class Sync extends Construct {
     queues.sync.grantSendMessages(this.worker);
     queues.webhookDelivery.grantSendMessages(this.worker);
     this.grantKeys(this.worker);
-    const ack = (ruleId: string, reason: string) =>
-      Validations.of(this.worker.function).acknowledge({ id: ruleId, reason });
-    ack(
-      'HIPAA.Security-LambdaDLQ',
-      'Invoked by the SQS event source, not asynchronously: a job that keeps failing moves to the sync dead-letter queue (redrive policy, lib/queues.ts).',
-    );
-    ack(
-      'HIPAA.Security-LambdaConcurrency',
-      'The SQS event source’s maxConcurrency (2) bounds the worker without reserving account concurrency.',
-    );
   }
 
   /** The schedule's ARN (what the route function may read and update). */

@@ -1,16 +1,10 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { type TableAction, tableAccess } from './api';
-import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
-import type { EncryptedLogs } from './logs';
-import type { Mail } from './mail';
-import type { Queues } from './queues';
-import type { AppSecrets } from './secrets';
+import type { WorkerProps } from './worker-props';
 
 /** The delivery worker's timeout: a webhook gets 15 s, plus storage; the queue's visibility is six times this. */
 export const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
@@ -30,14 +24,7 @@ export const WEBHOOK_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:UpdateItem',
 ];
 
-export interface WebhookWorkersProps {
-  readonly config: AppConfig;
-  readonly table: dynamodb.ITable;
-  readonly queues: Queues;
-  readonly mail: Mail;
-  readonly secrets: AppSecrets;
-  readonly logs: EncryptedLogs;
-}
+export type WebhookWorkersProps = WorkerProps;
 
 /**
  * The non-HTTP side of webhooks (functions/workers/):
@@ -73,13 +60,14 @@ export class WebhookWorkers extends Construct {
       timeout: WEBHOOK_WORKER_TIMEOUT,
       environment,
     });
-    this.delivery.function.addEventSource(
-      new SqsEventSource(props.queues.webhookDelivery, {
-        batchSize: WEBHOOK_WORKER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY,
-      }),
-    );
+    this.delivery.consumeQueue(props.queues.webhookDelivery, {
+      batchSize: WEBHOOK_WORKER_BATCH_SIZE,
+      maxConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY,
+      deadLetterReason:
+        'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the delivery queue’s dead-letter queue (redrive policy, lib/queues.ts).',
+      concurrencyReason:
+        'The SQS event source’s maxConcurrency bounds the worker without reserving account concurrency.',
+    });
 
     this.scheduler = new ServiceFunction(this, 'Scheduler', {
       entry: 'functions/workers/webhook-scheduler.ts',
@@ -104,16 +92,6 @@ export class WebhookWorkers extends Construct {
 
     const ack = (fn: ServiceFunction, ruleId: string, reason: string) =>
       Validations.of(fn.function).acknowledge({ id: ruleId, reason });
-    ack(
-      this.delivery,
-      'HIPAA.Security-LambdaDLQ',
-      'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the delivery queue’s dead-letter queue (redrive policy, lib/queues.ts).',
-    );
-    ack(
-      this.delivery,
-      'HIPAA.Security-LambdaConcurrency',
-      'The SQS event source’s maxConcurrency bounds the worker without reserving account concurrency.',
-    );
     ack(
       this.scheduler,
       'HIPAA.Security-LambdaDLQ',

@@ -14,6 +14,7 @@ import {
 import { MSG } from '../messages';
 import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-systems';
 import { CategorySchema } from './categories';
+import { blankToUndefined, optionalText, requiredText } from './text-fields';
 
 /**
  * Apps as the API returns them (docs/spec.md section 3). Money is in dollars here (the server keeps
@@ -196,7 +197,6 @@ export const APP_FIELD_LIMITS = {
 export { APP_STATUSES, type AppStatus } from '../app-status';
 
 const L = APP_FIELD_LIMITS;
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 const isHttpUrl = (value: string): boolean => {
   try {
@@ -209,23 +209,6 @@ const isHttpUrl = (value: string): boolean => {
 /** A path on the product's own origin, e.g. /uploads/apps/<id>/<file> (never //host or \). */
 const isSitePath = (value: string): boolean =>
   value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !/\s/.test(value);
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .optional(),
-  );
 
 const urlText = (label: string, allowSitePath: boolean) =>
   z

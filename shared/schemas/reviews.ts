@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
+import { optionalText, requiredText } from './text-fields';
 
 /**
  * Verified reviews. Only a buyer holding a completed, not refunded licence of an app
@@ -9,25 +10,6 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
  */
 
 export { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
-
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .optional(),
-  );
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 export const RatingSchema = z
   .number({ error: 'Rating must be a whole number from 1 to 5' })

@@ -7,16 +7,9 @@
  * The frontend imports the *types* only (`import type`), so zod never enters the visitor bundle.
  */
 import * as z from 'zod';
+import { SYNC_TYPES } from '../constants';
 
-export const SYNC_TYPES = [
-  'legacy_users',
-  'legacy_events',
-  'internal_features',
-  'internal_events',
-  'internal_tables',
-  'internal_relationships',
-  'full_sync',
-] as const;
+export { SYNC_TYPES };
 export const SyncTypeSchema = z.enum(SYNC_TYPES, {
   error: `sync_type must be one of: ${SYNC_TYPES.join(', ')}`,
 });

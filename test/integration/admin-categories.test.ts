@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { appRecord } from '../../functions/core/apps/testing';
 import type { AppCard, CategoryApps } from '../../shared/schemas/apps';
 import { type Category, CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
 import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
@@ -31,33 +32,15 @@ async function createCategory(label: string, extra: Record<string, unknown> = {}
 
 async function addApp(label: string, category: { slug: string; name: string }, overrides: Partial<AppRecord> = {}) {
   const id = `adm-${run}-${label}`;
-  const now = new Date().toISOString();
-  const app: AppRecord = {
+  const app = appRecord({
     id,
-    slug: id,
     name: `Adm ${run} ${label}`,
-    type: 'public',
     user_id: 'adm-owner',
     category: category.name,
     category_slug: category.slug,
-    tags: [],
-    screenshots: [],
-    key_features: [],
-    use_cases: [],
-    integrations: [],
     pricing_model: 'free',
-    price_cents: 0,
-    unique_selling_points: [],
-    customer_testimonials: [],
-    average_rating: 0,
-    installations: 0,
-    is_approved: true,
-    is_suspended: false,
-    created_at: now,
-    updated_at: now,
-    version: 0,
     ...overrides,
-  };
+  });
   await repo.create(app);
   await catalogueBound();
   return app;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { appRecord } from '../../functions/core/apps/testing';
 import type { AppCard } from '../../shared/schemas/apps';
 import type { Category } from '../../shared/schemas/categories';
 import { adminToken, api } from '../support/api';
@@ -19,34 +20,15 @@ const run = randomUUID().slice(0, 8);
 const repo = new DynamoAppsRepository();
 
 function listedApp(label: string): AppRecord {
-  const now = new Date().toISOString();
-  const id = `fresh-${run}-${label}`;
-  return {
-    id,
-    slug: id,
+  return appRecord({
+    id: `fresh-${run}-${label}`,
     name: `Freshness ${run} ${label}`,
-    type: 'public',
     user_id: 'fresh-owner',
     description: 'Freshness probe',
     category: 'Clinical Tools',
     category_slug: 'clinical-tools',
-    tags: [],
-    screenshots: [],
-    key_features: [],
-    use_cases: [],
-    integrations: [],
     pricing_model: 'free',
-    price_cents: 0,
-    unique_selling_points: [],
-    customer_testimonials: [],
-    average_rating: 0,
-    installations: 0,
-    is_approved: true,
-    is_suspended: false,
-    created_at: now,
-    updated_at: now,
-    version: 0,
-  };
+  });
 }
 
 const namesListed = async (q: string): Promise<string[]> =>

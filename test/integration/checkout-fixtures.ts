@@ -12,7 +12,9 @@ import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-rep
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
-import { type PurchaseRecord, platformFeeCents } from '../../functions/core/purchases/purchase';
+import { appRecord } from '../../functions/core/apps/testing';
+import { type PurchaseRecord, platformFeeCents, snapshotApp } from '../../functions/core/purchases/purchase';
+import { purchaseFixture } from '../../functions/core/purchases/testing';
 import { signAccessToken } from '../../functions/http/auth';
 import { api, apiUrl, mailsTo } from '../support/api';
 
@@ -21,39 +23,24 @@ export const purchasesRepo = dynamoPurchasesRepository;
 
 export function testApp(ownerId: string, label: string, overrides: Partial<AppRecord> = {}): AppRecord {
   const id = `chk-${randomUUID().slice(0, 12)}`;
-  const now = new Date().toISOString();
-  return {
+  return appRecord({
     id,
     slug: `${id}-${label}`,
     name: `Checkout ${label} ${id.slice(4, 10)}`,
-    type: 'public',
     user_id: ownerId,
     description: `Test app ${label}`,
     short_description: `Short ${label}`,
     category: 'Clinical Tools',
     category_slug: 'clinical-tools',
-    tags: [],
-    screenshots: [],
     key_features: ['One', 'Two'],
-    use_cases: [],
-    integrations: [],
     pricing_model: 'one_time',
     price_cents: 4900,
-    unique_selling_points: [],
-    customer_testimonials: [],
     licensing_type: 'key_pool',
     company_name: 'Test Dental Co',
     documentation_url: 'https://docs.example.com',
     icon_url: 'https://cdn.example.com/icon.png',
-    average_rating: 0,
-    installations: 0,
-    is_approved: true,
-    is_suspended: false,
-    created_at: now,
-    updated_at: now,
-    version: 0,
     ...overrides,
-  };
+  });
 }
 
 /** Creates the app (and its pool keys, if any) through the repositories. */
@@ -70,46 +57,25 @@ export const poolKeysFor = (app: Pick<AppRecord, 'id'>, n: number) =>
 export function purchaseRecord(app: AppRecord, overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
   const id = randomUUID();
   const amount = overrides.amount_cents ?? app.price_cents;
-  return {
+  return purchaseFixture({
     id,
     app_id: app.id,
     developer_id: app.user_id,
     user_id: `buyer-${randomUUID()}`,
     buyer_email: `buyer-${id.slice(0, 8)}@example.com`,
     buyer_name: `Buyer ${id.slice(0, 4)}`,
-    buyer_new_account: false,
-    app: {
-      id: app.id,
-      name: app.name,
-      slug: app.slug,
-      icon_url: app.icon_url ?? null,
-      description: app.description ?? null,
-      documentation_url: app.documentation_url ?? null,
-      company_name: app.company_name ?? null,
-    },
+    app: snapshotApp(app),
     pricing_model: app.pricing_model ?? null,
     price_period: app.price_period ?? null,
     free_trial_days: app.free_trial_days ?? 0,
     licensing_type: app.licensing_type ?? null,
-    status: 'pending',
-    license_status: null,
-    license_key: null,
     amount_cents: amount,
     platform_fee_cents: platformFeeCents(amount),
-    currency: 'usd',
     payment_method: 'test',
     session_id: `cs_test_local_fixture_${id}`,
-    payment_intent_id: null,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
     created_at: new Date().toISOString(),
-    completed_at: null,
-    expires_at: null,
-    refunded_at: null,
-    fulfilment: null,
-    fulfilment_lease_until: null,
     ...overrides,
-  };
+  });
 }
 
 export async function insertPurchase(app: AppRecord, overrides: Partial<PurchaseRecord> = {}) {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../bin/local-stack';
+import { appRecord } from '../../functions/core/apps/testing';
 import { MSG } from '../../shared/messages';
 import type { JsonBody } from '../support/api';
 
@@ -138,36 +139,22 @@ describe('a dependency that hangs or dies', () => {
     const [owner, buyer] = [await developer(), await developer()];
     const { DynamoAppsRepository } = await import('../../functions/adapters/dynamodb/apps-repo');
     const id = `fault-${randomUUID().slice(0, 8)}`;
-    const at = new Date().toISOString();
-    await new DynamoAppsRepository().create({
-      id,
-      slug: id,
-      name: `Fault App ${id}`,
-      type: 'public',
-      user_id: owner.id,
-      description: 'Paid app',
-      short_description: 'Paid app',
-      category: 'Clinical Tools',
-      category_slug: 'clinical-tools',
-      tags: [],
-      screenshots: [],
-      key_features: ['One'],
-      use_cases: [],
-      integrations: [],
-      pricing_model: 'one_time',
-      price_cents: 4900,
-      unique_selling_points: [],
-      customer_testimonials: [],
-      licensing_type: 'manual',
-      company_name: 'Fault Dental',
-      average_rating: 0,
-      installations: 0,
-      is_approved: true,
-      is_suspended: false,
-      created_at: at,
-      updated_at: at,
-      version: 0,
-    } as never);
+    await new DynamoAppsRepository().create(
+      appRecord({
+        id,
+        name: `Fault App ${id}`,
+        user_id: owner.id,
+        description: 'Paid app',
+        short_description: 'Paid app',
+        category: 'Clinical Tools',
+        category_slug: 'clinical-tools',
+        key_features: ['One'],
+        pricing_model: 'one_time',
+        price_cents: 4900,
+        licensing_type: 'manual',
+        company_name: 'Fault Dental',
+      }),
+    );
 
     // Pause DynamoDB Local the moment the checkout claims the buyer's slot for the app (a PutItem):
     // the engine takes the write when it resumes, after the request has given up on it, so the

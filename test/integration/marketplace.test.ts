@@ -13,6 +13,7 @@ import { DEMO_APPS } from '../../bin/seed/demo-apps';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { type AppRecord, appNameSortKey } from '../../functions/core/apps/app';
+import { appRecord } from '../../functions/core/apps/testing';
 import {
   type AppCard,
   AppCardSchema,
@@ -34,39 +35,27 @@ const unlistedDemo = DEMO_APPS.filter((d) => !listedDemo.includes(d));
 
 function testApp(label: string, overrides: Partial<AppRecord> = {}): AppRecord {
   const id = `mkt-${run}-${label}`;
-  const now = new Date().toISOString();
-  return {
+  return appRecord({
     id,
     slug: `${id}-slug`,
     name: `Mkt ${run} ${label}`,
-    type: 'public',
     user_id: 'mkt-owner',
     description: `Test app ${label} of run ${run}`,
     short_description: `Short ${label}`,
     category: 'Clinical Tools',
     category_slug: 'clinical-tools',
     tags: ['alpha', 'beta'],
-    screenshots: [],
     key_features: ['One', 'Two'],
-    use_cases: [],
-    integrations: [],
     pricing_model: 'one_time',
     price_cents: 1000,
-    unique_selling_points: [],
-    customer_testimonials: [],
     licensing_type: 'universal_code',
     universal_access_code: SECRET_VALUE,
     licensing_instructions: SECRET_VALUE,
     webhook_license_url: `https://${SECRET_VALUE}.example.com/hook`,
     average_rating: 4,
     installations: 10,
-    is_approved: true,
-    is_suspended: false,
-    created_at: now,
-    updated_at: now,
-    version: 0,
     ...overrides,
-  };
+  });
 }
 
 const hidden = {

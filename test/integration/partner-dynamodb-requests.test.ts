@@ -1,18 +1,9 @@
-/**
- * What one Partner API licence validation costs in DynamoDB on a warm process: at most 2 requests
- * (one conditional update of the key item that checks the key and counts the call, one read of
- * the purchase). The partner Lambda's handler runs here, in this worker, exactly as Lambda runs
- * it; a middleware on this process's DynamoDB client counts every HTTP request it sends (retries
- * included). Keys and purchases change through the server (another process), and those changes
- * must still apply to the very next call despite what the warm process remembers.
- */
-import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeLicensedPurchase } from '../../bin/support/licensed-purchase';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { purchaseKey } from '../../functions/adapters/dynamodb/keys';
-import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { handler } from '../../functions/partner/index';
 import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
@@ -50,38 +41,7 @@ async function fixture() {
   const dev = await newDeveloper();
   const created = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
   expect(created.status).toBe(201);
-  const appId = `app-${randomUUID()}`;
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { PK: `APP#${appId}`, SK: 'APP', entity: 'APP', id: appId, user_id: dev.id, name: 'Count', type: 'public' },
-    }),
-  );
-  const purchaseId = randomUUID();
-  const licenseKey = `LIC-${randomUUID()}`;
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...purchaseKey(purchaseId),
-        entity: 'PURCHASE',
-        id: purchaseId,
-        app_id: appId,
-        user_id: 'buyer',
-        buyer_email: 'buyer@example.com',
-        license_key: licenseKey,
-        license_status: 'assigned',
-        status: 'completed',
-        amount_cents: 4900,
-        currency: 'usd',
-        created_at: new Date().toISOString(),
-        expires_at: null,
-      },
-    }),
-  );
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: licenceKeyLookupItem(appId, licenseKey, purchaseId) }),
-  );
+  const { appId, purchaseId, licenseKey } = await writeLicensedPurchase(dev.id, { appName: 'Count' });
   return { dev, key: created.body.key, keyId: created.body.id, appId, purchaseId, licenseKey };
 }
 

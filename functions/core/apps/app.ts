@@ -88,6 +88,20 @@ export interface AppRecord {
   version: number;
 }
 
+/** What a new app holds before its owner fills its lists in or anyone buys it: empty lists, no ratings, no licences. */
+export const newAppContent = () => ({
+  tags: [] as string[],
+  screenshots: [] as string[],
+  key_features: [] as string[],
+  use_cases: [] as string[],
+  integrations: [] as string[],
+  unique_selling_points: [] as string[],
+  customer_testimonials: [] as string[],
+  price_cents: 0,
+  average_rating: 0,
+  installations: 0,
+});
+
 export type RatingStar = '1' | '2' | '3' | '4' | '5';
 export const RATING_STARS: readonly RatingStar[] = ['1', '2', '3', '4', '5'];
 export type RatingCounts = Record<RatingStar, number>;

@@ -7,19 +7,10 @@ import type { AppRecord } from './app';
 import type { AppRepository } from './app-repository';
 import { createDeveloperAppsService } from './developer-apps-service';
 import type { KeyPoolPort, PoolKey } from './key-pool';
+import { categoryRecord } from './testing';
 
-const category = (slug: string, name: string, is_active = true): CategoryRecord => ({
-  id: `cat-${slug}`,
-  slug,
-  name,
-  description: '',
-  color: '#3B82F6',
-  icon: '',
-  display_order: 0,
-  is_active,
-  created_at: '',
-  updated_at: '',
-});
+const category = (slug: string, name: string, is_active = true): CategoryRecord =>
+  categoryRecord(slug, name, { is_active });
 const CATEGORIES = [category('marketing', 'Marketing'), category('retired', 'Retired', false)];
 
 /** In-memory stand-ins for the ports, with the same rules (slug claims, optimistic versions). */

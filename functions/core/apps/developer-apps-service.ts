@@ -11,7 +11,7 @@ import {
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Log } from '../users/ports';
-import { type AppRecord, reviewFlagAfterEdit } from './app';
+import { type AppRecord, newAppContent, reviewFlagAfterEdit } from './app';
 import { dollarsToCents } from './app-mappers';
 import type { AppRepository } from './app-repository';
 import { type AppUploadsDeps, assertOwnUploads, claimDrafts, releaseAppUploads } from './app-uploads';
@@ -196,16 +196,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
         category: category?.name,
         category_slug: category?.slug,
         practice_systems: p.practice_systems ?? [],
-        tags: [],
-        screenshots: [],
-        key_features: [],
-        use_cases: [],
-        integrations: [],
-        price_cents: 0,
-        unique_selling_points: [],
-        customer_testimonials: [],
-        average_rating: 0,
-        installations: 0,
+        ...newAppContent(),
         is_approved: false,
         is_suspended: false,
         created_at: at,

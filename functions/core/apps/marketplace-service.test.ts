@@ -2,45 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryRecord } from '../categories/category';
 import type { AppRecord } from './app';
 import { createMarketplaceService } from './marketplace-service';
+import { appRecord, categoryRecord } from './testing';
 
-const cat = (slug: string, name: string, display_order: number, is_active = true): CategoryRecord => ({
-  id: `cat-${slug}`,
-  slug,
-  name,
-  description: '',
-  color: '#3B82F6',
-  icon: '',
-  display_order,
-  is_active,
-  created_at: '',
-  updated_at: '',
-});
+const cat = (slug: string, name: string, display_order: number, is_active = true): CategoryRecord =>
+  categoryRecord(slug, name, { display_order, is_active });
 
-const app = (id: string, name: string, category_slug: string, extra: Partial<AppRecord> = {}): AppRecord => ({
-  id,
-  slug: `${id}-slug`,
-  name,
-  type: 'public',
-  user_id: 'owner',
-  category: 'stale name',
-  category_slug,
-  tags: [],
-  screenshots: [],
-  key_features: [],
-  use_cases: [],
-  integrations: [],
-  price_cents: 0,
-  unique_selling_points: [],
-  customer_testimonials: [],
-  average_rating: 0,
-  installations: 0,
-  is_approved: true,
-  is_suspended: false,
-  created_at: '',
-  updated_at: '',
-  version: 1,
-  ...extra,
-});
+const app = (id: string, name: string, category_slug: string, extra: Partial<AppRecord> = {}): AppRecord =>
+  appRecord({
+    id,
+    slug: `${id}-slug`,
+    name,
+    user_id: 'owner',
+    category: 'stale name',
+    category_slug,
+    created_at: '',
+    updated_at: '',
+    version: 1,
+    ...extra,
+  });
 
 function setup() {
   const categories = [cat('b', 'Beta', 20), cat('a', 'Alpha', 10), cat('off', 'Off', 30, false)];

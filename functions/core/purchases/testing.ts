@@ -4,6 +4,7 @@
  * once, a licence assigned once) so the rules can be exercised without the table.
  */
 import type { AppRecord } from '../apps/app';
+import { appRecord } from '../apps/testing';
 import type { ClaimOutcome, LicenceStore } from '../licences/ports';
 import type { Mailer, OutgoingMail } from '../users/ports';
 import type { PurchaseRepository } from './ports';
@@ -208,31 +209,18 @@ export function memoryMailer(): Mailer & { sent: OutgoingMail[] } {
 
 export function appFixture(overrides: Partial<AppRecord> = {}): AppRecord {
   const now = '2026-01-15T10:00:00.000Z';
-  return {
+  return appRecord({
     id: 'app-1',
     slug: 'app-one',
     name: 'App One',
-    type: 'public',
-    user_id: 'dev-1',
-    tags: [],
-    screenshots: [],
-    key_features: [],
-    use_cases: [],
-    integrations: [],
-    unique_selling_points: [],
-    customer_testimonials: [],
     pricing_model: 'one_time',
     price_cents: 4900,
     licensing_type: 'key_pool',
-    average_rating: 0,
-    installations: 0,
-    is_approved: true,
-    is_suspended: false,
     created_at: now,
     updated_at: now,
     version: 1,
     ...overrides,
-  };
+  });
 }
 
 export const usersFixture = {
