@@ -62,11 +62,14 @@ export function calls(key?: string): SentRequest[] {
   return sent.filter((r) => r.method === method && (path === undefined || r.path === path));
 }
 
+/** One handler or a list of them, as a test passes overrides to a screen's helper. */
+export type Handlers = HttpHandler | readonly HttpHandler[];
+
 /**
  * Serves handlers (lists of them, as the resource modules return) for the current test; a later
  * argument overrides an earlier one on the same route.
  */
-export function serve(...handlers: (HttpHandler | readonly HttpHandler[])[]): void {
+export function serve(...handlers: Handlers[]): void {
   for (const group of handlers) server.use(...[group].flat());
 }
 
@@ -79,4 +82,4 @@ export const queryOf = (request: Request): URLSearchParams => new URL(request.ur
 /** The JSON body of a handled request, typed as the route's input. */
 export const bodyOf = async <T>(request: Request): Promise<T> => (await request.clone().json()) as T;
 
-export { HttpResponse, http } from 'msw';
+export { type HttpHandler, HttpResponse, http } from 'msw';
