@@ -176,6 +176,8 @@ export function developerAppsHandlers(
       return HttpResponse.json({ catalogue_synced: true, declaration });
     }),
   ];
+  // No manual licence waits for the developer unless a test serves some.
+  handlers.push(http.get('/api/manual-licences', () => HttpResponse.json({ licences: [] })));
   if (opts.purchases !== null)
     handlers.push(http.get('/api/stripe/my-purchases', () => HttpResponse.json(opts.purchases ?? [])));
   return { handlers, db };

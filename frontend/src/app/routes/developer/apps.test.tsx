@@ -133,7 +133,11 @@ describe('My Apps (/dashboard/apps)', () => {
   });
 
   it('opens the tools as dialogs that say when their API is not available yet', async () => {
-    const { user } = await open();
+    const notBuilt = () => fail(501, 'Not implemented');
+    const { user } = await open({ apps: apps() }, [
+      http.get('/api/apps/:id/analytics', notBuilt),
+      http.get('/api/apps/:id/webhook-logs', notBuilt),
+    ]);
     await screen.findByText('Smile Scheduler');
     await user.click(row('pub-pending').getByRole('button', { name: /Analytics/ }));
     const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
