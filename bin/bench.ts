@@ -4,8 +4,9 @@
  * Starts its own stack (in-memory DynamoDB Local, local S3 and SES in a scratch folder), seeds the
  * categories, inserts 1,000 approved apps through the repository, starts the local HTTP server
  * and loads four routes with autocannon (BENCH_CONNECTIONS, default 16, BENCH_SECONDS each,
- * default 10). For each route a bare node:http server on loopback answers the same bytes, loaded
- * right after ours in the same run, as the ceiling of what Node can serve on this machine. Prints
+ * default 10). For each route a bare node:http server on loopback answers the same bytes with the
+ * same headers, loaded right after ours in the same run (each after a 2 s warm-up load), as the
+ * ceiling of what Node can serve on this machine. Prints
  * req/s, p50 and p99 latency and our rate as a multiple of the bare server's. Then it counts the
  * DynamoDB requests one Partner API `POST /v1/licenses/validate` makes on the warm server (a
  * middleware on the process's DynamoDB client), stops everything and exits (a watchdog makes
@@ -15,7 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AppRecord } from '../functions/core/apps/app';
 import { cycle } from './cycle';
@@ -26,6 +27,7 @@ import { SEED_CATEGORIES } from './seed/catalogue';
 const APP_COUNT = 1000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -130,9 +132,18 @@ function benchApps(): AppRecord[] {
   });
 }
 
-async function bareServer(body: Buffer, contentType: string): Promise<{ server: Server; url: string }> {
+/** Headers Node's server adds itself (on both servers alike), or that the bare server sets from the body. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** A bare node:http server answering every request with these bytes and the headers our server sent with them. */
+async function bareServer(body: Buffer, headers: Headers): Promise<{ server: Server; url: string }> {
+  const sent: Record<string, string | number> = {};
+  headers.forEach((value, name) => {
+    if (!OWN_HEADERS.has(name)) sent[name] = value;
+  });
+  sent['content-length'] = body.length;
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.writeHead(200, sent);
     res.end(body);
   });
   const port = await listen(server, 0, '127.0.0.1');
@@ -147,8 +158,8 @@ const closeServer = (server: Server) =>
 
 const figures = (r: AutocannonResult) => [r.requests.average.toFixed(0), String(r.latency.p50), String(r.latency.p99)];
 
-async function load(url: string): Promise<AutocannonResult> {
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, timeout: 30 });
+async function load(url: string, duration = SECONDS): Promise<AutocannonResult> {
+  return autocannon({ url, connections: CONNECTIONS, duration, timeout: 30 });
 }
 
 /**
@@ -285,14 +296,21 @@ async function main() {
       { label: 'GET /api/marketplace/apps/by-slug/bench-500', path: '/api/marketplace/apps/by-slug/bench-500' },
     ];
     const rows: string[][] = [];
+    const loadAtStart = loadavg();
     for (const route of routes) {
-      const probe = await fetch(base + route.path);
+      // As autocannon asks: no compression (fetch would ask for gzip and hand back the inflated bytes).
+      const probe = await fetch(base + route.path, { headers: { 'accept-encoding': 'identity' } });
       const bytes = Buffer.from(await probe.arrayBuffer());
       if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}: ${bytes.toString()}`);
+      if (probe.headers.has('content-encoding')) throw new Error(`${route.path} came compressed to the probe`);
       process.stdout.write(`Loading ${route.label} (${(bytes.length / 1024).toFixed(1)} KiB)... `);
-      const ours = await load(base + route.path);
-      const bare = await bareServer(bytes, probe.headers.get('content-type') ?? 'application/json');
+      const bare = await bareServer(bytes, probe.headers);
       servers.push(bare.server);
+      // Both servers (and autocannon) run warm: a short load of each first, so that neither
+      // measurement includes compiling its code path.
+      await load(base + route.path, WARMUP_SECONDS);
+      await load(bare.url, WARMUP_SECONDS);
+      const ours = await load(base + route.path);
       const ceiling = await load(bare.url);
       await closeServer(bare.server);
       console.log('done');
@@ -323,7 +341,10 @@ async function main() {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const line = (cells: string[]) =>
       cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run\n`);
+    const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per run; load average ${loads(loadAtStart)} at the start, ${loads(loadavg())} at the end\n`,
+    );
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
     for (const row of rows) console.log(line(row));

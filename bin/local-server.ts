@@ -32,17 +32,36 @@ const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>>
 };
 
 /**
+ * Whether the event's JSON could reach Lambda's payload limit, by an upper bound that costs no
+ * serialisation: every character of a string in the event takes at most 6 bytes in JSON (`\uXXXX`),
+ * and its strings are the body, the headers (twice at most: host and user agent are repeated in
+ * the request context), the URL (at most 5 times: raw path, path, query string, query and path
+ * parameters) and fixed fields. A request without a large body is far below the limit.
+ */
+function mayExceedLambdaPayload(req: IncomingMessage, event: APIGatewayProxyEventV2): boolean {
+  let headerChars = 0;
+  for (let i = 0; i < req.rawHeaders.length; i++) headerChars += (req.rawHeaders[i] as string).length;
+  const chars = (event.body?.length ?? 0) + 2 * headerChars + 5 * (req.url ?? '').length + 1024;
+  return 6 * chars > LAMBDA_MAX_PAYLOAD_BYTES;
+}
+
+/**
  * Each group's module, imported once as a Lambda container loads its handler once. A dynamic
  * import per request went through the TypeScript loader's hook thread every time, most of the
  * local server's time on a small answer.
  */
 const loadedGroups = new Map<RouteGroup, Promise<{ handler: GroupHandler }>>();
+/** The handlers of the groups loaded so far, so a request to a loaded group waits for nothing. */
+const loadedHandlers = new Map<RouteGroup, GroupHandler>();
 function loadGroup(group: RouteGroup): Promise<{ handler: GroupHandler }> {
   let loading = loadedGroups.get(group);
   if (!loading) {
     loading = groupModules[group]();
     loadedGroups.set(group, loading);
-    loading.catch(() => loadedGroups.delete(group));
+    loading.then(
+      (module) => loadedHandlers.set(group, module.handler),
+      () => loadedGroups.delete(group),
+    );
   }
   return loading;
 }
@@ -84,7 +103,17 @@ const MAX_BODY = 10 * 1024 * 1024;
 export const LAMBDA_MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 const tooLarge = () => Object.assign(new Error('too large'), { status: 413 });
 
+const NO_BODY = Buffer.alloc(0);
+
+/** True when the request has no body by HTTP/1.1's framing: neither Content-Length (above 0) nor Transfer-Encoding. */
+function hasNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0);
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
+  // Most requests (every GET) have no body: no stream iteration for them.
+  if (hasNoBody(req)) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -138,7 +167,7 @@ export function toApiGatewayEvent(
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
   const contentType = headers['content-type'] ?? '';
-  const textual = /json|text|x-www-form-urlencoded/.test(contentType) || body.length === 0;
+  const textual = body.length === 0 || /json|text|x-www-form-urlencoded/.test(contentType);
   const now = new Date();
   return {
     version: '2.0',
@@ -185,11 +214,12 @@ function decodePath(path: string): string {
 }
 
 /**
- * Large answer bodies as bytes, by the string the handler returned. The marketplace hands out the
- * same cached string for every request of a catalogue version, so encoding ~700 KB of JSON to
- * UTF-8 on each request is wasted work; V8 keeps a string's hash, so the lookup is cheap.
+ * Answer bodies as bytes, by the string the handler returned. The marketplace hands out the same
+ * cached string for every request of a catalogue version, so encoding it (~700 KB of JSON for the
+ * full list) to UTF-8 on each request is wasted work; V8 keeps a string's hash, and the same string
+ * compares by identity, so the lookup is cheap.
  */
-const BODY_MEMO_MIN = 16 * 1024;
+const BODY_MEMO_MIN = 1024;
 const BODY_MEMO_MAX = 16;
 const bodyMemo = new Map<string, Buffer>();
 
@@ -213,8 +243,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   }
   const body = await readBody(req);
   const event = toApiGatewayEvent(req, url, body, match);
-  if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_MAX_PAYLOAD_BYTES) throw tooLarge();
-  const { handler } = await loadGroup(match.route.group);
+  if (mayExceedLambdaPayload(req, event) && Buffer.byteLength(JSON.stringify(event)) > LAMBDA_MAX_PAYLOAD_BYTES) {
+    throw tooLarge();
+  }
+  const handler = loadedHandlers.get(match.route.group) ?? (await loadGroup(match.route.group)).handler;
   const result = await handler(event);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
@@ -322,6 +354,18 @@ function hostAllowed(header: string | undefined, allowed: ReadonlySet<string>): 
 
 export function createLocalServer(staticDir: string, options: LocalServerOptions = {}): Server {
   const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  // The verdict on each Host header seen (clients send the same few), instead of parsing it per request.
+  const hostVerdicts = new Map<string, boolean>();
+  const hostOk = (header: string | undefined): boolean => {
+    if (header === undefined) return false;
+    let verdict = hostVerdicts.get(header);
+    if (verdict === undefined) {
+      verdict = hostAllowed(header, allowed);
+      if (hostVerdicts.size >= 256) hostVerdicts.clear();
+      hostVerdicts.set(header, verdict);
+    }
+    return verdict;
+  };
   const fail = (res: ServerResponse, err: Error & { status?: number }) => {
     const status = err.status ?? 500;
     if (status >= 500) console.error('Request failed:', err);
@@ -333,7 +377,7 @@ export function createLocalServer(staticDir: string, options: LocalServerOptions
   return createServer((req, res) => {
     acceptsGzip.set(res, /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')));
     try {
-      if (!hostAllowed(req.headers.host, allowed)) {
+      if (!hostOk(req.headers.host)) {
         return send(
           res,
           403,

@@ -194,7 +194,8 @@ export const ROUTES = [
   // Material edits of an approved app are flagged; the admin clears the flag.
   r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.clear_flag', 'app')),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
-  r('POST', '/api/admin/purchases/{id}/refund', 'admin', 'admin', audited('purchase.refund', 'purchase')),
+  // An admin route served by the checkout function, the one that carries Stripe's SDK (~240 KB).
+  r('POST', '/api/admin/purchases/{id}/refund', 'checkout', 'admin', audited('purchase.refund', 'purchase')),
   r('GET', '/api/admin/manual-licences', 'admin', 'admin'),
   r(
     'POST',
@@ -260,44 +261,65 @@ export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `$
 export const routesOfGroup = (group: RouteGroup): RouteDef[] => ROUTES.filter((rt) => rt.group === group);
 
 /**
- * Finds the route for a concrete request the way API Gateway does: literal segments win over
- * {param} segments. Returns the route and its path parameters, or undefined.
+ * Each route's path compiled once: its segments (a literal, or the name of a {param}), and its
+ * specificity as API Gateway ranks it (a literal segment outweighs every segment after it), grouped
+ * by the number of segments, so a request is compared only with routes of its own length.
  */
-/** Each route's path split into segments once, not on every request. */
-const ROUTE_SEGMENTS: ReadonlyArray<{ route: RouteDef; pattern: readonly string[] }> = ROUTES.map((route) => ({
-  route,
-  pattern: route.path.split('/').filter(Boolean),
-}));
+interface CompiledRoute {
+  route: RouteDef;
+  /** Per segment: the literal it must equal, or undefined for a {param}. */
+  literals: ReadonlyArray<string | undefined>;
+  /** Per segment: the parameter's name, or undefined for a literal. */
+  params: ReadonlyArray<string | undefined>;
+  score: number;
+}
+const ROUTES_BY_LENGTH: ReadonlyMap<number, readonly CompiledRoute[]> = (() => {
+  const byLength = new Map<number, CompiledRoute[]>();
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const pattern = route.path.split('/').filter(Boolean);
+    const isParam = (p: string) => p.startsWith('{') && p.endsWith('}');
+    const compiled: CompiledRoute = {
+      route,
+      literals: pattern.map((p) => (isParam(p) ? undefined : p)),
+      params: pattern.map((p) => (isParam(p) ? p.slice(1, -1) : undefined)),
+      score: pattern.reduce((sum, p, i) => (isParam(p) ? sum : sum + 2 ** (pattern.length - i)), 0),
+    };
+    byLength.set(pattern.length, [...(byLength.get(pattern.length) ?? []), compiled]);
+  }
+  return byLength;
+})();
 
+/**
+ * Finds the route for a concrete request the way API Gateway does: literal segments win over
+ * {param} segments. Returns the route and its path parameters (decoded; a parameter that does not
+ * decode throws URIError), `{methodNotAllowed}` when only another method has the path, or undefined.
+ */
 export function matchRoute(
   method: string,
   path: string,
 ): { route: RouteDef; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
   const segments = path.split('/').filter(Boolean);
-  let best: { route: RouteDef; params: Record<string, string>; score: number } | undefined;
+  let best: CompiledRoute | undefined;
   let pathMatched = false;
-  for (const { route, pattern } of ROUTE_SEGMENTS) {
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    let score = 0;
+  for (const candidate of ROUTES_BY_LENGTH.get(segments.length) ?? []) {
+    const { literals } = candidate;
     let ok = true;
-    for (let i = 0; i < pattern.length; i++) {
-      const p = pattern[i] as string;
-      const s = segments[i] as string;
-      if (p.startsWith('{') && p.endsWith('}')) {
-        params[p.slice(1, -1)] = decodeURIComponent(s);
-      } else if (p === s) {
-        score += 2 ** (pattern.length - i);
-      } else {
+    for (let i = 0; i < literals.length; i++) {
+      const literal = literals[i];
+      if (literal !== undefined && literal !== segments[i]) {
         ok = false;
         break;
       }
     }
     if (!ok) continue;
     pathMatched = true;
-    if (route.method !== method) continue;
-    if (!best || score > best.score) best = { route, params, score };
+    if (candidate.route.method !== method) continue;
+    if (!best || candidate.score > best.score) best = candidate;
   }
-  if (best) return { route: best.route, params: best.params };
-  return pathMatched ? { methodNotAllowed: true } : undefined;
+  if (!best) return pathMatched ? { methodNotAllowed: true } : undefined;
+  const params: Record<string, string> = {};
+  best.params.forEach((name, i) => {
+    if (name !== undefined) params[name] = decodeURIComponent(segments[i] as string);
+  });
+  return { route: best.route, params };
 }

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
 import { type AppConfig, existingPath } from './app-config';
-import { storefrontDefine } from './bundling';
+import { type FunctionBundling, functionBundling } from './bundling';
 import type { Fulfilment } from './fulfilment';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
@@ -80,7 +80,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   'api-keys': { table: [...READ, 'dynamodb:BatchGetItem', ...WRITE] },
   webhooks: { table: [...READ, ...WRITE], webhookQueue: true },
-  // The Stripe webhook and free grants record purchases and enqueue their licence delivery.
+  // The Stripe webhook and free grants record purchases and enqueue their licence delivery; the
+  // admin's refund (through Stripe) is served here too, so that only this function carries Stripe.
   checkout: {
     table: [...READ, ...WRITE, 'dynamodb:ConditionCheckItem'],
     webhookQueue: true,
@@ -88,13 +89,12 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     stripe: true,
     fulfilmentQueue: true,
   },
-  // Replays webhook deliveries, refunds through Stripe, notifies developers of approvals, curates
-  // categories, and deletes an app's images with the app.
+  // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
+  // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
   admin: {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
     webhookQueue: true,
     mail: true,
-    stripe: true,
     uploads: true,
   },
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
@@ -219,7 +219,7 @@ export class Api extends Construct {
         logs: props.logs,
         memorySize: needs.memorySize,
         timeout: needs.timeout,
-        define: needs.storefront ? this.storefrontDefine(config) : undefined,
+        bundling: needs.storefront ? this.storefrontBundling(config) : undefined,
         environment: {
           ...baseEnvironment,
           ...(needs.webhookQueue ? { QUEUE_URL: props.queues.webhookDelivery.queueUrl } : {}),
@@ -302,18 +302,18 @@ export class Api extends Construct {
   }
 
   /**
-   * The web build's index.html and module preloads, compiled into the storefront bundle. Without
-   * a build the function answers 503 (as the local server does) and synth warns.
+   * The storefront's bundle (lib/bundling.ts): the web build's index.html and module preloads
+   * compiled in, the server renderer's aliases and browser-only modules left out. Without a web
+   * build the function answers 503 (as the local server does) and synth warns.
    */
-  private storefrontDefine(config: AppConfig): Record<string, string> | undefined {
-    const define = storefrontDefine(existingPath(config.siteBuildPath));
-    if (!define) {
+  private storefrontBundling(config: AppConfig): FunctionBundling | undefined {
+    const bundling = functionBundling('storefront', existingPath(config.siteBuildPath));
+    if (!bundling?.define) {
       Annotations.of(this).addWarningV2(
         'dental-marketplace:storefrontBuildMissing',
         `${config.siteBuildPath}/index.html not found: the storefront pages answer 503. Run \`npm run build:web\` before \`cdk deploy\`.`,
       );
-      return undefined;
     }
-    return define;
+    return bundling;
   }
 }

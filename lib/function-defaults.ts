@@ -3,10 +3,11 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
 import { REPO_ROOT } from './app-config';
-import { LAMBDA_BUNDLING } from './bundling';
+import { type FunctionBundling, LAMBDA_BUNDLING, powertoolsLayerParameter, powertoolsLayerVersion } from './bundling';
 import type { EncryptedLogs } from './logs';
 
 /** The defaults every function of the product shares, set once here. */
@@ -29,6 +30,18 @@ export const POWERTOOLS_ENVIRONMENT = {
   POWERTOOLS_METRICS_NAMESPACE: DEFAULT_METRICS_NAMESPACE,
   POWERTOOLS_TRACE_ENABLED: 'true',
 } as const;
+
+/**
+ * AWS's Powertools for AWS Lambda (TypeScript) layer of the installed version, in this region: its
+ * ARN read at deploy time from the public SSM parameter AWS publishes for that version.
+ */
+function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
+  const arn = ssm.StringParameter.valueForStringParameter(
+    scope,
+    powertoolsLayerParameter(powertoolsLayerVersion(REPO_ROOT)),
+  );
+  return lambda.LayerVersion.fromLayerVersionArn(scope, 'PowertoolsLayer', arn);
+}
 
 /**
  * A role whose permissions go into one customer managed policy instead of an inline policy, so
@@ -57,8 +70,8 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   readonly memorySize?: number;
   readonly timeout?: Duration;
-  /** esbuild `define`: build-time constants compiled into the bundle. */
-  readonly define?: Record<string, string>;
+  /** This function's own build options beyond LAMBDA_BUNDLING (lib/bundling.ts functionBundling). */
+  readonly bundling?: FunctionBundling;
 }
 
 /**
@@ -101,6 +114,8 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
       role,
       logGroup,
+      // Powertools' Logger, Metrics and Tracer, left out of the bundle (lib/bundling.ts).
+      layers: [powertoolsLayer(this)],
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...POWERTOOLS_ENVIRONMENT, ...props.environment },
@@ -117,9 +132,13 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         // The AWS SDK v3 comes from the Lambda runtime (the NodejsFunction default for Node.js 18+
         // runtimes, written out so that check:bundle builds the same; docs/deploy.md).
         bundleAwsSDK: false,
-        externalModules: [...LAMBDA_BUNDLING.external],
+        externalModules: [...LAMBDA_BUNDLING.external, ...(props.bundling?.external ?? [])],
         logLevel: nodejs.LogLevel.WARNING,
-        define: { ...LAMBDA_BUNDLING.define, ...props.define },
+        define: { ...LAMBDA_BUNDLING.define, ...props.bundling?.define },
+        // esbuild's --alias:<package>=<replacement>, which NodejsFunction has no property for.
+        esbuildArgs: Object.fromEntries(
+          Object.entries(props.bundling?.alias ?? {}).map(([from, to]) => [`--alias:${from}`, to]),
+        ),
       },
     });
     // Permissions must exist before the first invocation, not merely before deletion.

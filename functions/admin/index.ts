@@ -15,7 +15,6 @@ import { listWebhookLogsAsAdmin } from './admin-logs/list-logs';
 import { replayWebhookLog } from './admin-logs/replay-log';
 import { liftMailSuppression, listMailSuppressions } from './admin-mail/suppressions';
 import { listAppPurchases } from './admin-purchases/list-app-purchases';
-import { refundPurchase } from './admin-purchases/refund-purchase';
 import { approveProduction } from './admin-users/approve-production';
 import { approveUser } from './admin-users/approve-user';
 import { getUser } from './admin-users/get-user';
@@ -24,7 +23,10 @@ import { getUserLogs } from './admin-users/get-user-logs';
 import { listUsers } from './admin-users/list-users';
 import { rotateKeyAsAdmin } from './admin-users/rotate-key';
 
-/** Lambda of the "admin" route group: every route of routes.ts with group "admin". */
+/**
+ * Lambda of the "admin" route group: every route of routes.ts with group "admin". The refund route
+ * is the checkout function's, which carries the Stripe SDK the refund needs.
+ */
 export const handler = createGroupHandler('admin', {
   // Users and keys
   'GET /api/admin/users': listUsers,
@@ -46,7 +48,6 @@ export const handler = createGroupHandler('admin', {
   'POST /api/admin/apps/{id}/clear-flag': clearAppFlag,
   'DELETE /api/admin/apps/{id}/delete': deleteAppAsAdmin,
   'GET /api/admin/apps/{id}/purchases': listAppPurchases,
-  'POST /api/admin/purchases/{id}/refund': refundPurchase,
   'GET /api/admin/manual-licences': listAllManualLicences,
   'POST /api/admin/purchases/{id}/complete-licence': adminCompleteManualLicence,
   'GET /api/admin/logs': listWebhookLogsAsAdmin,

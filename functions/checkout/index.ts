@@ -1,3 +1,4 @@
+import { refundPurchase } from '../admin/admin-purchases/refund-purchase';
 import { createGroupHandler } from '../http/group-handler';
 import { createReview, deleteReview, updateReview } from '../reviews/buyer-reviews';
 import { confirmGuestLicence } from './confirm-guest-licence';
@@ -12,7 +13,9 @@ import { testCheckoutPay } from './test-checkout-pay';
 
 /**
  * Lambda of the "checkout" route group: every route of routes.ts with group "checkout", including
- * the writes of verified reviews (a licence holder's own review), since the marketplace function only reads.
+ * the writes of verified reviews (a licence holder's own review), since the marketplace function only reads,
+ * and the admin's refund (admin role, checked by the group router as for every route): the one admin
+ * route that needs Stripe, kept with the other Stripe calls so the admin function carries no Stripe SDK.
  */
 export const handler = createGroupHandler('checkout', {
   'POST /api/stripe/create-checkout-session': createCheckoutSession,
@@ -27,4 +30,5 @@ export const handler = createGroupHandler('checkout', {
   'DELETE /api/apps/{id}/reviews/mine': deleteReview,
   'GET /api/stripe/test-checkout/{session_id}': testCheckoutPage,
   'POST /api/stripe/test-checkout/{session_id}/pay': testCheckoutPay,
+  'POST /api/admin/purchases/{id}/refund': refundPurchase,
 });

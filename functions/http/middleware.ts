@@ -70,22 +70,20 @@ export function toResult(route: RouteDef | undefined, res: ApiResponse): ApiResu
       : route?.cacheable && res.status === 404
         ? 'public, max-age=0, s-maxage=10'
         : 'no-store';
-  const headers: Record<string, string> = { ...BASE_HEADERS, 'cache-control': cache, ...res.headers };
+  // One object, in the order the headers always had: base, cache-control, the handler's, content-type.
+  const contentType = res.raw ? res.raw.contentType : 'application/json; charset=utf-8';
+  const headers = { ...BASE_HEADERS, 'cache-control': cache, ...res.headers, 'content-type': contentType };
   if (res.raw) {
     const data = res.raw.data;
     const isBuffer = Buffer.isBuffer(data);
     return {
       statusCode: res.status,
-      headers: { ...headers, 'content-type': res.raw.contentType },
+      headers,
       body: isBuffer ? data.toString('base64') : data,
       isBase64Encoded: isBuffer,
     };
   }
-  return {
-    statusCode: res.status,
-    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-    body: res.body === undefined ? '' : JSON.stringify(res.body),
-  };
+  return { statusCode: res.status, headers, body: res.body === undefined ? '' : JSON.stringify(res.body) };
 }
 
 const errorResult = (route: RouteDef | undefined, err: AppError): ApiResult =>
@@ -229,11 +227,13 @@ export const authentication = (): GroupMiddleware => ({
   },
 });
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 /** The body as bytes, and parsed as JSON unless the route takes raw bytes (multipart, signed webhooks). */
 export const bodyParsing = (): GroupMiddleware => ({
   before: (request) => {
     const { event } = request;
-    const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+    const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : EMPTY_BODY;
     request.internal.rawBody = rawBody;
     if (!routeOf(request).rawBody && rawBody.length > 0) {
       try {

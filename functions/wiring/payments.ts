@@ -1,8 +1,9 @@
 /**
  * Payments: Stripe (adapters/stripe.ts) when its keys are configured, the labelled local test
  * checkout locally without them, 'unavailable' in the cloud until the keys are stored. Only the
- * functions that take or refund payments import this module (checkout, admin), so only they carry
- * the Stripe SDK; importing it installs the gateway refunds use (wiring/purchases.ts).
+ * function that takes and refunds payments imports this module (checkout, which also serves the
+ * admin's refund route), so only it carries the Stripe SDK; importing it installs the gateway
+ * refunds use (wiring/purchases.ts).
  */
 import { stripeGateway, stripeMode } from '../adapters/stripe';
 import type { PaymentMode } from '../core/purchases/checkout-service';

@@ -294,9 +294,11 @@ async function signIn(page: Page, role: Role) {
   }
 }
 
-/** Every `path: '...'` and the index routes of router.tsx, written as the router nests them. */
+/** Every `path: '...'` and the index routes of router.tsx (with its storefront pages), as nested. */
 function routerPaths(): string[] {
-  const source = readFileSync('frontend/src/app/router.tsx', 'utf8');
+  const source = ['frontend/src/app/router.tsx', 'frontend/src/app/storefront-routes.tsx']
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
   const paths = new Set<string>();
   const ids = readFileSync('frontend/src/config/paths.ts', 'utf8');
   const pathOf = (name: string) => new RegExp(`\\b${name}: '([^']+)'`).exec(ids)?.[1];

@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify';
 import { BUSINESS_METRICS } from '../../functions/platform/metric-names';
 import { ROUTE_GROUPS, type RouteGroup } from '../../functions/routes';
+import { REPO_ROOT } from '../../lib/app-config';
+import { LAMBDA_BUNDLING, POWERTOOLS_FROM_LAYER } from '../../lib/bundling';
 import { POWERTOOLS_ENVIRONMENT } from '../../lib/function-defaults';
 import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observability';
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
@@ -89,7 +93,8 @@ describe('secrets (item 4)', () => {
       const expected = [
         origin,
         ...(group === 'partner' ? [] : [jwt]),
-        ...(group === 'checkout' || group === 'admin' ? [stripe] : []),
+        // Only checkout, which also serves the admin's refund (routes.ts), calls Stripe.
+        ...(group === 'checkout' ? [stripe] : []),
       ];
       const readable = readableSecrets(groupPolicy(group)).filter((id) => [jwt, stripe, origin].includes(id));
       expect(readable, group).toEqual(expected.sort());
@@ -334,6 +339,28 @@ describe('observability (item 7)', () => {
     const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::ManagedPolicy');
     const xray = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('xray:PutTraceSegments'));
     expect(xray.length).toBeGreaterThanOrEqual(ours.length);
+  });
+
+  it("every function loads Logger, Metrics and Tracer from AWS's Powertools layer of the installed version", () => {
+    const installed = (pkg: string): string =>
+      JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    const version = installed('@aws-lambda-powertools/logger');
+    expect(installed('@aws-lambda-powertools/metrics')).toBe(version);
+    expect(installed('@aws-lambda-powertools/tracer')).toBe(version);
+    // Left out of the bundle, so the layer's copy is what runs.
+    expect(LAMBDA_BUNDLING.external).toEqual(expect.arrayContaining([...POWERTOOLS_FROM_LAYER]));
+    const parameters = app.toJSON().Parameters as Record<string, { Type: string; Default: string }>;
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    const ours = functions.filter((r) => r.Properties.Environment?.Variables?.NODE_OPTIONS);
+    expect(ours.length).toBeGreaterThanOrEqual(15);
+    for (const fn of ours) {
+      expect(fn.Properties.Layers).toHaveLength(1);
+      const parameter = parameters[fn.Properties.Layers[0].Ref];
+      expect(parameter, fn.Properties.Description).toEqual({
+        Type: 'AWS::SSM::Parameter::Value<String>',
+        Default: `/aws/service/powertools/typescript/generic/all/${version}`,
+      });
+    }
   });
 
   it("the dashboard graphs the business metrics with the functions' namespace and service", () => {

@@ -278,6 +278,16 @@ describe('HTTP API', () => {
         groupByKey.get(route.Properties.RouteKey),
       );
     }
+    // The admin's refund goes to checkout, the one function with Stripe, and is still admin-only
+    // (the group router enforces a route's access whichever function serves it).
+    const refund = must(ROUTES.find((r) => r.path === '/api/admin/purchases/{id}/refund'));
+    expect(refund).toMatchObject({ group: 'checkout', access: 'admin' });
+    const refundRoute = must(
+      Object.values(app.findResources('AWS::ApiGatewayV2::Route')).find(
+        (r) => r.Properties.RouteKey === routeKey(refund),
+      ),
+    );
+    expect(integrationGroup.get(refundRoute.Properties.Target['Fn::Join'][1][1].Ref)).toBe('checkout');
     // One API-scoped invoke permission per function, not one per route.
     app.resourcePropertiesCountIs(
       'AWS::Lambda::Permission',

@@ -3,9 +3,17 @@
  * JavaScript. The local server serves them from the storefront route group as CloudFront does in
  * the cloud. Needs the web build (frontend/dist), which `npm test` makes first.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
+import { existingPath, REPO_ROOT } from '../../lib/app-config';
+import { functionBundling, lambdaEsbuildOptions } from '../../lib/bundling';
 import type { AppCard } from '../../shared/schemas/apps';
 import { api, apiUrl } from '../support/api';
 import { must } from '../support/must';
@@ -165,4 +173,47 @@ describe('the other storefront pages (server-rendered)', () => {
       expect(html).not.toContain('id="ssr-data"');
     }
   });
+});
+
+describe('the storefront Lambda as deployed (lib/bundling.ts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-bundle-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('renders each page exactly as the local server does: same markup, styles and data', async () => {
+    // Built as the CDK builds it (the server's react-router, browser-only modules left out), its
+    // AWS SDK resolved from node_modules as the Lambda runtime provides it.
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const file = join(dir, 'index.mjs');
+    const own = functionBundling('storefront', existingPath('frontend/dist'));
+    await build({ ...lambdaEsbuildOptions(REPO_ROOT, 'functions/storefront/index.ts', file, own), logLevel: 'error' });
+    const { handler } = (await import(pathToFileURL(file).href)) as {
+      handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+    };
+    const body = (html: string) => html.slice(html.indexOf('<style data-emotion'));
+    const pages = [
+      ['GET /', '/', {}],
+      ['GET /marketplace/categories', '/marketplace/categories', {}],
+      ['GET /marketplace/category/{slug}', `/marketplace/category/${demo.category_slug}`, { slug: demo.category_slug }],
+      ['GET /marketplace/app/{slug}', `/marketplace/app/${demo.slug}`, { slug: demo.slug }],
+    ] as const;
+    for (const [routeKey, path, pathParameters] of pages) {
+      const event = {
+        version: '2.0',
+        routeKey,
+        rawPath: path,
+        rawQueryString: '',
+        headers: { accept: 'text/html' },
+        pathParameters,
+        isBase64Encoded: false,
+        requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1' } },
+      } as unknown as APIGatewayProxyEventV2;
+      const lambda = await handler(event);
+      const local = await page(path);
+      expect(lambda.statusCode, path).toBe(200);
+      const html = String(lambda.body);
+      expect(html, path).toContain('<div id="root"><');
+      expect(body(html), path).toBe(body(local.html));
+    }
+  }, 120_000);
 });

@@ -1,41 +1,24 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { MarketplaceLayout } from '../components/layouts/marketplace-layout';
-import { PageSpinner } from '../components/ui/page-spinner';
-import { RouteErrorBoundary } from '../components/ui/route-error';
 import { withAllRecipes } from '../components/ui/with-all-recipes';
 import { paths } from '../config/paths';
 import { PublicOnly, RequireRole } from './guards';
+import { type Loader, lazyScreen, rootElement, storefrontPages } from './storefront-routes';
 
 /**
  * Every route of docs/spec.md section 2. Only the marketplace layout and the guards are in the entry
  * chunk; each screen, the auth layout and the developer and admin layouts load on demand, so a
- * marketplace visitor never downloads the portal or the admin panel.
+ * marketplace visitor never downloads the portal or the admin panel. The storefront pages are in
+ * storefront-routes.tsx, which the server renderer imports instead of this table.
  *
  * The table is rendered with `useRoutes` inside a plain <BrowserRouter> (<StaticRouter> on the
  * server): the app loads its data with SWR, not route loaders, and the data router's runtime would
  * cost every visitor about 15 KB gzip more. A React error boundary stands in for `errorElement`.
  */
-type Loader = () => Promise<{ default: ComponentType }>;
 
 /** A screen loaded on demand, with every slot recipe of the design system (with-all-recipes.ts). */
 function lazyElement(load: Loader, fallbackMinH = '40vh') {
   return lazyScreen(withAllRecipes(load), fallbackMinH);
-}
-
-/**
- * A storefront screen (/, the categories, a category, an app): server-rendered, it adds the few
- * slot recipes it uses beyond the system's own, so a visitor does not download all of them.
- */
-const storefrontElement = (load: Loader) => lazyScreen(load, '40vh');
-
-function lazyScreen(load: Loader, fallbackMinH: string) {
-  const Component = lazy(load);
-  return (
-    <Suspense fallback={<PageSpinner minH={fallbackMinH} />}>
-      <Component />
-    </Suspense>
-  );
 }
 
 /** A layout route whose own module is lazy (its screens add their own Suspense inside). */
@@ -43,26 +26,13 @@ const layout = (load: Loader) => lazyElement(load, '100vh');
 
 export const routes: RouteObject[] = [
   {
-    element: (
-      <RouteErrorBoundary>
-        <Outlet />
-      </RouteErrorBoundary>
-    ),
+    element: rootElement,
     children: [
       {
         element: <MarketplaceLayout />,
         children: [
-          { index: true, element: storefrontElement(() => import('./routes/marketplace/home')) },
+          ...storefrontPages,
           { path: paths.marketplace, element: <Navigate to={paths.home} replace /> },
-          { path: paths.categories, element: storefrontElement(() => import('./routes/marketplace/categories')) },
-          {
-            path: '/marketplace/category/:slug',
-            element: storefrontElement(() => import('./routes/marketplace/category')),
-          },
-          {
-            path: '/marketplace/app/:slug',
-            element: storefrontElement(() => import('./routes/marketplace/app-detail')),
-          },
           {
             path: paths.purchaseSuccess,
             element: lazyElement(() => import('./routes/marketplace/purchase-success')),

@@ -1,17 +1,17 @@
 /**
- * The storefront's server renderer: the same routes, providers and components as the browser
- * (app/router.tsx, app/provider.tsx), rendered to HTML with the page's API answers as SWR
+ * The storefront's server renderer: the same storefront routes, providers and components as the
+ * browser (app/storefront-routes.tsx, nested as in app/router.tsx; app/provider.tsx), rendered to HTML with the page's API answers as SWR
  * fallback data, and the Chakra UI (emotion) styles the HTML uses extracted for the <head>.
  * Runs in the storefront Lambda (functions/storefront/) and, locally, in the local server.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter, useRoutes } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { AppRoutes } from '../app/router';
+import { storefrontRoutes } from '../app/storefront-routes';
+import { criticalStyleTags, prepareServerCache } from './critical-styles';
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
@@ -20,18 +20,23 @@ export interface RenderedPage {
   styles: string;
 }
 
+/** The storefront pages' routes (the developer and admin screens are never rendered here). */
+function StorefrontRoutes() {
+  return useRoutes(storefrontRoutes);
+}
+
 /** Renders `url` (absolute) with `fallback` (API answers by SWR key); waits for every lazy screen. */
 export async function renderStorefront(url: string, fallback: Record<string, unknown>): Promise<RenderedPage> {
   const { pathname, search } = new URL(url);
   // A cache per request, key 'css' as the browser's default cache: the client adopts these styles.
   const cache = createCache({ key: 'css' });
-  const emotion = createEmotionServer(cache);
+  prepareServerCache(cache);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProvider fallback={fallback}>
           <StaticRouter location={`${pathname}${search}`}>
-            <AppRoutes />
+            <StorefrontRoutes />
           </StaticRouter>
         </AppProvider>
       </CacheProvider>
@@ -48,6 +53,5 @@ export async function renderStorefront(url: string, fallback: Record<string, unk
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles };
+  return { html, styles: criticalStyleTags(cache, html) };
 }

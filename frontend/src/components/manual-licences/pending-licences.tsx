@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   type CompleteManualLicenceInput,
@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/schemas/manual-licences';
 import { errorText } from '../../lib/api-client';
 import { formatDate } from '../../utils/format';
+import { LoadError } from '../ui/load-error';
 import { notifySuccess } from '../ui/toaster';
 
 /** Records what was sent to one buyer (the developer's and the admin's endpoints take the same body). */
@@ -136,12 +137,7 @@ export function PendingLicences({
   showApp = false,
 }: PendingLicencesProps) {
   if (error) {
-    return (
-      <Alert.Root status="error" borderRadius="md">
-        <Alert.Indicator />
-        <Alert.Title>{errorText(error, 'Failed to load pending licenses')}</Alert.Title>
-      </Alert.Root>
-    );
+    return <LoadError error={error} fallback="Failed to load pending licenses" />;
   }
   if (isLoading) return <Text color="fg.muted">Loading…</Text>;
   if (licences.length === 0) return <Text color="fg.muted">No buyers are waiting for access.</Text>;

@@ -22,6 +22,10 @@ export interface AppDialogProps {
   /** false drops the corner close button (the footer's button is the only way out). */
   closable?: boolean;
   scrollBehavior?: 'inside' | 'outside';
+  /** Styles of the frame's parts, for a dialog that looks its own way (the checkout). */
+  contentProps?: Dialog.ContentProps;
+  titleProps?: Dialog.TitleProps;
+  footerProps?: Dialog.FooterProps;
 }
 
 /** The one dialog frame of the SPA: title, optional subtitle, body, footer and corner close button. */
@@ -38,6 +42,9 @@ export function AppDialog({
   closeOnInteractOutside = true,
   closable = true,
   scrollBehavior,
+  contentProps,
+  titleProps,
+  footerProps,
 }: AppDialogProps) {
   return (
     <Dialog.Root
@@ -52,11 +59,11 @@ export function AppDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content {...contentProps}>
             <Dialog.Header
               {...(subtitle ? { flexDirection: 'column' as const, alignItems: 'flex-start', gap: '0.5' } : {})}
             >
-              <Dialog.Title>{title}</Dialog.Title>
+              <Dialog.Title {...titleProps}>{title}</Dialog.Title>
               {subtitle && (
                 <Text fontSize="sm" color="fg.muted">
                   {subtitle}
@@ -64,7 +71,7 @@ export function AppDialog({
               )}
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            {footer && <Dialog.Footer {...footerProps}>{footer}</Dialog.Footer>}
             {closable && (
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" disabled={busy} />

@@ -1,4 +1,13 @@
-import { Button, type ButtonProps, Clipboard, IconButton } from '@chakra-ui/react';
+import {
+  Button,
+  type ButtonProps,
+  Clipboard,
+  Code,
+  type CodeProps,
+  HStack,
+  IconButton,
+  type StackProps,
+} from '@chakra-ui/react';
 import { LuCheck, LuCopy } from 'react-icons/lu';
 
 export interface CopyButtonProps extends Omit<ButtonProps, 'children' | 'onClick' | 'aria-label'> {
@@ -56,5 +65,30 @@ export function CopyButton({
         }}
       </Clipboard.Context>
     </Clipboard.Root>
+  );
+}
+
+/**
+ * A value in a bordered row with its copy button beside it (a licence key): `boxProps` style the
+ * row, `codeProps` the value, `size` the button.
+ */
+export function CopyableCode({
+  value,
+  label,
+  onCopied,
+  size,
+  boxProps,
+  codeProps,
+}: Pick<CopyButtonProps, 'value' | 'label' | 'onCopied' | 'size'> & {
+  boxProps?: StackProps;
+  codeProps?: CodeProps & { 'data-testid'?: string };
+}) {
+  return (
+    <HStack gap="1" borderWidth="1px" {...boxProps}>
+      <Code variant="plain" {...codeProps}>
+        {value}
+      </Code>
+      <CopyButton value={value} label={label} size={size} variant="ghost" onCopied={onCopied} />
+    </HStack>
   );
 }

@@ -1,24 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  ButtonGroup,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
-import { LuEye, LuSearch } from 'react-icons/lu';
+import { Badge, Box, Button, ButtonGroup, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { LuEye } from 'react-icons/lu';
 import { APP_STATUSES, type AppStatus } from '../../../../../shared/app-status';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
@@ -63,10 +53,8 @@ export function AppManagement({
   dataAccess?: (appId: string) => ReactNode;
 } = {}) {
   const [filter, setFilter] = useState<AppFilter>('all');
-  const [query, setQuery] = useState('');
   const [status, setStatus] = useState<AppStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const q = useDeferredValue(query);
+  const { query, search, q, page, setPage, refilter } = usePagedSearch();
   const { data, error, isLoading } = useAdminAppsPage({ page, q, status, type: filter });
   // The app the review dialog shows: kept here, not only read from the page, because an approved app
   // moves off a busy page (awaiting review comes first) and the dialog must stay with it.
@@ -129,29 +117,19 @@ export function AppManagement({
     <>
       <PageHeader title="App Management" description="Review, publish and suspend apps." actions={actions} />
 
-      <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
-        <InputGroup startElement={<LuSearch />} maxW={{ base: 'full', md: 'sm' }}>
-          <Input
-            type="search"
-            bg="white"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Search by app, developer or company"
-            aria-label="Search apps"
-          />
-        </InputGroup>
+      <ListSearchBar
+        query={query}
+        onSearch={search}
+        placeholder="Search by app, developer or company"
+        label="Search apps"
+        maxW="sm"
+      >
         <NativeSelect.Root w={{ base: 'full', md: '56' }}>
           <NativeSelect.Field
             aria-label="Filter by status"
             bg="white"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as AppStatus | '');
-              setPage(1);
-            }}
+            onChange={(e) => refilter(setStatus)(e.target.value as AppStatus | '')}
           >
             <option value="">All statuses</option>
             {STATUS_OPTIONS.map((s) => (
@@ -162,17 +140,14 @@ export function AppManagement({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </HStack>
+      </ListSearchBar>
 
       <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
         <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Filter apps">
           {FILTERS.map((f) => (
             <Button
               key={f.value}
-              onClick={() => {
-                setFilter(f.value);
-                setPage(1);
-              }}
+              onClick={() => refilter(setFilter)(f.value)}
               aria-pressed={filter === f.value}
               variant={filter === f.value ? 'solid' : 'outline'}
               colorPalette={filter === f.value ? 'brand' : 'gray'}
@@ -182,23 +157,13 @@ export function AppManagement({
           ))}
         </ButtonGroup>
         {data && (
-          <Text fontSize="sm" color="gray.600" aria-live="polite">
+          <ListCount waiting={data.status_counts['Pending Review']} waitingLabel="awaiting review" palette="orange">
             Showing {shown.length} of {data.total} apps
-            {data.status_counts['Pending Review'] > 0 && (
-              <Badge ms="2" colorPalette="orange" variant="subtle">
-                {data.status_counts['Pending Review']} awaiting review
-              </Badge>
-            )}
-          </Text>
+          </ListCount>
         )}
       </HStack>
 
-      {error && !data && (
-        <Alert.Root status="error" borderRadius="md" mb="4">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, MSG.failedLoadApps)}</Alert.Title>
-        </Alert.Root>
-      )}
+      {error && !data && <LoadError error={error} fallback={MSG.failedLoadApps} mb="4" />}
 
       <DataTable
         label="Apps"

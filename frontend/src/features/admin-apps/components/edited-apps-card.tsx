@@ -1,24 +1,24 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import useSWR from 'swr';
 import type { AdminApp } from '../../../../../shared/schemas/apps';
 import { AppLink } from '../../../components/ui/links';
+import { NoteCard } from '../../../components/ui/note-card';
 import { paths } from '../../../config/paths';
-import { errorText, fetcher } from '../../../lib/api-client';
+import { fetcher } from '../../../lib/api-client';
 
 /** Admin Dashboard: approved apps whose name, texts, URLs, instructions or price changed. */
 export function EditedAppsCard() {
   const { data, error } = useSWR<AdminApp[]>('/api/admin/apps', fetcher);
   const flagged = data?.filter((a) => a.review_flag) ?? [];
   return (
-    <Box as="section" borderWidth="1px" borderRadius="xl" p="5" aria-labelledby="edited-apps-title">
-      <Heading as="h2" size="md" id="edited-apps-title" mb="2">
-        Edited after approval
-      </Heading>
-      {error ? (
-        <Text color="red.700">{errorText(error, 'Failed to load apps')}</Text>
-      ) : !data ? (
-        <Text color="fg.muted">Loading…</Text>
-      ) : (
+    <NoteCard
+      headingId="edited-apps-title"
+      title="Edited after approval"
+      error={error}
+      failed="Failed to load apps"
+      loading={!data}
+    >
+      {data && (
         <Text data-testid="edited-apps">
           {flagged.length === 0
             ? 'No approved app has material edits to review.'
@@ -29,6 +29,6 @@ export function EditedAppsCard() {
           {flagged.length > 0 && <AppLink to={paths.adminApps}>Review in App Management</AppLink>}
         </Text>
       )}
-    </Box>
+    </NoteCard>
   );
 }

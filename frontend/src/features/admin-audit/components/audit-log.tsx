@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import type { AuditEntry } from '../../../../../shared/schemas/audit';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorText } from '../../../lib/api-client';
 import { type AuditFilters, useAuditPage } from '../api/get-audit';
 
 const COLUMNS = ['Time (UTC)', 'Who', 'Action', 'Object', 'Client address', 'Changes'];
@@ -77,10 +77,7 @@ export function AuditLog() {
       </Box>
 
       {error ? (
-        <Alert.Root status="error" borderRadius="md">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, 'Failed to load the audit trail')}</Alert.Title>
-        </Alert.Root>
+        <LoadError error={error} fallback="Failed to load the audit trail" />
       ) : data && entries.length === 0 ? (
         <EmptyState icon={<LuShieldCheck />} title="No audit entries found." />
       ) : (

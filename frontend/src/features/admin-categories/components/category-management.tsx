@@ -1,10 +1,10 @@
-import { Alert, Badge, Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorText } from '../../../lib/api-client';
 import { useAdminCategories } from '../api/get-admin-categories';
 import type { AdminCategory, CategoryIconKit } from '../types';
 import { CategoryFormDialog } from './category-form-dialog';
@@ -37,12 +37,7 @@ export function CategoryManagement({ icons }: { icons: CategoryIconKit }) {
         }
       />
 
-      {error && !data && (
-        <Alert.Root status="error" borderRadius="md" mb="4">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, 'Failed to load categories')}</Alert.Title>
-        </Alert.Root>
-      )}
+      {error && !data && <LoadError error={error} fallback="Failed to load categories" mb="4" />}
 
       <DataTable
         label="Categories"

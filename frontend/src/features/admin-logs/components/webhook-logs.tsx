@@ -1,17 +1,17 @@
-import { Alert, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuEye, LuRefreshCw, LuRotateCcw, LuScrollText } from 'react-icons/lu';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { DeliveryStatusBadge } from '../../../components/ui/delivery-status-badge';
+import { DeliveryCells } from '../../../components/ui/delivery-cells';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { errorText } from '../../../lib/api-client';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { formatDate } from '../../../utils/format';
 import { useAdminLogs } from '../api/get-admin-logs';
 import { useReplayLog } from '../api/replay-log';
@@ -32,26 +32,23 @@ const COLUMNS: DataColumn[] = [
 export function WebhookLogs() {
   const { data, error, isLoading, isValidating, mutate } = useAdminLogs();
   const replay = useReplayLog();
-  const { confirm, dialog } = useConfirm();
+  const { run, busyId: replaying, dialog } = useConfirmedAction();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<WebhookDeliveryLog | null>(null);
-  const [replaying, setReplaying] = useState<string | null>(null);
   const logs = data ?? [];
   const view = paginate(logs, page, LIMITS.webhookLogPageSize);
 
-  async function onReplay(log: WebhookDeliveryLog) {
-    if (!(await confirm({ title: 'Replay webhook', message: MSG.confirmReplay, confirmLabel: 'Replay' }))) return;
-    setReplaying(log.id);
-    try {
-      await replay.trigger(log.id);
-      notifySuccess(MSG.webhookReplayed);
-      setSelected(null);
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedReplayWebhook));
-    } finally {
-      setReplaying(null);
-    }
-  }
+  const onReplay = (log: WebhookDeliveryLog) =>
+    run(
+      log.id,
+      { title: 'Replay webhook', message: MSG.confirmReplay, confirmLabel: 'Replay' },
+      async () => {
+        await replay.trigger(log.id);
+        notifySuccess(MSG.webhookReplayed);
+        setSelected(null);
+      },
+      MSG.failedReplayWebhook,
+    );
 
   return (
     <>
@@ -66,10 +63,7 @@ export function WebhookLogs() {
       />
 
       {error && !data ? (
-        <Alert.Root status="error" borderRadius="md">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, MSG.failedLoadWebhookLogs)}</Alert.Title>
-        </Alert.Root>
+        <LoadError error={error} fallback={MSG.failedLoadWebhookLogs} />
       ) : data && logs.length === 0 ? (
         <EmptyState icon={<LuScrollText />} title={MSG.noWebhookLogs} />
       ) : (
@@ -81,20 +75,13 @@ export function WebhookLogs() {
                   {shortId(log.id)}
                 </Text>
               </Table.Cell>
-              <Table.Cell fontFamily="mono" fontSize="xs">
-                {log.event_type}
-              </Table.Cell>
-              <Table.Cell maxW="64">
-                <Text truncate fontSize="sm" title={log.target_url}>
-                  {log.target_url}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <DeliveryStatusBadge code={log.status_code} />
-              </Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                {formatResponseTime(log.response_time_ms)}
-              </Table.Cell>
+              <DeliveryCells
+                eventType={log.event_type}
+                targetUrl={log.target_url}
+                statusCode={log.status_code}
+                responseTime={formatResponseTime(log.response_time_ms)}
+                targetMaxW="64"
+              />
               <Table.Cell color="gray.600" whiteSpace="nowrap">
                 {formatDate(log.created_at, 'minutes')}
               </Table.Cell>

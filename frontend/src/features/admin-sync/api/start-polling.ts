@@ -1,9 +1,8 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import { LIMITS } from '../../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import type { PollingResponse } from '../types';
 import { SYNC_STATUS_KEY } from './get-sync-status';
+import { useSyncAction } from './sync-action';
 
 export const startPollingPath = (interval: number) => `/api/admin/sync/polling/start?interval=${interval}`;
 
@@ -11,11 +10,5 @@ export const startPollingPath = (interval: number) => `/api/admin/sync/polling/s
 export const startPolling = (interval: number = LIMITS.defaultPollingInterval) =>
   api.post<PollingResponse>(startPollingPath(interval));
 
-export function useStartPolling() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation('/api/admin/sync/polling/start', () => startPolling(), {
-    onSuccess: () => {
-      void mutate(SYNC_STATUS_KEY);
-    },
-  });
-}
+export const useStartPolling = () =>
+  useSyncAction('/api/admin/sync/polling/start', () => startPolling(), SYNC_STATUS_KEY);

@@ -1,4 +1,5 @@
 import { Badge } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { LuCircleAlert, LuCircleCheck, LuCircleDashed, LuCircleX, LuLoaderCircle } from 'react-icons/lu';
 import type { HealthState, RunStatus } from '../types';
 import { HEALTH_STATE, RUN_STATUS } from '../utils/sync-display';
@@ -15,22 +16,41 @@ const HEALTH_ICON = {
   unhealthy: <LuCircleX aria-hidden />,
 };
 
-/** A run's status as an icon and a word; the colour only repeats it. */
-export function RunStatusBadge({ status }: { status: RunStatus }) {
-  const tone = RUN_STATUS[status] ?? { label: status, palette: 'gray' };
+/** A status as an icon and a word; the colour only repeats it. */
+function IconBadge({
+  status,
+  tone,
+  icon,
+}: {
+  status: string;
+  tone: { label: string; palette: string };
+  icon: ReactNode;
+}) {
   return (
     <Badge colorPalette={tone.palette} variant="subtle" data-status={status}>
-      {RUN_ICON[status]} {tone.label}
+      {icon} {tone.label}
     </Badge>
   );
 }
 
-/** A component's or the system's health as an icon and a word. */
-export function HealthBadge({ status }: { status: HealthState }) {
-  const tone = HEALTH_STATE[status] ?? { label: status, palette: 'yellow' };
+/** A run's status (queued, running, succeeded, failed). */
+export function RunStatusBadge({ status }: { status: RunStatus }) {
   return (
-    <Badge colorPalette={tone.palette} variant="subtle" data-status={status}>
-      {HEALTH_ICON[status]} {tone.label}
-    </Badge>
+    <IconBadge
+      status={status}
+      tone={RUN_STATUS[status] ?? { label: status, palette: 'gray' }}
+      icon={RUN_ICON[status]}
+    />
+  );
+}
+
+/** A component's or the system's health. */
+export function HealthBadge({ status }: { status: HealthState }) {
+  return (
+    <IconBadge
+      status={status}
+      tone={HEALTH_STATE[status] ?? { label: status, palette: 'yellow' }}
+      icon={HEALTH_ICON[status]}
+    />
   );
 }

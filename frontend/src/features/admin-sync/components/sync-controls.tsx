@@ -49,21 +49,12 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
     }
   }
 
-  async function onStart() {
+  async function setPolling(on: boolean) {
     try {
-      const res = await start.trigger();
-      notifySuccess(res?.message ?? 'Polling started');
+      const res = await (on ? start : stop).trigger();
+      notifySuccess(res?.message ?? (on ? 'Polling started' : 'Polling stopped'));
     } catch (err) {
-      notifyError(MSG.failedStartPolling(failureDetail(err)));
-    }
-  }
-
-  async function onStop() {
-    try {
-      const res = await stop.trigger();
-      notifySuccess(res?.message ?? 'Polling stopped');
-    } catch (err) {
-      notifyError(MSG.failedStopPolling(failureDetail(err)));
+      notifyError((on ? MSG.failedStartPolling : MSG.failedStopPolling)(failureDetail(err)));
     }
   }
 
@@ -108,7 +99,7 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
             <Button
               variant="outline"
               colorPalette="green"
-              onClick={onStart}
+              onClick={() => setPolling(true)}
               loading={start.isMutating}
               disabled={!status || polling}
             >
@@ -117,7 +108,7 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
             <Button
               variant="outline"
               colorPalette="red"
-              onClick={onStop}
+              onClick={() => setPolling(false)}
               loading={stop.isMutating}
               disabled={!status || !polling}
             >

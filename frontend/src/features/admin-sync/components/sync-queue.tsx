@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { LuCircleX, LuClock, LuInbox, LuListOrdered, LuLoaderCircle, LuRotateCcw } from 'react-icons/lu';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
@@ -42,28 +43,17 @@ export function SyncQueue() {
           </Button>
         }
       />
-      {error && !data && (
-        <Alert.Root status="error" borderRadius="md" mb="6">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, 'Failed to load the queue status')}</Alert.Title>
-        </Alert.Root>
-      )}
+      {error && !data && <LoadError error={error} fallback="Failed to load the queue status" mb="6" />}
       <Stack gap="8">
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-          <StatCard label="Depth" icon={<LuListOrdered />} loading={isLoading} value={formatCount(data?.depth)} />
-          <StatCard
-            label="In flight"
-            icon={<LuLoaderCircle />}
-            loading={isLoading}
-            value={formatCount(data?.in_flight)}
-          />
-          <StatCard label="Failed" icon={<LuCircleX />} loading={isLoading} value={formatCount(data?.failed)} />
-          <StatCard
-            label="Oldest waiting"
-            icon={<LuClock />}
-            loading={isLoading}
-            value={formatAge(data?.oldest_age_seconds)}
-          />
+          {[
+            { label: 'Depth', icon: <LuListOrdered />, value: formatCount(data?.depth) },
+            { label: 'In flight', icon: <LuLoaderCircle />, value: formatCount(data?.in_flight) },
+            { label: 'Failed', icon: <LuCircleX />, value: formatCount(data?.failed) },
+            { label: 'Oldest waiting', icon: <LuClock />, value: formatAge(data?.oldest_age_seconds) },
+          ].map((stat) => (
+            <StatCard key={stat.label} {...stat} loading={isLoading} />
+          ))}
         </SimpleGrid>
         <Box as="section" aria-labelledby="failed-items-heading">
           <Heading as="h2" size="lg" mb="4" id="failed-items-heading">

@@ -1,10 +1,10 @@
-import { Alert, Box, DataList, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { DataList, HStack, Text } from '@chakra-ui/react';
 import { LuServer } from 'react-icons/lu';
-import { errorText } from '../../../lib/api-client';
 import { formatCount, formatDate } from '../../../utils/format';
 import type { SyncStatus } from '../types';
 import { syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
+import { SyncPanel } from './sync-panel';
 
 /** Sync Status: legacy users and polling, the last internal sync and the catalogue's counts. */
 export function SyncStatusCard({
@@ -19,35 +19,15 @@ export function SyncStatusCard({
   const polling = status?.legacy.polling_active;
   const last = status?.internal.last_sync;
   return (
-    <Box
-      as="section"
-      aria-labelledby="sync-status-heading"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
+    <SyncPanel
+      headingId="sync-status-heading"
+      icon={<LuServer aria-hidden />}
+      title="Sync Status"
+      error={!status && error}
+      failed="Failed to load sync status"
+      loading={loading || !status}
     >
-      <HStack gap="3" mb="4">
-        <Box color="gray.600" fontSize="xl">
-          <LuServer aria-hidden />
-        </Box>
-        <Heading as="h2" size="md" id="sync-status-heading">
-          Sync Status
-        </Heading>
-      </HStack>
-      {error && !status ? (
-        <Alert.Root status="error" borderRadius="md">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, 'Failed to load sync status')}</Alert.Title>
-        </Alert.Root>
-      ) : loading || !status ? (
-        <Stack gap="2" aria-hidden>
-          <Skeleton h="5" />
-          <Skeleton h="5" />
-          <Skeleton h="5" />
-        </Stack>
-      ) : (
+      {status && (
         <DataList.Root orientation="horizontal" size="sm" gap="2.5">
           <DataList.Item>
             <DataList.ItemLabel color="gray.700">Legacy users synced</DataList.ItemLabel>
@@ -100,6 +80,6 @@ export function SyncStatusCard({
           </DataList.Item>
         </DataList.Root>
       )}
-    </Box>
+    </SyncPanel>
   );
 }

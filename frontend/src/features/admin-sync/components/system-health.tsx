@@ -1,47 +1,25 @@
-import { Alert, Box, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuActivity } from 'react-icons/lu';
-import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
 import { useSyncHealth } from '../api/get-sync-health';
 import { componentLabel } from '../utils/sync-display';
 import { HealthBadge } from './status-badge';
+import { SyncPanel } from './sync-panel';
 
 /** System Health: each component with its status and how it was measured. */
 export function SystemHealth() {
   const { data, error, isLoading } = useSyncHealth();
   return (
-    <Box
-      as="section"
-      aria-labelledby="health-heading"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
+    <SyncPanel
+      headingId="health-heading"
+      icon={<LuActivity aria-hidden />}
+      title="System Health"
+      badge={data && <HealthBadge status={data.status} />}
+      error={!data && error}
+      failed="Failed to load system health"
+      loading={isLoading || !data}
     >
-      <HStack justify="space-between" mb="4">
-        <HStack gap="3">
-          <Box color="gray.600" fontSize="xl">
-            <LuActivity aria-hidden />
-          </Box>
-          <Heading as="h2" size="md" id="health-heading">
-            System Health
-          </Heading>
-        </HStack>
-        {data && <HealthBadge status={data.status} />}
-      </HStack>
-      {error && !data ? (
-        <Alert.Root status="error" borderRadius="md">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, 'Failed to load system health')}</Alert.Title>
-        </Alert.Root>
-      ) : isLoading || !data ? (
-        <Stack gap="2" aria-hidden>
-          <Skeleton h="5" />
-          <Skeleton h="5" />
-          <Skeleton h="5" />
-        </Stack>
-      ) : (
+      {data && (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Components">
           {data.components.map((c) => (
             <Box as="li" key={c.name} data-testid={`health-${c.name}`}>
@@ -61,6 +39,6 @@ export function SystemHealth() {
           </Text>
         </Stack>
       )}
-    </Box>
+    </SyncPanel>
   );
 }

@@ -1,14 +1,38 @@
 import useSWR from 'swr';
-import type { AdminUserDetail } from '../../../../../shared/schemas/admin-users';
+import type { AdminUserDetail, WebhookLog } from '../../../../../shared/schemas/admin-users';
+import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { api } from '../../../lib/api-client';
 import { ADMIN_USERS_KEY } from './get-admin-users';
 
 export const adminUserKey = (id: string) => `${ADMIN_USERS_KEY}/${encodeURIComponent(id)}`;
+export const adminUserKeysKey = (userId: string) => `${adminUserKey(userId)}/keys`;
+export const adminUserLogsKey = (userId: string) => `${adminUserKey(userId)}/logs`;
 
 /** GET /api/admin/users/{id}: 404 {detail: 'User not found.'} when there is no such user. */
 export const getAdminUser = (id: string) => api.get<AdminUserDetail>(adminUserKey(id));
 
+// Asking again turns neither a 404 into a user nor a failed read into a list.
+const once = { shouldRetryOnError: false };
+
 export function useAdminUser(id: string) {
-  // A 404 will not turn into a user by asking again.
-  return useSWR(id ? adminUserKey(id) : null, () => getAdminUser(id), { shouldRetryOnError: false });
+  return useSWR(id ? adminUserKey(id) : null, () => getAdminUser(id), once);
 }
+
+/** A list under the user, read in parallel with the profile ([] when the answer is not a list). */
+function useAdminUserList<T>(path: string | null) {
+  return useSWR(
+    path,
+    async (key: string) => {
+      const data = await api.get<T[]>(key);
+      return Array.isArray(data) ? data : [];
+    },
+    once,
+  );
+}
+
+/** GET /api/admin/users/{id}/keys: the developer's keys, prefixes only. */
+export const useAdminUserKeys = (userId: string) => useAdminUserList<ApiKey>(userId ? adminUserKeysKey(userId) : null);
+
+/** GET /api/admin/users/{id}/logs: webhook deliveries to the user's apps, newest first. */
+export const useAdminUserLogs = (userId: string) =>
+  useAdminUserList<WebhookLog>(userId ? adminUserLogsKey(userId) : null);

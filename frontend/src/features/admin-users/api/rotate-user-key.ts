@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import type { AdminRotatedKey } from '../../../../../shared/schemas/keys';
 import { api } from '../../../lib/api-client';
-import { adminUserKeysKey } from './get-admin-user-keys';
+import { adminUserKeysKey } from './get-admin-user';
 
 /**
  * POST /api/admin/keys/{id}/rotate: revokes the key's secret at once. The admin only gets the new

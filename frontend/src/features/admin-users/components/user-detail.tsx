@@ -1,19 +1,18 @@
-import { Alert, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useApproveProduction } from '../api/approve-production';
-import { useAdminUser } from '../api/get-admin-user';
-import { useAdminUserKeys } from '../api/get-admin-user-keys';
-import { useAdminUserLogs } from '../api/get-admin-user-logs';
+import { useAdminUser, useAdminUserKeys, useAdminUserLogs } from '../api/get-admin-user';
 import { useRotateUserKey } from '../api/rotate-user-key';
 import { UserKeysTable } from './user-keys-table';
 import { UserProfileCard } from './user-profile-card';
@@ -51,8 +50,7 @@ export function UserDetail({ id }: { id: string }) {
   const logs = useAdminUserLogs(id);
   const approve = useApproveProduction(id);
   const rotate = useRotateUserKey(id);
-  const { confirm, dialog } = useConfirm();
-  const [rotatingId, setRotatingId] = useState<string | null>(null);
+  const { run, busyId: rotatingId, confirm, dialog } = useConfirmedAction();
 
   if (user.error instanceof ApiError && user.error.status === 404) {
     return (
@@ -82,22 +80,19 @@ export function UserDetail({ id }: { id: string }) {
     }
   };
 
-  const onRotate = async (key: ApiKey) => {
-    const ok = await confirm({ title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' });
-    if (!ok) return;
-    setRotatingId(key.id);
-    try {
-      const rotated = await rotate.trigger(key.id);
-      notifySuccess(
-        MSG.keyRotated,
-        `The old key stopped working. Its replacement ${rotated.key}… works now; the owner was e-mailed and can see it once in API Keys.`,
-      );
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedRotateKey));
-    } finally {
-      setRotatingId(null);
-    }
-  };
+  const onRotate = (key: ApiKey) =>
+    run(
+      key.id,
+      { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' },
+      async () => {
+        const rotated = await rotate.trigger(key.id);
+        notifySuccess(
+          MSG.keyRotated,
+          `The old key stopped working. Its replacement ${rotated.key}… works now; the owner was e-mailed and can see it once in API Keys.`,
+        );
+      },
+      MSG.failedRotateKey,
+    );
 
   return (
     <>
@@ -107,12 +102,7 @@ export function UserDetail({ id }: { id: string }) {
         actions={backLink}
       />
       <Stack gap="8">
-        {loadError && (
-          <Alert.Root status="error" rounded="md">
-            <Alert.Indicator />
-            <Alert.Title>{errorText(loadError, MSG.failedLoadUserDetails)}</Alert.Title>
-          </Alert.Root>
-        )}
+        {loadError && <LoadError error={loadError} fallback={MSG.failedLoadUserDetails} />}
         {!user.error && (
           <UserProfileCard
             user={user.data}

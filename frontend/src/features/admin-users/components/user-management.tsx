@@ -1,16 +1,16 @@
-import { Alert, Badge, Button, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
-import { useDeferredValue, useState } from 'react';
-import { LuArrowRight, LuBadgeCheck, LuSearch } from 'react-icons/lu';
+import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { LuArrowRight, LuBadgeCheck } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ButtonLink } from '../../../components/ui/links';
+import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
 import { useApproveUser } from '../api/approve-user';
 import { useAdminUsersPage } from '../api/get-admin-users';
@@ -32,34 +32,24 @@ const COLUMNS: DataColumn[] = [
  * /api/admin/users?page=&q=), with approval for production access.
  */
 export function UserManagement() {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDeferredValue(query);
+  const { query, search, q, page, setPage } = usePagedSearch();
   const { data, error, isLoading } = useAdminUsersPage({ page, q });
   const approve = useApproveUser();
-  const { confirm, dialog } = useConfirm();
-  const [approving, setApproving] = useState<string | null>(null);
+  const { run, busyId: approving, dialog } = useConfirmedAction();
   const users = data?.users ?? [];
   const pending = data?.awaiting_approval ?? 0;
   const searching = q.trim() !== '';
 
-  const onApprove = async (user: AdminUser) => {
-    const ok = await confirm({
-      title: 'Approve user',
-      message: MSG.confirmApproveUser(user.email),
-      confirmLabel: 'Approve',
-    });
-    if (!ok) return;
-    setApproving(user.id);
-    try {
-      await approve.trigger(user.email);
-      notifySuccess(MSG.userApproved(user.email));
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedApproveUser));
-    } finally {
-      setApproving(null);
-    }
-  };
+  const onApprove = (user: AdminUser) =>
+    run(
+      user.id,
+      { title: 'Approve user', message: MSG.confirmApproveUser(user.email), confirmLabel: 'Approve' },
+      async () => {
+        await approve.trigger(user.email);
+        notifySuccess(MSG.userApproved(user.email));
+      },
+      MSG.failedApproveUser,
+    );
 
   return (
     <Stack gap="0">
@@ -68,40 +58,23 @@ export function UserManagement() {
         description="Search accounts and approve developers for production access. Approval activates their production keys and e-mails them."
       />
 
-      {error && !data && (
-        <Alert.Root status="error" rounded="md" mb="4">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, MSG.failedLoadUsers)}</Alert.Title>
-        </Alert.Root>
-      )}
+      {error && !data && <LoadError error={error} fallback={MSG.failedLoadUsers} mb="4" />}
 
-      <HStack mb="4" gap="4" flexWrap="wrap" justify="space-between">
-        <InputGroup startElement={<LuSearch />} maxW={{ base: 'full', md: 'md' }}>
-          <Input
-            type="search"
-            bg="white"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Search by email, name or company"
-            aria-label="Search users"
-          />
-        </InputGroup>
+      <ListSearchBar
+        query={query}
+        onSearch={search}
+        placeholder="Search by email, name or company"
+        label="Search users"
+        maxW="md"
+      >
         {data && (
-          <Text fontSize="sm" color="gray.600" aria-live="polite">
+          <ListCount waiting={pending} waitingLabel="awaiting approval" palette="yellow">
             {searching
               ? `Showing ${users.length} of ${data.total} matching users (${data.all} in all)`
               : `Showing ${users.length} of ${data.all} users`}
-            {pending > 0 && (
-              <Badge ms="2" colorPalette="yellow" variant="subtle">
-                {pending} awaiting approval
-              </Badge>
-            )}
-          </Text>
+          </ListCount>
         )}
-      </HStack>
+      </ListSearchBar>
 
       <DataTable
         label="Users"

@@ -2,7 +2,7 @@ import { Table, Text } from '@chakra-ui/react';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookLog } from '../../../../../shared/schemas/admin-users';
 import { DataTable } from '../../../components/ui/data-table';
-import { DeliveryStatusBadge } from '../../../components/ui/delivery-status-badge';
+import { DeliveryCells } from '../../../components/ui/delivery-cells';
 import { formatDate } from '../../../utils/format';
 
 const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries', 'Timestamp'];
@@ -20,20 +20,13 @@ export function WebhookLogsTable({ logs }: { logs: WebhookLog[] }) {
     <DataTable label="Webhook logs" columns={COLUMNS}>
       {logs.map((log) => (
         <Table.Row key={log.id} data-testid={`log-row-${log.id}`}>
-          <Table.Cell fontFamily="mono" fontSize="xs">
-            {log.event_type}
-          </Table.Cell>
-          <Table.Cell maxW="xs">
-            <Text truncate fontSize="sm" title={log.target_url}>
-              {log.target_url}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>
-            <DeliveryStatusBadge code={log.status_code} />
-          </Table.Cell>
-          <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-            {log.response_time_ms == null ? '—' : `${Math.round(log.response_time_ms)} ms`}
-          </Table.Cell>
+          <DeliveryCells
+            eventType={log.event_type}
+            targetUrl={log.target_url}
+            statusCode={log.status_code}
+            responseTime={log.response_time_ms == null ? '—' : `${Math.round(log.response_time_ms)} ms`}
+            targetMaxW="xs"
+          />
           <Table.Cell fontVariantNumeric="tabular-nums">{log.retry_count ?? 0}</Table.Cell>
           <Table.Cell color="gray.600" whiteSpace="nowrap">
             {formatDate(log.timestamp, 'minutes')}

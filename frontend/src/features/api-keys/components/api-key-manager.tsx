@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuPlus } from 'react-icons/lu';
 import type { KeyType } from '../../../../../shared/constants';
@@ -6,6 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { ApiKey, ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -117,12 +118,7 @@ export function ApiKeyManager() {
       />
       <KeyLimits />
 
-      {error && !keys && (
-        <Alert.Root status="error" rounded="md" mb="4">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(error, 'Failed to load API keys')}</Alert.Title>
-        </Alert.Root>
-      )}
+      {error && !keys && <LoadError error={error} fallback="Failed to load API keys" mb="4" />}
 
       {isLoading && !keys ? (
         <Stack gap="2" aria-hidden>

@@ -1,20 +1,21 @@
-import { RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { KeyType } from '../../../../../shared/constants';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
 import { formatCount } from '../../../utils/format';
 import { DAILY_LIMIT } from '../utils/key-display';
 
-const CHOICES: { value: KeyType; title: string; text: string }[] = [
+const CHOICES: RadioCardChoice<KeyType>[] = [
   {
     value: 'staging',
     title: 'Staging',
-    text: `${formatCount(DAILY_LIMIT.staging)} requests a day. Active at once, for development and testing.`,
+    description: `${formatCount(DAILY_LIMIT.staging)} requests a day. Active at once, for development and testing.`,
   },
   {
     value: 'production',
     title: 'Production',
-    text: `${formatCount(DAILY_LIMIT.production)} requests a day. Active once an admin has approved your account.`,
+    description: `${formatCount(DAILY_LIMIT.production)} requests a day. Active once an admin has approved your account.`,
   },
 ];
 
@@ -45,28 +46,14 @@ export function CreateKeyDialog({
       <Text color="gray.600" fontSize="sm">
         The full key is shown once, right after it is created. Have somewhere safe ready to store it.
       </Text>
-      <RadioCard.Root
+      <RadioCardGroup
+        label="Key type"
         value={type}
-        onValueChange={(e) => e.value && setType(e.value as KeyType)}
+        onChange={setType}
+        choices={CHOICES}
         colorPalette="brand"
         orientation="vertical"
-      >
-        <RadioCard.Label>Key type</RadioCard.Label>
-        <Stack gap="2">
-          {CHOICES.map((choice) => (
-            <RadioCard.Item key={choice.value} value={choice.value}>
-              <RadioCard.ItemHiddenInput />
-              <RadioCard.ItemControl>
-                <RadioCard.ItemContent>
-                  <RadioCard.ItemText>{choice.title}</RadioCard.ItemText>
-                  <RadioCard.ItemDescription>{choice.text}</RadioCard.ItemDescription>
-                </RadioCard.ItemContent>
-                <RadioCard.ItemIndicator />
-              </RadioCard.ItemControl>
-            </RadioCard.Item>
-          ))}
-        </Stack>
-      </RadioCard.Root>
+      />
     </FormDialog>
   );
 }

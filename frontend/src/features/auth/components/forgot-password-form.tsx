@@ -1,4 +1,4 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LuMail } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { looksLikeEmail } from '../lib/validation';
+import { AuthFooter, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
 export function ForgotPasswordForm() {
@@ -44,14 +45,14 @@ export function ForgotPasswordForm() {
             <Field.Label>Email</Field.Label>
             <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field.Root>
-          <Button type="submit" colorPalette="brand" size="lg" loading={isMutating} loadingText="Sending...">
+          <AuthSubmit loading={isMutating} loadingText="Sending...">
             Send reset link
-          </Button>
+          </AuthSubmit>
         </Stack>
       </form>
-      <Text mt="8" textAlign="center" fontSize="sm" color="gray.600">
+      <AuthFooter>
         Remembered it? <AppLink to={paths.login}>Back to sign in</AppLink>
-      </Text>
+      </AuthFooter>
     </>
   );
 }

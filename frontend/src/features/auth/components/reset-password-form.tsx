@@ -1,7 +1,7 @@
-import { Button, Field, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Field, Stack } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
@@ -9,7 +9,9 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { useRedirectToLoginWhen } from '../lib/session';
 import { validateNewPassword } from '../lib/validation';
+import { AuthFooter, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
 /** New password from an e-mailed link (/reset-password?token=...). */
@@ -21,13 +23,8 @@ export function ResetPasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { trigger, isMutating } = useResetPassword();
-  const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login), LIMITS.signupRedirectMs);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectToLoginWhen(done);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -89,14 +86,14 @@ export function ResetPasswordForm() {
             <Field.Label>Confirm New Password</Field.Label>
             <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           </Field.Root>
-          <Button type="submit" colorPalette="brand" size="lg" loading={isMutating} loadingText="Saving...">
+          <AuthSubmit loading={isMutating} loadingText="Saving...">
             Reset password
-          </Button>
+          </AuthSubmit>
         </Stack>
       </form>
-      <Text mt="8" textAlign="center" fontSize="sm" color="gray.600">
+      <AuthFooter>
         <AppLink to={paths.login}>Back to sign in</AppLink>
-      </Text>
+      </AuthFooter>
     </>
   );
 }

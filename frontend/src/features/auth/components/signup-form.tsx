@@ -1,9 +1,8 @@
-import { Button, Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { LuUserPlus } from 'react-icons/lu';
-import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { SignupRequest } from '../../../../../shared/schemas/accounts';
@@ -13,6 +12,8 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { type RegisterInput, useRegisterDeveloper } from '../api/register-developer';
+import { useRedirectToLoginWhen } from '../lib/session';
+import { AuthFooter, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
 type SignupValues = Required<RegisterInput>;
@@ -20,6 +21,31 @@ const EMPTY: SignupValues = { full_name: '', email: '', password: '', company_na
 
 /** The server's own schema (POST /api/register) checks the form: same rules, same words. */
 const resolver = zodResolver(SignupRequest) as unknown as Resolver<SignupValues>;
+
+/** A required field: its label with the marker, the input, then its own error or else the hint. */
+function RequiredField({
+  label,
+  invalid,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  invalid: boolean;
+  error: string | undefined;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root required invalid={invalid}>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
+    </Field.Root>
+  );
+}
 
 /** Developer signup; on success the server's message shows, then /login after 3 s (docs/spec.md section 4). */
 export function SignupForm() {
@@ -32,13 +58,8 @@ export function SignupForm() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const { trigger, isMutating } = useRegisterDeveloper();
-  const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate(paths.login), LIMITS.signupRedirectMs);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
+  useRedirectToLoginWhen(success);
 
   // A missing field is the spec's one message, shown once above the form (its fields turn red);
   // a malformed one shows its own message under the field.
@@ -84,39 +105,28 @@ export function SignupForm() {
               </FormMessage>
             )}
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root required invalid={Boolean(errors.full_name)}>
-                <Field.Label>
-                  Full Name <Field.RequiredIndicator />
-                </Field.Label>
+              <RequiredField label="Full Name" invalid={Boolean(errors.full_name)} error={fieldError('full_name')}>
                 <Input autoComplete="name" {...register('full_name')} />
-                {fieldError('full_name') && <Field.ErrorText>{fieldError('full_name')}</Field.ErrorText>}
-              </Field.Root>
-              <Field.Root required invalid={Boolean(errors.company_name)}>
-                <Field.Label>
-                  Company Name <Field.RequiredIndicator />
-                </Field.Label>
+              </RequiredField>
+              <RequiredField
+                label="Company Name"
+                invalid={Boolean(errors.company_name)}
+                error={fieldError('company_name')}
+              >
                 <Input autoComplete="organization" {...register('company_name')} />
-                {fieldError('company_name') && <Field.ErrorText>{fieldError('company_name')}</Field.ErrorText>}
-              </Field.Root>
+              </RequiredField>
             </SimpleGrid>
-            <Field.Root required invalid={Boolean(errors.email)}>
-              <Field.Label>
-                Email <Field.RequiredIndicator />
-              </Field.Label>
+            <RequiredField label="Email" invalid={Boolean(errors.email)} error={fieldError('email')}>
               <Input type="email" autoComplete="email" {...register('email')} />
-              {fieldError('email') && <Field.ErrorText>{fieldError('email')}</Field.ErrorText>}
-            </Field.Root>
-            <Field.Root required invalid={Boolean(errors.password)}>
-              <Field.Label>
-                Password <Field.RequiredIndicator />
-              </Field.Label>
+            </RequiredField>
+            <RequiredField
+              label="Password"
+              invalid={Boolean(errors.password)}
+              error={fieldError('password')}
+              hint={`At least ${LIMITS.passwordMin} characters.`}
+            >
               <PasswordInput autoComplete="new-password" {...register('password')} />
-              {fieldError('password') ? (
-                <Field.ErrorText>{fieldError('password')}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-              )}
-            </Field.Root>
+            </RequiredField>
             <Field.Root invalid={Boolean(errors.website)}>
               <Field.Label>
                 Website{' '}
@@ -131,15 +141,15 @@ export function SignupForm() {
               <Input type="url" autoComplete="url" placeholder="https://" {...register('website')} />
               {fieldError('website') && <Field.ErrorText>{fieldError('website')}</Field.ErrorText>}
             </Field.Root>
-            <Button type="submit" colorPalette="brand" size="lg" loading={isMutating} loadingText="Creating account...">
+            <AuthSubmit loading={isMutating} loadingText="Creating account...">
               Create Account
-            </Button>
+            </AuthSubmit>
           </Stack>
         </Fieldset.Root>
       </form>
-      <Text mt="8" textAlign="center" fontSize="sm" color="gray.600">
+      <AuthFooter>
         Already have an account? <AppLink to={paths.login}>Sign in</AppLink>
-      </Text>
+      </AuthFooter>
     </>
   );
 }

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  RadioCard,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LuCircleCheck, LuLock } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
+import { AppDialog } from '../../../components/ui/app-dialog';
+import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth-storage';
@@ -52,7 +41,7 @@ type Mode = 'login' | 'guest';
 export const GUEST_ACCOUNT_NOTE =
   'Already have an account with this address? Sign in instead. A guest license shows under My Purchased Licenses once you sign in with this address and confirm it.';
 
-const MODES: { value: Mode; title: string; description: string }[] = [
+const MODES: RadioCardChoice<Mode>[] = [
   { value: 'login', title: 'Login to existing account', description: 'Your license appears in My Purchases.' },
   { value: 'guest', title: 'Continue as guest', description: 'Pay now with just your email address.' },
 ];
@@ -112,131 +101,108 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
   }
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      placement="center"
+      onClose={onClose}
+      busy={busy}
+      title="Complete Your Purchase"
       size="md"
-      closeOnInteractOutside={!busy}
+      contentProps={{ borderRadius: '2xl', mx: '4' }}
+      titleProps={{ fontSize: 'xl' }}
+      footerProps={{ flexDirection: 'column', alignItems: 'stretch', gap: '4' }}
+      footer={
+        <>
+          <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="2">
+            <Button variant="ghost" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            {!token && mode === 'login' && (
+              <Button variant="outline" onClick={() => navigate(loginHref)} disabled={busy}>
+                Login →
+              </Button>
+            )}
+            <Button
+              type="submit"
+              form={formId}
+              colorPalette="brand"
+              disabled={!canProceed}
+              loading={member.isMutating || guest.isMutating || (leaving && !error)}
+              loadingText="Processing..."
+            >
+              Proceed to Payment
+            </Button>
+          </Stack>
+          <HStack justify="center" gap="1.5" fontSize="xs" color="fg.muted">
+            <LuLock aria-hidden />
+            <Text>Secure checkout powered by Stripe</Text>
+          </HStack>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content borderRadius="2xl" mx="4">
-            <Dialog.Header>
-              <Dialog.Title fontSize="xl">Complete Your Purchase</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={formId} onSubmit={proceed} noValidate>
-                <Stack gap="5">
-                  <Box borderRadius="xl" bg="bg.subtle" p="4">
-                    <HStack justify="space-between" align="flex-start" gap="4">
-                      <Box minW="0">
-                        <Text fontWeight="semibold">{app.name}</Text>
-                        {(app.tagline || app.description) && (
-                          <Text fontSize="sm" color="fg.muted" lineClamp={2}>
-                            {app.tagline || app.description}
-                          </Text>
-                        )}
-                      </Box>
-                      <Text fontWeight="bold" fontSize="lg" whiteSpace="nowrap" data-testid="checkout-price">
-                        {priceLabel}
-                      </Text>
-                    </HStack>
-                  </Box>
-
-                  {token ? (
-                    <HStack gap="2" color="green.700" fontWeight="medium">
-                      <LuCircleCheck aria-hidden />
-                      <Text>{MSG.loggedInReady}</Text>
-                    </HStack>
-                  ) : (
-                    <>
-                      <RadioCard.Root
-                        value={mode}
-                        onValueChange={(details) => {
-                          setMode(details.value === 'guest' ? 'guest' : 'login');
-                          setError(null);
-                        }}
-                        size="sm"
-                        colorPalette="brand"
-                      >
-                        <RadioCard.Label srOnly>How do you want to check out?</RadioCard.Label>
-                        <Stack gap="2">
-                          {MODES.map((option) => (
-                            <RadioCard.Item key={option.value} value={option.value}>
-                              <RadioCard.ItemHiddenInput />
-                              <RadioCard.ItemControl>
-                                <RadioCard.ItemContent>
-                                  <RadioCard.ItemText>{option.title}</RadioCard.ItemText>
-                                  <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
-                                </RadioCard.ItemContent>
-                                <RadioCard.ItemIndicator />
-                              </RadioCard.ItemControl>
-                            </RadioCard.Item>
-                          ))}
-                        </Stack>
-                      </RadioCard.Root>
-                      {mode === 'guest' && (
-                        <Field.Root required>
-                          <Field.Label>Email address</Field.Label>
-                          <Input
-                            type="email"
-                            autoComplete="email"
-                            inputMode="email"
-                            placeholder="you@yourpractice.com"
-                            value={email}
-                            onChange={(e) => setEmail(e.target.value)}
-                            disabled={busy}
-                          />
-                          <Field.HelperText>{MSG.guestNote}</Field.HelperText>
-                          <Field.HelperText>{GUEST_ACCOUNT_NOTE}</Field.HelperText>
-                        </Field.Root>
-                      )}
-                    </>
-                  )}
-
-                  {error && (
-                    <Alert.Root status="error" borderRadius="lg">
-                      <Alert.Indicator />
-                      <Alert.Title>{error}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection="column" alignItems="stretch" gap="4">
-              <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="2">
-                <Button variant="ghost" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
-                {!token && mode === 'login' && (
-                  <Button variant="outline" onClick={() => navigate(loginHref)} disabled={busy}>
-                    Login →
-                  </Button>
+      <form id={formId} onSubmit={proceed} noValidate>
+        <Stack gap="5">
+          <Box borderRadius="xl" bg="bg.subtle" p="4">
+            <HStack justify="space-between" align="flex-start" gap="4">
+              <Box minW="0">
+                <Text fontWeight="semibold">{app.name}</Text>
+                {(app.tagline || app.description) && (
+                  <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                    {app.tagline || app.description}
+                  </Text>
                 )}
-                <Button
-                  type="submit"
-                  form={formId}
-                  colorPalette="brand"
-                  disabled={!canProceed}
-                  loading={member.isMutating || guest.isMutating || (leaving && !error)}
-                  loadingText="Processing..."
-                >
-                  Proceed to Payment
-                </Button>
-              </Stack>
-              <HStack justify="center" gap="1.5" fontSize="xs" color="fg.muted">
-                <LuLock aria-hidden />
-                <Text>Secure checkout powered by Stripe</Text>
-              </HStack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Box>
+              <Text fontWeight="bold" fontSize="lg" whiteSpace="nowrap" data-testid="checkout-price">
+                {priceLabel}
+              </Text>
+            </HStack>
+          </Box>
+
+          {token ? (
+            <HStack gap="2" color="green.700" fontWeight="medium">
+              <LuCircleCheck aria-hidden />
+              <Text>{MSG.loggedInReady}</Text>
+            </HStack>
+          ) : (
+            <>
+              <RadioCardGroup
+                label="How do you want to check out?"
+                labelProps={{ srOnly: true }}
+                value={mode}
+                onChange={(next) => {
+                  setMode(next);
+                  setError(null);
+                }}
+                choices={MODES}
+                size="sm"
+                colorPalette="brand"
+              />
+              {mode === 'guest' && (
+                <Field.Root required>
+                  <Field.Label>Email address</Field.Label>
+                  <Input
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    placeholder="you@yourpractice.com"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    disabled={busy}
+                  />
+                  <Field.HelperText>{MSG.guestNote}</Field.HelperText>
+                  <Field.HelperText>{GUEST_ACCOUNT_NOTE}</Field.HelperText>
+                </Field.Root>
+              )}
+            </>
+          )}
+
+          {error && (
+            <Alert.Root status="error" borderRadius="lg">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, HStack, Skeleton, Stack, Tabs } from '@chakra-ui/react';
+import { HStack, Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { LuAppWindow, LuPlus, LuSend } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
@@ -98,10 +99,7 @@ export function MyApps() {
 
         <Tabs.Content value="created" p="0">
           {apps.error && !apps.data ? (
-            <Alert.Root status="error" borderRadius="md">
-              <Alert.Indicator />
-              <Alert.Title>{errorText(apps.error, MSG.failedLoadApps)}</Alert.Title>
-            </Alert.Root>
+            <LoadError error={apps.error} fallback={MSG.failedLoadApps} />
           ) : apps.isLoading ? (
             <Stack gap="3" aria-hidden>
               <Skeleton h="28" borderRadius="xl" />

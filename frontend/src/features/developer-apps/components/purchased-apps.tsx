@@ -1,8 +1,8 @@
-import { Badge, Box, Card, Code, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuShoppingBag } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyableCode } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
 import { notifySuccess } from '../../../components/ui/toaster';
@@ -70,18 +70,14 @@ export function PurchasedApps({ purchases }: { purchases: Purchase[] }) {
                 <HStack gap="2">
                   <Badge colorPalette={state.palette}>{state.label}</Badge>
                   {key && (p.license_status === 'assigned' || p.license_status === 'active') && (
-                    <HStack gap="1" borderWidth="1px" borderRadius="md" ps="2">
-                      <Code size="sm" variant="plain">
-                        {key}
-                      </Code>
-                      <CopyButton
-                        value={key}
-                        label={`Copy licence key of ${name}`}
-                        size="xs"
-                        variant="ghost"
-                        onCopied={() => notifySuccess(MSG.licenseCopied)}
-                      />
-                    </HStack>
+                    <CopyableCode
+                      value={key}
+                      label={`Copy licence key of ${name}`}
+                      size="xs"
+                      onCopied={() => notifySuccess(MSG.licenseCopied)}
+                      boxProps={{ borderRadius: 'md', ps: '2' }}
+                      codeProps={{ size: 'sm' }}
+                    />
                   )}
                 </HStack>
               </Flex>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Code, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LuSend } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
@@ -8,6 +8,7 @@ import { useEventTypes } from '../api/get-event-types';
 import { type SimulateEventResult, useSimulateEvent } from '../api/simulate-event';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
+import { EventTypeField } from './event-type-field';
 import { NotAvailableYet, ToolDialog } from './tool-dialog';
 
 const summaryText = (result: SimulateEventResult): string => {
@@ -56,30 +57,7 @@ export function TestEventDialog({ app, onClose }: { app: OwnApp; onClose: () => 
           <Text color="fg.muted" fontSize="sm">
             Sends a sample event, marked as a test, to every active webhook of this app subscribed to it.
           </Text>
-          <Field.Root required>
-            <Field.Label>
-              Event Type <Field.RequiredIndicator />
-            </Field.Label>
-            {eventTypes && eventTypes.length > 0 ? (
-              <NativeSelect.Root>
-                <NativeSelect.Field value={eventType} onChange={(e) => setEventType(e.currentTarget.value)}>
-                  <option value="">Select an event</option>
-                  {eventTypes.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            ) : (
-              <Input
-                placeholder="e.g. appointment.created"
-                value={eventType}
-                onChange={(e) => setEventType(e.target.value)}
-              />
-            )}
-          </Field.Root>
+          <EventTypeField eventTypes={eventTypes} value={eventType} onChange={setEventType} />
           <Field.Root>
             <Field.Label>Message</Field.Label>
             <Input value={message} onChange={(e) => setMessage(e.target.value)} />

@@ -1,7 +1,8 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuClock } from 'react-icons/lu';
 import { AppDialog } from '../../../components/ui/app-dialog';
+import type { DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 
 /** The frame of the per-app tools (analytics, webhooks, test event, webhook logs): the app's name under the title. */
@@ -42,5 +43,37 @@ export function NotAvailableYet({ what }: { what: string }) {
       title="Not available yet"
       description={`${what} will be available in an upcoming release of the developer portal.`}
     />
+  );
+}
+
+/** A tool's table: a bordered scroll area, the named table and its header row; the caller renders the rows. */
+export function ToolTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly DataColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+              ) : (
+                <Table.ColumnHeader key={column.label} textAlign={column.align}>
+                  {column.label}
+                </Table.ColumnHeader>
+              ),
+            )}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }

@@ -1,15 +1,17 @@
-import { Alert, Badge, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Badge, Skeleton, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../../../shared/messages';
-import { errorText } from '../../../lib/api-client';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatDate } from '../../../utils/format';
 import { useAppWebhookLogs } from '../api/get-app-webhook-logs';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
-import { NotAvailableYet, ToolDialog } from './tool-dialog';
+import { NotAvailableYet, ToolDialog, ToolTable } from './tool-dialog';
 
 /** The developer log view colours a status 200 to 299 green, anything else red (section 2). */
 const statusPalette = (code: number | null | undefined) => (code && code >= 200 && code <= 299 ? 'green' : 'red');
+
+const LOG_COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Timestamp'];
 
 /** Deliveries of the app's webhooks (GET /api/apps/{id}/webhook-logs). */
 export function WebhookLogsDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
@@ -17,45 +19,26 @@ export function WebhookLogsDialog({ app, onClose }: { app: OwnApp; onClose: () =
 
   let body: ReactNode;
   if (isNotAvailable(error)) body = <NotAvailableYet what="Webhook logs" />;
-  else if (error)
-    body = (
-      <Alert.Root status="error" borderRadius="md">
-        <Alert.Indicator />
-        <Alert.Title>{errorText(error, MSG.failedLoadWebhookLogs)}</Alert.Title>
-      </Alert.Root>
-    );
+  else if (error) body = <LoadError error={error} fallback={MSG.failedLoadWebhookLogs} />;
   else if (isLoading) body = <Skeleton h="24" />;
   else if (!logs || logs.length === 0) body = <Text color="fg.muted">{MSG.noWebhookLogs}</Text>;
   else
     body = (
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Webhook logs">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Event Type</Table.ColumnHeader>
-              <Table.ColumnHeader>Target URL</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Response Time</Table.ColumnHeader>
-              <Table.ColumnHeader>Timestamp</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {logs.map((log) => (
-              <Table.Row key={log.id}>
-                <Table.Cell>{log.event_type || '—'}</Table.Cell>
-                <Table.Cell maxW="56" truncate title={log.target_url ?? undefined}>
-                  {log.target_url || '—'}
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={statusPalette(log.status_code)}>{log.status_code || 'Failed'}</Badge>
-                </Table.Cell>
-                <Table.Cell>{log.response_time_ms != null ? `${log.response_time_ms} ms` : '—'}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDate(log.created_at, 'minutes')}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ToolTable label="Webhook logs" columns={LOG_COLUMNS}>
+        {logs.map((log) => (
+          <Table.Row key={log.id}>
+            <Table.Cell>{log.event_type || '—'}</Table.Cell>
+            <Table.Cell maxW="56" truncate title={log.target_url ?? undefined}>
+              {log.target_url || '—'}
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={statusPalette(log.status_code)}>{log.status_code || 'Failed'}</Badge>
+            </Table.Cell>
+            <Table.Cell>{log.response_time_ms != null ? `${log.response_time_ms} ms` : '—'}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatDate(log.created_at, 'minutes')}</Table.Cell>
+          </Table.Row>
+        ))}
+      </ToolTable>
     );
 
   return (

@@ -8,7 +8,6 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -20,6 +19,7 @@ import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useCreateAppWebhook } from '../api/create-app-webhook';
@@ -28,6 +28,7 @@ import { useAppWebhooks } from '../api/get-app-webhooks';
 import { useEventTypes } from '../api/get-event-types';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
+import { EventTypeField } from './event-type-field';
 import { NotAvailableYet, ToolDialog } from './tool-dialog';
 
 /** The app's webhooks (GET/POST /api/apps/{id}/webhooks, DELETE /api/webhooks/{id}). */
@@ -85,12 +86,7 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
         <NotAvailableYet what="Webhooks" />
       ) : (
         <Stack gap="6">
-          {error && (
-            <Alert.Root status="error" borderRadius="md">
-              <Alert.Indicator />
-              <Alert.Title>{errorText(error, 'Failed to load webhooks')}</Alert.Title>
-            </Alert.Root>
-          )}
+          {error && <LoadError error={error} fallback="Failed to load webhooks" />}
           {newSecret && (
             <Alert.Root status="success" borderRadius="md" alignItems="flex-start">
               <Alert.Indicator />
@@ -148,35 +144,7 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                 Add a webhook
               </Text>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <Field.Root required>
-                  <Field.Label>
-                    Event Type <Field.RequiredIndicator />
-                  </Field.Label>
-                  {eventTypes && eventTypes.length > 0 ? (
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={eventType}
-                        onChange={(e) => setEventType(e.currentTarget.value)}
-                        bg="bg.panel"
-                      >
-                        <option value="">Select an event</option>
-                        {eventTypes.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  ) : (
-                    <Input
-                      bg="bg.panel"
-                      placeholder="e.g. appointment.created"
-                      value={eventType}
-                      onChange={(e) => setEventType(e.target.value)}
-                    />
-                  )}
-                </Field.Root>
+                <EventTypeField eventTypes={eventTypes} value={eventType} onChange={setEventType} bg="bg.panel" />
                 <Field.Root required>
                   <Field.Label>
                     Target URL <Field.RequiredIndicator />

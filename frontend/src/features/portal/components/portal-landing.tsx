@@ -13,6 +13,7 @@ import {
 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { paths } from '../../../config/paths';
 
 const entryPoints: { title: string; text: string; to: string; cta: string; icon: ReactNode; primary?: boolean }[] = [
@@ -149,18 +150,7 @@ export function PortalLanding() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
           {features.map((f) => (
             <Stack key={f.title} gap="3" bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p="6">
-              <Box
-                boxSize="10"
-                rounded="lg"
-                bg="brand.subtle"
-                color="brand.fg"
-                display="flex"
-                alignItems="center"
-                justifyContent="center"
-                fontSize="xl"
-              >
-                {f.icon}
-              </Box>
+              <IconTile>{f.icon}</IconTile>
               <Heading as="h3" size="md">
                 {f.title}
               </Heading>

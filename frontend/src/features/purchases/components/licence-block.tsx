@@ -1,9 +1,9 @@
-import { Box, Code, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuBan, LuClock, LuKeyRound, LuTriangleAlert } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyableCode } from '../../../components/ui/copy-button';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { licenceKeyOf } from '../utils/purchase-state';
 
@@ -51,26 +51,21 @@ export function LicenceBlock({ purchase, appName }: { purchase: Purchase; appNam
           <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" mb="1">
             License key
           </Text>
-          <HStack gap="1" borderWidth="1px" borderRadius="lg" bg="bg.subtle" ps="3" pe="1" py="1">
-            <Code
-              flex="1"
-              variant="plain"
-              fontFamily="mono"
-              fontSize="sm"
-              bg="transparent"
-              wordBreak="break-all"
-              data-testid="license-key"
-            >
-              {key}
-            </Code>
-            <CopyButton
-              value={key}
-              label={`Copy license key for ${appName}`}
-              size="sm"
-              variant="ghost"
-              onCopied={() => notifySuccess(MSG.licenseCopied)}
-            />
-          </HStack>
+          <CopyableCode
+            value={key}
+            label={`Copy license key for ${appName}`}
+            size="sm"
+            onCopied={() => notifySuccess(MSG.licenseCopied)}
+            boxProps={{ borderRadius: 'lg', bg: 'bg.subtle', ps: '3', pe: '1', py: '1' }}
+            codeProps={{
+              flex: '1',
+              fontFamily: 'mono',
+              fontSize: 'sm',
+              bg: 'transparent',
+              wordBreak: 'break-all',
+              'data-testid': 'license-key',
+            }}
+          />
         </Box>
       );
     case 'manual_pending':

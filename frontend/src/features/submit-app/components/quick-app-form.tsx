@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { LuCheck } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { APP_TYPES, type AppType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { QuickAppCreateSchema, QuickAppUpdateSchema } from '../../../../../shared/schemas/apps';
 import { ButtonLink } from '../../../components/ui/links';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
@@ -20,6 +21,8 @@ const TYPE_LABELS: Record<AppType, string> = {
   partner: 'Partner — an integration for a partner system',
   public: 'Public — listed in the marketplace after review',
 };
+
+const TYPE_OPTIONS = APP_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }));
 
 interface QuickValues {
   name: string;
@@ -94,17 +97,7 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
               error={errors.type?.message}
               helper={editing ? 'The type of an app cannot be changed.' : undefined}
             >
-              <NativeSelect.Root>
-                <NativeSelect.Field {...register('type')}>
-                  <option value="">Select a type</option>
-                  {APP_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <NativeSelectField {...register('type')} placeholder="Select a type" options={TYPE_OPTIONS} />
             </FormField>
             {type === 'public' && !editing && (
               <Alert.Root status="info" borderRadius="md">

@@ -1,6 +1,7 @@
-import { NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { LIMITS } from '../../../../../../../shared/constants';
 import { APP_FIELD_LIMITS } from '../../../../../../../shared/schemas/apps';
+import { NativeSelectField } from '../../../../../components/ui/native-select-field';
 import { useCategories } from '../../../api/get-categories';
 import { FormField, TextField } from '../fields';
 import type { StepProps } from '../step-props';
@@ -51,22 +52,14 @@ export function BasicsStep(props: StepProps) {
             errors.category ?? (categoriesError ? 'Categories could not be loaded. Please reload the page.' : undefined)
           }
         >
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="category"
-              value={values.category}
-              onChange={(e) => set('category', e.currentTarget.value)}
-              onBlur={() => touch('category')}
-            >
-              <option value="">{isLoading ? 'Loading categories...' : 'Select a category'}</option>
-              {names.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <NativeSelectField
+            name="category"
+            value={values.category}
+            onChange={(e) => set('category', e.currentTarget.value)}
+            onBlur={() => touch('category')}
+            placeholder={isLoading ? 'Loading categories...' : 'Select a category'}
+            options={names}
+          />
         </FormField>
         <FormField label="Tags" helper={`Press Enter to add a tag (up to ${APP_FIELD_LIMITS.tags}).`}>
           <TagInput

@@ -1,4 +1,4 @@
-import { Box, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   COMPANY_SIZES,
   LIMITS,
@@ -7,6 +7,7 @@ import {
   type PricePeriod,
   type PricingModel,
 } from '../../../../../../../shared/constants';
+import { NativeSelectField } from '../../../../../components/ui/native-select-field';
 import { currentYear } from '../../../utils/validation';
 import { SLOTS } from '../../../utils/wizard-values';
 import { FormField, TextField } from '../fields';
@@ -28,9 +29,13 @@ export const PERIOD_LABELS: Record<PricePeriod, string> = {
   per_location: 'Per location',
 };
 
+const SIZE_OPTIONS = COMPANY_SIZES.map((size) => ({ value: size, label: `${size} employees` }));
+const PRICING_OPTIONS = PRICING_MODELS.map((model) => ({ value: model, label: PRICING_LABELS[model] }));
+const PERIOD_OPTIONS = PRICE_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] }));
+
 /** Step 4: the company (name required, size, founded year 1900..now, audience, USPs) and pricing. */
 export function CompanyPricingStep(props: StepProps) {
-  const { values, set, errors, touch } = props;
+  const { values, set } = props;
   const free = values.pricing_model === 'free';
   return (
     <Stack gap="8">
@@ -48,20 +53,12 @@ export function CompanyPricingStep(props: StepProps) {
               placeholder="e.g. Bright Smiles Software"
             />
             <FormField label="Company Size">
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={values.company_size}
-                  onChange={(e) => set('company_size', e.currentTarget.value)}
-                >
-                  <option value="">Select a size</option>
-                  {COMPANY_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size} employees
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <NativeSelectField
+                value={values.company_size}
+                onChange={(e) => set('company_size', e.currentTarget.value)}
+                placeholder="Select a size"
+                options={SIZE_OPTIONS}
+              />
             </FormField>
             <TextField
               {...props}
@@ -96,54 +93,35 @@ export function CompanyPricingStep(props: StepProps) {
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <FormField label="Pricing Model" required>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={values.pricing_model}
-                onChange={(e) => set('pricing_model', e.currentTarget.value as PricingModel)}
-              >
-                {PRICING_MODELS.map((model) => (
-                  <option key={model} value={model}>
-                    {PRICING_LABELS[model]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NativeSelectField
+              value={values.pricing_model}
+              onChange={(e) => set('pricing_model', e.currentTarget.value as PricingModel)}
+              options={PRICING_OPTIONS}
+            />
           </FormField>
           {free ? (
             <Box alignSelf="end" p="3" bg="green.50" color="green.800" borderRadius="md" fontSize="sm">
               Listed as <strong>Free</strong>: buyers get a licence at no cost.
             </Box>
           ) : (
-            <FormField label="Price (USD)" required error={errors.price} helper="In dollars, e.g. 49.99.">
-              <Input
-                name="price"
-                type="number"
-                min={0}
-                step={0.01}
-                inputMode="decimal"
-                placeholder="0.00"
-                value={values.price}
-                onChange={(e) => set('price', e.target.value)}
-                onBlur={() => touch('price')}
-              />
-            </FormField>
+            <TextField
+              {...props}
+              name="price"
+              label="Price (USD)"
+              required
+              type="number"
+              placeholder="0.00"
+              helper="In dollars, e.g. 49.99."
+              inputProps={{ min: 0, step: 0.01, inputMode: 'decimal' }}
+            />
           )}
           {values.pricing_model === 'subscription' && (
             <FormField label="Billing Period" required>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={values.price_period}
-                  onChange={(e) => set('price_period', e.currentTarget.value as PricePeriod)}
-                >
-                  {PRICE_PERIODS.map((period) => (
-                    <option key={period} value={period}>
-                      {PERIOD_LABELS[period]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <NativeSelectField
+                value={values.price_period}
+                onChange={(e) => set('price_period', e.currentTarget.value as PricePeriod)}
+                options={PERIOD_OPTIONS}
+              />
             </FormField>
           )}
           <TextField

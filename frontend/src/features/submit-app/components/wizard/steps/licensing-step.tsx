@@ -1,12 +1,12 @@
-import { Box, Code, RadioCard, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Code, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { LuKeyRound, LuMail, LuTag, LuWebhook } from 'react-icons/lu';
 import type { LicensingType } from '../../../../../../../shared/constants';
+import { type RadioCardChoice, RadioCardGroup } from '../../../../../components/ui/radio-card-group';
 import { parseLicenseKeys } from '../../../utils/wizard-values';
 import { FormField, TextField } from '../fields';
 import type { StepProps } from '../step-props';
 
-export const LICENSING_OPTIONS: { value: LicensingType; title: string; description: string; icon: ReactNode }[] = [
+export const LICENSING_OPTIONS: RadioCardChoice<LicensingType>[] = [
   {
     value: 'manual',
     title: 'Manual delivery',
@@ -45,37 +45,27 @@ const RESPONSE_EXAMPLE = `{
   "expires_at": "2026-03-05T12:00:00Z"
 }`;
 
+const EXAMPLES = [
+  { title: 'We send', body: REQUEST_EXAMPLE },
+  { title: 'You answer', body: RESPONSE_EXAMPLE },
+];
+
 /** Step 5: how buyers get access, with the chosen type's requirement (section 5). */
 export function LicensingStep(props: StepProps) {
   const { values, set, errors, touch } = props;
   const keyCount = parseLicenseKeys(values.license_keys).length;
   return (
     <Stack gap="6">
-      <RadioCard.Root
+      <RadioCardGroup
+        label="Licensing Type"
+        labelProps={{ fontWeight: 'medium' }}
         value={values.licensing_type}
-        onValueChange={(e) => e.value && set('licensing_type', e.value as LicensingType)}
+        onChange={(type) => set('licensing_type', type)}
+        choices={LICENSING_OPTIONS}
+        columns={{ base: 1, md: 2 }}
         colorPalette="brand"
         size="sm"
-      >
-        <RadioCard.Label fontWeight="medium">Licensing Type</RadioCard.Label>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          {LICENSING_OPTIONS.map((option) => (
-            <RadioCard.Item key={option.value} value={option.value}>
-              <RadioCard.ItemHiddenInput />
-              <RadioCard.ItemControl>
-                <Box color="brand.fg" fontSize="lg" mt="0.5">
-                  {option.icon}
-                </Box>
-                <RadioCard.ItemContent>
-                  <RadioCard.ItemText>{option.title}</RadioCard.ItemText>
-                  <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
-                </RadioCard.ItemContent>
-                <RadioCard.ItemIndicator />
-              </RadioCard.ItemControl>
-            </RadioCard.Item>
-          ))}
-        </SimpleGrid>
-      </RadioCard.Root>
+      />
 
       {values.licensing_type === 'manual' && (
         <TextField
@@ -144,22 +134,16 @@ export function LicensingStep(props: StepProps) {
               Answer with the <Code>license_key</Code> to deliver and its <Code>expires_at</Code>.
             </Text>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              <Box>
-                <Text fontSize="xs" fontWeight="medium" mb="1">
-                  We send
-                </Text>
-                <Code as="pre" display="block" p="3" fontSize="xs" whiteSpace="pre" overflowX="auto">
-                  {REQUEST_EXAMPLE}
-                </Code>
-              </Box>
-              <Box>
-                <Text fontSize="xs" fontWeight="medium" mb="1">
-                  You answer
-                </Text>
-                <Code as="pre" display="block" p="3" fontSize="xs" whiteSpace="pre" overflowX="auto">
-                  {RESPONSE_EXAMPLE}
-                </Code>
-              </Box>
+              {EXAMPLES.map((example) => (
+                <Box key={example.title}>
+                  <Text fontSize="xs" fontWeight="medium" mb="1">
+                    {example.title}
+                  </Text>
+                  <Code as="pre" display="block" p="3" fontSize="xs" whiteSpace="pre" overflowX="auto">
+                    {example.body}
+                  </Code>
+                </Box>
+              ))}
             </SimpleGrid>
           </Box>
         </Stack>

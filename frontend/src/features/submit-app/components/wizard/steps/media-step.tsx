@@ -4,6 +4,17 @@ import { FieldGroup, TextField } from '../fields';
 import { IconUpload, ScreenshotsUpload } from '../image-uploads';
 import type { StepProps } from '../step-props';
 
+/** The optional links under 'More links', in their order on the form. */
+const MORE_LINKS = [
+  { name: 'demo_url', label: 'Demo URL' },
+  { name: 'documentation_url', label: 'Documentation URL' },
+  { name: 'support_url', label: 'Support URL' },
+  { name: 'demo_video_url', label: 'Demo Video URL' },
+  { name: 'privacy_policy_url', label: 'Privacy Policy URL' },
+  { name: 'terms_url', label: 'Terms of Service URL' },
+  { name: 'logo_url', label: 'Logo URL', helper: 'Your company logo.' },
+] as const;
+
 /** Step 2: website (required), icon (required: upload or URL), screenshots and the other links. */
 export function MediaStep(props: StepProps) {
   const { values, set, errors, touch, appId } = props;
@@ -51,26 +62,9 @@ export function MediaStep(props: StepProps) {
           More links
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <TextField {...props} name="demo_url" label="Demo URL" type="url" placeholder="https://" />
-          <TextField {...props} name="documentation_url" label="Documentation URL" type="url" placeholder="https://" />
-          <TextField {...props} name="support_url" label="Support URL" type="url" placeholder="https://" />
-          <TextField {...props} name="demo_video_url" label="Demo Video URL" type="url" placeholder="https://" />
-          <TextField
-            {...props}
-            name="privacy_policy_url"
-            label="Privacy Policy URL"
-            type="url"
-            placeholder="https://"
-          />
-          <TextField {...props} name="terms_url" label="Terms of Service URL" type="url" placeholder="https://" />
-          <TextField
-            {...props}
-            name="logo_url"
-            label="Logo URL"
-            type="url"
-            placeholder="https://"
-            helper="Your company logo."
-          />
+          {MORE_LINKS.map((link) => (
+            <TextField key={link.name} {...props} {...link} type="url" placeholder="https://" />
+          ))}
         </SimpleGrid>
       </Box>
     </Stack>

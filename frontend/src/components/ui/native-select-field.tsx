@@ -1,0 +1,35 @@
+import { NativeSelect } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** A choice: its value (shown as is), or a value with its own label. */
+export type SelectOption = string | { value: string; label: ReactNode };
+
+export interface NativeSelectFieldProps extends Omit<NativeSelect.FieldProps, 'children'> {
+  options: readonly SelectOption[];
+  /** The label of a first, empty choice ('Select a size'); none when left out. */
+  placeholder?: string;
+}
+
+/**
+ * The SPA's one native select: an optional empty first choice, then the options, with Chakra's
+ * indicator. Everything else (value, onChange, name, a react-hook-form `register`) goes to the
+ * select element itself.
+ */
+export function NativeSelectField({ options, placeholder, ...field }: NativeSelectFieldProps) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...field}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => {
+          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
