@@ -16,7 +16,7 @@ export interface SentRequest {
   method: string;
   path: string;
   query: URLSearchParams;
-  /** The JSON body, parsed; undefined without one. */
+  /** The JSON body, parsed (a multipart form as FormData); undefined without one. */
   body: unknown;
   headers: Record<string, string>;
 }
@@ -34,7 +34,15 @@ server.events.on('request:start', ({ request }) => {
   };
   sent.push(entry);
   // The body is read before any handler answers, so it is there when the screen shows the result.
-  if (request.body)
+  // A multipart form (the signed upload to storage) is kept as FormData, as the screen built it.
+  if (request.body && request.headers.get('content-type')?.startsWith('multipart/form-data'))
+    void request
+      .clone()
+      .formData()
+      .then((form) => {
+        entry.body = form;
+      });
+  else if (request.body)
     void request
       .clone()
       .text()
