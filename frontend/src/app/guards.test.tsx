@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../testing/fake-server';
 import { accountsHandlers } from '../testing/handlers/accounts';
 import { developerHandlers } from '../testing/handlers/developer';
 import { emptyMarketplaceHandlers } from '../testing/handlers/marketplace';
 import { purchasesHandlers } from '../testing/handlers/purchases';
 import { renderRoute } from '../testing/render-route';
+import { serve } from '../testing/server';
 
 describe('route guards', () => {
   beforeEach(() => {
-    fakeServer(accountsHandlers(), developerHandlers(), emptyMarketplaceHandlers(), purchasesHandlers());
+    serve(accountsHandlers(), developerHandlers(), emptyMarketplaceHandlers(), purchasesHandlers());
   });
 
   it('sends a visitor without a token from the developer area to /login', async () => {

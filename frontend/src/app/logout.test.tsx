@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getRole, getToken } from '../lib/auth-storage';
-import { fakeServer } from '../testing/fake-server';
 import { accountsHandlers } from '../testing/handlers/accounts';
 import { developerHandlers } from '../testing/handlers/developer';
 import { emptyMarketplaceHandlers } from '../testing/handlers/marketplace';
 import { renderRoute } from '../testing/render-route';
+import { serve } from '../testing/server';
 
 describe('logout', () => {
   it('from the developer portal: token and role removed, session storage cleared, back to /login', async () => {
-    fakeServer(accountsHandlers(), developerHandlers());
+    serve(accountsHandlers(), developerHandlers());
     const { location } = renderRoute('/dashboard', { role: 'developer' });
     localStorage.setItem('unrelated-preference', 'kept');
     sessionStorage.setItem('checkout_app_id', 'app-1');
@@ -23,7 +23,7 @@ describe('logout', () => {
   });
 
   it('from the admin panel: all local storage cleared, back to /admin-login', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { location } = renderRoute('/admin', { role: 'admin' });
     localStorage.setItem('unrelated-preference', 'dropped');
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
@@ -33,7 +33,7 @@ describe('logout', () => {
   });
 
   it('from the marketplace account menu: signed out, back to /', async () => {
-    fakeServer(accountsHandlers(), emptyMarketplaceHandlers());
+    serve(accountsHandlers(), emptyMarketplaceHandlers());
     const { location, user } = renderRoute('/terms', { role: 'developer' });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'API Keys' })).toBeTruthy();

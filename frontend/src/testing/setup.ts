@@ -1,9 +1,10 @@
 /**
- * Vitest setup for the 'web' project (jsdom): unmount between tests, reset storage and fetch
- * stubs, and polyfill the browser APIs Chakra UI (Ark/Zag) expects but jsdom lacks.
+ * Vitest setup for the 'web' project (jsdom): unmount between tests, reset storage, the fake
+ * API's handlers (./server.ts), and polyfill the browser APIs Chakra UI (Ark/Zag) expects but jsdom lacks.
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { forgetRequests, server } from './server';
 
 // Route modules load lazily, so the first visit of a screen in a test file includes importing it
 // (and Chakra's, on a busy machine seconds): wait longer than the defaults, and import the UI
@@ -48,8 +49,13 @@ Element.prototype.scrollTo ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 globalThis.structuredClone ??= <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+server.listen({ onUnhandledRequest: 'error' });
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  forgetRequests();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok } from '../../testing/fake-server';
 import { accountsHandlers } from '../../testing/handlers/accounts';
 import { syncHandlers } from '../../testing/handlers/sync';
 import { renderRoute } from '../../testing/render-route';
+import { bodyOf, calls, HttpResponse, http, serve } from '../../testing/server';
 
 describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, () => {
   it('lists bounced and complaining addresses and lifts one', async () => {
@@ -21,14 +21,17 @@ describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, ()
         suppressed_at: '2026-11-19T10:00:00Z',
       },
     ];
-    const server = fakeServer(accountsHandlers(), syncHandlers({}).handlers, {
-      'GET /api/admin/manual-licences': () => ok({ licences: [], overdue_count: 0, overdue_hours: 24 }),
-      'GET /api/admin/mail-suppressions': () => ok(list),
-      'POST /api/admin/mail-suppressions/lift': (req) => {
-        list = list.filter((s) => s.email !== (req.body as { email: string }).email);
-        return ok({ message: 'The address will receive mail again' });
-      },
-    });
+    serve(accountsHandlers(), syncHandlers({}).handlers, [
+      http.get('/api/admin/manual-licences', () =>
+        HttpResponse.json({ licences: [], overdue_count: 0, overdue_hours: 24 }),
+      ),
+      http.get('/api/admin/mail-suppressions', () => HttpResponse.json(list)),
+      http.post('/api/admin/mail-suppressions/lift', async ({ request }) => {
+        const { email } = await bodyOf<{ email: string }>(request);
+        list = list.filter((s) => s.email !== email);
+        return HttpResponse.json({ message: 'The address will receive mail again' });
+      }),
+    ]);
     renderRoute('/admin', { role: 'admin' });
     const table = await screen.findByTestId('suppressed-addresses', {}, { timeout: 10_000 });
     expect(table.textContent).toContain('gone@example.com');
@@ -38,6 +41,6 @@ describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, ()
     fireEvent.click(screen.getByRole('button', { name: 'Mail gone@example.com again' }));
     expect(await screen.findByText('gone@example.com: The address will receive mail again')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('suppressed-addresses').textContent).not.toContain('gone@'));
-    expect(server.requests.some((r) => r.path === '/api/admin/mail-suppressions/lift')).toBe(true);
+    expect(calls().some((r) => r.path === '/api/admin/mail-suppressions/lift')).toBe(true);
   });
 });

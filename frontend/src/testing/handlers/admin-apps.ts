@@ -12,7 +12,7 @@ import {
   type ManualLicence,
 } from '../../../../shared/schemas/manual-licences';
 import type { AdminAppRow, AdminPurchase } from '../../features/admin-apps/types';
-import { fail, type Handlers, ok } from '../fake-server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 /** An app as GET /api/admin/apps lists it. */
 export function adminAppFixture(over: Partial<AdminAppRow> & Pick<AdminAppRow, 'id' | 'name'>): AdminAppRow {
@@ -48,25 +48,25 @@ export function adminAppsHandlers(
   const manual: ManualLicence[] = [...(opts.manual ?? [])];
   const completed: { id: string; body: CompleteManualLicenceInput }[] = [];
   const find = (id: string | undefined) => db.find((a) => a.id === id);
-  const handlers: Handlers = {
+  const handlers: HttpHandler[] = [
     // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with `page`.
-    'GET /api/admin/apps': (req) => {
-      const q = req.query.get('q') ?? '';
-      const status = req.query.get('status');
-      const type = (req.query.get('type') ?? 'all') as AdminAppTypeFilter;
+    http.get('/api/admin/apps', ({ request }) => {
+      const q = queryOf(request).get('q') ?? '';
+      const status = queryOf(request).get('status');
+      const type = (queryOf(request).get('type') ?? 'all') as AdminAppTypeFilter;
       const searched = db.filter((a) => matchesAppSearch(a, q));
       const ofStatus = (a: AdminAppRow) => !status || appStatusOf(a) === status;
       const shown = searched.filter((a) => ofStatus(a) && matchesAppType(a, type));
-      const page = req.query.get('page');
-      if (!page) return ok(shown);
+      const page = queryOf(request).get('page');
+      if (!page) return HttpResponse.json(shown);
       const { rows, ...paging } = pageOf(
         awaitingReviewFirst(shown),
         Number(page),
-        Number(req.query.get('limit') ?? 25),
+        Number(queryOf(request).get('limit') ?? 25),
       );
       const byStatus = searched.filter(ofStatus);
       const ofType = searched.filter((a) => matchesAppType(a, type));
-      return ok({
+      return HttpResponse.json({
         apps: rows,
         ...paging,
         counts: {
@@ -78,48 +78,51 @@ export function adminAppsHandlers(
           APP_STATUSES.map((s) => [s, ofType.filter((a) => appStatusOf(a) === s).length]),
         ),
       });
-    },
-    'POST /api/admin/apps/:id/approve': (req) => {
-      const app = find(req.params.id);
+    }),
+    http.post<{ id: string }>('/api/admin/apps/:id/approve', ({ params }) => {
+      const app = find(params.id);
       if (!app) return fail(404, 'App not found');
       if (app.is_approved) return fail(409, 'App is already approved');
       app.is_approved = true;
-      return ok({ message: 'App approved and published to marketplace!', app });
-    },
-    'POST /api/admin/apps/:id/suspend': (req) => {
-      const app = find(req.params.id);
+      return HttpResponse.json({ message: 'App approved and published to marketplace!', app });
+    }),
+    http.post<{ id: string }>('/api/admin/apps/:id/suspend', ({ params }) => {
+      const app = find(params.id);
       if (!app) return fail(404, 'App not found');
       if (!app.is_approved) return fail(409, 'App is not approved');
       app.is_approved = false;
       app.is_suspended = true;
-      return ok({ message: 'App suspended', app });
-    },
-    'DELETE /api/admin/apps/:id/delete': (req) => {
-      const i = db.findIndex((a) => a.id === req.params.id);
+      return HttpResponse.json({ message: 'App suspended', app });
+    }),
+    http.delete<{ id: string }>('/api/admin/apps/:id/delete', ({ params }) => {
+      const i = db.findIndex((a) => a.id === params.id);
       if (i < 0) return fail(404, 'App not found');
       db.splice(i, 1);
-      return ok({ message: 'App deleted' });
-    },
+      return HttpResponse.json({ message: 'App deleted' });
+    }),
     // Pending manual licences (every app) and the admin's completion: once, then 409.
-    'GET /api/admin/manual-licences': () =>
-      ok({ licences: manual, overdue_count: manual.filter((l) => l.overdue).length, overdue_hours: 24 }),
-    'POST /api/admin/purchases/:id/complete-licence': (req) => {
-      const i = manual.findIndex((l) => l.purchase_id === req.params.id);
+    http.get('/api/admin/manual-licences', () =>
+      HttpResponse.json({ licences: manual, overdue_count: manual.filter((l) => l.overdue).length, overdue_hours: 24 }),
+    ),
+    http.post<{ id: string }>('/api/admin/purchases/:id/complete-licence', async ({ request, params }) => {
+      const i = manual.findIndex((l) => l.purchase_id === params.id);
       if (i < 0) return fail(409, MANUAL_LICENCE_DONE);
       manual.splice(i, 1);
-      const body = req.body as CompleteManualLicenceInput;
-      completed.push({ id: req.params.id ?? '', body });
-      return ok({
+      const body = (await bodyOf(request)) as CompleteManualLicenceInput;
+      completed.push({ id: params.id ?? '', body });
+      return HttpResponse.json({
         message: 'License completed: the buyer has been emailed',
-        purchase_id: req.params.id,
+        purchase_id: params.id,
         license_status: body.license_key ? 'assigned' : 'active',
         license_key: body.license_key ?? null,
       });
-    },
-    'GET /api/admin/apps/:id/purchases': (req) => {
-      const list = opts.purchases?.[req.params.id ?? ''];
-      return list ? ok(list) : fail(501, 'Not implemented');
-    },
-  };
+    }),
+    // The review panel's data access: none declared.
+    http.get('/api/apps/:id/data-access', () => HttpResponse.json({ catalogue_synced: true, declaration: null })),
+    http.get<{ id: string }>('/api/admin/apps/:id/purchases', ({ params }) => {
+      const list = opts.purchases?.[params.id ?? ''];
+      return list ? HttpResponse.json(list) : fail(501, 'Not implemented');
+    }),
+  ];
   return { handlers, db, manual, completed };
 }

@@ -1,6 +1,6 @@
 import { MSG } from '../../../../shared/messages';
 import type { WebhookDeliveryLog } from '../../../../shared/schemas/webhooks';
-import { fail, type Handlers, ok } from '../fake-server';
+import { fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 export function deliveryLogFixture(
   over: Partial<WebhookDeliveryLog> & Pick<WebhookDeliveryLog, 'id'>,
@@ -24,15 +24,17 @@ export function deliveryLogFixture(
 /** The admin's webhook log calls over an in-memory list; a replay is logged as a new 200 attempt. */
 export function adminLogsHandlers(opts: { logs?: WebhookDeliveryLog[]; replayFails?: string } = {}) {
   const logs = (opts.logs ?? []).map((l) => ({ ...l }));
-  const handlers: Handlers = {
-    'GET /api/admin/logs': (req) => ok(logs.slice(0, Number(req.query.get('limit') ?? 100))),
-    'POST /api/admin/logs/:id/replay': (req) => {
-      const log = logs.find((l) => l.id === req.params.id);
+  const handlers: HttpHandler[] = [
+    http.get('/api/admin/logs', ({ request }) =>
+      HttpResponse.json(logs.slice(0, Number(queryOf(request).get('limit') ?? 100))),
+    ),
+    http.post<{ id: string }>('/api/admin/logs/:id/replay', ({ params }) => {
+      const log = logs.find((l) => l.id === params.id);
       if (!log) return fail(404, 'Webhook log not found');
       if (opts.replayFails !== undefined) return fail(409, opts.replayFails || undefined);
       logs.unshift({ ...log, id: `${log.id}-replay`, status_code: 200, retry_count: log.retry_count + 1 });
-      return ok({ message: MSG.webhookReplayed, delivery_id: log.delivery_id });
-    },
-  };
+      return HttpResponse.json({ message: MSG.webhookReplayed, delivery_id: log.delivery_id });
+    }),
+  ];
   return { handlers, logs };
 }

@@ -2,7 +2,7 @@ import { MSG } from '../../../../shared/messages';
 import { matchesUserSearch, pageOf } from '../../../../shared/schemas/admin-lists';
 import type { AdminUserDetail, WebhookLog } from '../../../../shared/schemas/admin-users';
 import type { ApiKey } from '../../../../shared/schemas/keys';
-import { fail, type Handlers, ok } from '../fake-server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 export function adminUserFixture(
   over: Partial<AdminUserDetail> & Pick<AdminUserDetail, 'id' | 'email'>,
@@ -55,52 +55,54 @@ export function adminUsersHandlers(
       key.is_active = true;
       key.status = 'active';
     }
-    return ok({ message: MSG.userApproved(user.email) });
+    return HttpResponse.json({ message: MSG.userApproved(user.email) });
   };
   const find = (id: string | undefined) => users.find((u) => u.id === id);
 
-  const handlers: Handlers = {
+  const handlers: HttpHandler[] = [
     // The server's search and paging (shared/schemas/admin-lists.ts): a page object with `page`.
-    'GET /api/admin/users': (req) => {
+    http.get('/api/admin/users', ({ request }) => {
       const listed = users.map(({ website: _website, ...u }) => u);
-      const shown = listed.filter((u) => matchesUserSearch(u, req.query.get('q') ?? ''));
-      const page = req.query.get('page');
-      if (!page) return ok(shown);
-      const { rows, ...paging } = pageOf(shown, Number(page), Number(req.query.get('limit') ?? 25));
-      return ok({
+      const shown = listed.filter((u) => matchesUserSearch(u, queryOf(request).get('q') ?? ''));
+      const page = queryOf(request).get('page');
+      if (!page) return HttpResponse.json(shown);
+      const { rows, ...paging } = pageOf(shown, Number(page), Number(queryOf(request).get('limit') ?? 25));
+      return HttpResponse.json({
         users: rows,
         ...paging,
         all: listed.length,
         awaiting_approval: listed.filter((u) => u.role !== 'admin' && !u.is_approved).length,
       });
-    },
-    'POST /api/approve-user': (req) => {
-      const email = (req.body as { email?: string } | undefined)?.email;
+    }),
+    http.post('/api/approve-user', async ({ request }) => {
+      const email = ((await bodyOf(request)) as { email?: string } | undefined)?.email;
       const user = users.find((u) => u.email === email);
       return user ? approve(user) : fail(404, MSG.userNotFound);
-    },
-    'GET /api/admin/users/:id': (req) => {
-      const user = find(req.params.id);
-      return user ? ok(user) : fail(404, MSG.userNotFound);
-    },
-    'GET /api/admin/users/:id/keys': (req) =>
-      find(req.params.id) ? ok(keys[req.params.id ?? ''] ?? []) : fail(404, MSG.userNotFound),
-    'GET /api/admin/users/:id/logs': (req) =>
-      find(req.params.id) ? ok(logs[req.params.id ?? ''] ?? []) : fail(404, MSG.userNotFound),
-    'POST /api/admin/users/:id/approve-production': (req) => {
-      const user = find(req.params.id);
+    }),
+    http.get<{ id: string }>('/api/admin/users/:id', ({ params }) => {
+      const user = find(params.id);
+      return user ? HttpResponse.json(user) : fail(404, MSG.userNotFound);
+    }),
+    http.get<{ id: string }>('/api/admin/users/:id/keys', ({ params }) =>
+      find(params.id) ? HttpResponse.json(keys[params.id ?? ''] ?? []) : fail(404, MSG.userNotFound),
+    ),
+    http.get<{ id: string }>('/api/admin/users/:id/logs', ({ params }) =>
+      find(params.id) ? HttpResponse.json(logs[params.id ?? ''] ?? []) : fail(404, MSG.userNotFound),
+    ),
+    http.post<{ id: string }>('/api/admin/users/:id/approve-production', ({ params }) => {
+      const user = find(params.id);
       return user ? approve(user) : fail(404, MSG.userNotFound);
-    },
-    'POST /api/admin/keys/:id/rotate': (req) => {
+    }),
+    http.post<{ id: string }>('/api/admin/keys/:id/rotate', ({ params }) => {
       const key = Object.values(keys)
         .flat()
-        .find((k) => k.id === req.params.id);
+        .find((k) => k.id === params.id);
       if (!key) return fail(404, 'API key not found');
       rotations += 1;
       key.key = `${key.key.slice(0, 8)}Rot${String(rotations).padStart(5, '0')}`;
       key.prefix = key.key;
-      return ok({ ...key, message: MSG.keyRotated });
-    },
-  };
+      return HttpResponse.json({ ...key, message: MSG.keyRotated });
+    }),
+  ];
   return { handlers, users, keys };
 }

@@ -1,7 +1,7 @@
 import type { KeyType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { type ApiKey, NO_REPLACEMENT_WAITING, REPLACEMENT_REVEALED } from '../../../../shared/schemas/keys';
-import { fail, type Handlers, ok } from '../fake-server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
 
 /** A key record as the fake server keeps it: the view plus the full secret it never lists. */
 interface StoredKey extends ApiKey {
@@ -45,10 +45,10 @@ export function apiKeysHandlers(opts: { keys?: ApiKey[]; approved?: boolean } = 
   const view = ({ secret: _secret, ...key }: StoredKey): ApiKey => key;
   let nextId = 1;
 
-  const handlers: Handlers = {
-    'GET /api/keys': () => ok(db.map(view)),
-    'POST /api/keys': (req) => {
-      const type = (req.body as { type?: string } | undefined)?.type;
+  const handlers: HttpHandler[] = [
+    http.get('/api/keys', () => HttpResponse.json(db.map(view))),
+    http.post('/api/keys', async ({ request }) => {
+      const { type } = await bodyOf<{ type?: string }>(request);
       if (type !== 'staging' && type !== 'production') return fail(400, "type must be 'staging' or 'production'");
       const secret = secretOf(type);
       const is_active = type === 'staging' || opts.approved === true;
@@ -64,30 +64,30 @@ export function apiKeysHandlers(opts: { keys?: ApiKey[]; approved?: boolean } = 
           : is_active
             ? 'Production key created and active.'
             : MSG.productionKeyCreated;
-      return { status: 201, body: { ...view(stored), key: secret, message } };
-    },
-    'PUT /api/keys/:id/rotate': (req) => {
-      const stored = db.find((k) => k.id === req.params.id);
+      return HttpResponse.json({ ...view(stored), key: secret, message }, { status: 201 });
+    }),
+    http.put<{ id: string }>('/api/keys/:id/rotate', ({ params }) => {
+      const stored = db.find((k) => k.id === params.id);
       if (!stored) return fail(404, 'API key not found');
       stored.secret = secretOf(stored.type);
       stored.key = stored.secret.slice(0, 20);
       stored.prefix = stored.key;
       stored.replacement_ready = false;
-      return ok({ ...view(stored), key: stored.secret, message: MSG.keyRotated });
-    },
-    'POST /api/keys/:id/reveal': (req) => {
-      const stored = db.find((k) => k.id === req.params.id);
+      return HttpResponse.json({ ...view(stored), key: stored.secret, message: MSG.keyRotated });
+    }),
+    http.post<{ id: string }>('/api/keys/:id/reveal', ({ params }) => {
+      const stored = db.find((k) => k.id === params.id);
       if (!stored) return fail(404, 'API key not found');
       if (!stored.replacement_ready) return fail(409, NO_REPLACEMENT_WAITING);
       stored.replacement_ready = false;
-      return ok({ ...view(stored), key: stored.secret, message: REPLACEMENT_REVEALED });
-    },
-    'DELETE /api/keys/:id': (req) => {
-      const i = db.findIndex((k) => k.id === req.params.id);
+      return HttpResponse.json({ ...view(stored), key: stored.secret, message: REPLACEMENT_REVEALED });
+    }),
+    http.delete<{ id: string }>('/api/keys/:id', ({ params }) => {
+      const i = db.findIndex((k) => k.id === params.id);
       if (i < 0) return fail(404, 'API key not found');
       db.splice(i, 1);
-      return ok({ message: MSG.keyDeleted });
-    },
-  };
+      return HttpResponse.json({ message: MSG.keyDeleted });
+    }),
+  ];
   return { handlers, db };
 }

@@ -5,7 +5,7 @@ import {
   DataAccessInputSchema,
 } from '../../../../shared/schemas/data-access';
 import type { EditableApp } from '../../features/submit-app/types';
-import { fail, type Handlers, ok } from '../fake-server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
 
 let seq = 0;
 
@@ -88,47 +88,50 @@ export function developerAppsHandlers(
   let uploaded = 0;
   const find = (id: string | undefined) => db.find((a) => a.id === id);
 
-  const handlers: Handlers = {
-    'GET /api/apps': () => ok(db),
-    'GET /api/apps/:id': (req) => {
-      const app = find(req.params.id);
-      return app ? ok(app) : fail(404, 'App not found');
-    },
-    'POST /api/apps': (req) => {
-      const body = req.body as Partial<EditableApp>;
+  const handlers: HttpHandler[] = [
+    http.get('/api/apps', () => HttpResponse.json(db)),
+    http.get<{ id: string }>('/api/apps/:id', ({ params }) => {
+      const app = find(params.id);
+      return app ? HttpResponse.json(app) : fail(404, 'App not found');
+    }),
+    http.post('/api/apps', async ({ request }) => {
+      const body = (await bodyOf(request)) as Partial<EditableApp>;
       const app = ownAppFixture({ ...body, name: body.name ?? '', is_approved: body.type !== 'public' });
       db.unshift(app);
-      return { status: 201, body: app };
-    },
-    'PUT /api/apps/:id': (req) => {
-      const app = find(req.params.id);
+      return HttpResponse.json(app, { status: 201 });
+    }),
+    http.put<{ id: string }>('/api/apps/:id', async ({ request, params }) => {
+      const app = find(params.id);
       if (!app) return fail(404, 'App not found');
-      Object.assign(app, req.body);
-      return ok(app);
-    },
-    'POST /api/apps/submit': (req) => {
-      const { metadata, ...body } = req.body as Record<string, unknown> & { metadata: object; name: string };
+      Object.assign(app, await bodyOf(request));
+      return HttpResponse.json(app);
+    }),
+    http.post('/api/apps/submit', async ({ request }) => {
+      const { metadata, ...body } = (await bodyOf(request)) as Record<string, unknown> & {
+        metadata: object;
+        name: string;
+      };
       const app = ownAppFixture({ ...(body as object), ...metadata, name: body.name, type: 'public' } as EditableApp);
       db.unshift(app);
-      return { status: 201, body: app };
-    },
-    'PUT /api/apps/:id/update': (req) => {
-      const app = find(req.params.id);
+      return HttpResponse.json(app, { status: 201 });
+    }),
+    http.put<{ id: string }>('/api/apps/:id/update', async ({ request, params }) => {
+      const app = find(params.id);
       if (!app) return fail(404, 'App not found');
-      const { metadata, ...body } = req.body as Record<string, unknown> & { metadata: object };
+      const { metadata, ...body } = (await bodyOf(request)) as Record<string, unknown> & { metadata: object };
       Object.assign(app, body, metadata);
-      return ok(app);
-    },
-    'DELETE /api/apps/:id': (req) => {
-      const i = db.findIndex((a) => a.id === req.params.id);
+      return HttpResponse.json(app);
+    }),
+    http.delete<{ id: string }>('/api/apps/:id', ({ params }) => {
+      const i = db.findIndex((a) => a.id === params.id);
       if (i < 0) return fail(404, 'App not found');
       db.splice(i, 1);
-      return ok({ message: 'App deleted' });
-    },
+      return HttpResponse.json({ message: 'App deleted' });
+    }),
     // Uploads: presign, the browser's post to storage (a same-origin stand-in here), confirm.
-    'POST /api/upload/presign': (req) => {
-      const { files } = req.body as { files: Array<{ name: string }> };
-      return ok({
+    http.post('/api/upload/presign', async ({ request }) => {
+      const { files } = (await bodyOf(request)) as { files: Array<{ name: string }> };
+      return HttpResponse.json({
         uploads: files.map((f) => ({
           url: '/fake-s3/uploads',
           fields: { key: `pending/${f.name}` },
@@ -136,27 +139,27 @@ export function developerAppsHandlers(
         })),
         expires_in: 600,
       });
-    },
-    'POST /fake-s3/uploads': () => ({ status: 204 }),
-    'POST /api/upload/confirm': (req) => {
-      const { keys, kind = 'screenshot' } = req.body as { keys: string[]; kind?: string };
-      return {
-        status: 201,
-        body: {
-          images: keys.map((key) => {
-            uploaded += 1;
-            return { url: `/uploads/${kind}-${uploaded}-${key.slice('pending/'.length)}`, width: 256, height: 256 };
-          }),
-        },
-      };
-    },
-    'GET /api/categories': () => ok(opts.categories ?? DEFAULT_CATEGORIES),
+    }),
+    http.post('/fake-s3/uploads', () => new HttpResponse(null, { status: 204 })),
+    http.post('/api/upload/confirm', async ({ request }) => {
+      const { keys, kind = 'screenshot' } = (await bodyOf(request)) as { keys: string[]; kind?: string };
+      const images = keys.map((key) => {
+        uploaded += 1;
+        return { url: `/uploads/${kind}-${uploaded}-${key.slice('pending/'.length)}`, width: 256, height: 256 };
+      });
+      return HttpResponse.json({ images }, { status: 201 });
+    }),
+    http.get('/api/categories', () => HttpResponse.json(opts.categories ?? DEFAULT_CATEGORIES)),
     // Data access: the catalogue, an app's declaration, and the owner's PUT (checked like the server).
-    'GET /api/data-access/catalogue': () => ok(catalogue),
-    'GET /api/apps/:id/data-access': (req) =>
-      ok({ catalogue_synced: catalogue.catalogue_synced, declaration: declarations[req.params.id ?? ''] ?? null }),
-    'PUT /api/apps/:id/data-access': (req) => {
-      const parsed = DataAccessInputSchema.safeParse(req.body);
+    http.get('/api/data-access/catalogue', () => HttpResponse.json(catalogue)),
+    http.get<{ id: string }>('/api/apps/:id/data-access', ({ params }) =>
+      HttpResponse.json({
+        catalogue_synced: catalogue.catalogue_synced,
+        declaration: declarations[params.id ?? ''] ?? null,
+      }),
+    ),
+    http.put<{ id: string }>('/api/apps/:id/data-access', async ({ request, params }) => {
+      const parsed = DataAccessInputSchema.safeParse(await bodyOf(request));
       if (!parsed.success) return fail(400, parsed.error.issues[0]?.message);
       const features = parsed.data.features.map((f) => {
         const known = catalogue.features.find((c) => c.id === f.id);
@@ -169,10 +172,13 @@ export function developerAppsHandlers(
         baa_url: parsed.data.baa_url,
         updated_at: '2025-03-02T10:00:00.000Z',
       };
-      declarations[req.params.id ?? ''] = declaration;
-      return ok({ catalogue_synced: true, declaration });
-    },
-  };
-  if (opts.purchases !== null) handlers['GET /api/stripe/my-purchases'] = () => ok(opts.purchases ?? []);
+      declarations[params.id ?? ''] = declaration;
+      return HttpResponse.json({ catalogue_synced: true, declaration });
+    }),
+  ];
+  // No manual licence waits for the developer unless a test serves some.
+  handlers.push(http.get('/api/manual-licences', () => HttpResponse.json({ licences: [] })));
+  if (opts.purchases !== null)
+    handlers.push(http.get('/api/stripe/my-purchases', () => HttpResponse.json(opts.purchases ?? [])));
   return { handlers, db };
 }

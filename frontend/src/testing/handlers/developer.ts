@@ -1,7 +1,7 @@
-import { type Handlers, ok } from '../fake-server';
+import { type HttpHandler, HttpResponse, http } from '../server';
 
 /** The developer's own apps and API keys (the dashboard counts). */
-export function developerHandlers(opts: { apps?: number; keys?: number; webhooksPerApp?: number } = {}): Handlers {
+export function developerHandlers(opts: { apps?: number; keys?: number; webhooksPerApp?: number } = {}): HttpHandler[] {
   const apps = Array.from({ length: opts.apps ?? 2 }, (_, i) => ({ id: `app-${i}`, name: `App ${i}`, type: 'public' }));
   const keys = Array.from({ length: opts.keys ?? 3 }, (_, i) => ({
     id: `key-${i}`,
@@ -13,9 +13,9 @@ export function developerHandlers(opts: { apps?: number; keys?: number; webhooks
       id: `${appId}-wh-${i}`,
       event_type: 'patient.created',
     }));
-  return {
-    'GET /api/apps': () => ok(apps),
-    'GET /api/keys': () => ok(keys),
-    ...Object.fromEntries(apps.map((a) => [`GET /api/apps/${a.id}/webhooks`, () => ok(webhooks(a.id))])),
-  };
+  return [
+    http.get('/api/apps', () => HttpResponse.json(apps)),
+    http.get('/api/keys', () => HttpResponse.json(keys)),
+    ...apps.map((a) => http.get(`/api/apps/${a.id}/webhooks`, () => HttpResponse.json(webhooks(a.id)))),
+  ];
 }

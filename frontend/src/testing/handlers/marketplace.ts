@@ -1,9 +1,51 @@
-import { type Handlers, ok } from '../fake-server';
+import type { AppDetail, Category, MarketplaceApp } from '../../features/marketplace/types';
+import { fail, type HttpHandler, HttpResponse, http } from '../server';
 
 /** An empty marketplace, so shell tests can land on '/' without the marketplace screens' data. */
-export function emptyMarketplaceHandlers(): Handlers {
-  return {
-    'GET /api/marketplace/apps': () => ok([]),
-    'GET /api/categories': () => ok([]),
-  };
+export function emptyMarketplaceHandlers(): HttpHandler[] {
+  return [
+    http.get('/api/marketplace/apps', () => HttpResponse.json([])),
+    http.get('/api/categories', () => HttpResponse.json([])),
+  ];
+}
+
+interface MarketplaceData {
+  apps?: MarketplaceApp[];
+  categories?: Category[];
+  details?: AppDetail[];
+  /** The signed-in user's profile id (GET /api/user/profile). */
+  userId?: string;
+  /** The developer's own apps (GET /api/apps); omitted means the call answers 501. */
+  ownApps?: { id: string; slug: string }[];
+}
+
+/** The public marketplace calls, answered from in-memory data the way the server would. */
+export function marketplaceHandlers(data: MarketplaceData = {}): HttpHandler[] {
+  const apps = data.apps ?? [];
+  const categories = data.categories ?? [];
+  return [
+    http.get('/api/marketplace/apps', () => HttpResponse.json(apps)),
+    http.get('/api/categories', () => HttpResponse.json(categories)),
+    http.get<{ slug: string }>('/api/marketplace/apps/category/:slug', ({ params }) => {
+      const category = categories.find((c) => c.slug === params.slug);
+      if (!category) return fail(404, 'Category not found');
+      return HttpResponse.json({ category, apps: apps.filter((a) => a.category_slug === category.slug) });
+    }),
+    http.get<{ slug: string }>('/api/marketplace/apps/by-slug/:slug', ({ params }) => {
+      const app = (data.details ?? []).find((a) => a.slug === params.slug || a.id === params.slug);
+      return app ? HttpResponse.json(app) : fail(404, 'App not found');
+    }),
+    http.get('/api/user/profile', () =>
+      data.userId
+        ? HttpResponse.json({
+            id: data.userId,
+            email: 'dev@example.com',
+            full_name: 'Dev',
+            role: 'developer',
+            is_approved: true,
+          })
+        : fail(401, 'Not authenticated'),
+    ),
+    http.get('/api/apps', () => (data.ownApps ? HttpResponse.json(data.ownApps) : fail(501, 'Not implemented'))),
+  ];
 }

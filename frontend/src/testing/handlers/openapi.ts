@@ -1,4 +1,4 @@
-import { type Handlers, ok } from '../fake-server';
+import { type HttpHandler, HttpResponse, http } from '../server';
 
 /** A small OpenAPI 3.1 document shaped like the real one (guide in info.description, tags, refs). */
 export const fakeOpenApiDocument = {
@@ -141,6 +141,6 @@ export const fakeOpenApiDocument = {
   },
 };
 
-export function openApiHandlers(doc: unknown = fakeOpenApiDocument): Handlers {
-  return { 'GET /api/openapi.json': () => ok(doc) };
+export function openApiHandlers(doc: object = fakeOpenApiDocument): HttpHandler[] {
+  return [http.get('/api/openapi.json', () => HttpResponse.json(doc))];
 }

@@ -1,5 +1,5 @@
 import type { Purchase, PurchaseSessionResult } from '../../../../shared/schemas/checkout';
-import { fail, type Handlers, ok } from '../fake-server';
+import { fail, type HttpHandler, HttpResponse, http } from '../server';
 
 export function purchaseFixture(over: Partial<Purchase> & Pick<Purchase, 'id'>): Purchase {
   return {
@@ -47,20 +47,21 @@ export function purchasesHandlers(
     sessions?: Record<string, Array<PurchaseSessionResult | number>>;
     checkoutUrl?: string;
   } = {},
-): Handlers {
+): HttpHandler[] {
   const served: Record<string, number> = {};
-  return {
-    'GET /api/stripe/my-purchases': () => ok(opts.purchases ?? []),
-    'GET /api/stripe/purchase/:session_id': (req) => {
-      const id = req.params.session_id ?? '';
+  return [
+    http.get('/api/stripe/my-purchases', () => HttpResponse.json(opts.purchases ?? [])),
+    http.get<{ session_id: string }>('/api/stripe/purchase/:session_id', ({ params }) => {
+      const id = params.session_id ?? '';
       const replies = opts.sessions?.[id] ?? [404];
       const n = served[id] ?? 0;
       served[id] = n + 1;
       const reply = replies[Math.min(n, replies.length - 1)];
       if (typeof reply === 'number' || reply === undefined) return fail(reply ?? 404, 'Checkout session not found');
-      return ok(reply);
-    },
-    'POST /api/stripe/create-checkout-session': () =>
-      ok({ checkout_url: opts.checkoutUrl ?? 'https://checkout.example/renew', session_id: 'cs_renew' }),
-  };
+      return HttpResponse.json(reply);
+    }),
+    http.post('/api/stripe/create-checkout-session', () =>
+      HttpResponse.json({ checkout_url: opts.checkoutUrl ?? 'https://checkout.example/renew', session_id: 'cs_renew' }),
+    ),
+  ];
 }

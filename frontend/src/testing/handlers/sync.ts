@@ -8,7 +8,7 @@ import type {
   SyncRun,
   SyncType,
 } from '../../features/admin-sync/types';
-import { fail, type Handlers, ok } from '../fake-server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 export const eventTypeFixture = (id: string, over: Partial<EventType> = {}): EventType => ({
   id,
@@ -161,17 +161,14 @@ export function syncHandlers(
     state.clock += 10;
     const run = runFixture(`run-${state.nextRun++}`, type, { status: 'running', started_at: iso(state.clock) });
     state.runs.unshift(run);
-    return {
-      status: 202,
-      body: { message, run },
-    };
+    return HttpResponse.json({ message, run }, { status: 202 });
   };
   const list = <T>(items: T[], key: string) =>
-    opts.failLists ? fail(500, 'Catalogue unavailable') : ok({ [key]: items });
+    opts.failLists ? fail(500, 'Catalogue unavailable') : HttpResponse.json({ [key]: items });
 
-  const handlers: Handlers = {
-    'GET /api/admin/sync/status': () =>
-      ok({
+  const handlers: HttpHandler[] = [
+    http.get('/api/admin/sync/status', () =>
+      HttpResponse.json({
         legacy: {
           users_synced: state.usersSynced,
           polling_active: state.polling,
@@ -183,20 +180,25 @@ export function syncHandlers(
         current_counts: counts(),
         running: running(),
       }),
-    'GET /api/admin/sync/health': () => ok({ status: 'degraded', checked_at: iso(), components: healthyComponents() }),
-    'GET /api/admin/sync/history': () => ok({ runs: state.runs }),
-    'POST /api/admin/sync/trigger': (req) => start((req.body as { sync_type: SyncType }).sync_type),
-    'POST /api/admin/sync/polling/start': () => {
+    ),
+    http.get('/api/admin/sync/health', () =>
+      HttpResponse.json({ status: 'degraded', checked_at: iso(), components: healthyComponents() }),
+    ),
+    http.get('/api/admin/sync/history', () => HttpResponse.json({ runs: state.runs })),
+    http.post('/api/admin/sync/trigger', async ({ request }) =>
+      start(((await bodyOf(request)) as { sync_type: SyncType }).sync_type),
+    ),
+    http.post('/api/admin/sync/polling/start', () => {
       if (state.polling) return fail(409, 'Polling is already active');
       state.polling = true;
-      return ok({ message: 'Polling started', polling_active: true, interval_seconds: 60 });
-    },
-    'POST /api/admin/sync/polling/stop': () => {
+      return HttpResponse.json({ message: 'Polling started', polling_active: true, interval_seconds: 60 });
+    }),
+    http.post('/api/admin/sync/polling/stop', () => {
       if (!state.polling) return fail(409, 'Polling is not active');
       state.polling = false;
-      return ok({ message: 'Polling stopped', polling_active: false });
-    },
-    'GET /api/admin/sync/queue/status': (): ReturnType<typeof ok> => {
+      return HttpResponse.json({ message: 'Polling stopped', polling_active: false });
+    }),
+    http.get('/api/admin/sync/queue/status', () => {
       const body: QueueStatus = {
         depth: state.depth,
         in_flight: state.inFlight,
@@ -204,53 +206,55 @@ export function syncHandlers(
         oldest_age_seconds: state.depth ? 95 : null,
         failed_items: state.failed,
       };
-      return ok(body);
-    },
-    'POST /api/admin/sync/queue/retry-failed': () => {
+      return HttpResponse.json(body);
+    }),
+    http.post('/api/admin/sync/queue/retry-failed', () => {
       const n = state.failed.length;
       state.depth += n;
       state.failed = [];
-      return ok({ message: `Re-queued ${n} failed items`, retried: n });
-    },
-    'POST /api/internal-sync/load': () => start('full_sync', 'Internal sync started'),
-    'GET /api/internal-sync/status': () =>
-      ok({ last_sync: lastSync(), running: running().includes('full_sync'), counts: counts() }),
-    'GET /api/internal-sync/features': (req) => {
+      return HttpResponse.json({ message: `Re-queued ${n} failed items`, retried: n });
+    }),
+    http.post('/api/internal-sync/load', () => start('full_sync', 'Internal sync started')),
+    http.get('/api/internal-sync/status', () =>
+      HttpResponse.json({ last_sync: lastSync(), running: running().includes('full_sync'), counts: counts() }),
+    ),
+    http.get('/api/internal-sync/features', ({ request }) => {
       if (opts.failLists) return fail(500, 'Catalogue unavailable');
-      const search = (req.query.get('search') ?? '').toLowerCase();
-      const category = req.query.get('category') ?? '';
+      const search = (queryOf(request).get('search') ?? '').toLowerCase();
+      const category = queryOf(request).get('category') ?? '';
       const found = state.features
         .filter((f) => !search || `${f.name} ${f.description}`.toLowerCase().includes(search))
         .filter((f) => !category || f.category === category)
         .map(featureView);
-      return ok({ features: found });
-    },
-    'GET /api/internal-sync/event-types': () => list(state.eventTypes, 'event_types'),
-    'GET /api/internal-sync/tables': () => list(state.tables, 'tables'),
-    'GET /api/internal-sync/categories': () =>
+      return HttpResponse.json({ features: found });
+    }),
+    http.get('/api/internal-sync/event-types', () => list(state.eventTypes, 'event_types')),
+    http.get('/api/internal-sync/tables', () => list(state.tables, 'tables')),
+    http.get('/api/internal-sync/categories', () =>
       list([...new Set(state.features.map((f) => f.category))].sort(), 'feature_categories'),
-    'GET /api/internal-sync/features/:id/link-events': (req) => {
-      const f = state.features.find((x) => x.id === req.params.id);
+    ),
+    http.get<{ id: string }>('/api/internal-sync/features/:id/link-events', ({ params }) => {
+      const f = state.features.find((x) => x.id === params.id);
       if (!f) return fail(404, 'Feature not found');
       const v = featureView(f);
-      return ok({ feature_id: f.id, event_types: v.event_types, tables: v.tables });
-    },
-    'POST /api/internal-sync/features/:id/link-events': (req) => {
-      const body = req.body as { feature_id: string; event_type_ids: string[]; table_ids: string[] };
-      if (body.feature_id !== req.params.id) return fail(400, 'feature_id must match the feature in the path');
+      return HttpResponse.json({ feature_id: f.id, event_types: v.event_types, tables: v.tables });
+    }),
+    http.post<{ id: string }>('/api/internal-sync/features/:id/link-events', async ({ request, params }) => {
+      const body = (await bodyOf(request)) as { feature_id: string; event_type_ids: string[]; table_ids: string[] };
+      if (body.feature_id !== params.id) return fail(400, 'feature_id must match the feature in the path');
       const unknown = body.event_type_ids.filter((id) => !state.eventTypes.some((e) => e.id === id));
       if (unknown.length) return fail(400, `Unknown event types: ${unknown.join(', ')}`);
       state.links.set(body.feature_id, { events: body.event_type_ids, tables: body.table_ids });
       const n = body.event_type_ids.length;
       const m = body.table_ids.length;
-      return ok({
+      return HttpResponse.json({
         feature_id: body.feature_id,
         linked_events: n,
         linked_tables: m,
         message: `Successfully linked ${n} events and ${m} tables`,
       });
-    },
-  };
+    }),
+  ];
 
   return {
     handlers,

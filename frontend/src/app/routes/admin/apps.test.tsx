@@ -4,10 +4,10 @@ import { MSG } from '../../../../../shared/messages';
 import type { AdminPurchase } from '../../../../../shared/schemas/checkout';
 import { MANUAL_DETAILS_REQUIRED, type ManualLicence } from '../../../../../shared/schemas/manual-licences';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 
 const seed = () => [
   adminAppFixture({ id: 'pending', name: 'Smile Scheduler', is_approved: false, demo_url: 'https://demo.example.com' }),
@@ -61,12 +61,12 @@ const purchases = {
   ],
 };
 
-async function open(extra = {}, apps = seed(), manual: ManualLicence[] = []) {
+async function open(extra: Handlers = [], apps = seed(), manual: ManualLicence[] = []) {
   const fake = adminAppsHandlers({ apps, purchases, manual });
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/admin/apps', { role: 'admin' });
   await screen.findByRole('heading', { name: 'App Management' }, { timeout: 15_000 });
-  return { ...view, server, db: fake.db, completed: fake.completed };
+  return { ...view, db: fake.db, completed: fake.completed };
 }
 
 const row = (id: string) => within(screen.getByTestId(`admin-app-${id}`));
@@ -106,10 +106,13 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('reads Free for a paid pricing model listed at $0, as the marketplace grants it', async () => {
-    await open({}, [
-      adminAppFixture({ id: 'zero', name: 'Lab Bridge', pricing_model: 'one_time', price: 0, price_period: null }),
-      adminAppFixture({ id: 'sub0', name: 'Perio Chart', pricing_model: 'subscription', price: 0 }),
-    ]);
+    await open(
+      [],
+      [
+        adminAppFixture({ id: 'zero', name: 'Lab Bridge', pricing_model: 'one_time', price: 0, price_period: null }),
+        adminAppFixture({ id: 'sub0', name: 'Perio Chart', pricing_model: 'subscription', price: 0 }),
+      ],
+    );
     await screen.findByText('Lab Bridge');
     const pricing = (id: string) => row(id).getAllByRole('cell')[3]?.textContent;
     expect(pricing('zero')).toBe('Free');
@@ -130,13 +133,13 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('searches by app name, developer e-mail or company on the server', async () => {
-    const { user, server } = await open();
+    const { user } = await open();
     await screen.findByText('Smile Scheduler');
     const search = screen.getByRole('searchbox', { name: 'Search apps' });
     await user.type(search, 'ops@clinic');
     await waitFor(() => expect(names()).toEqual(['int']));
     expect(screen.getByRole('button', { name: 'All Apps (1)' })).toBeTruthy();
-    expect(server.requests.some((r) => r.path === '/api/admin/apps' && r.query.get('q') === 'ops@clinic')).toBe(true);
+    expect(calls().some((r) => r.path === '/api/admin/apps' && r.query.get('q') === 'ops@clinic')).toBe(true);
     await user.clear(search);
     await user.type(search, 'xray');
     await waitFor(() => expect(names()).toEqual(['live']));
@@ -167,7 +170,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       adminAppFixture({ id: `a${i}`, name: `Bulk App ${String(i).padStart(2, '0')}`, is_approved: true }),
     );
-    const { user, server } = await open({}, many);
+    const { user } = await open([], many);
     await screen.findByText('Bulk App 00');
     expect(names()).toHaveLength(25);
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
@@ -176,21 +179,21 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await screen.findByText('Bulk App 29');
     expect(names()).toHaveLength(5);
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-    expect(server.requests.some((r) => r.path === '/api/admin/apps' && r.query.get('page') === '2')).toBe(true);
+    expect(calls().some((r) => r.path === '/api/admin/apps' && r.query.get('page') === '2')).toBe(true);
   });
 
   it("says 'No apps found.' when there are none", async () => {
-    await open({}, []);
+    await open([], []);
     expect(await screen.findByText(MSG.noAppsFound)).toBeTruthy();
   });
 
   it('shows the load failure text', async () => {
-    await open({ 'GET /api/admin/apps': () => fail(500) });
+    await open(http.get('/api/admin/apps', () => fail(500)));
     expect(await screen.findByText(MSG.failedLoadApps)).toBeTruthy();
   });
 
   it('View shows every section; Approve only when not approved, after the confirmation', async () => {
-    const { user, server } = await open();
+    const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
     for (const section of [
@@ -214,7 +217,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(confirm.getByText(MSG.confirmApproveApp)).toBeTruthy();
     await user.click(confirm.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(MSG.appApproved)).toBeTruthy();
-    expect(server.calls('POST /api/admin/apps/pending/approve')).toHaveLength(1);
+    expect(calls('POST /api/admin/apps/pending/approve')).toHaveLength(1);
     // The list revalidates: the dialog now offers Suspend and the row says Published.
     expect(await dialog.findByRole('button', { name: /Suspend/ })).toBeTruthy();
     expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
@@ -223,10 +226,10 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
 
   it('refunds a completed purchase of the last 30 days after a confirmation; older ones offer no refund', async () => {
     const recent = purchase('fresh', 'completed', 49, new Date().toISOString(), 'Dr. New');
-    const { user, server } = await open({
-      'GET /api/admin/apps/:id/purchases': () => ok([recent, ...purchases.pending]),
-      'POST /api/admin/purchases/:id/refund': () => ok({ message: 'Purchase refunded' }),
-    });
+    const { user } = await open([
+      http.get('/api/admin/apps/:id/purchases', () => HttpResponse.json([recent, ...purchases.pending])),
+      http.post('/api/admin/purchases/:id/refund', () => HttpResponse.json({ message: 'Purchase refunded' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
     await dialog.findByText('Dr. New');
@@ -235,11 +238,11 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     const confirm = within(await screen.findByRole('alertdialog'));
     await user.click(confirm.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Purchase refunded')).toBeTruthy();
-    expect(server.calls('POST /api/admin/purchases/fresh/refund')).toHaveLength(1);
+    expect(calls('POST /api/admin/purchases/fresh/refund')).toHaveLength(1);
   });
 
   it('Suspend only when approved, with its confirmation and failure text', async () => {
-    const { user } = await open({ 'POST /api/admin/apps/:id/suspend': () => fail(500) });
+    const { user } = await open(http.post('/api/admin/apps/:id/suspend', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'View Xray Vision' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Xray Vision/ }));
     expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
@@ -262,7 +265,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('shows the server detail when approving fails', async () => {
-    const { user } = await open({ 'POST /api/admin/apps/:id/approve': () => fail(409, 'App is already approved') });
+    const { user } = await open(http.post('/api/admin/apps/:id/approve', () => fail(409, 'App is already approved')));
     await user.click(await screen.findByRole('button', { name: 'View Lab Bridge' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Lab Bridge/ }));
     expect(dialog.queryByRole('heading', { name: 'Pricing Information' })).toBeNull();
@@ -286,7 +289,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('shows the delete failure text', async () => {
-    const { user } = await open({ 'DELETE /api/admin/apps/:id/delete': () => fail(500) });
+    const { user } = await open(http.delete('/api/admin/apps/:id/delete', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'View Perio Chart' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Perio Chart/ }));
     await user.click(dialog.getByRole('button', { name: /Delete/ }));
@@ -302,7 +305,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
       ),
       adminAppFixture({ id: 'waiting', name: 'Waiting Room Kiosk', is_approved: false }),
     ];
-    const { user } = await open({}, busy);
+    const { user } = await open([], busy);
     await user.click(await screen.findByRole('button', { name: 'View Waiting Room Kiosk' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Waiting Room Kiosk/ }));
     await user.click(dialog.getByRole('button', { name: /Approve/ }));
@@ -332,7 +335,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
         overdue: true,
       },
     ];
-    const { user, completed } = await open({}, seed(), waiting);
+    const { user, completed } = await open([], seed(), waiting);
     const button = await screen.findByRole('button', { name: /Pending Licenses \(1\)/ });
     expect(within(button).getByText('1 overdue')).toBeTruthy();
     await user.click(button);
@@ -360,9 +363,9 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
 
 describe('App Management review: data access', { timeout: 30_000 }, () => {
   it('the View dialog shows what the app declared, read from the owner/admin route', async () => {
-    const { user, server } = await open({
-      'GET /api/apps/:id/data-access': () =>
-        ok({
+    const { user } = await open(
+      http.get('/api/apps/:id/data-access', () =>
+        HttpResponse.json({
           catalogue_synced: true,
           declaration: {
             features: [{ id: 'patients', name: 'Patients', description: '', access: 'write', tables: [] }],
@@ -372,7 +375,8 @@ describe('App Management review: data access', { timeout: 30_000 }, () => {
             updated_at: '2026-11-01T00:00:00.000Z',
           },
         }),
-    });
+      ),
+    );
     await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
     const section = within(dialog.getByRole('region', { name: 'Data access' }));
@@ -380,6 +384,6 @@ describe('App Management review: data access', { timeout: 30_000 }, () => {
     expect(section.getByText('Writes')).toBeTruthy();
     expect(section.getByText('patient.updated')).toBeTruthy();
     expect(section.getByText(/does not sign a Business Associate Agreement/)).toBeTruthy();
-    expect(server.calls('GET /api/apps/pending/data-access')).toHaveLength(1);
+    expect(calls('GET /api/apps/pending/data-access')).toHaveLength(1);
   });
 });

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
-import { categoryHandlers } from '../../../features/admin-categories/testing/category-handlers';
 import type { AdminCategory } from '../../../features/admin-categories/types';
+import { categoryHandlers } from '../../../testing/handlers/categories';
 import { renderRoute } from '../../../testing/render-screen';
-import { json, stubFetch } from '../../../testing/stub-fetch';
+import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 import AdminCategories from './categories';
 
 const category = (c: Partial<AdminCategory> & Pick<AdminCategory, 'id' | 'slug' | 'name'>): AdminCategory => ({
@@ -31,11 +31,11 @@ const seed = () => [
   category({ id: 'c-other', slug: 'other', name: 'Other', display_order: 9, is_active: false }),
 ];
 
-function renderAdmin(extra = {}) {
+function renderAdmin(extra: Handlers = []) {
   const fake = categoryHandlers(seed());
-  const server = stubFetch({ ...fake.handlers, ...extra });
+  serve(fake.handlers, extra);
   renderRoute(<AdminCategories />, { path: '/admin/categories' });
-  return { server, db: fake.db };
+  return { db: fake.db };
 }
 
 const rowNames = () =>
@@ -66,7 +66,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   });
 
   it('derives the slug from the name until the slug is edited by hand, and creates with the defaults', async () => {
-    const { server } = renderAdmin();
+    renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: /Add Category/ }));
     const form = within(await dialog('Add Category'));
     const name = form.getByRole('textbox', { name: /Name/ });
@@ -86,7 +86,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.requests('POST', '/api/admin/categories')[0]?.body).toEqual({
+    expect(calls('POST /api/admin/categories')[0]?.body).toEqual({
       name: 'Sleep & TMJ Care',
       slug: 'sleep',
       description: '',
@@ -99,15 +99,13 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   });
 
   it('requires name and slug, and shows the server detail or the fallback when saving fails', async () => {
-    const { server } = renderAdmin({
-      'POST /api/admin/categories': () => json({}, 500),
-    });
+    renderAdmin(http.post('/api/admin/categories', () => HttpResponse.json({}, { status: 500 })));
     await userEvent.click(await screen.findByRole('button', { name: /Add Category/ }));
     const form = within(await dialog('Add Category'));
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
     // The server's schema and words: both fields say it.
     expect(form.getAllByText('Name and slug are required')).toHaveLength(2);
-    expect(server.requests('POST')).toHaveLength(0);
+    expect(calls('POST')).toHaveLength(0);
 
     await userEvent.type(form.getByRole('textbox', { name: /Name/ }), 'Ortho');
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
@@ -115,7 +113,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   });
 
   it("checks with the server's schema: a malformed slug shows on its field", async () => {
-    const { server } = renderAdmin();
+    renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: /Add Category/ }));
     const form = within(await dialog('Add Category'));
     await userEvent.type(form.getByRole('textbox', { name: /Name/ }), 'Ortho');
@@ -125,11 +123,11 @@ describe('Admin category management', { timeout: 20_000 }, () => {
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
     expect(await form.findByText('Slug may only contain lowercase letters, numbers and hyphens')).toBeTruthy();
     expect(slug.getAttribute('aria-invalid')).toBe('true');
-    expect(server.requests('POST')).toHaveLength(0);
+    expect(calls('POST')).toHaveLength(0);
   });
 
   it('edits a category keeping its slug while the name changes', async () => {
-    const { server } = renderAdmin();
+    renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Marketing' }));
     const form = within(await dialog('Edit Category'));
     await userEvent.click(form.getByRole('textbox', { name: /Name/ }));
@@ -138,7 +136,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
     await userEvent.click(form.getByRole('checkbox', { name: 'Active' }));
     await userEvent.click(form.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.requests('PUT', '/api/admin/categories/c-marketing')[0]?.body).toMatchObject({
+    expect(calls('PUT /api/admin/categories/c-marketing')[0]?.body).toMatchObject({
       name: 'Marketing & Growth',
       slug: 'marketing',
       display_order: 2,
@@ -147,18 +145,18 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   });
 
   it('deletes an empty category after confirmation', async () => {
-    const { server } = renderAdmin();
+    renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Patient Management' }));
     const confirm = within(await screen.findByRole('alertdialog'));
     expect(confirm.getByText(MSG.confirmDeleteCategory)).toBeTruthy();
     await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.requests('DELETE', '/api/admin/categories/c-patients')[0]?.query.get('reassign_to')).toBeNull();
+    expect(calls('DELETE /api/admin/categories/c-patients')[0]?.query.get('reassign_to')).toBeNull();
     await waitFor(() => expect(rowNames()).toEqual(['Marketing', 'Other']));
   });
 
   it("offers to move the apps when the category still has some (409), defaulting to 'other'", async () => {
-    const { server } = renderAdmin();
+    renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Marketing' }));
     const confirm = within(await screen.findByRole('alertdialog'));
     await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
@@ -174,13 +172,13 @@ describe('Admin category management', { timeout: 20_000 }, () => {
 
     await userEvent.click(confirm.getByRole('button', { name: 'Move apps and delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    const deletes = server.requests('DELETE', '/api/admin/categories/c-marketing');
+    const deletes = calls('DELETE /api/admin/categories/c-marketing');
     expect(deletes.map((d) => d.query.get('reassign_to'))).toEqual([null, 'other']);
     await waitFor(() => expect(rowNames()).toEqual(['Patient Management', 'Other']));
   });
 
   it("shows 'Failed to delete category' when the delete fails without a detail", async () => {
-    renderAdmin({ 'DELETE /api/admin/categories/:id': () => json({}, 500) });
+    renderAdmin(http.delete('/api/admin/categories/:id', () => HttpResponse.json({}, { status: 500 })));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Patient Management' }));
     const confirm = within(await screen.findByRole('alertdialog'));
     await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));

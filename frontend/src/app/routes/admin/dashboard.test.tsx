@@ -2,18 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer, type Handlers } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
-function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = {}) {
+function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = []) {
   const fake = syncHandlers(opts);
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/admin', { role: 'admin' });
-  return { ...view, server, fake };
+  return { ...view, fake };
 }
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -54,7 +54,7 @@ describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
   });
 
   it('offers the five trigger types and Sync Now sends the chosen one, answering with the server message', async () => {
-    const { user, server } = open();
+    const { user } = open();
     const picker = (await screen.findByLabelText('Sync type')) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.value)).toEqual([
       'legacy_users',
@@ -66,7 +66,7 @@ describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
     await user.selectOptions(picker, 'legacy_users');
     await user.click(button('Sync Now'));
     expect(await screen.findByText(MSG.syncInitiated)).toBeTruthy();
-    expect(server.calls('POST /api/admin/sync/trigger')[0]?.body).toEqual({ sync_type: 'legacy_users' });
+    expect(calls('POST /api/admin/sync/trigger')[0]?.body).toEqual({ sync_type: 'legacy_users' });
     // The run shows up among the recent runs.
     const runs = within(await screen.findByRole('table', { name: 'Recent sync runs' }));
     expect(runs.getByText('Legacy users')).toBeTruthy();
@@ -74,13 +74,13 @@ describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
   });
 
   it("says the server's detail, or 'Failed to trigger sync', when the trigger is refused", async () => {
-    const { user, server } = open();
+    const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     await screen.findByText(MSG.syncInitiated);
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     expect(await screen.findByText('A full_sync sync is already running')).toBeTruthy();
 
-    server.use({ 'POST /api/admin/sync/trigger': () => fail(500) });
+    serve(http.post('/api/admin/sync/trigger', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     expect(await screen.findByText(MSG.failedTriggerSync)).toBeTruthy();
   });
@@ -95,14 +95,14 @@ describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
   });
 
   it('Start is disabled while polling is active and Stop while inactive; both switch the state', async () => {
-    const { user, server } = open();
+    const { user } = open();
     await waitFor(() => expect(screen.getByTestId('polling-state').textContent).toBe('Inactive'));
     expect(button('Start Polling').disabled).toBe(false);
     expect(button('Stop Polling').disabled).toBe(true);
 
     await user.click(button('Start Polling'));
     expect(await screen.findByText('Polling started')).toBeTruthy();
-    expect(server.calls('POST /api/admin/sync/polling/start')[0]?.query.get('interval')).toBe('60');
+    expect(calls('POST /api/admin/sync/polling/start')[0]?.query.get('interval')).toBe('60');
     await waitFor(() => expect(button('Start Polling').disabled).toBe(true));
     expect(button('Stop Polling').disabled).toBe(false);
     expect(screen.getByTestId('polling-state').textContent).toMatch(/^Active/);
@@ -116,9 +116,7 @@ describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
   it("reports a refused start as 'Failed to start polling: {detail}'", async () => {
     const { user } = open(
       {},
-      {
-        'POST /api/admin/sync/polling/start': () => fail(503, 'Scheduler unavailable'),
-      },
+      http.post('/api/admin/sync/polling/start', () => fail(503, 'Scheduler unavailable')),
     );
     await waitFor(() => expect(button('Start Polling').disabled).toBe(false));
     await user.click(button('Start Polling'));
@@ -128,7 +126,7 @@ describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
   it("reports a refused stop as 'Failed to stop polling: {detail}'", async () => {
     const { user } = open(
       { polling: true },
-      { 'POST /api/admin/sync/polling/stop': () => fail(409, 'Polling is not active') },
+      http.post('/api/admin/sync/polling/stop', () => fail(409, 'Polling is not active')),
     );
     await waitFor(() => expect(button('Stop Polling').disabled).toBe(false));
     await user.click(button('Stop Polling'));

@@ -6,11 +6,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../../components/ui/toaster';
-import { fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, HttpResponse, http, serve } from '../../../testing/server';
 
 const PHISH = 'URGENT: verify your practice account at evil.example';
 
@@ -24,23 +24,26 @@ const seed = () => [
   adminAppFixture({ id: 'calm', name: 'Perio Chart', is_approved: true, review_flag: null }),
 ];
 
-function serve() {
+function serveApps() {
   const fake = adminAppsHandlers({ apps: seed() });
-  const server = fakeServer(accountsHandlers(), syncHandlers().handlers, fake.handlers, {
-    'POST /api/admin/apps/:id/clear-flag': (req) => {
-      const app = fake.db.find((a) => a.id === req.params.id);
+  serve(
+    accountsHandlers(),
+    syncHandlers().handlers,
+    fake.handlers,
+    http.post<{ id: string }>('/api/admin/apps/:id/clear-flag', ({ params }) => {
+      const app = fake.db.find((a) => a.id === params.id);
       if (app) app.review_flag = null;
-      return ok({ message: 'Review flag cleared', app });
-    },
-  });
-  return { server, db: fake.db };
+      return HttpResponse.json({ message: 'Review flag cleared', app });
+    }),
+  );
+  return { db: fake.db };
 }
 
 afterEach(() => toaster.remove());
 
 describe('approved apps edited after review (admin)', { timeout: 30_000 }, () => {
   it('the Admin Dashboard names them and links to App Management', async () => {
-    serve();
+    serveApps();
     renderRoute('/admin', { role: 'admin' });
     const card = await screen.findByTestId('edited-apps', {}, { timeout: 15_000 });
     await waitFor(() => expect(card.textContent).toContain('1 approved app has material edits to review'));
@@ -52,7 +55,7 @@ describe('approved apps edited after review (admin)', { timeout: 30_000 }, () =>
   });
 
   it('App Management shows what changed until the admin marks it reviewed', async () => {
-    const { server, db } = serve();
+    const { db } = serveApps();
     const { user } = renderRoute('/admin/apps', { role: 'admin' });
     await screen.findByRole('heading', { name: 'App Management' }, { timeout: 15_000 });
     const flagged = within(await screen.findByTestId('admin-app-renamed'));
@@ -60,7 +63,7 @@ describe('approved apps edited after review (admin)', { timeout: 30_000 }, () =>
     expect(within(screen.getByTestId('admin-app-calm')).queryByTestId('review-flag')).toBeNull();
 
     await user.click(flagged.getByRole('button', { name: `Mark the edits of ${PHISH} as reviewed` }));
-    expect(server.calls('POST /api/admin/apps/renamed/clear-flag')).toHaveLength(1);
+    expect(calls('POST /api/admin/apps/renamed/clear-flag')).toHaveLength(1);
     await waitFor(() =>
       expect(within(screen.getByTestId('admin-app-renamed')).queryByTestId('review-flag')).toBeNull(),
     );

@@ -2,18 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer, type Handler, type Handlers } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
-function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = {}) {
+function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = []) {
   const fake = syncHandlers(opts);
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/admin/internal-sync', { role: 'admin' });
-  return { ...view, server, fake };
+  return { ...view, fake };
 }
 
 const tile = (label: string) => within(screen.getByRole('region', { name: label }));
@@ -21,16 +21,13 @@ const syncNow = () => screen.getByRole('button', { name: /Sync Now|Sync running/
 
 describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () => {
   it('runs Sync Now: disabled while running, reloads 2 s after the start, keeps polling and fills the tiles', async () => {
-    const fakeSync = syncHandlers();
     const loads: number[] = [];
-    const { user, server, fake } = open(
+    // Notes when the tables are read, then lets the sync handlers answer.
+    const { user, fake } = open(
       {},
-      {
-        'GET /api/internal-sync/tables': (req) => {
-          loads.push(Date.now());
-          return (fakeSync.handlers['GET /api/internal-sync/tables'] as Handler)(req);
-        },
-      },
+      http.get('/api/internal-sync/tables', () => {
+        loads.push(Date.now());
+      }),
     );
     await screen.findByRole('heading', { name: 'Internal Sync' });
     await waitFor(() => expect(tile('Tables').getByText('0')).toBeTruthy());
@@ -40,7 +37,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
     const clicked = Date.now();
     await user.click(syncNow());
     expect(await screen.findByText('Internal sync started')).toBeTruthy();
-    expect(server.calls('POST /api/internal-sync/load')).toHaveLength(1);
+    expect(calls('POST /api/internal-sync/load')).toHaveLength(1);
     await waitFor(() => expect(syncNow().disabled).toBe(true));
     // The lists reload 2 s after the start (not before).
     await waitFor(() => expect(loads.some((t) => t >= clicked)).toBe(true));
@@ -58,14 +55,13 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
   });
 
   it('says "Internal sync failed: {detail}" when the start is refused and when the run ends failed', async () => {
-    const { user, fake, server } = open();
+    const { user, fake } = open();
     await screen.findByRole('heading', { name: 'Internal Sync' });
-    server.use({ 'POST /api/internal-sync/load': () => fail(409, 'A full_sync sync is already running') });
+    serve(http.post('/api/internal-sync/load', () => fail(409, 'A full_sync sync is already running'), { once: true }));
     await user.click(syncNow());
     expect(await screen.findByText(MSG.internalSyncFailed('A full_sync sync is already running'))).toBeTruthy();
     await waitFor(() => expect(syncNow().disabled).toBe(false));
 
-    server.use({ 'POST /api/internal-sync/load': fake.handlers['POST /api/internal-sync/load'] as Handler });
     await user.click(syncNow());
     await waitFor(() => expect(syncNow().disabled).toBe(true));
     fake.finish('failed', 'Internal system did not answer within 5000 ms');
@@ -80,27 +76,25 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
   });
 
   it('searches only on Enter and filters by category, with All Categories first', async () => {
-    const { user, server } = open({ loaded: true });
+    const { user } = open({ loaded: true });
     await screen.findByRole('heading', { name: 'Clinical Charting' });
     const select = screen.getByLabelText('Feature category') as HTMLSelectElement;
     await waitFor(() => expect(select.options.length).toBe(3));
     expect([...select.options].map((o) => o.textContent)).toEqual(['All Categories', 'Clinical', 'Scheduling']);
 
     fillIn('Search features', 'tooth');
-    expect(server.calls('GET /api/internal-sync/features').every((r) => !r.query.get('search'))).toBe(true);
+    expect(calls('GET /api/internal-sync/features').every((r) => !r.query.get('search'))).toBe(true);
     await user.type(screen.getByLabelText('Search features'), '{Enter}');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Appointment Scheduling' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Clinical Charting' })).toBeTruthy();
-    expect(server.calls('GET /api/internal-sync/features').some((r) => r.query.get('search') === 'tooth')).toBe(true);
+    expect(calls('GET /api/internal-sync/features').some((r) => r.query.get('search') === 'tooth')).toBe(true);
 
     fillIn('Search features', '');
     await user.type(screen.getByLabelText('Search features'), '{Enter}');
     await user.selectOptions(select, 'Scheduling');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Clinical Charting' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Appointment Scheduling' })).toBeTruthy();
-    expect(server.calls('GET /api/internal-sync/features').some((r) => r.query.get('category') === 'Scheduling')).toBe(
-      true,
-    );
+    expect(calls('GET /api/internal-sync/features').some((r) => r.query.get('category') === 'Scheduling')).toBe(true);
 
     fillIn('Search features', 'nothing like this');
     await user.type(screen.getByLabelText('Search features'), '{Enter}');
@@ -108,7 +102,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
   });
 
   it('shows a feature row with category / module and counts; expanding lists pre-checked event types and tables; Save Links links them', async () => {
-    const { user, server } = open({
+    const { user } = open({
       loaded: true,
       links: { scheduling: { events: ['appointment.created'], tables: ['appointment'] } },
     });
@@ -138,7 +132,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
     await user.click(box(/^provider 37/));
     await user.click(row.getByRole('button', { name: 'Save Links' }));
     expect(await screen.findByText(MSG.linked(2, 3))).toBeTruthy();
-    const sent = server.calls('POST /api/internal-sync/features/scheduling/link-events')[0]?.body as {
+    const sent = calls('POST /api/internal-sync/features/scheduling/link-events')[0]?.body as {
       feature_id: string;
       event_type_ids: string[];
       table_ids: string[];
@@ -154,7 +148,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
   it("says 'Failed to save links' when the server refuses the links", async () => {
     const { user } = open(
       { loaded: true },
-      { 'POST /api/internal-sync/features/:id/link-events': () => fail(400, 'Unknown tables: ghost') },
+      http.post('/api/internal-sync/features/:id/link-events', () => fail(400, 'Unknown tables: ghost')),
     );
     const row = within(await screen.findByTestId('feature-charting'));
     await user.click(row.getByRole('button', { name: /Show links of Clinical Charting/ }));

@@ -3,18 +3,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer, type Handlers } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminLogsHandlers, deliveryLogFixture } from '../../../testing/handlers/admin-logs';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
 function open(logs: WebhookDeliveryLog[], opts: { replayFails?: string; extra?: Handlers } = {}) {
   const fake = adminLogsHandlers({ logs, replayFails: opts.replayFails });
-  const server = fakeServer(accountsHandlers(), fake.handlers, opts.extra ?? {});
+  serve(accountsHandlers(), fake.handlers, opts.extra ?? []);
   const view = renderRoute('/admin/logs', { role: 'admin' });
-  return { ...view, server, fake };
+  return { ...view, fake };
 }
 
 const row = async (id: string) => within(await screen.findByTestId(`log-row-${id}`));
@@ -26,7 +26,7 @@ const statusOf = async (id: string) => {
 
 describe('Admin Webhook Logs (/admin/logs)', () => {
   it('asks for the newest 100 and shows the columns, status colours and labels', async () => {
-    const { server } = open([
+    open([
       deliveryLogFixture({ id: 'l-ok', status_code: 204, response_time_ms: 87 }),
       deliveryLogFixture({ id: 'l-client', status_code: 404 }),
       deliveryLogFixture({ id: 'l-server', status_code: 503 }),
@@ -36,7 +36,7 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     expect(await statusOf('l-client')).toEqual({ label: '404', tone: 'yellow' });
     expect(await statusOf('l-server')).toEqual({ label: '503', tone: 'red' });
     expect(await statusOf('l-net')).toEqual({ label: 'Failed', tone: 'gray' });
-    expect(server.calls('GET /api/admin/logs')[0]?.query.get('limit')).toBe('100');
+    expect(calls('GET /api/admin/logs')[0]?.query.get('limit')).toBe('100');
 
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['ID', 'Event Type', 'Target URL', 'Status', 'Response Time', 'Timestamp', 'Actions']);
@@ -128,32 +128,32 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
   });
 
   it('replays after confirmation, says so and refreshes the list', async () => {
-    const { user, server } = open([deliveryLogFixture({ id: 'l-500', status_code: 500, retry_count: 1 })]);
+    const { user } = open([deliveryLogFixture({ id: 'l-500', status_code: 500, retry_count: 1 })]);
     await user.click((await row('l-500')).getByRole('button', { name: /Replay/ }));
     const confirm = within(await screen.findByRole('alertdialog'));
     expect(confirm.getByText(MSG.confirmReplay)).toBeTruthy();
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.calls('POST /api/admin/logs/l-500/replay')).toHaveLength(0);
+    expect(calls('POST /api/admin/logs/l-500/replay')).toHaveLength(0);
 
     await user.click((await row('l-500')).getByRole('button', { name: /Replay/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByText(MSG.webhookReplayed)).toBeTruthy();
-    expect(server.calls('POST /api/admin/logs/l-500/replay')).toHaveLength(1);
+    expect(calls('POST /api/admin/logs/l-500/replay')).toHaveLength(1);
     // The list is read again and shows the new attempt.
     expect(await screen.findByTestId('log-row-l-500-replay')).toBeTruthy();
-    expect(server.calls('GET /api/admin/logs').length).toBeGreaterThanOrEqual(2);
+    expect(calls('GET /api/admin/logs').length).toBeGreaterThanOrEqual(2);
   });
 
   it('replays from the detail dialog too', async () => {
-    const { user, server } = open([deliveryLogFixture({ id: 'l-0', status_code: 0, error_kind: 'timeout' })]);
+    const { user } = open([deliveryLogFixture({ id: 'l-0', status_code: 0, error_kind: 'timeout' })]);
     await user.click((await row('l-0')).getByRole('button', { name: /View/ }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('timeout')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: /Replay/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByText(MSG.webhookReplayed)).toBeTruthy();
-    expect(server.calls('POST /api/admin/logs/l-0/replay')).toHaveLength(1);
+    expect(calls('POST /api/admin/logs/l-0/replay')).toHaveLength(1);
   });
 
   it('shows the server detail, else the fallback, when a replay fails', async () => {
@@ -173,13 +173,16 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
   });
 
   it('shows the empty state, the load failure, and refreshes on demand', async () => {
-    const { user, server } = open([]);
+    const { user } = open([]);
     expect(await screen.findByText(MSG.noWebhookLogs)).toBeTruthy();
-    server.use({ 'GET /api/admin/logs': () => fail(500) });
+    serve(http.get('/api/admin/logs', () => fail(500)));
     await user.click(screen.getByRole('button', { name: /Refresh/ }));
-    await waitFor(() => expect(server.calls('GET /api/admin/logs')).toHaveLength(2));
+    await waitFor(() => expect(calls('GET /api/admin/logs')).toHaveLength(2));
 
-    fakeServer(accountsHandlers(), { 'GET /api/admin/logs': () => fail(500) });
+    serve(
+      accountsHandlers(),
+      http.get('/api/admin/logs', () => fail(500)),
+    );
     renderRoute('/admin/logs', { role: 'admin' });
     expect(await screen.findByText(MSG.failedLoadWebhookLogs)).toBeTruthy();
   });

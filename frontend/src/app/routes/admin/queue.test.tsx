@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -23,7 +23,7 @@ describe('Admin Sync Queue (/admin/queue)', { timeout: 30_000 }, () => {
     const fake = syncHandlers({
       failed: [failedItem('m-1', 'Legacy system answered 500'), failedItem('m-2', 'Timed out after 5000 ms')],
     });
-    const server = fakeServer(accountsHandlers(), fake.handlers);
+    serve(accountsHandlers(), fake.handlers);
     const { user } = renderRoute('/admin/queue', { role: 'admin' });
     await screen.findByRole('heading', { name: 'Sync Queue' });
     await waitFor(() => expect(tile('Depth').getByText('3')).toBeTruthy());
@@ -35,7 +35,7 @@ describe('Admin Sync Queue (/admin/queue)', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Retry failed' }));
     expect(await screen.findByText('Re-queued 2 failed items')).toBeTruthy();
-    expect(server.calls('POST /api/admin/sync/queue/retry-failed')).toHaveLength(1);
+    expect(calls('POST /api/admin/sync/queue/retry-failed')).toHaveLength(1);
     expect(await screen.findByText('No failed items')).toBeTruthy();
     expect(tile('Depth').getByText('5')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Retry failed' }) as HTMLButtonElement).disabled).toBe(true);
@@ -43,21 +43,23 @@ describe('Admin Sync Queue (/admin/queue)', { timeout: 30_000 }, () => {
 
   it('refreshes on its own', async () => {
     const fake = syncHandlers();
-    const server = fakeServer(accountsHandlers(), fake.handlers);
+    serve(accountsHandlers(), fake.handlers);
     renderRoute('/admin/queue', { role: 'admin' });
     await waitFor(() => expect(tile('Depth').getByText('3')).toBeTruthy());
     fake.state.depth = 7;
     fake.state.failed.push(failedItem('m-9', 'Internal system unreachable'));
     await waitFor(() => expect(tile('Depth').getByText('7')).toBeTruthy(), { timeout: 8000 });
     expect(await screen.findByText('Internal system unreachable')).toBeTruthy();
-    expect(server.calls('GET /api/admin/sync/queue/status').length).toBeGreaterThan(1);
+    expect(calls('GET /api/admin/sync/queue/status').length).toBeGreaterThan(1);
   });
 
   it("shows the server's detail when Retry failed is refused", async () => {
     const fake = syncHandlers({ failed: [failedItem('m-1', 'boom')] });
-    fakeServer(accountsHandlers(), fake.handlers, {
-      'POST /api/admin/sync/queue/retry-failed': () => fail(503, 'Queue unavailable'),
-    });
+    serve(
+      accountsHandlers(),
+      fake.handlers,
+      http.post('/api/admin/sync/queue/retry-failed', () => fail(503, 'Queue unavailable')),
+    );
     const { user } = renderRoute('/admin/queue', { role: 'admin' });
     await screen.findByText('boom');
     await user.click(screen.getByRole('button', { name: 'Retry failed' }));

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_AGAIN } from '../../../features/admin-settings/components/profile-form';
 import { getToken } from '../../../lib/auth-storage';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, http, serve } from '../../../testing/server';
 
 async function openSettings() {
   const view = renderRoute('/admin/settings', { role: 'admin' });
@@ -17,7 +17,7 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) 
 
 describe('admin settings (/admin/settings)', () => {
   it('loads the profile into the form and lists future settings', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
     expect(field('Email').value).toBe('admin@example.com');
@@ -26,37 +26,43 @@ describe('admin settings (/admin/settings)', () => {
   });
 
   it('says so inline when the profile cannot be loaded', async () => {
-    fakeServer(accountsHandlers(), { 'GET /api/admin/profile': () => fail(500) });
+    serve(
+      accountsHandlers(),
+      http.get('/api/admin/profile', () => fail(500)),
+    );
     await openSettings();
     expect(await screen.findByText('Failed to load profile')).toBeTruthy();
   });
 
   it("shows the server's detail when the profile read fails with one (spec section 8)", async () => {
-    fakeServer(accountsHandlers(), { 'GET /api/admin/profile': () => fail(503, 'Profile store is unavailable') });
+    serve(
+      accountsHandlers(),
+      http.get('/api/admin/profile', () => fail(503, 'Profile store is unavailable')),
+    );
     await openSettings();
     expect(await screen.findByText('Profile store is unavailable')).toBeTruthy();
     expect(screen.queryByText('Failed to load profile')).toBeNull();
   });
 
   it('sends nothing when the new passwords do not match', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { save } = await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
     fillIn(/^New Password/, 'newsecret');
     fillIn(/^Confirm New Password/, 'other');
     save();
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
-    expect(server.calls('PUT /api/admin/profile')).toHaveLength(0);
+    expect(calls('PUT /api/admin/profile')).toHaveLength(0);
   });
 
   it('sends the password only when one is typed', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { save } = await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
     fillIn(/^Full Name/, 'Ada Lovelace');
     save();
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(server.calls('PUT /api/admin/profile')[0]?.body).toEqual({
+    expect(calls('PUT /api/admin/profile')[0]?.body).toEqual({
       full_name: 'Ada Lovelace',
       email: 'admin@example.com',
     });
@@ -64,8 +70,8 @@ describe('admin settings (/admin/settings)', () => {
     fillIn(/^New Password/, 'newsecret');
     fillIn(/^Confirm New Password/, 'newsecret');
     save();
-    await waitFor(() => expect(server.calls('PUT /api/admin/profile')).toHaveLength(2));
-    expect(server.calls('PUT /api/admin/profile')[1]?.body).toEqual({
+    await waitFor(() => expect(calls('PUT /api/admin/profile')).toHaveLength(2));
+    expect(calls('PUT /api/admin/profile')[1]?.body).toEqual({
       full_name: 'Ada Lovelace',
       email: 'admin@example.com',
       password: 'newsecret',
@@ -73,10 +79,10 @@ describe('admin settings (/admin/settings)', () => {
   });
 
   it('after a new password, signs out and asks to sign in again (the server ended every session)', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { save, location } = await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
-    const reads = server.calls('GET /api/admin/profile').length;
+    const reads = calls('GET /api/admin/profile').length;
     fillIn(/^New Password/, 'newsecret');
     fillIn(/^Confirm New Password/, 'newsecret');
     save();
@@ -85,29 +91,30 @@ describe('admin settings (/admin/settings)', () => {
     expect(location().pathname).toBe('/admin-login');
     expect(getToken()).toBeFalsy();
     // No read of the profile with the token the server has just ended.
-    expect(server.calls('GET /api/admin/profile')).toHaveLength(reads);
+    expect(calls('GET /api/admin/profile')).toHaveLength(reads);
   });
 
   it("shows the server's detail, else 'Failed to update profile'", async () => {
-    const server = fakeServer(accountsHandlers(), {
-      'PUT /api/admin/profile': () => fail(409, 'That email is already in use'),
-    });
+    serve(
+      accountsHandlers(),
+      http.put('/api/admin/profile', () => fail(409, 'That email is already in use')),
+    );
     const { save } = await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
     save();
     expect(await screen.findByText('That email is already in use')).toBeTruthy();
-    server.use({ 'PUT /api/admin/profile': () => fail(500) });
+    serve(http.put('/api/admin/profile', () => fail(500)));
     save();
     expect(await screen.findByText('Failed to update profile')).toBeTruthy();
   });
 
   it('requires full name and email', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { save } = await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
     fillIn(/^Email/, '  ');
     save();
     expect(await screen.findByText('Full name and email are required')).toBeTruthy();
-    expect(server.calls('PUT /api/admin/profile')).toHaveLength(0);
+    expect(calls('PUT /api/admin/profile')).toHaveLength(0);
   });
 });

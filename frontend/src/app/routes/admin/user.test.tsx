@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, assert, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers, webhookLogFixture } from '../../../testing/handlers/admin-users';
 import { apiKeyFixture } from '../../../testing/handlers/api-keys';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -36,11 +36,11 @@ const seed = () => ({
   },
 });
 
-async function openUser(id = 'u-dana', extra = {}) {
+async function openUser(id = 'u-dana', extra: Handlers = []) {
   const fake = adminUsersHandlers(seed());
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute(`/admin/users/${id}`, { role: 'admin' });
-  return { ...view, server };
+  return view;
 }
 
 const keyRow = (id: string) => within(screen.getByTestId(`user-key-${id}`));
@@ -54,21 +54,20 @@ describe('User detail (/admin/users/:id)', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const fake = adminUsersHandlers(seed());
-    const showUser = fake.handlers['GET /api/admin/users/:id'];
-    assert(showUser, 'the fake GET /api/admin/users/:id');
-    const server = fakeServer(accountsHandlers(), fake.handlers, {
-      'GET /api/admin/users/:id': async (req) => {
+    // Waits for the release, then lets the user handlers answer.
+    serve(
+      accountsHandlers(),
+      adminUsersHandlers(seed()).handlers,
+      http.get('/api/admin/users/:id', async () => {
         await held;
-        return showUser(req);
-      },
-    });
+      }),
+    );
     renderRoute('/admin/users/u-dana', { role: 'admin' });
     await waitFor(() => {
-      expect(server.calls('GET /api/admin/users/u-dana/keys')).toHaveLength(1);
-      expect(server.calls('GET /api/admin/users/u-dana/logs')).toHaveLength(1);
+      expect(calls('GET /api/admin/users/u-dana/keys')).toHaveLength(1);
+      expect(calls('GET /api/admin/users/u-dana/logs')).toHaveLength(1);
     });
-    expect(server.calls('GET /api/admin/users/u-dana')).toHaveLength(1);
+    expect(calls('GET /api/admin/users/u-dana')).toHaveLength(1);
     release();
 
     expect(await screen.findByRole('heading', { name: 'Dana Developer' })).toBeTruthy();
@@ -114,25 +113,31 @@ describe('User detail (/admin/users/:id)', () => {
   });
 
   it("says 'Failed to load user details' when a read fails", async () => {
-    await openUser('u-dana', { 'GET /api/admin/users/:id/logs': () => fail(500) });
+    await openUser(
+      'u-dana',
+      http.get('/api/admin/users/:id/logs', () => fail(500)),
+    );
     expect(await screen.findByText(MSG.failedLoadUserDetails)).toBeTruthy();
   });
 
   it("shows the server's detail when a read fails with one (spec section 8)", async () => {
-    await openUser('u-dana', { 'GET /api/admin/users/:id/keys': () => fail(503, 'Key store is unavailable') });
+    await openUser(
+      'u-dana',
+      http.get('/api/admin/users/:id/keys', () => fail(503, 'Key store is unavailable')),
+    );
     expect(await screen.findByText('Key store is unavailable')).toBeTruthy();
     expect(screen.queryByText(MSG.failedLoadUserDetails)).toBeNull();
   });
 
   it('approves for production: the badge replaces the button and the production key turns active', async () => {
-    const { user, server } = await openUser();
+    const { user } = await openUser();
     await user.click(await screen.findByRole('button', { name: 'Approve for Production' }));
     const question = within(await screen.findByRole('alertdialog'));
     expect(question.getByText(MSG.confirmApproveUser('dana@brightsmiles.dev'))).toBeTruthy();
     await user.click(question.getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByText(MSG.userApprovedForProduction)).toBeTruthy();
-    expect(server.calls('POST /api/admin/users/u-dana/approve-production')).toHaveLength(1);
+    expect(calls('POST /api/admin/users/u-dana/approve-production')).toHaveLength(1);
     expect(await screen.findByText('Approved for production')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve for Production' })).toBeNull();
     await waitFor(() => expect(keyRow('k-live').queryByText(MSG.pendingApproval)).toBeNull());
@@ -140,9 +145,10 @@ describe('User detail (/admin/users/:id)', () => {
   });
 
   it("says 'Approval failed' (or the detail) when approval fails", async () => {
-    const { user } = await openUser('u-dana', {
-      'POST /api/admin/users/:id/approve-production': () => fail(500),
-    });
+    const { user } = await openUser(
+      'u-dana',
+      http.post('/api/admin/users/:id/approve-production', () => fail(500)),
+    );
     await user.click(await screen.findByRole('button', { name: 'Approve for Production' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(MSG.approvalFailed)).toBeTruthy();
@@ -150,19 +156,22 @@ describe('User detail (/admin/users/:id)', () => {
   });
 
   it('rotates a key after the confirmation and shows its new prefix', async () => {
-    const { user, server } = await openUser();
+    const { user } = await openUser();
     await screen.findByTestId('user-key-k-stage');
     await user.click(keyRow('k-stage').getByRole('button', { name: /Rotate/ }));
     const question = within(await screen.findByRole('alertdialog'));
     expect(question.getByText(MSG.confirmRotateKey)).toBeTruthy();
     await user.click(question.getByRole('button', { name: 'Rotate' }));
     expect(await screen.findByText(MSG.keyRotated)).toBeTruthy();
-    expect(server.calls('POST /api/admin/keys/k-stage/rotate')).toHaveLength(1);
+    expect(calls('POST /api/admin/keys/k-stage/rotate')).toHaveLength(1);
     expect(await keyRow('k-stage').findByText('dk_test_Rot00001')).toBeTruthy();
   });
 
   it("says 'Failed to rotate key' when rotation fails", async () => {
-    const { user } = await openUser('u-dana', { 'POST /api/admin/keys/:id/rotate': () => fail(500) });
+    const { user } = await openUser(
+      'u-dana',
+      http.post('/api/admin/keys/:id/rotate', () => fail(500)),
+    );
     await screen.findByTestId('user-key-k-stage');
     await user.click(keyRow('k-stage').getByRole('button', { name: /Rotate/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
@@ -173,7 +182,7 @@ describe('User detail (/admin/users/:id)', () => {
     const fake = adminUsersHandlers({
       users: [adminUserFixture({ id: 'u-ada', email: 'ada@platform.example', full_name: 'Ada Admin', role: 'admin' })],
     });
-    fakeServer(accountsHandlers(), fake.handlers);
+    serve(accountsHandlers(), fake.handlers);
     renderRoute('/admin/users/u-ada', { role: 'admin' });
     expect(await screen.findByText('Administrator')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve for Production' })).toBeNull();

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers } from '../../../testing/handlers/admin-users';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 const seed = () => [
   adminUserFixture({
@@ -33,12 +33,12 @@ const seed = () => [
 
 afterEach(() => toaster.remove());
 
-async function openUsers(extra = {}, users = seed()) {
+async function openUsers(extra: Handlers = [], users = seed()) {
   const fake = adminUsersHandlers({ users });
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/admin/users', { role: 'admin' });
   await screen.findByRole('heading', { name: 'User Management' });
-  return { ...view, server };
+  return view;
 }
 
 const row = (id: string) => within(screen.getByTestId(`user-row-${id}`));
@@ -82,45 +82,45 @@ describe('User Management (/admin/users)', () => {
   });
 
   it('approves after the confirmation, with the e-mail, and shows the spec text', async () => {
-    const { user, server } = await openUsers();
+    const { user } = await openUsers();
     await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
     const question = within(await screen.findByRole('alertdialog'));
     expect(question.getByText(MSG.confirmApproveUser('dana@brightsmiles.dev'))).toBeTruthy();
     await user.click(question.getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByText('dana@brightsmiles.dev approved successfully!')).toBeTruthy();
-    expect(server.calls('POST /api/approve-user').map((r) => r.body)).toEqual([{ email: 'dana@brightsmiles.dev' }]);
+    expect(calls('POST /api/approve-user').map((r) => r.body)).toEqual([{ email: 'dana@brightsmiles.dev' }]);
     expect(await row('u-dana').findByText('Approved')).toBeTruthy();
     expect(row('u-dana').queryByRole('button', { name: /Approve/ })).toBeNull();
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { user, server } = await openUsers();
+    const { user } = await openUsers();
     await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.calls('POST /api/approve-user')).toHaveLength(0);
+    expect(calls('POST /api/approve-user')).toHaveLength(0);
   });
 
   it("shows the server's detail, else 'Failed to approve user'", async () => {
-    const { user, server } = await openUsers({ 'POST /api/approve-user': () => fail(500) });
+    const { user } = await openUsers(http.post('/api/approve-user', () => fail(500)));
     await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(MSG.failedApproveUser)).toBeTruthy();
 
-    server.use({ 'POST /api/approve-user': () => fail(400, 'Admins do not need approval') });
+    serve(http.post('/api/approve-user', () => fail(400, 'Admins do not need approval')));
     await user.click(row('u-dana').getByRole('button', { name: /Approve/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Admins do not need approval')).toBeTruthy();
   });
 
   it("says 'Failed to load users' when the list cannot be loaded", async () => {
-    await openUsers({ 'GET /api/admin/users': () => fail(500) });
+    await openUsers(http.get('/api/admin/users', () => fail(500)));
     expect(await screen.findByText(MSG.failedLoadUsers)).toBeTruthy();
   });
 
   it("shows the server's detail when the list fails with one (spec section 8)", async () => {
-    await openUsers({ 'GET /api/admin/users': () => fail(503, 'User directory is unavailable') });
+    await openUsers(http.get('/api/admin/users', () => fail(503, 'User directory is unavailable')));
     expect(await screen.findByText('User directory is unavailable')).toBeTruthy();
     expect(screen.queryByText(MSG.failedLoadUsers)).toBeNull();
   });
@@ -134,7 +134,7 @@ describe('User Management (/admin/users)', () => {
         company: i % 2 ? 'Odd Dental' : 'Even Dental',
       }),
     );
-    const { user, server } = await openUsers({}, many);
+    const { user } = await openUsers([], many);
     await screen.findByTestId('user-row-m0');
     expect(rowIds()).toHaveLength(25);
     expect(screen.getByText('Showing 25 of 30 users')).toBeTruthy();
@@ -143,9 +143,13 @@ describe('User Management (/admin/users)', () => {
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await screen.findByTestId('user-row-m29');
     expect(rowIds()).toHaveLength(5);
-    expect(server.requests.some((r) => r.path === '/api/admin/users' && r.query.get('page') === '2')).toBe(true);
+    expect(calls().some((r) => r.path === '/api/admin/users' && r.query.get('page') === '2')).toBe(true);
     // Every request asks for a page: the whole list is never fetched.
-    expect(server.requests.filter((r) => r.path === '/api/admin/users').every((r) => r.query.get('page'))).toBe(true);
+    expect(
+      calls()
+        .filter((r) => r.path === '/api/admin/users')
+        .every((r) => r.query.get('page')),
+    ).toBe(true);
 
     // A search starts again at page 1 and is answered by the server.
     fillIn('Search users', 'odd dental');
@@ -153,7 +157,7 @@ describe('User Management (/admin/users)', () => {
     expect(screen.getByText('Showing 15 of 15 matching users (30 in all)')).toBeTruthy();
     expect(screen.queryByText(/Page \d of/)).toBeNull();
     expect(
-      server.requests.some(
+      calls().some(
         (r) => r.path === '/api/admin/users' && r.query.get('q') === 'odd dental' && r.query.get('page') === '1',
       ),
     ).toBe(true);

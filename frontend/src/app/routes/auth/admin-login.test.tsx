@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getRole, getToken } from '../../../lib/auth-storage';
-import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 
 async function signIn(path = '/admin-login', email = 'admin@example.com', password = 'secret1') {
   const view = renderRoute(path);
@@ -17,39 +17,47 @@ async function signIn(path = '/admin-login', email = 'admin@example.com', passwo
 
 describe('admin login (/admin-login)', () => {
   it('requires both fields', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     await signIn('/admin-login', '', 'secret1');
     expect(await screen.findByText('Please fill in both email and password')).toBeTruthy();
-    expect(server.calls('POST /api/admin-login')).toHaveLength(0);
+    expect(calls('POST /api/admin-login')).toHaveLength(0);
   });
 
   it('rejects a response without a token and role', async () => {
-    fakeServer(accountsHandlers(), { 'POST /api/admin-login': () => ok({ access_token: 'x' }) });
+    serve(
+      accountsHandlers(),
+      http.post('/api/admin-login', () => HttpResponse.json({ access_token: 'x' })),
+    );
     await signIn();
     expect(await screen.findByText('Invalid response from server. Please try again.')).toBeTruthy();
     expect(getToken()).toBeNull();
   });
 
   it("shows the server's detail, else the admin fallback", async () => {
-    const server = fakeServer(accountsHandlers(), { 'POST /api/admin-login': () => fail(403, 'Not an admin account') });
+    serve(
+      accountsHandlers(),
+      http.post('/api/admin-login', () => fail(403, 'Not an admin account')),
+    );
     await signIn();
     expect(await screen.findByText('Not an admin account')).toBeTruthy();
-    server.use({ 'POST /api/admin-login': () => fail(500) });
+    serve(http.post('/api/admin-login', () => fail(500)));
     fireEvent.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
     expect(await screen.findByText('Admin login failed. Please try again.')).toBeTruthy();
   });
 
   it('opens /admin for an admin and ignores ?return=', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { location } = await signIn('/admin-login?return=%2Fterms');
     await waitFor(() => expect(location().pathname).toBe('/admin'));
     expect(getRole()).toBe('admin');
   });
 
   it('opens /dashboard when the account is not an admin', async () => {
-    fakeServer(accountsHandlers(), developerHandlers(), {
-      'POST /api/admin-login': () => ok({ access_token: 'd', role: 'developer' }),
-    });
+    serve(
+      accountsHandlers(),
+      developerHandlers(),
+      http.post('/api/admin-login', () => HttpResponse.json({ access_token: 'd', role: 'developer' })),
+    );
     const { location } = await signIn();
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
   });

@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getRole, getToken } from '../../../lib/auth-storage';
-import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
 import { emptyMarketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 
 async function openLogin(path = '/login') {
   const view = renderRoute(path);
@@ -20,16 +20,19 @@ async function openLogin(path = '/login') {
 
 describe('login (/login)', () => {
   it('asks for both fields and sends nothing when one is empty', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { fill, submit } = await openLogin();
     await fill('dev@example.com', '');
     await submit();
     expect(await screen.findByText('Please fill in both email and password')).toBeTruthy();
-    expect(server.calls('POST /api/login')).toHaveLength(0);
+    expect(calls('POST /api/login')).toHaveLength(0);
   });
 
   it("shows the server's detail when the login is refused", async () => {
-    fakeServer(accountsHandlers(), { 'POST /api/login': () => fail(401, 'Invalid email or password') });
+    serve(
+      accountsHandlers(),
+      http.post('/api/login', () => fail(401, 'Invalid email or password')),
+    );
     const { fill, submit, location } = await openLogin();
     await fill('dev@example.com', 'wrong-password');
     await submit();
@@ -39,7 +42,10 @@ describe('login (/login)', () => {
   });
 
   it('falls back to the generic text when the server gives no detail', async () => {
-    fakeServer(accountsHandlers(), { 'POST /api/login': () => fail(500) });
+    serve(
+      accountsHandlers(),
+      http.post('/api/login', () => fail(500)),
+    );
     const { fill, submit } = await openLogin();
     await fill('dev@example.com', 'secret1');
     await submit();
@@ -47,18 +53,21 @@ describe('login (/login)', () => {
   });
 
   it('stores the session and opens the dashboard', async () => {
-    const server = fakeServer(accountsHandlers(), developerHandlers());
+    serve(accountsHandlers(), developerHandlers());
     const { fill, submit, location } = await openLogin();
     await fill(' dev@example.com ', 'secret1');
     await submit();
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(getToken()).toBe('dev-token');
     expect(getRole()).toBe('developer');
-    expect(server.calls('POST /api/login')[0]?.body).toEqual({ email: 'dev@example.com', password: 'secret1' });
+    expect(calls('POST /api/login')[0]?.body).toEqual({ email: 'dev@example.com', password: 'secret1' });
   });
 
   it('sends an admin to /admin', async () => {
-    fakeServer(accountsHandlers(), { 'POST /api/login': () => ok({ access_token: 't', role: 'admin' }) });
+    serve(
+      accountsHandlers(),
+      http.post('/api/login', () => HttpResponse.json({ access_token: 't', role: 'admin' })),
+    );
     const { fill, submit, location } = await openLogin();
     await fill('admin@example.com', 'secret1');
     await submit();
@@ -66,7 +75,7 @@ describe('login (/login)', () => {
   });
 
   it('returns to a same-site ?return= path', async () => {
-    fakeServer(accountsHandlers(), emptyMarketplaceHandlers());
+    serve(accountsHandlers(), emptyMarketplaceHandlers());
     const { fill, submit, location } = await openLogin(
       '/login?return=%2Fmarketplace%2Fapp%2Fsmile-scheduler%3Fcheckout%3Dtrue',
     );
@@ -77,7 +86,7 @@ describe('login (/login)', () => {
   });
 
   it('ignores a ?return= that leaves the site', async () => {
-    fakeServer(accountsHandlers(), developerHandlers());
+    serve(accountsHandlers(), developerHandlers());
     const { fill, submit, location } = await openLogin('/login?return=%2F%2Fevil.example%2Fphish');
     await fill('dev@example.com', 'secret1');
     await submit();
@@ -85,7 +94,7 @@ describe('login (/login)', () => {
   });
 
   it('disables Google sign-in when the deployment has no client id', async () => {
-    fakeServer(accountsHandlers({ googleClientId: null }));
+    serve(accountsHandlers({ googleClientId: null }));
     await openLogin();
     expect(await screen.findByText('Google sign-in is not configured')).toBeTruthy();
     const google = screen.getByRole('button', { name: /Continue with Google/ }) as HTMLButtonElement;
@@ -93,14 +102,14 @@ describe('login (/login)', () => {
   });
 
   it('announces that single sign-on is coming soon', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
     expect(await screen.findByText('Single sign-on is coming soon')).toBeTruthy();
   });
 
   it('links to password reset and signup', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     await openLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
@@ -123,14 +132,16 @@ describe('Google sign-in', () => {
         },
       },
     };
-    const server = fakeServer(accountsHandlers({ googleClientId: 'client-123' }), developerHandlers(), {
-      'POST /api/google-login': () => ok({ access_token: 'g-token' }),
-    });
+    serve(
+      accountsHandlers({ googleClientId: 'client-123' }),
+      developerHandlers(),
+      http.post('/api/google-login', () => HttpResponse.json({ access_token: 'g-token' })),
+    );
     const { location } = await openLogin();
     expect(await screen.findByText('Google button')).toBeTruthy();
     await act(async () => callback?.({ credential: 'google-id-token' }));
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
-    expect(server.calls('POST /api/google-login')[0]?.body).toEqual({ token: 'google-id-token' });
+    expect(calls('POST /api/google-login')[0]?.body).toEqual({ token: 'google-id-token' });
     expect(getToken()).toBe('g-token');
     expect(getRole()).toBe('developer');
     window.google = undefined;
@@ -149,7 +160,10 @@ describe('Google sign-in', () => {
         },
       },
     };
-    fakeServer(accountsHandlers({ googleClientId: 'client-123' }), { 'POST /api/google-login': () => fail(500) });
+    serve(
+      accountsHandlers({ googleClientId: 'client-123' }),
+      http.post('/api/google-login', () => fail(500)),
+    );
     await openLogin();
     await waitFor(() => expect(callback).toBeDefined());
     await act(async () => callback?.({ credential: 'google-id-token' }));

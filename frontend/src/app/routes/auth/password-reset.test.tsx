@@ -1,22 +1,28 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 
 describe('forgot password (/forgot-password)', () => {
   it("shows the server's message, or the default text", async () => {
-    const server = fakeServer(accountsHandlers(), { 'POST /api/forgot-password': () => ok({}) });
+    serve(
+      accountsHandlers(),
+      http.post('/api/forgot-password', () => HttpResponse.json({})),
+    );
     renderRoute('/forgot-password');
     await screen.findByRole('heading', { name: 'Reset your password' });
     fillIn('Email', 'dana@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('If this email exists, a reset link was sent.')).toBeTruthy();
-    expect(server.calls('POST /api/forgot-password')[0]?.body).toEqual({ email: 'dana@example.com' });
+    expect(calls('POST /api/forgot-password')[0]?.body).toEqual({ email: 'dana@example.com' });
   });
 
   it('shows the failure text', async () => {
-    fakeServer(accountsHandlers(), { 'POST /api/forgot-password': () => fail(500) });
+    serve(
+      accountsHandlers(),
+      http.post('/api/forgot-password', () => fail(500)),
+    );
     renderRoute('/forgot-password');
     await screen.findByRole('heading', { name: 'Reset your password' });
     fillIn('Email', 'dana@example.com');
@@ -27,26 +33,27 @@ describe('forgot password (/forgot-password)', () => {
 
 describe('reset password (/reset-password)', () => {
   it('checks the confirmation, then sends the token and the new password', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     renderRoute('/reset-password?token=abc123');
     await screen.findByRole('heading', { name: 'Choose a new password' });
     fillIn('New Password', 'newsecret');
     fillIn('Confirm New Password', 'different');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
-    expect(server.calls('POST /api/reset-password')).toHaveLength(0);
+    expect(calls('POST /api/reset-password')).toHaveLength(0);
 
     fillIn('Confirm New Password', 'newsecret');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Your password has been reset. You can now sign in.')).toBeTruthy();
-    expect(server.calls('POST /api/reset-password')[0]?.body).toEqual({ token: 'abc123', password: 'newsecret' });
+    expect(calls('POST /api/reset-password')[0]?.body).toEqual({ token: 'abc123', password: 'newsecret' });
     expect(screen.getByRole('link', { name: 'Continue to sign in' }).getAttribute('href')).toBe('/login');
   });
 
   it("shows the server's detail for an expired link", async () => {
-    fakeServer(accountsHandlers(), {
-      'POST /api/reset-password': () => fail(400, 'This reset link is invalid or has expired.'),
-    });
+    serve(
+      accountsHandlers(),
+      http.post('/api/reset-password', () => fail(400, 'This reset link is invalid or has expired.')),
+    );
     renderRoute('/reset-password?token=old');
     await screen.findByRole('heading', { name: 'Choose a new password' });
     fillIn('New Password', 'newsecret');
@@ -56,7 +63,7 @@ describe('reset password (/reset-password)', () => {
   });
 
   it('explains a link without a token', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     renderRoute('/reset-password');
     expect(await screen.findByText('This reset link is invalid or incomplete.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, http, serve } from '../../../testing/server';
 
 const valid = {
   'Full Name': 'Dana Developer',
@@ -25,15 +25,15 @@ describe('signup (/signup)', () => {
     [{ ...valid, Email: 'dana.example.com' }, 'Enter a valid email address'],
     [{ ...valid, Password: '12345' }, 'Password must be at least 6 characters'],
   ])('validates before sending (%#)', async (values, message) => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { submit } = await openSignup(values);
     submit();
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(server.calls('POST /api/register')).toHaveLength(0);
+    expect(calls('POST /api/register')).toHaveLength(0);
   });
 
   it("shows a malformed field's error on that field, from the server's schema", async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { submit } = await openSignup({ ...valid, Email: 'dana@example', Website: 'ftp://files.example.com' });
     submit();
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
@@ -41,29 +41,30 @@ describe('signup (/signup)', () => {
     expect(screen.getByText('Website must be a valid URL starting with http:// or https://')).toBeTruthy();
     expect(screen.getByLabelText(/^Website/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Full Name/).getAttribute('aria-invalid')).toBeNull();
-    expect(server.calls('POST /api/register')).toHaveLength(0);
+    expect(calls('POST /api/register')).toHaveLength(0);
   });
 
   it("shows the server's detail, else 'Signup failed'", async () => {
-    const server = fakeServer(accountsHandlers(), {
-      'POST /api/register': () => fail(409, 'An account with this email already exists'),
-    });
+    serve(
+      accountsHandlers(),
+      http.post('/api/register', () => fail(409, 'An account with this email already exists')),
+    );
     const { submit } = await openSignup(valid);
     submit();
     expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
-    server.use({ 'POST /api/register': () => fail(500) });
+    serve(http.post('/api/register', () => fail(500)));
     submit();
     expect(await screen.findByText('Signup failed')).toBeTruthy();
   });
 
   it('sends the payload, shows the server message, then goes to /login after 3 seconds', async () => {
-    const server = fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { submit, location } = await openSignup({ ...valid, Website: 'https://brightsmiles.example' });
     vi.useFakeTimers();
     submit();
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Registration successful! Your account is pending admin approval.')).toBeTruthy();
-    expect(server.calls('POST /api/register')[0]?.body).toEqual({
+    expect(calls('POST /api/register')[0]?.body).toEqual({
       full_name: 'Dana Developer',
       email: 'dana@example.com',
       password: 'secret1',

@@ -1,23 +1,27 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
-import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 
 describe('verify email (/verify-email)', () => {
   it('sends the token once and confirms', async () => {
-    const server = fakeServer(accountsHandlers(), {
-      'POST /api/verify-email': () => ok({ message: MSG.emailVerified }),
-    });
+    serve(
+      accountsHandlers(),
+      http.post('/api/verify-email', () => HttpResponse.json({ message: MSG.emailVerified })),
+    );
     renderRoute('/verify-email?token=tok123');
     expect(await screen.findByText(MSG.emailVerified)).toBeTruthy();
-    expect(server.calls('POST /api/verify-email')).toHaveLength(1);
-    expect(server.calls('POST /api/verify-email')[0]?.body).toEqual({ token: 'tok123' });
+    expect(calls('POST /api/verify-email')).toHaveLength(1);
+    expect(calls('POST /api/verify-email')[0]?.body).toEqual({ token: 'tok123' });
   });
 
   it("shows the server's detail for a used or expired link", async () => {
-    fakeServer(accountsHandlers(), { 'POST /api/verify-email': () => fail(400, MSG.verifyLinkInvalid) });
+    serve(
+      accountsHandlers(),
+      http.post('/api/verify-email', () => fail(400, MSG.verifyLinkInvalid)),
+    );
     renderRoute('/verify-email?token=old');
     expect(await screen.findByText(MSG.verifyLinkInvalid)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to request a new link' }).getAttribute('href')).toBe('/login');

@@ -2,22 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { apiKeyFixture, apiKeysHandlers } from '../../../testing/handlers/api-keys';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 const existing = [
   apiKeyFixture({ id: 'k1', key: 'dk_AbCd_test_Xy12345', type: 'staging', usage_count: 12 }),
   apiKeyFixture({ id: 'k2', key: 'dk_WxYz_live_Qr98765', type: 'production', is_active: false }),
 ];
 
-async function openKeys(opts: Parameters<typeof apiKeysHandlers>[0] = {}, extra = {}) {
+async function openKeys(opts: Parameters<typeof apiKeysHandlers>[0] = {}, extra: Handlers = []) {
   const fake = apiKeysHandlers(opts);
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/dashboard/api-keys', { role: 'developer' });
   await screen.findByRole('heading', { name: 'API Keys' });
-  return { ...view, server, db: fake.db };
+  return { ...view, db: fake.db };
 }
 
 const table = () => screen.findByRole('table', { name: 'API keys' });
@@ -61,12 +61,12 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it('creates a staging key, shows the full key once with a copy button, then lists only its prefix', async () => {
-    const { user, server } = await openKeys();
+    const { user } = await openKeys();
     expect(await screen.findByText('No API keys yet')).toBeTruthy();
     await createKey(user, 'Staging');
 
     expect(await screen.findByText(MSG.stagingKeyCreated)).toBeTruthy();
-    expect(server.calls('POST /api/keys')[0]?.body).toEqual({ type: 'staging' });
+    expect(calls('POST /api/keys')[0]?.body).toEqual({ type: 'staging' });
     const secret = within(await screen.findByRole('dialog', { name: /New staging key/ }));
     expect(secret.getByText("Copy this key now: you won't be able to see it again")).toBeTruthy();
     const fullKey = secret.getByTestId('full-api-key').textContent ?? '';
@@ -85,22 +85,25 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it("creates a production key that is 'Pending Approval' with the spec's message", async () => {
-    const { user, server } = await openKeys({ keys: existing });
+    const { user } = await openKeys({ keys: existing });
     await table();
     await createKey(user, 'Production');
     expect(await screen.findByText(MSG.productionKeyCreated)).toBeTruthy();
-    expect(server.calls('POST /api/keys')[0]?.body).toEqual({ type: 'production' });
+    expect(calls('POST /api/keys')[0]?.body).toEqual({ type: 'production' });
     await user.click(await screen.findByRole('button', { name: "I've saved my key" }));
     expect(await row('new-1').findByText(MSG.pendingApproval)).toBeTruthy();
     expect(row('new-1').getByText('0 / 10,000')).toBeTruthy();
   });
 
   it("says 'Failed to create key: {detail or message}'", async () => {
-    const { user, server } = await openKeys({}, { 'POST /api/keys': () => fail(400, 'Too many keys') });
+    const { user } = await openKeys(
+      {},
+      http.post('/api/keys', () => fail(400, 'Too many keys')),
+    );
     await createKey(user, 'Staging');
     expect(await screen.findByText('Failed to create key: Too many keys')).toBeTruthy();
 
-    server.use({ 'POST /api/keys': () => fail(500) });
+    serve(http.post('/api/keys', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'Create Staging Key' }));
     expect(await screen.findByText('Failed to create key: Request failed with status 500')).toBeTruthy();
     // No key was revealed.
@@ -108,19 +111,19 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it('rotates after the confirmation, shows the new full key once and the new prefix', async () => {
-    const { user, server } = await openKeys({ keys: existing });
+    const { user } = await openKeys({ keys: existing });
     await table();
     await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
     const question = within(await screen.findByRole('alertdialog'));
     expect(question.getByText(MSG.confirmRotateKey)).toBeTruthy();
     await user.click(question.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(server.calls('PUT /api/keys/k1/rotate')).toHaveLength(0);
+    expect(calls('PUT /api/keys/k1/rotate')).toHaveLength(0);
 
     await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
     expect(await screen.findByText(MSG.keyRotated)).toBeTruthy();
-    expect(server.calls('PUT /api/keys/k1/rotate')).toHaveLength(1);
+    expect(calls('PUT /api/keys/k1/rotate')).toHaveLength(1);
     const fullKey = (await screen.findByTestId('full-api-key')).textContent ?? '';
     expect(fullKey).toMatch(/^dk_[0-9A-Za-z]{4}_test_/);
     await user.click(screen.getByRole('button', { name: "I've saved my key" }));
@@ -129,7 +132,7 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it('shows the replacement of a key an admin rotated once, then only its prefix', async () => {
-    const { user, server } = await openKeys({
+    const { user } = await openKeys({
       keys: [apiKeyFixture({ id: 'k9', key: 'dk_Mn0p_test_Rep1234', replacement_ready: true }), ...existing],
     });
     await table();
@@ -139,7 +142,7 @@ describe('API keys (/dashboard/api-keys)', () => {
     const secret = within(await screen.findByRole('dialog', { name: /Replacement staging key/ }));
     const fullKey = secret.getByTestId('full-api-key').textContent ?? '';
     expect(fullKey.startsWith('dk_Mn0p_test_Rep1234')).toBe(true);
-    expect(server.calls('POST /api/keys/k9/reveal')).toHaveLength(1);
+    expect(calls('POST /api/keys/k9/reveal')).toHaveLength(1);
     await user.click(secret.getByRole('button', { name: "I've saved my key" }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(row('k9').queryByRole('button', { name: /Show new key/ })).toBeNull());
@@ -147,7 +150,10 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it("says 'Failed to rotate key' when rotation fails", async () => {
-    const { user } = await openKeys({ keys: existing }, { 'PUT /api/keys/:id/rotate': () => fail(500) });
+    const { user } = await openKeys(
+      { keys: existing },
+      http.put('/api/keys/:id/rotate', () => fail(500)),
+    );
     await table();
     await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
@@ -156,20 +162,23 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it('deletes after the confirmation and removes the row', async () => {
-    const { user, server } = await openKeys({ keys: existing });
+    const { user } = await openKeys({ keys: existing });
     await table();
     await user.click(row('k2').getByRole('button', { name: /Delete/ }));
     const question = within(await screen.findByRole('alertdialog'));
     expect(question.getByText(MSG.confirmDeleteKey)).toBeTruthy();
     await user.click(question.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MSG.keyDeleted)).toBeTruthy();
-    expect(server.calls('DELETE /api/keys/k2')).toHaveLength(1);
+    expect(calls('DELETE /api/keys/k2')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId('key-row-k2')).toBeNull());
     expect(screen.getByTestId('key-row-k1')).toBeTruthy();
   });
 
   it("says 'Failed to delete key' when deletion fails", async () => {
-    const { user } = await openKeys({ keys: existing }, { 'DELETE /api/keys/:id': () => fail(500) });
+    const { user } = await openKeys(
+      { keys: existing },
+      http.delete('/api/keys/:id', () => fail(500)),
+    );
     await table();
     await user.click(row('k2').getByRole('button', { name: /Delete/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 
 const apps = () => [
   ownAppFixture({ id: 'pub-pending', name: 'Smile Scheduler', type: 'public', is_approved: false }),
@@ -25,12 +25,12 @@ const purchases = [
   },
 ];
 
-async function open(opts: Parameters<typeof developerAppsHandlers>[0] = { apps: apps() }, extra = {}) {
+async function open(opts: Parameters<typeof developerAppsHandlers>[0] = { apps: apps() }, extra: Handlers = []) {
   const fake = developerAppsHandlers(opts);
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute('/dashboard/apps', { role: 'developer' });
   await screen.findByRole('heading', { name: 'My Apps' });
-  return { ...view, server, db: fake.db };
+  return { ...view, db: fake.db };
 }
 
 const row = (id: string) => within(screen.getByTestId(`app-row-${id}`));
@@ -90,13 +90,13 @@ describe('My Apps (/dashboard/apps)', () => {
   });
 
   it('deletes an app after the confirmation and says so; Cancel keeps it', async () => {
-    const { user, server, db } = await open();
+    const { user, db } = await open();
     await screen.findByText('Front Desk Sync');
     await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
     const confirm = within(await screen.findByRole('alertdialog'));
     expect(confirm.getByText(MSG.confirmDeleteApp)).toBeTruthy();
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
-    expect(server.calls('DELETE /api/apps/int-1')).toHaveLength(0);
+    expect(calls('DELETE /api/apps/int-1')).toHaveLength(0);
 
     await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -107,7 +107,10 @@ describe('My Apps (/dashboard/apps)', () => {
   });
 
   it('shows the server detail or the fallback when deleting fails', async () => {
-    const { user } = await open({ apps: apps() }, { 'DELETE /api/apps/:id': () => fail(500) });
+    const { user } = await open(
+      { apps: apps() },
+      http.delete('/api/apps/:id', () => fail(500)),
+    );
     await screen.findByText('Front Desk Sync');
     await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -130,7 +133,11 @@ describe('My Apps (/dashboard/apps)', () => {
   });
 
   it('opens the tools as dialogs that say when their API is not available yet', async () => {
-    const { user } = await open();
+    const notBuilt = () => fail(501, 'Not implemented');
+    const { user } = await open({ apps: apps() }, [
+      http.get('/api/apps/:id/analytics', notBuilt),
+      http.get('/api/apps/:id/webhook-logs', notBuilt),
+    ]);
     await screen.findByText('Smile Scheduler');
     await user.click(row('pub-pending').getByRole('button', { name: /Analytics/ }));
     const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
@@ -146,17 +153,14 @@ describe('My Apps (/dashboard/apps)', () => {
   it('shows analytics when the API answers', async () => {
     const { user } = await open(
       { apps: apps() },
-      {
-        'GET /api/apps/:id/analytics': () => ({
-          status: 200,
-          body: {
-            total_sales: 3,
-            total_revenue: 147,
-            customers: [{ id: 'c1', name: 'Dr. Lee', email: 'lee@example.com', purchase_count: 2 }],
-            recent_purchases: [],
-          },
+      http.get('/api/apps/:id/analytics', () =>
+        HttpResponse.json({
+          total_sales: 3,
+          total_revenue: 147,
+          customers: [{ id: 'c1', name: 'Dr. Lee', email: 'lee@example.com', purchase_count: 2 }],
+          recent_purchases: [],
         }),
-      },
+      ),
     );
     await screen.findByText('Xray Vision');
     await user.click(row('pub-live').getByRole('button', { name: /Analytics/ }));

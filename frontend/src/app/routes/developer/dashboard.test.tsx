@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, HttpResponse, http, serve } from '../../../testing/server';
 
 // The first visit imports the lazy route and Chakra's components: allow for it on a busy machine.
 const countOf = async (label: string) =>
@@ -11,7 +11,7 @@ const countOf = async (label: string) =>
 
 describe('developer dashboard (/dashboard)', () => {
   it('counts apps, the webhooks on them and API keys', async () => {
-    fakeServer(accountsHandlers(), developerHandlers({ apps: 2, keys: 3, webhooksPerApp: 2 }));
+    serve(accountsHandlers(), developerHandlers({ apps: 2, keys: 3, webhooksPerApp: 2 }));
     renderRoute('/dashboard', { role: 'developer' });
     expect(await (await countOf('Apps')).findByText('2')).toBeTruthy();
     expect((await countOf('API Keys')).getByText('3')).toBeTruthy();
@@ -19,7 +19,7 @@ describe('developer dashboard (/dashboard)', () => {
   });
 
   it('shows 0 when the lists cannot be loaded', async () => {
-    fakeServer(accountsHandlers());
+    serve(accountsHandlers());
     const { location } = renderRoute('/dashboard', { role: 'developer' });
     await screen.findByRole('heading', { name: 'Quick actions' });
     expect((await countOf('Apps')).getByText('0')).toBeTruthy();
@@ -37,10 +37,13 @@ describe('developer dashboard (/dashboard)', () => {
       pending_since: '2026-01-01T08:00:00.000Z',
       overdue,
     });
-    fakeServer(accountsHandlers(), developerHandlers(), {
-      'GET /api/manual-licences': () =>
-        ok({ licences: [pending('a', true), pending('b', false), pending('c', false)] }),
-    });
+    serve(
+      accountsHandlers(),
+      developerHandlers(),
+      http.get('/api/manual-licences', () =>
+        HttpResponse.json({ licences: [pending('a', true), pending('b', false), pending('c', false)] }),
+      ),
+    );
     renderRoute('/dashboard', { role: 'developer' });
     const notice = within(await screen.findByTestId('pending-licences-notice'));
     expect(notice.getByText('3 buyers are waiting for access details (1 past 24 hours)')).toBeTruthy();
@@ -48,17 +51,19 @@ describe('developer dashboard (/dashboard)', () => {
   });
 
   it('shows no pending-licence notice when no buyer is waiting', async () => {
-    const server = fakeServer(accountsHandlers(), developerHandlers(), {
-      'GET /api/manual-licences': () => ok({ licences: [] }),
-    });
+    serve(
+      accountsHandlers(),
+      developerHandlers(),
+      http.get('/api/manual-licences', () => HttpResponse.json({ licences: [] })),
+    );
     renderRoute('/dashboard', { role: 'developer' });
-    await waitFor(() => expect(server.calls('GET /api/manual-licences')).toHaveLength(1));
+    await waitFor(() => expect(calls('GET /api/manual-licences')).toHaveLength(1));
     expect(await (await countOf('Apps')).findByText('2')).toBeTruthy();
     expect(screen.queryByTestId('pending-licences-notice')).toBeNull();
   });
 
   it('offers the quick actions and the API documentation', async () => {
-    fakeServer(accountsHandlers(), developerHandlers());
+    serve(accountsHandlers(), developerHandlers());
     renderRoute('/dashboard', { role: 'developer' });
     await screen.findByRole('heading', { name: 'Quick actions' });
     const hrefs = ['Manage My Apps', 'API Keys', 'Webhooks', 'Submit an App', 'Browse Marketplace'].map((name) =>

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
 import { renderRoute } from '../../../testing/render-route';
+import { HttpResponse, http, serve } from '../../../testing/server';
 
 const listed = (id: string, name: string) => ({
   id,
@@ -24,9 +24,13 @@ describe('developer marketplace (/dashboard/marketplace)', () => {
         ownAppFixture({ id: 'waiting', name: 'Smile Scheduler', is_approved: false }),
       ],
     });
-    fakeServer(accountsHandlers(), own.handlers, {
-      'GET /api/marketplace/apps': () => ok([listed('other', 'Perio Chart'), listed('mine', 'Xray Vision')]),
-    });
+    serve(
+      accountsHandlers(),
+      own.handlers,
+      http.get('/api/marketplace/apps', () =>
+        HttpResponse.json([listed('other', 'Perio Chart'), listed('mine', 'Xray Vision')]),
+      ),
+    );
     renderRoute('/dashboard/marketplace', { role: 'developer' });
     const first = within((await screen.findAllByRole('listitem', {}, { timeout: 15_000 }))[0] as HTMLElement);
     expect(first.getByText('Your App')).toBeTruthy();
@@ -37,13 +41,16 @@ describe('developer marketplace (/dashboard/marketplace)', () => {
   });
 
   it('reads Free for a paid pricing model listed at $0 (granted free), as the marketplace does', async () => {
-    fakeServer(accountsHandlers(), developerAppsHandlers({ apps: [] }).handlers, {
-      'GET /api/marketplace/apps': () =>
-        ok([
+    serve(
+      accountsHandlers(),
+      developerAppsHandlers({ apps: [] }).handlers,
+      http.get('/api/marketplace/apps', () =>
+        HttpResponse.json([
           listed('paid', 'Perio Chart'),
           { ...listed('zero', 'Lab Bridge'), pricing_model: 'subscription', price: 0 },
         ]),
-    });
+      ),
+    );
     renderRoute('/dashboard/marketplace', { role: 'developer' });
     const items = await screen.findAllByRole('listitem', {}, { timeout: 15_000 });
     const card = (name: string) => within(items.find((i) => i.textContent?.includes(name)) as HTMLElement);

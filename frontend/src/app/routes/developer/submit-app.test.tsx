@@ -6,10 +6,10 @@ import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access'
 import { toaster } from '../../../components/ui/toaster';
 import type { SubmitPayload } from '../../../features/submit-app/types';
 import { readImageSize } from '../../../features/submit-app/utils/image-size';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 vi.mock('../../../features/submit-app/utils/image-size', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../features/submit-app/utils/image-size')>()),
@@ -21,12 +21,12 @@ type View = ReturnType<typeof renderRoute>;
 async function open(
   path = '/dashboard/submit-app',
   opts: Parameters<typeof developerAppsHandlers>[0] = {},
-  extra = {},
+  extra: Handlers = [],
 ) {
   const fake = developerAppsHandlers(opts);
-  const server = fakeServer(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), fake.handlers, extra);
   const view = renderRoute(path, { role: 'developer' });
-  return { ...view, server, db: fake.db };
+  return { ...view, db: fake.db };
 }
 
 // The first visit imports the lazy route and Chakra's components: allow for it.
@@ -250,30 +250,30 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     vi.mocked(readImageSize).mockResolvedValueOnce({ width: 200, height: 200 });
     await view.user.upload(screen.getByLabelText('Icon file'), png('small.png'));
     expect(await screen.findByText(/The icon must be a square image of at least 256x256 pixels/)).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/presign')).toHaveLength(0);
+    expect(calls('POST /api/upload/presign')).toHaveLength(0);
 
     vi.mocked(readImageSize).mockResolvedValueOnce({ width: 256, height: 256 });
     await view.user.upload(screen.getByLabelText('Icon file'), png('icon.png'));
     await waitFor(() =>
       expect((screen.getByLabelText(/Icon URL/) as HTMLInputElement).value).toMatch(/icon-1-icon\.png$/),
     );
-    const iconCall = view.server.calls('POST /api/upload/presign')[0];
+    const iconCall = calls('POST /api/upload/presign')[0];
     expect(iconCall?.body).toMatchObject({ kind: 'icon', files: [{ name: 'icon.png' }] });
     // The file itself goes to storage as the last field of the signed form, then is confirmed.
-    expect((view.server.calls('POST /fake-s3/uploads')[0]?.body as FormData | undefined)?.get('file')).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/confirm')[0]?.body).toMatchObject({
+    expect((calls('POST /fake-s3/uploads')[0]?.body as FormData | undefined)?.get('file')).toBeTruthy();
+    expect(calls('POST /api/upload/confirm')[0]?.body).toMatchObject({
       kind: 'icon',
       keys: ['pending/icon.png'],
     });
 
     await view.user.upload(screen.getByLabelText('Screenshot files'), [png('one.png'), png('two.png')]);
     expect(await screen.findByRole('img', { name: 'Screenshot 2' })).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/presign')[1]?.body).toMatchObject({ kind: 'screenshot' });
+    expect(calls('POST /api/upload/presign')[1]?.body).toMatchObject({ kind: 'screenshot' });
 
     const nine = Array.from({ length: 9 }, (_, i) => png(`s${i}.png`));
     await view.user.upload(screen.getByLabelText('Screenshot files'), nine);
     expect(await screen.findByText(MSG.maxScreenshots)).toBeTruthy();
-    expect(view.server.calls('POST /api/upload/presign')).toHaveLength(2);
+    expect(calls('POST /api/upload/presign')).toHaveLength(2);
 
     await view.user.click(screen.getByRole('button', { name: 'Remove screenshot 1' }));
     expect(screen.queryByRole('img', { name: 'Screenshot 2' })).toBeNull();
@@ -281,7 +281,11 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
   });
 
   it('shows the upload failure detail or the fallback text', async () => {
-    const view = await open('/dashboard/submit-app', {}, { 'POST /api/upload/confirm': () => fail(500) });
+    const view = await open(
+      '/dashboard/submit-app',
+      {},
+      http.post('/api/upload/confirm', () => fail(500)),
+    );
     await fillBasics();
     await goNext(view, 'Media & Links');
     await view.user.upload(screen.getByLabelText('Screenshot files'), [png('one.png')]);
@@ -331,7 +335,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(await screen.findByText(MSG.appSubmitted, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
-    const body = view.server.calls('POST /api/apps/submit')[0]?.body as SubmitPayload;
+    const body = calls('POST /api/apps/submit')[0]?.body as SubmitPayload;
     expect(body).toEqual({
       practice_systems: [],
       name: 'Smile Scheduler',
@@ -379,7 +383,11 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
   it('shows the server detail, or the fallback, when submitting fails', async () => {
     let answer = fail(400, 'Category "Foo" is not one of the marketplace categories');
-    const view = await open('/dashboard/submit-app', {}, { 'POST /api/apps/submit': () => answer });
+    const view = await open(
+      '/dashboard/submit-app',
+      {},
+      http.post('/api/apps/submit', () => answer),
+    );
     await fillThroughStep5(view);
     await view.user.click(screen.getByRole('checkbox', { name: /I confirm/ }));
     await view.user.click(screen.getByRole('button', { name: /Submit for Review/ }));
@@ -427,14 +435,14 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
-    const body = view.server.calls('PUT /api/apps/a7/update')[0]?.body as SubmitPayload;
+    const body = calls('PUT /api/apps/a7/update')[0]?.body as SubmitPayload;
     expect(body.price).toBe(249);
     expect(body.tags).toBe('ai,xray');
     expect(body.universal_access_code).toBe('XRAY-2025');
     expect(body.founded_year).toBe('2019');
-    expect(view.server.calls('POST /api/apps/submit')).toHaveLength(0);
+    expect(calls('POST /api/apps/submit')).toHaveLength(0);
     // The data access step was not touched: its declaration is left as it is.
-    expect(view.server.calls('PUT /api/apps/a7/data-access')).toHaveLength(0);
+    expect(calls('PUT /api/apps/a7/data-access')).toHaveLength(0);
   });
 
   it('edit mode: a failing update shows the update fallback text', async () => {
@@ -448,9 +456,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     const view = await open(
       '/dashboard/submit-app?mode=edit&appId=a8',
       { apps: [app] },
-      {
-        'PUT /api/apps/:id/update': () => fail(500),
-      },
+      http.put('/api/apps/:id/update', () => fail(500)),
     );
     await screen.findByRole('heading', { name: 'Edit Marketplace Listing' });
     await view.user.click(screen.getByRole('button', { name: /^Step 6:/ }));
@@ -503,7 +509,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
     expect(await screen.findByText(MSG.appSubmitted)).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
     const created = view.db[0]?.id ?? '';
-    const puts = view.server.calls(`PUT /api/apps/${created}/data-access`);
+    const puts = calls(`PUT /api/apps/${created}/data-access`);
     expect(puts.map((r) => r.body)).toEqual([
       {
         features: [{ id: 'patients', access: 'read' }],
@@ -527,7 +533,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
     await view.user.click(screen.getByRole('checkbox', { name: /I confirm/ }));
     await view.user.click(screen.getByRole('button', { name: /Submit for Review/ }));
     expect(await screen.findByText(MSG.appSubmitted)).toBeTruthy();
-    expect(view.server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    expect(calls().filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
   it('edit mode: the step starts from the saved declaration, and a change is saved with the listing', async () => {
@@ -560,8 +566,8 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
     await view.user.click(await screen.findByRole('checkbox', { name: /I confirm/ }));
     await view.user.click(screen.getByRole('button', { name: /Save Changes/ }));
     expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
-    await waitFor(() => expect(view.server.calls('PUT /api/apps/a9/data-access')).toHaveLength(1));
-    expect(view.server.calls('PUT /api/apps/a9/data-access')[0]?.body).toEqual({
+    await waitFor(() => expect(calls('PUT /api/apps/a9/data-access')).toHaveLength(1));
+    expect(calls('PUT /api/apps/a9/data-access')[0]?.body).toEqual({
       features: [{ id: 'billing', access: 'read_write' }],
       event_types: [],
       baa_signed: false,
@@ -584,13 +590,13 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     fillIn(/Website URL/, 'nope');
     await view.user.click(screen.getByRole('button', { name: /Create App/ }));
     expect(await screen.findByText('Website URL must be a valid URL')).toBeTruthy();
-    expect(view.server.calls('POST /api/apps')).toHaveLength(0);
+    expect(calls('POST /api/apps')).toHaveLength(0);
 
     fillIn(/Website URL/, 'https://desk.example.com');
     fillIn(/Description/, 'Syncs the front desk');
     await view.user.click(screen.getByRole('button', { name: /Create App/ }));
     expect(await screen.findByText(MSG.appCreated)).toBeTruthy();
-    expect(view.server.calls('POST /api/apps')[0]?.body).toEqual({
+    expect(calls('POST /api/apps')[0]?.body).toEqual({
       name: 'Front Desk Sync',
       type: 'internal',
       description: 'Syncs the front desk',
@@ -609,11 +615,15 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     await view.user.click(screen.getByRole('button', { name: /Create App/ }));
     expect(await screen.findByText('Description must be at most 5000 characters')).toBeTruthy();
     expect(screen.getByLabelText(/Description/).getAttribute('aria-invalid')).toBe('true');
-    expect(view.server.calls('POST /api/apps')).toHaveLength(0);
+    expect(calls('POST /api/apps')).toHaveLength(0);
   });
 
   it('shows the server detail or the create fallback', async () => {
-    const view = await open('/dashboard/submit-app?mode=simple', {}, { 'POST /api/apps': () => fail(500) });
+    const view = await open(
+      '/dashboard/submit-app?mode=simple',
+      {},
+      http.post('/api/apps', () => fail(500)),
+    );
     await screen.findByRole('heading', { name: 'Quick Create' });
     fillIn(/App Name/, 'X');
     fireEvent.change(screen.getByLabelText(/App Type/), { target: { value: 'partner' } });
@@ -631,7 +641,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     fillIn(/Description/, 'New');
     await view.user.click(screen.getByRole('button', { name: /Save Changes/ }));
     expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
-    expect(view.server.calls('PUT /api/apps/i1')[0]?.body).toEqual({
+    expect(calls('PUT /api/apps/i1')[0]?.body).toEqual({
       name: 'Front Desk Sync',
       description: 'New',
       website_url: 'https://example.com',
@@ -644,9 +654,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     const view = await open(
       '/dashboard/submit-app?mode=edit&appId=i2&simple=true',
       { apps: [app] },
-      {
-        'PUT /api/apps/:id': () => fail(500),
-      },
+      http.put('/api/apps/:id', () => fail(500)),
     );
     await screen.findByRole('heading', { name: 'Edit App' });
     await view.user.click(screen.getByRole('button', { name: /Save Changes/ }));

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
-import { checkoutHandlers } from '../../../features/checkout/testing/checkout-handlers';
 import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
 import type { AppDetail } from '../../../features/marketplace/types';
+import { checkoutHandlers } from '../../../testing/handlers/checkout';
+import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { renderRoute, signIn } from '../../../testing/render-screen';
-import { json, stubFetch } from '../../../testing/stub-fetch';
+import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 import MarketplaceAppDetail from './app-detail';
 
 const paid = makeAppDetail({
@@ -44,14 +44,13 @@ const free = makeAppDetail({
 
 function renderDetail(
   slug: string,
-  { userId, extra = {}, query = '' }: { userId?: string; extra?: object; query?: string } = {},
+  { userId, extra = [], query = '' }: { userId?: string; extra?: Handlers; query?: string } = {},
 ) {
-  const server = stubFetch({ ...marketplaceHandlers({ details: [paid, free], userId }), ...extra });
-  const view = renderRoute(<MarketplaceAppDetail />, {
+  serve(marketplaceHandlers({ details: [paid, free], userId }), extra);
+  return renderRoute(<MarketplaceAppDetail />, {
     path: '/marketplace/app/:slug',
     url: `/marketplace/app/${slug}${query}`,
   });
-  return { ...view, server };
 }
 
 const openCheckout = async (app: AppDetail = paid) => {
@@ -91,7 +90,7 @@ describe('App detail', { timeout: 20_000 }, () => {
     signIn('developer');
     renderDetail('smile-scheduler', {
       userId: 'someone',
-      extra: { 'GET /api/apps': () => new Response(JSON.stringify([{ id: 'app-paid', slug: 'smile-scheduler' }])) },
+      extra: http.get('/api/apps', () => new Response(JSON.stringify([{ id: 'app-paid', slug: 'smile-scheduler' }]))),
     });
     expect(await screen.findByText('This is your app')).toBeTruthy();
   });
@@ -121,7 +120,7 @@ describe('App detail', { timeout: 20_000 }, () => {
     const purchases = [licence('p-held', '2999-01-01T00:00:00.000Z')];
     renderDetail('smile-scheduler', {
       userId: 'buyer-1',
-      extra: { 'GET /api/stripe/my-purchases': () => new Response(JSON.stringify(purchases)) },
+      extra: http.get('/api/stripe/my-purchases', () => new Response(JSON.stringify(purchases))),
     });
     expect(await screen.findByText('You own a license')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View your license' }).getAttribute('href')).toBe(
@@ -154,7 +153,7 @@ describe('App detail', { timeout: 20_000 }, () => {
     };
     renderDetail('smile-scheduler', {
       userId: 'buyer-1',
-      extra: { 'GET /api/stripe/my-purchases': () => new Response(JSON.stringify([expired])) },
+      extra: http.get('/api/stripe/my-purchases', () => new Response(JSON.stringify([expired]))),
     });
     expect(await screen.findByText('Your license has expired')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Renew License' }).getAttribute('href')).toBe(
@@ -198,7 +197,7 @@ describe('App detail', { timeout: 20_000 }, () => {
 // Dialog-heavy flows (and one 1.2 s redirect): generous timeout so a busy machine does not fail them.
 describe('Checkout modal', { timeout: 20_000 }, () => {
   it('guest checkout: Proceed is disabled until an e-mail is given, then the guest session starts', async () => {
-    const { server } = renderDetail('smile-scheduler', { extra: checkoutHandlers() });
+    renderDetail('smile-scheduler', { extra: checkoutHandlers() });
     const dialog = within(await openCheckout());
     expect(dialog.getByText('Smile Scheduler')).toBeTruthy();
     expect(dialog.getByTestId('checkout-price').textContent).toBe('$49.00 / month');
@@ -215,7 +214,7 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     await userEvent.click(proceed);
 
     await waitFor(() => expect(window.location.hash).toBe('#stripe-checkout'));
-    expect(server.requests('POST', '/api/stripe/create-guest-checkout-session')[0]?.body).toEqual({
+    expect(calls('POST /api/stripe/create-guest-checkout-session')[0]?.body).toEqual({
       app_id: 'app-paid',
       email: 'front-desk@smiles.com',
     });
@@ -238,7 +237,7 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
 
   it("signed in: 'ready to checkout'; a 401 expires the session and goes to login, remembering the app", async () => {
     signIn('developer');
-    const { server } = renderDetail('smile-scheduler', {
+    renderDetail('smile-scheduler', {
       userId: 'buyer-1',
       extra: checkoutHandlers({ member: { status: 401, body: { detail: 'Token expired' } } }),
     });
@@ -248,7 +247,7 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
 
     await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
     expect(await dialog.findByText(MSG.sessionExpired)).toBeTruthy();
-    expect(server.requests('POST', '/api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-paid' });
+    expect(calls('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-paid' });
     expect(JSON.parse(sessionStorage.getItem('checkout_app') ?? 'null')).toEqual({
       app_id: 'app-paid',
       slug: 'smile-scheduler',
@@ -297,20 +296,19 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
 
 describe('App detail: data access', { timeout: 20_000 }, () => {
   it("shows the app's data access section, loaded for this app, with the BAA link", async () => {
-    const { server } = renderDetail('smile-scheduler', {
-      extra: {
-        'GET /api/marketplace/apps/:id/data-access': () =>
-          json({
-            catalogue_synced: true,
-            declaration: {
-              features: [{ id: 'patients', name: 'Patients', description: '', access: 'read', tables: [] }],
-              event_types: [],
-              baa_signed: true,
-              baa_url: 'https://smile.example.com/baa',
-              updated_at: '2026-11-01T00:00:00.000Z',
-            },
-          }),
-      },
+    renderDetail('smile-scheduler', {
+      extra: http.get('/api/marketplace/apps/:id/data-access', () =>
+        HttpResponse.json({
+          catalogue_synced: true,
+          declaration: {
+            features: [{ id: 'patients', name: 'Patients', description: '', access: 'read', tables: [] }],
+            event_types: [],
+            baa_signed: true,
+            baa_url: 'https://smile.example.com/baa',
+            updated_at: '2026-11-01T00:00:00.000Z',
+          },
+        }),
+      ),
     });
     const section = await screen.findByRole('region', { name: 'Data access' });
     expect(await within(section).findByText('Patients')).toBeTruthy();
@@ -319,6 +317,6 @@ describe('App detail: data access', { timeout: 20_000 }, () => {
         .getByRole('link', { name: /Business Associate Agreement/ })
         .getAttribute('href'),
     ).toBe('https://smile.example.com/baa');
-    expect(server.requests('GET', '/api/marketplace/apps/app-paid/data-access')).toHaveLength(1);
+    expect(calls('GET /api/marketplace/apps/app-paid/data-access')).toHaveLength(1);
   });
 });

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { makeCategory } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
+import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { renderRoute } from '../../../testing/render-screen';
-import { stubFetch } from '../../../testing/stub-fetch';
+import { serve } from '../../../testing/server';
 import MarketplaceCategories from './categories';
 
 describe('Categories page', () => {
   it('shows each category with its description and app count, and opens it on click', async () => {
-    stubFetch(
+    serve(
       marketplaceHandlers({
         categories: [
           makeCategory({ name: 'Patient Management', slug: 'patient-management', app_count: 4 }),
@@ -27,13 +27,13 @@ describe('Categories page', () => {
   });
 
   it("reads 'No categories available yet' when there are none", async () => {
-    stubFetch(marketplaceHandlers({ categories: [] }));
+    serve(marketplaceHandlers({ categories: [] }));
     renderRoute(<MarketplaceCategories />, { path: '/marketplace/categories' });
     expect(await screen.findByText(MSG.noCategories)).toBeTruthy();
   });
 
   it("explains a redirect from an unknown category with 'Category not found'", async () => {
-    stubFetch(marketplaceHandlers({ categories: [makeCategory({ name: 'Marketing' })] }));
+    serve(marketplaceHandlers({ categories: [makeCategory({ name: 'Marketing' })] }));
     const { router } = renderRoute(<MarketplaceCategories />, { path: '/marketplace/categories' });
     await router.navigate('/marketplace/categories', { state: { notice: MSG.categoryNotFound } });
     expect(await screen.findByText(MSG.categoryNotFound)).toBeTruthy();

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { makeApp, makeCategory } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
+import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { renderRoute } from '../../../testing/render-screen';
-import { json, stubFetch } from '../../../testing/stub-fetch';
+import { HttpResponse, http, serve } from '../../../testing/server';
 import MarketplaceCategory from './category';
 
 const clinical = makeCategory({ name: 'Clinical Tools', slug: 'clinical-tools' });
@@ -43,12 +43,12 @@ const names = () =>
     .map((link) => link.textContent);
 
 async function renderCategory(slug = 'clinical-tools', search = '') {
-  const server = stubFetch(marketplaceHandlers({ apps, categories: [clinical] }));
+  serve(marketplaceHandlers({ apps, categories: [clinical] }));
   const view = renderRoute(<MarketplaceCategory />, {
     path: '/marketplace/category/:slug',
     url: `/marketplace/category/${slug}${search}`,
   });
-  return { ...view, server };
+  return view;
 }
 
 describe('Category page', { timeout: 20_000 }, () => {
@@ -121,10 +121,10 @@ describe('Category page', { timeout: 20_000 }, () => {
   });
 
   it("reads 'Category not found' when the answer names no category", async () => {
-    stubFetch({
-      ...marketplaceHandlers(),
-      'GET /api/marketplace/apps/category/:slug': () => json({ apps: [] }),
-    });
+    serve(
+      marketplaceHandlers(),
+      http.get('/api/marketplace/apps/category/:slug', () => HttpResponse.json({ apps: [] })),
+    );
     renderRoute(<MarketplaceCategory />, { path: '/marketplace/category/:slug', url: '/marketplace/category/x' });
     expect(await screen.findByText(MSG.categoryNotFound)).toBeTruthy();
   });

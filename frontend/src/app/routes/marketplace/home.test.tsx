@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { makeApp, makeCategory } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../features/marketplace/testing/marketplace-handlers';
+import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { renderRoute } from '../../../testing/render-screen';
-import { json, stubFetch } from '../../../testing/stub-fetch';
+import { HttpResponse, http, serve } from '../../../testing/server';
 import MarketplaceHome from './home';
 
 const imaging = makeCategory({ name: 'Imaging & X-Ray', slug: 'imaging-xray' });
@@ -34,7 +34,7 @@ const names = (listName: string) =>
     .map((link) => link.textContent);
 
 async function renderHome(url = '/') {
-  stubFetch(marketplaceHandlers({ apps, categories: [imaging, billing] }));
+  serve(marketplaceHandlers({ apps, categories: [imaging, billing] }));
   const view = renderRoute(<MarketplaceHome />, { url });
   await screen.findByRole('list', { name: 'All Applications' });
   return view;
@@ -92,10 +92,10 @@ describe('Marketplace home', { timeout: 20_000 }, () => {
 
   it('only logs a failed load and shows the empty state', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch({
-      ...marketplaceHandlers(),
-      'GET /api/marketplace/apps': () => json({ detail: 'boom' }, 500),
-    });
+    serve(
+      marketplaceHandlers(),
+      http.get('/api/marketplace/apps', () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
+    );
     renderRoute(<MarketplaceHome />);
     expect(await screen.findByText(MSG.noAppsMatching)).toBeTruthy();
     expect(log).toHaveBeenCalledWith('Failed to load marketplace apps', expect.anything());

@@ -4,27 +4,27 @@ import { MSG } from '../../../../../shared/messages';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
 import { toaster } from '../../../components/ui/toaster';
 import { LICENSE_REVOKED } from '../../../features/purchases/components/licence-block';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { purchaseFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
 const PAST = '2024-01-15T00:00:00.000Z';
 const FUTURE = '2099-03-01T12:00:00.000Z';
 
-function open(purchases: Purchase[], extra = {}) {
-  const server = fakeServer(accountsHandlers(), purchasesHandlers({ purchases }), extra);
+function open(purchases: Purchase[], extra: Handlers = []) {
+  serve(accountsHandlers(), purchasesHandlers({ purchases }), extra);
   const view = renderRoute('/marketplace/my-purchases', { role: 'developer' });
-  return { ...view, server };
+  return view;
 }
 
 const card = async (id: string) => within(await screen.findByTestId(`purchase-${id}`));
 
 describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
   it('is for developers only', async () => {
-    fakeServer(accountsHandlers(), purchasesHandlers());
+    serve(accountsHandlers(), purchasesHandlers());
     const { location } = renderRoute('/marketplace/my-purchases');
     await waitFor(() => expect(location().pathname).toBe('/login'));
   });
@@ -143,20 +143,21 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const expired = purchaseFixture({ id: 'p-old', expires_at: PAST });
-    const { user, server } = open([expired]);
+    const { user } = open([expired]);
     await user.click((await card('p-old')).getByRole('button', { name: /Renew License/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/renew'));
-    expect(server.calls('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-p-old' });
+    expect(calls('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-p-old' });
   });
 
   it('shows the server detail, else the checkout fallback, when renewal fails', async () => {
-    const { user, server } = open([purchaseFixture({ id: 'p-old', expires_at: PAST })], {
-      'POST /api/stripe/create-checkout-session': () => fail(409, 'You already own a license for this app'),
-    });
+    const { user } = open(
+      [purchaseFixture({ id: 'p-old', expires_at: PAST })],
+      http.post('/api/stripe/create-checkout-session', () => fail(409, 'You already own a license for this app')),
+    );
     const renew = (await card('p-old')).getByRole('button', { name: /Renew License/ });
     await user.click(renew);
     expect(await screen.findByText('You already own a license for this app')).toBeTruthy();
-    server.use({ 'POST /api/stripe/create-checkout-session': () => fail(500) });
+    serve(http.post('/api/stripe/create-checkout-session', () => fail(500)));
     await waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     await user.click(renew);
     expect(await screen.findByText(MSG.checkoutFailed)).toBeTruthy();

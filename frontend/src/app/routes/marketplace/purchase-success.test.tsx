@@ -10,15 +10,15 @@ import {
   PURCHASE_COMPLETE,
   WELCOME_TITLE,
 } from '../../../features/purchases/components/purchase-success';
-import { fakeServer } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { purchaseSessionFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
 import { renderRoute } from '../../../testing/render-route';
+import { calls, serve } from '../../../testing/server';
 
 // The lazy route module is loaded once with real timers (React reveals a suspended screen on a
 // timer); after that the screen renders at once and only the page's own delays run on fake time.
 beforeAll(async () => {
-  fakeServer(accountsHandlers());
+  serve(accountsHandlers());
   const { unmount } = renderRoute('/marketplace/purchase-success');
   await screen.findByText(MSG.invalidPurchaseSession);
   unmount();
@@ -38,29 +38,29 @@ const advance = async (ms: number) => {
 };
 
 function open(query: string, replies: Array<ReturnType<typeof purchaseSessionFixture> | number>) {
-  const server = fakeServer(accountsHandlers(), purchasesHandlers({ sessions: { cs_test_1: replies } }));
+  serve(accountsHandlers(), purchasesHandlers({ sessions: { cs_test_1: replies } }));
   const view = renderRoute(`/marketplace/purchase-success${query}`);
-  return { ...view, server };
+  return view;
 }
 
 describe('Purchase success (/marketplace/purchase-success)', () => {
   it('without a session_id says the session is invalid and fetches nothing', async () => {
-    const { server } = open('', [purchaseSessionFixture()]);
+    open('', [purchaseSessionFixture()]);
     await advance(0);
     expect(screen.getByText(MSG.invalidPurchaseSession)).toBeTruthy();
     await advance(10_000);
-    expect(server.requests.filter((r) => r.path.startsWith('/api/stripe/purchase'))).toHaveLength(0);
+    expect(calls().filter((r) => r.path.startsWith('/api/stripe/purchase'))).toHaveLength(0);
     expect(screen.getByRole('link', { name: /Back to Marketplace/ }).getAttribute('href')).toBe('/');
   });
 
   it('shows the processing state, waits 2 s, then shows the order and the next steps', async () => {
-    const { server } = open('?session_id=cs_test_1', [purchaseSessionFixture()]);
+    open('?session_id=cs_test_1', [purchaseSessionFixture()]);
     await advance(0);
     expect(screen.getByText(MSG.processingPurchase)).toBeTruthy();
     await advance(LIMITS.purchaseFirstFetchMs - 1);
-    expect(server.calls(LOOKUP)).toHaveLength(0);
+    expect(calls(LOOKUP)).toHaveLength(0);
     await advance(1);
-    expect(server.calls(LOOKUP)).toHaveLength(1);
+    expect(calls(LOOKUP)).toHaveLength(1);
 
     await advance(0);
     expect(screen.getByRole('heading', { name: PURCHASE_COMPLETE })).toBeTruthy();
@@ -79,19 +79,16 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
   });
 
   it('retries once, 3 s after a failed lookup', async () => {
-    const { server } = open('?session_id=cs_test_1', [
-      404,
-      purchaseSessionFixture({ license_status: 'manual_pending' }),
-    ]);
+    open('?session_id=cs_test_1', [404, purchaseSessionFixture({ license_status: 'manual_pending' })]);
     await advance(0);
     screen.getByText(MSG.processingPurchase);
     await advance(LIMITS.purchaseFirstFetchMs);
-    expect(server.calls(LOOKUP)).toHaveLength(1);
+    expect(calls(LOOKUP)).toHaveLength(1);
     await advance(LIMITS.purchaseRetryMs - 1);
-    expect(server.calls(LOOKUP)).toHaveLength(1);
+    expect(calls(LOOKUP)).toHaveLength(1);
     expect(screen.getByText(MSG.processingPurchase)).toBeTruthy();
     await advance(1);
-    expect(server.calls(LOOKUP)).toHaveLength(2);
+    expect(calls(LOOKUP)).toHaveLength(2);
     await advance(0);
     expect(screen.getByRole('heading', { name: PURCHASE_COMPLETE })).toBeTruthy();
     // The licence e-mail note follows the licence status.
@@ -99,7 +96,7 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
   });
 
   it('after two failed lookups shows the generic payment-successful message and stops asking', async () => {
-    const { server } = open('?session_id=cs_test_1', [404, 500]);
+    open('?session_id=cs_test_1', [404, 500]);
     await advance(0);
     screen.getByText(MSG.processingPurchase);
     await advance(LIMITS.purchaseFirstFetchMs + LIMITS.purchaseRetryMs);
@@ -110,7 +107,7 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
       '/marketplace/my-purchases',
     );
     await advance(60_000);
-    expect(server.calls(LOOKUP)).toHaveLength(2);
+    expect(calls(LOOKUP)).toHaveLength(2);
   });
 
   it('tells every guest how to see the licence in an account', async () => {
@@ -125,11 +122,11 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
   });
 
   it('after a free licence asked for as a guest, says to confirm the address by mail and looks nothing up', async () => {
-    const { server } = open('?confirm=sent&new_account=true', []);
+    open('?confirm=sent&new_account=true', []);
     await advance(0);
     expect(screen.getByRole('heading', { name: CONFIRM_SENT_TITLE })).toBeTruthy();
     expect(screen.getByText(CONFIRM_SENT_TEXT)).toBeTruthy();
     await advance(LIMITS.purchaseFirstFetchMs + LIMITS.purchaseRetryMs);
-    expect(server.calls(LOOKUP)).toHaveLength(0);
+    expect(calls(LOOKUP)).toHaveLength(0);
   });
 });

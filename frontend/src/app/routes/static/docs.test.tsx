@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fail, fakeServer } from '../../../testing/fake-server';
 import { emptyMarketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { openApiHandlers } from '../../../testing/handlers/openapi';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { fail, type Handlers, http, serve } from '../../../testing/server';
 
-async function openDocs(extra = {}) {
-  const server = fakeServer(emptyMarketplaceHandlers(), openApiHandlers(), extra);
+async function openDocs(extra: Handlers = []) {
+  serve(emptyMarketplaceHandlers(), openApiHandlers(), extra);
   const view = renderRoute('/docs');
   await screen.findByRole('heading', { name: 'API Documentation', level: 1 });
-  return { ...view, server };
+  return view;
 }
 
 /** A tall screen: every endpoint card is in view, so each builds its full reference at once. */
@@ -124,7 +124,7 @@ describe('API documentation (/docs)', () => {
   });
 
   it('says so when the document cannot be loaded', async () => {
-    await openDocs({ 'GET /api/openapi.json': () => fail(500) });
+    await openDocs(http.get('/api/openapi.json', () => fail(500)));
     expect(await screen.findByText('The API reference could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

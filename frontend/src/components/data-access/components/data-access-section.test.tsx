@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DataAccessView } from '../../../../../shared/schemas/data-access';
 import { renderRoute } from '../../../testing/render-screen';
-import { json, stubFetch } from '../../../testing/stub-fetch';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 import { DATA_ACCESS_TEXTS, DataAccessSection } from './data-access-section';
 
 const declared = {
@@ -36,17 +36,14 @@ const declared = {
 } satisfies DataAccessView;
 
 function renderSection(view: DataAccessView | null, scope: 'public' | 'review' = 'public') {
-  const server = stubFetch({
-    'GET /api/marketplace/apps/:id/data-access': () => (view ? json(view) : json({ detail: 'Not found' }, 404)),
-    'GET /api/apps/:id/data-access': () => (view ? json(view) : json({ detail: 'Not found' }, 404)),
-  });
+  const answer = () => (view ? HttpResponse.json(view) : fail(404, 'Not found'));
+  serve(http.get('/api/marketplace/apps/:id/data-access', answer), http.get('/api/apps/:id/data-access', answer));
   renderRoute(<DataAccessSection appId="app-1" scope={scope} />);
-  return server;
 }
 
 describe('Data access section', () => {
   it('lists features with their access, expands to tables with column counts, shows events and the BAA link', async () => {
-    const server = renderSection(declared);
+    renderSection(declared);
     const section = await screen.findByRole('region', { name: 'Data access' });
     expect(await within(section).findByText('Appointments')).toBeTruthy();
     expect(within(section).getByText('Reads and writes')).toBeTruthy();
@@ -67,7 +64,7 @@ describe('Data access section', () => {
     expect(within(section).getByText(DATA_ACCESS_TEXTS.baaYes)).toBeTruthy();
     const link = within(section).getByRole('link', { name: /Business Associate Agreement/ });
     expect(link.getAttribute('href')).toBe('https://vendor.example.com/baa');
-    expect(server.requests('GET', '/api/marketplace/apps/app-1/data-access')).toHaveLength(1);
+    expect(calls('GET /api/marketplace/apps/app-1/data-access')).toHaveLength(1);
   });
 
   it('says plainly when the catalogue has not been synced', async () => {
@@ -91,8 +88,8 @@ describe('Data access section', () => {
   });
 
   it('reads the owner/admin route in review scope', async () => {
-    const server = renderSection(declared, 'review');
+    renderSection(declared, 'review');
     expect(await screen.findByText('Appointments')).toBeTruthy();
-    expect(server.requests('GET', '/api/apps/app-1/data-access')).toHaveLength(1);
+    expect(calls('GET /api/apps/app-1/data-access')).toHaveLength(1);
   });
 });

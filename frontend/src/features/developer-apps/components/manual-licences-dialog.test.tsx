@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANUAL_DETAILS_REQUIRED, MANUAL_LICENCE_DONE } from '../../../../../shared/schemas/manual-licences';
 import { toaster } from '../../../components/ui/toaster';
-import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
 import { fillIn, renderRoute } from '../../../testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 
 const pending = (over: Record<string, unknown> = {}) => ({
   purchase_id: 'p-1',
@@ -23,24 +23,24 @@ async function open(licences = [pending()]) {
   const apps = developerAppsHandlers({
     apps: [ownAppFixture({ id: 'pub-manual', name: 'Perio Pal', type: 'public', is_approved: true })],
   });
-  const server = fakeServer(accountsHandlers(), apps.handlers, {
-    'GET /api/manual-licences': () => ok({ licences: list }),
-    'POST /api/manual-licences/:id/complete': (req) => {
-      if (!list.some((l) => l.purchase_id === req.params.id)) return fail(409, MANUAL_LICENCE_DONE);
-      list = list.filter((l) => l.purchase_id !== req.params.id);
-      return ok({ message: 'ok', purchase_id: req.params.id, license_status: 'active', license_key: null });
-    },
-  });
+  serve(accountsHandlers(), apps.handlers, [
+    http.get('/api/manual-licences', () => HttpResponse.json({ licences: list })),
+    http.post<{ id: string }>('/api/manual-licences/:id/complete', ({ params }) => {
+      if (!list.some((l) => l.purchase_id === params.id)) return fail(409, MANUAL_LICENCE_DONE);
+      list = list.filter((l) => l.purchase_id !== params.id);
+      return HttpResponse.json({ message: 'ok', purchase_id: params.id, license_status: 'active', license_key: null });
+    }),
+  ]);
   const view = renderRoute('/dashboard/apps', { role: 'developer' });
   await screen.findByRole('heading', { name: 'My Apps' });
-  return { ...view, server };
+  return view;
 }
 
 afterEach(() => toaster.remove());
 
 describe('Pending Licenses dialog (My Apps)', () => {
   it('shows the per-app count, refuses an empty form, and sends the access details', async () => {
-    const { user, server } = await open();
+    const { user } = await open();
     const row = within(await screen.findByTestId('app-row-pub-manual'));
     await user.click(await row.findByRole('button', { name: /Pending Licenses \(1\)/ }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -49,20 +49,20 @@ describe('Pending Licenses dialog (My Apps)', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Send and mark delivered' }));
     expect(await dialog.findByText(MANUAL_DETAILS_REQUIRED)).toBeTruthy();
-    expect(server.calls('POST /api/manual-licences/p-1/complete')).toHaveLength(0);
+    expect(calls('POST /api/manual-licences/p-1/complete')).toHaveLength(0);
 
     fillIn('Access details', 'Sign in at https://perio.example with your email');
     await user.click(dialog.getByRole('button', { name: 'Send and mark delivered' }));
-    await waitFor(() => expect(server.calls('POST /api/manual-licences/p-1/complete')).toHaveLength(1));
-    expect(server.calls('POST /api/manual-licences/p-1/complete')[0]?.body).toEqual({
+    await waitFor(() => expect(calls('POST /api/manual-licences/p-1/complete')).toHaveLength(1));
+    expect(calls('POST /api/manual-licences/p-1/complete')[0]?.body).toEqual({
       access_details: 'Sign in at https://perio.example with your email',
     });
     expect(await dialog.findByText('No buyers are waiting for access.')).toBeTruthy();
   });
 
   it("shows the server's detail when completing fails", async () => {
-    const { user, server } = await open();
-    server.use({ 'POST /api/manual-licences/:id/complete': () => fail(409, MANUAL_LICENCE_DONE) });
+    const { user } = await open();
+    serve(http.post('/api/manual-licences/:id/complete', () => fail(409, MANUAL_LICENCE_DONE)));
     const row = within(await screen.findByTestId('app-row-pub-manual'));
     await user.click(await row.findByRole('button', { name: /Pending Licenses \(1\)/ }));
     const dialog = within(await screen.findByRole('dialog'));

@@ -1,0 +1,93 @@
+import { type HttpHandler, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/**
+ * The API faked at the network edge with Mock Service Worker: one server for the whole web
+ * project (started in setup.ts, its handlers reset after each test). A test serves the resources
+ * it needs (`serve(accountsHandlers())`, handlers per resource in ./handlers), overrides one route
+ * with `serve(http.put('/api/admin/profile', () => fail(500)))` (the last served wins) and reads
+ * what the screen sent with `calls('PUT /api/admin/profile')`. A request no handler answers fails
+ * the fetch and is reported ('error'), so a screen cannot silently depend on an unserved route.
+ */
+export const server = setupServer();
+
+/** A request the screen made, as the server received it. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The JSON body, parsed (a multipart form as FormData); undefined without one. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+const sent: SentRequest[] = [];
+
+server.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
+  const entry: SentRequest = {
+    method: request.method,
+    path: url.pathname,
+    query: url.searchParams,
+    body: undefined,
+    headers: Object.fromEntries(request.headers.entries()),
+  };
+  sent.push(entry);
+  // The body is read before any handler answers, so it is there when the screen shows the result.
+  // A multipart form (the signed upload to storage) is kept as FormData, as the screen built it.
+  if (request.body && request.headers.get('content-type')?.startsWith('multipart/form-data'))
+    void request
+      .clone()
+      .formData()
+      .then((form) => {
+        entry.body = form;
+      });
+  else if (request.body)
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        try {
+          entry.body = text ? JSON.parse(text) : undefined;
+        } catch {
+          entry.body = text;
+        }
+      });
+});
+
+/** Forget the requests of the previous test (setup.ts, after each test). */
+export function forgetRequests(): void {
+  sent.length = 0;
+}
+
+/**
+ * The requests made so far: all of them, those to one route ('POST /api/upload/presign', the
+ * query string aside) or those of one method ('POST').
+ */
+export function calls(key?: string): SentRequest[] {
+  if (!key) return [...sent];
+  const [method, path] = key.split(' ');
+  return sent.filter((r) => r.method === method && (path === undefined || r.path === path));
+}
+
+/** One handler or a list of them, as a test passes overrides to a screen's helper. */
+export type Handlers = HttpHandler | readonly HttpHandler[];
+
+/**
+ * Serves handlers (lists of them, as the resource modules return) for the current test; a later
+ * argument overrides an earlier one on the same route.
+ */
+export function serve(...handlers: Handlers[]): void {
+  for (const group of handlers) server.use(...[group].flat());
+}
+
+/** A JSON error the way the API sends it: the status, and `detail` when there is one. */
+export const fail = (status: number, detail?: string) => HttpResponse.json(detail ? { detail } : {}, { status });
+
+/** The query string of a handled request. */
+export const queryOf = (request: Request): URLSearchParams => new URL(request.url).searchParams;
+
+/** The JSON body of a handled request, typed as the route's input. */
+export const bodyOf = async <T>(request: Request): Promise<T> => (await request.clone().json()) as T;
+
+export { type HttpHandler, HttpResponse, http } from 'msw';
