@@ -20,6 +20,8 @@ afterAll(async () => {
 
 async function signIn(page: import('playwright-core').Page, email: string, password: string) {
   await page.goto('/login');
+  // The form is the SPA's: wait for its heading so nothing is typed into a page still loading.
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -121,11 +123,12 @@ describe('accounts in the browser', () => {
     // A developer's stored session does not open the admin area.
     const dev = uniqueEmail('dev-admin');
     const api = inject('apiUrl');
-    await fetch(`${api}/api/register`, {
+    const registered = await fetch(`${api}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ full_name: 'Dev', email: dev, password: 'dev-secret', company_name: 'Dev Co' }),
     });
+    expect(registered.status, await registered.clone().text()).toBe(201);
     await signIn(page, dev, 'dev-secret');
     await page.waitForURL('**/dashboard');
     await page.goto('/admin/users');
