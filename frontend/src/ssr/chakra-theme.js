@@ -1,26 +1,24 @@
 /**
  * `@chakra-ui/react/theme` as the storefront Lambda's build resolves it (lib/bundling.ts,
- * STOREFRONT_BUNDLING): the same exports from the same files, with one difference. Chakra's own
- * index builds `defaultThemeConfig` from every recipe at its top level, through a call esbuild
- * must assume has side effects, so every recipe (~120 KB minified) stayed in the bundle although
- * the system (components/ui/system.ts) and the storefront's screens import a dozen by name. Here
- * that call is marked pure, so the bundle keeps only the recipes something uses. The browser build
- * needs none of this: Rollup sees that `defineConfig` is an identity function.
+ * STOREFRONT_BUNDLING): the same exports from the same files, but for the default config.
+ * Chakra's own index builds `defaultThemeConfig` (with `recipes` and `slotRecipes`, every recipe)
+ * at its top level, through a call esbuild must assume has side effects, so every recipe (~110 KB
+ * minified) stayed in the bundle although the system (components/ui/system.ts) and the
+ * storefront's screens import a dozen by name. Without that config, the bundle keeps only the
+ * recipes something uses; server code that imported the config would fail the build ("No matching
+ * export"). The browser build needs none of this: Rollup sees that the config is unused.
  *
  * Plain JavaScript over Chakra's ES modules (the package exports no path to them); the
- * infrastructure tests check that it exports exactly what Chakra's index does, with equal values
- * (test/infra/bundling.test.ts), so an upgrade of Chakra that changes its theme fails there.
+ * infrastructure tests check that it exports what Chakra's index does, with equal values
+ * (test/infra/storefront-bundling.test.ts), so an upgrade of Chakra that changes its theme fails there.
  */
-import { defineConfig } from '../../../node_modules/@chakra-ui/react/dist/esm/styled-system/config.js';
 import { breakpoints } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/breakpoints.js';
 import { globalCss } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/global-css.js';
 import { layerStyles } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/layer-styles.js';
 import { animationStyles } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/motion-styles.js';
-import { recipes } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/recipes.js';
 import { semanticColors } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/semantic-tokens/colors.js';
 import { semanticRadii } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/semantic-tokens/radii.js';
 import { semanticShadows } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/semantic-tokens/shadows.js';
-import { slotRecipes } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/slot-recipes.js';
 import { textStyles } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/text-styles.js';
 import { animations } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/animations.js';
 import { aspectRatios } from '../../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/aspect-ratios.js';
@@ -71,36 +69,16 @@ const semanticTokens = {
 };
 const cssVarsPrefix = 'chakra';
 const cssVarsRoot = ':where(html, .chakra-theme)';
-const defaultThemeConfig = /* @__PURE__ */ defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    recipes,
-    slotRecipes,
-    textStyles,
-    layerStyles,
-    animationStyles,
-  },
-});
 
 export {
   animationStyles,
   breakpoints,
   cssVarsPrefix,
   cssVarsRoot,
-  defaultThemeConfig,
   globalCss,
   keyframes,
   layerStyles,
-  recipes,
   semanticTokens,
-  slotRecipes,
   textStyles,
   tokens,
 };
