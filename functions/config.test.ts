@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getConfig, resetConfigForTests } from './config';
 
-// Only this module in the file: zod/mini alone (as in the storefront bundle), so the English
-// messages below are the ones config.ts registers itself.
+// The English messages are zod's, word for word (config.ts no longer uses zod: these hold
+// that its own checks say the same).
 const saved = { ...process.env };
 const LOCAL = { RUNTIME: 'local', JWT_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: 'whsec_test' };
 
@@ -33,6 +33,12 @@ describe('getConfig', () => {
   it.each([
     [{ LOGIN_MAX_FAILURES: '2.5' }, 'LOGIN_MAX_FAILURES: Invalid input: expected int, received number'],
     [{ LOGIN_MAX_FAILURES: 'abc' }, 'LOGIN_MAX_FAILURES: Invalid input: expected number, received NaN'],
+    [{ LOGIN_MAX_FAILURES: '0' }, 'LOGIN_MAX_FAILURES: Too small: expected number to be >0'],
+    [{ JWT_KID: 'k'.repeat(65) }, 'JWT_KID: Too big: expected string to have <=64 characters'],
+    [
+      { ALLOW_INTERNAL_WEBHOOK_TARGETS: 'yes' },
+      'ALLOW_INTERNAL_WEBHOOK_TARGETS: Invalid option: expected one of "0"|"1"|"true"|"false"|""',
+    ],
     [{ AWS_CONNECT_TIMEOUT_MS: '20000' }, 'AWS_CONNECT_TIMEOUT_MS: Too big: expected number to be <=10000'],
     [{ SCRYPT_LOG2_N: '13' }, 'SCRYPT_LOG2_N: Too small: expected number to be >=14'],
     [{ APP_URL: 'not a url' }, 'APP_URL: Invalid URL'],
