@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { directImports } from './build/direct-imports';
+import { lazyGlobalStyles } from './build/lazy-global-styles';
 import { leanThemeBarrel } from './build/lean-theme-barrel';
 import { perIconImports } from './build/per-icon-imports';
 import { storefrontChunk } from './build/storefront-chunk';
@@ -13,6 +14,7 @@ export default defineConfig({
     perIconImports(),
     directImports(['@chakra-ui/react', '@chakra-ui/react/theme', '@ark-ui/react']),
     leanThemeBarrel(),
+    lazyGlobalStyles(),
     storefront.plugin,
     react(),
   ],

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { keepServerGlobalStyles } from './components/ui/system';
 import { readSsrData } from './ssr/data';
 
 const container = document.getElementById('root') as HTMLElement;
@@ -18,5 +19,7 @@ const app = (
 // Hydration is one task, not a transition: a transition yields to the browser between slices, but a
 // search typed or a button pressed on a part not yet hydrated was lost (there are no Suspense
 // boundaries for React to hydrate first and replay the event into).
-if (ssr && container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (ssr && container.hasChildNodes()) {
+  keepServerGlobalStyles();
+  hydrateRoot(container, app);
+} else createRoot(container).render(app);

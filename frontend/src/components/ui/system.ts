@@ -137,6 +137,17 @@ const chakraTheme = defineConfig({
 export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
 
 /**
+ * On a page the server rendered, its <head> already holds the system's global styles (the reset,
+ * the tokens' CSS variables, the global CSS: ssr/critical-styles.ts), and they stay there for the
+ * rest of the visit: the provider need not compute and insert them again. The browser build
+ * computes them only when asked (build/lazy-global-styles.ts), so a hydrating page skips that work.
+ * Call before the first render.
+ */
+export function keepServerGlobalStyles(): void {
+  system._global = [];
+}
+
+/**
  * Adds recipes to the system, before the first render of a component that uses them (at the top of
  * the module that renders it). The system reads its recipes by key when a component asks.
  */
