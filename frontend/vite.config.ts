@@ -26,6 +26,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The icon groups' chunks are named after every screen that shares them, a name of 100
+        // characters or more that the visitor's first chunk lists (for preloading) once per group.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             { name: 'storefront', test: storefront.test, priority: 2 },
