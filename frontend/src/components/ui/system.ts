@@ -2,7 +2,6 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
-  mergeConfigs,
   type RecipeDefinition,
   type SlotRecipeConfig,
 } from '@chakra-ui/react';
@@ -149,7 +148,9 @@ const chakraTheme = defineConfig({
 });
 
 /** The design system: Chakra's defaults (lean, see above) plus the brand. Light mode only. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
+// createSystem merges its configs itself: merging two of them beforehand walked Chakra's whole base
+// config once more at every page load.
+export const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
 
 /**
  * On a page the server rendered, its <head> already holds the system's global styles (the reset,
