@@ -1,4 +1,3 @@
-import { refundPurchase } from '../admin/admin-purchases/refund-purchase';
 import { createGroupHandler } from '../http/group-handler';
 import { createReview, deleteReview, updateReview } from '../reviews/buyer-reviews';
 import { confirmGuestLicence } from './confirm-guest-licence';
@@ -7,6 +6,7 @@ import { createGuestCheckoutSession } from './create-guest-checkout-session';
 import { myPurchases } from './my-purchases';
 import { purchaseBySession } from './purchase-by-session';
 import { purchaseInvoice } from './purchase-invoice';
+import { refundPurchase } from './refund-purchase';
 import { stripeWebhook } from './stripe-webhook';
 import { testCheckoutPage } from './test-checkout-page';
 import { testCheckoutPay } from './test-checkout-pay';

@@ -1,8 +1,8 @@
-import { PurchaseIdParams } from '../../../shared/schemas/checkout';
-import { audit } from '../../http/audit';
-import { type AdminHandler, ok } from '../../http/types';
-import { parse } from '../../http/validate';
-import { refundingPurchases } from '../../wiring/payments';
+import { PurchaseIdParams } from '../../shared/schemas/checkout';
+import { audit } from '../http/audit';
+import { type AdminHandler, ok } from '../http/types';
+import { parse } from '../http/validate';
+import { refundingPurchases } from '../wiring/payments';
 
 /**
  * POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee. Completed purchases
