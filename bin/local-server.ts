@@ -25,6 +25,7 @@ const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>>
   'api-keys': () => import('../functions/api-keys/index'),
   webhooks: () => import('../functions/webhooks/index'),
   checkout: () => import('../functions/checkout/index'),
+  purchases: () => import('../functions/purchases/index'),
   admin: () => import('../functions/admin/index'),
   sync: () => import('../functions/sync/index'),
   partner: () => import('../functions/partner/index'),

@@ -89,6 +89,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     stripe: true,
     fulfilmentQueue: true,
   },
+  // A buyer's purchases, invoices and review writes: no Stripe, no mail, no queue.
+  purchases: { table: [...READ, ...WRITE] },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
   // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
   admin: {
