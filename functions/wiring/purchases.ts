@@ -18,7 +18,7 @@ import type { PaymentGateway } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
-import { licenceWebhookEvents } from './webhook-pipeline';
+import { licenceWebhookEvents } from './webhook-events';
 
 let gatewayOf: () => PaymentGateway | null = () => null;
 
