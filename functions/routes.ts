@@ -275,7 +275,8 @@ interface CompiledRoute {
   params: ReadonlyArray<string | undefined>;
   score: number;
 }
-const ROUTES_BY_LENGTH: ReadonlyMap<number, readonly CompiledRoute[]> = (() => {
+// Pure: a Lambda never matches a path (API Gateway gives it the route key), so its bundle leaves this out.
+const ROUTES_BY_LENGTH: ReadonlyMap<number, readonly CompiledRoute[]> = /* @__PURE__ */ (() => {
   const byLength = new Map<number, CompiledRoute[]>();
   for (const route of ROUTES as readonly RouteDef[]) {
     const pattern = route.path.split('/').filter(Boolean);
