@@ -17,25 +17,18 @@ import {
 } from '../../../shared/schemas/checkout';
 import type { AppRepository } from '../apps/app-repository';
 import { NotFoundError, ValidationError } from '../errors';
-import type { Log, Mailer, UsersRepository } from '../users/ports';
+import type { UsersRepository } from '../users/ports';
 import { buildInvoice, type InvoiceDocument } from './invoice';
-import type { LicenceEvents, PaymentGateway, PurchaseRepository } from './ports';
+import type { PurchaseRepository } from './ports';
 import { buyerIdsOf, centsToDollars, type PurchaseRecord, refundDeadline } from './purchase';
-import { createRefunds } from './refunds';
+import { createRefunds, type RefundsDeps } from './refunds';
 
-export interface PurchasesServiceDeps {
+/** What the refund needs (refunds.ts), and what the reads need besides. */
+export interface PurchasesServiceDeps extends RefundsDeps {
   purchases: PurchaseRepository;
   apps: Pick<AppRepository, 'getById'>;
   /** Whose verified address also brings the guest purchases made with it. */
   users?: Pick<UsersRepository, 'findById'>;
-  mailer: Mailer;
-  /** Stripe, when configured: refunds of card purchases go through it. */
-  gateway: PaymentGateway | null;
-  /** Tells the developer's own webhooks (license.revoked); optional. */
-  events?: LicenceEvents;
-  appUrl: string;
-  log?: Log;
-  now?: () => Date;
 }
 
 const RECENT_PURCHASES = 10;
