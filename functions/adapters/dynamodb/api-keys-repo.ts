@@ -26,13 +26,21 @@
  * therefore applies to the very next request. The day's count lives on the key item (usage_day,
  * usage_count); the first call of a new UTC day resets it with a second conditional update.
  */
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_TYPES, type KeyType } from '../../../shared/constants';
 import type { ApiKeyRecord } from '../../core/api-keys/api-key';
 import type { ApiKeyRepository } from '../../core/api-keys/ports';
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
-import { cancellationCodes, conditionally, getItem, isConditionFailure, queryAll, transact } from './dynamo';
+import {
+  cancellationCodes,
+  conditionally,
+  getItem,
+  isConditionFailure,
+  queryAll,
+  transact,
+  updateItem,
+} from './dynamo';
 import { apiKeyKeys } from './keys';
 
 const db = () => documentClient();
@@ -189,15 +197,11 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
 
   async takeHandover(keyId, sealed) {
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.key(keyId),
-          UpdateExpression: 'REMOVE handover',
-          ConditionExpression: 'handover = :sealed',
-          ExpressionAttributeValues: { ':sealed': sealed },
-        }),
-      ),
+      updateItem(apiKeyKeys.key(keyId), {
+        UpdateExpression: 'REMOVE handover',
+        ConditionExpression: 'handover = :sealed',
+        ExpressionAttributeValues: { ':sealed': sealed },
+      }),
     );
   },
 
@@ -219,15 +223,11 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
     }
     try {
       // One key fewer on the owner's counter (never below 0; a key from before the counter is not on it).
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.ownerCount(key.user_id),
-          ConditionExpression: 'n > :zero',
-          UpdateExpression: 'SET n = n - :one',
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-        }),
-      );
+      await updateItem(apiKeyKeys.ownerCount(key.user_id), {
+        ConditionExpression: 'n > :zero',
+        UpdateExpression: 'SET n = n - :one',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      });
     } catch (err) {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
     }
@@ -236,15 +236,11 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
 
   async activate(keyId) {
     await conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.key(keyId),
-          UpdateExpression: 'SET is_active = :t',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': true },
-        }),
-      ),
+      updateItem(apiKeyKeys.key(keyId), {
+        UpdateExpression: 'SET is_active = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
     );
   },
 
@@ -328,26 +324,22 @@ async function countCall(
   mode: 'same-day' | 'new-day',
 ): Promise<Record<string, unknown> | undefined> {
   try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: apiKeyKeys.key(keyId),
-        UpdateExpression: mode === 'same-day' ? 'ADD usage_count :one' : 'SET usage_day = :day, usage_count = :one',
-        ConditionExpression:
-          mode === 'same-day'
-            ? 'key_hash = :hash AND is_active = :t AND usage_day = :day AND usage_count < #limit'
-            : 'key_hash = :hash AND is_active = :t AND #limit > :zero AND (attribute_not_exists(usage_day) OR usage_day <> :day)',
-        ExpressionAttributeNames: { '#limit': 'limit' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':hash': keyHash,
-          ':t': true,
-          ':day': day,
-          ...(mode === 'new-day' ? { ':zero': 0 } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const res = await updateItem(apiKeyKeys.key(keyId), {
+      UpdateExpression: mode === 'same-day' ? 'ADD usage_count :one' : 'SET usage_day = :day, usage_count = :one',
+      ConditionExpression:
+        mode === 'same-day'
+          ? 'key_hash = :hash AND is_active = :t AND usage_day = :day AND usage_count < #limit'
+          : 'key_hash = :hash AND is_active = :t AND #limit > :zero AND (attribute_not_exists(usage_day) OR usage_day <> :day)',
+      ExpressionAttributeNames: { '#limit': 'limit' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':hash': keyHash,
+        ':t': true,
+        ':day': day,
+        ...(mode === 'new-day' ? { ':zero': 0 } : {}),
+      },
+      ReturnValues: 'ALL_NEW',
+    });
     return res.Attributes;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;

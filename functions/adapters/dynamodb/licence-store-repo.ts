@@ -4,7 +4,7 @@
  * (functions/core/licences/ports.ts). Every key given to a purchase gets its licence-key lookup
  * item in the same transaction (contract 2 in licences-read-repo.ts).
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LicenseStatus } from '../../../shared/constants';
 import type { ClaimOutcome, LicenceStore } from '../../core/licences/ports';
 import { documentClient, tableName } from '../aws-clients';
@@ -17,6 +17,7 @@ import {
   str,
   type TransactItem,
   transactCodes as transact,
+  updateItem,
 } from './dynamo';
 import {
   appPartition,
@@ -159,25 +160,21 @@ export const dynamoLicenceStore: LicenceStore = {
     // Manual licences also join the MANUALPENDING partition of GSI3 (reminders, the admin's overdue count).
     const manual = status === 'manual_pending';
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: '#status = :completed AND fulfilment = :pending',
-          UpdateExpression: `SET license_status = :ls, fulfilment = :done, fulfilled_at = :now${
-            manual ? ', GSI3PK = :mpk, GSI3SK = :msk' : ''
-          }`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed',
-            ':pending': 'pending',
-            ':ls': status,
-            ':done': 'done',
-            ':now': at,
-            ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': timeSort(at, purchaseId) } : {}),
-          },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: '#status = :completed AND fulfilment = :pending',
+        UpdateExpression: `SET license_status = :ls, fulfilment = :done, fulfilled_at = :now${
+          manual ? ', GSI3PK = :mpk, GSI3SK = :msk' : ''
+        }`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':pending': 'pending',
+          ':ls': status,
+          ':done': 'done',
+          ':now': at,
+          ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': timeSort(at, purchaseId) } : {}),
+        },
+      }),
     );
   },
 
@@ -197,16 +194,12 @@ export const dynamoLicenceStore: LicenceStore = {
 
   async licenceWebhookSecret(appId, candidate) {
     try {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.app(appId),
-          ConditionExpression: 'attribute_exists(PK)',
-          UpdateExpression: 'SET license_webhook_secret = if_not_exists(license_webhook_secret, :s)',
-          ExpressionAttributeValues: { ':s': candidate },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
+      const res = await updateItem(purchaseKeys.app(appId), {
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: 'SET license_webhook_secret = if_not_exists(license_webhook_secret, :s)',
+        ExpressionAttributeValues: { ':s': candidate },
+        ReturnValues: 'UPDATED_NEW',
+      });
       return str(res.Attributes?.license_webhook_secret) ?? undefined;
     } catch (err) {
       if (isConditionFailure(err)) return undefined;

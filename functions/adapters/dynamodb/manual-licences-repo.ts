@@ -4,24 +4,23 @@
  * for reminders and the admin's overdue count; those from before that index are indexed once
  * (marker LEGACY_PENDING_MARKER).
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ManualLicenceStore, PendingManualLicence } from '../../core/licences/manual-licences';
-import { documentClient, tableName } from '../aws-clients';
+import { tableName } from '../aws-clients';
 import {
   conditionally,
   failedAt as failed,
   getItem,
   isConditionFailure,
+  putItem,
   queryAll,
   str,
   type TransactItem,
   transactCodes as transact,
+  updateItem,
 } from './dynamo';
 import { appSalesPartition, LEGACY_PENDING_MARKER, MANUAL_PENDING_PARTITION, purchaseKeys, timeSort } from './keys';
 import { lookupPut } from './licence-store-repo';
 import { fromPurchaseItem } from './purchase-item';
-
-const db = () => documentClient();
 
 const toPendingManual = (item: Record<string, unknown>): PendingManualLicence => ({
   purchase: fromPurchaseItem(item),
@@ -125,19 +124,15 @@ export const dynamoManualLicences: ManualLicenceStore = {
     for (const item of items) {
       const { purchase, pending_since } = toPendingManual(item);
       try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: purchaseKeys.purchase(purchase.id),
-            ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',
-            UpdateExpression: 'SET GSI3PK = :mpk, GSI3SK = :msk',
-            ExpressionAttributeValues: {
-              ':mp': 'manual_pending',
-              ':mpk': MANUAL_PENDING_PARTITION,
-              ':msk': timeSort(pending_since, purchase.id),
-            },
-          }),
-        );
+        await updateItem(purchaseKeys.purchase(purchase.id), {
+          ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',
+          UpdateExpression: 'SET GSI3PK = :mpk, GSI3SK = :msk',
+          ExpressionAttributeValues: {
+            ':mp': 'manual_pending',
+            ':mpk': MANUAL_PENDING_PARTITION,
+            ':msk': timeSort(pending_since, purchase.id),
+          },
+        });
         indexed++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
@@ -147,22 +142,16 @@ export const dynamoManualLicences: ManualLicenceStore = {
   },
 
   async markLegacyPendingIndexed(at) {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: { ...LEGACY_PENDING_MARKER, entity: 'Migration', done_at: at } }),
-    );
+    await putItem({ ...LEGACY_PENDING_MARKER, entity: 'Migration', done_at: at });
   },
 
   async markReminded(purchaseId, at) {
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: 'license_status = :mp AND attribute_not_exists(manual_reminded_at)',
-          UpdateExpression: 'SET manual_reminded_at = :at',
-          ExpressionAttributeValues: { ':mp': 'manual_pending', ':at': at },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: 'license_status = :mp AND attribute_not_exists(manual_reminded_at)',
+        UpdateExpression: 'SET manual_reminded_at = :at',
+        ExpressionAttributeValues: { ':mp': 'manual_pending', ':at': at },
+      }),
     );
   },
 };

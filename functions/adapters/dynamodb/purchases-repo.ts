@@ -38,13 +38,14 @@
  * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
  * hold another licence of it.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
 import {
   conditionally,
+  deleteItem,
   failedAt as failed,
   getItem,
   projection,
@@ -52,6 +53,7 @@ import {
   str,
   type TransactItems,
   transactCodes as transact,
+  updateItem,
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
 import { fromPurchaseItem, toPurchaseItem } from './purchase-item';
@@ -231,22 +233,18 @@ async function flagPaymentOnce(
 
 async function leaseOnce(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean> {
   return conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
-        ConditionExpression:
-          '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until < :now)',
-        UpdateExpression: 'SET fulfilment_lease_until = :until',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':completed': 'completed',
-          ':pending': 'pending',
-          ':now': nowMs,
-          ':until': untilMs,
-        },
-      }),
-    ),
+    updateItem(purchaseKeys.purchase(purchaseId), {
+      ConditionExpression:
+        '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until < :now)',
+      UpdateExpression: 'SET fulfilment_lease_until = :until',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':completed': 'completed',
+        ':pending': 'pending',
+        ':now': nowMs,
+        ':until': untilMs,
+      },
+    }),
   );
 }
 
@@ -332,14 +330,10 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async releaseCheckoutSlot(buyerId, appId, purchaseId) {
     await conditionally(
-      db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.checkoutSlot(buyerId, appId),
-          ConditionExpression: 'purchase_id = :mine',
-          ExpressionAttributeValues: { ':mine': purchaseId },
-        }),
-      ),
+      deleteItem(purchaseKeys.checkoutSlot(buyerId, appId), {
+        ConditionExpression: 'purchase_id = :mine',
+        ExpressionAttributeValues: { ':mine': purchaseId },
+      }),
     );
   },
 
@@ -432,37 +426,29 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async takeFulfilment(purchaseId, expectedLeaseUntil, nowMs, untilMs) {
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression:
-            '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
-          UpdateExpression: 'SET fulfilment_lease_until = :until',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed',
-            ':pending': 'pending',
-            ':expected': expectedLeaseUntil ?? -1,
-            ':now': nowMs,
-            ':until': untilMs,
-          },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression:
+          '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
+        UpdateExpression: 'SET fulfilment_lease_until = :until',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':pending': 'pending',
+          ':expected': expectedLeaseUntil ?? -1,
+          ':now': nowMs,
+          ':until': untilMs,
+        },
+      }),
     );
   },
 
   async releaseFulfilment(purchaseId, leaseUntil) {
     await conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: 'fulfilment = :pending AND fulfilment_lease_until = :lease',
-          UpdateExpression: 'SET fulfilment_lease_until = :expired',
-          ExpressionAttributeValues: { ':pending': 'pending', ':lease': leaseUntil, ':expired': 0 },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: 'fulfilment = :pending AND fulfilment_lease_until = :lease',
+        UpdateExpression: 'SET fulfilment_lease_until = :expired',
+        ExpressionAttributeValues: { ':pending': 'pending', ':lease': leaseUntil, ':expired': 0 },
+      }),
     );
   },
 

@@ -14,13 +14,13 @@
  * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
  * counter or token also compares its own `expires_at` with the clock.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/constants';
 import { ConflictError } from '../../core/errors';
 import type { ResetTokenStore, UsersRepository, VerifyTokenStore } from '../../core/users/ports';
 import { type AuthProvider, EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
 import { documentClient, tableName } from '../aws-clients';
-import { cancellationCodes, getItem, isConditionFailure, transact } from './dynamo';
+import { cancellationCodes, getItem, isConditionFailure, putItem, transact, updateItem } from './dynamo';
 import { userKeys } from './keys';
 import { forgetTokenVersion } from './token-versions';
 
@@ -211,15 +211,11 @@ export const dynamoUsersRepository: UsersRepository = {
   },
 
   async setPasswordHash(userId, passwordHash) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKeys.user(userId),
-        UpdateExpression: 'SET password_hash = :h',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':h': passwordHash },
-      }),
-    );
+    await updateItem(userKeys.user(userId), {
+      UpdateExpression: 'SET password_hash = :h',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':h': passwordHash },
+    });
   },
 
   async listUsers() {
@@ -244,18 +240,14 @@ export const dynamoUsersRepository: UsersRepository = {
 
   async setApproved(userId, approved) {
     try {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: userKeys.user(userId),
-          // Taking approval away ends the account's sessions; granting it needs no new token
-          // (approval is read from storage on every request).
-          UpdateExpression: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      const res = await updateItem(userKeys.user(userId), {
+        // Taking approval away ends the account's sessions; granting it needs no new token
+        // (approval is read from storage on every request).
+        UpdateExpression: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      });
       if (!approved) forgetTokenVersion(userId);
       return res.Attributes ? fromItem(res.Attributes) : undefined;
     } catch (err) {
@@ -269,19 +261,16 @@ export const dynamoUsersRepository: UsersRepository = {
 
 export const dynamoResetTokens: ResetTokenStore = {
   async save({ tokenHash, userId, expiresAt, tokenVersion }) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...userKeys.resetToken(tokenHash),
-          entity: 'RESET',
-          user_id: userId,
-          token_version: tokenVersion,
-          expires_at: expiresAt,
-          ttl: expiresAt,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await putItem(
+      {
+        ...userKeys.resetToken(tokenHash),
+        entity: 'RESET',
+        user_id: userId,
+        token_version: tokenVersion,
+        expires_at: expiresAt,
+        ttl: expiresAt,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     );
   },
 
@@ -329,19 +318,16 @@ export const dynamoResetTokens: ResetTokenStore = {
 
 export const dynamoVerifyTokens: VerifyTokenStore = {
   async save({ tokenHash, userId, email, expiresAt }) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...userKeys.verifyToken(tokenHash),
-          entity: 'VERIFY',
-          user_id: userId,
-          email,
-          expires_at: expiresAt,
-          ttl: expiresAt,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await putItem(
+      {
+        ...userKeys.verifyToken(tokenHash),
+        entity: 'VERIFY',
+        user_id: userId,
+        email,
+        expires_at: expiresAt,
+        ttl: expiresAt,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     );
   },
 
