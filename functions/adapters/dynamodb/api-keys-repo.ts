@@ -39,6 +39,7 @@ import {
   isConditionFailure,
   queryAll,
   transact,
+  tx,
   updateItem,
 } from './dynamo';
 import { apiKeyKeys } from './keys';
@@ -84,28 +85,18 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   async create(key, cap) {
     try {
       await transact([
-        {
-          Update: {
-            TableName: tableName(),
-            Key: apiKeyKeys.ownerCount(key.user_id),
-            ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-            UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
-            ExpressionAttributeValues: {
-              ':max': cap.max,
-              ':existing': cap.existing,
-              ':one': 1,
-              ':entity': 'APIKEYCOUNT',
-            },
+        tx.update(apiKeyKeys.ownerCount(key.user_id), {
+          ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+          UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
+          ExpressionAttributeValues: {
+            ':max': cap.max,
+            ':existing': cap.existing,
+            ':one': 1,
+            ':entity': 'APIKEYCOUNT',
           },
-        },
-        { Put: { TableName: tableName(), Item: toItem(key), ConditionExpression: 'attribute_not_exists(PK)' } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        }),
+        tx.putNew(toItem(key)),
+        tx.putNew({ ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id }),
       ]);
       return true;
     } catch (err) {
@@ -143,41 +134,26 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   async replaceSecret(current, next) {
     try {
       await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: apiKeyKeys.hash(current.key_hash),
+        tx.delete(apiKeyKeys.hash(current.key_hash)),
+        tx.putNew({
+          ...apiKeyKeys.hash(next.key_hash),
+          entity: 'KEYHASH',
+          key_id: current.id,
+          user_id: current.user_id,
+        }),
+        tx.update(apiKeyKeys.key(current.id), {
+          UpdateExpression: next.handover
+            ? 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at, handover = :handover'
+            : 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at REMOVE handover',
+          ConditionExpression: 'attribute_exists(PK) AND key_hash = :old',
+          ExpressionAttributeValues: {
+            ':prefix': next.prefix,
+            ':hash': next.key_hash,
+            ':at': next.rotated_at,
+            ':old': current.key_hash,
+            ...(next.handover ? { ':handover': next.handover } : {}),
           },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...apiKeyKeys.hash(next.key_hash),
-              entity: 'KEYHASH',
-              key_id: current.id,
-              user_id: current.user_id,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: apiKeyKeys.key(current.id),
-            UpdateExpression: next.handover
-              ? 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at, handover = :handover'
-              : 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at REMOVE handover',
-            ConditionExpression: 'attribute_exists(PK) AND key_hash = :old',
-            ExpressionAttributeValues: {
-              ':prefix': next.prefix,
-              ':hash': next.key_hash,
-              ':at': next.rotated_at,
-              ':old': current.key_hash,
-              ...(next.handover ? { ':handover': next.handover } : {}),
-            },
-          },
-        },
+        }),
       ]);
     } catch (err) {
       if (cancellationCodes(err)?.[2] === 'ConditionalCheckFailed') {
@@ -208,14 +184,8 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   async delete(key) {
     try {
       await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: apiKeyKeys.key(key.id),
-            ConditionExpression: 'attribute_exists(PK)',
-          },
-        },
-        { Delete: { TableName: tableName(), Key: apiKeyKeys.hash(key.key_hash) } },
+        tx.delete(apiKeyKeys.key(key.id), { ConditionExpression: 'attribute_exists(PK)' }),
+        tx.delete(apiKeyKeys.hash(key.key_hash)),
       ]);
     } catch (err) {
       if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;

@@ -44,6 +44,7 @@ export function deleteItem(key: Key, rest: DeleteRest = {}) {
 type TxPut = Omit<NonNullable<TransactItem['Put']>, 'TableName' | 'Item'>;
 type TxUpdate = Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>;
 type TxDelete = Omit<NonNullable<TransactItem['Delete']>, 'TableName' | 'Key'>;
+type TxCheck = Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName' | 'Key'>;
 export const tx = {
   put: (item: Record<string, unknown>, rest: TxPut = {}): TransactItem => ({
     Put: { TableName: tableName(), Item: item, ...rest },
@@ -55,6 +56,8 @@ export const tx = {
   delete: (key: Key, rest: TxDelete = {}): TransactItem => ({
     Delete: { TableName: tableName(), Key: key, ...rest },
   }),
+  /** Fails the transaction unless the item's condition holds (the item is not written). */
+  check: (key: Key, rest: TxCheck): TransactItem => ({ ConditionCheck: { TableName: tableName(), Key: key, ...rest } }),
   /** Deletes a reservation item (a slug's) unless another owner holds it; gone already is fine. */
   release: (key: Key, ownerAttribute: string, ownerId: string): TransactItem =>
     tx.delete(key, {

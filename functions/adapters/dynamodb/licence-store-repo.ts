@@ -17,6 +17,7 @@ import {
   str,
   type TransactItem,
   transactCodes as transact,
+  tx,
   updateItem,
 } from './dynamo';
 import {
@@ -37,35 +38,25 @@ export const AWAITING_VALUES = { ':completed': 'completed', ':pending': 'pending
 
 function purchaseLicenceUpdate(purchaseId: string, key: string, expiresAt: string | null | undefined): TransactItem {
   const now = new Date().toISOString();
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: purchaseKeys.purchase(purchaseId),
-      ConditionExpression: AWAITING_LICENCE,
-      UpdateExpression: `SET license_key = :key, license_status = :assigned, fulfilment = :done, fulfilled_at = :now${
-        expiresAt !== undefined ? ', expires_at = :exp' : ''
-      }`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ...AWAITING_VALUES,
-        ':key': key,
-        ':assigned': 'assigned',
-        ':done': 'done',
-        ':now': now,
-        ...(expiresAt !== undefined ? { ':exp': expiresAt } : {}),
-      },
+  return tx.update(purchaseKeys.purchase(purchaseId), {
+    ConditionExpression: AWAITING_LICENCE,
+    UpdateExpression: `SET license_key = :key, license_status = :assigned, fulfilment = :done, fulfilled_at = :now${
+      expiresAt !== undefined ? ', expires_at = :exp' : ''
+    }`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ...AWAITING_VALUES,
+      ':key': key,
+      ':assigned': 'assigned',
+      ':done': 'done',
+      ':now': now,
+      ...(expiresAt !== undefined ? { ':exp': expiresAt } : {}),
     },
-  };
+  });
 }
 
 export function lookupPut(appId: string, key: string, purchaseId: string): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: licenceKeyLookupItem(appId, key, purchaseId),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return tx.putNew(licenceKeyLookupItem(appId, key, purchaseId));
 }
 
 export const dynamoLicenceStore: LicenceStore = {
@@ -116,21 +107,17 @@ export const dynamoLicenceStore: LicenceStore = {
   async claimPoolKey({ appId, key, purchaseId, assignedAt }): Promise<ClaimOutcome> {
     const codes = await transact(
       [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: purchaseKeys.poolKey(appId, key),
-            ConditionExpression: '#status = :available',
-            UpdateExpression: 'SET #status = :assigned, purchase_id = :pid, assigned_at = :at REMOVE GSI3PK, GSI3SK',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':available': 'available',
-              ':assigned': 'assigned',
-              ':pid': purchaseId,
-              ':at': assignedAt,
-            },
+        tx.update(purchaseKeys.poolKey(appId, key), {
+          ConditionExpression: '#status = :available',
+          UpdateExpression: 'SET #status = :assigned, purchase_id = :pid, assigned_at = :at REMOVE GSI3PK, GSI3SK',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':available': 'available',
+            ':assigned': 'assigned',
+            ':pid': purchaseId,
+            ':at': assignedAt,
           },
-        },
+        }),
         purchaseLicenceUpdate(purchaseId, key, undefined),
         lookupPut(appId, key, purchaseId),
       ],

@@ -53,6 +53,7 @@ import {
   str,
   type TransactItems,
   transactCodes as transact,
+  tx,
   updateItem,
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
@@ -65,18 +66,12 @@ const EVENT_MARKER_TTL_SECONDS = 30 * 86_400;
 const db = () => documentClient();
 
 function eventMarker(eventId: string, nowMs: number) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...purchaseKeys.stripeEvent(eventId),
-        entity: 'StripeEvent',
-        processed_at: new Date(nowMs).toISOString(),
-        ttl: Math.floor(nowMs / 1000) + EVENT_MARKER_TTL_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return tx.putNew({
+    ...purchaseKeys.stripeEvent(eventId),
+    entity: 'StripeEvent',
+    processed_at: new Date(nowMs).toISOString(),
+    ttl: Math.floor(nowMs / 1000) + EVENT_MARKER_TTL_SECONDS,
+  });
 }
 
 /** Runs [marker?, update]; maps the cancellation to an EventOutcome. */
@@ -95,15 +90,11 @@ async function withEventMarker(
 
 /** +1 / -1 on the app's installations counter, only while the app exists. */
 function installationsUpdate(appId: string, delta: 1 | -1): TransactItems[number] {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: appKey(appId),
-      UpdateExpression: 'ADD installations :delta',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
+  return tx.update(appKey(appId), {
+    UpdateExpression: 'ADD installations :delta',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':delta': delta },
+  });
 }
 
 async function appExists(appId: string): Promise<boolean> {
@@ -173,37 +164,28 @@ async function completeWith(
 ): Promise<EventOutcome> {
   return withEventMarker(
     eventId,
-    {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
-        ConditionExpression: '#status = :pendingStatus',
-        UpdateExpression:
-          'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
-          'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
-          'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pendingStatus': 'pending',
-          ':completed': 'completed',
-          ':completed_at': change.completed_at,
-          ':expires_at': change.expires_at,
-          ':pi': change.payment_intent_id,
-          ':sub': change.stripe_subscription_id,
-          ':inv': change.stripe_invoice_id,
-          ':manual': 'manual_pending',
-          ':pending': 'pending',
-          ':lease': change.fulfilment_lease_until,
-        },
+    tx.update(purchaseKeys.purchase(purchaseId), {
+      ConditionExpression: '#status = :pendingStatus',
+      UpdateExpression:
+        'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
+        'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
+        'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pendingStatus': 'pending',
+        ':completed': 'completed',
+        ':completed_at': change.completed_at,
+        ':expires_at': change.expires_at,
+        ':pi': change.payment_intent_id,
+        ':sub': change.stripe_subscription_id,
+        ':inv': change.stripe_invoice_id,
+        ':manual': 'manual_pending',
+        ':pending': 'pending',
+        ':lease': change.fulfilment_lease_until,
       },
-    },
+    }),
     [
-      ...refs.map((ref) => ({
-        Put: {
-          TableName: tableName(),
-          Item: { ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId },
-        },
-      })),
+      ...refs.map((ref) => tx.put({ ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId })),
       ...counter,
     ],
   );
@@ -214,10 +196,9 @@ async function flagPaymentOnce(
   eventId: string,
   change: { flag: string; flagged_at: string },
 ): Promise<EventOutcome> {
-  return withEventMarker(eventId, {
-    Update: {
-      TableName: tableName(),
-      Key: purchaseKeys.purchase(purchaseId),
+  return withEventMarker(
+    eventId,
+    tx.update(purchaseKeys.purchase(purchaseId), {
       ConditionExpression: '#status = :pendingStatus',
       UpdateExpression: 'SET #status = :flagged, flag = :flag, flagged_at = :at',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -227,20 +208,25 @@ async function flagPaymentOnce(
         ':flag': change.flag,
         ':at': change.flagged_at,
       },
-    },
-  });
+    }),
+  );
 }
 
-async function leaseOnce(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean> {
+/**
+ * Takes the licence delivery lease of a completed, unfulfilled purchase: when no lease is held,
+ * it has run out, or (handing over) it is still the `expected` one.
+ */
+async function leaseOnce(purchaseId: string, expected: number | null, nowMs: number, untilMs: number) {
   return conditionally(
     updateItem(purchaseKeys.purchase(purchaseId), {
       ConditionExpression:
-        '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until < :now)',
+        '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
       UpdateExpression: 'SET fulfilment_lease_until = :until',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':completed': 'completed',
         ':pending': 'pending',
+        ':expected': expected ?? -1,
         ':now': nowMs,
         ':until': untilMs,
       },
@@ -264,16 +250,12 @@ async function refundWith(
     if (change.flag) values[':flag'] = change.flag;
     return withEventMarker(
       change.eventId,
-      {
-        Update: {
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
-          UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: values,
-        },
-      },
+      tx.update(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
+        UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      }),
       counter,
     );
   }
@@ -301,27 +283,19 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     }
     const codes = await transact(
       [
-        {
-          Put: {
-            TableName: tableName(),
-            Item,
-            ConditionExpression: 'purchase_id = :old',
-            ExpressionAttributeValues: { ':old': replacing.purchaseId },
-          },
-        },
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: purchaseKeys.purchase(replacing.purchaseId),
-            ...(replacing.status === null
-              ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : {
-                  ConditionExpression: '#status = :status',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':status': replacing.status },
-                }),
-          },
-        },
+        tx.put(Item, {
+          ConditionExpression: 'purchase_id = :old',
+          ExpressionAttributeValues: { ':old': replacing.purchaseId },
+        }),
+        tx.check(purchaseKeys.purchase(replacing.purchaseId), {
+          ...(replacing.status === null
+            ? { ConditionExpression: 'attribute_not_exists(PK)' }
+            : {
+                ConditionExpression: '#status = :status',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':status': replacing.status },
+              }),
+        }),
       ],
       0,
     );
@@ -339,31 +313,15 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async create(purchase, opts = {}) {
     const items: TransactItems = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: toPurchaseItem(purchase),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      tx.putNew(toPurchaseItem(purchase)),
+      tx.putNew({ ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id }),
       // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
       ...(opts.holdsSlot
         ? [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: purchaseKeys.checkoutSlot(purchase.user_id, purchase.app_id),
-                ConditionExpression: 'purchase_id = :mine',
-                ExpressionAttributeValues: { ':mine': purchase.id },
-              },
-            },
+            tx.check(purchaseKeys.checkoutSlot(purchase.user_id, purchase.app_id), {
+              ConditionExpression: 'purchase_id = :mine',
+              ExpressionAttributeValues: { ':mine': purchase.id },
+            }),
           ]
         : []),
     ];
@@ -421,25 +379,11 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async leaseFulfilment(purchaseId, nowMs, untilMs) {
-    return leaseOnce(purchaseId, nowMs, untilMs);
+    return leaseOnce(purchaseId, null, nowMs, untilMs);
   },
 
   async takeFulfilment(purchaseId, expectedLeaseUntil, nowMs, untilMs) {
-    return conditionally(
-      updateItem(purchaseKeys.purchase(purchaseId), {
-        ConditionExpression:
-          '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
-        UpdateExpression: 'SET fulfilment_lease_until = :until',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':completed': 'completed',
-          ':pending': 'pending',
-          ':expected': expectedLeaseUntil ?? -1,
-          ':now': nowMs,
-          ':until': untilMs,
-        },
-      }),
-    );
+    return leaseOnce(purchaseId, expectedLeaseUntil, nowMs, untilMs);
   },
 
   async releaseFulfilment(purchaseId, leaseUntil) {
@@ -464,16 +408,15 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async setExpiry(purchaseId, expiresAt, eventId) {
-    return withEventMarker(eventId, {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
+    return withEventMarker(
+      eventId,
+      tx.update(purchaseKeys.purchase(purchaseId), {
         ConditionExpression: '#status = :completed',
         UpdateExpression: 'SET expires_at = :exp',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':completed': 'completed', ':exp': expiresAt },
-      },
-    });
+      }),
+    );
   },
 
   async payoutAccount(developerId) {
