@@ -1,4 +1,4 @@
-import { CATEGORY_MSG } from '../../../shared/schemas/categories';
+import { CATEGORY_MSG } from '../../../shared/rules/categories';
 import type { CategoryRecord } from '../../core/categories/category';
 import type { CategoryRepository } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
