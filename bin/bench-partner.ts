@@ -12,14 +12,13 @@
  * same bytes gives the machine's ceiling. Prints req/s and p50/p99, compares the quota counter
  * with the admitted requests, stops everything and exits (a watchdog makes sure it does).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLocalServer, listen } from './local-server';
-import { startLocalStack } from './local-stack';
+import { pointProcessAtStack, startLocalStack } from './local-stack';
 import { runScript } from './support/run-script';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -67,39 +66,18 @@ async function main() {
   const stack = await startLocalStack({ scratchDir, tableName: 'dental-bench', bucketName: 'dental-bench-uploads' });
   const servers: Server[] = [];
   try {
-    Object.assign(process.env, stack.env, {
-      RUNTIME: 'local',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
-      LOG_LEVEL: 'silent',
-    });
+    pointProcessAtStack(stack);
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
     const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
     const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
     const { apiKeyKeys } = await import('../functions/adapters/dynamodb/keys');
-    const { writeLicensedPurchase } = await import('./support/licensed-purchase');
+    const { createApprovedDeveloper, writeLicensedPurchase } = await import('./support/licensed-purchase');
     const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
     const db = documentClient();
 
     // An approved developer, one app of theirs and one paid purchase with a licence key.
-    const devId = `bench-dev-${randomUUID()}`;
-    await dynamoUsersRepository.create(
-      {
-        id: devId,
-        email: `${devId}@bench.example.com`,
-        full_name: 'Bench Developer',
-        company_name: 'Bench Dental Software',
-        website: null,
-        role: 'developer',
-        is_approved: true,
-        created_at: new Date().toISOString(),
-        auth_provider: 'password',
-        email_verified: true,
-        token_version: 0,
-      },
-      null,
-    );
+    const devId = await createApprovedDeveloper();
     const { appId, licenseKey } = await writeLicensedPurchase(devId, { appName: 'Bench App', buyer: 'bench-buyer' });
 
     // A production key (active: the owner is approved) with a limit the run cannot reach.

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import * as z from 'zod';
 import { createLocalServer, listen } from './local-server';
-import { startLocalStack } from './local-stack';
+import { pointProcessAtStack, startLocalStack } from './local-stack';
 
 const EVENTS = Number(process.env.EVENTS ?? 200);
 
@@ -25,13 +25,7 @@ async function main() {
     bucketName: 'bench-sync',
     legacyEventIntervalMs: 0,
   });
-  Object.assign(process.env, stack.env, {
-    RUNTIME: 'local',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    // The configuration requires it locally (npm start generates one); the bench never pays.
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
-    LOG_LEVEL: 'silent',
-  });
+  pointProcessAtStack(stack);
   const { seed } = await import('./seed');
   await seed({ adminEmail: 'admin@bench.local', adminPassword: 'admin123!', demo: true });
   const server = createLocalServer(resolve('frontend/dist'));

@@ -12,7 +12,6 @@
  * middleware on the process's DynamoDB client), stops everything and exits (a watchdog makes
  * sure it does).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -21,7 +20,7 @@ import { join, resolve } from 'node:path';
 import type { AppRecord } from '../functions/core/apps/app';
 import { cycle } from './cycle';
 import { createLocalServer, listen } from './local-server';
-import { startLocalStack } from './local-stack';
+import { pointProcessAtStack, startLocalStack } from './local-stack';
 import { SEED_CATEGORIES } from './seed/catalogue';
 import { runScript } from './support/run-script';
 
@@ -168,61 +167,14 @@ async function load(url: string, duration = SECONDS): Promise<AutocannonResult> 
  * DynamoDB client counts every request sent). One warm-up call, then 20 counted calls.
  */
 async function partnerRequestsPerValidate(base: string): Promise<{ average: number; commands: string }> {
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
+  const { documentClient } = await import('../functions/adapters/aws-clients');
   const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
   const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
-  const { appKey, purchaseKey } = await import('../functions/adapters/dynamodb/keys');
-  const { licenceKeyLookupItem } = await import('../functions/adapters/dynamodb/purchase-item');
   const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
   const db = documentClient();
-  const devId = `bench-dev-${randomUUID()}`;
-  await dynamoUsersRepository.create(
-    {
-      id: devId,
-      email: `${devId}@bench.example.com`,
-      full_name: 'Bench Developer',
-      company_name: 'Bench Dental Software',
-      website: null,
-      role: 'developer',
-      is_approved: true,
-      email_verified: true,
-      token_version: 0,
-      created_at: new Date().toISOString(),
-      auth_provider: 'password',
-    },
-    null,
-  );
-  const appId = `bench-partner-app-${randomUUID()}`;
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...appKey(appId), entity: 'APP', id: appId, user_id: devId, name: 'Bench App' },
-    }),
-  );
-  const purchaseId = randomUUID();
-  const licenseKey = `LIC-${randomUUID()}`;
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...purchaseKey(purchaseId),
-        entity: 'PURCHASE',
-        id: purchaseId,
-        app_id: appId,
-        user_id: 'bench-buyer',
-        buyer_email: 'buyer@bench.example.com',
-        license_key: licenseKey,
-        license_status: 'assigned',
-        status: 'completed',
-        amount_cents: 4900,
-        currency: 'usd',
-        created_at: new Date().toISOString(),
-        expires_at: null,
-      },
-    }),
-  );
-  await db.send(new PutCommand({ TableName: tableName(), Item: licenceKeyLookupItem(appId, licenseKey, purchaseId) }));
+  const { createApprovedDeveloper, writeLicensedPurchase } = await import('./support/licensed-purchase');
+  const devId = await createApprovedDeveloper();
+  const { appId, licenseKey } = await writeLicensedPurchase(devId, { appName: 'Bench App', buyer: 'bench-buyer' });
   const apiKeys = createApiKeysService({ keys: dynamoApiKeyRepository, users: dynamoUsersRepository });
   const key = await apiKeys.create(devId, 'production');
 
@@ -268,12 +220,7 @@ async function main() {
   const stack = await startLocalStack({ scratchDir, tableName: 'dental-bench', bucketName: 'dental-bench-uploads' });
   const servers: Server[] = [];
   try {
-    Object.assign(process.env, stack.env, {
-      RUNTIME: 'local',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
-      LOG_LEVEL: 'silent',
-    });
+    pointProcessAtStack(stack);
     const { seedCatalogue } = await import('./seed/catalogue');
     const { DynamoAppsRepository } = await import('../functions/adapters/dynamodb/apps-repo');
     await seedCatalogue({ demo: false });

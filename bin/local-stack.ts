@@ -5,7 +5,9 @@
  * the internal system's catalogue and the legacy portal). Used by `npm start` (bin/local.ts) and
  * by the test suites alike.
  */
+
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -67,6 +69,20 @@ export interface LocalStack {
   /** The running DynamoDB Local's process id (changes when it is restarted). */
   dynamoPid(): number | undefined;
   stop(): Promise<void>;
+}
+
+/**
+ * Points this process at the stack, with throwaway secrets (nothing is paid or kept) and silent
+ * logs: what a bench run sets before it imports the handlers.
+ */
+export function pointProcessAtStack(stack: Pick<LocalStack, 'env'>): void {
+  Object.assign(process.env, stack.env, {
+    RUNTIME: 'local',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // The local configuration requires one (npm start generates it).
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+    LOG_LEVEL: 'silent',
+  });
 }
 
 /** DynamoDB Local restarts allowed within RESTART_WINDOW_MS before the runtime gives up. */

@@ -1,6 +1,6 @@
 /**
- * What the Partner API's licence validation reads, written straight to the table: an app of the
- * given developer, one completed purchase of it holding a licence key, and the key's lookup item.
+ * What the Partner API's licence validation reads, written straight to the table: an approved
+ * developer (createApprovedDeveloper), an app of the given developer, one completed purchase of it holding a licence key, and the key's lookup item.
  * Used by the partner benchmarks and the integration test that counts validate's DynamoDB
  * requests. Import it after the environment (TABLE_NAME, the DynamoDB endpoint) is set.
  */
@@ -9,11 +9,34 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { appKey, appSalesPartition, purchaseKey, purchaseKeys } from '../../functions/adapters/dynamodb/keys';
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 
 export interface LicensedPurchase {
   appId: string;
   purchaseId: string;
   licenseKey: string;
+}
+
+/** An approved, verified developer without a password (it only owns apps and API keys); its id. */
+export async function createApprovedDeveloper(): Promise<string> {
+  const devId = `bench-dev-${randomUUID()}`;
+  await dynamoUsersRepository.create(
+    {
+      id: devId,
+      email: `${devId}@bench.example.com`,
+      full_name: 'Bench Developer',
+      company_name: 'Bench Dental Software',
+      website: null,
+      role: 'developer',
+      is_approved: true,
+      created_at: new Date().toISOString(),
+      auth_provider: 'password',
+      email_verified: true,
+      token_version: 0,
+    },
+    null,
+  );
+  return devId;
 }
 
 export async function writeLicensedPurchase(

@@ -20,10 +20,9 @@ import {
   type OwnerApp,
   type OwnerAppSummary,
 } from '../../shared/schemas/apps';
-import { adminToken, api, type JsonBody, mailsTo, newDeveloper } from '../support/api';
+import { adminToken, api, type Developer as Dev, type JsonBody, mailsTo, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
 let admin: string;
 let dev: Dev;

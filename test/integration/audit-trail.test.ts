@@ -23,12 +23,10 @@ import type { SuppressedAddress } from '../../shared/schemas/mail';
 import type { OwnReview } from '../../shared/schemas/reviews';
 import type { FeatureLinksResponse, FeaturesResponse, SyncRun } from '../../shared/schemas/sync';
 import type { WebhookDeliveryLog } from '../../shared/schemas/webhooks';
-import { adminToken, api, approvedDeveloper, newDeveloper, uniqueEmail } from '../support/api';
+import { adminToken, api, approvedDeveloper, type Developer as Dev, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 import { waitFor, waitForRun } from '../support/sync';
 import { createApp, insertPurchase, postEvent, sessionCompletedEvent, testApp } from './checkout-fixtures';
-
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 
 /** The routes the issue names: admin state changes, and developers' actions on keys and webhooks. */
 const mustAudit = (r: RouteDef) =>

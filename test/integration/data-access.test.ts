@@ -7,12 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../shared/schemas/audit';
 import { DATA_ACCESS_MESSAGES, type DataAccessCatalogue, type DataAccessView } from '../../shared/schemas/data-access';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { runSync } from '../support/sync';
 import { createApp, testApp } from './checkout-fixtures';
 
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 let owner: Dev;
 let other: Dev;
 let admin: string;

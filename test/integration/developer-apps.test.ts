@@ -19,10 +19,9 @@ import {
   OwnerAppSchema,
   type OwnerAppSummary,
 } from '../../shared/schemas/apps';
-import { api, newDeveloper } from '../support/api';
+import { api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
 let devA: Dev;
 let devB: Dev;

@@ -23,7 +23,7 @@ import {
   MANUAL_LICENCE_NOT_FOUND,
   type ManualLicenceList,
 } from '../../shared/schemas/manual-licences';
-import { adminToken, api, mailsTo, newDeveloper } from '../support/api';
+import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper } from '../support/api';
 import {
   apps,
   createApp,
@@ -36,7 +36,6 @@ import {
   waitForMail,
 } from './checkout-fixtures';
 
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 let owner: Dev;
 let other: Dev;
 let buyer: Dev;

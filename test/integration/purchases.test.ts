@@ -21,11 +21,10 @@ import {
   REFUND_ONLY_COMPLETED,
   REFUND_WINDOW_CLOSED,
 } from '../../shared/schemas/checkout';
-import { adminToken, api, apiUrl, newDeveloper } from '../support/api';
+import { adminToken, api, apiUrl, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { apps, createApp, getPurchase, insertPurchase, testApp, waitForMail } from './checkout-fixtures';
 
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 let owner: Dev;
 let buyer: Dev;
 let admin: string;

@@ -11,11 +11,9 @@ import type { AppRecord } from '../../functions/core/apps/app';
 import { type AppCard, MarketplacePageSchema } from '../../shared/schemas/apps';
 import type { Purchase } from '../../shared/schemas/checkout';
 import { MyReviewSchema, type OwnReview, REVIEW_MESSAGES, ReviewPageSchema } from '../../shared/schemas/reviews';
-import { adminToken, api, mailsTo, newDeveloper, type WithDetail } from '../support/api';
+import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper, type WithDetail } from '../support/api';
 import { must } from '../support/must';
 import { createApp, testApp } from './checkout-fixtures';
-
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 
 /** A free app: a checkout grants the licence at once (completed purchase). */
 const freeApp = (owner: Dev, label: string, overrides: Partial<AppRecord> = {}) =>

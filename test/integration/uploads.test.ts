@@ -13,10 +13,9 @@ import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
 import { APP_MESSAGES, type OwnerApp, type UploadedImage, UploadResponseSchema } from '../../shared/schemas/apps';
-import { api, apiUrl, freeAppPayload, newDeveloper } from '../support/api';
+import { api, apiUrl, type Developer as Dev, freeAppPayload, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
-type Dev = Awaited<ReturnType<typeof newDeveloper>>;
 const run = randomUUID().slice(0, 8);
 let devA: Dev;
 let devB: Dev;

@@ -95,6 +95,9 @@ export async function newDeveloper(overrides: Record<string, unknown> = {}, opts
   return { email, password, token: login.body.access_token, id: profile.body?.id as string };
 }
 
+/** A developer newDeveloper registered: its id, e-mail, token and what else it returns. */
+export type Developer = Awaited<ReturnType<typeof newDeveloper>>;
+
 export async function adminToken(): Promise<string> {
   const res = await api<LoginResponse>('POST', '/api/admin-login', { body: TEST_ADMIN });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);

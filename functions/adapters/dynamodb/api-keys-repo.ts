@@ -26,13 +26,22 @@
  * therefore applies to the very next request. The day's count lives on the key item (usage_day,
  * usage_count); the first call of a new UTC day resets it with a second conditional update.
  */
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_TYPES, type KeyType } from '../../../shared/constants';
 import type { ApiKeyRecord } from '../../core/api-keys/api-key';
 import type { ApiKeyRepository } from '../../core/api-keys/ports';
 import { ConflictError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
-import { cancellationCodes, conditionally, getItem, isConditionFailure, queryAll, transact } from './dynamo';
+import {
+  cancellationCodes,
+  conditionally,
+  getItem,
+  isConditionFailure,
+  queryAll,
+  transact,
+  tx,
+  updateItem,
+} from './dynamo';
 import { apiKeyKeys } from './keys';
 
 const db = () => documentClient();
@@ -76,28 +85,18 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   async create(key, cap) {
     try {
       await transact([
-        {
-          Update: {
-            TableName: tableName(),
-            Key: apiKeyKeys.ownerCount(key.user_id),
-            ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-            UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
-            ExpressionAttributeValues: {
-              ':max': cap.max,
-              ':existing': cap.existing,
-              ':one': 1,
-              ':entity': 'APIKEYCOUNT',
-            },
+        tx.update(apiKeyKeys.ownerCount(key.user_id), {
+          ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+          UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
+          ExpressionAttributeValues: {
+            ':max': cap.max,
+            ':existing': cap.existing,
+            ':one': 1,
+            ':entity': 'APIKEYCOUNT',
           },
-        },
-        { Put: { TableName: tableName(), Item: toItem(key), ConditionExpression: 'attribute_not_exists(PK)' } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        }),
+        tx.putNew(toItem(key)),
+        tx.putNew({ ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id }),
       ]);
       return true;
     } catch (err) {
@@ -135,41 +134,26 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   async replaceSecret(current, next) {
     try {
       await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: apiKeyKeys.hash(current.key_hash),
+        tx.delete(apiKeyKeys.hash(current.key_hash)),
+        tx.putNew({
+          ...apiKeyKeys.hash(next.key_hash),
+          entity: 'KEYHASH',
+          key_id: current.id,
+          user_id: current.user_id,
+        }),
+        tx.update(apiKeyKeys.key(current.id), {
+          UpdateExpression: next.handover
+            ? 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at, handover = :handover'
+            : 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at REMOVE handover',
+          ConditionExpression: 'attribute_exists(PK) AND key_hash = :old',
+          ExpressionAttributeValues: {
+            ':prefix': next.prefix,
+            ':hash': next.key_hash,
+            ':at': next.rotated_at,
+            ':old': current.key_hash,
+            ...(next.handover ? { ':handover': next.handover } : {}),
           },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...apiKeyKeys.hash(next.key_hash),
-              entity: 'KEYHASH',
-              key_id: current.id,
-              user_id: current.user_id,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: apiKeyKeys.key(current.id),
-            UpdateExpression: next.handover
-              ? 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at, handover = :handover'
-              : 'SET prefix = :prefix, key_hash = :hash, rotated_at = :at REMOVE handover',
-            ConditionExpression: 'attribute_exists(PK) AND key_hash = :old',
-            ExpressionAttributeValues: {
-              ':prefix': next.prefix,
-              ':hash': next.key_hash,
-              ':at': next.rotated_at,
-              ':old': current.key_hash,
-              ...(next.handover ? { ':handover': next.handover } : {}),
-            },
-          },
-        },
+        }),
       ]);
     } catch (err) {
       if (cancellationCodes(err)?.[2] === 'ConditionalCheckFailed') {
@@ -189,29 +173,19 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
 
   async takeHandover(keyId, sealed) {
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.key(keyId),
-          UpdateExpression: 'REMOVE handover',
-          ConditionExpression: 'handover = :sealed',
-          ExpressionAttributeValues: { ':sealed': sealed },
-        }),
-      ),
+      updateItem(apiKeyKeys.key(keyId), {
+        UpdateExpression: 'REMOVE handover',
+        ConditionExpression: 'handover = :sealed',
+        ExpressionAttributeValues: { ':sealed': sealed },
+      }),
     );
   },
 
   async delete(key) {
     try {
       await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: apiKeyKeys.key(key.id),
-            ConditionExpression: 'attribute_exists(PK)',
-          },
-        },
-        { Delete: { TableName: tableName(), Key: apiKeyKeys.hash(key.key_hash) } },
+        tx.delete(apiKeyKeys.key(key.id), { ConditionExpression: 'attribute_exists(PK)' }),
+        tx.delete(apiKeyKeys.hash(key.key_hash)),
       ]);
     } catch (err) {
       if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
@@ -219,15 +193,11 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
     }
     try {
       // One key fewer on the owner's counter (never below 0; a key from before the counter is not on it).
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.ownerCount(key.user_id),
-          ConditionExpression: 'n > :zero',
-          UpdateExpression: 'SET n = n - :one',
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-        }),
-      );
+      await updateItem(apiKeyKeys.ownerCount(key.user_id), {
+        ConditionExpression: 'n > :zero',
+        UpdateExpression: 'SET n = n - :one',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      });
     } catch (err) {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
     }
@@ -236,15 +206,11 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
 
   async activate(keyId) {
     await conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: apiKeyKeys.key(keyId),
-          UpdateExpression: 'SET is_active = :t',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': true },
-        }),
-      ),
+      updateItem(apiKeyKeys.key(keyId), {
+        UpdateExpression: 'SET is_active = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
     );
   },
 
@@ -328,26 +294,22 @@ async function countCall(
   mode: 'same-day' | 'new-day',
 ): Promise<Record<string, unknown> | undefined> {
   try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: apiKeyKeys.key(keyId),
-        UpdateExpression: mode === 'same-day' ? 'ADD usage_count :one' : 'SET usage_day = :day, usage_count = :one',
-        ConditionExpression:
-          mode === 'same-day'
-            ? 'key_hash = :hash AND is_active = :t AND usage_day = :day AND usage_count < #limit'
-            : 'key_hash = :hash AND is_active = :t AND #limit > :zero AND (attribute_not_exists(usage_day) OR usage_day <> :day)',
-        ExpressionAttributeNames: { '#limit': 'limit' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':hash': keyHash,
-          ':t': true,
-          ':day': day,
-          ...(mode === 'new-day' ? { ':zero': 0 } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const res = await updateItem(apiKeyKeys.key(keyId), {
+      UpdateExpression: mode === 'same-day' ? 'ADD usage_count :one' : 'SET usage_day = :day, usage_count = :one',
+      ConditionExpression:
+        mode === 'same-day'
+          ? 'key_hash = :hash AND is_active = :t AND usage_day = :day AND usage_count < #limit'
+          : 'key_hash = :hash AND is_active = :t AND #limit > :zero AND (attribute_not_exists(usage_day) OR usage_day <> :day)',
+      ExpressionAttributeNames: { '#limit': 'limit' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':hash': keyHash,
+        ':t': true,
+        ':day': day,
+        ...(mode === 'new-day' ? { ':zero': 0 } : {}),
+      },
+      ReturnValues: 'ALL_NEW',
+    });
     return res.Attributes;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;

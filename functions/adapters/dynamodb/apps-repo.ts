@@ -1,4 +1,3 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   APP_CARD_FIELDS,
   type AppCardRecord,
@@ -12,9 +11,21 @@ import {
 import type { AppRepository } from '../../core/apps/app-repository';
 import type { CategoryAppsPort } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
-import { documentClient, tableName } from '../aws-clients';
+import { tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { cancelledAt, isConditionFailure, projection, queryAll, queryCount } from './dynamo';
+import {
+  cancelledAt,
+  getItem,
+  isConditionFailure,
+  onIndex,
+  projection,
+  queryAll,
+  queryCount,
+  str,
+  transact,
+  tx,
+  updateItem,
+} from './dynamo';
 import { addKeys } from './key-pool-repo';
 import {
   appKey,
@@ -252,14 +263,15 @@ function fromCardItem(item: Record<string, unknown>): AppCardRecord {
 
 /** Puts and deletes of works-with items turning `before` into `after` (transaction items). */
 function worksWithChanges(appId: string, before: readonly string[], after: readonly string[]) {
-  const table = tableName();
   const was = new Set(before);
   const now = new Set(after);
   return [
-    ...[...now].filter((s) => !was.has(s)).map((s) => ({ Put: { TableName: table, Item: worksWithItem(appId, s) } })),
-    ...[...was].filter((s) => !now.has(s)).map((s) => ({ Delete: { TableName: table, Key: worksWithKey(appId, s) } })),
+    ...[...now].filter((s) => !was.has(s)).map((s) => tx.put(worksWithItem(appId, s))),
+    ...[...was].filter((s) => !now.has(s)).map((s) => tx.delete(worksWithKey(appId, s))),
   ];
 }
+
+const appSlugItem = (slug: string, appId: string) => ({ ...appSlugKey(slug), entity: 'AppSlug', app_id: appId });
 
 const countersOfRecord = (app: AppRecord) => ({
   rating_counts: app.rating_counts,
@@ -309,28 +321,23 @@ async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) 
 }
 
 export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
-  private get table() {
-    return tableName();
-  }
-
   async getById(id: string): Promise<AppRecord | undefined> {
-    const res = await documentClient().send(new GetCommand({ TableName: this.table, Key: appKey(id) }));
-    return res.Item ? fromAppItem(res.Item) : undefined;
+    const item = await getItem(appKey(id), { consistent: false });
+    return item ? fromAppItem(item) : undefined;
   }
 
   async getBySlug(slug: string): Promise<AppRecord | undefined> {
-    const res = await documentClient().send(new GetCommand({ TableName: this.table, Key: appSlugKey(slug) }));
-    const id = res.Item?.app_id as string | undefined;
+    const id = str((await getItem(appSlugKey(slug), { consistent: false }))?.app_id);
     return id ? this.getById(id) : undefined;
   }
 
   async findBySlugOrId(slugOrId: string): Promise<AppRecord | undefined> {
     // Both lookups at once: the slug wins; the id is the fallback (spec: "slug if present, otherwise the id").
-    const [slugRes, byId] = await Promise.all([
-      documentClient().send(new GetCommand({ TableName: this.table, Key: appSlugKey(slugOrId) })),
+    const [slugItem, byId] = await Promise.all([
+      getItem(appSlugKey(slugOrId), { consistent: false }),
       this.getById(slugOrId),
     ]);
-    const id = slugRes.Item?.app_id as string | undefined;
+    const id = str(slugItem?.app_id);
     if (!id) return byId;
     return id === slugOrId ? byId : this.getById(id);
   }
@@ -338,23 +345,11 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   async create(app: AppRecord): Promise<AppRecord> {
     const stored = { ...app, version: 1 };
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: { TableName: this.table, Item: toAppItem(stored), ConditionExpression: 'attribute_not_exists(PK)' },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...appSlugKey(app.slug), entity: 'AppSlug', app_id: app.id },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            ...worksWithChanges(app.id, [], stored.practice_systems ?? []),
-          ],
-        }),
-      );
+      await transact([
+        tx.putNew(toAppItem(stored)),
+        tx.putNew(appSlugItem(app.slug, app.id)),
+        ...worksWithChanges(app.id, [], stored.practice_systems ?? []),
+      ]);
     } catch (err) {
       const failed = cancelledAt(err);
       if (failed.includes(1)) throw new ConflictError('An app with this slug already exists');
@@ -369,12 +364,12 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     const stored = { ...next, id: previous.id, version: previous.version + 1 };
     // An update, not a put: the counters on the item (installations, stars) change under their
     // own conditional updates and must survive a save made from an older read.
-    const update = { TableName: this.table, Key: appKey(previous.id), ...appSaveUpdate(stored, previous.version) };
+    const update = appSaveUpdate(stored, previous.version);
     const worksWith = worksWithChanges(previous.id, previous.practice_systems ?? [], stored.practice_systems ?? []);
     const stale = new ConflictError('The app was changed by someone else: reload it and try again');
     if (stored.slug === previous.slug && worksWith.length === 0) {
       try {
-        await documentClient().send(new UpdateCommand(update));
+        await updateItem(appKey(previous.id), update);
       } catch (err) {
         if (isConditionFailure(err)) throw stale;
         throw err;
@@ -386,26 +381,11 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       stored.slug === previous.slug
         ? []
         : [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: appSlugKey(previous.slug),
-                ConditionExpression: 'attribute_not_exists(PK) OR app_id = :id',
-                ExpressionAttributeValues: { ':id': previous.id },
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...appSlugKey(stored.slug), entity: 'AppSlug', app_id: stored.id },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+            tx.release(appSlugKey(previous.slug), 'app_id', previous.id),
+            tx.putNew(appSlugItem(stored.slug, stored.id)),
           ];
     try {
-      await documentClient().send(
-        new TransactWriteCommand({ TransactItems: [{ Update: update }, ...slugMoves, ...worksWith] }),
-      );
+      await transact([tx.update(appKey(previous.id), update), ...slugMoves, ...worksWith]);
     } catch (err) {
       const failed = cancelledAt(err);
       if (slugMoves.length && failed.includes(2)) throw new ConflictError('An app with this slug already exists');
@@ -417,33 +397,18 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   async delete(app: AppRecord): Promise<void> {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: this.table, Key: appKey(app.id) } },
-          {
-            Delete: {
-              TableName: this.table,
-              Key: appSlugKey(app.slug),
-              ConditionExpression: 'attribute_not_exists(PK) OR app_id = :id',
-              ExpressionAttributeValues: { ':id': app.id },
-            },
-          },
-          ...worksWithChanges(app.id, app.practice_systems ?? [], []),
-        ],
-      }),
-    );
+    await transact([
+      tx.delete(appKey(app.id)),
+      tx.release(appSlugKey(app.slug), 'app_id', app.id),
+      ...worksWithChanges(app.id, app.practice_systems ?? [], []),
+    ]);
     await touchCatalogue();
   }
 
   async appIdsWorkingWith(system: string): Promise<Set<string>> {
-    const items = await queryAll<{ app_id?: string }>({
-      TableName: this.table,
-      IndexName: 'GSI3',
-      KeyConditionExpression: 'GSI3PK = :pk',
-      ProjectionExpression: 'app_id',
-      ExpressionAttributeValues: { ':pk': worksWithPk(system) },
-    });
+    const items = await queryAll<{ app_id?: string }>(
+      onIndex('GSI3', worksWithPk(system), { ProjectionExpression: 'app_id' }),
+    );
     return new Set(items.map((i) => i.app_id).filter((id): id is string => typeof id === 'string'));
   }
 
@@ -451,7 +416,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     const { ProjectionExpression, ExpressionAttributeNames } = projection(CARD_ATTRIBUTES);
     const byCategory = scope.categorySlug !== undefined;
     const items = await queryAll({
-      TableName: this.table,
+      TableName: tableName(),
       IndexName: byCategory ? 'GSI3' : 'GSI2',
       KeyConditionExpression: '#pk = :pk',
       ProjectionExpression,
@@ -462,13 +427,9 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   private async categorySlugs(partition: string): Promise<Array<string | undefined>> {
-    const items = await queryAll<{ category_slug?: string }>({
-      TableName: this.table,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ProjectionExpression: 'category_slug',
-      ExpressionAttributeValues: { ':pk': partition },
-    });
+    const items = await queryAll<{ category_slug?: string }>(
+      onIndex('GSI2', partition, { ProjectionExpression: 'category_slug' }),
+    );
     return items.map((i) => i.category_slug);
   }
 
@@ -488,13 +449,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   async countInCategory(slug: string): Promise<number> {
-    const count = (pk: string) =>
-      queryCount({
-        TableName: this.table,
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-      });
+    const count = (pk: string) => queryCount(onIndex('GSI3', pk));
     const [listed, other] = await Promise.all([count(marketCategoryPk(slug)), count(unlistedCategoryPk(slug))]);
     return listed + other;
   }
@@ -502,13 +457,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   async refileCategoryApps(fromSlug: string, to: { slug: string; name: string }): Promise<number> {
     type Filed = { id: string; category?: string; category_slug?: string; GSI3PK: string };
     const filed = (pk: string) =>
-      queryAll<Filed>({
-        TableName: this.table,
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk',
-        ProjectionExpression: 'id, category, category_slug, GSI3PK',
-        ExpressionAttributeValues: { ':pk': pk },
-      });
+      queryAll<Filed>(onIndex('GSI3', pk, { ProjectionExpression: 'id, category, category_slug, GSI3PK' }));
     const apps = (await Promise.all([filed(marketCategoryPk(fromSlug)), filed(unlistedCategoryPk(fromSlug))])).flat();
     const stale = apps.filter((a) => a.category_slug !== to.slug || a.category !== to.name);
     const moved = (await inBatches(stale, 25, (a) => this.refileOne(a.id, fromSlug, to))).filter(Boolean).length;
@@ -528,27 +477,23 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       const { GSI3PK, GSI3SK } = appIndexAttributes({ ...app, category_slug: to.slug });
       const currentPk = appIndexAttributes(app).GSI3PK;
       try {
-        await documentClient().send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: appKey(id),
-            UpdateExpression:
-              'SET category = :name, category_slug = :to, GSI3PK = :pk, GSI3SK = :sk, updated_at = :now, #v = if_not_exists(#v, :zero) + :one',
-            ConditionExpression: 'category_slug = :from AND GSI3PK = :oldpk',
-            ExpressionAttributeNames: { '#v': 'version' },
-            ExpressionAttributeValues: {
-              ':name': to.name,
-              ':to': to.slug,
-              ':pk': GSI3PK,
-              ':sk': GSI3SK,
-              ':now': new Date().toISOString(),
-              ':zero': 0,
-              ':one': 1,
-              ':from': fromSlug,
-              ':oldpk': currentPk,
-            },
-          }),
-        );
+        await updateItem(appKey(id), {
+          UpdateExpression:
+            'SET category = :name, category_slug = :to, GSI3PK = :pk, GSI3SK = :sk, updated_at = :now, #v = if_not_exists(#v, :zero) + :one',
+          ConditionExpression: 'category_slug = :from AND GSI3PK = :oldpk',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: {
+            ':name': to.name,
+            ':to': to.slug,
+            ':pk': GSI3PK,
+            ':sk': GSI3SK,
+            ':now': new Date().toISOString(),
+            ':zero': 0,
+            ':one': 1,
+            ':from': fromSlug,
+            ':oldpk': currentPk,
+          },
+        });
         return true;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
@@ -558,24 +503,18 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   async listByOwner(userId: string): Promise<AppRecord[]> {
-    const items = await queryAll({
-      TableName: this.table,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :app)',
-      ExpressionAttributeValues: { ':pk': ownerPartition(userId), ':app': OWNER_APPS_SORT_PREFIX },
-      ScanIndexForward: false,
-    });
+    const items = await queryAll(
+      onIndex('GSI1', ownerPartition(userId), {
+        sortKey: 'begins_with(GSI1SK, :app)',
+        ExpressionAttributeValues: { ':app': OWNER_APPS_SORT_PREFIX },
+        ScanIndexForward: false,
+      }),
+    );
     return items.map(fromAppItem);
   }
 
   async listAll(): Promise<AppRecord[]> {
-    const part = (pk: string) =>
-      queryAll({
-        TableName: this.table,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-      });
+    const part = (pk: string) => queryAll(onIndex('GSI2', pk));
     const [market, other] = await Promise.all([part(MARKET_PK), part(UNLISTED_PK)]);
     return [...market, ...other]
       .map(fromAppItem)

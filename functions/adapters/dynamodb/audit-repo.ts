@@ -15,12 +15,13 @@
  * on). Entries are written once with attribute_not_exists(PK) and carry `ttl` (epoch seconds),
  * so DynamoDB removes them after the retention; nothing in the product updates or deletes them.
  */
-import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
 import { ValidationError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
+import { putItem } from './dynamo';
 import { auditKeys } from './keys';
 
 const FIELDS = [
@@ -86,22 +87,19 @@ const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknow
 export const dynamoAuditStore: AuditStore = {
   async put(entry, expiresAtSeconds) {
     const sk = auditKeys.sort(entry.at, entry.id);
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...auditKeys.entry(entry.id),
-          entity: 'AuditEntry',
-          GSI1PK: auditKeys.allPartition,
-          GSI1SK: sk,
-          GSI2PK: auditKeys.actorPartition(entry.actor_email),
-          GSI2SK: sk,
-          ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
-          ...entry,
-          ttl: expiresAtSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await putItem(
+      {
+        ...auditKeys.entry(entry.id),
+        entity: 'AuditEntry',
+        GSI1PK: auditKeys.allPartition,
+        GSI1SK: sk,
+        GSI2PK: auditKeys.actorPartition(entry.actor_email),
+        GSI2SK: sk,
+        ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
+        ...entry,
+        ttl: expiresAtSeconds,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     );
   },
 

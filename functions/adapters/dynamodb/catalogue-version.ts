@@ -1,6 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../../config';
 import { documentClient, tableName } from '../aws-clients';
+import { updateItem } from './dynamo';
 import { CATALOGUE_VERSION_KEY } from './keys';
 
 /**
@@ -98,13 +99,9 @@ export const catalogueVersion = createVersionKnowledge(readCatalogueVersion, {
 });
 
 export async function touchCatalogue(): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: CATALOGUE_VERSION_KEY,
-      UpdateExpression: 'ADD v :one SET updated_at = :now',
-      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
-    }),
-  );
+  await updateItem(CATALOGUE_VERSION_KEY, {
+    UpdateExpression: 'ADD v :one SET updated_at = :now',
+    ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
+  });
   catalogueVersion.forget();
 }

@@ -1,11 +1,9 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CATEGORY_MSG } from '../../../shared/rules/categories';
 import type { CategoryRecord } from '../../core/categories/category';
 import type { CategoryRepository } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
-import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { cancelledAt, isConditionFailure, queryAll } from './dynamo';
+import { cancelledAt, getItem, isConditionFailure, onIndex, putItem, queryAll, transact, tx } from './dynamo';
 import { CATEGORIES_PK, categoryKey, categoryOrderKey, categorySlugKey } from './keys';
 
 /**
@@ -54,47 +52,19 @@ export function fromCategoryItem(item: Record<string, unknown>): CategoryRecord 
 const slugItem = (slug: string, id: string) => ({ ...categorySlugKey(slug), entity: 'CategorySlug', category_id: id });
 
 export class DynamoCategoriesRepository implements CategoryRepository {
-  private get table() {
-    return tableName();
-  }
-
   async list(): Promise<CategoryRecord[]> {
-    const items = await queryAll({
-      TableName: this.table,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': CATEGORIES_PK },
-    });
+    const items = await queryAll(onIndex('GSI1', CATEGORIES_PK));
     return items.map(fromCategoryItem);
   }
 
   async getById(id: string): Promise<CategoryRecord | undefined> {
-    const res = await documentClient().send(new GetCommand({ TableName: this.table, Key: categoryKey(id) }));
-    return res.Item ? fromCategoryItem(res.Item) : undefined;
+    const item = await getItem(categoryKey(id), { consistent: false });
+    return item ? fromCategoryItem(item) : undefined;
   }
 
   async create(category: CategoryRecord): Promise<void> {
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: toCategoryItem(category),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: slugItem(category.slug, category.id),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
+      await transact([tx.putNew(toCategoryItem(category)), tx.putNew(slugItem(category.slug, category.id))]);
     } catch (err) {
       const failed = cancelledAt(err);
       if (failed.includes(1)) throw new ConflictError(CATEGORY_MSG.slugTaken);
@@ -106,14 +76,10 @@ export class DynamoCategoriesRepository implements CategoryRepository {
 
   async reserveSlug(slug: string, id: string): Promise<void> {
     try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: this.table,
-          Item: slugItem(slug, id),
-          ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
-          ExpressionAttributeValues: { ':id': id },
-        }),
-      );
+      await putItem(slugItem(slug, id), {
+        ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
+        ExpressionAttributeValues: { ':id': id },
+      });
     } catch (err) {
       if (isConditionFailure(err)) throw new ConflictError(CATEGORY_MSG.slugTaken);
       throw err;
@@ -123,33 +89,14 @@ export class DynamoCategoriesRepository implements CategoryRepository {
   async commitUpdate(previous: CategoryRecord, next: CategoryRecord): Promise<void> {
     const slugChanged = next.slug !== previous.slug;
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: toCategoryItem({ ...next, id: previous.id }),
-                ConditionExpression: 'attribute_exists(PK) AND #slug = :slug',
-                ExpressionAttributeNames: { '#slug': 'slug' },
-                ExpressionAttributeValues: { ':slug': previous.slug },
-              },
-            },
-            ...(slugChanged
-              ? [
-                  {
-                    Delete: {
-                      TableName: this.table,
-                      Key: categorySlugKey(previous.slug),
-                      ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
-                      ExpressionAttributeValues: { ':id': previous.id },
-                    },
-                  },
-                ]
-              : []),
-          ],
+      await transact([
+        tx.put(toCategoryItem({ ...next, id: previous.id }), {
+          ConditionExpression: 'attribute_exists(PK) AND #slug = :slug',
+          ExpressionAttributeNames: { '#slug': 'slug' },
+          ExpressionAttributeValues: { ':slug': previous.slug },
         }),
-      );
+        ...(slugChanged ? [tx.release(categorySlugKey(previous.slug), 'category_id', previous.id)] : []),
+      ]);
     } catch (err) {
       if (cancelledAt(err).length) {
         throw new ConflictError('The category was changed by someone else: reload it and try again');
@@ -160,21 +107,10 @@ export class DynamoCategoriesRepository implements CategoryRepository {
   }
 
   async delete(category: CategoryRecord): Promise<void> {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: this.table, Key: categoryKey(category.id) } },
-          {
-            Delete: {
-              TableName: this.table,
-              Key: categorySlugKey(category.slug),
-              ConditionExpression: 'attribute_not_exists(PK) OR category_id = :id',
-              ExpressionAttributeValues: { ':id': category.id },
-            },
-          },
-        ],
-      }),
-    );
+    await transact([
+      tx.delete(categoryKey(category.id)),
+      tx.release(categorySlugKey(category.slug), 'category_id', category.id),
+    ]);
     await touchCatalogue();
   }
 }

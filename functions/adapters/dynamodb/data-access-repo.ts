@@ -2,10 +2,11 @@
  * An app's data access declaration: one item beside the app, PK=APP#<id>,
  * SK=DATAACCESS (GetItem / PutItem; no index).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
 import type { DataAccessStore } from '../../core/data-access/data-access-service';
 import { documentClient, tableName } from '../aws-clients';
+import { putItem } from './dynamo';
 import { dataAccessKey } from './keys';
 
 export const dynamoDataAccessStore: DataAccessStore = {
@@ -14,11 +15,6 @@ export const dynamoDataAccessStore: DataAccessStore = {
     return (res.Item?.declaration as DataAccessDeclaration | undefined) ?? undefined;
   },
   async put(appId, declaration) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...dataAccessKey(appId), entity: 'AppDataAccess', app_id: appId, declaration },
-      }),
-    );
+    await putItem({ ...dataAccessKey(appId), entity: 'AppDataAccess', app_id: appId, declaration });
   },
 };

@@ -8,27 +8,21 @@
  *
  * (*) sparse: only while the delivery is pending.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AttemptOutcome, DeliveryStore } from '../../core/webhooks/ports';
 import type { DeliveryRecord, DeliveryStatus } from '../../core/webhooks/webhook';
-import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure, num, str } from './dynamo';
+import { getItem, isConditionFailure, num, onIndex, putItem, queryPage, str, texts, updateItem } from './dynamo';
 import { DUE_DELIVERIES_PARTITION, deliveryKey, dueSortKey } from './keys';
 
-const db = () => documentClient();
-const table = () => tableName();
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'cancelled'];
 
+const DELIVERY_TEXTS = ['id', 'webhook_id', 'app_id', 'event_type', 'payload', 'created_at'] as const;
+
 export function fromDeliveryItem(item: Record<string, unknown>): DeliveryRecord {
   return {
-    id: String(item.id ?? ''),
-    webhook_id: String(item.webhook_id ?? ''),
-    app_id: String(item.app_id ?? ''),
-    event_type: String(item.event_type ?? ''),
-    payload: String(item.payload ?? ''),
-    created_at: String(item.created_at ?? ''),
+    ...texts(item, DELIVERY_TEXTS),
     status: STATUSES.includes(item.status as DeliveryStatus) ? (item.status as DeliveryStatus) : 'failed',
     attempt: num(item.attempt) ?? 0,
     schedule_step: num(item.schedule_step) ?? 0,
@@ -39,9 +33,9 @@ export function fromDeliveryItem(item: Record<string, unknown>): DeliveryRecord 
   };
 }
 
-async function updateDelivery(input: Omit<UpdateCommandInput, 'TableName'>) {
+async function updateDelivery(id: string, rest: Omit<UpdateCommandInput, 'TableName' | 'Key'>) {
   try {
-    const res = await db().send(new UpdateCommand({ TableName: table(), ReturnValues: 'ALL_NEW', ...input }));
+    const res = await updateItem(deliveryKey(id), { ReturnValues: 'ALL_NEW', ...rest });
     return res.Attributes ? fromDeliveryItem(res.Attributes) : undefined;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;
@@ -51,40 +45,36 @@ async function updateDelivery(input: Omit<UpdateCommandInput, 'TableName'>) {
 
 export const dynamoDeliveryStore: DeliveryStore = {
   async create(d, ttlSeconds) {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...deliveryKey(d.id),
-          entity: 'WebhookDelivery',
-          id: d.id,
-          webhook_id: d.webhook_id,
-          app_id: d.app_id,
-          event_type: d.event_type,
-          payload: d.payload,
-          created_at: d.created_at,
-          status: d.status,
-          attempt: d.attempt,
-          schedule_step: d.schedule_step,
-          no_retry: d.no_retry,
-          ...(d.due_at !== null
-            ? { due_at: d.due_at, GSI3PK: DUE_DELIVERIES_PARTITION, GSI3SK: dueSortKey(d.due_at, d.id) }
-            : {}),
-          ttl: epochSeconds(Date.parse(d.created_at)) + ttlSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await putItem(
+      {
+        ...deliveryKey(d.id),
+        entity: 'WebhookDelivery',
+        id: d.id,
+        webhook_id: d.webhook_id,
+        app_id: d.app_id,
+        event_type: d.event_type,
+        payload: d.payload,
+        created_at: d.created_at,
+        status: d.status,
+        attempt: d.attempt,
+        schedule_step: d.schedule_step,
+        no_retry: d.no_retry,
+        ...(d.due_at !== null
+          ? { due_at: d.due_at, GSI3PK: DUE_DELIVERIES_PARTITION, GSI3SK: dueSortKey(d.due_at, d.id) }
+          : {}),
+        ttl: epochSeconds(Date.parse(d.created_at)) + ttlSeconds,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     );
   },
 
   async get(id) {
-    const res = await db().send(new GetCommand({ TableName: table(), Key: deliveryKey(id), ConsistentRead: true }));
-    return res.Item ? fromDeliveryItem(res.Item) : undefined;
+    const item = await getItem(deliveryKey(id));
+    return item ? fromDeliveryItem(item) : undefined;
   },
 
   claim(id, attempt, leaseUntil, nowMs) {
-    return updateDelivery({
-      Key: deliveryKey(id),
+    return updateDelivery(id, {
       UpdateExpression: 'SET lease_until = :lease',
       ConditionExpression:
         '#status = :pending AND attempt = :n AND (attribute_not_exists(lease_until) OR lease_until < :now)',
@@ -97,8 +87,7 @@ export const dynamoDeliveryStore: DeliveryStore = {
     const common = { ':n': attempt, ':lease': leaseUntil, ':next': attempt + 1 };
     const updated =
       outcome.kind === 'retry'
-        ? await updateDelivery({
-            Key: deliveryKey(id),
+        ? await updateDelivery(id, {
             UpdateExpression:
               'SET attempt = :next, schedule_step = :step, due_at = :due, GSI3PK = :duepk, GSI3SK = :duesk REMOVE lease_until',
             ConditionExpression: 'attempt = :n AND lease_until = :lease',
@@ -110,8 +99,7 @@ export const dynamoDeliveryStore: DeliveryStore = {
               ':duesk': dueSortKey(outcome.dueAt, id),
             },
           })
-        : await updateDelivery({
-            Key: deliveryKey(id),
+        : await updateDelivery(id, {
             UpdateExpression:
               'SET #status = :status, outcome = :outcome, attempt = :next REMOVE lease_until, due_at, GSI3PK, GSI3SK',
             ConditionExpression: 'attempt = :n AND lease_until = :lease',
@@ -122,16 +110,14 @@ export const dynamoDeliveryStore: DeliveryStore = {
   },
 
   async listDue(nowMs, limit) {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :upto',
-        ExpressionAttributeValues: { ':pk': DUE_DELIVERIES_PARTITION, ':upto': `${dueSortKey(nowMs, '')}~` },
+    const items = await queryPage(
+      onIndex('GSI3', DUE_DELIVERIES_PARTITION, {
+        sortKey: 'GSI3SK <= :upto',
+        ExpressionAttributeValues: { ':upto': `${dueSortKey(nowMs, '')}~` },
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((item) => ({
+    return items.map((item) => ({
       id: String(item.id ?? ''),
       attempt: num(item.attempt) ?? 0,
       due_at: num(item.due_at),
@@ -139,8 +125,7 @@ export const dynamoDeliveryStore: DeliveryStore = {
   },
 
   rearm(id, dueAt, nextDueAt) {
-    return updateDelivery({
-      Key: deliveryKey(id),
+    return updateDelivery(id, {
       UpdateExpression: 'SET due_at = :next, GSI3SK = :sk',
       ConditionExpression: '#status = :pending AND due_at = :due',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -154,8 +139,7 @@ export const dynamoDeliveryStore: DeliveryStore = {
   },
 
   reopen(current, dueAt, noRetry) {
-    return updateDelivery({
-      Key: deliveryKey(current.id),
+    return updateDelivery(current.id, {
       UpdateExpression: `SET #status = :pending, due_at = :due, GSI3PK = :duepk, GSI3SK = :duesk${
         noRetry ? ', no_retry = :yes' : ''
       } REMOVE outcome`,

@@ -4,16 +4,99 @@
  * from keys.ts; item shapes from each entity's mapper.
  */
 import {
+  DeleteCommand,
+  type DeleteCommandInput,
   GetCommand,
+  PutCommand,
+  type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../aws-clients';
 
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 export type TransactItem = TransactItems[number];
+type Key = { PK: string; SK: string };
+type PutRest = Omit<PutCommandInput, 'TableName' | 'Item'>;
+type UpdateRest = Omit<UpdateCommandInput, 'TableName' | 'Key'>;
+type DeleteRest = Omit<DeleteCommandInput, 'TableName' | 'Key'>;
+
+/** Writes one item into the table; `rest` carries its condition and placeholders. */
+export function putItem(item: Record<string, unknown>, rest: PutRest = {}) {
+  return documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ...rest }));
+}
+
+/** Updates one item of the table by its key. */
+export function updateItem(key: Key, rest: UpdateRest) {
+  return documentClient().send(new UpdateCommand({ TableName: tableName(), Key: key, ...rest }));
+}
+
+/** Deletes one item of the table by its key. */
+export function deleteItem(key: Key, rest: DeleteRest = {}) {
+  return documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...rest }));
+}
+
+/** The items of a transaction, with the table filled in. */
+type TxPut = Omit<NonNullable<TransactItem['Put']>, 'TableName' | 'Item'>;
+type TxUpdate = Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>;
+type TxDelete = Omit<NonNullable<TransactItem['Delete']>, 'TableName' | 'Key'>;
+type TxCheck = Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName' | 'Key'>;
+export const tx = {
+  put: (item: Record<string, unknown>, rest: TxPut = {}): TransactItem => ({
+    Put: { TableName: tableName(), Item: item, ...rest },
+  }),
+  /** A Put that fails the transaction when the item exists already. */
+  putNew: (item: Record<string, unknown>): TransactItem =>
+    tx.put(item, { ConditionExpression: 'attribute_not_exists(PK)' }),
+  update: (key: Key, rest: TxUpdate): TransactItem => ({ Update: { TableName: tableName(), Key: key, ...rest } }),
+  delete: (key: Key, rest: TxDelete = {}): TransactItem => ({
+    Delete: { TableName: tableName(), Key: key, ...rest },
+  }),
+  /** Fails the transaction unless the item's condition holds (the item is not written). */
+  check: (key: Key, rest: TxCheck): TransactItem => ({ ConditionCheck: { TableName: tableName(), Key: key, ...rest } }),
+  /** Deletes a reservation item (a slug's) unless another owner holds it; gone already is fine. */
+  release: (key: Key, ownerAttribute: string, ownerId: string): TransactItem =>
+    tx.delete(key, {
+      ConditionExpression: `attribute_not_exists(PK) OR ${ownerAttribute} = :id`,
+      ExpressionAttributeValues: { ':id': ownerId },
+    }),
+};
+
+type IndexQuery = Omit<QueryCommandInput, 'TableName' | 'IndexName' | 'KeyConditionExpression'> & {
+  /** A condition on the index's sort key, ANDed to the partition's. */
+  sortKey?: string;
+};
+
+/** A Query on one partition of a GSI (`GSIn PK = :pk`); `rest` adds a sort condition, filter and placeholders. */
+export function onIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, rest: IndexQuery = {}): QueryCommandInput {
+  const { sortKey, ExpressionAttributeValues, ...more } = rest;
+  return {
+    TableName: tableName(),
+    IndexName: index,
+    KeyConditionExpression: `${index}PK = :pk${sortKey ? ` AND ${sortKey}` : ''}`,
+    ...more,
+    ExpressionAttributeValues: { ':pk': pk, ...ExpressionAttributeValues },
+  };
+}
+
+/** A Query on the items of a table partition whose sort key starts with `skPrefix`. */
+export function inPartition(
+  pk: string,
+  skPrefix: string,
+  rest: Omit<QueryCommandInput, 'TableName' | 'KeyConditionExpression'> = {},
+): QueryCommandInput {
+  const { ExpressionAttributeValues, ...more } = rest;
+  return {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ...more,
+    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix, ...ExpressionAttributeValues },
+  };
+}
 
 /** One item by its key, read consistently; undefined when it does not exist. */
 export async function getItem(
@@ -41,6 +124,11 @@ export async function queryAll<T = Record<string, unknown>>(input: QueryCommandI
     start = res.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** One page of a Query (up to its Limit and 1 MB): for lists whose head is enough. */
+export async function queryPage(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  return (await documentClient().send(new QueryCommand(input))).Items ?? [];
 }
 
 /** Runs a Query with Select COUNT to its end; returns the number of matching items. */
@@ -93,6 +181,13 @@ export async function queryUpTo(input: QueryCommandInput, limit: number): Promis
 // Attribute readers: an item attribute of the expected type, else null.
 export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The named attributes of an item as text ('' when one is missing): the required fields of a mapper. */
+export function texts<K extends string>(item: Record<string, unknown>, fields: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const f of fields) out[f] = String(item[f] ?? '');
+  return out;
+}
 
 /** A single-item write whose ConditionExpression did not hold. */
 export const isConditionFailure = (err: unknown): boolean =>

@@ -6,24 +6,14 @@
  * |------------|------------------|-----------|---------------------|
  * | event type | EVENTTYPE#<name> | EVENTTYPE | EVENTTYPES / <name> |
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventTypeDefinition } from '../../core/webhooks/event-catalogue';
 import type { EventTypeStore } from '../../core/webhooks/ports';
-import { documentClient, tableName } from '../aws-clients';
-import { conditionally, queryAll, str } from './dynamo';
+import { conditionally, onIndex, putItem, queryAll, str } from './dynamo';
 import { EVENT_TYPES_PARTITION, eventTypeKey } from './keys';
-
-const db = () => documentClient();
-const table = () => tableName();
 
 export const dynamoEventTypeStore: EventTypeStore = {
   async list() {
-    const items = await queryAll({
-      TableName: table(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': EVENT_TYPES_PARTITION },
-    });
+    const items = await queryAll(onIndex('GSI1', EVENT_TYPES_PARTITION));
     const out: EventTypeDefinition[] = [];
     for (const item of items) {
       const name = str(item.name) ?? str(item.event_type);
@@ -37,22 +27,19 @@ export const dynamoEventTypeStore: EventTypeStore = {
 /** Stores an event type unless one of that name exists (the seed; never overwrites). True when stored. */
 export async function putEventTypeIfMissing(def: EventTypeDefinition): Promise<boolean> {
   return conditionally(
-    db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...eventTypeKey(def.name),
-          GSI1PK: EVENT_TYPES_PARTITION,
-          GSI1SK: def.name,
-          entity: 'EventType',
-          id: def.name,
-          name: def.name,
-          description: def.description,
-          trigger_type: def.trigger_type,
-          is_active: true,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    putItem(
+      {
+        ...eventTypeKey(def.name),
+        GSI1PK: EVENT_TYPES_PARTITION,
+        GSI1SK: def.name,
+        entity: 'EventType',
+        id: def.name,
+        name: def.name,
+        description: def.description,
+        trigger_type: def.trigger_type,
+        is_active: true,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     ),
   );
 }

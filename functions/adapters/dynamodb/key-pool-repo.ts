@@ -18,10 +18,10 @@
  * | every key of an app (edit view, sync)  | table | PK=APP#<app>, SK begins POOLKEY#       | listKeys, deleteAll|
  * | available keys of an app, oldest first | GSI3  | GSI3PK=POOLAVAIL#<app>                 | countAvailable     |
  */
-import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPoolPort, PoolKey, PoolKeyStatus } from '../../core/apps/key-pool';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure, queryAll, queryCount } from './dynamo';
+import { deleteItem, isConditionFailure, putItem, queryAll, queryCount } from './dynamo';
 import { appPartition, POOL_KEY_SORT_PREFIX, poolAvailablePk, poolAvailableSk, poolKeyKey } from './keys';
 
 const WRITE_CONCURRENCY = 25;
@@ -60,21 +60,18 @@ export async function addKeys(appId: string, keys: readonly string[], now = new 
   const indexed = keys.map((key, i) => ({ key, createdAt: stamp(now, i) }));
   await inBatches(indexed, WRITE_CONCURRENCY, async ({ key, createdAt }) => {
     try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...poolKeyKey(appId, key),
-            entity: 'PoolKey',
-            app_id: appId,
-            key,
-            status: 'available',
-            created_at: createdAt,
-            GSI3PK: poolAvailablePk(appId),
-            GSI3SK: poolAvailableSk(createdAt, key),
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
+      await putItem(
+        {
+          ...poolKeyKey(appId, key),
+          entity: 'PoolKey',
+          app_id: appId,
+          key,
+          status: 'available',
+          created_at: createdAt,
+          GSI3PK: poolAvailablePk(appId),
+          GSI3SK: poolAvailableSk(createdAt, key),
+        },
+        { ConditionExpression: 'attribute_not_exists(PK)' },
       );
       added++;
     } catch (err) {
@@ -105,15 +102,11 @@ export async function syncAvailableKeys(
   const withdraw = existing.filter((k) => k.status === 'available' && !wanted.has(k.key));
   await inBatches(withdraw, WRITE_CONCURRENCY, async (k) => {
     try {
-      await documentClient().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: poolKeyKey(appId, k.key),
-          ConditionExpression: '#status = :available',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':available': 'available' },
-        }),
-      );
+      await deleteItem(poolKeyKey(appId, k.key), {
+        ConditionExpression: '#status = :available',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':available': 'available' },
+      });
       removed++;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;

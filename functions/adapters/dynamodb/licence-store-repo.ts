@@ -4,7 +4,7 @@
  * (functions/core/licences/ports.ts). Every key given to a purchase gets its licence-key lookup
  * item in the same transaction (contract 2 in licences-read-repo.ts).
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LicenseStatus } from '../../../shared/constants';
 import type { ClaimOutcome, LicenceStore } from '../../core/licences/ports';
 import { documentClient, tableName } from '../aws-clients';
@@ -17,6 +17,8 @@ import {
   str,
   type TransactItem,
   transactCodes as transact,
+  tx,
+  updateItem,
 } from './dynamo';
 import {
   appPartition,
@@ -36,35 +38,25 @@ export const AWAITING_VALUES = { ':completed': 'completed', ':pending': 'pending
 
 function purchaseLicenceUpdate(purchaseId: string, key: string, expiresAt: string | null | undefined): TransactItem {
   const now = new Date().toISOString();
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: purchaseKeys.purchase(purchaseId),
-      ConditionExpression: AWAITING_LICENCE,
-      UpdateExpression: `SET license_key = :key, license_status = :assigned, fulfilment = :done, fulfilled_at = :now${
-        expiresAt !== undefined ? ', expires_at = :exp' : ''
-      }`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ...AWAITING_VALUES,
-        ':key': key,
-        ':assigned': 'assigned',
-        ':done': 'done',
-        ':now': now,
-        ...(expiresAt !== undefined ? { ':exp': expiresAt } : {}),
-      },
+  return tx.update(purchaseKeys.purchase(purchaseId), {
+    ConditionExpression: AWAITING_LICENCE,
+    UpdateExpression: `SET license_key = :key, license_status = :assigned, fulfilment = :done, fulfilled_at = :now${
+      expiresAt !== undefined ? ', expires_at = :exp' : ''
+    }`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ...AWAITING_VALUES,
+      ':key': key,
+      ':assigned': 'assigned',
+      ':done': 'done',
+      ':now': now,
+      ...(expiresAt !== undefined ? { ':exp': expiresAt } : {}),
     },
-  };
+  });
 }
 
 export function lookupPut(appId: string, key: string, purchaseId: string): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: licenceKeyLookupItem(appId, key, purchaseId),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return tx.putNew(licenceKeyLookupItem(appId, key, purchaseId));
 }
 
 export const dynamoLicenceStore: LicenceStore = {
@@ -115,21 +107,17 @@ export const dynamoLicenceStore: LicenceStore = {
   async claimPoolKey({ appId, key, purchaseId, assignedAt }): Promise<ClaimOutcome> {
     const codes = await transact(
       [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: purchaseKeys.poolKey(appId, key),
-            ConditionExpression: '#status = :available',
-            UpdateExpression: 'SET #status = :assigned, purchase_id = :pid, assigned_at = :at REMOVE GSI3PK, GSI3SK',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':available': 'available',
-              ':assigned': 'assigned',
-              ':pid': purchaseId,
-              ':at': assignedAt,
-            },
+        tx.update(purchaseKeys.poolKey(appId, key), {
+          ConditionExpression: '#status = :available',
+          UpdateExpression: 'SET #status = :assigned, purchase_id = :pid, assigned_at = :at REMOVE GSI3PK, GSI3SK',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':available': 'available',
+            ':assigned': 'assigned',
+            ':pid': purchaseId,
+            ':at': assignedAt,
           },
-        },
+        }),
         purchaseLicenceUpdate(purchaseId, key, undefined),
         lookupPut(appId, key, purchaseId),
       ],
@@ -159,25 +147,21 @@ export const dynamoLicenceStore: LicenceStore = {
     // Manual licences also join the MANUALPENDING partition of GSI3 (reminders, the admin's overdue count).
     const manual = status === 'manual_pending';
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: '#status = :completed AND fulfilment = :pending',
-          UpdateExpression: `SET license_status = :ls, fulfilment = :done, fulfilled_at = :now${
-            manual ? ', GSI3PK = :mpk, GSI3SK = :msk' : ''
-          }`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed',
-            ':pending': 'pending',
-            ':ls': status,
-            ':done': 'done',
-            ':now': at,
-            ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': timeSort(at, purchaseId) } : {}),
-          },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: '#status = :completed AND fulfilment = :pending',
+        UpdateExpression: `SET license_status = :ls, fulfilment = :done, fulfilled_at = :now${
+          manual ? ', GSI3PK = :mpk, GSI3SK = :msk' : ''
+        }`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':pending': 'pending',
+          ':ls': status,
+          ':done': 'done',
+          ':now': at,
+          ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': timeSort(at, purchaseId) } : {}),
+        },
+      }),
     );
   },
 
@@ -197,16 +181,12 @@ export const dynamoLicenceStore: LicenceStore = {
 
   async licenceWebhookSecret(appId, candidate) {
     try {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.app(appId),
-          ConditionExpression: 'attribute_exists(PK)',
-          UpdateExpression: 'SET license_webhook_secret = if_not_exists(license_webhook_secret, :s)',
-          ExpressionAttributeValues: { ':s': candidate },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
+      const res = await updateItem(purchaseKeys.app(appId), {
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: 'SET license_webhook_secret = if_not_exists(license_webhook_secret, :s)',
+        ExpressionAttributeValues: { ':s': candidate },
+        ReturnValues: 'UPDATED_NEW',
+      });
       return str(res.Attributes?.license_webhook_secret) ?? undefined;
     } catch (err) {
       if (isConditionFailure(err)) return undefined;

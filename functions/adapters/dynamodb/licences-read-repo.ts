@@ -43,18 +43,18 @@
  * | apps of a developer (ids)              | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#            | recentForOwner     |
  * | webhook logs of an app, newest first   | GSI1  | GSI1PK=APPLOGS#<appId>                               | recentForOwner     |
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INVALID_CURSOR } from '../../../shared/schemas/partner';
 import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/ports';
 import { ValidationError } from '../../core/errors';
 import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
-import { documentClient, tableName } from '../aws-clients';
-import { num, projection, queryAll, str } from './dynamo';
+import { documentClient } from '../aws-clients';
+import { getItem, num, onIndex, projection, queryAll, queryPage, str } from './dynamo';
+import { dynamoEventTypeStore } from './event-types-repo';
 import {
   appKey,
   appLogsPartition,
   appSalesPartition,
-  EVENT_TYPES_PARTITION,
   licenceKeyLookupKey,
   OWNER_APPS_SORT_PREFIX,
   ownerPartition,
@@ -62,6 +62,7 @@ import {
   purchaseKeys,
 } from './keys';
 import { toPurchaseLicence } from './purchase-item';
+import { fromLogItem } from './webhook-logs-repo';
 
 const db = () => documentClient();
 
@@ -101,17 +102,12 @@ function decodeCursor(cursor: string, appId: string): Record<string, string> {
 const PURCHASE_ID_CACHE_MAX = 50_000;
 const purchaseIds = new Map<string, string>();
 
-async function purchaseItem(id: string): Promise<Record<string, unknown> | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: purchaseKey(id), ConsistentRead: true }));
-  return res.Item;
-}
+const purchaseItem = (id: string) => getItem(purchaseKey(id));
 
 export const dynamoLicenceLookup: LicenceLookup = {
   async appOwnerId(appId) {
-    const res = await db().send(
-      new GetCommand({ TableName: tableName(), Key: appKey(appId), ...projection(['user_id']) }),
-    );
-    return str(res.Item?.user_id) ?? undefined;
+    const item = await getItem(appKey(appId), { consistent: false, projection: ['user_id'] });
+    return str(item?.user_id) ?? undefined;
   },
 
   async findByKey(appId, licenseKey) {
@@ -124,8 +120,7 @@ export const dynamoLicenceLookup: LicenceLookup = {
       if (item && item.app_id === appId && item.license_key === licenseKey) return toPurchaseLicence(item);
       purchaseIds.delete(lookup.PK);
     }
-    const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: lookup, ConsistentRead: true }));
-    const purchaseId = str(pointer.Item?.purchase_id);
+    const purchaseId = str((await getItem(lookup))?.purchase_id);
     if (!purchaseId) return undefined;
     const item = await purchaseItem(purchaseId);
     if (!item) return undefined;
@@ -137,17 +132,16 @@ export const dynamoLicenceLookup: LicenceLookup = {
   async listByApp(appId, page) {
     const start = page.cursor ? decodeCursor(page.cursor, appId) : undefined;
     const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        FilterExpression: '#status <> :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': appSalesPartition(appId), ':pending': 'pending' },
-        ScanIndexForward: false,
-        Limit: page.limit,
-        ExclusiveStartKey: start,
-      }),
+      new QueryCommand(
+        onIndex('GSI2', appSalesPartition(appId), {
+          FilterExpression: '#status <> :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':pending': 'pending' },
+          ScanIndexForward: false,
+          Limit: page.limit,
+          ExclusiveStartKey: start,
+        }),
+      ),
     );
     return { items: (res.Items ?? []).map(toPurchaseLicence), nextCursor: encodeCursor(res.LastEvaluatedKey) };
   },
@@ -155,62 +149,35 @@ export const dynamoLicenceLookup: LicenceLookup = {
 
 export const dynamoEventTypeCatalogue: EventTypeCatalogue = {
   async list() {
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': EVENT_TYPES_PARTITION },
-    });
-    const out: EventTypeInfo[] = [];
-    for (const item of items) {
-      const name = str(item.name) ?? str(item.event_type);
-      if (!name || item.is_active === false) continue;
-      out.push({ name, description: str(item.description) });
-    }
-    return out;
+    const defs = await dynamoEventTypeStore.list();
+    return defs.map((d): EventTypeInfo => ({ name: d.name, description: d.description || null }));
   },
 };
 
+/** The developer's view of a delivery log item: no webhook fields, and no status stays null. */
 function toLog(item: Record<string, unknown>): WebhookLogRecord {
-  return {
-    id: String(item.id ?? ''),
-    app_id: String(item.app_id ?? ''),
-    event_type: String(item.event_type ?? ''),
-    target_url: String(item.target_url ?? ''),
-    status_code: num(item.status_code),
-    response: str(item.response),
-    created_at: String(item.created_at ?? item.timestamp ?? ''),
-    response_time_ms: num(item.response_time_ms),
-    retry_count: num(item.retry_count) ?? 0,
-    delivery_id: str(item.delivery_id),
-  };
+  const { webhook_id: _webhook, error_kind: _kind, ...log } = fromLogItem(item);
+  return { ...log, status_code: num(item.status_code) };
 }
 
 export const dynamoWebhookLogReader: WebhookLogReader = {
   async recentForOwner(userId, limit) {
-    const apps = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :sk)',
-      ExpressionAttributeValues: { ':pk': ownerPartition(userId), ':sk': OWNER_APPS_SORT_PREFIX },
-      ...projection(['id']),
-    });
+    const apps = await queryAll(
+      onIndex('GSI1', ownerPartition(userId), {
+        sortKey: 'begins_with(GSI1SK, :sk)',
+        ExpressionAttributeValues: { ':sk': OWNER_APPS_SORT_PREFIX },
+        ...projection(['id']),
+      }),
+    );
     const perApp = await Promise.all(
       apps
         .map((a) => str(a.id))
         .filter((id): id is string => id !== null)
         .map(async (appId) => {
-          const res = await db().send(
-            new QueryCommand({
-              TableName: tableName(),
-              IndexName: 'GSI1',
-              KeyConditionExpression: 'GSI1PK = :pk',
-              ExpressionAttributeValues: { ':pk': appLogsPartition(appId) },
-              ScanIndexForward: false,
-              Limit: limit,
-            }),
+          const items = await queryPage(
+            onIndex('GSI1', appLogsPartition(appId), { ScanIndexForward: false, Limit: limit }),
           );
-          return (res.Items ?? []).map(toLog);
+          return items.map(toLog);
         }),
     );
     return perApp

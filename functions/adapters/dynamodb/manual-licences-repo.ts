@@ -4,24 +4,25 @@
  * for reminders and the admin's overdue count; those from before that index are indexed once
  * (marker LEGACY_PENDING_MARKER).
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ManualLicenceStore, PendingManualLicence } from '../../core/licences/manual-licences';
-import { documentClient, tableName } from '../aws-clients';
+import { tableName } from '../aws-clients';
 import {
   conditionally,
   failedAt as failed,
   getItem,
   isConditionFailure,
+  onIndex,
+  putItem,
   queryAll,
   str,
   type TransactItem,
   transactCodes as transact,
+  tx,
+  updateItem,
 } from './dynamo';
 import { appSalesPartition, LEGACY_PENDING_MARKER, MANUAL_PENDING_PARTITION, purchaseKeys, timeSort } from './keys';
 import { lookupPut } from './licence-store-repo';
 import { fromPurchaseItem } from './purchase-item';
-
-const db = () => documentClient();
 
 const toPendingManual = (item: Record<string, unknown>): PendingManualLicence => ({
   purchase: fromPurchaseItem(item),
@@ -29,41 +30,24 @@ const toPendingManual = (item: Record<string, unknown>): PendingManualLicence =>
   reminded_at: str(item.manual_reminded_at),
 });
 
+/** The completed purchases still waiting for a manual licence in one index partition, oldest first. */
+async function pendingOn(index: 'GSI2' | 'GSI3', pk: string) {
+  const items = await queryAll(
+    onIndex(index, pk, {
+      FilterExpression: '#status = :completed AND license_status = :mp',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':completed': 'completed', ':mp': 'manual_pending' },
+      ScanIndexForward: true,
+    }),
+  );
+  return items.map(toPendingManual);
+}
+
 /** Manual licences (core/licences/manual-licences.ts): the purchase items while manual_pending. */
 export const dynamoManualLicences: ManualLicenceStore = {
-  async pendingByApp(appId) {
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      FilterExpression: '#status = :completed AND license_status = :mp',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':pk': appSalesPartition(appId),
-        ':completed': 'completed',
-        ':mp': 'manual_pending',
-      },
-      ScanIndexForward: true,
-    });
-    return items.map(toPendingManual);
-  },
+  pendingByApp: (appId) => pendingOn('GSI2', appSalesPartition(appId)),
 
-  async allPending() {
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI3',
-      KeyConditionExpression: 'GSI3PK = :pk',
-      FilterExpression: '#status = :completed AND license_status = :mp',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':pk': MANUAL_PENDING_PARTITION,
-        ':completed': 'completed',
-        ':mp': 'manual_pending',
-      },
-      ScanIndexForward: true,
-    });
-    return items.map(toPendingManual);
-  },
+  allPending: () => pendingOn('GSI3', MANUAL_PENDING_PARTITION),
 
   async get(purchaseId) {
     const item = await getItem(purchaseKeys.purchase(purchaseId));
@@ -71,10 +55,8 @@ export const dynamoManualLicences: ManualLicenceStore = {
   },
 
   async complete({ purchaseId, appId, licenseKey, at }) {
-    const update = (): TransactItem => ({
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
+    const update = (): TransactItem =>
+      tx.update(purchaseKeys.purchase(purchaseId), {
         ConditionExpression: '#status = :completed AND license_status = :mp',
         UpdateExpression: `SET license_status = :ls, manual_completed_at = :at${
           licenseKey ? ', license_key = :key' : ''
@@ -87,8 +69,7 @@ export const dynamoManualLicences: ManualLicenceStore = {
           ':at': at,
           ...(licenseKey ? { ':key': licenseKey } : {}),
         },
-      },
-    });
+      });
     const codes = await transact(licenseKey ? [update(), lookupPut(appId, licenseKey, purchaseId)] : [update()]);
     if (!codes) return 'completed';
     if (failed(codes, 0)) return 'not_pending';
@@ -125,19 +106,15 @@ export const dynamoManualLicences: ManualLicenceStore = {
     for (const item of items) {
       const { purchase, pending_since } = toPendingManual(item);
       try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: purchaseKeys.purchase(purchase.id),
-            ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',
-            UpdateExpression: 'SET GSI3PK = :mpk, GSI3SK = :msk',
-            ExpressionAttributeValues: {
-              ':mp': 'manual_pending',
-              ':mpk': MANUAL_PENDING_PARTITION,
-              ':msk': timeSort(pending_since, purchase.id),
-            },
-          }),
-        );
+        await updateItem(purchaseKeys.purchase(purchase.id), {
+          ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',
+          UpdateExpression: 'SET GSI3PK = :mpk, GSI3SK = :msk',
+          ExpressionAttributeValues: {
+            ':mp': 'manual_pending',
+            ':mpk': MANUAL_PENDING_PARTITION,
+            ':msk': timeSort(pending_since, purchase.id),
+          },
+        });
         indexed++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
@@ -147,22 +124,16 @@ export const dynamoManualLicences: ManualLicenceStore = {
   },
 
   async markLegacyPendingIndexed(at) {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: { ...LEGACY_PENDING_MARKER, entity: 'Migration', done_at: at } }),
-    );
+    await putItem({ ...LEGACY_PENDING_MARKER, entity: 'Migration', done_at: at });
   },
 
   async markReminded(purchaseId, at) {
     return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: 'license_status = :mp AND attribute_not_exists(manual_reminded_at)',
-          UpdateExpression: 'SET manual_reminded_at = :at',
-          ExpressionAttributeValues: { ':mp': 'manual_pending', ':at': at },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: 'license_status = :mp AND attribute_not_exists(manual_reminded_at)',
+        UpdateExpression: 'SET manual_reminded_at = :at',
+        ExpressionAttributeValues: { ':mp': 'manual_pending', ':at': at },
+      }),
     );
   },
 };

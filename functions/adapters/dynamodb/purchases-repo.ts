@@ -38,13 +38,14 @@
  * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
  * hold another licence of it.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
 import {
   conditionally,
+  deleteItem,
   failedAt as failed,
   getItem,
   projection,
@@ -52,6 +53,8 @@ import {
   str,
   type TransactItems,
   transactCodes as transact,
+  tx,
+  updateItem,
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
 import { fromPurchaseItem, toPurchaseItem } from './purchase-item';
@@ -63,18 +66,12 @@ const EVENT_MARKER_TTL_SECONDS = 30 * 86_400;
 const db = () => documentClient();
 
 function eventMarker(eventId: string, nowMs: number) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...purchaseKeys.stripeEvent(eventId),
-        entity: 'StripeEvent',
-        processed_at: new Date(nowMs).toISOString(),
-        ttl: Math.floor(nowMs / 1000) + EVENT_MARKER_TTL_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return tx.putNew({
+    ...purchaseKeys.stripeEvent(eventId),
+    entity: 'StripeEvent',
+    processed_at: new Date(nowMs).toISOString(),
+    ttl: Math.floor(nowMs / 1000) + EVENT_MARKER_TTL_SECONDS,
+  });
 }
 
 /** Runs [marker?, update]; maps the cancellation to an EventOutcome. */
@@ -93,15 +90,11 @@ async function withEventMarker(
 
 /** +1 / -1 on the app's installations counter, only while the app exists. */
 function installationsUpdate(appId: string, delta: 1 | -1): TransactItems[number] {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: appKey(appId),
-      UpdateExpression: 'ADD installations :delta',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
+  return tx.update(appKey(appId), {
+    UpdateExpression: 'ADD installations :delta',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':delta': delta },
+  });
 }
 
 async function appExists(appId: string): Promise<boolean> {
@@ -171,37 +164,28 @@ async function completeWith(
 ): Promise<EventOutcome> {
   return withEventMarker(
     eventId,
-    {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
-        ConditionExpression: '#status = :pendingStatus',
-        UpdateExpression:
-          'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
-          'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
-          'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pendingStatus': 'pending',
-          ':completed': 'completed',
-          ':completed_at': change.completed_at,
-          ':expires_at': change.expires_at,
-          ':pi': change.payment_intent_id,
-          ':sub': change.stripe_subscription_id,
-          ':inv': change.stripe_invoice_id,
-          ':manual': 'manual_pending',
-          ':pending': 'pending',
-          ':lease': change.fulfilment_lease_until,
-        },
+    tx.update(purchaseKeys.purchase(purchaseId), {
+      ConditionExpression: '#status = :pendingStatus',
+      UpdateExpression:
+        'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
+        'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
+        'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pendingStatus': 'pending',
+        ':completed': 'completed',
+        ':completed_at': change.completed_at,
+        ':expires_at': change.expires_at,
+        ':pi': change.payment_intent_id,
+        ':sub': change.stripe_subscription_id,
+        ':inv': change.stripe_invoice_id,
+        ':manual': 'manual_pending',
+        ':pending': 'pending',
+        ':lease': change.fulfilment_lease_until,
       },
-    },
+    }),
     [
-      ...refs.map((ref) => ({
-        Put: {
-          TableName: tableName(),
-          Item: { ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId },
-        },
-      })),
+      ...refs.map((ref) => tx.put({ ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId })),
       ...counter,
     ],
   );
@@ -212,10 +196,9 @@ async function flagPaymentOnce(
   eventId: string,
   change: { flag: string; flagged_at: string },
 ): Promise<EventOutcome> {
-  return withEventMarker(eventId, {
-    Update: {
-      TableName: tableName(),
-      Key: purchaseKeys.purchase(purchaseId),
+  return withEventMarker(
+    eventId,
+    tx.update(purchaseKeys.purchase(purchaseId), {
       ConditionExpression: '#status = :pendingStatus',
       UpdateExpression: 'SET #status = :flagged, flag = :flag, flagged_at = :at',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -225,28 +208,29 @@ async function flagPaymentOnce(
         ':flag': change.flag,
         ':at': change.flagged_at,
       },
-    },
-  });
+    }),
+  );
 }
 
-async function leaseOnce(purchaseId: string, nowMs: number, untilMs: number): Promise<boolean> {
+/**
+ * Takes the licence delivery lease of a completed, unfulfilled purchase: when no lease is held,
+ * it has run out, or (handing over) it is still the `expected` one.
+ */
+async function leaseOnce(purchaseId: string, expected: number | null, nowMs: number, untilMs: number) {
   return conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
-        ConditionExpression:
-          '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until < :now)',
-        UpdateExpression: 'SET fulfilment_lease_until = :until',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':completed': 'completed',
-          ':pending': 'pending',
-          ':now': nowMs,
-          ':until': untilMs,
-        },
-      }),
-    ),
+    updateItem(purchaseKeys.purchase(purchaseId), {
+      ConditionExpression:
+        '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
+      UpdateExpression: 'SET fulfilment_lease_until = :until',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':completed': 'completed',
+        ':pending': 'pending',
+        ':expected': expected ?? -1,
+        ':now': nowMs,
+        ':until': untilMs,
+      },
+    }),
   );
 }
 
@@ -266,16 +250,12 @@ async function refundWith(
     if (change.flag) values[':flag'] = change.flag;
     return withEventMarker(
       change.eventId,
-      {
-        Update: {
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
-          UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: values,
-        },
-      },
+      tx.update(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
+        UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      }),
       counter,
     );
   }
@@ -303,27 +283,19 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     }
     const codes = await transact(
       [
-        {
-          Put: {
-            TableName: tableName(),
-            Item,
-            ConditionExpression: 'purchase_id = :old',
-            ExpressionAttributeValues: { ':old': replacing.purchaseId },
-          },
-        },
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: purchaseKeys.purchase(replacing.purchaseId),
-            ...(replacing.status === null
-              ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : {
-                  ConditionExpression: '#status = :status',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':status': replacing.status },
-                }),
-          },
-        },
+        tx.put(Item, {
+          ConditionExpression: 'purchase_id = :old',
+          ExpressionAttributeValues: { ':old': replacing.purchaseId },
+        }),
+        tx.check(purchaseKeys.purchase(replacing.purchaseId), {
+          ...(replacing.status === null
+            ? { ConditionExpression: 'attribute_not_exists(PK)' }
+            : {
+                ConditionExpression: '#status = :status',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':status': replacing.status },
+              }),
+        }),
       ],
       0,
     );
@@ -332,44 +304,24 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async releaseCheckoutSlot(buyerId, appId, purchaseId) {
     await conditionally(
-      db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.checkoutSlot(buyerId, appId),
-          ConditionExpression: 'purchase_id = :mine',
-          ExpressionAttributeValues: { ':mine': purchaseId },
-        }),
-      ),
+      deleteItem(purchaseKeys.checkoutSlot(buyerId, appId), {
+        ConditionExpression: 'purchase_id = :mine',
+        ExpressionAttributeValues: { ':mine': purchaseId },
+      }),
     );
   },
 
   async create(purchase, opts = {}) {
     const items: TransactItems = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: toPurchaseItem(purchase),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      tx.putNew(toPurchaseItem(purchase)),
+      tx.putNew({ ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id }),
       // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
       ...(opts.holdsSlot
         ? [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: purchaseKeys.checkoutSlot(purchase.user_id, purchase.app_id),
-                ConditionExpression: 'purchase_id = :mine',
-                ExpressionAttributeValues: { ':mine': purchase.id },
-              },
-            },
+            tx.check(purchaseKeys.checkoutSlot(purchase.user_id, purchase.app_id), {
+              ConditionExpression: 'purchase_id = :mine',
+              ExpressionAttributeValues: { ':mine': purchase.id },
+            }),
           ]
         : []),
     ];
@@ -427,42 +379,20 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async leaseFulfilment(purchaseId, nowMs, untilMs) {
-    return leaseOnce(purchaseId, nowMs, untilMs);
+    return leaseOnce(purchaseId, null, nowMs, untilMs);
   },
 
   async takeFulfilment(purchaseId, expectedLeaseUntil, nowMs, untilMs) {
-    return conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression:
-            '#status = :completed AND fulfilment = :pending AND (attribute_not_exists(fulfilment_lease_until) OR fulfilment_lease_until = :expected OR fulfilment_lease_until < :now)',
-          UpdateExpression: 'SET fulfilment_lease_until = :until',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed',
-            ':pending': 'pending',
-            ':expected': expectedLeaseUntil ?? -1,
-            ':now': nowMs,
-            ':until': untilMs,
-          },
-        }),
-      ),
-    );
+    return leaseOnce(purchaseId, expectedLeaseUntil, nowMs, untilMs);
   },
 
   async releaseFulfilment(purchaseId, leaseUntil) {
     await conditionally(
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: purchaseKeys.purchase(purchaseId),
-          ConditionExpression: 'fulfilment = :pending AND fulfilment_lease_until = :lease',
-          UpdateExpression: 'SET fulfilment_lease_until = :expired',
-          ExpressionAttributeValues: { ':pending': 'pending', ':lease': leaseUntil, ':expired': 0 },
-        }),
-      ),
+      updateItem(purchaseKeys.purchase(purchaseId), {
+        ConditionExpression: 'fulfilment = :pending AND fulfilment_lease_until = :lease',
+        UpdateExpression: 'SET fulfilment_lease_until = :expired',
+        ExpressionAttributeValues: { ':pending': 'pending', ':lease': leaseUntil, ':expired': 0 },
+      }),
     );
   },
 
@@ -478,16 +408,15 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async setExpiry(purchaseId, expiresAt, eventId) {
-    return withEventMarker(eventId, {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKeys.purchase(purchaseId),
+    return withEventMarker(
+      eventId,
+      tx.update(purchaseKeys.purchase(purchaseId), {
         ConditionExpression: '#status = :completed',
         UpdateExpression: 'SET expires_at = :exp',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':completed': 'completed', ':exp': expiresAt },
-      },
-    });
+      }),
+    );
   },
 
   async payoutAccount(developerId) {

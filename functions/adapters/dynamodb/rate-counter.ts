@@ -8,9 +8,7 @@
  * |-----------------------------|---------------------------------|--------|
  * | hits of a key in one window | RATE#<key>#<window start, s>    | RATE   |
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../aws-clients';
-import { conditionally } from './dynamo';
+import { conditionally, updateItem } from './dynamo';
 import { rateKeys } from './keys';
 import { TABLE_KEYS } from './table-definition';
 
@@ -22,15 +20,11 @@ export async function hitRateCounter(
 ): Promise<boolean> {
   const windowStart = Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
   return conditionally(
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateKeys.window(key, windowStart),
-        UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
-      }),
-    ),
+    updateItem(rateKeys.window(key, windowStart), {
+      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
+    }),
   );
 }

@@ -8,10 +8,10 @@
  * A unit is taken with one conditional update (open window and below the limit), so concurrent
  * requests never overshoot. TTL deletion is lazy, so every decision also compares `expires_at`.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitStore, TakeResult } from '../../core/rate-limit/rate-limiter';
 import { documentClient, tableName } from '../aws-clients';
-import { isConditionFailure } from './dynamo';
+import { deleteItem, isConditionFailure, putItem } from './dynamo';
 import { rateKeys } from './keys';
 
 const keyOf = rateKeys.limiter;
@@ -54,13 +54,12 @@ export const dynamoRateLimitStore: RateLimitStore = {
       const expiresAt = Number(current.Item?.expires_at ?? 0);
       if (current.Item && expiresAt > nowSeconds) return { ok: false, expiresAt };
       try {
-        await db().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: { ...Key, entity: 'RATE', n: 1, expires_at: end, ttl: end },
+        await putItem(
+          { ...Key, entity: 'RATE', n: 1, expires_at: end, ttl: end },
+          {
             ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
             ExpressionAttributeValues: { ':now': nowSeconds },
-          }),
+          },
         );
         return { ok: true, count: 1, expiresAt: end };
       } catch (err) {
@@ -88,6 +87,6 @@ export const dynamoRateLimitStore: RateLimitStore = {
   },
 
   async clear(key) {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(key) }));
+    await deleteItem(keyOf(key));
   },
 };

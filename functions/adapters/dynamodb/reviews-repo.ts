@@ -29,7 +29,7 @@ import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { queryAll, type TransactItems, transactCodes } from './dynamo';
+import { queryAll, type TransactItems, transactCodes, tx } from './dynamo';
 import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
@@ -117,14 +117,11 @@ export const dynamoReviewStore: ReviewStore = {
   },
 
   async write(prev, next) {
-    const table = tableName();
     const review = (next ?? prev) as ReviewRecord;
     const items: TransactItems = [];
     if (next) {
-      items.push({
-        Put: {
-          TableName: table,
-          Item: toItem(next),
+      items.push(
+        tx.put(toItem(next), {
           ...(prev
             ? {
                 ConditionExpression: '#v = :v',
@@ -132,29 +129,21 @@ export const dynamoReviewStore: ReviewStore = {
                 ExpressionAttributeValues: { ':v': prev.version },
               }
             : { ConditionExpression: 'attribute_not_exists(PK)' }),
-        },
-      });
+        }),
+      );
     } else if (prev) {
-      items.push({
-        Delete: {
-          TableName: table,
-          Key: reviewKey(prev.app_id, prev.id),
+      items.push(
+        tx.delete(reviewKey(prev.app_id, prev.id), {
           ConditionExpression: '#v = :v',
           ExpressionAttributeNames: { '#v': 'version' },
           ExpressionAttributeValues: { ':v': prev.version },
-        },
-      });
+        }),
+      );
     }
     if (!prev && next) {
-      items.push({
-        Put: {
-          TableName: table,
-          Item: { ...reviewerKey(next.app_id, next.user_id), entity: 'Reviewer', review_id: next.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      });
+      items.push(tx.putNew({ ...reviewerKey(next.app_id, next.user_id), entity: 'Reviewer', review_id: next.id }));
     } else if (prev && !next) {
-      items.push({ Delete: { TableName: table, Key: reviewerKey(prev.app_id, prev.user_id) } });
+      items.push(tx.delete(reviewerKey(prev.app_id, prev.user_id)));
     }
     const deltas = starDeltas(prev, next);
     if (deltas.size > 0) {
@@ -165,16 +154,14 @@ export const dynamoReviewStore: ReviewStore = {
         values[`:d${i}`] = d;
         return `#s${i} :d${i}`;
       });
-      items.push({
-        Update: {
-          TableName: table,
-          Key: appKey(review.app_id),
+      items.push(
+        tx.update(appKey(review.app_id), {
           UpdateExpression: `ADD ${parts.join(', ')}`,
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
-        },
-      });
+        }),
+      );
     }
     await send(
       items,

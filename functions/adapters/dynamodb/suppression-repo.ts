@@ -9,7 +9,7 @@
  * One GetItem per recipient (mails have one or two), so every mail-sending role reads it with the
  * GetItem it already has.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   normaliseAddress,
   type SuppressedAddress,
@@ -17,7 +17,7 @@ import {
   type SuppressionStore,
 } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
-import { queryAll } from './dynamo';
+import { deleteItem, putItem, queryAll } from './dynamo';
 import { suppressionKeys } from './keys';
 
 const PARTITION = suppressionKeys.partition;
@@ -39,26 +39,19 @@ export const dynamoSuppressionStore: SuppressionStore = {
 
   async suppress(entry) {
     const email = normaliseAddress(entry.email);
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...key(email),
-          GSI1PK: PARTITION,
-          GSI1SK: suppressionKeys.sort(entry.suppressed_at, email),
-          email,
-          reason: entry.reason,
-          detail: entry.detail,
-          suppressed_at: entry.suppressed_at,
-        },
-      }),
-    );
+    await putItem({
+      ...key(email),
+      GSI1PK: PARTITION,
+      GSI1SK: suppressionKeys.sort(entry.suppressed_at, email),
+      email,
+      reason: entry.reason,
+      detail: entry.detail,
+      suppressed_at: entry.suppressed_at,
+    });
   },
 
   async lift(email) {
-    const res = await documentClient().send(
-      new DeleteCommand({ TableName: tableName(), Key: key(email), ReturnValues: 'ALL_OLD' }),
-    );
+    const res = await deleteItem(key(email), { ReturnValues: 'ALL_OLD' });
     return Boolean(res.Attributes);
   },
 

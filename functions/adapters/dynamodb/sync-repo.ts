@@ -20,7 +20,7 @@
  * Searches and category filters are Queries of one partition (with a filter on a lower-cased
  * search attribute), never Scans.
  */
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventType, FailedQueueItem, Feature, SyncRun, SyncType, Table } from '../../../shared/schemas/sync';
 import type {
   CatalogueKind,
@@ -35,7 +35,7 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { conditionally, queryAll, queryCount } from './dynamo';
+import { conditionally, deleteItem, putItem, queryAll, queryCount, updateItem } from './dynamo';
 import { EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
 import { dynamoUsersRepository } from './users-repo';
 
@@ -309,19 +309,14 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
     return { features, event_types, tables, relationships };
   },
   async saveLinks(featureId, eventTypeIds, tableIds, by, at) {
-    await db().send(
-      new PutCommand({
-        TableName: T(),
-        Item: {
-          ...KEYS.links(featureId),
-          entity: 'SyncFeatureLinks',
-          event_type_ids: eventTypeIds,
-          table_ids: tableIds,
-          updated_by: by,
-          updated_at: at,
-        },
-      }),
-    );
+    await putItem({
+      ...KEYS.links(featureId),
+      entity: 'SyncFeatureLinks',
+      event_type_ids: eventTypeIds,
+      table_ids: tableIds,
+      updated_by: by,
+      updated_at: at,
+    });
   },
 };
 
@@ -329,18 +324,13 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
 
 export const dynamoRunStore: RunStore = {
   async put(run) {
-    await db().send(
-      new PutCommand({
-        TableName: T(),
-        Item: {
-          ...KEYS.run(run.id),
-          entity: 'SyncRun',
-          GSI1PK: KEYS.runsPartition,
-          GSI1SK: KEYS.runSort(run.started_at, run.id),
-          ...run,
-        },
-      }),
-    );
+    await putItem({
+      ...KEYS.run(run.id),
+      entity: 'SyncRun',
+      GSI1PK: KEYS.runsPartition,
+      GSI1SK: KEYS.runSort(run.started_at, run.id),
+      ...run,
+    });
   },
   async get(id) {
     const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.run(id), ConsistentRead: true }));
@@ -389,33 +379,25 @@ function toRun(item: Record<string, unknown>): SyncRun {
 export const dynamoLockStore: SyncLockStore = {
   async acquire(lock, runId, syncType, nowMs, staleAfterMs) {
     return conditionally(
-      db().send(
-        new PutCommand({
-          TableName: T(),
-          Item: {
-            ...KEYS.lock(lock),
-            GSI1PK: KEYS.locksPartition,
-            GSI1SK: lock,
-            run_id: runId,
-            sync_type: syncType,
-            expires_at: nowMs + staleAfterMs,
-          },
+      putItem(
+        {
+          ...KEYS.lock(lock),
+          GSI1PK: KEYS.locksPartition,
+          GSI1SK: lock,
+          run_id: runId,
+          sync_type: syncType,
+          expires_at: nowMs + staleAfterMs,
+        },
+        {
           ConditionExpression: 'attribute_not_exists(PK) OR expires_at < :now',
           ExpressionAttributeValues: { ':now': nowMs },
-        }),
+        },
       ),
     );
   },
   async release(lock, runId) {
     await conditionally(
-      db().send(
-        new DeleteCommand({
-          TableName: T(),
-          Key: KEYS.lock(lock),
-          ConditionExpression: 'run_id = :r',
-          ExpressionAttributeValues: { ':r': runId },
-        }),
-      ),
+      deleteItem(KEYS.lock(lock), { ConditionExpression: 'run_id = :r', ExpressionAttributeValues: { ':r': runId } }),
     );
   },
   async running(nowMs) {
@@ -444,16 +426,12 @@ async function setState(
   names?: Record<string, string>,
 ): Promise<boolean> {
   return conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: T(),
-        Key: KEYS.state,
-        UpdateExpression: expr,
-        ExpressionAttributeValues: values,
-        ...(names ? { ExpressionAttributeNames: names } : {}),
-        ...(condition ? { ConditionExpression: condition } : {}),
-      }),
-    ),
+    updateItem(KEYS.state, {
+      UpdateExpression: expr,
+      ExpressionAttributeValues: values,
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+      ...(condition ? { ConditionExpression: condition } : {}),
+    }),
   );
 }
 
@@ -496,21 +474,16 @@ export const dynamoLegacyLinkStore: LegacyLinkStore = {
     return typeof res.Item?.user_id === 'string' ? res.Item.user_id : undefined;
   },
   async put(legacyId, userId, email, at) {
-    await db().send(
-      new PutCommand({
-        TableName: T(),
-        Item: {
-          ...KEYS.legacy(legacyId),
-          entity: 'LegacyUserLink',
-          GSI1PK: KEYS.legacyUsersPartition,
-          GSI1SK: legacyId,
-          legacy_id: legacyId,
-          user_id: userId,
-          email,
-          linked_at: at,
-        },
-      }),
-    );
+    await putItem({
+      ...KEYS.legacy(legacyId),
+      entity: 'LegacyUserLink',
+      GSI1PK: KEYS.legacyUsersPartition,
+      GSI1SK: legacyId,
+      legacy_id: legacyId,
+      user_id: userId,
+      email,
+      linked_at: at,
+    });
   },
   count() {
     return queryCount({
@@ -526,18 +499,13 @@ export const dynamoLegacyLinkStore: LegacyLinkStore = {
 
 export const dynamoFailedItems = {
   async put(item: FailedQueueItem & { body: string }): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: T(),
-        Item: {
-          ...KEYS.failed(item.id),
-          entity: 'SyncFailedItem',
-          GSI1PK: KEYS.failedPartition,
-          GSI1SK: KEYS.failedSort(item.failed_at, item.id),
-          ...item,
-        },
-      }),
-    );
+    await putItem({
+      ...KEYS.failed(item.id),
+      entity: 'SyncFailedItem',
+      GSI1PK: KEYS.failedPartition,
+      GSI1SK: KEYS.failedSort(item.failed_at, item.id),
+      ...item,
+    });
   },
   async list(): Promise<Array<FailedQueueItem & { body: string }>> {
     const items = await queryAll({
@@ -557,7 +525,7 @@ export const dynamoFailedItems = {
     }));
   },
   async remove(id: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: T(), Key: KEYS.failed(id) }));
+    await deleteItem(KEYS.failed(id));
   },
 };
 

@@ -5,11 +5,9 @@
  * died expires after LEASE_MS; the item also carries a TTL.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/errors';
 import type { AppUploadLock } from '../../core/uploads/ports';
-import { documentClient, tableName } from '../aws-clients';
-import { conditionally, isConditionFailure } from './dynamo';
+import { conditionally, deleteItem, isConditionFailure, putItem } from './dynamo';
 import { uploadLockKey } from './keys';
 
 const LEASE_MS = 30_000;
@@ -20,34 +18,29 @@ export const UPLOAD_BUSY = 'Another upload to this app is being saved. Please tr
 async function take(appId: string, token: string): Promise<boolean> {
   const now = Date.now();
   return conditionally(
-    documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...uploadLockKey(appId),
-          entity: 'UploadLock',
-          token,
-          lease_until: now + LEASE_MS,
-          ttl: Math.ceil((now + LEASE_MS) / 1000) + 3600,
-        },
+    putItem(
+      {
+        ...uploadLockKey(appId),
+        entity: 'UploadLock',
+        token,
+        lease_until: now + LEASE_MS,
+        ttl: Math.ceil((now + LEASE_MS) / 1000) + 3600,
+      },
+      {
         ConditionExpression: 'attribute_not_exists(PK) OR lease_until < :now',
         ExpressionAttributeValues: { ':now': now },
-      }),
+      },
     ),
   );
 }
 
 async function release(appId: string, token: string): Promise<void> {
   try {
-    await documentClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: uploadLockKey(appId),
-        ConditionExpression: '#token = :token',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': token },
-      }),
-    );
+    await deleteItem(uploadLockKey(appId), {
+      ConditionExpression: '#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token },
+    });
   } catch (err) {
     // Our lease ran out and another request holds it now: it is theirs to release.
     if (!isConditionFailure(err)) throw err;

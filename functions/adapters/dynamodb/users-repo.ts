@@ -14,37 +14,35 @@
  * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
  * counter or token also compares its own `expires_at` with the clock.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../../shared/constants';
 import { ConflictError } from '../../core/errors';
 import type { ResetTokenStore, UsersRepository, VerifyTokenStore } from '../../core/users/ports';
-import { type AuthProvider, EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
-import { documentClient, tableName } from '../aws-clients';
-import { cancellationCodes, getItem, isConditionFailure, transact } from './dynamo';
+import { EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
+import {
+  cancellationCodes,
+  getItem,
+  isConditionFailure,
+  onIndex,
+  putItem,
+  queryAll,
+  transact,
+  tx,
+  updateItem,
+} from './dynamo';
 import { userKeys } from './keys';
 import { forgetTokenVersion } from './token-versions';
 
 // Mappers ---------------------------------------------------------------------------------------
 
-interface UserItem {
+/** The stored user: the domain fields (website absent rather than null), its keys and the hash. */
+type UserItem = Omit<User, 'website'> & {
   PK: string;
   SK: string;
   GSI1PK: string;
   GSI1SK: string;
   entity: 'USER';
-  id: string;
-  email: string;
-  full_name: string;
-  company_name: string;
   website?: string;
-  role: Role;
-  is_approved: boolean;
-  created_at: string;
-  auth_provider: AuthProvider;
-  email_verified: boolean;
-  token_version: number;
   password_hash?: string;
-}
+};
 
 export function toItem(user: User, passwordHash: string | null): UserItem {
   return {
@@ -92,8 +90,6 @@ const tokenVersionOf = (item: Record<string, unknown> | undefined) => {
 
 // Repository ------------------------------------------------------------------------------------
 
-const db = () => documentClient();
-
 async function userIdByEmail(email: string): Promise<string | undefined> {
   const claim = await getItem(userKeys.email(email));
   return typeof claim?.user_id === 'string' ? claim.user_id : undefined;
@@ -103,20 +99,8 @@ export const dynamoUsersRepository: UsersRepository = {
   async create(user, passwordHash) {
     try {
       await transact([
-        {
-          Put: {
-            TableName: tableName(),
-            Item: toItem(user, passwordHash),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        tx.putNew(toItem(user, passwordHash)),
+        tx.putNew({ ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id }),
       ]);
     } catch (err) {
       const codes = cancellationCodes(err);
@@ -159,9 +143,8 @@ export const dynamoUsersRepository: UsersRepository = {
       names['#token_version'] = 'token_version';
       values[':one'] = 1;
     }
+    const key = userKeys.user(current.id);
     const update = {
-      TableName: tableName(),
-      Key: userKeys.user(current.id),
       UpdateExpression: set,
       // The address must still be the one this change started from (no lost updates).
       ConditionExpression: 'attribute_exists(PK) AND #email = :old_email',
@@ -171,7 +154,7 @@ export const dynamoUsersRepository: UsersRepository = {
 
     if (changes.email === current.email) {
       try {
-        await db().send(new UpdateCommand(update));
+        await updateItem(key, update);
       } catch (err) {
         if (isConditionFailure(err))
           throw new ConflictError('Your profile changed meanwhile. Please reload and try again.');
@@ -180,22 +163,9 @@ export const dynamoUsersRepository: UsersRepository = {
     } else {
       try {
         await transact([
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...userKeys.email(changes.email), entity: 'EMAIL', user_id: current.id },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: userKeys.email(current.email),
-              ConditionExpression: 'attribute_not_exists(PK) OR user_id = :id',
-              ExpressionAttributeValues: { ':id': current.id },
-            },
-          },
-          { Update: update },
+          tx.putNew({ ...userKeys.email(changes.email), entity: 'EMAIL', user_id: current.id }),
+          tx.release(userKeys.email(current.email), 'user_id', current.id),
+          tx.update(key, update),
         ]);
       } catch (err) {
         const codes = cancellationCodes(err);
@@ -211,51 +181,28 @@ export const dynamoUsersRepository: UsersRepository = {
   },
 
   async setPasswordHash(userId, passwordHash) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKeys.user(userId),
-        UpdateExpression: 'SET password_hash = :h',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':h': passwordHash },
-      }),
-    );
+    await updateItem(userKeys.user(userId), {
+      UpdateExpression: 'SET password_hash = :h',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':h': passwordHash },
+    });
   },
 
   async listUsers() {
-    const users: User[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': userKeys.listPartition },
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) users.push(fromItem(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return users;
+    const items = await queryAll(onIndex('GSI1', userKeys.listPartition, { ScanIndexForward: false }));
+    return items.map(fromItem);
   },
 
   async setApproved(userId, approved) {
     try {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: userKeys.user(userId),
-          // Taking approval away ends the account's sessions; granting it needs no new token
-          // (approval is read from storage on every request).
-          UpdateExpression: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      const res = await updateItem(userKeys.user(userId), {
+        // Taking approval away ends the account's sessions; granting it needs no new token
+        // (approval is read from storage on every request).
+        UpdateExpression: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      });
       if (!approved) forgetTokenVersion(userId);
       return res.Attributes ? fromItem(res.Attributes) : undefined;
     } catch (err) {
@@ -269,19 +216,16 @@ export const dynamoUsersRepository: UsersRepository = {
 
 export const dynamoResetTokens: ResetTokenStore = {
   async save({ tokenHash, userId, expiresAt, tokenVersion }) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...userKeys.resetToken(tokenHash),
-          entity: 'RESET',
-          user_id: userId,
-          token_version: tokenVersion,
-          expires_at: expiresAt,
-          ttl: expiresAt,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await putItem(
+      {
+        ...userKeys.resetToken(tokenHash),
+        entity: 'RESET',
+        user_id: userId,
+        token_version: tokenVersion,
+        expires_at: expiresAt,
+        ttl: expiresAt,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     );
   },
 
@@ -294,27 +238,18 @@ export const dynamoResetTokens: ResetTokenStore = {
   async redeem(tokenHash, userId, passwordHash, nowSeconds, tokenVersion) {
     try {
       await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: userKeys.resetToken(tokenHash),
-            ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
-            ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: userKeys.user(userId),
-            UpdateExpression: 'SET password_hash = :h ADD token_version :one',
-            // Only while no reset (or other bump) happened since this link was issued.
-            ConditionExpression:
-              tokenVersion === 0
-                ? 'attribute_exists(PK) AND (attribute_not_exists(token_version) OR token_version = :tv)'
-                : 'attribute_exists(PK) AND token_version = :tv',
-            ExpressionAttributeValues: { ':h': passwordHash, ':one': 1, ':tv': tokenVersion },
-          },
-        },
+        tx.delete(userKeys.resetToken(tokenHash), {
+          ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
+          ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
+        }),
+        tx.update(userKeys.user(userId), {
+          UpdateExpression: 'SET password_hash = :h ADD token_version :one', // Only while no reset (or other bump) happened since this link was issued.
+          ConditionExpression:
+            tokenVersion === 0
+              ? 'attribute_exists(PK) AND (attribute_not_exists(token_version) OR token_version = :tv)'
+              : 'attribute_exists(PK) AND token_version = :tv',
+          ExpressionAttributeValues: { ':h': passwordHash, ':one': 1, ':tv': tokenVersion },
+        }),
       ]);
       forgetTokenVersion(userId);
       return true;
@@ -329,19 +264,16 @@ export const dynamoResetTokens: ResetTokenStore = {
 
 export const dynamoVerifyTokens: VerifyTokenStore = {
   async save({ tokenHash, userId, email, expiresAt }) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...userKeys.verifyToken(tokenHash),
-          entity: 'VERIFY',
-          user_id: userId,
-          email,
-          expires_at: expiresAt,
-          ttl: expiresAt,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+    await putItem(
+      {
+        ...userKeys.verifyToken(tokenHash),
+        entity: 'VERIFY',
+        user_id: userId,
+        email,
+        expires_at: expiresAt,
+        ttl: expiresAt,
+      },
+      { ConditionExpression: 'attribute_not_exists(PK)' },
     );
   },
 
@@ -354,23 +286,15 @@ export const dynamoVerifyTokens: VerifyTokenStore = {
   async redeem(tokenHash, userId, email, nowSeconds) {
     try {
       await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: userKeys.verifyToken(tokenHash),
-            ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
-            ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: userKeys.user(userId),
-            UpdateExpression: 'SET email_verified = :t',
-            ConditionExpression: 'attribute_exists(PK) AND email = :email',
-            ExpressionAttributeValues: { ':t': true, ':email': email },
-          },
-        },
+        tx.delete(userKeys.verifyToken(tokenHash), {
+          ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
+          ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
+        }),
+        tx.update(userKeys.user(userId), {
+          UpdateExpression: 'SET email_verified = :t',
+          ConditionExpression: 'attribute_exists(PK) AND email = :email',
+          ExpressionAttributeValues: { ':t': true, ':email': email },
+        }),
       ]);
       return true;
     } catch (err) {

@@ -6,25 +6,18 @@
  * |--------------|-----------------|------------|-------------------------------------|--------------------------|
  * | delivery log | WEBHOOKLOG#<id> | WEBHOOKLOG | APPLOGS#<appId> / <created_at>#<id> | LOGS / <created_at>#<id> |
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
 import type { DeliveryLogStore } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord } from '../../core/webhooks/webhook';
-import { documentClient, tableName } from '../aws-clients';
-import { num, queryUpTo, str } from './dynamo';
+import { getItem, num, onIndex, putItem, queryUpTo, str, texts } from './dynamo';
 import { ALL_LOGS_PARTITION, appLogsPartition, deliveryLogKey, timeSort } from './keys';
 
-const db = () => documentClient();
-const table = () => tableName();
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
 export function fromLogItem(item: Record<string, unknown>): DeliveryLogRecord {
   return {
-    id: String(item.id ?? ''),
-    app_id: String(item.app_id ?? ''),
+    ...texts(item, ['id', 'app_id', 'event_type', 'target_url']),
     webhook_id: str(item.webhook_id),
-    event_type: String(item.event_type ?? ''),
-    target_url: String(item.target_url ?? ''),
     status_code: num(item.status_code) ?? 0,
     response: str(item.response),
     created_at: String(item.created_at ?? item.timestamp ?? ''),
@@ -38,62 +31,41 @@ export function fromLogItem(item: Record<string, unknown>): DeliveryLogRecord {
 export const dynamoDeliveryLogStore: DeliveryLogStore = {
   async put(log, ttlSeconds) {
     const sortKey = timeSort(log.created_at, log.id);
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...deliveryLogKey(log.id),
-          GSI1PK: appLogsPartition(log.app_id),
-          GSI1SK: sortKey,
-          GSI2PK: ALL_LOGS_PARTITION,
-          GSI2SK: sortKey,
-          entity: 'WebhookLog',
-          id: log.id,
-          app_id: log.app_id,
-          webhook_id: log.webhook_id,
-          event_type: log.event_type,
-          target_url: log.target_url,
-          status_code: log.status_code,
-          response: log.response,
-          created_at: log.created_at,
-          response_time_ms: log.response_time_ms,
-          retry_count: log.retry_count,
-          delivery_id: log.delivery_id,
-          error_kind: log.error_kind,
-          ttl: epochSeconds(Date.parse(log.created_at)) + ttlSeconds,
-        },
-      }),
-    );
+    await putItem({
+      ...deliveryLogKey(log.id),
+      GSI1PK: appLogsPartition(log.app_id),
+      GSI1SK: sortKey,
+      GSI2PK: ALL_LOGS_PARTITION,
+      GSI2SK: sortKey,
+      entity: 'WebhookLog',
+      id: log.id,
+      app_id: log.app_id,
+      webhook_id: log.webhook_id,
+      event_type: log.event_type,
+      target_url: log.target_url,
+      status_code: log.status_code,
+      response: log.response,
+      created_at: log.created_at,
+      response_time_ms: log.response_time_ms,
+      retry_count: log.retry_count,
+      delivery_id: log.delivery_id,
+      error_kind: log.error_kind,
+      ttl: epochSeconds(Date.parse(log.created_at)) + ttlSeconds,
+    });
   },
 
   async get(id) {
-    const res = await db().send(new GetCommand({ TableName: table(), Key: deliveryLogKey(id) }));
-    return res.Item ? fromLogItem(res.Item) : undefined;
+    const item = await getItem(deliveryLogKey(id), { consistent: false });
+    return item ? fromLogItem(item) : undefined;
   },
 
   async listByApp(appId, limit) {
-    const items = await queryUpTo(
-      {
-        TableName: table(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': appLogsPartition(appId) },
-      },
-      limit,
-    );
+    const items = await queryUpTo(onIndex('GSI1', appLogsPartition(appId)), limit);
     return items.map(fromLogItem);
   },
 
   async listAll(limit) {
-    const items = await queryUpTo(
-      {
-        TableName: table(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': ALL_LOGS_PARTITION },
-      },
-      limit,
-    );
+    const items = await queryUpTo(onIndex('GSI2', ALL_LOGS_PARTITION), limit);
     return items.map(fromLogItem);
   },
 };
