@@ -4,7 +4,7 @@ import { LuBookOpen, LuShieldCheck, LuTestTube } from 'react-icons/lu';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
 import { formatCount } from '../../../utils/format';
-import { DAILY_LIMIT } from '../utils/key-display';
+import { DAILY_LIMIT } from '../../../utils/key-display';
 
 function LimitCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
