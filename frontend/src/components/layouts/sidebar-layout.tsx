@@ -18,6 +18,7 @@ import { paths } from '../../config/paths';
 import { LogoMark } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
+import { stickyBarStyle } from '../ui/surfaces';
 
 export interface SidebarItem {
   label: string;
@@ -142,19 +143,7 @@ export function SidebarLayout({
       </Drawer.Root>
 
       <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          h="16"
-          align="center"
-          gap="3"
-          px={{ base: '4', md: '8' }}
-          bg="white"
-          borderBottomWidth="1px"
-          borderColor="gray.200"
-          position="sticky"
-          top="0"
-          zIndex="sticky"
-        >
+        <Flex as="header" h="16" align="center" gap="3" px={{ base: '4', md: '8' }} bg="white" {...stickyBarStyle}>
           <IconButton aria-label="Open navigation" variant="ghost" hideFrom="lg" onClick={() => setOpen(true)}>
             <LuMenu />
           </IconButton>

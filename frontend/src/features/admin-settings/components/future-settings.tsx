@@ -1,5 +1,6 @@
 import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuBell, LuGauge, LuLock, LuServer, LuShieldAlert } from 'react-icons/lu';
+import { panelStyle } from '../../../components/ui/surfaces';
 
 const upcoming = [
   { icon: <LuLock />, title: 'Two-factor authentication', text: 'Require a second factor for every admin sign-in.' },
@@ -24,7 +25,7 @@ const upcoming = [
 /** Settings planned for later releases, listed so admins know what is coming. */
 export function FutureSettings() {
   return (
-    <Box as="section" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }}>
+    <Box as="section" {...panelStyle} p={{ base: '5', md: '8' }}>
       <Heading as="h2" size="lg">
         More settings
       </Heading>

@@ -4,6 +4,7 @@ import { MSG } from '../../../../../shared/messages';
 import { useLogout } from '../../../components/layouts/use-logout';
 import { FormMessage } from '../../../components/ui/form-message';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useAdminProfile } from '../api/get-admin-profile';
@@ -58,7 +59,7 @@ export function ProfileForm() {
   };
 
   return (
-    <Box as="section" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }}>
+    <Box as="section" {...panelStyle} p={{ base: '5', md: '8' }}>
       <Heading as="h2" size="lg">
         Update Profile
       </Heading>

@@ -2,6 +2,7 @@ import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Table, Text }
 import { useEffect, useState } from 'react';
 import { LuPlay, LuRefreshCw, LuSquare } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
@@ -60,15 +61,7 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
 
   const runs = (history.data ?? []).slice(0, 8);
   return (
-    <Box
-      as="section"
-      aria-labelledby="sync-controls-heading"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
-    >
+    <Box as="section" aria-labelledby="sync-controls-heading" {...panelStyle} p="5">
       <Heading as="h2" size="md" mb="4" id="sync-controls-heading">
         Sync Controls
       </Heading>

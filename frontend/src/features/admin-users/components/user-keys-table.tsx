@@ -2,6 +2,7 @@ import { Table, Text } from '@chakra-ui/react';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '../../../components/ui/api-key-parts';
 import { DataTable } from '../../../components/ui/data-table';
+import { panelStyle } from '../../../components/ui/surfaces';
 
 /** A developer's keys as the admin sees them: prefixes only, with a Rotate action. */
 export function UserKeysTable({
@@ -15,7 +16,7 @@ export function UserKeysTable({
 }) {
   if (keys.length === 0) {
     return (
-      <Text color="gray.500" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="6" textAlign="center">
+      <Text color="gray.500" {...panelStyle} p="6" textAlign="center">
         This user has no API keys.
       </Text>
     );

@@ -2,13 +2,14 @@ import { Box, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuBookOpen, LuShieldCheck, LuTestTube } from 'react-icons/lu';
 import { AppLink } from '../../../components/ui/links';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { paths } from '../../../config/paths';
 import { formatCount } from '../../../utils/format';
 import { DAILY_LIMIT } from '../../../utils/key-display';
 
 function LimitCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <HStack align="flex-start" gap="3" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="4">
+    <HStack align="flex-start" gap="3" {...panelStyle} p="4">
       <Box color="brand.fg" bg="brand.subtle" rounded="lg" p="2" fontSize="lg" flexShrink={0}>
         {icon}
       </Box>
