@@ -33,14 +33,16 @@ describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, ()
       }),
     ]);
     renderRoute('/admin', { role: 'admin' });
-    const table = await screen.findByTestId('suppressed-addresses', {}, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Suppressed addresses' }, { timeout: 10_000 });
     expect(table.textContent).toContain('gone@example.com');
     expect(table.textContent).toContain('Bounced');
     expect(table.textContent).toContain('Complaint');
 
     fireEvent.click(screen.getByRole('button', { name: 'Mail gone@example.com again' }));
     expect(await screen.findByText('gone@example.com: The address will receive mail again')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('suppressed-addresses').textContent).not.toContain('gone@'));
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Suppressed addresses' }).textContent).not.toContain('gone@'),
+    );
     expect(calls().some((r) => r.path === '/api/admin/mail-suppressions/lift')).toBe(true);
   });
 });
