@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { adminAppsHandlers } from '../../../testing/handlers/admin-apps';
+import { adminMailHandlers } from '../../../testing/handlers/admin-mail';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
@@ -11,7 +13,7 @@ afterEach(() => toaster.remove());
 
 function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = []) {
   const fake = syncHandlers(opts);
-  serve(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), adminAppsHandlers().handlers, adminMailHandlers().handlers, fake.handlers, extra);
   const view = renderRoute('/admin', { role: 'admin' });
   return { ...view, fake };
 }

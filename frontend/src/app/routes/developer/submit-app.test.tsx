@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAID_PRICE_REQUIRED } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
+import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
 import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access';
 import { toaster } from '../../../components/ui/toaster';
-import type { SubmitPayload } from '../../../features/submit-app/types';
+
 import { readImageSize } from '../../../features/submit-app/utils/image-size';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
@@ -325,7 +326,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(await screen.findByText(MSG.appSubmitted, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
-    const body = calls('POST /api/apps/submit')[0]?.body as SubmitPayload;
+    const body = calls('POST /api/apps/submit')[0]?.body as AppSubmitPayload;
     expect(body).toEqual({
       practice_systems: [],
       name: 'Smile Scheduler',
@@ -425,7 +426,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
-    const body = calls('PUT /api/apps/a7/update')[0]?.body as SubmitPayload;
+    const body = calls('PUT /api/apps/a7/update')[0]?.body as AppSubmitPayload;
     expect(body.price).toBe(249);
     expect(body.tags).toBe('ai,xray');
     expect(body.universal_access_code).toBe('XRAY-2025');
