@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { LuBadgeCheck, LuKeyRound, LuShieldCheck, LuStore } from 'react-icons/lu';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { Logo, LogoMark } from '../brand/logo';
+import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
 
@@ -29,12 +29,7 @@ export function AuthLayout() {
         hideBelow="lg"
       >
         <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} home`}>
-          <HStack gap="2.5">
-            <LogoMark size={9} />
-            <Text fontWeight="bold" fontSize="lg">
-              {SITE.ecosystemTitle}
-            </Text>
-          </HStack>
+          <Logo size={9} color="white" fontSize="lg" />
         </RouterLink>
         <Stack gap="8" maxW="md">
           <Heading size="3xl" lineHeight="shorter" letterSpacing="tight">
