@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
+import { panelStyle } from '../ui/surfaces';
 
 const highlights = [
   { icon: <LuStore />, text: 'Reach dental practices through a curated marketplace' },
@@ -58,16 +59,7 @@ export function AuthLayout() {
             <Logo />
           </RouterLink>
         </Box>
-        <Box
-          w="full"
-          maxW="md"
-          bg="white"
-          rounded="2xl"
-          borderWidth="1px"
-          borderColor="gray.200"
-          shadow="sm"
-          p={{ base: '6', sm: '8' }}
-        >
+        <Box w="full" maxW="md" {...panelStyle} rounded="2xl" shadow="sm" p={{ base: '6', sm: '8' }}>
           <Suspense fallback={<PageSpinner minH="20rem" />}>
             <Outlet />
           </Suspense>
