@@ -16,6 +16,11 @@ import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
 import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
+// The fulfilment and webhook delivery workers, attached to the in-process queues when loaded: the
+// cloud runs them as their own Lambdas beside the API functions, which only enqueue
+// (wiring/fulfilment-queue.ts, wiring/webhook-events.ts).
+import '../functions/wiring/fulfilment';
+import '../functions/wiring/webhook-pipeline';
 
 type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
 const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>> = {
@@ -25,6 +30,7 @@ const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>>
   'api-keys': () => import('../functions/api-keys/index'),
   webhooks: () => import('../functions/webhooks/index'),
   checkout: () => import('../functions/checkout/index'),
+  purchases: () => import('../functions/purchases/index'),
   admin: () => import('../functions/admin/index'),
   sync: () => import('../functions/sync/index'),
   partner: () => import('../functions/partner/index'),

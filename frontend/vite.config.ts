@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { directImports } from './build/direct-imports';
+import { lazyGlobalStyles } from './build/lazy-global-styles';
 import { leanThemeBarrel } from './build/lean-theme-barrel';
 import { perIconImports } from './build/per-icon-imports';
 import { storefrontChunk } from './build/storefront-chunk';
@@ -13,6 +14,7 @@ export default defineConfig({
     perIconImports(),
     directImports(['@chakra-ui/react', '@chakra-ui/react/theme', '@ark-ui/react']),
     leanThemeBarrel(),
+    lazyGlobalStyles(),
     storefront.plugin,
     react(),
   ],
@@ -24,6 +26,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The icon groups' chunks are named after every screen that shares them, a name of 100
+        // characters or more that the visitor's first chunk lists (for preloading) once per group.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             { name: 'storefront', test: storefront.test, priority: 2 },

@@ -1,13 +1,31 @@
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 
 /**
  * The one place that reads the environment. Validated with zod on first use; a bad value stops
  * start-up with a message naming the variable. Local defaults need no configuration at all.
+ *
+ * Written with zod/mini (the same checks and messages as zod's chained API, ~23 KB minified
+ * against ~90 KB): every function reads its configuration, and the storefront renderer validates
+ * nothing else, so this keeps the rest of zod out of its bundle. English messages, as zod's
+ * chained API registers them (the one locale: `z.locales` would bring all of them, ~330 KB).
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+z.config(en());
+
+const bool = z.pipe(
+  z.optional(z.enum(['true', 'false', '1', '0', ''])),
+  z.transform((v) => v === 'true' || v === '1'),
+);
+
+/** Whole numbers read from the environment's text, within `checks`, `fallback` when unset. */
+const count = (fallback: number, ...checks: z.core.$ZodCheck<number>[]) =>
+  z._default(z.coerce.number().check(z.int(), ...checks), fallback);
+/** A positive whole number (at most `max`), `fallback` when unset. */
+const positive = (fallback: number, max?: number) =>
+  count(fallback, z.positive(), ...(max === undefined ? [] : [z.lte(max)]));
+const text = () => z.optional(z.string());
+const secret = (name: string) =>
+  z.optional(z.string().check(z.minLength(32, `${name} must be at least 32 characters`)));
 
 const ConfigSchema = z.object({
   /**
@@ -15,112 +33,92 @@ const ConfigSchema = z.object({
    * (bin/local.ts) and the test setup, which set it themselves. "local" turns on the labelled
    * test checkout and, while bound to loopback, internal webhook targets.
    */
-  RUNTIME: z.enum(['local', 'aws']).default('aws'),
+  RUNTIME: z._default(z.enum(['local', 'aws']), 'aws'),
   /** Address the local runtime and its engines listen on; loopback unless chosen otherwise. */
-  HOST: z.string().min(1).default('127.0.0.1'),
-  AWS_REGION: z.string().default('us-east-1'),
-  TABLE_NAME: z.string().min(1).default('dental-marketplace'),
-  UPLOADS_BUCKET: z.string().min(1).default('dental-marketplace-uploads'),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  AWS_REGION: z._default(z.string(), 'us-east-1'),
+  TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'dental-marketplace'),
+  UPLOADS_BUCKET: z._default(z.string().check(z.minLength(1)), 'dental-marketplace-uploads'),
   /** Endpoints of the local engines; empty in the cloud. */
-  DYNAMODB_ENDPOINT: z.string().url().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  SES_ENDPOINT: z.string().url().optional(),
-  SQS_ENDPOINT: z.string().url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  S3_ENDPOINT: z.optional(z.url()),
+  SES_ENDPOINT: z.optional(z.url()),
+  SQS_ENDPOINT: z.optional(z.url()),
   /** Public origin of the product, used in e-mailed links and Stripe return URLs. */
-  APP_URL: z.string().url().default('http://localhost:3000'),
-  MAIL_FROM: z.string().email().default('no-reply@dentalmarket.local'),
+  APP_URL: z._default(z.url(), 'http://localhost:3000'),
+  MAIL_FROM: z._default(z.email(), 'no-reply@dentalmarket.local'),
   /** The SES configuration set that reports bounces and complaints (cloud); unset locally. */
-  SES_CONFIGURATION_SET: z.string().optional(),
+  SES_CONFIGURATION_SET: text(),
   /** The mail queue: failed sends are retried from it (cloud); locally an in-process queue. */
-  MAIL_QUEUE_URL: z.string().optional(),
+  MAIL_QUEUE_URL: text(),
   /**
    * Signs access tokens (HS256), with its key id JWT_KID in the token header. Locally given
    * directly (npm start generates .data/jwt-secret); in the cloud read at cold start from the
    * Secrets Manager secret JWT_SECRET_ARN (functions/secrets.ts), never from the environment.
    * JWT_PREVIOUS_SECRET/JWT_PREVIOUS_KID still verify tokens signed before a rotation.
    */
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_KID: z.string().min(1).max(64).default('local'),
-  JWT_PREVIOUS_SECRET: z.string().min(32, 'JWT_PREVIOUS_SECRET must be at least 32 characters').optional(),
-  JWT_PREVIOUS_KID: z.string().min(1).max(64).optional(),
-  JWT_SECRET_ARN: z.string().optional(),
+  JWT_SECRET: secret('JWT_SECRET'),
+  JWT_KID: z._default(z.string().check(z.minLength(1), z.maxLength(64)), 'local'),
+  JWT_PREVIOUS_SECRET: secret('JWT_PREVIOUS_SECRET'),
+  JWT_PREVIOUS_KID: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  JWT_SECRET_ARN: text(),
   /** Secrets Manager secret with JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."} (cloud). */
-  STRIPE_SECRET_ARN: z.string().optional(),
+  STRIPE_SECRET_ARN: text(),
   /**
    * The value CloudFront sends in the X-Origin-Verify header; the API refuses requests without it,
    * so the execute-api URL cannot bypass CloudFront and its WAF. Read from ORIGIN_SECRET_ARN in
    * the cloud; unset locally (no check).
    */
-  ORIGIN_VERIFY_SECRET: z.string().min(32, 'ORIGIN_VERIFY_SECRET must be at least 32 characters').optional(),
-  ORIGIN_SECRET_ARN: z.string().optional(),
-  JWT_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(60 * 60 * 12),
-  RESET_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(60 * 60),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(15 * 60),
+  ORIGIN_VERIFY_SECRET: secret('ORIGIN_VERIFY_SECRET'),
+  ORIGIN_SECRET_ARN: text(),
+  JWT_TTL_SECONDS: positive(60 * 60 * 12),
+  RESET_TOKEN_TTL_SECONDS: positive(60 * 60),
+  LOGIN_MAX_FAILURES: positive(5),
+  LOGIN_LOCK_SECONDS: positive(15 * 60),
   /** Failed sign-ins allowed per client inside one LOGIN_LOCK_SECONDS window, across addresses. */
-  LOGIN_CLIENT_MAX_FAILURES: z.coerce.number().int().positive().default(20),
+  LOGIN_CLIENT_MAX_FAILURES: positive(20),
   /** Password checks per address per minute from all clients together (a short back-off only). */
-  LOGIN_ADDRESS_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LOGIN_ADDRESS_MAX_PER_MINUTE: positive(10),
   /** Per-client limits per hour: sign-ups, forgot-password requests, guest checkouts. */
-  RATE_LIMIT_REGISTER_PER_CLIENT: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_REGISTER_PER_CLIENT: positive(10),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: positive(10),
+  RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: positive(20),
   /**
    * Images one developer may upload per day (presigned or multipart, 24 hour window from the first):
    * bounds what an account can park in the bucket before any app refers to it. Then 429.
    */
-  UPLOADS_MAX_PENDING_PER_DEVELOPER: z.coerce.number().int().positive().default(50),
+  UPLOADS_MAX_PENDING_PER_DEVELOPER: positive(50),
   /** Reset mails per address per hour; further requests get the same answer and no mail. */
-  FORGOT_PASSWORD_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  FORGOT_PASSWORD_MAILS_PER_ADDRESS: positive(3),
   /** Mails the checkout sends one recipient per day (guest confirmations, licence mails); more are dropped. */
-  MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().positive().default(20),
+  MAILS_PER_RECIPIENT_PER_DAY: positive(20),
   /** How long a free guest licence's confirmation link works. */
-  GUEST_CONFIRM_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(60 * 60 * 48),
+  GUEST_CONFIRM_TTL_SECONDS: positive(60 * 60 * 48),
   /** Verification-link lifetime. */
-  VERIFY_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(60 * 60 * 48),
+  VERIFY_TOKEN_TTL_SECONDS: positive(60 * 60 * 48),
   /**
    * scrypt cost as log2(N), with r=8 and p=1. The default is OWASP's minimum (N=2^17); the cloud
    * refuses less. Only test stacks that create many accounts lower it.
    */
-  SCRYPT_LOG2_N: z.coerce.number().int().min(14).max(20).default(17),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
-  STRIPE_SECRET_KEY: z.string().optional(),
+  SCRYPT_LOG2_N: count(17, z.gte(14), z.lte(20)),
+  GOOGLE_CLIENT_ID: text(),
+  GOOGLE_JWKS_URL: z._default(z.url(), 'https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z._default(z.string(), 'https://accounts.google.com,accounts.google.com'),
+  STRIPE_SECRET_KEY: text(),
   /**
    * Verifies Stripe's webhook signatures. Required with STRIPE_SECRET_KEY, and locally (where the
    * test-checkout page signs its events with it): `npm start` generates one into
    * .data/stripe-webhook-secret on first start. There is no public default.
    */
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: text(),
+  STRIPE_PUBLISHABLE_KEY: text(),
   /**
    * Lets webhooks target private/loopback addresses (and plain http, any port). On by default
    * locally while HOST is a loopback address, off otherwise; never allowed with a non-loopback
    * HOST, and the ports of the local engines stay refused even then.
    */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
-  QUEUE_URL: z.string().optional(),
+  QUEUE_URL: text(),
   /**
    * Every AWS SDK client (DynamoDB, S3, SES, SQS, Secrets Manager, Scheduler): a connection must
    * open within AWS_CONNECT_TIMEOUT_MS and an answer arrive within AWS_REQUEST_TIMEOUT_MS; refused
@@ -128,56 +126,59 @@ const ConfigSchema = z.object({
    * attempts in all, a timeout is not (the dependency hangs). A request then answers 503 within
    * seconds instead of hanging.
    */
-  AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(1_000),
-  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
-  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
+  AWS_CONNECT_TIMEOUT_MS: positive(1_000, 10_000),
+  AWS_REQUEST_TIMEOUT_MS: positive(2_000, 30_000),
+  AWS_MAX_ATTEMPTS: count(3, z.gte(1), z.lte(5)),
   /** The fulfilment queue (licence delivery in the background, cloud); locally an in-process queue. */
-  FULFILMENT_QUEUE_URL: z.string().optional(),
+  FULFILMENT_QUEUE_URL: text(),
   /** Webhook deliveries: only a 2xx answer within this many milliseconds is a success. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  WEBHOOK_TIMEOUT_MS: positive(15_000, 60_000),
   /**
    * Webhook retry delays in seconds, comma-separated, replacing the default schedule
    * (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h); e.g. "1,2,4" for demos.
    */
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds')
-    .optional(),
+  WEBHOOK_RETRY_SCHEDULE: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds'),
+      ),
+  ),
   /** The outside systems the sync talks to; locally the simulators of bin/simulators/. */
-  INTERNAL_SYSTEM_URL: z.string().url().optional(),
-  LEGACY_SYSTEM_URL: z.string().url().optional(),
+  INTERNAL_SYSTEM_URL: z.optional(z.url()),
+  LEGACY_SYSTEM_URL: z.optional(z.url()),
   /** API keys of the outside systems: given directly (local), or read from Secrets Manager (cloud). */
-  INTERNAL_SYSTEM_API_KEY: z.string().optional(),
-  LEGACY_SYSTEM_API_KEY: z.string().optional(),
-  INTERNAL_SYSTEM_SECRET_ARN: z.string().optional(),
-  LEGACY_SYSTEM_SECRET_ARN: z.string().optional(),
+  INTERNAL_SYSTEM_API_KEY: text(),
+  LEGACY_SYSTEM_API_KEY: text(),
+  INTERNAL_SYSTEM_SECRET_ARN: text(),
+  LEGACY_SYSTEM_SECRET_ARN: text(),
   /** An outside system that has not answered a request within this time has failed it. */
-  SYNC_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
+  SYNC_HTTP_TIMEOUT_MS: positive(10_000, 60_000),
   /** A sync lock older than this is stale (its worker died) and may be taken over. */
-  SYNC_LOCK_STALE_SECONDS: z.coerce.number().int().positive().default(900),
+  SYNC_LOCK_STALE_SECONDS: positive(900),
   /** Most legacy events one poll hands over (the rest wait for the next poll). */
-  SYNC_EVENTS_PER_POLL: z.coerce.number().int().positive().max(10_000).default(500),
+  SYNC_EVENTS_PER_POLL: positive(500, 10_000),
   /** The sync queue and its dead-letter queue (cloud); locally an in-process queue. */
-  SYNC_QUEUE_URL: z.string().optional(),
-  SYNC_QUEUE_ARN: z.string().optional(),
-  SYNC_DLQ_URL: z.string().optional(),
+  SYNC_QUEUE_URL: text(),
+  SYNC_QUEUE_ARN: text(),
+  SYNC_DLQ_URL: text(),
   /** The EventBridge Scheduler schedule that sends polls to the sync queue, and the role it assumes. */
-  SYNC_SCHEDULE_NAME: z.string().optional(),
-  SYNC_SCHEDULE_GROUP: z.string().default('default'),
+  SYNC_SCHEDULE_NAME: text(),
+  SYNC_SCHEDULE_GROUP: z._default(z.string(), 'default'),
   /** Local only: wait before a failed sync job is received again (SQS: the visibility timeout). */
-  SYNC_QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5000),
-  SYNC_SCHEDULER_ROLE_ARN: z.string().optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SYNC_QUEUE_RETRY_DELAY_MS: count(5000, z.gte(0)),
+  SYNC_SCHEDULER_ROLE_ARN: text(),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /**
    * How long a process reuses what it knows of the catalogue version before reading it again:
    * the bound within which a marketplace change made elsewhere shows in this process's answers.
    */
-  CATALOGUE_VERSION_MAX_AGE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  CATALOGUE_VERSION_MAX_AGE_MS: count(1_000, z.gte(0), z.lte(10_000)),
   /**
    * Days an audit trail entry is kept before DynamoDB's TTL removes it. Default 2192 (six years,
    * the HIPAA documentation retention period).
    */
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2192),
+  AUDIT_RETENTION_DAYS: count(2192, z.gte(1), z.lte(36_500)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -192,30 +193,32 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** Settings that only make sense together. */
-const CheckedConfigSchema = ConfigSchema.refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
-  path: ['STRIPE_WEBHOOK_SECRET'],
-  message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
-})
-  .refine((c) => c.RUNTIME !== 'aws' || c.SCRYPT_LOG2_N >= 17, {
+const CheckedConfigSchema = ConfigSchema.check(
+  z.refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+  }),
+  z.refine((c) => c.RUNTIME !== 'aws' || c.SCRYPT_LOG2_N >= 17, {
     path: ['SCRYPT_LOG2_N'],
     message: 'SCRYPT_LOG2_N must be at least 17 (OWASP minimum) in the cloud',
-  })
-  .refine((c) => c.RUNTIME !== 'local' || !!c.JWT_SECRET, {
+  }),
+  z.refine((c) => c.RUNTIME !== 'local' || !!c.JWT_SECRET, {
     path: ['JWT_SECRET'],
     message: 'JWT_SECRET is required locally (npm start generates one under .data/)',
-  })
-  .refine((c) => !c.JWT_PREVIOUS_SECRET || (!!c.JWT_PREVIOUS_KID && c.JWT_PREVIOUS_KID !== c.JWT_KID), {
+  }),
+  z.refine((c) => !c.JWT_PREVIOUS_SECRET || (!!c.JWT_PREVIOUS_KID && c.JWT_PREVIOUS_KID !== c.JWT_KID), {
     path: ['JWT_PREVIOUS_KID'],
     message: 'JWT_PREVIOUS_KID is required with JWT_PREVIOUS_SECRET and must differ from JWT_KID',
-  })
-  .refine((c) => c.RUNTIME !== 'local' || !!c.STRIPE_WEBHOOK_SECRET, {
+  }),
+  z.refine((c) => c.RUNTIME !== 'local' || !!c.STRIPE_WEBHOOK_SECRET, {
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'STRIPE_WEBHOOK_SECRET is required locally (npm start generates one under .data/)',
-  })
-  .refine((c) => !(c.RUNTIME === 'local' && c.ALLOW_INTERNAL_WEBHOOK_TARGETS && !isLoopbackHost(c.HOST)), {
+  }),
+  z.refine((c) => !(c.RUNTIME === 'local' && c.ALLOW_INTERNAL_WEBHOOK_TARGETS && !isLoopbackHost(c.HOST)), {
     path: ['ALLOW_INTERNAL_WEBHOOK_TARGETS'],
     message: 'internal webhook targets are allowed only while HOST is a loopback address',
-  });
+  }),
+);
 
 /** Ports of the local engines (DynamoDB Local, S3, SES): never a webhook target, even locally. */
 export function localEnginePorts(cfg: Config = getConfig()): number[] {

@@ -80,8 +80,9 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   'api-keys': { table: [...READ, 'dynamodb:BatchGetItem', ...WRITE] },
   webhooks: { table: [...READ, ...WRITE], webhookQueue: true },
-  // The Stripe webhook and free grants record purchases and enqueue their licence delivery; the
-  // admin's refund (through Stripe) is served here too, so that only this function carries Stripe.
+  // The routes that call Stripe: checkout sessions, the Stripe webhook and free grants record
+  // purchases and enqueue their licence delivery; the admin's refund (through Stripe) is served here
+  // too, so that only this function carries Stripe (the buyer's other routes are purchases').
   checkout: {
     table: [...READ, ...WRITE, 'dynamodb:ConditionCheckItem'],
     webhookQueue: true,
@@ -89,6 +90,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     stripe: true,
     fulfilmentQueue: true,
   },
+  // A buyer's purchases, invoices and review writes: no Stripe, no mail, no queue.
+  purchases: { table: [...READ, ...WRITE] },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
   // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
   admin: {

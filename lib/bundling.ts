@@ -139,11 +139,14 @@ export const BROWSER_ONLY_MODULES = [
 /**
  * The storefront renderer's additions: react-router-dom is react-router's own API plus the browser
  * routers (react-router/dom), whose import keeps ~165 KB of react-router that a <StaticRouter>
- * never runs; the server takes the same components from react-router itself. And the
- * browser-only modules above.
+ * never runs; the server takes the same components from react-router itself. Chakra's theme
+ * comes from frontend/src/ssr/chakra-theme.js: its exports but for the all-recipes default config,
+ * whose top-level call in Chakra's own index kept every recipe (~110 KB) in the bundle. And the
+ * browser-only modules above. (An alias's replacement path is resolved from the repository root, where the CDK runs
+ * esbuild too.)
  */
 export const STOREFRONT_BUNDLING = {
-  alias: { 'react-router-dom': 'react-router' },
+  alias: { 'react-router-dom': 'react-router', '@chakra-ui/react/theme': './frontend/src/ssr/chakra-theme.js' },
   external: BROWSER_ONLY_MODULES,
 } as const satisfies FunctionBundling;
 

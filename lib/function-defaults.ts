@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { AssetStaging, Duration, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -137,6 +137,9 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         externalModules: [...LAMBDA_BUNDLING.external, ...(props.bundling?.external ?? [])],
         logLevel: nodejs.LogLevel.WARNING,
         define: { ...LAMBDA_BUNDLING.define, ...props.bundling?.define },
+        // esbuild's working directory is the project root when it runs here; in Docker (without a
+        // local esbuild) it would be /: an alias to a path (./frontend/...) resolves from it.
+        workingDirectory: AssetStaging.BUNDLING_INPUT_DIR,
         // esbuild's --alias:<package>=<replacement>, which NodejsFunction has no property for.
         esbuildArgs: Object.fromEntries(
           Object.entries(props.bundling?.alias ?? {}).map(([from, to]) => [`--alias:${from}`, to]),

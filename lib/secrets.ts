@@ -74,7 +74,7 @@ export class AppSecrets extends Construct {
       this.acknowledge(
         shell,
         'Stripe issues and rolls these keys (Dashboard > Developers); the operator stores the new ones here, and the functions pick them up within 5 minutes.',
-        'Stripe API keys, not patient data; the AWS managed key encrypts them and IAM limits reading to the checkout and admin functions.',
+        'Stripe API keys, not patient data; the AWS managed key encrypts them and IAM limits reading to the checkout function.',
       );
       this.stripe = shell;
       this.stripeSecretId = shell.secretArn;

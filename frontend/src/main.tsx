@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { preloadStorefrontScreen } from './app/storefront-routes';
+import { keepServerGlobalStyles } from './components/ui/system';
 import { readSsrData } from './ssr/data';
+import { hydrateInTransition } from './ssr/hydrate';
 
 const container = document.getElementById('root') as HTMLElement;
 // Storefront pages (/, categories, a category, an app) arrive rendered with their data: hydrate
@@ -15,8 +18,11 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-// Hydration is one task, not a transition: a transition yields to the browser between slices, but a
-// search typed or a button pressed on a part not yet hydrated was lost (there are no Suspense
-// boundaries for React to hydrate first and replay the event into).
-if (ssr && container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (ssr && container.hasChildNodes()) {
+  keepServerGlobalStyles();
+  // The page's screen first (its chunk is already preloaded), so hydration never waits for it.
+  // Should it fail to load, hydration goes ahead and the route's error boundary says so.
+  preloadStorefrontScreen(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateInTransition(container, app));
+} else createRoot(container).render(app);

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AuthUser } from './auth';
-import { createGroupHandler, type GroupHandlers } from './group-handler';
+import { createGroupHandler, createPublicGroupHandler, type GroupHandlers } from './group-handler';
 import {
   type AdminHandler,
   type ApiRequest,
@@ -83,6 +83,19 @@ describe('handlers typed from the route table', () => {
     // @ts-expect-error a key that is not a route of the group
     expect(() => createGroupHandler('api-keys', { ...apiKeysHandlers, 'GET /api/nope': developerHandler })).toThrow(
       'Handler GET /api/nope is not a route of group api-keys in routes.ts',
+    );
+  });
+
+  it('builds a group without the authentication step only when every route of it is public', () => {
+    const storefront: GroupHandlers<'storefront'> = {
+      'GET /': publicHandler,
+      'GET /marketplace/categories': publicHandler,
+      'GET /marketplace/category/{slug}': publicHandler,
+      'GET /marketplace/app/{slug}': publicHandler,
+    };
+    expect(createPublicGroupHandler('storefront', storefront)).toBeTypeOf('function');
+    expect(() => createPublicGroupHandler('api-keys', apiKeysHandlers)).toThrow(
+      'Group api-keys has GET /api/keys, which is not public or is audited',
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   bodyParsing,
   errorMapping,
   type GroupContext,
+  type GroupMiddleware,
   type GroupState,
   headersOf,
   invocationLogging,
@@ -54,6 +55,27 @@ function endpointsOf<G extends RouteGroup>(handlers: GroupHandlers<G>): Readonly
  * responses. The local server invokes the same handler.
  */
 export function createGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
+  return groupHandler(group, handlers, [authentication(), bodyParsing(), auditTrail()]);
+}
+
+/**
+ * createGroupHandler for a group whose every route is public and unaudited (the storefront's
+ * pages): the same chain without the authentication and audit steps, which have nothing to do
+ * there but read an optional token that these handlers never look at. Without them the group's
+ * bundle carries neither the token verification (jose) nor the audit trail's writer. A group with
+ * a signed-in, API-key or audited route is refused when it starts.
+ */
+export function createPublicGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
+  for (const route of routesOfGroup(group)) {
+    if (route.access !== 'public' || route.audit) {
+      throw new Error(`Group ${group} has ${route.method} ${route.path}, which is not public or is audited`);
+    }
+  }
+  return groupHandler(group, handlers, [bodyParsing()]);
+}
+
+/** The chain of either: route, origin and secrets, then `steps`, then the endpoint. */
+function groupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>, steps: GroupMiddleware[]) {
   const routes = new Map(routesOfGroup(group).map((rt) => [routeKey(rt), rt] as const));
   const endpoints = endpointsOf(handlers);
   for (const key of endpoints.keys()) {
@@ -68,9 +90,7 @@ export function createGroupHandler<G extends RouteGroup>(group: G, handlers: Gro
     .use(errorMapping())
     .use(routeResolution(routes as ReadonlyMap<string, RouteDef>))
     .use(originAndSecrets())
-    .use(authentication())
-    .use(bodyParsing())
-    .use(auditTrail())
+    .use(steps)
     .handler(async (event, context) => {
       const request = { internal: context.groupState ?? {} };
       const route = routeOf(request);

@@ -50,7 +50,7 @@ export interface GroupContext extends Context {
 }
 
 export type GroupRequest = Request<ApiEvent, ApiResult, unknown, GroupContext, GroupState>;
-type GroupMiddleware = MiddlewareObj<ApiEvent, ApiResult, unknown, GroupContext, GroupState>;
+export type GroupMiddleware = MiddlewareObj<ApiEvent, ApiResult, unknown, GroupContext, GroupState>;
 
 // CloudFront keeps public marketplace answers briefly (s-maxage); browsers always revalidate
 // (max-age=0), so an admin's change shows on a visitor's next load, not 30 s later.

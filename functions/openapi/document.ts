@@ -11,13 +11,17 @@ import { ROUTE_DOCS } from './route-docs';
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
 
+/** Checkout's tag, also the purchases group's: which function serves a route is no part of the API. */
+const CHECKOUT_TAG = { name: 'Checkout', description: 'Licence purchases and the payment provider' };
+
 const TAGS: Record<RouteGroup | 'Admin', { name: string; description: string }> = {
   accounts: { name: 'Accounts', description: 'Sign-up, sign-in, password reset and profiles' },
   marketplace: { name: 'Marketplace', description: 'Public marketplace reads: apps and categories' },
   'developer-apps': { name: 'Developer apps', description: "A developer's own apps" },
   'api-keys': { name: 'API keys', description: 'Create, rotate and delete the keys of the Partner API' },
   webhooks: { name: 'Webhooks', description: 'Webhook endpoints, deliveries and test events' },
-  checkout: { name: 'Checkout', description: 'Licence purchases and the payment provider' },
+  checkout: CHECKOUT_TAG,
+  purchases: CHECKOUT_TAG,
   partner: { name: 'Partner API', description: 'Called by your own software with an API key (X-API-Key)' },
   sync: { name: 'Sync', description: 'Synchronisation with the legacy and internal systems (admin)' },
   admin: { name: 'Admin', description: 'Administration: users, apps, categories, logs, syncs' },

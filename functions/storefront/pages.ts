@@ -1,10 +1,11 @@
 import { SSR_DATA_ID, serialiseSsrData } from '../../frontend/src/ssr/data';
 import { renderStorefront } from '../../frontend/src/ssr/render';
 import { MSG } from '../../shared/messages';
-import { type MarketplaceQuery, MarketplaceQuerySchema, type PublicApp } from '../../shared/schemas/apps';
+import type { PublicApp } from '../../shared/schemas/apps';
 import type { Category } from '../../shared/schemas/categories';
 import { storefrontPaths } from '../../shared/site-paths';
 import { getConfig } from '../config';
+import { DEFAULT_MARKETPLACE_QUERY } from '../core/apps/marketplace-query';
 import { AppError } from '../core/errors';
 import { logger } from '../http/logger';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
@@ -30,7 +31,6 @@ import {
  * reused while the catalogue version it was rendered at is current (answer-cache.ts).
  */
 const HTML = 'text/html; charset=utf-8';
-const DEFAULT_QUERY: MarketplaceQuery = MarketplaceQuerySchema.parse({});
 
 /** The SWR keys of frontend/src/features/marketplace/api (the API paths the hooks request). */
 const keys = {
@@ -120,7 +120,10 @@ function storefrontPage(
 /** GET /: the marketplace home with every listed app and the category filter. */
 export const homePage = storefrontPage(
   async () => {
-    const [apps, categories] = await Promise.all([marketplace.listApps(DEFAULT_QUERY), marketplace.listCategories()]);
+    const [apps, categories] = await Promise.all([
+      marketplace.listApps(DEFAULT_MARKETPLACE_QUERY),
+      marketplace.listCategories(),
+    ]);
     return {
       module: STOREFRONT_MODULES.home,
       head: homeHead(origin()),
@@ -150,7 +153,10 @@ const slugOf = (req: ApiRequest): string => {
 export const categoryPage = storefrontPage(
   async (req) => {
     const slug = slugOf(req);
-    const answer = (await marketplace.categoryApps(slug, DEFAULT_QUERY)) as { category: Category; apps: unknown[] };
+    const answer = (await marketplace.categoryApps(slug, DEFAULT_MARKETPLACE_QUERY)) as {
+      category: Category;
+      apps: unknown[];
+    };
     return {
       module: STOREFRONT_MODULES.category,
       head: categoryHead(origin(), storefrontPaths.category(slug), answer.category, answer.apps.length),

@@ -1,35 +1,36 @@
 /**
  * Checkout (core/purchases/checkout-service.ts) and Stripe's events (core/purchases/payment-events.ts),
  * wired to DynamoDB, SES and the payment mode (wiring/payments.ts). Licence delivery is put on the
- * fulfilment queue (wiring/fulfilment.ts) and done by its worker. Tests build their own with
- * buildCheckoutServices(options), e.g. delivering inline with a short licence-webhook timeout.
+ * fulfilment queue (wiring/fulfilment-queue.ts) and done by its worker, so this function carries no
+ * delivery code. Tests build their own with buildCheckoutServices(options), e.g. delivering inline
+ * with a short licence-webhook timeout (`fulfilment: buildLicenceFulfilment({...})`).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
+import type { LicenceFulfilment } from '../core/licences/fulfilment';
 import { createCheckoutService } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
+import type { LicenceEvents } from '../core/purchases/ports';
 import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';
-import {
-  buildLicenceFulfilment,
-  buyerMailer,
-  type LicenceFulfilmentOptions,
-  licenceEventsOf,
-  queuedFulfilment,
-} from './fulfilment';
+import { buyerMailer, queuedFulfilment } from './fulfilment-queue';
 import { lazyService } from './lazy';
 import { paymentMode } from './payments';
+import { licenceWebhookEvents } from './webhook-events';
 
-export interface CheckoutServicesOptions extends LicenceFulfilmentOptions {
+export interface CheckoutServicesOptions {
   /**
-   * 'queued' (the default): paid and free purchases are put on the fulfilment queue and the request
-   * answers at once; the worker delivers. 'inline': delivered within the call, with these options
-   * (tests of the delivery rules, e.g. a short licence-webhook timeout).
+   * How a granted purchase is delivered. By default it is put on the fulfilment queue and the
+   * request answers at once; the worker delivers. Tests of the delivery rules pass a delivery run
+   * within the call (wiring/fulfilment.ts buildLicenceFulfilment, e.g. with a short licence-webhook
+   * timeout).
    */
-  delivery?: 'queued' | 'inline';
+  fulfilment?: Pick<LicenceFulfilment, 'fulfil'>;
+  /** Developers' webhooks for license.revoked (default: the webhook pipeline; null: none). */
+  events?: LicenceEvents | null;
 }
 
 /** Completed checkouts, by paid and free, for the dashboard's business metrics. */
@@ -39,7 +40,7 @@ const onCompleted = (kind: 'paid' | 'free') =>
 export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
   const appUrl = getConfig().APP_URL;
   const apps = new DynamoAppsRepository();
-  const fulfilment = options.delivery === 'inline' ? buildLicenceFulfilment(options, apps) : queuedFulfilment;
+  const fulfilment = options.fulfilment ?? queuedFulfilment;
   return {
     fulfilment,
     checkout: createCheckoutService({
@@ -58,7 +59,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       purchases: dynamoPurchasesRepository,
       fulfilment,
       mailer: sesMailer,
-      events: licenceEventsOf(options),
+      events: options.events === null ? undefined : (options.events ?? licenceWebhookEvents),
       appUrl,
       log: logger,
       onCompleted,

@@ -13,7 +13,7 @@ import { createUploadService } from '../core/uploads/upload-service';
 import { uploadQuota } from '../developer-apps/upload-quota';
 import { logger } from '../http/logger';
 import { categoryService } from './catalogue';
-import { queuedFulfilment } from './fulfilment';
+import { queuedFulfilment } from './fulfilment-queue';
 import { lazyService } from './lazy';
 
 const apps = new DynamoAppsRepository();

@@ -1,34 +1,34 @@
 /**
  * Licence delivery, without Stripe: the delivery itself (core/licences/fulfilment.ts wired to
- * DynamoDB, SES, the licence-endpoint client and the webhook pipeline), the fulfilment queue (SQS
- * when FULFILMENT_QUEUE_URL is set, which the cloud requires; the in-process queue locally, consumed
- * in this process like the worker Lambda consumes SQS) and its worker.
- *
- * The checkout and developer-apps functions only enqueue (queuedFulfilment); the fulfilment worker
- * Lambda (functions/workers/fulfilment-worker.ts) delivers. Functions that never take a payment
- * import this module, so their bundle carries no Stripe SDK (`npm run check:bundle` fails if one does).
+ * DynamoDB, SES, the licence-endpoint client and the webhook pipeline) and the fulfilment queue's
+ * worker. The queue itself is wiring/fulfilment-queue.ts: the checkout and developer-apps functions
+ * only enqueue (queuedFulfilment) and import that module alone; the fulfilment worker Lambda
+ * (functions/workers/fulfilment-worker.ts) delivers. Loading this module attaches the worker to the
+ * local runtime's in-process queue (the local server loads it, as the cloud runs the worker Lambda).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoLicenceStore } from '../adapters/dynamodb/licence-store-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
-import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
 import { licenceEndpointClient } from '../checkout/licence-endpoint-client';
 import { getConfig } from '../config';
 import type { AppRepository } from '../core/apps/app-repository';
 import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
-import { createFulfilmentWorker, createQueuedFulfilment } from '../core/licences/fulfilment-queue';
+import { createFulfilmentWorker } from '../core/licences/fulfilment-queue';
 import type { LicenceEndpointClient } from '../core/licences/ports';
-import { recipientCappedMailer } from '../core/mail/recipient-cap';
 import type { LicenceEvents } from '../core/purchases/ports';
-import { rateLimiter } from '../http/client-limits';
 import { logger } from '../http/logger';
+import { buyerMailer, consumeFulfilmentLocally } from './fulfilment-queue';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-pipeline';
 
-/** Receives of a fulfilment message before it is dead-lettered; lib/queues.ts gives SQS the same number. */
-export const FULFILMENT_MAX_RECEIVE_COUNT = 5;
+export {
+  buyerMailer,
+  FULFILMENT_MAX_RECEIVE_COUNT,
+  localFulfilmentIdle,
+  queuedFulfilment,
+} from './fulfilment-queue';
 
 export interface LicenceFulfilmentOptions {
   /** Licence webhook: per-attempt timeout and the waits before retries (defaults 10 s; 1 s, 3 s). */
@@ -43,12 +43,6 @@ export interface LicenceFulfilmentOptions {
 export function licenceEventsOf(options: LicenceFulfilmentOptions): LicenceEvents | undefined {
   return options.events === null ? undefined : (options.events ?? licenceWebhookEvents);
 }
-
-/** Mails to buyers (guest confirmations, licences): at most MAILS_PER_RECIPIENT_PER_DAY per address. */
-export const buyerMailer = lazyService(
-  () => recipientCappedMailer(sesMailer, rateLimiter, () => getConfig().MAILS_PER_RECIPIENT_PER_DAY, logger),
-  { once: true },
-);
 
 /** The delivery with these options (tests: a short licence-webhook timeout, a fake endpoint). */
 export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, apps?: Pick<AppRepository, 'getById'>) {
@@ -74,36 +68,5 @@ export const fulfilmentWorker = lazyService(() =>
   createFulfilmentWorker({ purchases: dynamoPurchasesRepository, fulfilment: buildLicenceFulfilment(), log: logger }),
 );
 
-let queue: MessageQueue | undefined;
-let localQueue: InProcessQueue | undefined;
-
-function fulfilmentQueue(): MessageQueue {
-  if (queue) return queue;
-  const cfg = getConfig();
-  if (cfg.FULFILMENT_QUEUE_URL) {
-    queue = new SqsMessageQueue(cfg.FULFILMENT_QUEUE_URL);
-  } else if (cfg.RUNTIME === 'aws') {
-    // A Lambda's memory is no queue: refuse rather than lose a licence.
-    throw new Error('Configuration error in FULFILMENT_QUEUE_URL: required in the cloud to deliver licences');
-  } else {
-    localQueue = new InProcessQueue({
-      maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT,
-      redeliveryDelayMs: 5000,
-      onDeadLetter: (message: ReceivedMessage, err: unknown) =>
-        logger.error('fulfilment message dead-lettered', {
-          messageId: message.messageId,
-          receiveCount: message.receiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-    });
-    localQueue.start((message) => fulfilmentWorker.handle(message.body));
-    queue = localQueue;
-  }
-  return queue;
-}
-
-/** What the API functions use: enqueue a purchase's delivery, or a pool refill, and answer at once. */
-export const queuedFulfilment = createQueuedFulfilment({ send: (body) => fulfilmentQueue().send(body) });
-
-/** Resolves once this process's in-process fulfilment queue is idle (local runtime and tests). */
-export const localFulfilmentIdle = (): Promise<void> => localQueue?.whenIdle() ?? Promise.resolve();
+// The local runtime's in-process fulfilment queue is consumed here, by the same worker.
+consumeFulfilmentLocally((body) => fulfilmentWorker.handle(body));

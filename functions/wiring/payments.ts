@@ -2,19 +2,35 @@
  * Payments: Stripe (adapters/stripe.ts) when its keys are configured, the labelled local test
  * checkout locally without them, 'unavailable' in the cloud until the keys are stored. Only the
  * function that takes and refunds payments imports this module (checkout, which also serves the
- * admin's refund route), so only it carries the Stripe SDK; importing it installs the gateway
- * refunds use (wiring/purchases.ts).
+ * admin's refund route), so only it carries the Stripe SDK.
  */
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
+import { sesMailer } from '../adapters/mailer';
 import { stripeGateway, stripeMode } from '../adapters/stripe';
+import { getConfig } from '../config';
 import type { PaymentMode } from '../core/purchases/checkout-service';
-import { installPaymentGateway, purchases } from './purchases';
+import { createRefunds } from '../core/purchases/refunds';
+import { logger } from '../http/logger';
+import { lazyService } from './lazy';
+import { licenceWebhookEvents } from './webhook-events';
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
   return mode === 'stripe' ? { kind: 'stripe', gateway: stripeGateway } : { kind: mode };
 }
 
-installPaymentGateway(() => (stripeMode() === 'stripe' ? stripeGateway : null));
-
-/** The purchases service with refunds through the payment gateway (the admin's refund route). */
-export const refundingPurchases = purchases;
+/**
+ * The admin's refunds (core/purchases/refunds.ts): card payments back through Stripe (503 while it
+ * is not configured), the licence revoked, license.revoked to the developer's webhooks, the buyer
+ * mailed. Built again when the Stripe keys arrive or change (lazy.ts).
+ */
+export const refunds = lazyService(() =>
+  createRefunds({
+    purchases: dynamoPurchasesRepository,
+    mailer: sesMailer,
+    gateway: stripeMode() === 'stripe' ? stripeGateway : null,
+    events: licenceWebhookEvents,
+    appUrl: getConfig().APP_URL,
+    log: logger,
+  }),
+);

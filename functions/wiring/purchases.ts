@@ -1,31 +1,21 @@
 /**
  * Purchases (core/purchases/purchases-service.ts): the buyer's purchases and invoices, the
- * developer's analytics, the admin's list, Sales column and refunds, composed once here for the
- * checkout, developer-apps and admin Lambdas.
+ * developer's analytics, the admin's list and Sales column, composed once here for the purchases,
+ * developer-apps and admin Lambdas.
  *
- * Refunds go through the payment gateway, which only the functions that move money carry (the
- * Stripe SDK is ~240 KB): wiring/payments.ts installs it when imported (the checkout and admin
- * Lambdas, through wiring/checkout.ts and the refund route). Elsewhere (developer-apps' analytics,
- * which never moves money) there is none, and a card refund would answer 503 "Stripe is not
- * configured". The service is built again when the Stripe keys arrive or change (lazy.ts).
+ * None of them moves money, so none carries Stripe's SDK (~240 KB) and this service has no payment
+ * gateway: the admin's refund is wiring/payments.ts's `refunds`, served by the checkout function
+ * (here a card refund would answer 503 "Stripe is not configured").
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
-import type { PaymentGateway } from '../core/purchases/ports';
 import { createPurchasesService } from '../core/purchases/purchases-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
-import { licenceWebhookEvents } from './webhook-pipeline';
-
-let gatewayOf: () => PaymentGateway | null = () => null;
-
-/** Called by wiring/payments.ts: the gateway refunds use (null while Stripe is not configured). */
-export function installPaymentGateway(gateway: () => PaymentGateway | null): void {
-  gatewayOf = gateway;
-}
+import { licenceWebhookEvents } from './webhook-events';
 
 export const purchases = lazyService(() =>
   createPurchasesService({
@@ -33,7 +23,7 @@ export const purchases = lazyService(() =>
     users: dynamoUsersRepository,
     apps: new DynamoAppsRepository(),
     mailer: sesMailer,
-    gateway: gatewayOf(),
+    gateway: null,
     events: licenceWebhookEvents,
     appUrl: getConfig().APP_URL,
     log: logger,

@@ -1,24 +1,21 @@
 /**
- * Composition root of the webhook delivery pipeline, shared by everything that sends events: the
- * webhooks Lambda (test events), the admin Lambda (replay), the worker Lambdas and any module that
- * publishes domain events (checkout: `publishEvent(appId, 'license.purchased', data)`).
+ * Composition root of the webhook delivery pipeline: the webhooks Lambda (test events), the admin
+ * Lambda (replay), the sync and the worker Lambdas. Modules that only publish domain events
+ * (checkout's licence events: `publishEvent(appId, 'license.revoked', data)`) use
+ * wiring/webhook-events.ts, which this module re-exports.
  *
- * The queue is SQS when QUEUE_URL is set (the cloud). Without it (the local runtime) it is the
- * in-process queue, and its consumer, the same one the worker Lambda runs, is attached here on
- * first use: deliveries then happen in the local server's process.
+ * The queue (webhook-events.ts) is SQS when QUEUE_URL is set (the cloud). Without it (the local
+ * runtime) it is the in-process queue, and its consumer, the same one the worker Lambda runs, is
+ * attached when this module is loaded: deliveries then happen in the local server's process.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoDeliveryStore } from '../adapters/dynamodb/deliveries-repo';
-import { dynamoEventTypeStore } from '../adapters/dynamodb/event-types-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { dynamoDeliveryLogStore } from '../adapters/dynamodb/webhook-logs-repo';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { httpWebhookSender } from '../adapters/http-out';
 import { sesMailer } from '../adapters/mailer';
-import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
 import { getConfig } from '../config';
-import { createPublishEvent, type PublishEvent } from '../core/events/publish-event';
-import type { LicenceEvents } from '../core/purchases/ports';
 import {
   createDeliveryPipeline,
   DEFAULT_PIPELINE_OPTIONS,
@@ -29,6 +26,14 @@ import {
 import type { AppDirectory, UserDirectory } from '../core/webhooks/ports';
 import { DEFAULT_RETRY_POLICY, parseSchedule } from '../core/webhooks/retry-policy';
 import { logger } from '../http/logger';
+import { consumeWebhooksLocally, deliveryQueue } from './webhook-events';
+
+export {
+  licenceWebhookEvents,
+  localDeadLetters,
+  localWebhookQueueStats,
+  publishEvent,
+} from './webhook-events';
 
 const apps = new DynamoAppsRepository();
 
@@ -72,55 +77,13 @@ export function pipelineOptionsFromConfig(): PipelineOptions {
   };
 }
 
-let queue: MessageQueue | undefined;
-let localQueue: InProcessQueue | undefined;
 let pipeline: DeliveryPipeline | undefined;
-
-function deliveryQueue(): MessageQueue {
-  if (queue) return queue;
-  const cfg = getConfig();
-  if (cfg.QUEUE_URL) {
-    queue = new SqsMessageQueue(cfg.QUEUE_URL);
-  } else if (cfg.RUNTIME === 'aws') {
-    // A Lambda's memory is no queue: refuse rather than lose deliveries.
-    throw new Error('Configuration error in QUEUE_URL: required in the cloud to deliver webhooks');
-  } else {
-    localQueue = new InProcessQueue({
-      onDeadLetter: (message: ReceivedMessage, err: unknown) =>
-        logger.error('webhook message dead-lettered', {
-          messageId: message.messageId,
-          receiveCount: message.receiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-    });
-    queue = localQueue;
-  }
-  return queue;
-}
 
 /** The pipeline of this process (created on first use). */
 export function webhookPipeline(): DeliveryPipeline {
-  if (pipeline) return pipeline;
-  const created = createDeliveryPipeline({ ...pipelineAdapters, queue: deliveryQueue() }, pipelineOptionsFromConfig());
-  pipeline = created;
-  // Locally the worker runs here, like the worker Lambda in the cloud.
-  if (localQueue && !localQueue.started) localQueue.start((message) => created.handleMessage(message.body));
-  return created;
+  pipeline ??= createDeliveryPipeline({ ...pipelineAdapters, queue: deliveryQueue() }, pipelineOptionsFromConfig());
+  return pipeline;
 }
 
-/** The in-process queue's dead letters (local runtime only; empty with SQS). */
-export const localDeadLetters = (): readonly ReceivedMessage[] => localQueue?.deadLetters ?? [];
-
-/**
- * Sends a domain event of an app to its webhooks subscribed to the event type. Resolves once the
- * deliveries are queued (not delivered); throws ValidationError for an unknown event type.
- */
-export const publishEvent: PublishEvent = (appId, eventType, data) =>
-  createPublishEvent({ eventTypes: dynamoEventTypeStore, pipeline: webhookPipeline() })(appId, eventType, data);
-
-/** license.purchased / license.revoked to the developers' webhooks (licence delivery and refunds). */
-export const licenceWebhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };
-
-/** The in-process webhook queue's figures (local runtime only; undefined with SQS). */
-export const localWebhookQueueStats = () =>
-  localQueue ? { ...localQueue.stats(), deadLetters: localQueue.deadLetters.length } : undefined;
+// Locally the worker runs here, on the in-process queue, like the worker Lambda in the cloud.
+consumeWebhooksLocally((body) => webhookPipeline().handleMessage(body));

@@ -6,9 +6,9 @@
  * changes or deletes an entry; DynamoDB's TTL removes it after AUDIT_RETENTION_DAYS.
  */
 import * as z from 'zod';
+import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
 
-export const AUDIT_PAGE_SIZE = 25;
-export const AUDIT_PAGE_MAX = 100;
+export { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
 
 /** What a changed field looked like before and after (null: absent). */
 export const AuditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
@@ -35,15 +35,8 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-const MSG_LIMIT = `limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`;
+const MSG_LIMIT = AUDIT_QUERY_MESSAGES.limit;
 const isoDay = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/;
-
-export const AUDIT_QUERY_MESSAGES = {
-  limit: MSG_LIMIT,
-  date: 'from and to must be dates (YYYY-MM-DD) or ISO times',
-  range: 'from must not be after to',
-  cursor: 'Invalid cursor',
-} as const;
 
 /** GET /api/admin/audit query: newest first; every filter optional. */
 export const AuditQuerySchema = z

@@ -1,21 +1,19 @@
 import * as z from 'zod';
-import { CATEGORY_DEFAULTS } from '../constants';
+import { CATEGORY_LIMITS, CATEGORY_MSG, CATEGORY_SLUG_PATTERN } from '../rules/categories';
+
+export {
+  CATEGORY_LIMITS,
+  CATEGORY_MSG,
+  CATEGORY_SLUG_PATTERN,
+  type CategoryInput,
+  slugifyCategoryName,
+  withCategoryDefaults,
+} from '../rules/categories';
 
 /**
  * Categories as the API returns them (docs/spec.md section 3) and the admin create/update payload
  * (section 5 "Category form", section 7 admin category calls).
  */
-
-export const CATEGORY_SLUG_PATTERN = /^[a-z0-9-]+$/;
-export const CATEGORY_LIMITS = { nameMax: 80, slugMax: 80, descriptionMax: 500, iconMax: 64, displayOrderMax: 99_999 };
-
-export const CATEGORY_MSG = {
-  nameAndSlugRequired: 'Name and slug are required',
-  slugFormat: 'Slug may only contain lowercase letters, numbers and hyphens',
-  slugTaken: 'A category with this slug already exists',
-  displayOrder: `Display order must be a whole number between 0 and ${CATEGORY_LIMITS.displayOrderMax}`,
-  color: 'Color must be a hex colour such as #3B82F6',
-} as const;
 
 export const CategorySchema = z.object({
   id: z.string(),
@@ -32,14 +30,6 @@ export const CategorySchema = z.object({
 export type Category = z.infer<typeof CategorySchema>;
 
 export const CategoryListSchema = z.array(CategorySchema);
-
-/** The form's derivation of a slug from a name (section 5): lowercase, whitespace to hyphens, drop the rest. */
-export const slugifyCategoryName = (name: string): string =>
-  name
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/[^a-z0-9-]/g, '');
 
 const required = (max: number) =>
   z
@@ -107,28 +97,6 @@ export const CategoryPayloadSchema = z.object({
     .transform((v) => v ?? undefined),
 });
 export type CategoryPayload = z.infer<typeof CategoryPayloadSchema>;
-
-/** A parsed payload as services take it: name and slug, the rest optional. */
-export interface CategoryInput {
-  name: string;
-  slug: string;
-  description?: string;
-  icon?: string;
-  color?: string;
-  display_order?: number;
-  is_active?: boolean;
-}
-
-/** A create payload with the spec's defaults applied (color #3B82F6, display_order 0, active). */
-export const withCategoryDefaults = (p: CategoryInput) => ({
-  name: p.name,
-  slug: p.slug,
-  description: p.description ?? '',
-  icon: p.icon ?? '',
-  color: p.color ?? CATEGORY_DEFAULTS.color,
-  display_order: p.display_order ?? CATEGORY_DEFAULTS.display_order,
-  is_active: p.is_active ?? CATEGORY_DEFAULTS.is_active,
-});
 
 /** DELETE /api/admin/categories/{id}?reassign_to=<slug>: move the category's apps there first. */
 export const CategoryDeleteQuerySchema = z.object({

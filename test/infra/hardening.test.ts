@@ -238,6 +238,8 @@ describe('least privilege (item 6)', () => {
     'api-keys': [...R, ...W, 'dynamodb:BatchGetItem'],
     webhooks: [...R, ...W],
     checkout: [...R, ...W, 'dynamodb:ConditionCheckItem'],
+    // A buyer's purchases (reads) and review writes (transactions of Put, Delete and Update).
+    purchases: [...R, ...W],
     admin: [...R, ...W, 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
     sync: [...R, ...W, 'dynamodb:BatchWriteItem'],
     partner: [...R, 'dynamodb:UpdateItem'],

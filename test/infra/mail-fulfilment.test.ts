@@ -210,7 +210,7 @@ describe('queued licence delivery', () => {
       statementsOf(fnId).some(
         (s) => [s.Action].flat().includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes(`"${queue}"`),
       );
-    for (const group of ['checkout', 'developer-apps', 'admin', 'accounts', 'webhooks', 'marketplace']) {
+    for (const group of ['checkout', 'developer-apps', 'purchases', 'admin', 'accounts', 'webhooks', 'marketplace']) {
       const fn = groupFunction(group);
       const expected = ['checkout', 'developer-apps'].includes(group);
       expect(sendsTo(fn), group).toBe(expected);

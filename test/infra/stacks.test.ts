@@ -288,6 +288,40 @@ describe('HTTP API', () => {
       ),
     );
     expect(integrationGroup.get(refundRoute.Properties.Target['Fn::Join'][1][1].Ref)).toBe('checkout');
+    // Only the routes that call Stripe (or stand in for it locally) reach the function with its SDK;
+    // a buyer's purchases, invoices and review writes go to the purchases function, which has none.
+    const servedBy = (key: string) =>
+      integrationGroup.get(
+        must(
+          Object.values(app.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === key),
+          key,
+        ).Properties.Target['Fn::Join'][1][1].Ref,
+      );
+    expect(
+      ROUTES.filter((r) => servedBy(routeKey(r)) === 'checkout')
+        .map(routeKey)
+        .sort(),
+    ).toEqual(
+      [
+        'POST /api/stripe/create-checkout-session',
+        'POST /api/stripe/create-guest-checkout-session',
+        'POST /api/stripe/confirm-guest-license',
+        'POST /api/stripe/webhook',
+        'GET /api/stripe/test-checkout/{session_id}',
+        'POST /api/stripe/test-checkout/{session_id}/pay',
+        'POST /api/admin/purchases/{id}/refund',
+      ].sort(),
+    );
+    for (const key of [
+      'GET /api/stripe/my-purchases',
+      'GET /api/stripe/purchase/{session_id}',
+      'GET /api/stripe/purchases/{id}/invoice',
+      'POST /api/apps/{id}/reviews',
+      'PUT /api/apps/{id}/reviews/mine',
+      'DELETE /api/apps/{id}/reviews/mine',
+    ]) {
+      expect(servedBy(key), key).toBe('purchases');
+    }
     // One API-scoped invoke permission per function, not one per route.
     app.resourcePropertiesCountIs(
       'AWS::Lambda::Permission',

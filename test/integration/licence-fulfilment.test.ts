@@ -149,7 +149,9 @@ describe('licence webhook', () => {
   });
 
   const fast = () =>
-    buildCheckoutServices({ delivery: 'inline', licenceWebhook: { timeoutMs: 500, retryDelaysMs: [10, 20] } });
+    buildCheckoutServices({
+      fulfilment: buildLicenceFulfilment({ licenceWebhook: { timeoutMs: 500, retryDelaysMs: [10, 20] } }),
+    });
   const webhookApp = (label: string, url: string) =>
     createApp(testApp(owner.id, label, { licensing_type: 'webhook', webhook_license_url: url }));
   const hitsFor = (path: string) => received.filter((r) => r.path === path);

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense, use } from 'react';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { MarketplaceLayout } from '../components/layouts/marketplace-layout';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { RouteErrorBoundary } from '../components/ui/route-error';
@@ -24,10 +24,43 @@ export function lazyScreen(load: Loader, fallbackMinH: string) {
 }
 
 /**
- * A storefront screen: server-rendered, it adds the few slot recipes it uses beyond the system's
- * own, so a visitor does not download all of them.
+ * A storefront screen (/, the categories, a category, an app): server-rendered, it adds the few
+ * slot recipes it uses beyond the system's own, so a visitor does not download all of them.
+ *
+ * Unlike React.lazy, its module can be loaded before the first render (`preload`, in the route's
+ * `handle`): the client entry loads the server-rendered page's screen before it hydrates, so
+ * hydration never waits at this boundary. A click or key press that arrives while hydration is
+ * still under way then finds the whole page hydratable at once and is handled, not dropped.
  */
-const storefrontElement = (load: Loader) => lazyScreen(load, '40vh');
+interface PreloadableScreen {
+  Component?: ComponentType;
+  preload(): Promise<void>;
+}
+
+function StorefrontScreen({ screen }: { screen: PreloadableScreen }) {
+  if (!screen.Component) use(screen.preload());
+  const Screen = screen.Component as ComponentType;
+  return <Screen />;
+}
+
+function storefrontRoute(path: string | undefined, load: Loader): RouteObject {
+  let loading: Promise<void> | undefined;
+  const screen: PreloadableScreen = {
+    preload: () => {
+      loading ??= load().then((module) => {
+        screen.Component = module.default;
+      });
+      return loading;
+    },
+  };
+  const element = (
+    <Suspense fallback={<PageSpinner minH="40vh" />}>
+      <StorefrontScreen screen={screen} />
+    </Suspense>
+  );
+  const handle = { preload: screen.preload };
+  return path ? { path, element, handle } : { index: true, element, handle };
+}
 
 /** The root of every route: an error boundary around the matched branch. */
 export const rootElement = (
@@ -38,19 +71,19 @@ export const rootElement = (
 
 /** The four storefront pages, children of the marketplace layout. */
 export const storefrontPages: RouteObject[] = [
-  { index: true, element: storefrontElement(() => import('./routes/marketplace/home')) },
-  { path: paths.categories, element: storefrontElement(() => import('./routes/marketplace/categories')) },
-  {
-    path: '/marketplace/category/:slug',
-    element: storefrontElement(() => import('./routes/marketplace/category')),
-  },
-  {
-    path: '/marketplace/app/:slug',
-    element: storefrontElement(() => import('./routes/marketplace/app-detail')),
-  },
+  storefrontRoute(undefined, () => import('./routes/marketplace/home')),
+  storefrontRoute(paths.categories, () => import('./routes/marketplace/categories')),
+  storefrontRoute('/marketplace/category/:slug', () => import('./routes/marketplace/category')),
+  storefrontRoute('/marketplace/app/:slug', () => import('./routes/marketplace/app-detail')),
 ];
 
 /** What the server renders: the storefront pages, nested as in router.tsx. */
 export const storefrontRoutes: RouteObject[] = [
   { element: rootElement, children: [{ element: <MarketplaceLayout />, children: storefrontPages }] },
 ];
+
+/** Loads the screen of the storefront page at `pathname` (nothing elsewhere): see storefrontRoute. */
+export async function preloadStorefrontScreen(pathname: string): Promise<void> {
+  const matches = matchRoutes(storefrontRoutes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.()));
+}

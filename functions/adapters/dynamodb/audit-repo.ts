@@ -16,8 +16,8 @@
  * so DynamoDB removes them after the retention; nothing in the product updates or deletes them.
  */
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
-import { AUDIT_QUERY_MESSAGES } from '../../../shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
 import { ValidationError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';

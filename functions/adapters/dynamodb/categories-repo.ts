@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CATEGORY_MSG } from '../../../shared/schemas/categories';
+import { CATEGORY_MSG } from '../../../shared/rules/categories';
 import type { CategoryRecord } from '../../core/categories/category';
 import type { CategoryRepository } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';

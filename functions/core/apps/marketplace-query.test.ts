@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, matchesQuery, paginate, sortApps } from './marketplace-query';
+import { MarketplaceQuerySchema } from '../../../shared/schemas/apps';
+import {
+  DEFAULT_MARKETPLACE_QUERY,
+  decodeCursor,
+  encodeCursor,
+  matchesQuery,
+  paginate,
+  sortApps,
+} from './marketplace-query';
 
 const app = (id: string, name: string, price_cents: number, average_rating: number, review_count = 0) => ({
   id,
@@ -7,6 +15,12 @@ const app = (id: string, name: string, price_cents: number, average_rating: numb
   price_cents,
   average_rating,
   review_count,
+});
+
+describe('DEFAULT_MARKETPLACE_QUERY', () => {
+  it('is what the API makes of a list request without parameters', () => {
+    expect(DEFAULT_MARKETPLACE_QUERY).toStrictEqual(MarketplaceQuerySchema.parse({}));
+  });
 });
 
 describe('matchesQuery', () => {

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { SortOption } from '../../../shared/constants';
+import type { MarketplaceQuery } from '../../../shared/schemas/apps';
 import { ValidationError } from '../errors';
 import { type AppCardRecord, appNameSortKey } from './app';
 
@@ -11,6 +12,13 @@ import { type AppCardRecord, appNameSortKey } from './app';
 
 type Searchable = Pick<AppCardRecord, 'name' | 'description' | 'short_description'>;
 type Sortable = Pick<AppCardRecord, 'id' | 'name' | 'price_cents' | 'average_rating' | 'review_count'>;
+
+/**
+ * The query of a marketplace list without parameters, as MarketplaceQuerySchema parses `{}`
+ * (marketplace-query.test.ts holds them equal): for the storefront renderer, which lists the
+ * apps without building the request schemas it never validates with.
+ */
+export const DEFAULT_MARKETPLACE_QUERY: MarketplaceQuery = { sort: 'name' };
 
 /** Case-insensitive match of q on the name, the description or the short description. */
 export function matchesQuery(app: Searchable, q: string | undefined): boolean {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages';
+import { withCategoryDefaults } from '../../../shared/rules/categories';
 import type { Category, CategoryInput } from '../../../shared/schemas/categories';
-import { withCategoryDefaults } from '../../../shared/schemas/categories';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from './category';
 import type { CategoryAppsPort, CategoryRepository } from './category-repository';

@@ -23,7 +23,7 @@ import type { Log, Mailer } from '../users/ports';
 import type { LicenceEvents, PaymentEvent, PurchaseRepository } from './ports';
 import { FULFILMENT_LEASE_MS, licenceExpiry, type PurchaseRecord, renewedExpiry } from './purchase';
 import { refundMail } from './purchase-mails';
-import { publishRevoked } from './purchases-service';
+import { publishRevoked } from './refunds';
 
 export interface EventAnswer {
   received: true;

@@ -1,9 +1,8 @@
 /**
  * Reading and managing purchases: the buyer's list, the success page's
  * lookup, the invoice, the developer's analytics, the admin's purchase list, sales summaries and
- * the 30-day money-back refund. Revenue counts completed purchases only (docs/spec.md section 9).
+ * the 30-day money-back refund (refunds.ts). Revenue counts completed purchases only (docs/spec.md section 9).
  */
-import { LIMITS } from '../../../shared/constants';
 import {
   type AdminPurchase,
   ANALYTICS_PUBLIC_ONLY,
@@ -13,36 +12,25 @@ import {
   PURCHASE_NOT_FOUND,
   type Purchase,
   type PurchaseSessionResult,
-  REFUND_DONE,
-  REFUND_ONLY_COMPLETED,
-  REFUND_WINDOW_CLOSED,
   type RefundResult,
   type SalesSummary,
 } from '../../../shared/schemas/checkout';
 import type { AppRepository } from '../apps/app-repository';
-import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
-import type { Log, Mailer, UsersRepository } from '../users/ports';
+import { NotFoundError, ValidationError } from '../errors';
+import type { UsersRepository } from '../users/ports';
 import { buildInvoice, type InvoiceDocument } from './invoice';
-import { type LicenceEvents, licenceEventData, type PaymentGateway, type PurchaseRepository } from './ports';
+import type { PurchaseRepository } from './ports';
 import { buyerIdsOf, centsToDollars, type PurchaseRecord, refundDeadline } from './purchase';
-import { refundMail } from './purchase-mails';
+import { createRefunds, type RefundsDeps } from './refunds';
 
-export interface PurchasesServiceDeps {
+/** What the refund needs (refunds.ts), and what the reads need besides. */
+export interface PurchasesServiceDeps extends RefundsDeps {
   purchases: PurchaseRepository;
   apps: Pick<AppRepository, 'getById'>;
   /** Whose verified address also brings the guest purchases made with it. */
   users?: Pick<UsersRepository, 'findById'>;
-  mailer: Mailer;
-  /** Stripe, when configured: refunds of card purchases go through it. */
-  gateway: PaymentGateway | null;
-  /** Tells the developer's own webhooks (license.revoked); optional. */
-  events?: LicenceEvents;
-  appUrl: string;
-  log?: Log;
-  now?: () => Date;
 }
 
-const silentLog: Log = { info() {}, warn() {}, error() {} };
 const RECENT_PURCHASES = 10;
 const SUMMARY_PARALLELISM = 10;
 
@@ -124,18 +112,9 @@ export function analyticsOf(list: readonly PurchaseRecord[]): AppAnalytics {
   };
 }
 
-/** license.revoked to the developer's webhooks; a failure is logged, never undoes the refund. */
-export async function publishRevoked(deps: { events?: LicenceEvents }, p: PurchaseRecord, log: Log): Promise<void> {
-  const data = licenceEventData(p, { license_status: 'revoked', license_key: p.license_key, expires_at: p.expires_at });
-  await deps.events?.publish(p.app_id, 'license.revoked', { ...data, reason: 'refunded' }).catch((err: Error) => {
-    log.error('license.revoked not published', { purchase_id: p.id, error: err.message });
-  });
-}
-
 export function createPurchasesService(deps: PurchasesServiceDeps) {
   const { purchases, apps } = deps;
-  const log = deps.log ?? silentLog;
-  const now = deps.now ?? (() => new Date());
+  const refunds = createRefunds(deps);
 
   /** The account's buyer ids: its own, plus its verified address's guest purchases. */
   async function buyerIds(userId: string): Promise<string[]> {
@@ -211,63 +190,8 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
       return out;
     },
 
-    /**
-     * POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee. Stripe is asked first
-     * (idempotent per purchase, so a retry never refunds twice); then, in one conditional write,
-     * the purchase becomes refunded and its licence revoked (the Partner API then reports it
-     * invalid); the buyer is told.
-     */
-    async refund(purchaseId: string): Promise<RefundResult> {
-      const p = await purchases.getById(purchaseId);
-      if (!p || p.status === 'pending') throw new NotFoundError(PURCHASE_NOT_FOUND);
-      const result = (refundId: string | null): RefundResult => ({
-        message: REFUND_DONE,
-        id: p.id,
-        status: 'refunded',
-        license_status: 'revoked',
-        refund_id: refundId,
-      });
-      if (p.status !== 'completed') throw new ConflictError(REFUND_ONLY_COMPLETED);
-      const at = now();
-      if (at.getTime() > refundDeadline(p).getTime()) throw new ConflictError(REFUND_WINDOW_CLOSED);
-
-      let refundId: string | null = null;
-      if (p.payment_method === 'card') {
-        if (!deps.gateway)
-          throw new ServiceUnavailableError('Stripe is not configured: this card payment cannot be refunded here');
-        refundId =
-          (
-            await deps.gateway.refund({
-              purchaseId: p.id,
-              paymentIntentId: p.payment_intent_id,
-              invoiceId: p.stripe_invoice_id,
-            })
-          )?.id ?? null;
-        if (p.stripe_subscription_id) {
-          // The money is back already; a subscription Stripe ended itself must not block the refund.
-          await deps.gateway.cancelSubscription(p.stripe_subscription_id).catch((err: Error) => {
-            log.warn('subscription not cancelled', { purchase_id: p.id, error: err.message });
-          });
-        }
-      }
-      // The window is checked again inside the write: the refund cannot land after the deadline.
-      const cutoff = new Date(at.getTime() - LIMITS.moneyBackDays * 86_400_000).toISOString();
-      const outcome = await purchases.markRefunded(p.id, { refunded_at: at.toISOString(), createdAfter: cutoff });
-      if (outcome !== 'applied') {
-        // Refunded meanwhile (another admin, or Stripe's charge.refunded): the same end state.
-        const again = await purchases.getById(p.id);
-        if (again?.status === 'refunded') return result(refundId);
-        throw new ConflictError(REFUND_ONLY_COMPLETED);
-      }
-      log.info('purchase refunded', { purchase_id: p.id, refund_id: refundId });
-      await publishRevoked(deps, p, log);
-      try {
-        await deps.mailer.sendMail(refundMail(p, deps.appUrl));
-      } catch (err) {
-        log.error('refund mail not sent', { purchase_id: p.id, error: (err as Error).message });
-      }
-      return result(refundId);
-    },
+    /** POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee (refunds.ts). */
+    refund: (purchaseId: string): Promise<RefundResult> => refunds.refund(purchaseId),
   };
 }
 

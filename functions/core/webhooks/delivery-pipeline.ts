@@ -20,9 +20,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { type DeliverySummary, WEBHOOK_LOG_NOT_FOUND } from '../../../shared/schemas/webhooks';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { eventMessageId, newMessageId } from './ids';
+import { WEBHOOK_LOG_NOT_FOUND } from '../../../shared/schemas/webhooks';
+import { ConflictError, NotFoundError } from '../errors';
+import { createFanOut, DEFAULT_FAN_OUT_OPTIONS, enqueueAttempt, type FanOutOptions } from './fan-out';
 import type {
   AppDirectory,
   AttemptOutcome,
@@ -42,7 +42,7 @@ import { type DeliveryLogRecord, type DeliveryRecord, isReplayable, isSuccess, t
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export interface PipelineOptions {
+export interface PipelineOptions extends FanOutOptions {
   retry: RetryPolicy;
   /** Only a 2xx answer within this time is a success. */
   timeoutMs: number;
@@ -50,33 +50,26 @@ export interface PipelineOptions {
   allowInternal: boolean;
   /** Longest delay handed to the queue (SQS: 900 s); longer retries wait for the scheduler. */
   maxQueueDelaySeconds: number;
-  /** How long after its intended time a queued attempt is enqueued again by the scheduler. */
-  watchdogSeconds: number;
   /** Added to the timeout for a worker's claim on an attempt. */
   leaseMarginMs: number;
   /** An endpoint failing every attempt for this long is disabled. */
   disableAfterMs: number;
   logTtlSeconds: number;
-  /** Longer than the logs' TTL plus the retry window, so every kept log can be replayed. */
-  deliveryTtlSeconds: number;
   maxResponseBytes: number;
-  maxPayloadBytes: number;
   /** Public origin of the product, for the link in the "webhook disabled" mail. */
   appUrl: string;
 }
 
 export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
+  ...DEFAULT_FAN_OUT_OPTIONS,
   retry: DEFAULT_RETRY_POLICY,
   timeoutMs: 15_000,
   allowInternal: false,
   maxQueueDelaySeconds: 900,
-  watchdogSeconds: 300,
   leaseMarginMs: 60_000,
   disableAfterMs: 5 * DAY_MS,
   logTtlSeconds: 30 * 24 * 3600,
-  deliveryTtlSeconds: 35 * 24 * 3600,
   maxResponseBytes: 4096,
-  maxPayloadBytes: 256 * 1024,
   appUrl: 'http://localhost:3000',
 };
 
@@ -133,17 +126,8 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
   const opts = options;
 
   /** Hands attempt `attempt` of a delivery to the queue; false (logged) when the queue refused it. */
-  async function enqueue(deliveryId: string, attempt: number, delaySeconds: number): Promise<boolean> {
-    const message: DeliveryMessage = { delivery_id: deliveryId, attempt };
-    try {
-      await queue.send(JSON.stringify(message), { delaySeconds });
-      return true;
-    } catch (err) {
-      // The delivery keeps its watchdog due time: the scheduler enqueues it again.
-      log.error('webhook enqueue failed', { deliveryId, attempt, error: (err as Error).message });
-      return false;
-    }
-  }
+  const enqueue = (deliveryId: string, attempt: number, delaySeconds: number): Promise<boolean> =>
+    enqueueAttempt(queue, log, deliveryId, attempt, delaySeconds);
 
   async function notifyDisabled(webhook: WebhookRecord, reason: string): Promise<void> {
     try {
@@ -282,65 +266,8 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
      * Sends an event of `appId` to each of its active webhooks subscribed to `eventType`: one
      * delivery (one webhook-id) per webhook, handed to the queue at once.
      */
-    /**
-     * `sourceEventId` (an outside event handed over by the sync) makes the fan-out idempotent:
-     * each delivery's id (the Standard Webhooks `webhook-id`) is derived from the event's id and
-     * the webhook, so handing the same event over again (a crash before the cursor moved) finds
-     * the deliveries already there and neither loses nor duplicates one.
-     */
-    async fanOut(
-      appId: string,
-      eventType: string,
-      data: unknown,
-      options: { sourceEventId?: string; timestamp?: string } = {},
-    ): Promise<DeliverySummary> {
-      const now = clock();
-      const payload = JSON.stringify({
-        type: eventType,
-        timestamp: options.timestamp ?? iso(now),
-        data: data ?? {},
-        app_id: appId,
-      });
-      if (Buffer.byteLength(payload, 'utf8') > opts.maxPayloadBytes) {
-        throw new ValidationError(`Event data is too large: at most ${Math.floor(opts.maxPayloadBytes / 1024)} KB`);
-      }
-      const targets = (await webhooks.listByApp(appId)).filter((w) => w.is_active && w.event_type === eventType);
-      const results = await Promise.all(
-        targets.map(async (webhook) => {
-          const delivery: DeliveryRecord = {
-            id: options.sourceEventId ? eventMessageId(options.sourceEventId, webhook.id) : newMessageId(now),
-            webhook_id: webhook.id,
-            app_id: appId,
-            event_type: eventType,
-            payload,
-            created_at: iso(now),
-            status: 'pending',
-            attempt: 0,
-            schedule_step: 0,
-            no_retry: false,
-            lease_until: null,
-            due_at: now + opts.watchdogSeconds * 1000,
-            outcome: null,
-          };
-          try {
-            await deliveries.create(delivery, opts.deliveryTtlSeconds);
-          } catch (err) {
-            // Already handed over earlier: its own enqueue or the watchdog delivers it.
-            if (options.sourceEventId && (err as Error).name === 'ConditionalCheckFailedException') {
-              return { id: delivery.id, queued: true };
-            }
-            throw err;
-          }
-          return { id: delivery.id, queued: await enqueue(delivery.id, 0, 0) };
-        }),
-      );
-      return {
-        webhooks: targets.length,
-        queued: results.filter((r) => r.queued).length,
-        event_type: eventType,
-        delivery_ids: results.map((r) => r.id),
-      };
-    },
+    /** An event to the app's active webhooks of its type (fan-out.ts), each first attempt queued. */
+    fanOut: createFanOut({ webhooks, deliveries, queue, log, now: clock }, opts),
 
     /** The queue consumer: one message. Throws PoisonMessageError for a message that can never work. */
     async handleMessage(body: string): Promise<AttemptResult> {

@@ -2,7 +2,6 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
-  mergeConfigs,
   type RecipeDefinition,
   type SlotRecipeConfig,
 } from '@chakra-ui/react';
@@ -115,6 +114,21 @@ const slotRecipes: Record<string, SlotRecipeConfig> = {
   nativeSelect: nativeSelectSlotRecipe,
 };
 
+/**
+ * Chakra's semantic tokens without their dark-mode values: the product is light mode only, and each
+ * `_dark` value costs the system's creation time on every page load and a CSS variable in every
+ * server-rendered page's head (a fifth of the tokens' CSS). The light values stay conditional, so
+ * every style resolves to the same CSS variable as before.
+ */
+function withoutDark<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== '_dark')
+      .map(([key, inner]) => [key, withoutDark(inner)]),
+  ) as T;
+}
+
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -124,7 +138,7 @@ const chakraTheme = defineConfig({
     breakpoints,
     keyframes,
     tokens,
-    semanticTokens,
+    semanticTokens: withoutDark(semanticTokens),
     recipes,
     slotRecipes,
     textStyles,
@@ -134,7 +148,20 @@ const chakraTheme = defineConfig({
 });
 
 /** The design system: Chakra's defaults (lean, see above) plus the brand. Light mode only. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
+// createSystem merges its configs itself: merging two of them beforehand walked Chakra's whole base
+// config once more at every page load.
+export const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
+
+/**
+ * On a page the server rendered, its <head> already holds the system's global styles (the reset,
+ * the tokens' CSS variables, the global CSS: ssr/critical-styles.ts), and they stay there for the
+ * rest of the visit: the provider need not compute and insert them again. The browser build
+ * computes them only when asked (build/lazy-global-styles.ts), so a hydrating page skips that work.
+ * Call before the first render.
+ */
+export function keepServerGlobalStyles(): void {
+  system._global = [];
+}
 
 /**
  * Adds recipes to the system, before the first render of a component that uses them (at the top of

@@ -20,6 +20,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { addSlotRecipes } from '../../../components/ui/system';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useEarlyEntry } from '../../../components/ui/use-early-entry';
 import { paths } from '../../../config/paths';
 import { useCategoryApps } from '../../../features/marketplace/api/get-category-apps';
 import { AppGrid } from '../../../features/marketplace/components/app-grid';
@@ -55,6 +56,7 @@ export default function MarketplaceCategory() {
   const [sortParam, setSort] = useUrlParam('sort');
   const [system, setSystem] = useUrlParam('works_with');
   const sort: SortOption = isSortOption(sortParam) ? sortParam : 'name';
+  const sortField = useEarlyEntry<HTMLSelectElement>(sort, setSort);
   const deferredQuery = useDeferredValue(query);
 
   const serverSaysMissing = error instanceof ApiError && error.status === 404;
@@ -143,7 +145,12 @@ export default function MarketplaceCategory() {
             />
             <PracticeSystemSelect value={system} onChange={setSystem} size="md" />
             <NativeSelect.Root w={{ base: 'full', md: '56' }}>
-              <NativeSelect.Field aria-label="Sort apps" value={sort} onChange={(e) => setSort(e.target.value)}>
+              <NativeSelect.Field
+                ref={sortField}
+                aria-label="Sort apps"
+                value={sort}
+                onChange={(e) => setSort(e.target.value)}
+              >
                 {Object.entries(SORT_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}

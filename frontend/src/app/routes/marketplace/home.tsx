@@ -7,6 +7,7 @@ import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { useEarlyEntry } from '../../../components/ui/use-early-entry';
 import { paths } from '../../../config/paths';
 import { useCategories } from '../../../features/marketplace/api/get-categories';
 import { useMarketplaceApps } from '../../../features/marketplace/api/get-marketplace-apps';
@@ -32,6 +33,7 @@ export default function MarketplaceHome() {
   const appsLoading = appsFetching && !apps;
   const categoriesLoading = categoriesFetching && !categories;
   const selected = categorySlug ? categories?.find((c) => c.slug === categorySlug) : undefined;
+  const categoryField = useEarlyEntry<HTMLSelectElement>(selected ? categorySlug : '', setCategorySlug);
 
   const filtered = useMemo(
     () =>
@@ -90,6 +92,7 @@ export default function MarketplaceHome() {
             />
             <NativeSelect.Root size="lg" w={{ base: 'full', md: '64' }}>
               <NativeSelect.Field
+                ref={categoryField}
                 aria-label="Category"
                 value={selected ? categorySlug : ''}
                 onChange={(e) => setCategorySlug(e.target.value)}

@@ -1,8 +1,8 @@
-import { PurchaseIdParams } from '../../../shared/schemas/checkout';
-import { audit } from '../../http/audit';
-import { type AdminHandler, ok } from '../../http/types';
-import { parse } from '../../http/validate';
-import { refundingPurchases } from '../../wiring/payments';
+import { PurchaseIdParams } from '../../shared/schemas/checkout';
+import { audit } from '../http/audit';
+import { type AdminHandler, ok } from '../http/types';
+import { parse } from '../http/validate';
+import { refunds } from '../wiring/payments';
 
 /**
  * POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee. Completed purchases
@@ -10,7 +10,7 @@ import { refundingPurchases } from '../../wiring/payments';
  */
 export const refundPurchase: AdminHandler = async (req) => {
   const { id } = parse(PurchaseIdParams, req.params);
-  const result = await refundingPurchases.refund(id);
+  const result = await refunds.refund(id);
   audit(req, {
     before: { status: 'completed' },
     after: { status: result.status, license_status: result.license_status, refund_id: result.refund_id },
