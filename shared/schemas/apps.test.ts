@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AppSubmitSchema, LicenseKeysInputSchema, PriceInputSchema, TagsInputSchema } from './apps';
+import {
+  type AppSubmitPayload,
+  AppSubmitPayloadSchema,
+  AppSubmitSchema,
+  LicenseKeysInputSchema,
+  PriceInputSchema,
+  QuickAppCreateSchema,
+  type QuickAppPayload,
+  QuickAppPayloadSchema,
+  QuickAppUpdateSchema,
+  TagsInputSchema,
+} from './apps';
 
 describe('developer app payload schemas', () => {
   it('normalise tags, licence keys and prices as the wizard sends them', () => {
@@ -18,5 +29,63 @@ describe('developer app payload schemas', () => {
     const r = AppSubmitSchema.safeParse({});
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('App name is required');
+  });
+
+  it("read the SPA's payload shapes: the wizard's and the quick form's bodies pass the server's schemas", () => {
+    const wizard: AppSubmitPayload = {
+      name: 'Smile Scheduler',
+      tagline: 'Book more, chase less',
+      short_description: 'Online booking and reminders.',
+      long_description: '',
+      category: 'Appointment Scheduling',
+      tags: 'booking,sms',
+      website_url: 'https://smile.example.com',
+      icon_url: '/uploads/icon.png',
+      demo_url: '',
+      documentation_url: '',
+      support_url: '',
+      key_features: ['Online booking', 'SMS reminders'],
+      pricing_model: 'subscription',
+      price: 49.99,
+      company_name: 'Smile Co',
+      licensing_type: 'key_pool',
+      license_keys: ['KEY-1', 'KEY-2'],
+      universal_access_code: '',
+      licensing_instructions: '',
+      webhook_license_url: '',
+      free_trial_days: null,
+      founded_year: '2015',
+      practice_systems: [],
+      metadata: {
+        screenshots: [],
+        use_cases: [],
+        integrations: [],
+        price_period: 'yearly',
+        refund_policy: '',
+        company_size: '',
+        target_audience: '',
+        unique_selling_points: [],
+        privacy_policy_url: '',
+        terms_url: '',
+        logo_url: '',
+        demo_video_url: '',
+      },
+    };
+    expect(AppSubmitPayloadSchema.parse(wizard)).toEqual(wizard);
+    const read = AppSubmitSchema.parse(wizard);
+    expect(read.tags).toEqual(['booking', 'sms']);
+    expect(read.price).toBe(49.99);
+
+    const quick: QuickAppPayload = {
+      name: 'Front Desk Sync',
+      type: 'internal',
+      description: '',
+      website_url: '',
+      practice_systems: [],
+    };
+    expect(QuickAppPayloadSchema.parse(quick)).toEqual(quick);
+    expect(QuickAppCreateSchema.safeParse(quick).success).toBe(true);
+    const { type: _type, ...update } = quick;
+    expect(QuickAppUpdateSchema.safeParse(update).success).toBe(true);
   });
 });

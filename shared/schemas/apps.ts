@@ -359,6 +359,19 @@ export const QuickAppUpdateSchema = QuickAppCreateSchema.extend({
 });
 export type QuickAppUpdate = z.infer<typeof QuickAppUpdateSchema>;
 
+/**
+ * The quick form's body as the SPA sends it: POST /api/apps with the type, PUT /api/apps/{id}
+ * without it (an app's type never changes). QuickAppCreateSchema / QuickAppUpdateSchema read it.
+ */
+export const QuickAppPayloadSchema = z.object({
+  name: z.string(),
+  type: z.enum(APP_TYPES).optional(),
+  description: z.string(),
+  website_url: z.string(),
+  practice_systems: list,
+});
+export type QuickAppPayload = z.infer<typeof QuickAppPayloadSchema>;
+
 /** The wizard's `metadata` object (spec section 7). */
 export const AppMetadataInputSchema = z.preprocess(
   (v) => (v === null || v === undefined ? {} : v),
@@ -462,6 +475,54 @@ export const AppSubmitSchema = z
     }
   });
 export type AppSubmit = z.infer<typeof AppSubmitSchema>;
+
+/**
+ * The wizard's payload exactly as the SPA sends it to POST /api/apps/submit and PUT
+ * /api/apps/{id}/update: every field present, blanks as '', tags as one comma-separated string,
+ * price and trial days as numbers, founded_year as text. AppSubmitSchema above reads it (and the
+ * looser forms other clients send); apps.test.ts checks that a payload of this shape passes it.
+ */
+export const AppSubmitPayloadSchema = z.object({
+  name: z.string(),
+  tagline: z.string(),
+  short_description: z.string(),
+  long_description: z.string(),
+  category: z.string(),
+  tags: z.string(),
+  website_url: z.string(),
+  icon_url: z.string(),
+  demo_url: z.string(),
+  documentation_url: z.string(),
+  support_url: z.string(),
+  key_features: list,
+  pricing_model: z.enum(PRICING_MODELS),
+  price: z.number(),
+  company_name: z.string(),
+  licensing_type: z.enum(LICENSING_TYPES),
+  license_keys: list,
+  universal_access_code: z.string(),
+  licensing_instructions: z.string(),
+  webhook_license_url: z.string(),
+  free_trial_days: z.number().nullable(),
+  founded_year: z.string().nullable(),
+  practice_systems: list,
+  metadata: z.object({
+    screenshots: list,
+    use_cases: list,
+    integrations: list,
+    /** Only for a subscription. */
+    price_period: z.enum(PRICE_PERIODS).nullable(),
+    refund_policy: z.string(),
+    company_size: z.string(),
+    target_audience: z.string(),
+    unique_selling_points: list,
+    privacy_policy_url: z.string(),
+    terms_url: z.string(),
+    logo_url: z.string(),
+    demo_video_url: z.string(),
+  }),
+});
+export type AppSubmitPayload = z.infer<typeof AppSubmitPayloadSchema>;
 
 /** {id} of every app route (developer, admin, checkout, webhooks, Partner API): anything unusable is simply not found. */
 export const AppIdParams = z.object({

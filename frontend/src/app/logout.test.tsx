@@ -2,8 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getRole, getToken } from '../lib/auth-storage';
 import { accountsHandlers } from '../testing/handlers/accounts';
+import { adminAppsHandlers } from '../testing/handlers/admin-apps';
+import { adminMailHandlers } from '../testing/handlers/admin-mail';
 import { developerHandlers } from '../testing/handlers/developer';
 import { emptyMarketplaceHandlers } from '../testing/handlers/marketplace';
+import { syncHandlers } from '../testing/handlers/sync';
 import { renderRoute } from '../testing/render-route';
 import { serve } from '../testing/server';
 
@@ -23,7 +26,7 @@ describe('logout', () => {
   });
 
   it('from the admin panel: all local storage cleared, back to /admin-login', async () => {
-    serve(accountsHandlers());
+    serve(accountsHandlers(), syncHandlers({}).handlers, adminAppsHandlers().handlers, adminMailHandlers().handlers);
     const { location } = renderRoute('/admin', { role: 'admin' });
     localStorage.setItem('unrelated-preference', 'dropped');
     await screen.findByRole('heading', { name: 'Admin Dashboard' });

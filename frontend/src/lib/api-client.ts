@@ -66,6 +66,11 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** GET of a list endpoint: its array of items; an empty answer (or any other shape) reads as no items. */
+  list: async <T>(path: string, opts?: RequestOptions): Promise<T[]> => {
+    const data = await request<unknown>('GET', path, opts);
+    return Array.isArray(data) ? (data as T[]) : [];
+  },
 };
 
 /** The message to show for a failure: the server's detail when present, else the spec's fallback. */

@@ -27,13 +27,29 @@ export function LogoMark({ size = 8 }: { size?: number }) {
   );
 }
 
-/** Mark plus wordmark; the subtitle is hidden on narrow screens. */
-export function Logo({ title = SITE.ecosystemTitle, subtitle }: { title?: string; subtitle?: string }) {
+/**
+ * Mark plus wordmark, as the headers, the sign-in panel, the sidebar and the footer show it; the
+ * subtitle is hidden on narrow screens. `color` and `fontSize` style the title for dark or larger
+ * surroundings, `size` the mark.
+ */
+export function Logo({
+  title = SITE.ecosystemTitle,
+  subtitle,
+  size = 8,
+  color = 'gray.900',
+  fontSize = 'md',
+}: {
+  title?: string;
+  subtitle?: string;
+  size?: number;
+  color?: string;
+  fontSize?: 'md' | 'lg';
+}) {
   return (
     <HStack gap="2.5" minW="0">
-      <LogoMark />
+      <LogoMark size={size} />
       <Box minW="0" lineHeight="short">
-        <Text fontWeight="bold" fontSize="md" color="gray.900" truncate>
+        <Text fontWeight="bold" fontSize={fontSize} color={color} truncate>
           {title}
         </Text>
         {subtitle && (

@@ -3,9 +3,10 @@ import { Suspense } from 'react';
 import { LuBadgeCheck, LuKeyRound, LuShieldCheck, LuStore } from 'react-icons/lu';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { Logo, LogoMark } from '../brand/logo';
+import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
+import { panelStyle } from '../ui/surfaces';
 
 const highlights = [
   { icon: <LuStore />, text: 'Reach dental practices through a curated marketplace' },
@@ -29,12 +30,7 @@ export function AuthLayout() {
         hideBelow="lg"
       >
         <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} home`}>
-          <HStack gap="2.5">
-            <LogoMark size={9} />
-            <Text fontWeight="bold" fontSize="lg">
-              {SITE.ecosystemTitle}
-            </Text>
-          </HStack>
+          <Logo size={9} color="white" fontSize="lg" />
         </RouterLink>
         <Stack gap="8" maxW="md">
           <Heading size="3xl" lineHeight="shorter" letterSpacing="tight">
@@ -63,16 +59,7 @@ export function AuthLayout() {
             <Logo />
           </RouterLink>
         </Box>
-        <Box
-          w="full"
-          maxW="md"
-          bg="white"
-          rounded="2xl"
-          borderWidth="1px"
-          borderColor="gray.200"
-          shadow="sm"
-          p={{ base: '6', sm: '8' }}
-        >
+        <Box w="full" maxW="md" {...panelStyle} rounded="2xl" shadow="sm" p={{ base: '6', sm: '8' }}>
           <Suspense fallback={<PageSpinner minH="20rem" />}>
             <Outlet />
           </Suspense>

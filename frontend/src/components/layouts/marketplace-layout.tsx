@@ -7,6 +7,7 @@ import { useSession } from '../../lib/use-current-user';
 import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
+import { stickyBarStyle } from '../ui/surfaces';
 import { withAllRecipes } from '../ui/with-all-recipes';
 import { marketplaceNav, NavButton } from './marketplace-nav';
 import { SiteFooter } from './site-footer';
@@ -27,16 +28,7 @@ export function MarketplaceLayout() {
 
   return (
     <Flex direction="column" minH="100vh" bg="gray.50">
-      <Box
-        as="header"
-        position="sticky"
-        top="0"
-        zIndex="sticky"
-        bg="white/90"
-        backdropFilter="saturate(180%) blur(8px)"
-        borderBottomWidth="1px"
-        borderColor="gray.200"
-      >
+      <Box as="header" {...stickyBarStyle} bg="white/90" backdropFilter="saturate(180%) blur(8px)">
         <Container maxW="7xl">
           <Flex h="16" align="center" gap="4">
             <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} App Marketplace home`}>

@@ -15,9 +15,10 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { LuExternalLink, LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { LogoMark } from '../brand/logo';
+import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
+import { stickyBarStyle } from '../ui/surfaces';
 
 export interface SidebarItem {
   label: string;
@@ -53,10 +54,7 @@ function SidebarNav({
   return (
     <Flex direction="column" h="full" bg="brand.950" color="gray.200">
       <HStack px="5" h="16" gap="2.5" borderBottomWidth="1px" borderColor="whiteAlpha.200" flexShrink={0}>
-        <LogoMark size={7} />
-        <Text fontWeight="bold" color="white" fontSize="md">
-          {title}
-        </Text>
+        <Logo title={title} size={7} color="white" />
       </HStack>
       <Stack as="nav" aria-label={title} gap="1" p="3" flex="1" overflowY="auto">
         {items.map((item) =>
@@ -142,19 +140,7 @@ export function SidebarLayout({
       </Drawer.Root>
 
       <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          h="16"
-          align="center"
-          gap="3"
-          px={{ base: '4', md: '8' }}
-          bg="white"
-          borderBottomWidth="1px"
-          borderColor="gray.200"
-          position="sticky"
-          top="0"
-          zIndex="sticky"
-        >
+        <Flex as="header" h="16" align="center" gap="3" px={{ base: '4', md: '8' }} bg="white" {...stickyBarStyle}>
           <IconButton aria-label="Open navigation" variant="ghost" hideFrom="lg" onClick={() => setOpen(true)}>
             <LuMenu />
           </IconButton>

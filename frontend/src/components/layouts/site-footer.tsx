@@ -3,7 +3,7 @@ import { LuMail, LuPhone } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { COPYRIGHT_YEAR } from '../../../../shared/constants';
 import { paths } from '../../config/paths';
-import { LogoMark } from '../brand/logo';
+import { Logo } from '../brand/logo';
 import { DOCS_URL, SITE } from '../brand/site';
 
 function FooterLink({ to, children }: { to: string; children: string }) {
@@ -60,12 +60,7 @@ export function SiteFooter() {
         <Container maxW="7xl" py={{ base: '8', md: '10' }}>
           <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1.4fr' }} gap="8">
             <Stack gap="3" maxW="sm">
-              <HStack gap="2.5">
-                <LogoMark size={7} />
-                <Text fontWeight="bold" color="white">
-                  {SITE.ecosystemTitle}
-                </Text>
-              </HStack>
+              <Logo size={7} color="white" />
               <Text fontSize="sm" color="gray.400">
                 Trusted software for modern dental practices: discover, license and integrate apps built for clinical
                 teams, front desks and practice owners.

@@ -2,6 +2,7 @@ import { Box, HStack, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/
 import type { ReactNode } from 'react';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { panelStyle } from './surfaces';
 
 export interface Action {
   to: string;
@@ -13,15 +14,7 @@ export interface Action {
 /** A whole-card link to a page: icon, title (the link's name), one line of text and an arrow. */
 export function ActionCard({ to, title, text, icon }: Action) {
   return (
-    <LinkBox
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
-      transition="all 0.15s"
-      _hover={{ borderColor: 'brand.300', shadow: 'md' }}
-    >
+    <LinkBox {...panelStyle} p="5" transition="all 0.15s" _hover={{ borderColor: 'brand.300', shadow: 'md' }}>
       <HStack gap="4" align="flex-start">
         <Box color="brand.fg" bg="brand.subtle" rounded="lg" p="2.5" fontSize="xl">
           {icon}

@@ -1,8 +1,12 @@
-import { Skeleton, Table } from '@chakra-ui/react';
+import { Box, Skeleton, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { panelStyle } from './surfaces';
 
-/** A column heading; `end` aligns it (and, by convention, its cells) to the right, e.g. Actions. */
-export type DataColumn = string | { label: string; align?: 'end'; width?: string };
+/**
+ * A column heading; `end` aligns it (and, by convention, its cells) to the right, e.g. Actions;
+ * `hidden` keeps the heading for screen readers only (a column of buttons that name themselves).
+ */
+export type DataColumn = string | { label: string; align?: 'end'; width?: string; hidden?: boolean };
 
 const labelOf = (column: DataColumn) => (typeof column === 'string' ? column : column.label);
 
@@ -36,10 +40,7 @@ export function DataTable({
 }) {
   return (
     <Table.ScrollArea
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      bg="white"
+      {...panelStyle}
       {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
       {...scrollProps}
     >
@@ -53,7 +54,13 @@ export function DataTable({
                 w={typeof column === 'string' ? undefined : column.width}
                 textAlign={typeof column !== 'string' && column.align === 'end' ? 'end' : undefined}
               >
-                {labelOf(column)}
+                {typeof column !== 'string' && column.hidden ? (
+                  <Box as="span" srOnly>
+                    {column.label}
+                  </Box>
+                ) : (
+                  labelOf(column)
+                )}
               </Table.ColumnHeader>
             ))}
           </Table.Row>

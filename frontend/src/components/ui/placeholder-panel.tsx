@@ -1,6 +1,7 @@
 import { Box, Heading, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSparkles } from 'react-icons/lu';
+import { panelStyle } from './surfaces';
 
 /** Stand-in body for a screen that a later release fills in. */
 export function PlaceholderPanel({
@@ -13,7 +14,7 @@ export function PlaceholderPanel({
   action?: ReactNode;
 }) {
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '6', md: '10' }}>
+    <Box {...panelStyle} p={{ base: '6', md: '10' }}>
       <VStack gap="3" textAlign="center" maxW="lg" mx="auto">
         <Box color="brand.500" fontSize="3xl">
           <LuSparkles />

@@ -1,5 +1,6 @@
 import { Box, HStack, Skeleton, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { panelStyle } from './surfaces';
 
 export function StatCard({
   label,
@@ -15,16 +16,7 @@ export function StatCard({
   hint?: string;
 }) {
   return (
-    <Box
-      as="section"
-      aria-label={label}
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
-      shadow="xs"
-    >
+    <Box as="section" aria-label={label} {...panelStyle} p="5" shadow="xs">
       <HStack justify="space-between" align="flex-start">
         <Box>
           <Text fontSize="sm" color="gray.600" fontWeight="medium">

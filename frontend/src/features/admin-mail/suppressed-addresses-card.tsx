@@ -2,10 +2,17 @@ import { Box, Button, Heading, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { SuppressedAddress } from '../../../../shared/schemas/mail';
+import { type DataColumn, DataTable } from '../../components/ui/data-table';
 import { api, errorText, fetcher } from '../../lib/api-client';
 
 const PATH = '/api/admin/mail-suppressions';
 const reasonLabel = { bounce: 'Bounced', complaint: 'Complaint' } as const;
+const SUPPRESSED_COLUMNS: DataColumn[] = [
+  'Address',
+  'Reason',
+  'Since',
+  { label: 'Action', align: 'end', hidden: true },
+];
 
 /**
  * Admin Dashboard: addresses no longer mailed because they bounced permanently or marked our mail
@@ -50,47 +57,31 @@ export function SuppressedAddressesCard() {
       ) : data.length === 0 ? (
         <Text data-testid="suppressed-none">No suppressed addresses.</Text>
       ) : (
-        <Table.ScrollArea>
-          <Table.Root size="sm" data-testid="suppressed-addresses">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Address</Table.ColumnHeader>
-                <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                <Table.ColumnHeader>Since</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Box as="span" srOnly>
-                    Action
-                  </Box>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.map((s) => (
-                <Table.Row key={s.email}>
-                  <Table.Cell>{s.email}</Table.Cell>
-                  <Table.Cell title={s.detail}>
-                    {reasonLabel[s.reason]}{' '}
-                    <Text as="span" color="gray.600">
-                      ({s.detail})
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{new Date(s.suppressed_at).toLocaleString()}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`Mail ${s.email} again`}
-                      loading={busy === s.email}
-                      onClick={() => void lift(s.email)}
-                    >
-                      Lift
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable label="Suppressed addresses" columns={SUPPRESSED_COLUMNS}>
+          {data.map((s) => (
+            <Table.Row key={s.email}>
+              <Table.Cell>{s.email}</Table.Cell>
+              <Table.Cell title={s.detail}>
+                {reasonLabel[s.reason]}{' '}
+                <Text as="span" color="gray.600">
+                  ({s.detail})
+                </Text>
+              </Table.Cell>
+              <Table.Cell>{new Date(s.suppressed_at).toLocaleString()}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Mail ${s.email} again`}
+                  loading={busy === s.email}
+                  onClick={() => void lift(s.email)}
+                >
+                  Lift
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
     </Box>
   );

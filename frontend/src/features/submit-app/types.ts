@@ -55,58 +55,9 @@ export interface WizardValues {
   terms_accepted: boolean;
 }
 
-/** POST /api/apps/submit and PUT /api/apps/{id}/update (docs/spec.md section 7), exactly this shape. */
-export interface SubmitPayload {
-  name: string;
-  tagline: string;
-  short_description: string;
-  long_description: string;
-  category: string;
-  /** Comma-separated. */
-  tags: string;
-  website_url: string;
-  icon_url: string;
-  demo_url: string;
-  documentation_url: string;
-  support_url: string;
-  /** Non-empty entries only. */
-  key_features: string[];
-  pricing_model: PricingModel;
-  /** Dollars; 0 for free apps. */
-  price: number;
-  company_name: string;
-  licensing_type: LicensingType;
-  license_keys: string[];
-  universal_access_code: string;
-  licensing_instructions: string;
-  webhook_license_url: string;
-  free_trial_days: number | null;
-  founded_year: string | null;
-  practice_systems: string[];
-  metadata: {
-    screenshots: string[];
-    use_cases: string[];
-    integrations: string[];
-    /** Only for a subscription. */
-    price_period: PricePeriod | null;
-    refund_policy: string;
-    company_size: string;
-    target_audience: string;
-    unique_selling_points: string[];
-    privacy_policy_url: string;
-    terms_url: string;
-    logo_url: string;
-    demo_video_url: string;
-  };
-}
-
-/** POST /api/apps and PUT /api/apps/{id}: the quick form (type only on create). */
-export interface QuickAppInput {
-  name: string;
-  type?: AppType;
-  description: string;
-  website_url: string;
-}
-
 /** POST /api/upload/screenshots answers the stored images. */
-export type { UploadedImage } from '../../../../shared/schemas/apps';
+export type {
+  AppSubmitPayload as SubmitPayload,
+  QuickAppPayload as QuickAppInput,
+  UploadedImage,
+} from '../../../../shared/schemas/apps';

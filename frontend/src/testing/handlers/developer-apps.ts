@@ -42,7 +42,8 @@ export function ownAppFixture(over: Partial<EditableApp> & Pick<EditableApp, 'na
   } as EditableApp;
 }
 
-export function categoryFixture(name: string): Category {
+/** A category as GET /api/categories lists it; the slug and id follow from the name unless given. */
+export function categoryFixture(name: string, over: Partial<Category> = {}): Category {
   const slug = name.toLowerCase().replace(/\s+/g, '-');
   return {
     id: `c-${slug}`,
@@ -54,6 +55,7 @@ export function categoryFixture(name: string): Category {
     display_order: 0,
     is_active: true,
     app_count: 0,
+    ...over,
   };
 }
 
@@ -67,7 +69,9 @@ export const CATALOGUE_FIXTURE: DataAccessCatalogue = {
   event_types: [{ id: 'appointment.created', description: '' }],
 };
 
-const DEFAULT_CATEGORIES = ['Patient Management', 'Appointment Scheduling', 'Imaging & X-Ray'].map(categoryFixture);
+const DEFAULT_CATEGORIES = ['Patient Management', 'Appointment Scheduling', 'Imaging & X-Ray'].map((name) =>
+  categoryFixture(name),
+);
 
 /**
  * The developer-apps API over an in-memory list: own apps, quick create/update, the wizard's

@@ -4,19 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminCategory } from '../../../features/admin-categories/types';
 import { categoryHandlers } from '../../../testing/handlers/categories';
+import { categoryFixture } from '../../../testing/handlers/developer-apps';
 import { renderRoute } from '../../../testing/render-screen';
 import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 import AdminCategories from './categories';
 
-const category = (c: Partial<AdminCategory> & Pick<AdminCategory, 'id' | 'slug' | 'name'>): AdminCategory => ({
-  description: '',
-  color: '#3B82F6',
-  icon: 'LuUsers',
-  display_order: 0,
-  is_active: true,
-  app_count: 0,
-  ...c,
-});
+const category = (c: Partial<AdminCategory> & Pick<AdminCategory, 'id' | 'slug' | 'name'>): AdminCategory =>
+  categoryFixture(c.name, c);
 
 const seed = () => [
   category({

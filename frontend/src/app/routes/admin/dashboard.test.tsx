@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
+import { adminAppsHandlers } from '../../../testing/handlers/admin-apps';
+import { adminMailHandlers } from '../../../testing/handlers/admin-mail';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
@@ -11,17 +13,18 @@ afterEach(() => toaster.remove());
 
 function open(opts: Parameters<typeof syncHandlers>[0] = {}, extra: Handlers = []) {
   const fake = syncHandlers(opts);
-  serve(accountsHandlers(), fake.handlers, extra);
+  serve(accountsHandlers(), adminAppsHandlers().handlers, adminMailHandlers().handlers, fake.handlers, extra);
   const view = renderRoute('/admin', { role: 'admin' });
   return { ...view, fake };
 }
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-describe('Admin Dashboard (/admin)', { timeout: 30_000 }, () => {
+// The first visit imports the lazy route and Chakra's components; a busy CI machine needs the margin.
+describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
   it('shows each health component with its status in words and how it was measured, and the sync status', async () => {
     open({ loaded: true, polling: true });
-    const table = within(await screen.findByTestId('health-table', {}, { timeout: 10_000 }));
+    const table = within(await screen.findByTestId('health-table', {}, { timeout: 20_000 }));
     expect(table.getByText('Database table')).toBeTruthy();
     expect(table.getByText('Healthy')).toBeTruthy();
     expect(table.getByText('DescribeTable answered in 12 ms')).toBeTruthy();

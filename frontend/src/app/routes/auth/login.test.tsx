@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getRole, getToken } from '../../../lib/auth-storage';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
@@ -117,7 +117,8 @@ describe('login (/login)', () => {
 });
 
 describe('Google sign-in', () => {
-  it('exchanges the Google credential and starts the session', async () => {
+  /** Installs a fake Google Identity Services script; `signIn` plays the user choosing an account. */
+  function fakeGoogle() {
     let callback: ((r: { credential?: string }) => void) | undefined;
     window.google = {
       accounts: {
@@ -132,6 +133,17 @@ describe('Google sign-in', () => {
         },
       },
     };
+    return {
+      ready: () => waitFor(() => expect(callback).toBeDefined()),
+      signIn: () => act(async () => callback?.({ credential: 'google-id-token' })),
+    };
+  }
+  afterEach(() => {
+    window.google = undefined;
+  });
+
+  it('exchanges the Google credential and starts the session', async () => {
+    const google = fakeGoogle();
     serve(
       accountsHandlers({ googleClientId: 'client-123' }),
       developerHandlers(),
@@ -139,35 +151,22 @@ describe('Google sign-in', () => {
     );
     const { location } = await openLogin();
     expect(await screen.findByText('Google button')).toBeTruthy();
-    await act(async () => callback?.({ credential: 'google-id-token' }));
+    await google.signIn();
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     expect(calls('POST /api/google-login')[0]?.body).toEqual({ token: 'google-id-token' });
     expect(getToken()).toBe('g-token');
     expect(getRole()).toBe('developer');
-    window.google = undefined;
   });
 
   it("shows the server's detail or the Google fallback", async () => {
-    let callback: ((r: { credential?: string }) => void) | undefined;
-    window.google = {
-      accounts: {
-        id: {
-          initialize: (opts) => {
-            callback = opts.callback;
-          },
-          renderButton: () => {},
-          prompt: () => {},
-        },
-      },
-    };
+    const google = fakeGoogle();
     serve(
       accountsHandlers({ googleClientId: 'client-123' }),
       http.post('/api/google-login', () => fail(500)),
     );
     await openLogin();
-    await waitFor(() => expect(callback).toBeDefined());
-    await act(async () => callback?.({ credential: 'google-id-token' }));
+    await google.ready();
+    await google.signIn();
     expect(await screen.findByText('Google login failed. Please try again.')).toBeTruthy();
-    window.google = undefined;
   });
 });

@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAID_PRICE_REQUIRED } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
+import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
 import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access';
 import { toaster } from '../../../components/ui/toaster';
-import type { SubmitPayload } from '../../../features/submit-app/types';
+
 import { readImageSize } from '../../../features/submit-app/utils/image-size';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
@@ -49,20 +50,37 @@ async function fillBasics() {
   fillIn(/^Category/, 'Appointment Scheduling');
 }
 
-async function fillThroughStep5(view: View) {
-  await fillBasics();
-  await goNext(view, 'Media & Links');
-  fillIn(/Website URL/, 'https://smile.example.com');
-  fillIn(/Icon URL/, 'https://cdn.example.com/icon.png');
-  await goNext(view, 'Features');
-  fillIn('Key feature 1', 'Online booking');
-  fillIn('Key feature 2', 'SMS reminders');
-  await goNext(view, 'Company & Pricing');
-  fillIn(/Company Name/, 'Smile Co');
-  await goNext(view, 'Licensing');
-  fillIn(/Licensing Instructions/, 'We e-mail your login within a day.');
-  await goNext(view, 'Review');
+/** Valid input for each step after Basics; the wizard's steps in order. */
+const FILL_STEP: Record<string, () => void> = {
+  'Media & Links': () => {
+    fillIn(/Website URL/, 'https://smile.example.com');
+    fillIn(/Icon URL/, 'https://cdn.example.com/icon.png');
+  },
+  Features: () => {
+    fillIn('Key feature 1', 'Online booking');
+    fillIn('Key feature 2', 'SMS reminders');
+  },
+  'Company & Pricing': () => fillIn(/Company Name/, 'Smile Co'),
+  Licensing: () => fillIn(/Licensing Instructions/, 'We e-mail your login within a day.'),
+};
+const STEPS = ['Basics', 'Media & Links', 'Features', 'Company & Pricing', 'Licensing', 'Review'];
+
+/**
+ * Goes on from step `from` (already valid; Basics is filled here) to step `to`, filling each step
+ * between them with valid input; `to` is left as it opens.
+ */
+async function walk(view: View, to: string, from = 'Basics') {
+  if (from === 'Basics') await fillBasics();
+  for (const step of STEPS.slice(STEPS.indexOf(from) + 1)) {
+    await goNext(view, step);
+    if (step === to) return;
+    FILL_STEP[step]?.();
+  }
 }
+
+/** An app of the developer whose listing passes every step, to open in edit mode. */
+const completeApp = (id: string, name: string) =>
+  ownAppFixture({ id, name, key_features: ['A', 'B'], company_name: 'P', icon_url: '/u/i.png' });
 
 beforeEach(() => vi.mocked(readImageSize).mockResolvedValue({ width: 512, height: 512 }));
 afterEach(() => toaster.remove());
@@ -121,11 +139,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
   it('keeps the first 3 feature slots, needs 2 filled features, and lets extra slots be removed', async () => {
     const view = await open();
-    await fillBasics();
-    await goNext(view, 'Media & Links');
-    fillIn(/Website URL/, 'https://smile.example.com');
-    fillIn(/Icon URL/, 'https://cdn.example.com/icon.png');
-    await goNext(view, 'Features');
+    await walk(view, 'Features');
 
     expect(screen.getByLabelText('Key feature 3')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove key feature/ })).toBeNull();
@@ -147,14 +161,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
   it('shows the billing period only for a subscription and hides the price for a free app', async () => {
     const view = await open();
-    await fillBasics();
-    await goNext(view, 'Media & Links');
-    fillIn(/Website URL/, 'https://smile.example.com');
-    fillIn(/Icon URL/, '/uploads/icon.png');
-    await goNext(view, 'Features');
-    fillIn('Key feature 1', 'A');
-    fillIn('Key feature 2', 'B');
-    await goNext(view, 'Company & Pricing');
+    await walk(view, 'Company & Pricing');
 
     expect(screen.queryByLabelText(/Price \(USD\)/)).toBeNull();
     expect(screen.queryByLabelText(/Billing Period/)).toBeNull();
@@ -181,14 +188,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
   it("shows the server's pricing rules on their fields at step 4: $0 for a paid model, the price maximum, the trial cap", async () => {
     const view = await open();
-    await fillBasics();
-    await goNext(view, 'Media & Links');
-    fillIn(/Website URL/, 'https://smile.example.com');
-    fillIn(/Icon URL/, '/uploads/icon.png');
-    await goNext(view, 'Features');
-    fillIn('Key feature 1', 'A');
-    fillIn('Key feature 2', 'B');
-    await goNext(view, 'Company & Pricing');
+    await walk(view, 'Company & Pricing');
     fillIn(/Company Name/, 'Smile Co');
     fireEvent.change(screen.getByLabelText(/Pricing Model/), { target: { value: 'one_time' } });
     const price = () => screen.getByLabelText(/Price \(USD\)/);
@@ -216,16 +216,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
   it('counts licence keys one per line without blank lines', async () => {
     const view = await open();
-    await fillBasics();
-    await goNext(view, 'Media & Links');
-    fillIn(/Website URL/, 'https://smile.example.com');
-    fillIn(/Icon URL/, '/uploads/icon.png');
-    await goNext(view, 'Features');
-    fillIn('Key feature 1', 'A');
-    fillIn('Key feature 2', 'B');
-    await goNext(view, 'Company & Pricing');
-    fillIn(/Company Name/, 'Smile Co');
-    await goNext(view, 'Licensing');
+    await walk(view, 'Licensing');
 
     expect(next().disabled).toBe(true);
     await view.user.click(screen.getByRole('radio', { name: /License key pool/ }));
@@ -335,7 +326,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(await screen.findByText(MSG.appSubmitted, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
-    const body = calls('POST /api/apps/submit')[0]?.body as SubmitPayload;
+    const body = calls('POST /api/apps/submit')[0]?.body as AppSubmitPayload;
     expect(body).toEqual({
       practice_systems: [],
       name: 'Smile Scheduler',
@@ -388,7 +379,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
       {},
       http.post('/api/apps/submit', () => answer),
     );
-    await fillThroughStep5(view);
+    await walk(view, 'Review');
     await view.user.click(screen.getByRole('checkbox', { name: /I confirm/ }));
     await view.user.click(screen.getByRole('button', { name: /Submit for Review/ }));
     expect(await screen.findByText('Category "Foo" is not one of the marketplace categories')).toBeTruthy();
@@ -435,7 +426,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
     expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe('/dashboard/apps'));
-    const body = calls('PUT /api/apps/a7/update')[0]?.body as SubmitPayload;
+    const body = calls('PUT /api/apps/a7/update')[0]?.body as AppSubmitPayload;
     expect(body.price).toBe(249);
     expect(body.tags).toBe('ai,xray');
     expect(body.universal_access_code).toBe('XRAY-2025');
@@ -446,13 +437,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
   });
 
   it('edit mode: a failing update shows the update fallback text', async () => {
-    const app = ownAppFixture({
-      id: 'a8',
-      name: 'Perio',
-      key_features: ['A', 'B'],
-      company_name: 'P',
-      icon_url: '/u/i.png',
-    });
+    const app = completeApp('a8', 'Perio');
     const view = await open(
       '/dashboard/submit-app?mode=edit&appId=a8',
       { apps: [app] },
@@ -474,21 +459,10 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
 
 describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
   async function toFeatures(view: View) {
-    await fillBasics();
-    await goNext(view, 'Media & Links');
-    fillIn(/Website URL/, 'https://smile.example.com');
-    fillIn(/Icon URL/, 'https://cdn.example.com/icon.png');
-    await goNext(view, 'Features');
-    fillIn('Key feature 1', 'Online booking');
-    fillIn('Key feature 2', 'SMS reminders');
+    await walk(view, 'Features');
+    FILL_STEP.Features?.();
   }
-  async function fromCompanyToSubmit(view: View) {
-    await goNext(view, 'Company & Pricing');
-    fillIn(/Company Name/, 'Smile Co');
-    await goNext(view, 'Licensing');
-    fillIn(/Licensing Instructions/, 'We e-mail your login within a day.');
-    await goNext(view, 'Review');
-  }
+  const fromCompanyToSubmit = (view: View) => walk(view, 'Review', 'Features');
 
   it('declares features, an event type and the BAA; an http BAA link blocks Next; saved after the submit', async () => {
     const view = await open();
@@ -537,13 +511,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
   });
 
   it('edit mode: the step starts from the saved declaration, and a change is saved with the listing', async () => {
-    const app = ownAppFixture({
-      id: 'a9',
-      name: 'Perio Chart',
-      key_features: ['A', 'B'],
-      company_name: 'P',
-      icon_url: '/u/i.png',
-    });
+    const app = completeApp('a9', 'Perio Chart');
     const declaration = {
       features: [{ id: 'billing', name: 'Billing', description: '', access: 'write' as const, tables: [] }],
       event_types: [],

@@ -5,11 +5,12 @@ import { LIMITS } from '../../../../../shared/constants';
 import { DOCS_URL, SITE } from '../../../components/brand/site';
 import { ContentPage } from '../../../components/layouts/content-page';
 import { AppLink } from '../../../components/ui/links';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { paths } from '../../../config/paths';
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <Stack bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="6" gap="2">
+    <Stack {...panelStyle} p="6" gap="2">
       <Box color="brand.fg" fontSize="2xl">
         {icon}
       </Box>
@@ -83,7 +84,7 @@ export default function SupportRoute() {
       </Heading>
       <Stack gap="4">
         {faqs.map((f) => (
-          <Box key={f.q} bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="5">
+          <Box key={f.q} {...panelStyle} p="5">
             <Text fontWeight="semibold" mb="1.5">
               {f.q}
             </Text>

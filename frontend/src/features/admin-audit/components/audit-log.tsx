@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { type AuditFilters, useAuditPage } from '../api/get-audit';
 
 const COLUMNS = ['Time (UTC)', 'Who', 'Action', 'Object', 'Client address', 'Changes'];
@@ -56,7 +57,7 @@ export function AuditLog() {
         }
       />
 
-      <Box as="form" mb="4" onSubmit={apply} bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="4">
+      <Box as="form" mb="4" onSubmit={apply} {...panelStyle} p="4">
         <SimpleGrid columns={{ base: 1, md: 3, lg: 6 }} gap="3" alignItems="end">
           {FIELDS.map((f) => (
             <Field.Root key={f.key}>

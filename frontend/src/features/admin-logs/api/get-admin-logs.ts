@@ -7,10 +7,7 @@ import { api } from '../../../lib/api-client';
 export const ADMIN_LOGS_KEY = `/api/admin/logs?limit=${LIMITS.webhookLogFetchLimit}`;
 
 /** GET /api/admin/logs?limit=100: delivery attempts across every app, newest first. */
-export async function getAdminLogs(): Promise<WebhookDeliveryLog[]> {
-  const data = await api.get<WebhookDeliveryLog[]>(ADMIN_LOGS_KEY);
-  return Array.isArray(data) ? data : [];
-}
+export const getAdminLogs = (): Promise<WebhookDeliveryLog[]> => api.list<WebhookDeliveryLog>(ADMIN_LOGS_KEY);
 
 export function useAdminLogs() {
   return useSWR(ADMIN_LOGS_KEY, getAdminLogs, { shouldRetryOnError: false });

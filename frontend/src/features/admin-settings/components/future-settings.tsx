@@ -1,5 +1,6 @@
-import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuBell, LuGauge, LuLock, LuServer, LuShieldAlert } from 'react-icons/lu';
+import { SettingsPanel } from './settings-panel';
 
 const upcoming = [
   { icon: <LuLock />, title: 'Two-factor authentication', text: 'Require a second factor for every admin sign-in.' },
@@ -24,13 +25,7 @@ const upcoming = [
 /** Settings planned for later releases, listed so admins know what is coming. */
 export function FutureSettings() {
   return (
-    <Box as="section" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }}>
-      <Heading as="h2" size="lg">
-        More settings
-      </Heading>
-      <Text color="gray.600" mt="1" mb="5">
-        These controls are on the roadmap.
-      </Text>
+    <SettingsPanel title="More settings" intro="These controls are on the roadmap.">
       <Stack gap="0" divideY="1px" divideColor="gray.100">
         {upcoming.map((item) => (
           <HStack key={item.title} gap="4" py="4" align="flex-start">
@@ -49,6 +44,6 @@ export function FutureSettings() {
           </HStack>
         ))}
       </Stack>
-    </Box>
+    </SettingsPanel>
   );
 }

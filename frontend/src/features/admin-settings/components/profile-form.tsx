@@ -1,4 +1,4 @@
-import { Box, Button, Field, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { useLogout } from '../../../components/layouts/use-logout';
@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useAdminProfile } from '../api/get-admin-profile';
 import { type UpdateAdminProfileInput, useUpdateAdminProfile } from '../api/update-admin-profile';
+import { SettingsPanel } from './settings-panel';
 
 type Feedback = { status: 'error' | 'success'; text: string } | null;
 
@@ -58,13 +59,10 @@ export function ProfileForm() {
   };
 
   return (
-    <Box as="section" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }}>
-      <Heading as="h2" size="lg">
-        Update Profile
-      </Heading>
-      <Text color="gray.600" mt="1" mb="6">
-        Your name and sign-in e-mail. Leave the password fields blank to keep your current password.
-      </Text>
+    <SettingsPanel
+      title="Update Profile"
+      intro="Your name and sign-in e-mail. Leave the password fields blank to keep your current password."
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5" maxW="2xl">
           {loadError && <FormMessage status="error">{errorText(loadError, MSG.failedLoadProfile)}</FormMessage>}
@@ -107,6 +105,6 @@ export function ProfileForm() {
           </Box>
         </Stack>
       </form>
-    </Box>
+    </SettingsPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LuClock, LuDatabase, LuLayers, LuRefreshCw, LuZap } from 'react-icons/lu';
 import { useSWRConfig } from 'swr';
@@ -7,6 +7,7 @@ import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
+import { SkeletonList } from '../../../components/ui/skeleton-list';
 import { StatCard } from '../../../components/ui/stat-card';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { formatCount, formatDate } from '../../../utils/format';
@@ -160,10 +161,7 @@ export function InternalSync() {
           </Stack>
 
           {features.isLoading && !features.data ? (
-            <Stack gap="3" aria-hidden>
-              <Skeleton h="20" rounded="xl" />
-              <Skeleton h="20" rounded="xl" />
-            </Stack>
+            <SkeletonList h="20" />
           ) : list.length === 0 ? (
             <EmptyState
               icon={<LuLayers />}

@@ -2,6 +2,8 @@ import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Table, Text }
 import { useEffect, useState } from 'react';
 import { LuPlay, LuRefreshCw, LuSquare } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
@@ -12,6 +14,8 @@ import { useTriggerSync } from '../api/trigger-sync';
 import { type SyncStatus, type SyncType, TRIGGER_SYNC_TYPES } from '../types';
 import { failureDetail, formatCounts, syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
+
+const RUN_COLUMNS: DataColumn[] = ['Type', 'Status', 'Started by', 'Started', 'Counts / detail'];
 
 /**
  * The dashboard's sync controls (docs/spec.md sections 2, 4 and 8): a sync type picker with Sync Now,
@@ -60,15 +64,7 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
 
   const runs = (history.data ?? []).slice(0, 8);
   return (
-    <Box
-      as="section"
-      aria-labelledby="sync-controls-heading"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
-    >
+    <Box as="section" aria-labelledby="sync-controls-heading" {...panelStyle} p="5">
       <Heading as="h2" size="md" mb="4" id="sync-controls-heading">
         Sync Controls
       </Heading>
@@ -126,39 +122,21 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
           No sync has run yet.
         </Text>
       ) : (
-        <Table.ScrollArea
-          borderWidth="1px"
-          borderColor="gray.200"
-          rounded="md"
-          tabIndex={0}
-          role="region"
-          aria-label="Recent sync runs, scrollable"
-        >
-          <Table.Root size="sm" aria-label="Recent sync runs">
-            <Table.Header>
-              <Table.Row bg="gray.50">
-                {['Type', 'Status', 'Started by', 'Started', 'Counts / detail'].map((c) => (
-                  <Table.ColumnHeader key={c}>{c}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {runs.map((run) => (
-                <Table.Row key={run.id} data-testid={`run-${run.id}`}>
-                  <Table.Cell>{syncTypeLabel(run.sync_type)}</Table.Cell>
-                  <Table.Cell>
-                    <RunStatusBadge status={run.status} />
-                  </Table.Cell>
-                  <Table.Cell>{run.started_by}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(run.started_at, 'seconds')}</Table.Cell>
-                  <Table.Cell fontSize="xs" color={run.status === 'failed' ? 'red.700' : 'gray.700'}>
-                    {run.status === 'failed' ? run.detail : formatCounts(run.counts)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable label="Recent sync runs" columns={RUN_COLUMNS} scrollLabel="Recent sync runs, scrollable">
+          {runs.map((run) => (
+            <Table.Row key={run.id} data-testid={`run-${run.id}`}>
+              <Table.Cell>{syncTypeLabel(run.sync_type)}</Table.Cell>
+              <Table.Cell>
+                <RunStatusBadge status={run.status} />
+              </Table.Cell>
+              <Table.Cell>{run.started_by}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDate(run.started_at, 'seconds')}</Table.Cell>
+              <Table.Cell fontSize="xs" color={run.status === 'failed' ? 'red.700' : 'gray.700'}>
+                {run.status === 'failed' ? run.detail : formatCounts(run.counts)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
     </Box>
   );

@@ -1,6 +1,7 @@
 import { Box, Heading, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/ui/load-error';
+import { panelStyle } from '../../../components/ui/surfaces';
 
 /**
  * A card of the Internal Sync page: an icon and heading (naming the section), an optional badge at
@@ -27,15 +28,7 @@ export function SyncPanel({
   children: ReactNode;
 }) {
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
-    >
+    <Box as="section" aria-labelledby={headingId} {...panelStyle} p="5">
       <HStack justify="space-between" mb="4">
         <HStack gap="3">
           <Box color="gray.600" fontSize="xl">

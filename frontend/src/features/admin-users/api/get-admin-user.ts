@@ -20,14 +20,7 @@ export function useAdminUser(id: string) {
 
 /** A list under the user, read in parallel with the profile ([] when the answer is not a list). */
 function useAdminUserList<T>(path: string | null) {
-  return useSWR(
-    path,
-    async (key: string) => {
-      const data = await api.get<T[]>(key);
-      return Array.isArray(data) ? data : [];
-    },
-    once,
-  );
+  return useSWR(path, (key: string) => api.list<T>(key), once);
 }
 
 /** GET /api/admin/users/{id}/keys: the developer's keys, prefixes only. */

@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, Link, SimpleGrid, Skeleton, Text } from '@c
 import type { ReactNode } from 'react';
 import { LuBadgeCheck, LuShieldCheck } from 'react-icons/lu';
 import type { AdminUserDetail } from '../../../../../shared/schemas/admin-users';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { formatDate, safeUrl } from '../../../utils/format';
 
 /** The user's profile and production access: a badge, or 'Approve for Production'. */
@@ -37,15 +38,7 @@ export function UserProfileCard({
   ];
 
   return (
-    <Box
-      as="section"
-      aria-label="Profile"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p={{ base: '5', md: '6' }}
-    >
+    <Box as="section" aria-label="Profile" {...panelStyle} p={{ base: '5', md: '6' }}>
       <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="4" mb="5">
         <Text fontWeight="semibold" color="gray.900">
           Profile

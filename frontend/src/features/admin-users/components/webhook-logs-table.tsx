@@ -3,6 +3,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { WebhookLog } from '../../../../../shared/schemas/admin-users';
 import { DataTable } from '../../../components/ui/data-table';
 import { DeliveryCells } from '../../../components/ui/delivery-cells';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { formatDate } from '../../../utils/format';
 
 const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries', 'Timestamp'];
@@ -11,7 +12,7 @@ const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries
 export function WebhookLogsTable({ logs }: { logs: WebhookLog[] }) {
   if (logs.length === 0) {
     return (
-      <Text color="gray.500" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="6" textAlign="center">
+      <Text color="gray.500" {...panelStyle} p="6" textAlign="center">
         {MSG.noWebhookLogs}
       </Text>
     );

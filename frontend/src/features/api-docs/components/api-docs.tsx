@@ -15,6 +15,7 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuDownload, LuSearch, LuSearchX } from 'react-icons/lu';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { API_BASE } from '../../../lib/api-client';
 import { OPENAPI_URL, useOpenApiDocument } from '../api/get-openapi-document';
 import { parseMarkdown } from '../utils/markdown';
@@ -161,15 +162,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
         </Stack>
 
         {!searching && doc.info.description && (
-          <Box
-            as="section"
-            aria-label="Getting started guide"
-            bg="white"
-            borderWidth="1px"
-            borderColor="gray.200"
-            rounded="xl"
-            p={{ base: '5', md: '8' }}
-          >
+          <Box as="section" aria-label="Getting started guide" {...panelStyle} p={{ base: '5', md: '8' }}>
             <Markdown source={doc.info.description} idPrefix={GUIDE_PREFIX} />
           </Box>
         )}

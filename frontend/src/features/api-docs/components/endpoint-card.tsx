@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Code, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { LuGlobe, LuKeyRound, LuLock } from 'react-icons/lu';
+import { panelHeaderStyle, panelStyle } from '../../../components/ui/surfaces';
 import { curlExample, responseExample } from '../utils/example';
 import {
   type AuthRequirement,
@@ -272,22 +273,11 @@ export function EndpointCard({
       ref={ref}
       id={endpoint.id}
       aria-label={`${endpoint.method.toUpperCase()} ${endpoint.path}`}
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
+      {...panelStyle}
       scrollMarginTop="20"
       overflow="hidden"
     >
-      <HStack
-        px={{ base: '4', md: '5' }}
-        py="3"
-        gap="3"
-        bg="gray.50"
-        borderBottomWidth="1px"
-        borderColor="gray.200"
-        flexWrap="wrap"
-      >
+      <HStack px={{ base: '4', md: '5' }} py="3" gap="3" {...panelHeaderStyle} flexWrap="wrap">
         <MethodBadge method={endpoint.method} />
         <Box flex="1" minW="0">
           <PathText path={endpoint.path} />

@@ -6,10 +6,7 @@ import { api } from '../../../lib/api-client';
 export const API_KEYS_KEY = '/api/keys';
 
 /** GET /api/keys: the signed-in developer's keys, each with its visible prefix only. */
-export async function getApiKeys(): Promise<ApiKey[]> {
-  const data = await api.get<ApiKey[]>(API_KEYS_KEY);
-  return Array.isArray(data) ? data : [];
-}
+export const getApiKeys = (): Promise<ApiKey[]> => api.list<ApiKey>(API_KEYS_KEY);
 
 export function useApiKeys() {
   return useSWR(API_KEYS_KEY, getApiKeys, { keepPreviousData: true });

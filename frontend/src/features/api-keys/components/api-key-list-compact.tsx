@@ -1,10 +1,11 @@
 import { Box, Button, Code, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
+import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from '../../../components/ui/api-key-parts';
+import { panelStyle } from '../../../components/ui/surfaces';
 import { formatDate } from '../../../utils/format';
-import { shortKey } from '../utils/key-display';
+import { shortKey } from '../../../utils/key-display';
 import type { KeyActions } from './api-keys-table';
-import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './key-badges';
 
 /**
  * The compact key list on phones: each key as a card that shows the first 8 characters followed
@@ -14,7 +15,7 @@ export function ApiKeyListCompact({ keys, onRotate, onDelete, onReveal, busyId }
   return (
     <Stack as="ul" aria-label="API keys (compact)" gap="3" hideFrom="md" listStyleType="none">
       {keys.map((key) => (
-        <Box as="li" key={key.id} bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="4">
+        <Box as="li" key={key.id} {...panelStyle} p="4">
           <HStack justify="space-between" align="flex-start" gap="3">
             <Stack gap="2" minW="0">
               <Code size="md" variant="surface" alignSelf="flex-start">

@@ -1,10 +1,8 @@
-import { Button, Code, HStack, Table, Text } from '@chakra-ui/react';
-import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
+import { Button, HStack, Table } from '@chakra-ui/react';
+import { LuEye, LuTrash2 } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { formatDate } from '../../../utils/format';
-import { keyColumnText } from '../utils/key-display';
-import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from './key-badges';
+import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '../../../components/ui/api-key-parts';
+import { DataTable } from '../../../components/ui/data-table';
 
 export interface KeyActions {
   onRotate: (key: ApiKey) => void;
@@ -15,34 +13,13 @@ export interface KeyActions {
   busyId: string | null;
 }
 
-const COLUMNS: DataColumn[] = ['Key', 'Type', 'Status', 'Usage today', 'Created', { label: 'Actions', align: 'end' }];
-
 /** The key list on wider screens: the key column shows the first 20 characters (docs/spec.md section 2). */
 export function ApiKeysTable({ keys, onRotate, onDelete, onReveal, busyId }: { keys: ApiKey[] } & KeyActions) {
   return (
-    <DataTable label="API keys" columns={COLUMNS} scrollProps={{ hideBelow: 'md' }}>
+    <DataTable label="API keys" columns={KEY_COLUMNS} scrollProps={{ hideBelow: 'md' }}>
       {keys.map((key) => (
         <Table.Row key={key.id} data-testid={`key-row-${key.id}`}>
-          <Table.Cell>
-            <Code size="sm" variant="surface" title="The full key is never shown again after creation">
-              {keyColumnText(key.key)}
-            </Code>
-          </Table.Cell>
-          <Table.Cell>
-            <KeyTypeBadge type={key.type} />
-          </Table.Cell>
-          <Table.Cell>
-            <KeyStatusBadge active={key.is_active} />
-            {key.replacement_ready && <ReplacementBadge />}
-          </Table.Cell>
-          <Table.Cell>
-            <UsageMeter used={key.usage_count} limit={key.limit} />
-          </Table.Cell>
-          <Table.Cell>
-            <Text fontSize="sm" color="gray.600" whiteSpace="nowrap">
-              {formatDate(key.created_at)}
-            </Text>
-          </Table.Cell>
+          <KeySummaryCells apiKey={key} />
           <Table.Cell textAlign="end">
             <HStack gap="1" justify="flex-end">
               {key.replacement_ready && (
@@ -56,16 +33,7 @@ export function ApiKeysTable({ keys, onRotate, onDelete, onReveal, busyId }: { k
                   <LuEye aria-hidden /> Show new key
                 </Button>
               )}
-              <Button
-                size="xs"
-                variant="ghost"
-                onClick={() => onRotate(key)}
-                loading={busyId === key.id}
-                disabled={busyId !== null}
-                aria-label={`Rotate ${key.key}`}
-              >
-                <LuRefreshCw aria-hidden /> Rotate
-              </Button>
+              <RotateKeyButton apiKey={key} onRotate={onRotate} busyId={busyId} />
               <Button
                 size="xs"
                 variant="ghost"

@@ -4,7 +4,7 @@ import type { KeyType } from '../../../../../shared/constants';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
 import { formatCount } from '../../../utils/format';
-import { DAILY_LIMIT } from '../utils/key-display';
+import { DAILY_LIMIT } from '../../../utils/key-display';
 
 const CHOICES: RadioCardChoice<KeyType>[] = [
   {

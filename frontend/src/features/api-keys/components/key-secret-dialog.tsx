@@ -2,7 +2,7 @@ import { Alert, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react'
 import type { KeyType } from '../../../../../shared/constants';
 import { AppDialog } from '../../../components/ui/app-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { KEY_TYPE_LABEL } from '../utils/key-display';
+import { KEY_TYPE_LABEL } from '../../../utils/key-display';
 
 export interface RevealedKey {
   /** The FULL key: only ever held here, and dropped when the dialog closes. */

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SkeletonList } from '../../../components/ui/skeleton-list';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
@@ -101,10 +102,7 @@ export function MyApps() {
           {apps.error && !apps.data ? (
             <LoadError error={apps.error} fallback={MSG.failedLoadApps} />
           ) : apps.isLoading ? (
-            <Stack gap="3" aria-hidden>
-              <Skeleton h="28" borderRadius="xl" />
-              <Skeleton h="28" borderRadius="xl" />
-            </Stack>
+            <SkeletonList h="28" />
           ) : created.length === 0 ? (
             <EmptyState
               icon={<LuAppWindow />}

@@ -1,10 +1,9 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuShoppingBag } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { CopyableCode } from '../../../components/ui/copy-button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { AppLink, ButtonLink } from '../../../components/ui/links';
+import { AppLink } from '../../../components/ui/links';
+import { NoLicencesState } from '../../../components/ui/no-licences-state';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { formatDate, formatMoney } from '../../../utils/format';
@@ -27,19 +26,7 @@ function licenceText(p: Purchase): { label: string; palette: string; note?: stri
 
 /** The 'Apps I Purchased' tab: each licence with its state and its key, copyable when assigned. */
 export function PurchasedApps({ purchases }: { purchases: Purchase[] }) {
-  if (purchases.length === 0)
-    return (
-      <EmptyState
-        icon={<LuShoppingBag />}
-        title={MSG.noLicenses}
-        description="Apps you license in the marketplace will appear here with their licence keys."
-        action={
-          <ButtonLink to={paths.home} colorPalette="brand">
-            Browse Marketplace
-          </ButtonLink>
-        }
-      />
-    );
+  if (purchases.length === 0) return <NoLicencesState />;
   return (
     <Stack gap="3">
       {purchases.map((p) => {

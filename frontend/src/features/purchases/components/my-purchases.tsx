@@ -1,11 +1,7 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuShoppingBag } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ButtonLink } from '../../../components/ui/links';
+import { NoLicencesState } from '../../../components/ui/no-licences-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useMyPurchases } from '../api/get-my-purchases';
 import { PurchaseCard } from './purchase-card';
@@ -34,19 +30,7 @@ export function MyPurchases() {
         <Skeleton h="44" borderRadius="xl" />
       </Stack>
     );
-  else if (data.length === 0)
-    body = (
-      <EmptyState
-        icon={<LuShoppingBag />}
-        title={MSG.noLicenses}
-        description="Apps you license will appear here with their licence keys."
-        action={
-          <ButtonLink to={paths.home} colorPalette="brand">
-            Browse Marketplace
-          </ButtonLink>
-        }
-      />
-    );
+  else if (data.length === 0) body = <NoLicencesState />;
   else
     body = (
       <Stack gap="4">

@@ -14,6 +14,7 @@ import {
 import { MSG } from '../../../../../shared/messages';
 import type { PurchaseSessionResult } from '../../../../../shared/schemas/checkout';
 import { AppIcon } from '../../../components/ui/app-icon';
+import { IconPoint } from '../../../components/ui/icon-point';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
@@ -39,24 +40,6 @@ function licenceNote(status: PurchaseSessionResult['license_status']): string {
   if (status === 'manual_pending') return MSG.accessPendingText;
   if (status === 'out_of_stock') return MSG.licenseUnavailableText;
   return 'Your license e-mail arrives within a few minutes with your key and how to get started.';
-}
-
-function Step({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <HStack as="li" align="flex-start" gap="3">
-      <Center boxSize="9" borderRadius="full" bg="brand.50" color="brand.600" flexShrink={0} aria-hidden>
-        {icon}
-      </Center>
-      <Box>
-        <Text fontWeight="semibold" color="gray.900">
-          {title}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {children}
-        </Text>
-      </Box>
-    </HStack>
-  );
 }
 
 function Hero({ tone, icon, title, text }: { tone: string; icon: ReactNode; title: string; text: ReactNode }) {
@@ -145,15 +128,15 @@ function OrderConfirmed({ purchase }: { purchase: PurchaseSessionResult }) {
             Next steps
           </Heading>
           <Stack as="ol" gap="4" listStyleType="none">
-            <Step icon={<LuMail />} title="Check your email">
+            <IconPoint as="li" round icon={<LuMail />} title="Check your email">
               {licenceNote(purchase.license_status)}
-            </Step>
-            <Step icon={<LuKeyRound />} title="Keep your key at hand">
+            </IconPoint>
+            <IconPoint as="li" round icon={<LuKeyRound />} title="Keep your key at hand">
               My Purchases lists every license you own, with its key, expiry and invoice.
-            </Step>
-            <Step icon={<LuBookOpen />} title="Get set up">
+            </IconPoint>
+            <IconPoint as="li" round icon={<LuBookOpen />} title="Get set up">
               The documentation explains how to connect the app to your practice software.
-            </Step>
+            </IconPoint>
           </Stack>
         </Card.Body>
       </Card.Root>

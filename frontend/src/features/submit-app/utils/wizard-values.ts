@@ -1,5 +1,6 @@
 import { PRICE_PERIODS } from '../../../../../shared/constants';
-import type { EditableApp, SubmitPayload, WizardValues } from '../types';
+import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
+import type { EditableApp, WizardValues } from '../types';
 
 /** Default slot counts (docs/spec.md section 5); these first slots cannot be removed. */
 export const SLOTS = { key_features: 3, use_cases: 2, unique_selling_points: 3 } as const;
@@ -129,7 +130,7 @@ const nonEmpty = (list: readonly string[]) => list.map((v) => v.trim()).filter(B
  * dollars (0 when free), free_trial_days a number or null, founded_year a string or null, and the
  * metadata object. Only the chosen licensing type's material is sent.
  */
-export function buildPayload(v: WizardValues): SubmitPayload {
+export function buildPayload(v: WizardValues): AppSubmitPayload {
   const free = v.pricing_model === 'free';
   const lic = v.licensing_type;
   return {

@@ -1,6 +1,7 @@
 import { Box, chakra, Flex, Progress, Text } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { LuCheck } from 'react-icons/lu';
+import { stickyBarStyle } from '../../../../components/ui/surfaces';
 import { STEPS } from '../../utils/validation';
 
 /**
@@ -21,18 +22,16 @@ export function StepNav({
   const meta = STEPS[current - 1];
   return (
     <Box
-      position="sticky"
+      {...stickyBarStyle}
+      // Below the dashboard's own sticky header (h 16), and under its menus.
       top="16"
       zIndex="docked"
       bg="gray.50/95"
       backdropFilter="blur(6px)"
       mx={{ base: '-4', md: '-8' }}
       px={{ base: '4', md: '8' }}
-      pt="3"
-      pb="3"
+      py="3"
       mb="6"
-      borderBottomWidth="1px"
-      borderColor="gray.200"
     >
       <chakra.ol display="flex" alignItems="center" listStyleType="none" aria-label="Wizard steps" gap="0">
         {STEPS.map((step, index) => {
