@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsHandlers } from '../../testing/handlers/accounts';
+import { adminAppsHandlers } from '../../testing/handlers/admin-apps';
+import { adminMailHandlers } from '../../testing/handlers/admin-mail';
 import { syncHandlers } from '../../testing/handlers/sync';
 import { renderRoute } from '../../testing/render-route';
 import { fail, HttpResponse, http, serve } from '../../testing/server';
@@ -10,6 +12,8 @@ describe('Admin Dashboard: overdue manual licences', { timeout: 30_000 }, () => 
     serve(
       accountsHandlers(),
       syncHandlers({}).handlers,
+      adminAppsHandlers().handlers,
+      adminMailHandlers().handlers,
       http.get('/api/admin/manual-licences', () =>
         HttpResponse.json({ licences: [{}, {}, {}], overdue_count: 2, overdue_hours: 24 }),
       ),
@@ -23,6 +27,8 @@ describe('Admin Dashboard: overdue manual licences', { timeout: 30_000 }, () => 
     serve(
       accountsHandlers(),
       syncHandlers({}).handlers,
+      adminAppsHandlers().handlers,
+      adminMailHandlers().handlers,
       http.get('/api/admin/manual-licences', () => fail(500, 'Database unavailable')),
     );
     renderRoute('/admin', { role: 'admin' });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '../../../components/ui/toaster';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
+import { adminMailHandlers } from '../../../testing/handlers/admin-mail';
 import { syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, HttpResponse, http, serve } from '../../../testing/server';
@@ -30,6 +31,7 @@ function serveApps() {
     accountsHandlers(),
     syncHandlers().handlers,
     fake.handlers,
+    adminMailHandlers().handlers,
     http.post<{ id: string }>('/api/admin/apps/:id/clear-flag', ({ params }) => {
       const app = fake.db.find((a) => a.id === params.id);
       if (app) app.review_flag = null;

@@ -127,7 +127,9 @@ describe('My Apps (/dashboard/apps)', () => {
   });
 
   it('reads a failing purchases call as no purchases', async () => {
-    const { user } = await open({ apps: apps(), purchases: null });
+    const { user } = await open({ apps: apps(), purchases: null }, [
+      http.get('/api/stripe/my-purchases', () => fail(500, 'Database unavailable')),
+    ]);
     await user.click(await screen.findByRole('tab', { name: 'Apps I Purchased (0)' }));
     expect(await screen.findByText(MSG.noLicenses)).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
 import { renderRoute } from '../../../testing/render-route';
-import { calls, HttpResponse, http, serve } from '../../../testing/server';
+import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 
 // The first visit imports the lazy route and Chakra's components: allow for it on a busy machine.
 const countOf = async (label: string) =>
@@ -19,7 +19,13 @@ describe('developer dashboard (/dashboard)', () => {
   });
 
   it('shows 0 when the lists cannot be loaded', async () => {
-    serve(accountsHandlers());
+    const down = () => fail(500, 'Database unavailable');
+    serve(
+      accountsHandlers(),
+      http.get('/api/apps', down),
+      http.get('/api/keys', down),
+      http.get('/api/manual-licences', down),
+    );
     const { location } = renderRoute('/dashboard', { role: 'developer' });
     await screen.findByRole('heading', { name: 'Quick actions' });
     expect((await countOf('Apps')).getByText('0')).toBeTruthy();
