@@ -8,6 +8,8 @@ export interface NativeSelectFieldProps extends Omit<NativeSelect.FieldProps, 'c
   options: readonly SelectOption[];
   /** The label of a first, empty choice ('Select a size'); none when left out. */
   placeholder?: string;
+  /** Props of the wrapping root: its size, its width. */
+  root?: Omit<NativeSelect.RootProps, 'children'>;
 }
 
 /**
@@ -15,9 +17,9 @@ export interface NativeSelectFieldProps extends Omit<NativeSelect.FieldProps, 'c
  * indicator. Everything else (value, onChange, name, a react-hook-form `register`) goes to the
  * select element itself.
  */
-export function NativeSelectField({ options, placeholder, ...field }: NativeSelectFieldProps) {
+export function NativeSelectField({ options, placeholder, root, ...field }: NativeSelectFieldProps) {
   return (
-    <NativeSelect.Root>
+    <NativeSelect.Root {...root}>
       <NativeSelect.Field {...field}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => {
