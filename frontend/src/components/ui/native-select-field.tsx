@@ -1,5 +1,5 @@
 import { NativeSelect } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** A choice: its value (shown as is), or a value with its own label. */
 export type SelectOption = string | { value: string; label: ReactNode };
@@ -10,6 +10,8 @@ export interface NativeSelectFieldProps extends Omit<NativeSelect.FieldProps, 'c
   placeholder?: string;
   /** Props of the wrapping root: its size, its width. */
   root?: Omit<NativeSelect.RootProps, 'children'>;
+  /** The select element (React 19 passes a function component's ref as a prop). */
+  ref?: Ref<HTMLSelectElement>;
 }
 
 /**
