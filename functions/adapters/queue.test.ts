@@ -1,8 +1,8 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config';
 import { captureLogLines } from '../http/capture-log-lines';
+import { envForTests } from '../testing/env';
 import { configuredQueue, InProcessQueue, MAX_RECEIVE_COUNT, type ReceivedMessage, SqsMessageQueue } from './queue';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,34 +110,27 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
     local: () => ({ maxReceiveCount: 2, redeliveryDelayMs: 5 }),
   } as const;
 
-  /** The environment of one runtime; empty variables count as unset. */
-  function runtime(env: Record<string, string>) {
-    for (const name of ['FULFILMENT_QUEUE_URL', 'SQS_ENDPOINT', 'SCRYPT_LOG2_N', 'LOG_LEVEL']) vi.stubEnv(name, '');
-    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-    resetConfigForTests();
-  }
-  const local = () =>
-    runtime({
-      RUNTIME: 'local',
-      JWT_SECRET: 'unit-test-secret-unit-test-secret-0123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-    });
+  const runtime = envForTests([
+    'RUNTIME',
+    'FULFILMENT_QUEUE_URL',
+    'SQS_ENDPOINT',
+    'SCRYPT_LOG2_N',
+    'LOG_LEVEL',
+    'JWT_SECRET',
+    'STRIPE_WEBHOOK_SECRET',
+  ]);
+  type Extra = { LOG_LEVEL?: string; FULFILMENT_QUEUE_URL?: string };
+  const cloud = (env: Extra = {}) => runtime({ RUNTIME: 'aws', ...env });
+  const local = (env: Extra = {}) =>
+    runtime({ RUNTIME: 'local', JWT_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: 'whsec_x', ...env });
 
   beforeEach(() => sqs.reset());
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.restoreAllMocks();
-    resetConfigForTests();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('sends to SQS when its URL variable is set, in the cloud as locally', async () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm-1' });
-    const runtimes: Array<Record<string, string>> = [
-      { RUNTIME: 'aws' },
-      { RUNTIME: 'local', JWT_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: 'w' },
-    ];
-    for (const env of runtimes) {
-      runtime({ ...env, FULFILMENT_QUEUE_URL: URL });
+    for (const inRuntime of [cloud, local]) {
+      inRuntime({ FULFILMENT_QUEUE_URL: URL });
       const queue = configuredQueue(setting);
       await queue.get().send('{"purchase":"p-1"}', { delaySeconds: 2 });
       expect(queue.local()).toBeUndefined();
@@ -149,7 +142,7 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
   });
 
   it("refuses in the cloud without its URL (a Lambda's memory is no queue), or is absent where allowed", () => {
-    runtime({ RUNTIME: 'aws' });
+    cloud();
     const queue = configuredQueue(setting);
     expect(() => queue.get()).toThrow(
       'Configuration error in FULFILMENT_QUEUE_URL: required in the cloud to deliver licences',
@@ -178,9 +171,7 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
   });
 
   it('locally applies its receive count and logs a dead-lettered message', async () => {
-    local();
-    vi.stubEnv('LOG_LEVEL', 'info');
-    resetConfigForTests();
+    local({ LOG_LEVEL: 'info' });
     const lines: string[] = [];
     captureLogLines(lines);
     const queue = configuredQueue(setting);
