@@ -4,6 +4,7 @@ import { directImports } from './build/direct-imports';
 import { lazyGlobalStyles } from './build/lazy-global-styles';
 import { leanThemeBarrel } from './build/lean-theme-barrel';
 import { perIconImports } from './build/per-icon-imports';
+import { splitExports } from './build/split-exports';
 import { storefrontChunk } from './build/storefront-chunk';
 
 const storefront = storefrontChunk('src/main.tsx', 'src/app/routes/marketplace/home.tsx');
@@ -14,6 +15,7 @@ export default defineConfig({
     perIconImports(),
     directImports(['@chakra-ui/react', '@chakra-ui/react/theme', '@ark-ui/react']),
     leanThemeBarrel(),
+    splitExports(),
     lazyGlobalStyles(),
     storefront.plugin,
     react(),

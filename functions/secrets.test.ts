@@ -1,10 +1,11 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getConfig, resetConfigForTests } from './config';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getConfig } from './config';
 import { signAccessToken, verifyAccessToken } from './http/auth';
 import { ensureSecrets, parseJwtSecret, parseStripeSecret, resetSecretsForTests, SECRETS_UNAVAILABLE } from './secrets';
+import { envForTests } from './testing/env';
 
 const JWT_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:jwt-AbCdEf';
 const STRIPE_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:stripe-AbCdEf';
@@ -23,14 +24,11 @@ const VARS = [
   'STRIPE_WEBHOOK_SECRET',
   'LOG_LEVEL',
 ] as const;
-const saved: Record<string, string | undefined> = {};
+const setEnv = envForTests(VARS, resetSecretsForTests);
 const sm = mockClient(SecretsManagerClient);
 
 function cloud(env: Partial<Record<(typeof VARS)[number], string>>) {
-  for (const v of VARS) delete process.env[v];
-  Object.assign(process.env, { RUNTIME: 'aws', LOG_LEVEL: 'silent', ...env });
-  resetConfigForTests();
-  resetSecretsForTests();
+  setEnv({ RUNTIME: 'aws', LOG_LEVEL: 'silent', ...env });
 }
 
 const secrets = (values: Record<string, unknown>) => {
@@ -42,18 +40,7 @@ const secrets = (values: Record<string, unknown>) => {
   }
 };
 
-beforeEach(() => {
-  for (const v of VARS) saved[v] = process.env[v];
-});
-afterEach(() => {
-  for (const v of VARS) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
-  resetConfigForTests();
-  resetSecretsForTests();
-  sm.reset();
-});
+afterEach(() => sm.reset());
 
 describe('secret loader', () => {
   it('reads the JWT, Stripe and origin secrets once at cold start and caches them', async () => {

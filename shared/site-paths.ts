@@ -1,7 +1,8 @@
 /**
  * The SPA paths the server needs to know: the public storefront pages (sitemap.xml) and the areas
- * crawlers are kept out of (robots.txt). They mirror frontend/src/config/paths.ts, which a unit
- * test checks (shared/site-paths.test.ts).
+ * crawlers are kept out of (robots.txt). The SPA's path table (frontend/src/config/paths.ts) takes
+ * its storefront paths from here; shared/site-paths.test.ts checks that its private pages fall under
+ * the prefixes.
  */
 export const storefrontPaths = {
   home: '/',

@@ -16,7 +16,7 @@ import { normaliseAddress, recordMailEvent, type SesMailEvent } from '../core/ma
 import type { Mailer, OutgoingMail } from '../core/users/ports';
 import { logger } from '../http/logger';
 import { dynamoSuppressionStore } from './dynamodb/suppression-repo';
-import { InProcessQueue, type MessageQueue, SqsMessageQueue } from './queue';
+import { configuredQueue } from './queue';
 import { sesClient } from './ses-client';
 
 export type { OutgoingMail };
@@ -66,7 +66,7 @@ export async function withoutSuppressed(mail: OutgoingMail): Promise<OutgoingMai
 
 /** Puts a mail whose sending failed on the mail queue; throws `cause` when there is no queue to put it on. */
 export async function enqueueMailRetry(mail: OutgoingMail, cause: unknown): Promise<void> {
-  const queue = mailQueue();
+  const queue = mailQueue.getIfConfigured();
   if (!queue) throw cause;
   await queue.send(JSON.stringify({ kind: 'mail', mail }), { delaySeconds: 30 });
   logger.warn('mail not sent; queued for a retry', { subject: mail.subject, error: (cause as Error).message });
@@ -108,33 +108,17 @@ export async function handleMailQueueMessage(body: string): Promise<void> {
   throw new Error('not a mail queue message');
 }
 
-let queue: MessageQueue | null | undefined;
-let localQueue: InProcessQueue | undefined;
-
-/** SQS when MAIL_QUEUE_URL is set (the cloud), the in-process queue locally; null in the cloud without one. */
-function mailQueue(): MessageQueue | null {
-  if (queue !== undefined) return queue;
-  const cfg = getConfig();
-  if (cfg.MAIL_QUEUE_URL) queue = new SqsMessageQueue(cfg.MAIL_QUEUE_URL);
-  else if (cfg.RUNTIME === 'aws') queue = null;
-  else {
-    localQueue = new InProcessQueue({
-      maxReceiveCount: MAIL_MAX_RECEIVE_COUNT,
-      redeliveryDelayMs: 5_000,
-      onDeadLetter: (message, err) =>
-        logger.error('mail message dead-lettered', {
-          messageId: message.messageId,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-    });
-    localQueue.start((message) => handleMailQueueMessage(message.body));
-    queue = localQueue;
-  }
-  return queue;
-}
+/** SQS when MAIL_QUEUE_URL is set (the cloud), the in-process queue locally; none in the cloud without one. */
+const mailQueue = configuredQueue({
+  urlVariable: 'MAIL_QUEUE_URL',
+  deadLetterLog: 'mail message dead-lettered',
+  local: () => ({ maxReceiveCount: MAIL_MAX_RECEIVE_COUNT, redeliveryDelayMs: 5_000 }),
+});
+// Locally the mail worker's work is done here, on the in-process queue.
+mailQueue.consumeLocally((message) => handleMailQueueMessage(message.body));
 
 /** Resolves once this process's in-process mail queue is idle (local runtime and tests). */
-export const localMailQueueIdle = (): Promise<void> => localQueue?.whenIdle() ?? Promise.resolve();
+export const localMailQueueIdle = (): Promise<void> => mailQueue.idle();
 
 const SIMULATOR = /^(bounce|complaint)(\+[^@]*)?@simulator\.amazonses\.com$/i;
 
@@ -164,6 +148,6 @@ async function simulateMailbox(to: readonly string[]): Promise<void> {
             mail: { messageId: `local-${Date.now()}` },
           };
     const detailType = kind === 'bounce' ? 'Email Bounced' : 'Email Complaint Received';
-    await mailQueue()?.send(JSON.stringify({ source: 'aws.ses', 'detail-type': detailType, detail }));
+    await mailQueue.getIfConfigured()?.send(JSON.stringify({ source: 'aws.ses', 'detail-type': detailType, detail }));
   }
 }

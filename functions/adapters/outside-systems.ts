@@ -9,18 +9,15 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type * as z from 'zod';
 import {
+  INTERNAL_ITEMS,
   INTERNAL_RESOURCES,
-  InternalEventTypeSchema,
-  InternalFeatureSchema,
-  InternalRelationshipSchema,
-  InternalTableSchema,
   LegacyAccountSchema,
-  LegacyEventSchema,
-  legacyEventsPage,
+  type LegacyEvent,
+  LegacyEventPageSchema,
   pageOf,
 } from '../../shared/schemas/outside-systems';
 import { getConfig } from '../config';
-import { type CatalogueKind, type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
+import { type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
 import { getJson, type OutsideHttpOptions, validatePage } from './outside-http';
 import { awsClientResilience, tagDependency } from './resilience';
 
@@ -83,18 +80,11 @@ async function allPages<T extends z.ZodType>(opts: OutsideHttpOptions, path: str
   throw new OutsideSystemError(`${opts.system} answered more than ${MAX_PAGES} pages for ${path}`);
 }
 
-const ITEM: Record<CatalogueKind, z.ZodType> = {
-  features: InternalFeatureSchema,
-  event_types: InternalEventTypeSchema,
-  tables: InternalTableSchema,
-  relationships: InternalRelationshipSchema,
-};
-
 export const httpInternalSystem: InternalSystem = {
   async fetch(kind) {
     const opts = options('Internal system');
     requireUrl(opts, 'INTERNAL_SYSTEM_URL');
-    return (await allPages(opts, INTERNAL_RESOURCES[kind], ITEM[kind])) as never;
+    return (await allPages(opts, INTERNAL_RESOURCES[kind], INTERNAL_ITEMS[kind])) as never;
   },
   async ping() {
     const opts = options('Internal system');
@@ -112,14 +102,13 @@ export const httpLegacySystem: LegacySystem = {
   async eventsAfter(cursor, max) {
     const opts = options('Legacy system');
     requireUrl(opts, 'LEGACY_SYSTEM_URL');
-    const schema = legacyEventsPage(LegacyEventSchema);
-    const out: z.infer<typeof LegacyEventSchema>[] = [];
+    const out: LegacyEvent[] = [];
     let after = cursor;
     while (out.length < max) {
       const limit = Math.min(200, max - out.length);
       const path = `/v1/events?${after ? `after=${encodeURIComponent(after)}&` : ''}limit=${limit}`;
       const { body } = await getJson(opts, path);
-      const page = validatePage(opts, path, schema, body);
+      const page = validatePage(opts, path, LegacyEventPageSchema, body);
       out.push(...page.items);
       const last = page.items.at(-1);
       if (!page.has_more || !last) break;

@@ -1,6 +1,9 @@
-import type { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { describe, expect, it } from 'vitest';
-import { InProcessQueue, MAX_RECEIVE_COUNT, type ReceivedMessage, SqsMessageQueue } from './queue';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLogLines } from '../http/capture-log-lines';
+import { envForTests } from '../testing/env';
+import { configuredQueue, InProcessQueue, MAX_RECEIVE_COUNT, type ReceivedMessage, SqsMessageQueue } from './queue';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -94,5 +97,91 @@ describe('SqsMessageQueue', () => {
       ['c', 900],
     ]);
     expect(commands[0]?.input.QueueUrl).toBe('https://sqs.example/queue');
+  });
+});
+
+describe('configuredQueue (the one way a queue is chosen)', () => {
+  const sqs = mockClient(SQSClient);
+  const URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/fulfilment';
+  const setting = {
+    urlVariable: 'FULFILMENT_QUEUE_URL',
+    neededTo: 'deliver licences',
+    deadLetterLog: 'fulfilment message dead-lettered',
+    local: () => ({ maxReceiveCount: 2, redeliveryDelayMs: 5 }),
+  } as const;
+
+  const runtime = envForTests([
+    'RUNTIME',
+    'FULFILMENT_QUEUE_URL',
+    'SQS_ENDPOINT',
+    'SCRYPT_LOG2_N',
+    'LOG_LEVEL',
+    'JWT_SECRET',
+    'STRIPE_WEBHOOK_SECRET',
+  ]);
+  type Extra = { LOG_LEVEL?: string; FULFILMENT_QUEUE_URL?: string };
+  const cloud = (env: Extra = {}) => runtime({ RUNTIME: 'aws', ...env });
+  const local = (env: Extra = {}) =>
+    runtime({ RUNTIME: 'local', JWT_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: 'whsec_x', ...env });
+
+  beforeEach(() => sqs.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends to SQS when its URL variable is set, in the cloud as locally', async () => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm-1' });
+    for (const inRuntime of [cloud, local]) {
+      inRuntime({ FULFILMENT_QUEUE_URL: URL });
+      const queue = configuredQueue(setting);
+      await queue.get().send('{"purchase":"p-1"}', { delaySeconds: 2 });
+      expect(queue.local()).toBeUndefined();
+    }
+    expect(sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input)).toEqual([
+      { QueueUrl: URL, MessageBody: '{"purchase":"p-1"}', DelaySeconds: 2 },
+      { QueueUrl: URL, MessageBody: '{"purchase":"p-1"}', DelaySeconds: 2 },
+    ]);
+  });
+
+  it("refuses in the cloud without its URL (a Lambda's memory is no queue), or is absent where allowed", () => {
+    cloud();
+    const queue = configuredQueue(setting);
+    expect(() => queue.get()).toThrow(
+      'Configuration error in FULFILMENT_QUEUE_URL: required in the cloud to deliver licences',
+    );
+    expect(queue.getIfConfigured()).toBeNull();
+    expect(queue.local()).toBeUndefined();
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+  });
+
+  it('locally keeps messages in process until a consumer attaches, then delivers them', async () => {
+    local();
+    const queue = configuredQueue(setting);
+    await queue.get().send('early');
+    await queue.idle();
+    const got: Array<[string, number]> = [];
+    queue.consumeLocally(async (m) => {
+      got.push([m.body, m.receiveCount]);
+    });
+    await queue.get().send('late');
+    await queue.idle();
+    expect(got).toEqual([
+      ['early', 1],
+      ['late', 1],
+    ]);
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+  });
+
+  it('locally applies its receive count and logs a dead-lettered message', async () => {
+    local({ LOG_LEVEL: 'info' });
+    const lines: string[] = [];
+    captureLogLines(lines);
+    const queue = configuredQueue(setting);
+    queue.consumeLocally(async () => {
+      throw new Error('licence endpoint down');
+    });
+    await queue.get().send('doomed');
+    await queue.idle();
+    expect(queue.local()?.deadLetters.map((m) => [m.body, m.receiveCount])).toEqual([['doomed', 2]]);
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.message === 'fulfilment message dead-lettered');
+    expect(logged).toMatchObject({ receiveCount: 2, error: 'licence endpoint down' });
   });
 });

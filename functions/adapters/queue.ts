@@ -1,9 +1,11 @@
 /**
- * The webhook delivery queue, two implementations of one contract (DESIGN.md "queues"):
+ * The product's queues (webhook deliveries, licence fulfilment, mail retries, sync jobs): two
+ * implementations of one contract (DESIGN.md "queues"), and the one way to pick between them
+ * (configuredQueue, at the end).
  *
- * - SqsMessageQueue (the cloud): SendMessage with DelaySeconds (whole seconds, at most 900). The
+ * - SqsMessageQueue (the cloud): SendMessage with DelaySeconds (whole seconds, at most 900). A
  *   worker Lambda consumes it through an event source; SQS's redrive policy moves a message that
- *   was received WEBHOOK_MAX_RECEIVE_COUNT times (lib/queues.ts) to the dead-letter queue.
+ *   was received the queue's max receive count (lib/queues.ts) to the dead-letter queue.
  * - InProcessQueue (the local runtime and tests): the same behaviour in memory. send() with a
  *   delay (fractions of a second allowed, so tests need not wait), at-least-once delivery to one
  *   consumer, a receive count per message, redelivery after a failed receive (SQS's visibility
@@ -14,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
 import type { MessageQueue } from '../core/webhooks/ports';
+import { logger } from '../http/logger';
 import { traced } from '../platform/tracer';
 import { awsClientResilience, tagDependency } from './resilience';
 
@@ -209,4 +212,87 @@ export class InProcessQueue implements MessageQueue {
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
+}
+
+/** The configuration variables that name a queue's SQS URL. */
+export type QueueUrlVariable = 'QUEUE_URL' | 'FULFILMENT_QUEUE_URL' | 'MAIL_QUEUE_URL' | 'SYNC_QUEUE_URL';
+
+export interface QueueSetting {
+  /** The variable with the queue's SQS URL. */
+  urlVariable: QueueUrlVariable;
+  /** What the queue is needed for in the cloud ("deliver licences"), named when it is missing there. */
+  neededTo?: string;
+  /** The log message of a dead-lettered message (local runtime). */
+  deadLetterLog: string;
+  /** The in-process queue's receive count and redelivery delay (read when the queue is created). */
+  local?: () => Omit<InProcessQueueOptions, 'onDeadLetter'>;
+}
+
+export interface ConfiguredQueue {
+  /** The queue (created on first use); throws in the cloud without its URL: a Lambda's memory is no queue. */
+  get(): MessageQueue;
+  /** The same, but null in the cloud without its URL (for callers that can do without a queue). */
+  getIfConfigured(): MessageQueue | null;
+  /**
+   * Attaches the consumer of the in-process queue (local runtime only; with SQS a worker Lambda
+   * consumes it). It may come later than the first message: messages wait in the queue's backlog.
+   */
+  consumeLocally(consumer: MessageConsumer): void;
+  /** The in-process queue, once created (local runtime); undefined with SQS. */
+  local(): InProcessQueue | undefined;
+  /** Resolves once the in-process queue is idle (local runtime and tests). */
+  idle(): Promise<void>;
+}
+
+/**
+ * One of the product's queues, as its senders and its local consumer use it: SQS when the setting's
+ * URL variable is set (the cloud); in the cloud without it, no queue (get() refuses rather than lose
+ * messages); locally the in-process queue, consumed in this process by whichever worker attaches.
+ */
+export function configuredQueue(setting: QueueSetting): ConfiguredQueue {
+  let queue: MessageQueue | null | undefined;
+  let localQueue: InProcessQueue | undefined;
+  let localConsumer: MessageConsumer | undefined;
+
+  const startLocal = () => {
+    if (localConsumer && localQueue && !localQueue.started) localQueue.start(localConsumer);
+  };
+
+  const getIfConfigured = (): MessageQueue | null => {
+    if (queue !== undefined) return queue;
+    const cfg = getConfig();
+    const url = cfg[setting.urlVariable];
+    if (url) queue = new SqsMessageQueue(url);
+    else if (cfg.RUNTIME === 'aws') queue = null;
+    else {
+      localQueue = new InProcessQueue({
+        ...setting.local?.(),
+        onDeadLetter: (message, err) =>
+          logger.error(setting.deadLetterLog, {
+            messageId: message.messageId,
+            receiveCount: message.receiveCount,
+            error: err instanceof Error ? err.message : String(err),
+          }),
+      });
+      startLocal();
+      queue = localQueue;
+    }
+    return queue;
+  };
+
+  return {
+    get() {
+      const found = getIfConfigured();
+      if (found) return found;
+      const purpose = setting.neededTo ? ` to ${setting.neededTo}` : '';
+      throw new Error(`Configuration error in ${setting.urlVariable}: required in the cloud${purpose}`);
+    },
+    getIfConfigured,
+    consumeLocally(consumer) {
+      localConsumer = consumer;
+      startLocal();
+    },
+    local: () => localQueue,
+    idle: () => localQueue?.whenIdle() ?? Promise.resolve(),
+  };
 }

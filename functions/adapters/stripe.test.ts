@@ -1,32 +1,16 @@
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../config';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { envForTests } from '../testing/env';
 import { resetStripeForTests, StripeSignatureError, signTestEvent, stripeMode, verifyStripeEvent } from './stripe';
 
 // SCRYPT_LOG2_N too: the test stack's global setup lowers it in the runner's environment, and the cloud refuses that.
 const VARS = ['RUNTIME', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SCRYPT_LOG2_N'] as const;
 /** What npm start generates into .data/stripe-webhook-secret (there is no public default). */
 const LOCAL_SECRET = 'whsec_generated_on_first_start_0123456789';
-const saved: Record<string, string | undefined> = {};
-
-function withEnv(env: Partial<Record<(typeof VARS)[number], string>>) {
-  for (const v of VARS) delete process.env[v];
-  Object.assign(process.env, env);
-  resetConfigForTests();
-  resetStripeForTests();
-}
+const withEnv = envForTests(VARS, resetStripeForTests);
 
 beforeEach(() => {
-  for (const v of VARS) saved[v] = process.env[v];
   process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
-});
-afterEach(() => {
-  for (const v of VARS) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
-  resetConfigForTests();
-  resetStripeForTests();
 });
 
 describe('Stripe mode', () => {

@@ -30,7 +30,7 @@ import {
 } from '../adapters/dynamodb/sync-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { httpInternalSystem, httpLegacySystem } from '../adapters/outside-systems';
-import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
+import { configuredQueue, type InProcessQueue, type ReceivedMessage } from '../adapters/queue';
 import { awsClientResilience, tagDependency } from '../adapters/resilience';
 import { sesClient } from '../adapters/ses-client';
 import { getConfig } from '../config';
@@ -44,8 +44,6 @@ import { localWebhookQueueStats, webhookPipeline } from '../wiring/webhook-pipel
 /** Receives of a sync job before it is dead-lettered; lib/queues.ts gives SQS the same number. */
 export const SYNC_MAX_RECEIVE_COUNT = 3;
 
-let messageQueue: MessageQueue | undefined;
-let localQueue: InProcessQueue | undefined;
 let service: SyncService | undefined;
 let sqs: SQSClient | undefined;
 const sqsClient = () => {
@@ -53,29 +51,22 @@ const sqsClient = () => {
   return sqs;
 };
 
-function rawQueue(): MessageQueue {
-  if (messageQueue) return messageQueue;
-  const cfg = getConfig();
-  if (cfg.SYNC_QUEUE_URL) messageQueue = new SqsMessageQueue(cfg.SYNC_QUEUE_URL);
-  else if (cfg.RUNTIME === 'aws') throw new Error('Configuration error in SYNC_QUEUE_URL: required in the cloud');
-  else {
-    localQueue = new InProcessQueue({
-      maxReceiveCount: SYNC_MAX_RECEIVE_COUNT,
-      redeliveryDelayMs: cfg.SYNC_QUEUE_RETRY_DELAY_MS,
-      onDeadLetter: (m, err) =>
-        logger.error('sync job dead-lettered', { messageId: m.messageId, error: (err as Error)?.message }),
-    });
-    messageQueue = localQueue;
-    localQueue.start((m) => handleSyncMessage(m));
-  }
-  return messageQueue;
-}
+const jobQueue = configuredQueue({
+  urlVariable: 'SYNC_QUEUE_URL',
+  deadLetterLog: 'sync job dead-lettered',
+  local: () => ({ maxReceiveCount: SYNC_MAX_RECEIVE_COUNT, redeliveryDelayMs: getConfig().SYNC_QUEUE_RETRY_DELAY_MS }),
+});
+// Locally the sync worker's work is done here, on the in-process queue.
+jobQueue.consumeLocally((m) => handleSyncMessage(m));
+
+const rawQueue = () => jobQueue.get();
 
 /** The local runtime's in-process queue (started on first use). */
 function inProcessQueue(): InProcessQueue {
   rawQueue();
-  if (!localQueue) throw new Error('The sync queue is not the in-process queue here');
-  return localQueue;
+  const local = jobQueue.local();
+  if (!local) throw new Error('The sync queue is not the in-process queue here');
+  return local;
 }
 
 const syncQueue: SyncQueue = {
@@ -216,7 +207,7 @@ export async function resumeLocalPolling(): Promise<boolean> {
 export function stopLocalSync(): void {
   if (pollTimer) clearInterval(pollTimer);
   pollTimer = undefined;
-  localQueue?.stop();
+  jobQueue.local()?.stop();
 }
 
 // Queue status and redrive -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  * developer-apps) carry neither the delivery code nor the licence endpoint client.
  */
 import { sesMailer } from '../adapters/mailer';
-import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
+import { configuredQueue } from '../adapters/queue';
 import { getConfig } from '../config';
 import { createQueuedFulfilment } from '../core/licences/fulfilment-queue';
 import { recipientCappedMailer } from '../core/mail/recipient-cap';
@@ -24,48 +24,23 @@ export const buyerMailer = lazyService(
   { once: true },
 );
 
-type LocalConsumer = (body: string) => Promise<unknown>;
-
-let queue: MessageQueue | undefined;
-let localQueue: InProcessQueue | undefined;
-let localConsumer: LocalConsumer | undefined;
+const fulfilmentQueue = configuredQueue({
+  urlVariable: 'FULFILMENT_QUEUE_URL',
+  neededTo: 'deliver licences',
+  deadLetterLog: 'fulfilment message dead-lettered',
+  local: () => ({ maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT, redeliveryDelayMs: 5000 }),
+});
 
 /**
  * The worker that consumes the in-process queue (local runtime only; wiring/fulfilment.ts calls
  * this when loaded). Messages sent before it is attached wait in the queue's backlog.
  */
-export function consumeFulfilmentLocally(consumer: LocalConsumer): void {
-  localConsumer = consumer;
-  if (localQueue && !localQueue.started) localQueue.start((message) => consumer(message.body));
-}
-
-function fulfilmentQueue(): MessageQueue {
-  if (queue) return queue;
-  const cfg = getConfig();
-  if (cfg.FULFILMENT_QUEUE_URL) {
-    queue = new SqsMessageQueue(cfg.FULFILMENT_QUEUE_URL);
-  } else if (cfg.RUNTIME === 'aws') {
-    // A Lambda's memory is no queue: refuse rather than lose a licence.
-    throw new Error('Configuration error in FULFILMENT_QUEUE_URL: required in the cloud to deliver licences');
-  } else {
-    localQueue = new InProcessQueue({
-      maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT,
-      redeliveryDelayMs: 5000,
-      onDeadLetter: (message: ReceivedMessage, err: unknown) =>
-        logger.error('fulfilment message dead-lettered', {
-          messageId: message.messageId,
-          receiveCount: message.receiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-    });
-    if (localConsumer) consumeFulfilmentLocally(localConsumer);
-    queue = localQueue;
-  }
-  return queue;
+export function consumeFulfilmentLocally(consumer: (body: string) => Promise<unknown>): void {
+  fulfilmentQueue.consumeLocally((message) => consumer(message.body));
 }
 
 /** What the API functions use: enqueue a purchase's delivery, or a pool refill, and answer at once. */
-export const queuedFulfilment = createQueuedFulfilment({ send: (body) => fulfilmentQueue().send(body) });
+export const queuedFulfilment = createQueuedFulfilment({ send: (body) => fulfilmentQueue.get().send(body) });
 
 /** Resolves once this process's in-process fulfilment queue is idle (local runtime and tests). */
-export const localFulfilmentIdle = (): Promise<void> => localQueue?.whenIdle() ?? Promise.resolve();
+export const localFulfilmentIdle = (): Promise<void> => fulfilmentQueue.idle();

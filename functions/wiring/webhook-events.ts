@@ -10,58 +10,37 @@
 import { dynamoDeliveryStore } from '../adapters/dynamodb/deliveries-repo';
 import { dynamoEventTypeStore } from '../adapters/dynamodb/event-types-repo';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
-import { InProcessQueue, type MessageQueue, type ReceivedMessage, SqsMessageQueue } from '../adapters/queue';
-import { getConfig } from '../config';
+import { configuredQueue, type MessageQueue, type ReceivedMessage } from '../adapters/queue';
 import { createPublishEvent, type PublishEvent } from '../core/events/publish-event';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { createFanOut, DEFAULT_FAN_OUT_OPTIONS } from '../core/webhooks/fan-out';
 import { logger } from '../http/logger';
 
-type LocalConsumer = (body: string) => Promise<unknown>;
-
-let queue: MessageQueue | undefined;
-let localQueue: InProcessQueue | undefined;
-let localConsumer: LocalConsumer | undefined;
+const webhookQueue = configuredQueue({
+  urlVariable: 'QUEUE_URL',
+  neededTo: 'deliver webhooks',
+  deadLetterLog: 'webhook message dead-lettered',
+});
 
 /**
  * The worker that consumes the in-process delivery queue (local runtime only; wiring/webhook-pipeline.ts
  * calls this when loaded). Messages sent before it is attached wait in the queue's backlog.
  */
-export function consumeWebhooksLocally(consumer: LocalConsumer): void {
-  localConsumer = consumer;
-  if (localQueue && !localQueue.started) localQueue.start((message) => consumer(message.body));
+export function consumeWebhooksLocally(consumer: (body: string) => Promise<unknown>): void {
+  webhookQueue.consumeLocally((message) => consumer(message.body));
 }
 
 /** The webhook delivery queue of this process (created on first use). */
-export function deliveryQueue(): MessageQueue {
-  if (queue) return queue;
-  const cfg = getConfig();
-  if (cfg.QUEUE_URL) {
-    queue = new SqsMessageQueue(cfg.QUEUE_URL);
-  } else if (cfg.RUNTIME === 'aws') {
-    // A Lambda's memory is no queue: refuse rather than lose deliveries.
-    throw new Error('Configuration error in QUEUE_URL: required in the cloud to deliver webhooks');
-  } else {
-    localQueue = new InProcessQueue({
-      onDeadLetter: (message: ReceivedMessage, err: unknown) =>
-        logger.error('webhook message dead-lettered', {
-          messageId: message.messageId,
-          receiveCount: message.receiveCount,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-    });
-    if (localConsumer) consumeWebhooksLocally(localConsumer);
-    queue = localQueue;
-  }
-  return queue;
-}
+export const deliveryQueue = (): MessageQueue => webhookQueue.get();
 
 /** The in-process queue's dead letters (local runtime only; empty with SQS). */
-export const localDeadLetters = (): readonly ReceivedMessage[] => localQueue?.deadLetters ?? [];
+export const localDeadLetters = (): readonly ReceivedMessage[] => webhookQueue.local()?.deadLetters ?? [];
 
 /** The in-process webhook queue's figures (local runtime only; undefined with SQS). */
-export const localWebhookQueueStats = () =>
-  localQueue ? { ...localQueue.stats(), deadLetters: localQueue.deadLetters.length } : undefined;
+export const localWebhookQueueStats = () => {
+  const local = webhookQueue.local();
+  return local ? { ...local.stats(), deadLetters: local.deadLetters.length } : undefined;
+};
 
 let fanOut: ReturnType<typeof createFanOut> | undefined;
 

@@ -10,14 +10,10 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import {
   CursorSchema,
+  INTERNAL_ITEMS,
   INTERNAL_RESOURCES,
-  InternalEventTypeSchema,
-  InternalFeatureSchema,
-  InternalRelationshipSchema,
-  InternalTableSchema,
   LegacyAccountSchema,
-  LegacyEventSchema,
-  legacyEventsPage,
+  LegacyEventPageSchema,
   pageOf,
 } from '../schemas/outside-systems';
 
@@ -115,10 +111,10 @@ export function internalSystemContract(): Json {
       ),
     },
     {
-      FeaturePage: schema(pageOf(InternalFeatureSchema)),
-      EventTypePage: schema(pageOf(InternalEventTypeSchema)),
-      TablePage: schema(pageOf(InternalTableSchema)),
-      RelationshipPage: schema(pageOf(InternalRelationshipSchema)),
+      FeaturePage: schema(pageOf(INTERNAL_ITEMS.features)),
+      EventTypePage: schema(pageOf(INTERNAL_ITEMS.event_types)),
+      TablePage: schema(pageOf(INTERNAL_ITEMS.tables)),
+      RelationshipPage: schema(pageOf(INTERNAL_ITEMS.relationships)),
     },
   );
 }
@@ -159,7 +155,7 @@ export function legacySystemContract(): Json {
     },
     {
       AccountPage: schema(pageOf(LegacyAccountSchema)),
-      EventPage: schema(legacyEventsPage(LegacyEventSchema)),
+      EventPage: schema(LegacyEventPageSchema),
     },
   );
 }

@@ -6,7 +6,7 @@
  * counts the screens show, so a list longer than a page is never sent whole.
  */
 import * as z from 'zod';
-import { APP_STATUSES, type AppStatus, appStatusOf } from '../app-status';
+import { APP_STATUSES, type AppStatus, type AppStatusInput, appStatusOf } from '../app-status';
 import { AdminUserSchema } from './admin-users';
 import { AdminAppSchema } from './apps';
 
@@ -126,5 +126,39 @@ export function pageOf<T>(rows: T[], page: number, limit: number) {
     page,
     limit,
     pages: Math.max(1, Math.ceil(rows.length / limit)),
+  };
+}
+
+/** What the App Management list filters and counts an app by. */
+type ListedApp = AppStatusInput & { name?: string | null; user_email?: string | null; company_name?: string | null };
+
+/**
+ * GET /api/admin/apps's answer for these apps (newest first) and this query: the apps matching q,
+ * status and type; with `page`, one page of them (awaiting review first) with the counts App
+ * Management shows, per type after the status filter and per status after the type filter.
+ */
+export function adminAppListing<T extends ListedApp>(
+  apps: T[],
+  query: AdminAppListQuery,
+): T[] | (Omit<AdminAppPage, 'apps'> & { apps: T[] }) {
+  const searched = apps.filter((a) => matchesAppSearch(a, query.q));
+  const ofStatus = (a: T) => !query.status || appStatusOf(a) === query.status;
+  const shown = searched.filter((a) => ofStatus(a) && matchesAppType(a, query.type));
+  if (query.page === undefined) return shown;
+
+  const { rows, ...paging } = pageOf(awaitingReviewFirst(shown), query.page, query.limit);
+  const byStatus = searched.filter(ofStatus);
+  const ofType = searched.filter((a) => matchesAppType(a, query.type));
+  return {
+    apps: rows,
+    ...paging,
+    counts: {
+      all: byStatus.length,
+      marketplace: byStatus.filter((a) => matchesAppType(a, 'marketplace')).length,
+      internal: byStatus.filter((a) => matchesAppType(a, 'internal')).length,
+    },
+    status_counts: Object.fromEntries(
+      APP_STATUSES.map((s) => [s, ofType.filter((a) => appStatusOf(a) === s).length]),
+    ) as AdminAppPage['status_counts'],
   };
 }

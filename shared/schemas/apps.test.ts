@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type AppSubmitPayload,
   AppSubmitPayloadSchema,
   AppSubmitSchema,
   LicenseKeysInputSchema,
@@ -11,6 +10,7 @@ import {
   QuickAppUpdateSchema,
   TagsInputSchema,
 } from './apps';
+import { wizardPayload } from './testing';
 
 describe('developer app payload schemas', () => {
   it('normalise tags, licence keys and prices as the wizard sends them', () => {
@@ -32,45 +32,7 @@ describe('developer app payload schemas', () => {
   });
 
   it("read the SPA's payload shapes: the wizard's and the quick form's bodies pass the server's schemas", () => {
-    const wizard: AppSubmitPayload = {
-      name: 'Smile Scheduler',
-      tagline: 'Book more, chase less',
-      short_description: 'Online booking and reminders.',
-      long_description: '',
-      category: 'Appointment Scheduling',
-      tags: 'booking,sms',
-      website_url: 'https://smile.example.com',
-      icon_url: '/uploads/icon.png',
-      demo_url: '',
-      documentation_url: '',
-      support_url: '',
-      key_features: ['Online booking', 'SMS reminders'],
-      pricing_model: 'subscription',
-      price: 49.99,
-      company_name: 'Smile Co',
-      licensing_type: 'key_pool',
-      license_keys: ['KEY-1', 'KEY-2'],
-      universal_access_code: '',
-      licensing_instructions: '',
-      webhook_license_url: '',
-      free_trial_days: null,
-      founded_year: '2015',
-      practice_systems: [],
-      metadata: {
-        screenshots: [],
-        use_cases: [],
-        integrations: [],
-        price_period: 'yearly',
-        refund_policy: '',
-        company_size: '',
-        target_audience: '',
-        unique_selling_points: [],
-        privacy_policy_url: '',
-        terms_url: '',
-        logo_url: '',
-        demo_video_url: '',
-      },
-    };
+    const wizard = wizardPayload();
     expect(AppSubmitPayloadSchema.parse(wizard)).toEqual(wizard);
     const read = AppSubmitSchema.parse(wizard);
     expect(read.tags).toEqual(['booking', 'sms']);

@@ -63,6 +63,14 @@ export const INTERNAL_RESOURCES = {
   relationships: '/v1/relationships',
 } as const;
 
+/** The item of each of the internal system's lists (the adapter validates with them, the contract names them). */
+export const INTERNAL_ITEMS = {
+  features: InternalFeatureSchema,
+  event_types: InternalEventTypeSchema,
+  tables: InternalTableSchema,
+  relationships: InternalRelationshipSchema,
+} as const;
+
 // Legacy system (the older developer portal)
 
 export const LegacyAccountSchema = z.object({
@@ -88,8 +96,11 @@ export const LegacyEventSchema = z.object({
 export type LegacyEvent = z.infer<typeof LegacyEventSchema>;
 
 /** GET /v1/events?after=<cursor>&limit=: events after the cursor in cursor order. */
-export const legacyEventsPage = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), next_cursor: CursorSchema.nullable(), has_more: z.boolean() });
+export const LegacyEventPageSchema = z.object({
+  items: z.array(LegacyEventSchema),
+  next_cursor: CursorSchema.nullable(),
+  has_more: z.boolean(),
+});
 
 /** Fault modes of the simulators' control endpoint (POST /__control), used by the tests only. */
 export const SIMULATOR_MODES = ['ok', 'down', 'slow', 'error500', 'malformed', 'invalid_items'] as const;

@@ -1,10 +1,9 @@
+import { storefrontPaths } from '../../../shared/site-paths';
+
 /** Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). */
 export const paths = {
-  home: '/',
-  marketplace: '/marketplace',
-  categories: '/marketplace/categories',
-  category: (slug: string) => `/marketplace/category/${encodeURIComponent(slug)}`,
-  app: (slugOrId: string) => `/marketplace/app/${encodeURIComponent(slugOrId)}`,
+  // The storefront's pages, which the server's sitemap lists too.
+  ...storefrontPaths,
   purchaseSuccess: '/marketplace/purchase-success',
   myPurchases: '/marketplace/my-purchases',
   confirmLicense: '/marketplace/confirm-license',

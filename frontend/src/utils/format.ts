@@ -6,22 +6,28 @@
 
 const DATE_FORMATS = {
   /** 'Mar 5, 2025' */
-  short: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
   /** 'March 5, 2025' */
-  long: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
   /** 'Mar 5, 2025, 9:05 AM' */
-  minutes: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  minutes: { dateStyle: 'medium', timeStyle: 'short' },
   /** 'Mar 5, 2025, 9:05:12 AM' */
-  seconds: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }),
-};
+  seconds: { dateStyle: 'medium', timeStyle: 'medium' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof DATE_FORMATS;
+
+// Each formatter is made at its first use: making all four when the module loads cost a slow phone
+// tens of milliseconds on the app page, which shows none of them.
+const dateFormatters: Partial<Record<DateStyle, Intl.DateTimeFormat>> = {};
 
 /** An ISO date as the given style shows it; '—' when it is missing or unreadable. */
 export function formatDate(value: string | null | undefined, style: DateStyle = 'short'): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : DATE_FORMATS[style].format(date);
+  if (Number.isNaN(date.getTime())) return '—';
+  dateFormatters[style] ??= new Intl.DateTimeFormat('en-US', DATE_FORMATS[style]);
+  return dateFormatters[style].format(date);
 }
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** A choice: its value (shown as is), or a value with its own label. */
 export type SelectOption = string | { value: string; label: ReactNode };
@@ -8,6 +8,10 @@ export interface NativeSelectFieldProps extends Omit<NativeSelect.FieldProps, 'c
   options: readonly SelectOption[];
   /** The label of a first, empty choice ('Select a size'); none when left out. */
   placeholder?: string;
+  /** Props of the wrapping root: its size, its width. */
+  root?: Omit<NativeSelect.RootProps, 'children'>;
+  /** The select element (React 19 passes a function component's ref as a prop). */
+  ref?: Ref<HTMLSelectElement>;
 }
 
 /**
@@ -15,9 +19,9 @@ export interface NativeSelectFieldProps extends Omit<NativeSelect.FieldProps, 'c
  * indicator. Everything else (value, onChange, name, a react-hook-form `register`) goes to the
  * select element itself.
  */
-export function NativeSelectField({ options, placeholder, ...field }: NativeSelectFieldProps) {
+export function NativeSelectField({ options, placeholder, root, ...field }: NativeSelectFieldProps) {
   return (
-    <NativeSelect.Root>
+    <NativeSelect.Root {...root}>
       <NativeSelect.Field {...field}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => {

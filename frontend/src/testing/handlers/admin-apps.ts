@@ -1,11 +1,4 @@
-import { APP_STATUSES, appStatusOf } from '../../../../shared/app-status';
-import {
-  type AdminAppTypeFilter,
-  awaitingReviewFirst,
-  matchesAppSearch,
-  matchesAppType,
-  pageOf,
-} from '../../../../shared/schemas/admin-lists';
+import { AdminAppListQuery, adminAppListing } from '../../../../shared/schemas/admin-lists';
 import {
   type CompleteManualLicenceInput,
   MANUAL_LICENCE_DONE,
@@ -50,35 +43,9 @@ export function adminAppsHandlers(
   const find = (id: string | undefined) => db.find((a) => a.id === id);
   const handlers: HttpHandler[] = [
     // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with `page`.
-    http.get('/api/admin/apps', ({ request }) => {
-      const q = queryOf(request).get('q') ?? '';
-      const status = queryOf(request).get('status');
-      const type = (queryOf(request).get('type') ?? 'all') as AdminAppTypeFilter;
-      const searched = db.filter((a) => matchesAppSearch(a, q));
-      const ofStatus = (a: AdminAppRow) => !status || appStatusOf(a) === status;
-      const shown = searched.filter((a) => ofStatus(a) && matchesAppType(a, type));
-      const page = queryOf(request).get('page');
-      if (!page) return HttpResponse.json(shown);
-      const { rows, ...paging } = pageOf(
-        awaitingReviewFirst(shown),
-        Number(page),
-        Number(queryOf(request).get('limit') ?? 25),
-      );
-      const byStatus = searched.filter(ofStatus);
-      const ofType = searched.filter((a) => matchesAppType(a, type));
-      return HttpResponse.json({
-        apps: rows,
-        ...paging,
-        counts: {
-          all: byStatus.length,
-          marketplace: byStatus.filter((a) => matchesAppType(a, 'marketplace')).length,
-          internal: byStatus.filter((a) => matchesAppType(a, 'internal')).length,
-        },
-        status_counts: Object.fromEntries(
-          APP_STATUSES.map((s) => [s, ofType.filter((a) => appStatusOf(a) === s).length]),
-        ),
-      });
-    }),
+    http.get('/api/admin/apps', ({ request }) =>
+      HttpResponse.json(adminAppListing(db, AdminAppListQuery.parse(Object.fromEntries(queryOf(request))))),
+    ),
     http.post<{ id: string }>('/api/admin/apps/:id/approve', ({ params }) => {
       const app = find(params.id);
       if (!app) return fail(404, 'App not found');

@@ -60,6 +60,40 @@ const openCheckout = async (app: AppDetail = paid) => {
   return screen.findByRole('dialog', { name: 'Complete Your Purchase' });
 };
 
+/** A completed purchase of Smile Scheduler with its licence key assigned, as /api/stripe/my-purchases lists it. */
+const licence = ({
+  id,
+  key,
+  expires_at,
+  created_at = '2025-03-05T12:00:00.000Z',
+  stripe_subscription_id = null,
+}: {
+  id: string;
+  key: string;
+  expires_at: string | null;
+  created_at?: string;
+  stripe_subscription_id?: string | null;
+}) => ({
+  id,
+  app: {
+    id: 'app-paid',
+    name: 'Smile Scheduler',
+    slug: 'smile-scheduler',
+    icon_url: null,
+    description: null,
+    documentation_url: null,
+  },
+  amount: 49,
+  currency: 'usd',
+  created_at,
+  expires_at,
+  license_status: 'assigned',
+  assigned_license_key: key,
+  license_key: key,
+  stripe_subscription_id,
+  status: 'completed',
+});
+
 describe('App detail', { timeout: 20_000 }, () => {
   it("shows a paid app's price with its period and 'Purchase License'", async () => {
     renderDetail('smile-scheduler');
@@ -97,27 +131,7 @@ describe('App detail', { timeout: 20_000 }, () => {
 
   it('tells a buyer who holds a licence that they own it, with a link to it instead of Purchase License', async () => {
     signIn('developer');
-    const licence = (id: string, expires_at: string | null) => ({
-      id,
-      app: {
-        id: 'app-paid',
-        name: 'Smile Scheduler',
-        slug: 'smile-scheduler',
-        icon_url: null,
-        description: null,
-        documentation_url: null,
-      },
-      amount: 49,
-      currency: 'usd',
-      created_at: '2025-03-05T12:00:00.000Z',
-      expires_at,
-      license_status: 'assigned',
-      assigned_license_key: 'K-1',
-      license_key: 'K-1',
-      stripe_subscription_id: null,
-      status: 'completed',
-    });
-    const purchases = [licence('p-held', '2999-01-01T00:00:00.000Z')];
+    const purchases = [licence({ id: 'p-held', key: 'K-1', expires_at: '2999-01-01T00:00:00.000Z' })];
     renderDetail('smile-scheduler', {
       userId: 'buyer-1',
       extra: http.get('/api/stripe/my-purchases', () => new Response(JSON.stringify(purchases))),
@@ -131,26 +145,13 @@ describe('App detail', { timeout: 20_000 }, () => {
 
   it("offers Renew License, linked to the licence, when the buyer's licence has expired", async () => {
     signIn('developer');
-    const expired = {
+    const expired = licence({
       id: 'p-old',
-      app: {
-        id: 'app-paid',
-        name: 'Smile Scheduler',
-        slug: 'smile-scheduler',
-        icon_url: null,
-        description: null,
-        documentation_url: null,
-      },
-      amount: 49,
-      currency: 'usd',
+      key: 'K-0',
       created_at: '2024-03-05T12:00:00.000Z',
       expires_at: '2024-04-05T12:00:00.000Z',
-      license_status: 'assigned',
-      assigned_license_key: 'K-0',
-      license_key: 'K-0',
       stripe_subscription_id: 'sub_1',
-      status: 'completed',
-    };
+    });
     renderDetail('smile-scheduler', {
       userId: 'buyer-1',
       extra: http.get('/api/stripe/my-purchases', () => new Response(JSON.stringify([expired]))),

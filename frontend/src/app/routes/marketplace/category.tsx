@@ -1,15 +1,4 @@
-import {
-  Box,
-  Breadcrumb,
-  Button,
-  Container,
-  Heading,
-  HStack,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Breadcrumb, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { breadcrumbSlotRecipe } from '@chakra-ui/react/theme';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { LuArrowLeft, LuFolderX, LuSearchX } from 'react-icons/lu';
@@ -17,6 +6,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { CATEGORY_DEFAULTS, type SortOption } from '../../../../../shared/constants';
 import * as MSG from '../../../../../shared/messages/screens';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { SearchInput } from '../../../components/ui/search-input';
 import { addSlotRecipes } from '../../../components/ui/system';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
@@ -39,6 +29,7 @@ const SORT_LABELS: Record<SortOption, string> = {
   price_high: 'Price: High to Low',
   rating: 'Highest Rated',
 };
+const SORT_CHOICES = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
 
 const COLUMNS = { base: 1, md: 2, lg: 3 };
 
@@ -144,21 +135,14 @@ export default function MarketplaceCategory() {
               onValueChange={setQuery}
             />
             <PracticeSystemSelect value={system} onChange={setSystem} size="md" />
-            <NativeSelect.Root w={{ base: 'full', md: '56' }}>
-              <NativeSelect.Field
-                ref={sortField}
-                aria-label="Sort apps"
-                value={sort}
-                onChange={(e) => setSort(e.target.value)}
-              >
-                {Object.entries(SORT_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NativeSelectField
+              root={{ w: { base: 'full', md: '56' } }}
+              ref={sortField}
+              aria-label="Sort apps"
+              value={sort}
+              onChange={(e) => setSort(e.target.value)}
+              options={SORT_CHOICES}
+            />
           </Stack>
           <Text color="fg.muted" fontSize="sm" mb="6" aria-live="polite">
             {`Showing ${visible.length} of ${apps?.length ?? 0} apps in ${category.name}`}

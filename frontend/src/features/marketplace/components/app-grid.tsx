@@ -1,4 +1,4 @@
-import { SimpleGrid, type SimpleGridProps } from '@chakra-ui/react';
+import { Box, SimpleGrid, type SimpleGridProps } from '@chakra-ui/react';
 import type { MarketplaceApp } from '../types';
 import { AppCard, AppCardSkeleton } from './app-card';
 
@@ -33,9 +33,12 @@ export function AppGrid({
   return (
     <SimpleGrid as="ul" listStyleType="none" columns={columns} gap="5" aria-label={label}>
       {apps.map((app) => (
-        <li key={app.id}>
+        // A card out of view is neither styled nor laid out until it scrolls near (the home page lists
+        // every app: laying out all of them cost a phone about a second at load). The size it
+        // stands in with is about a card's; once rendered, the browser keeps the real one.
+        <Box as="li" key={app.id} contentVisibility="auto" containIntrinsicSize="auto 15rem">
           <AppCard app={app} featured={featured} />
-        </li>
+        </Box>
       ))}
     </SimpleGrid>
   );

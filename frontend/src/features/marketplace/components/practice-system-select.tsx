@@ -1,6 +1,8 @@
-import { NativeSelect } from '@chakra-ui/react';
 import { PRACTICE_SYSTEMS } from '../../../../../shared/practice-systems';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { useEarlyEntry } from '../../../components/ui/use-early-entry';
+
+const OPTIONS = PRACTICE_SYSTEMS.map((s) => ({ value: s.value, label: `Works with ${s.label}` }));
 
 /** The marketplace's "works with" filter, beside the category filter (value: a system, or '' for all). */
 export function PracticeSystemSelect({
@@ -15,21 +17,14 @@ export function PracticeSystemSelect({
   const known = PRACTICE_SYSTEMS.some((s) => s.value === value);
   const ref = useEarlyEntry<HTMLSelectElement>(known ? value : '', onChange);
   return (
-    <NativeSelect.Root size={size} w={{ base: 'full', md: '64' }}>
-      <NativeSelect.Field
-        ref={ref}
-        aria-label="Practice system"
-        value={known ? value : ''}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">All Practice Systems</option>
-        {PRACTICE_SYSTEMS.map((s) => (
-          <option key={s.value} value={s.value}>
-            {`Works with ${s.label}`}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <NativeSelectField
+      root={{ size, w: { base: 'full', md: '64' } }}
+      ref={ref}
+      aria-label="Practice system"
+      value={known ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder="All Practice Systems"
+      options={OPTIONS}
+    />
   );
 }
