@@ -7,8 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { mailsTo, uniqueEmail } from '../support/api';
-import { TEST_ADMIN } from '../support/constants';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -110,11 +109,7 @@ describe('accounts in the browser', () => {
 
   it('the admin signs in and reaches /admin; a developer is sent away from /admin', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/admin-login');
-    await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
-    await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(page);
     await page.getByText('Admin Panel').first().waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL('**/admin-login');

@@ -6,8 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, newDeveloper } from '../support/api';
-import { TEST_ADMIN } from '../support/constants';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, signInAsAdmin } from './support/browser';
 
 const LONG_NAME = `Partner Hooked Scheduling Suite ${Date.now().toString(36)}`;
 let browser: Browser;
@@ -46,11 +45,7 @@ async function adminPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject('apiUrl'), viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  await page.goto('/admin-login');
-  await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
+  await signInAsAdmin(page);
   return page;
 }
 

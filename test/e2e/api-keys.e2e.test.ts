@@ -7,8 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { mailsTo, uniqueEmail } from '../support/api';
-import { TEST_ADMIN } from '../support/constants';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,11 +41,7 @@ describe('API keys and developer approval in the browser', () => {
     expect(reg.status).toBe(201);
 
     const dev = await newPage(browser);
-    await dev.page.goto('/login');
-    await dev.page.getByLabel('Email').fill(email);
-    await dev.page.getByLabel(/^Password/).fill('key-secret');
-    await dev.page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await dev.page.waitForURL('**/dashboard');
+    await signInAsDeveloper(dev.page, email, 'key-secret');
     // Production keys need a verified address: the developer follows the mailed link.
     await dev.page.getByRole('button', { name: MSG.resendVerification }).waitFor();
     const link = (await mailsTo(email))
@@ -70,11 +65,7 @@ describe('API keys and developer approval in the browser', () => {
 
     // The admin approves the developer in User Management.
     const admin = await newPage(browser);
-    await admin.page.goto('/admin-login');
-    await admin.page.getByLabel('Admin email').fill(TEST_ADMIN.email);
-    await admin.page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
-    await admin.page.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await admin.page.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(admin.page);
     await admin.page.goto('/admin/users');
     await admin.page.getByLabel('Search users').fill(email);
     const row = admin.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });

@@ -8,11 +8,11 @@
  *   finds the same key on My Purchases;
  * - a signed-in developer gets a free app's licence in one go and finds it on My Purchases.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { mailsTo, newDeveloper, uniqueEmail } from '../support/api';
-import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { launchBrowser, newPage, signInAsDeveloper, waitForHydration } from './support/browser';
 
 /** Demo apps of bin/seed/demo-apps.ts. */
 const PAID_KEY_POOL = { slug: 'periochart-pro', name: 'PerioChart Pro', amount: '$499.00 USD' };
@@ -25,14 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** The newest mail to `email` whose text matches `pattern`; returns the first capture group. */
 async function fromMail(email: string, pattern: RegExp): Promise<string> {
@@ -104,7 +96,7 @@ describe('checkout in the browser', () => {
     const verify = await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/);
     await page.goto(verify);
     await page.getByText(MSG.emailVerified).waitFor();
-    await signIn(page, email, 'guest-secret-1');
+    await signInAsDeveloper(page, email, 'guest-secret-1');
 
     await page.goto('/marketplace/my-purchases');
     await page.getByRole('heading', { name: 'My Purchased Licenses' }).waitFor();
@@ -118,7 +110,7 @@ describe('checkout in the browser', () => {
   it('a signed-in developer gets a free app licence at once and sees it on My Purchases', async () => {
     const { context, page } = await newPage(browser);
     const dev = await newDeveloper();
-    await signIn(page, dev.email, dev.password);
+    await signInAsDeveloper(page, dev.email, dev.password);
 
     await page.goto(`/marketplace/app/${FREE_UNIVERSAL.slug}`);
     await waitForHydration(page);

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, signInAsDeveloper } from './support/browser';
 
 const DEMO_DEVELOPER = { email: 'dr.chen@brightsmile.dev', password: 'demo1234' };
 let browser: Browser;
@@ -35,11 +35,7 @@ describe('Content-Security-Policy', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     await page.getByText('Featured Apps').first().waitFor();
 
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_DEVELOPER.email);
-    await page.getByLabel(/^Password/).fill(DEMO_DEVELOPER.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsDeveloper(page, DEMO_DEVELOPER.email, DEMO_DEVELOPER.password);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
 
     expect(violations).toEqual([]);

@@ -13,8 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { uniqueEmail } from '../support/api';
-import { TEST_ADMIN } from '../support/constants';
-import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper, waitForHydration } from './support/browser';
 
 // --- A real PNG of any size, written without an image library --------------------------------
 
@@ -128,11 +127,7 @@ describe('developer apps in the browser', () => {
     // The developer signs in through the UI.
     const dev = await newPage(browser);
     const page = dev.page;
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('dana-secret');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await signInAsDeveloper(page, email, 'dana-secret');
 
     // 1. Quick create.
     await page.goto('/dashboard/apps');
@@ -209,11 +204,7 @@ describe('developer apps in the browser', () => {
     // 3. The admin approves it in App Management.
     const admin = await newPage(browser);
     const adminPage = admin.page;
-    await adminPage.goto('/admin-login');
-    await adminPage.getByLabel('Admin email').fill(TEST_ADMIN.email);
-    await adminPage.getByLabel(/^Password/).fill(TEST_ADMIN.password);
-    await adminPage.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await adminPage.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(adminPage);
     await adminPage.goto('/admin/apps');
     await adminPage.getByRole('button', { name: /^Marketplace \(\d+\)$/ }).click();
     // Narrow the list to this app: the list pages on the server with apps awaiting review first, so

@@ -6,8 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { TEST_ADMIN } from '../support/constants';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,11 +68,7 @@ describe('an admin curates categories', () => {
   it('creates, edits, deactivates and deletes a category, and the marketplace follows', async () => {
     const admin = await newPage(browser);
     const page = admin.page;
-    await page.goto('/admin-login');
-    await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
-    await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(page);
     await page.goto('/admin/categories');
 
     const name = `Sleep Apnea ${Date.now().toString(36)}`;

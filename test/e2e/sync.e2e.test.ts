@@ -7,8 +7,6 @@
  * with `standardwebhooks`; the other app of the same developer, which the practice did not
  * license, receives nothing of it. Polling is stopped at the end.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +14,10 @@ import { demoAppId } from '../../bin/seed/catalogue';
 import type { LegacyEvent } from '../../shared/schemas/outside-systems';
 import type { Webhook as WebhookRow } from '../../shared/schemas/webhooks';
 import { api } from '../support/api';
-import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
+import { type ReceivedRequest, type Receiver, startReceiver } from '../support/receiver';
 import { control } from '../support/sync';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
 
 const EVENT_TYPE = 'appointment.created';
 const PRACTICE = 'office@maplefamilydental.example'; // licenses chartsmile-patient-hub only
@@ -27,30 +25,9 @@ const LICENSED = demoAppId('chartsmile-patient-hub');
 const NOT_LICENSED = demoAppId('waitlist-filler');
 const OWNER = { email: 'dr.chen@brightsmile.dev', password: 'demo1234' };
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/hooks`, received };
-}
-
 let browser: Browser;
-let licensed: Awaited<ReturnType<typeof startReceiver>>;
-let other: Awaited<ReturnType<typeof startReceiver>>;
+let licensed: Receiver;
+let other: Receiver;
 beforeAll(async () => {
   browser = await launchBrowser();
   licensed = await startReceiver();
@@ -58,10 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  for (const r of [licensed, other]) {
-    r?.server.closeAllConnections();
-    await new Promise((done) => r?.server.close(done));
-  }
+  await Promise.all([licensed?.close(), other?.close()]);
 });
 
 describe('sync in the browser', () => {
@@ -69,11 +43,7 @@ describe('sync in the browser', () => {
     timeout: 180_000,
   }, async () => {
     const { page } = await newPage(browser);
-    await page.goto('/admin-login');
-    await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
-    await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(page);
 
     // Internal Sync: Sync Now fills the tiles from the internal system.
     await page.getByRole('link', { name: 'Internal Sync' }).first().click();
@@ -147,9 +117,9 @@ describe('sync in the browser', () => {
     await expect.poll(() => stop.isEnabled()).toBe(true);
     expect(await start.isDisabled()).toBe(true);
 
-    const mine = (r: Received) => String(r.headers['webhook-id']) === event.id || r.body.includes(event.id);
+    const mine = (r: ReceivedRequest) => String(r.headers['webhook-id']) === event.id || r.body.includes(event.id);
     await expect.poll(() => licensed.received.some(mine), { timeout: 30_000 }).toBe(true);
-    const delivery = licensed.received.find(mine) as Received;
+    const delivery = licensed.received.find(mine) as ReceivedRequest;
     const verified = new Webhook(secrets[LICENSED] as string).verify(delivery.body, {
       'webhook-id': String(delivery.headers['webhook-id']),
       'webhook-timestamp': String(delivery.headers['webhook-timestamp']),

@@ -11,7 +11,7 @@ import { FULFILMENT_MAX_RECEIVE_COUNT as CODE_FULFILMENT_MAX_RECEIVE_COUNT } fro
 import { FULFILMENT_WORKER_BATCH_SIZE, FULFILMENT_WORKER_MAX_CONCURRENCY } from '../../lib/fulfilment';
 import { SES_FEEDBACK_DETAIL_TYPES } from '../../lib/mail';
 import { FULFILMENT_MAX_RECEIVE_COUNT, MAIL_MAX_RECEIVE_COUNT } from '../../lib/queues';
-import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { type CfnObject, expectQueueConsumer, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
 type Resources = Record<string, CfnObject>;
 
@@ -117,11 +117,7 @@ describe('mail', () => {
         VisibilityTimeout: 6 * timeout,
         RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
       });
-      app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        FunctionName: { Ref: worker },
-        EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-      });
+      expectQueueConsumer(app, worker, queue);
     }
     expect(CODE_MAIL_MAX_RECEIVE_COUNT).toBe(MAIL_MAX_RECEIVE_COUNT);
     // It records suppressed addresses and re-sends: the table items and SES, nothing more.
@@ -166,12 +162,9 @@ describe('queued licence delivery', () => {
     const worker = functionId('Fulfilment worker');
     const queue = idOf('AWS::SQS::Queue', /^QueuesFulfilment[0-9A-F]{8}$/);
     const dlq = idOf('AWS::SQS::Queue', /^QueuesFulfilmentDeadLetter/);
-    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: worker },
-      EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
-      BatchSize: FULFILMENT_WORKER_BATCH_SIZE,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ScalingConfig: { MaximumConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY },
+    expectQueueConsumer(app, worker, queue, {
+      batchSize: FULFILMENT_WORKER_BATCH_SIZE,
+      maxConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY,
     });
     const timeout = res[worker]?.Properties.Timeout;
     // A developer's licence webhook takes up to 34 s.

@@ -9,7 +9,7 @@ import { SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../l
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
 import { must } from '../support/must';
-import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { type CfnObject, expectQueueConsumer, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
 type Resources = Record<string, CfnObject>;
 
@@ -388,12 +388,9 @@ describe('webhook workers', () => {
     const worker = functionIdByDescription('Webhook delivery worker');
     const queues = app.findResources('AWS::SQS::Queue');
     const [deliveryQueueId] = Object.entries(queues).find(([id]) => !id.includes('DeadLetter')) ?? [];
-    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: worker },
-      EventSourceArn: { 'Fn::GetAtt': [deliveryQueueId, 'Arn'] },
-      BatchSize: WEBHOOK_WORKER_BATCH_SIZE,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ScalingConfig: { MaximumConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY },
+    expectQueueConsumer(app, worker, must(deliveryQueueId, 'the delivery queue'), {
+      batchSize: WEBHOOK_WORKER_BATCH_SIZE,
+      maxConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY,
     });
     // The others: the sync worker's (describe 'sync'), the fulfilment worker's and the mail worker's
     // (test/infra/mail-fulfilment.test.ts).
@@ -483,12 +480,9 @@ describe('sync', () => {
 
   it('the sync worker consumes the sync queue one job at a time, reporting batch item failures', () => {
     const worker = idOf('AWS::Lambda::Function', 'Sync worker');
-    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: worker },
-      EventSourceArn: { 'Fn::GetAtt': [idOf('AWS::SQS::Queue', 'QueuesSyncJobs'), 'Arn'] },
-      BatchSize: SYNC_WORKER_BATCH_SIZE,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ScalingConfig: { MaximumConcurrency: SYNC_WORKER_MAX_CONCURRENCY },
+    expectQueueConsumer(app, worker, idOf('AWS::SQS::Queue', 'QueuesSyncJobs'), {
+      batchSize: SYNC_WORKER_BATCH_SIZE,
+      maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
     });
     const vars = appResources[worker]?.Properties.Environment.Variables;
     expect(Object.keys(vars)).toEqual(

@@ -59,3 +59,21 @@ export function synthMarketplace(options: SynthOptions = {}) {
   const stacks = createMarketplace(app, { account: '123456789012', region: options.region ?? 'us-east-1' });
   return { app, ...stacks };
 }
+
+/**
+ * The worker consumes the queue and reports partial batch failures (a failed message is retried
+ * alone); `limits`, when given, are its batch size and maximum concurrency.
+ */
+export function expectQueueConsumer(
+  app: Template,
+  worker: string,
+  queue: string,
+  limits?: { batchSize: number; maxConcurrency: number },
+): void {
+  app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+    FunctionName: { Ref: worker },
+    EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+    FunctionResponseTypes: ['ReportBatchItemFailures'],
+    ...(limits && { BatchSize: limits.batchSize, ScalingConfig: { MaximumConcurrency: limits.maxConcurrency } }),
+  });
+}

@@ -7,8 +7,7 @@
  * deleted through the API, as a developer does.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,63 +32,22 @@ import { appDirectory, pipelineAdapters } from '../../functions/wiring/webhook-p
 import type { Webhook, WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { api, approvedDeveloper, mailsTo } from '../support/api';
 import { must } from '../support/must';
+import { type Receiver, startReceiver, waitFor } from '../support/receiver';
 
 type Developer = Awaited<ReturnType<typeof approvedDeveloper>>;
-
-interface Receiver {
-  url: string;
-  received: Array<{ headers: IncomingHttpHeaders; body: string }>;
-  connections: () => number;
-  close: () => Promise<void>;
-}
 
 const receivers: Receiver[] = [];
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-/** A receiver on 127.0.0.1: the scripted statuses in turn (the last repeats); 'hang' never answers. */
-async function startReceiver(script: Array<number | 'hang'>): Promise<Receiver> {
-  const received: Receiver['received'] = [];
-  const steps = [...script];
-  let connections = 0;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const step = steps.length > 1 ? steps.shift() : steps[0];
-      if (step !== 'hang') res.writeHead(step ?? 200).end(`answered ${step}`);
-    });
-  });
-  server.on('connection', () => {
-    connections += 1;
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const receiver: Receiver = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dental-hooks`,
-    received,
-    connections: () => connections,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
+/** A receiver answering with the scripted statuses (see test/support/receiver.ts), closed after the file. */
+async function receiverFor(script: Array<number | 'hang'>): Promise<Receiver> {
+  const receiver = await startReceiver(script);
   receivers.push(receiver);
   return receiver;
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function insertApp(ownerId: string) {
@@ -147,7 +105,7 @@ const verify = (secret: string, r: { headers: IncomingHttpHeaders; body: string 
 
 describe('retries', () => {
   it('retries a receiver answering 500 twice then 200, logging three attempts with one webhook-id', async () => {
-    const receiver = await startReceiver([500, 500, 200]);
+    const receiver = await receiverFor([500, 500, 200]);
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline();
 
@@ -177,7 +135,7 @@ describe('retries', () => {
   });
 
   it('leaves retries longer than the queue allows to the scheduler, which enqueues them when due', async () => {
-    const receiver = await startReceiver([503, 200]);
+    const receiver = await receiverFor([503, 200]);
     const { dev, appId } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline({
       maxQueueDelaySeconds: 0.05,
@@ -201,7 +159,7 @@ describe('retries', () => {
 
 describe('failures that stop a webhook', () => {
   it('410 Gone disables the webhook at once and e-mails the developer', async () => {
-    const receiver = await startReceiver([410]);
+    const receiver = await receiverFor([410]);
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline();
     await pipeline.fanOut(appId, 'appointment.scheduled', {});
@@ -223,7 +181,7 @@ describe('failures that stop a webhook', () => {
   });
 
   it('an endpoint failing for 5 days is disabled by the scheduler, and its developer e-mailed', async () => {
-    const receiver = await startReceiver([500]);
+    const receiver = await receiverFor([500]);
     const { dev, webhook } = await webhookTo(receiver.url);
     const stored = await dynamoWebhookStore.findById(webhook.id);
     await dynamoWebhookStore.markFailing(
@@ -241,7 +199,7 @@ describe('failures that stop a webhook', () => {
   });
 
   it('a hanging receiver times out: status 0, error kind timeout', async () => {
-    const receiver = await startReceiver(['hang']);
+    const receiver = await receiverFor(['hang']);
     const { dev, appId } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline({ timeoutMs: 300, retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
     const started = Date.now();
@@ -254,7 +212,7 @@ describe('failures that stop a webhook', () => {
   });
 
   it('deleting a webhook stops its pending retries', async () => {
-    const receiver = await startReceiver([500]);
+    const receiver = await receiverFor([500]);
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline({
       retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.6, 0.6, 0.6], jitter: 0 },
@@ -320,7 +278,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
   });
 
   it('refuses again at delivery, before connecting: status 0, error kind ssrf_blocked', async () => {
-    const receiver = await startReceiver([200]);
+    const receiver = await receiverFor([200]);
     // Made while internal targets were allowed (the local server), delivered by a cloud-configured pipeline.
     const { dev, appId } = await webhookTo(receiver.url.replace('http://127.0.0.1', 'https://127.0.0.1'));
     const { queue, pipeline } = testPipeline({
@@ -338,7 +296,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
 
 describe('replay and dead letters', () => {
   it('replays a failed delivery: the same payload and webhook-id, one more attempt', async () => {
-    const receiver = await startReceiver([500, 200]);
+    const receiver = await receiverFor([500, 200]);
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline({ retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
     const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', { n: 1 });

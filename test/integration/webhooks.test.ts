@@ -7,8 +7,7 @@
  * The pipeline's retry, timeout and SSRF behaviour is tested in webhook-delivery.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,45 +25,7 @@ import {
 } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper } from '../support/api';
 import { must } from '../support/must';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1 answering with the scripted statuses (the last one repeats). */
-async function startReceiver(statuses: number[] = [200]) {
-  const received: Received[] = [];
-  const script = [...statuses];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const status = script.length > 1 ? (script.shift() as number) : (script[0] as number);
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/dental`;
-  const close = async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  };
-  return { url, received, close };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { startReceiver, waitFor } from '../support/receiver';
 
 async function insertApp(ownerId: string, name = 'Webhook Test App') {
   const id = `app-${randomUUID()}`;

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { TEST_ADMIN } from '../../support/constants';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
   (p): p is string => Boolean(p),
@@ -48,4 +49,22 @@ export async function waitForHydration(page: Page): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+}
+
+/** Signs a developer in through the SPA's sign-in form and waits for their dashboard. */
+export async function signInAsDeveloper(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Signs the suite's admin in through the admin sign-in form and waits for the admin dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin-login');
+  await page.getByLabel('Admin email').fill(TEST_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
 }
