@@ -1,7 +1,7 @@
 /**
  * The SPA paths the server needs to know: the public storefront pages (sitemap.xml) and the areas
- * crawlers are kept out of (robots.txt). They mirror frontend/src/config/paths.ts, which a unit
- * test checks (shared/site-paths.test.ts).
+ * crawlers are kept out of (robots.txt). The SPA's frontend/src/config/paths.ts spreads
+ * storefrontPaths; a unit test checks that its private pages fall under privatePathPrefixes.
  */
 export const storefrontPaths = {
   home: '/',

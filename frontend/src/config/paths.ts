@@ -1,10 +1,11 @@
-/** Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). */
+import { storefrontPaths } from '../../../shared/site-paths';
+
+/**
+ * Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). The public
+ * storefront pages come from shared/site-paths.ts, which the server's sitemap uses too.
+ */
 export const paths = {
-  home: '/',
-  marketplace: '/marketplace',
-  categories: '/marketplace/categories',
-  category: (slug: string) => `/marketplace/category/${encodeURIComponent(slug)}`,
-  app: (slugOrId: string) => `/marketplace/app/${encodeURIComponent(slugOrId)}`,
+  ...storefrontPaths,
   purchaseSuccess: '/marketplace/purchase-success',
   myPurchases: '/marketplace/my-purchases',
   confirmLicense: '/marketplace/confirm-license',

@@ -1,5 +1,6 @@
-import { Alert } from '@chakra-ui/react';
+import type { Alert } from '@chakra-ui/react';
 import { errorText } from '../../lib/api-client';
+import { TitleAlert } from './title-alert';
 
 /**
  * Why a screen's data did not load: the server's detail when it sent one, else `fallback`.
@@ -11,9 +12,8 @@ export function LoadError({
   ...rest
 }: { error: unknown; fallback: string } & Omit<Alert.RootProps, 'status' | 'children'>) {
   return (
-    <Alert.Root status="error" borderRadius="md" {...rest}>
-      <Alert.Indicator />
-      <Alert.Title>{errorText(error, fallback)}</Alert.Title>
-    </Alert.Root>
+    <TitleAlert status="error" {...rest}>
+      {errorText(error, fallback)}
+    </TitleAlert>
   );
 }

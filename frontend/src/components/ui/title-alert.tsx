@@ -1,0 +1,14 @@
+import { Alert } from '@chakra-ui/react';
+
+/**
+ * A one-line alert: the status icon and its text as the title (a refused form, a list that did not
+ * load, a warning before an action). Layout props (a margin under it) go to the alert.
+ */
+export function TitleAlert({ status, children, ...rest }: Alert.RootProps & { status: Alert.RootProps['status'] }) {
+  return (
+    <Alert.Root status={status} borderRadius="md" {...rest}>
+      <Alert.Indicator />
+      <Alert.Title>{children}</Alert.Title>
+    </Alert.Root>
+  );
+}
