@@ -4,7 +4,6 @@ import { LuBookOpen, LuClock, LuMail, LuPhone } from 'react-icons/lu';
 import { LIMITS } from '../../../../../shared/constants';
 import { DOCS_URL, SITE } from '../../../components/brand/site';
 import { ContentPage } from '../../../components/layouts/content-page';
-import { HeadingText } from '../../../components/ui/heading-text';
 import { AppLink } from '../../../components/ui/links';
 import { panelStyle } from '../../../components/ui/surfaces';
 import { paths } from '../../../config/paths';
@@ -12,7 +11,12 @@ import { paths } from '../../../config/paths';
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <Stack {...panelStyle} p="6" gap="2">
-      <HeadingText icon={icon} title={title} />
+      <Box color="brand.fg" fontSize="2xl">
+        {icon}
+      </Box>
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
       <Box color="gray.700">{children}</Box>
     </Stack>
   );
