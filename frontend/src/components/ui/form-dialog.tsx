@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, Stack } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { AppDialog, type AppDialogProps } from './app-dialog';
-import { TitleAlert } from './title-alert';
+import { TitleAlert } from './load-error';
 
 export interface FormDialogProps extends Omit<AppDialogProps, 'footer' | 'busy' | 'children'> {
   children?: ReactNode;
