@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, ROUTES, type RouteDef } from './routes';
+import { matchRoute, ROUTES, type RouteDef, routesOfGroup, STOREFRONT_ROUTES } from './routes';
 
 /** The plain reading of API Gateway's rule, route by route: the reference the compiled matcher must agree with. */
 function reference(method: string, path: string) {
@@ -70,5 +70,12 @@ describe('matchRoute', () => {
     );
     expect(cases.length).toBeGreaterThan(4 * ROUTES.length);
     expect(differing).toEqual([]);
+  });
+});
+
+describe('STOREFRONT_ROUTES', () => {
+  it('is exactly the storefront group of the table, which includes it', () => {
+    expect(routesOfGroup('storefront')).toEqual(STOREFRONT_ROUTES);
+    for (const route of STOREFRONT_ROUTES) expect(ROUTES).toContain(route);
   });
 });

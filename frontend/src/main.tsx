@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { preloadStorefrontScreen } from './app/storefront-routes';
+import { preloadStorefrontScreen } from './app/storefront-pages';
 import { keepServerGlobalStyles } from './components/ui/system';
 import { readSsrData } from './ssr/data';
 import { hydrateInTransition } from './ssr/hydrate';

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { type GroupRoute, routesOfGroup, STOREFRONT_ROUTES } from '../routes';
 import type { AuthUser } from './auth';
 import { createGroupHandler, createPublicGroupHandler, type GroupHandlers } from './group-handler';
 import {
@@ -93,9 +94,14 @@ describe('handlers typed from the route table', () => {
       'GET /marketplace/category/{slug}': publicHandler,
       'GET /marketplace/app/{slug}': publicHandler,
     };
-    expect(createPublicGroupHandler('storefront', storefront)).toBeTypeOf('function');
-    expect(() => createPublicGroupHandler('api-keys', apiKeysHandlers)).toThrow(
+    expect(createPublicGroupHandler('storefront', STOREFRONT_ROUTES, storefront)).toBeTypeOf('function');
+    const apiKeysRoutes = routesOfGroup('api-keys') as GroupRoute<'api-keys'>[];
+    expect(() => createPublicGroupHandler('api-keys', apiKeysRoutes, apiKeysHandlers)).toThrow(
       'Group api-keys has GET /api/keys, which is not public or is audited',
+    );
+    // @ts-expect-error routes of another group
+    expect(() => createPublicGroupHandler('storefront', apiKeysRoutes, storefront)).toThrow(
+      'GET /api/keys is not a route of group storefront',
     );
   });
 });

@@ -55,7 +55,7 @@ function endpointsOf<G extends RouteGroup>(handlers: GroupHandlers<G>): Readonly
  * responses. The local server invokes the same handler.
  */
 export function createGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
-  return groupHandler(group, handlers, [authentication(), bodyParsing(), auditTrail()]);
+  return groupHandler(group, routesOfGroup(group), handlers, [authentication(), bodyParsing(), auditTrail()]);
 }
 
 /**
@@ -64,19 +64,32 @@ export function createGroupHandler<G extends RouteGroup>(group: G, handlers: Gro
  * there but read an optional token that these handlers never look at. Without them the group's
  * bundle carries neither the token verification (jose) nor the audit trail's writer. A group with
  * a signed-in, API-key or audited route is refused when it starts.
+ *
+ * The group's routes are given (the storefront's: STOREFRONT_ROUTES of routes.ts), so that its
+ * bundle holds them and not the whole route table; routes of another group are refused too.
  */
-export function createPublicGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
-  for (const route of routesOfGroup(group)) {
+export function createPublicGroupHandler<G extends RouteGroup>(
+  group: G,
+  groupRoutes: readonly GroupRoute<G>[],
+  handlers: GroupHandlers<G>,
+) {
+  for (const route of groupRoutes as readonly RouteDef[]) {
+    if (route.group !== group) throw new Error(`${route.method} ${route.path} is not a route of group ${group}`);
     if (route.access !== 'public' || route.audit) {
       throw new Error(`Group ${group} has ${route.method} ${route.path}, which is not public or is audited`);
     }
   }
-  return groupHandler(group, handlers, [bodyParsing()]);
+  return groupHandler(group, groupRoutes, handlers, [bodyParsing()]);
 }
 
 /** The chain of either: route, origin and secrets, then `steps`, then the endpoint. */
-function groupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>, steps: GroupMiddleware[]) {
-  const routes = new Map(routesOfGroup(group).map((rt) => [routeKey(rt), rt] as const));
+function groupHandler<G extends RouteGroup>(
+  group: G,
+  groupRoutes: readonly RouteDef[],
+  handlers: GroupHandlers<G>,
+  steps: GroupMiddleware[],
+) {
+  const routes = new Map(groupRoutes.map((rt) => [routeKey(rt), rt] as const));
   const endpoints = endpointsOf(handlers);
   for (const key of endpoints.keys()) {
     if (!routes.has(key)) throw new Error(`Handler ${key} is not a route of group ${group} in routes.ts`);

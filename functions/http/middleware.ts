@@ -17,7 +17,7 @@
 import { Buffer } from 'node:buffer';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { MSG } from '../../shared/messages';
+import * as MSG from '../../shared/messages/service';
 import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
 import { failedDependency, isDependencyFailure } from '../adapters/resilience';
 import { getConfig } from '../config';

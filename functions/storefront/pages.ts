@@ -1,6 +1,6 @@
 import { SSR_DATA_ID, serialiseSsrData } from '../../frontend/src/ssr/data';
 import { renderStorefront } from '../../frontend/src/ssr/render';
-import { MSG } from '../../shared/messages';
+import * as MSG from '../../shared/messages/screens';
 import type { PublicApp } from '../../shared/schemas/apps';
 import type { Category } from '../../shared/schemas/categories';
 import { storefrontPaths } from '../../shared/site-paths';

@@ -3,11 +3,12 @@ import { MarketplaceLayout } from '../components/layouts/marketplace-layout';
 import { paths } from '../config/paths';
 import { PublicOnly } from './guards';
 import { lazyElement } from './lazy-element';
-import { lazyScreen, rootElement, storefrontPages } from './storefront-routes';
+import { storefrontPages } from './storefront-pages';
+import { lazyScreen, rootElement } from './storefront-routes';
 
 /**
  * Every route of docs/spec.md section 2. Only the marketplace layout's routes are in the entry chunk
- * (the storefront pages in storefront-routes.tsx, which the server renderer imports instead of this
+ * (the storefront pages of storefront-routes.tsx, which the server renderer imports instead of this
  * table); each screen loads on demand, and the routes outside the marketplace layout (sign-in, the
  * developer portal, the admin panel, my purchases) are a table of their own (portal-routes.tsx)
  * loaded with the first of their addresses, so a marketplace visitor never downloads them.

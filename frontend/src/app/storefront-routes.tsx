@@ -7,9 +7,10 @@ import { paths } from '../config/paths';
 
 /**
  * The storefront's routes (/, the categories, a category, an app), in a module of their own: the
- * browser's route table (router.tsx) nests them under the same root and layout as the server's
- * (`storefrontRoutes`, rendered by ssr/render.tsx), so the server renders exactly the tree the
- * browser hydrates, without importing the developer portal and admin screens it never renders.
+ * browser's route table (router.tsx, with storefront-pages.ts) nests them under the same root and
+ * layout as the server's (ssr/storefront-screens.ts, rendered by ssr/render.tsx), so the server
+ * renders exactly the tree the browser hydrates, without importing the developer portal and admin
+ * screens it never renders.
  */
 export type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -69,21 +70,35 @@ export const rootElement = (
   </RouteErrorBoundary>
 );
 
-/** The four storefront pages, children of the marketplace layout. */
-export const storefrontPages: RouteObject[] = [
-  storefrontRoute(undefined, () => import('./routes/marketplace/home')),
-  storefrontRoute(paths.categories, () => import('./routes/marketplace/categories')),
-  storefrontRoute('/marketplace/category/:slug', () => import('./routes/marketplace/category')),
-  storefrontRoute('/marketplace/app/:slug', () => import('./routes/marketplace/app-detail')),
+/** The modules of the four storefront screens, each loaded by a Loader. */
+export interface StorefrontScreens {
+  home: Loader;
+  categories: Loader;
+  category: Loader;
+  app: Loader;
+}
+
+/**
+ * The four storefront pages, children of the marketplace layout, with their screens from `screens`:
+ * loaded on demand in the browser (storefront-pages.ts), imported with the server renderer
+ * (ssr/storefront-screens.ts). This module imports none of them, so the server's bundle holds no
+ * `import()` of a screen: esbuild would wrap every module such an import reaches for lazy
+ * evaluation and could no longer leave out what the pages do not use.
+ */
+export const storefrontPagesOf = (screens: StorefrontScreens): RouteObject[] => [
+  storefrontRoute(undefined, screens.home),
+  storefrontRoute(paths.categories, screens.categories),
+  storefrontRoute('/marketplace/category/:slug', screens.category),
+  storefrontRoute('/marketplace/app/:slug', screens.app),
 ];
 
 /** What the server renders: the storefront pages, nested as in router.tsx. */
-export const storefrontRoutes: RouteObject[] = [
-  { element: rootElement, children: [{ element: <MarketplaceLayout />, children: storefrontPages }] },
+export const storefrontRoutesOf = (pages: RouteObject[]): RouteObject[] => [
+  { element: rootElement, children: [{ element: <MarketplaceLayout />, children: pages }] },
 ];
 
 /** Loads the screen of the storefront page at `pathname` (nothing elsewhere): see storefrontRoute. */
-export async function preloadStorefrontScreen(pathname: string): Promise<void> {
-  const matches = matchRoutes(storefrontRoutes, pathname) ?? [];
+export async function preloadScreenAt(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(matches.map((m) => (m.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.()));
 }

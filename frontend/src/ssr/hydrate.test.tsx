@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../../../test/support/must';
 import { AppProvider } from '../app/provider';
 import { AppRouter } from '../app/router';
-import { preloadStorefrontScreen } from '../app/storefront-routes';
+import { preloadStorefrontScreen } from '../app/storefront-pages';
 import { categoriesKey } from '../features/marketplace/api/get-categories';
 import { marketplaceAppsKey } from '../features/marketplace/api/get-marketplace-apps';
 import { makeApp, makeCategory } from '../features/marketplace/testing/fixtures';

@@ -10,7 +10,7 @@ import { recordEarlyEntries } from '../components/ui/use-early-entry';
  * Nothing a visitor does meanwhile is lost:
  * - a click or key press on a part not hydrated yet makes React hydrate the page at once and then
  *   handle the event; this needs every part to be hydratable at that moment, so the page's screen
- *   is loaded before (preloadStorefrontScreen in app/router.tsx) and nothing else on a storefront
+ *   is loaded before (preloadStorefrontScreen in app/storefront-pages.ts) and nothing else on a storefront
  *   page waits for code or data while hydrating;
  * - what was typed or picked in a field before React handled it (React hydrates an input's text
  *   as already seen and resets a <select>) is recorded here and taken up after hydration by

@@ -1,6 +1,6 @@
 /**
  * The storefront's server renderer: the same storefront routes, providers and components as the
- * browser (app/storefront-routes.tsx, nested as in app/router.tsx; app/provider.tsx), rendered to HTML with the page's API answers as SWR
+ * browser (app/storefront-routes.tsx through ssr/storefront-screens.ts, nested as in app/router.tsx; app/provider.tsx), rendered to HTML with the page's API answers as SWR
  * fallback data, and the Chakra UI (emotion) styles the HTML uses extracted for the <head>.
  * Runs in the storefront Lambda (functions/storefront/) and, locally, in the local server.
  */
@@ -10,8 +10,8 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { storefrontRoutes } from '../app/storefront-routes';
 import { criticalStyleTags, prepareServerCache } from './critical-styles';
+import { storefrontRoutes } from './storefront-screens';
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages/screens';
 import type { AppCard, MarketplaceQuery, PublicApp } from '../../../shared/schemas/apps';
 import type { Category } from '../../../shared/schemas/categories';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from '../categories/category';

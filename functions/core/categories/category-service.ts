@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages/screens';
 import { withCategoryDefaults } from '../../../shared/rules/categories';
 import type { Category, CategoryInput } from '../../../shared/schemas/categories';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';

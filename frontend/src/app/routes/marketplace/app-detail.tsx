@@ -2,7 +2,7 @@ import { Box, Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/r
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LuArrowLeft, LuPackageX } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
+import * as MSG from '../../../../../shared/messages/screens';
 import { ClientOnly } from '../../../components/ui/client-only';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';

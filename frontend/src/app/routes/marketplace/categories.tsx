@@ -2,7 +2,7 @@ import { Alert, Button, Container, Heading, SimpleGrid, Stack, Text } from '@cha
 import { alertSlotRecipe } from '@chakra-ui/react/theme';
 import { LuFolderOpen } from 'react-icons/lu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
+import * as MSG from '../../../../../shared/messages/screens';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { addSlotRecipes } from '../../../components/ui/system';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';

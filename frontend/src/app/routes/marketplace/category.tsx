@@ -15,7 +15,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { LuArrowLeft, LuFolderX, LuSearchX } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { CATEGORY_DEFAULTS, type SortOption } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
+import * as MSG from '../../../../../shared/messages/screens';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { addSlotRecipes } from '../../../components/ui/system';

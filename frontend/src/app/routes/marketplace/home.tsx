@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { LuLayoutGrid, LuSearchX, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
+import * as MSG from '../../../../../shared/messages/screens';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';

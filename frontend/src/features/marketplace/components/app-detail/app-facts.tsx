@@ -2,7 +2,7 @@ import { Box, Button, Card, DataList, Stack, Text } from '@chakra-ui/react';
 import { dataListSlotRecipe } from '@chakra-ui/react/theme';
 import { LuBookOpen, LuExternalLink, LuGlobe, LuLifeBuoy, LuPlay } from 'react-icons/lu';
 import { LIMITS } from '../../../../../../shared/constants';
-import { MSG } from '../../../../../../shared/messages';
+import * as MSG from '../../../../../../shared/messages/screens';
 import { addSlotRecipes } from '../../../../components/ui/system';
 import { formatDate, safeUrl } from '../../../../utils/format';
 import type { AppDetail } from '../../types';
