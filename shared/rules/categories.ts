@@ -16,7 +16,11 @@ export const CATEGORY_MSG = {
   color: 'Color must be a hex colour such as #3B82F6',
 } as const;
 
-/** The form's derivation of a slug from a name (section 5): lowercase, whitespace to hyphens, drop the rest. */
+/**
+ * The category form's slug from a name: lowercase, whitespace to hyphens, everything except a-z,
+ * 0-9 and hyphen removed. Outer spaces are trimmed first, so 'Imaging ' does not become 'imaging-'
+ * while the admin types.
+ */
 export const slugifyCategoryName = (name: string): string =>
   name
     .toLowerCase()

@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { MSG } from '../messages';
 import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-systems';
+import { cleanList } from '../rules/lists';
 import { CategorySchema } from './categories';
 import { blankToUndefined, optionalText, requiredText } from './text-fields';
 
@@ -225,21 +226,7 @@ const optionalWebUrl = (label: string) => z.preprocess(blankToUndefined, webUrl(
 const imageUrl = (label: string) => urlText(label, true);
 const optionalImageUrl = (label: string) => z.preprocess(blankToUndefined, imageUrl(label).optional());
 
-/** Trimmed, blank entries dropped, duplicates removed (first wins; case-insensitive when asked). */
-export function cleanList(values: readonly unknown[], caseInsensitive = false): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of values) {
-    if (typeof raw !== 'string') continue;
-    const value = raw.trim();
-    const id = caseInsensitive ? value.toLowerCase() : value;
-    if (value && !seen.has(id)) {
-      seen.add(id);
-      out.push(value);
-    }
-  }
-  return out;
-}
+export { cleanList };
 
 /** A list of short texts (key features, use cases...): blank entries dropped. */
 const textList = (label: string, max = L.listItems) =>

@@ -1,6 +1,7 @@
-import { Alert, Button, type ButtonProps, Stack } from '@chakra-ui/react';
+import { Button, type ButtonProps, Stack } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { AppDialog, type AppDialogProps } from './app-dialog';
+import { TitleAlert } from './load-error';
 
 export interface FormDialogProps extends Omit<AppDialogProps, 'footer' | 'busy' | 'children'> {
   children?: ReactNode;
@@ -62,12 +63,7 @@ export function FormDialog({
       <form id={formId} onSubmit={submit} noValidate={noValidate}>
         <Stack gap="4">
           {children}
-          {error && (
-            <Alert.Root status="error" borderRadius="md">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
+          {error && <TitleAlert status="error">{error}</TitleAlert>}
         </Stack>
       </form>
     </AppDialog>

@@ -1,26 +1,28 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { errorText } from '../../lib/api-client';
+import useSWR from 'swr';
+import { errorText, fetcher } from '../../lib/api-client';
 
 /**
- * A dashboard card that says one thing in a sentence: its heading names the section; until the
- * data comes it says Loading…, and if the read failed, why (`failed` when the server gave no detail).
+ * A dashboard card that says one thing in a sentence about what `url` returns: its heading names
+ * the section; until the data comes it says Loading…, and if the read failed, why (`failed` when
+ * the server gave no detail). `testId` marks the sentence (and names the heading's id).
  */
-export function NoteCard({
-  headingId,
+export function NoteCard<T>({
+  url,
   title,
-  error,
   failed,
-  loading,
+  testId,
   children,
 }: {
-  headingId: string;
+  url: string;
   title: string;
-  error: unknown;
   failed: string;
-  loading: boolean;
-  children: ReactNode;
+  testId: string;
+  children: (data: T) => ReactNode;
 }) {
+  const { data, error } = useSWR<T>(url, fetcher);
+  const headingId = `${testId}-title`;
   return (
     <Box as="section" borderWidth="1px" borderRadius="xl" p="5" aria-labelledby={headingId}>
       <Heading as="h2" size="md" id={headingId} mb="2">
@@ -28,10 +30,10 @@ export function NoteCard({
       </Heading>
       {error ? (
         <Text color="red.700">{errorText(error, failed)}</Text>
-      ) : loading ? (
+      ) : data === undefined ? (
         <Text color="fg.muted">Loading…</Text>
       ) : (
-        children
+        <Text data-testid={testId}>{children(data)}</Text>
       )}
     </Box>
   );

@@ -8,30 +8,26 @@ import { renderRoute } from '../../testing/render-route';
 import { fail, HttpResponse, http, serve } from '../../testing/server';
 
 describe('Admin Dashboard: overdue manual licences', { timeout: 30_000 }, () => {
-  it('shows how many manual licences are overdue past 24 hours', async () => {
+  it.each([
+    {
+      name: 'shows how many manual licences are overdue past 24 hours',
+      reply: () => HttpResponse.json({ licences: [{}, {}, {}], overdue_count: 2, overdue_hours: 24 }),
+      text: '2 overdue past 24 hours (3 pending in all)',
+    },
+    {
+      name: "shows the server's detail when the count cannot be loaded",
+      reply: () => fail(500, 'Database unavailable'),
+      text: 'Database unavailable',
+    },
+  ])('$name', async ({ reply, text }) => {
     serve(
       accountsHandlers(),
       syncHandlers({}).handlers,
       adminAppsHandlers().handlers,
       adminMailHandlers().handlers,
-      http.get('/api/admin/manual-licences', () =>
-        HttpResponse.json({ licences: [{}, {}, {}], overdue_count: 2, overdue_hours: 24 }),
-      ),
+      http.get('/api/admin/manual-licences', reply),
     );
     renderRoute('/admin', { role: 'admin' });
-    const text = await screen.findByTestId('overdue-licences', {}, { timeout: 10_000 });
-    expect(text.textContent).toBe('2 overdue past 24 hours (3 pending in all)');
-  });
-
-  it("shows the server's detail when the count cannot be loaded", async () => {
-    serve(
-      accountsHandlers(),
-      syncHandlers({}).handlers,
-      adminAppsHandlers().handlers,
-      adminMailHandlers().handlers,
-      http.get('/api/admin/manual-licences', () => fail(500, 'Database unavailable')),
-    );
-    renderRoute('/admin', { role: 'admin' });
-    expect(await screen.findByText('Database unavailable', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(text, {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

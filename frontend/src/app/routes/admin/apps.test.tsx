@@ -4,6 +4,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { AdminPurchase } from '../../../../../shared/schemas/checkout';
 import { MANUAL_DETAILS_REQUIRED, type ManualLicence } from '../../../../../shared/schemas/manual-licences';
 import { toaster } from '../../../components/ui/toaster';
+import { answerConfirm } from '../../../testing/confirm';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
 import { renderRoute } from '../../../testing/render-route';
@@ -213,9 +214,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: /Approve/ }));
-    const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(MSG.confirmApproveApp)).toBeTruthy();
-    await user.click(confirm.getByRole('button', { name: 'Approve' }));
+    await answerConfirm(user, 'Approve', MSG.confirmApproveApp);
     expect(await screen.findByText(MSG.appApproved)).toBeTruthy();
     expect(calls('POST /api/admin/apps/pending/approve')).toHaveLength(1);
     // The list revalidates: the dialog now offers Suspend and the row says Published.
@@ -247,9 +246,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: /Xray Vision/ }));
     expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
     await user.click(dialog.getByRole('button', { name: /Suspend/ }));
-    const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(MSG.confirmSuspendApp)).toBeTruthy();
-    await user.click(confirm.getByRole('button', { name: 'Suspend' }));
+    await answerConfirm(user, 'Suspend', MSG.confirmSuspendApp);
     expect(await screen.findByText(MSG.failedSuspendApp)).toBeTruthy();
   });
 
@@ -258,7 +255,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'View Xray Vision' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Xray Vision/ }));
     await user.click(dialog.getByRole('button', { name: /Suspend/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Suspend' }));
+    await answerConfirm(user, 'Suspend');
     expect(await screen.findByText(MSG.appSuspended)).toBeTruthy();
     // The same status the developer sees (shared/app-status.ts).
     await waitFor(() => expect(row('live').getByText('Suspended')).toBeTruthy());
@@ -270,7 +267,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: /Lab Bridge/ }));
     expect(dialog.queryByRole('heading', { name: 'Pricing Information' })).toBeNull();
     await user.click(dialog.getByRole('button', { name: /Approve/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    await answerConfirm(user, 'Approve');
     expect(await screen.findByText('App is already approved')).toBeTruthy();
   });
 
@@ -279,9 +276,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'View Perio Chart' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Perio Chart/ }));
     await user.click(dialog.getByRole('button', { name: /Delete/ }));
-    const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(MSG.confirmPermanentDeleteApp)).toBeTruthy();
-    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    await answerConfirm(user, 'Delete', MSG.confirmPermanentDeleteApp);
     expect(await screen.findByText(MSG.appDeleted)).toBeTruthy();
     expect(db.map((a) => a.id)).not.toContain('free');
     await waitFor(() => expect(screen.queryByTestId('admin-app-free')).toBeNull());
@@ -293,7 +288,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'View Perio Chart' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Perio Chart/ }));
     await user.click(dialog.getByRole('button', { name: /Delete/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await answerConfirm(user, 'Delete');
     expect(await screen.findByText(MSG.failedDeleteApp)).toBeTruthy();
   });
 
@@ -309,7 +304,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'View Waiting Room Kiosk' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Waiting Room Kiosk/ }));
     await user.click(dialog.getByRole('button', { name: /Approve/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    await answerConfirm(user, 'Approve');
     expect(await screen.findByText(MSG.appApproved)).toBeTruthy();
     // The page revalidated without the app (it is on page 2 now)...
     await waitFor(() => expect(screen.queryByTestId('admin-app-waiting')).toBeNull());

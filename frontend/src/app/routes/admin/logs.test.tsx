@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
 import { toaster } from '../../../components/ui/toaster';
+import { answerConfirm } from '../../../testing/confirm';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminLogsHandlers, deliveryLogFixture } from '../../../testing/handlers/admin-logs';
 import { renderRoute } from '../../../testing/render-route';
@@ -130,14 +131,12 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
   it('replays after confirmation, says so and refreshes the list', async () => {
     const { user } = open([deliveryLogFixture({ id: 'l-500', status_code: 500, retry_count: 1 })]);
     await user.click((await row('l-500')).getByRole('button', { name: /Replay/ }));
-    const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(MSG.confirmReplay)).toBeTruthy();
-    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await answerConfirm(user, 'Cancel', MSG.confirmReplay);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('POST /api/admin/logs/l-500/replay')).toHaveLength(0);
 
     await user.click((await row('l-500')).getByRole('button', { name: /Replay/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replay' }));
+    await answerConfirm(user, 'Replay');
     expect(await screen.findByText(MSG.webhookReplayed)).toBeTruthy();
     expect(calls('POST /api/admin/logs/l-500/replay')).toHaveLength(1);
     // The list is read again and shows the new attempt.
@@ -151,7 +150,7 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('timeout')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: /Replay/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replay' }));
+    await answerConfirm(user, 'Replay');
     expect(await screen.findByText(MSG.webhookReplayed)).toBeTruthy();
     expect(calls('POST /api/admin/logs/l-0/replay')).toHaveLength(1);
   });
@@ -161,14 +160,14 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
       replayFails: 'Only failed deliveries can be replayed',
     });
     await user.click((await row('l-500')).getByRole('button', { name: /Replay/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replay' }));
+    await answerConfirm(user, 'Replay');
     expect(await screen.findByText('Only failed deliveries can be replayed')).toBeTruthy();
   });
 
   it('falls back to the spec text when a replay fails without detail', async () => {
     const { user } = open([deliveryLogFixture({ id: 'l-500', status_code: 500 })], { replayFails: '' });
     await user.click((await row('l-500')).getByRole('button', { name: /Replay/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replay' }));
+    await answerConfirm(user, 'Replay');
     expect(await screen.findByText(MSG.failedReplayWebhook)).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
+import { answerConfirm } from '../../../testing/confirm';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers, webhookLogFixture } from '../../../testing/handlers/admin-users';
 import { apiKeyFixture } from '../../../testing/handlers/api-keys';
@@ -132,9 +133,7 @@ describe('User detail (/admin/users/:id)', () => {
   it('approves for production: the badge replaces the button and the production key turns active', async () => {
     const { user } = await openUser();
     await user.click(await screen.findByRole('button', { name: 'Approve for Production' }));
-    const question = within(await screen.findByRole('alertdialog'));
-    expect(question.getByText(MSG.confirmApproveUser('dana@brightsmiles.dev'))).toBeTruthy();
-    await user.click(question.getByRole('button', { name: 'Approve' }));
+    await answerConfirm(user, 'Approve', MSG.confirmApproveUser('dana@brightsmiles.dev'));
 
     expect(await screen.findByText(MSG.userApprovedForProduction)).toBeTruthy();
     expect(calls('POST /api/admin/users/u-dana/approve-production')).toHaveLength(1);
@@ -150,7 +149,7 @@ describe('User detail (/admin/users/:id)', () => {
       http.post('/api/admin/users/:id/approve-production', () => fail(500)),
     );
     await user.click(await screen.findByRole('button', { name: 'Approve for Production' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    await answerConfirm(user, 'Approve');
     expect(await screen.findByText(MSG.approvalFailed)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Approve for Production' })).toBeTruthy();
   });
@@ -159,9 +158,7 @@ describe('User detail (/admin/users/:id)', () => {
     const { user } = await openUser();
     await screen.findByTestId('user-key-k-stage');
     await user.click(keyRow('k-stage').getByRole('button', { name: /Rotate/ }));
-    const question = within(await screen.findByRole('alertdialog'));
-    expect(question.getByText(MSG.confirmRotateKey)).toBeTruthy();
-    await user.click(question.getByRole('button', { name: 'Rotate' }));
+    await answerConfirm(user, 'Rotate', MSG.confirmRotateKey);
     expect(await screen.findByText(MSG.keyRotated)).toBeTruthy();
     expect(calls('POST /api/admin/keys/k-stage/rotate')).toHaveLength(1);
     expect(await keyRow('k-stage').findByText('dk_test_Rot00001')).toBeTruthy();
@@ -174,7 +171,7 @@ describe('User detail (/admin/users/:id)', () => {
     );
     await screen.findByTestId('user-key-k-stage');
     await user.click(keyRow('k-stage').getByRole('button', { name: /Rotate/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    await answerConfirm(user, 'Rotate');
     expect(await screen.findByText(MSG.failedRotateKey)).toBeTruthy();
   });
 

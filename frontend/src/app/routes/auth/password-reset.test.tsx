@@ -31,14 +31,19 @@ describe('forgot password (/forgot-password)', () => {
   });
 });
 
+/** Opens the link with `token` and submits the new password and its confirmation. */
+async function resetWith(token: string, password: string, confirm: string) {
+  renderRoute(`/reset-password?token=${token}`);
+  await screen.findByRole('heading', { name: 'Choose a new password' });
+  fillIn('New Password', password);
+  fillIn('Confirm New Password', confirm);
+  fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+}
+
 describe('reset password (/reset-password)', () => {
   it('checks the confirmation, then sends the token and the new password', async () => {
     serve(accountsHandlers());
-    renderRoute('/reset-password?token=abc123');
-    await screen.findByRole('heading', { name: 'Choose a new password' });
-    fillIn('New Password', 'newsecret');
-    fillIn('Confirm New Password', 'different');
-    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await resetWith('abc123', 'newsecret', 'different');
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(calls('POST /api/reset-password')).toHaveLength(0);
 
@@ -54,11 +59,7 @@ describe('reset password (/reset-password)', () => {
       accountsHandlers(),
       http.post('/api/reset-password', () => fail(400, 'This reset link is invalid or has expired.')),
     );
-    renderRoute('/reset-password?token=old');
-    await screen.findByRole('heading', { name: 'Choose a new password' });
-    fillIn('New Password', 'newsecret');
-    fillIn('Confirm New Password', 'newsecret');
-    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await resetWith('old', 'newsecret', 'newsecret');
     expect(await screen.findByText('This reset link is invalid or has expired.')).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
+import { answerConfirm } from '../../../testing/confirm';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { apiKeyFixture, apiKeysHandlers } from '../../../testing/handlers/api-keys';
 import { renderRoute } from '../../../testing/render-route';
@@ -114,14 +115,12 @@ describe('API keys (/dashboard/api-keys)', () => {
     const { user } = await openKeys({ keys: existing });
     await table();
     await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
-    const question = within(await screen.findByRole('alertdialog'));
-    expect(question.getByText(MSG.confirmRotateKey)).toBeTruthy();
-    await user.click(question.getByRole('button', { name: 'Cancel' }));
+    await answerConfirm(user, 'Cancel', MSG.confirmRotateKey);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('PUT /api/keys/k1/rotate')).toHaveLength(0);
 
     await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    await answerConfirm(user, 'Rotate');
     expect(await screen.findByText(MSG.keyRotated)).toBeTruthy();
     expect(calls('PUT /api/keys/k1/rotate')).toHaveLength(1);
     const fullKey = (await screen.findByTestId('full-api-key')).textContent ?? '';
@@ -156,7 +155,7 @@ describe('API keys (/dashboard/api-keys)', () => {
     );
     await table();
     await user.click(row('k1').getByRole('button', { name: /Rotate/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    await answerConfirm(user, 'Rotate');
     expect(await screen.findByText(MSG.failedRotateKey)).toBeTruthy();
     expect(screen.queryByTestId('full-api-key')).toBeNull();
   });
@@ -165,9 +164,7 @@ describe('API keys (/dashboard/api-keys)', () => {
     const { user } = await openKeys({ keys: existing });
     await table();
     await user.click(row('k2').getByRole('button', { name: /Delete/ }));
-    const question = within(await screen.findByRole('alertdialog'));
-    expect(question.getByText(MSG.confirmDeleteKey)).toBeTruthy();
-    await user.click(question.getByRole('button', { name: 'Delete' }));
+    await answerConfirm(user, 'Delete', MSG.confirmDeleteKey);
     expect(await screen.findByText(MSG.keyDeleted)).toBeTruthy();
     expect(calls('DELETE /api/keys/k2')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId('key-row-k2')).toBeNull());
@@ -181,7 +178,7 @@ describe('API keys (/dashboard/api-keys)', () => {
     );
     await table();
     await user.click(row('k2').getByRole('button', { name: /Delete/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await answerConfirm(user, 'Delete');
     expect(await screen.findByText(MSG.failedDeleteKey)).toBeTruthy();
     expect(screen.getByTestId('key-row-k2')).toBeTruthy();
   });

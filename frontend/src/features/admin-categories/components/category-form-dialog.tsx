@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
+import { slugifyCategoryName } from '../../../../../shared/rules/categories';
 import { type CategoryPayload, CategoryPayloadSchema } from '../../../../../shared/schemas/categories';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { notifySuccess } from '../../../components/ui/toaster';
@@ -11,7 +12,6 @@ import { errorText } from '../../../lib/api-client';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import type { AdminCategory, CategoryIconKit, CategoryInput } from '../types';
-import { slugify } from '../utils/slugify';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -71,7 +71,7 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
 
   const name = register('name', {
     onChange: (e: { target: { value: string } }) => {
-      if (!slugByHand) setValue('slug', slugify(e.target.value), { shouldValidate: Boolean(errors.slug) });
+      if (!slugByHand) setValue('slug', slugifyCategoryName(e.target.value), { shouldValidate: Boolean(errors.slug) });
     },
   });
   const slug = register('slug', { onChange: () => setSlugByHand(true) });

@@ -1,7 +1,9 @@
-import { Alert, Field, NativeSelect, Text } from '@chakra-ui/react';
+import { Field, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { TitleAlert } from '../../../components/ui/load-error';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useDeleteCategory } from '../api/delete-category';
@@ -65,22 +67,14 @@ export function DeleteCategoryDialog({ category, categories, onClose }: DeleteCa
     >
       {conflict ? (
         <>
-          <Alert.Root status="warning" borderRadius="md">
-            <Alert.Indicator />
-            <Alert.Title>{conflict}</Alert.Title>
-          </Alert.Root>
+          <TitleAlert status="warning">{conflict}</TitleAlert>
           <Field.Root disabled={targets.length === 0}>
             <Field.Label>Move its apps to</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={reassignTo} onChange={(e) => setReassignTo(e.target.value)}>
-                {targets.map((c) => (
-                  <option key={c.id} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NativeSelectField
+              value={reassignTo}
+              onChange={(e) => setReassignTo(e.target.value)}
+              options={targets.map((c) => ({ value: c.slug, label: c.name }))}
+            />
             <Field.HelperText>The apps move first, then {category.name} is deleted.</Field.HelperText>
           </Field.Root>
         </>

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LuSave } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
@@ -28,7 +28,7 @@ function CheckRow({
   checked: boolean;
   onChange: (on: boolean) => void;
   title: string;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <chakra.label
@@ -60,6 +60,58 @@ function CheckRow({
         {children}
       </Box>
     </chakra.label>
+  );
+}
+
+/**
+ * One checkbox list of the editor: its legend with how many are checked, an optional filter, then
+ * the choices in a scrolling box (or `empty` when there are none).
+ */
+function CheckList({
+  legend,
+  chosen,
+  onChange,
+  choices,
+  idPrefix,
+  empty,
+  filter,
+}: {
+  legend: string;
+  chosen: Set<string>;
+  onChange: (chosen: Set<string>) => void;
+  choices: { id: string; title: string; detail: ReactNode }[];
+  idPrefix: string;
+  empty: string;
+  filter?: ReactNode;
+}) {
+  return (
+    <Box as="fieldset" minW="0">
+      <Heading as="legend" size="sm" mb="2">
+        {legend} ({chosen.size} selected)
+      </Heading>
+      {filter}
+      {choices.length === 0 ? (
+        <Text fontSize="sm" color="gray.600">
+          {empty}
+        </Text>
+      ) : (
+        <Box maxH="80" overflowY="auto" borderWidth="1px" borderColor="gray.200" rounded="md" py="1">
+          {choices.map((c) => (
+            <CheckRow
+              key={c.id}
+              id={`${idPrefix}-${c.id}`}
+              title={c.title}
+              checked={chosen.has(c.id)}
+              onChange={(on) => onChange(toggle(chosen, c.id, on))}
+            >
+              <Text fontSize="xs" color="gray.600">
+                {c.detail}
+              </Text>
+            </CheckRow>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }
 
@@ -132,70 +184,43 @@ export function FeatureLinksEditor({
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Box as="fieldset" minW="0">
-          <Heading as="legend" size="sm" mb="2">
-            Event types ({events.size} selected)
-          </Heading>
-          {eventChoices.length === 0 ? (
-            <Text fontSize="sm" color="gray.600">
-              No event types yet. Run Sync Now to load them.
-            </Text>
-          ) : (
-            <Box maxH="80" overflowY="auto" borderWidth="1px" borderColor="gray.200" rounded="md" py="1">
-              {eventChoices.map((e) => (
-                <CheckRow
-                  key={e.id}
-                  id={`${idPrefix}-event-${e.id}`}
-                  title={e.id}
-                  checked={events.has(e.id)}
-                  onChange={(on) => setEvents(toggle(events, e.id, on))}
-                >
-                  <Text fontSize="xs" color="gray.600">
-                    {e.name} · {e.trigger_type}
-                    {e.removed ? ' · removed from the source' : ''}
-                  </Text>
-                </CheckRow>
-              ))}
-            </Box>
-          )}
-        </Box>
-        <Box as="fieldset" minW="0">
-          <Heading as="legend" size="sm" mb="2">
-            Tables ({chosenTables.size} selected)
-          </Heading>
-          <Input
-            size="sm"
-            mb="2"
-            type="search"
-            aria-label={`Filter tables for ${feature.name}`}
-            placeholder="Filter tables by name"
-            value={tableFilter}
-            onChange={(e) => setTableFilter(e.target.value)}
-          />
-          {tableChoices.length === 0 ? (
-            <Text fontSize="sm" color="gray.600">
-              {tables.length === 0 ? 'No tables yet. Run Sync Now to load them.' : 'No table matches the filter.'}
-            </Text>
-          ) : (
-            <Box maxH="80" overflowY="auto" borderWidth="1px" borderColor="gray.200" rounded="md" py="1">
-              {tableChoices.map((t) => (
-                <CheckRow
-                  key={t.id}
-                  id={`${idPrefix}-table-${t.id}`}
-                  title={t.name}
-                  checked={chosenTables.has(t.id)}
-                  onChange={(on) => setChosenTables(toggle(chosenTables, t.id, on))}
-                >
-                  <Text fontSize="xs" color="gray.600">
-                    {t.column_count} {t.column_count === 1 ? 'column' : 'columns'}
-                    {t.references.length > 0 ? ` · references ${t.references.join(', ')}` : ' · references no table'}
-                    {t.removed ? ' · removed from the source' : ''}
-                  </Text>
-                </CheckRow>
-              ))}
-            </Box>
-          )}
-        </Box>
+        <CheckList
+          legend="Event types"
+          chosen={events}
+          onChange={setEvents}
+          idPrefix={`${idPrefix}-event`}
+          empty="No event types yet. Run Sync Now to load them."
+          choices={eventChoices.map((e) => ({
+            id: e.id,
+            title: e.id,
+            detail: `${e.name} · ${e.trigger_type}${e.removed ? ' · removed from the source' : ''}`,
+          }))}
+        />
+        <CheckList
+          legend="Tables"
+          chosen={chosenTables}
+          onChange={setChosenTables}
+          idPrefix={`${idPrefix}-table`}
+          empty={tables.length === 0 ? 'No tables yet. Run Sync Now to load them.' : 'No table matches the filter.'}
+          filter={
+            <Input
+              size="sm"
+              mb="2"
+              type="search"
+              aria-label={`Filter tables for ${feature.name}`}
+              placeholder="Filter tables by name"
+              value={tableFilter}
+              onChange={(e) => setTableFilter(e.target.value)}
+            />
+          }
+          choices={tableChoices.map((t) => ({
+            id: t.id,
+            title: t.name,
+            detail: `${t.column_count} ${t.column_count === 1 ? 'column' : 'columns'}${
+              t.references.length > 0 ? ` · references ${t.references.join(', ')}` : ' · references no table'
+            }${t.removed ? ' · removed from the source' : ''}`,
+          }))}
+        />
       </SimpleGrid>
       <HStack justify="flex-end">
         <Button colorPalette="brand" onClick={onSave} loading={save.isMutating}>

@@ -16,41 +16,40 @@ const HEALTH_ICON = {
   unhealthy: <LuCircleX aria-hidden />,
 };
 
-/** A status as an icon and a word; the colour only repeats it. */
-function IconBadge({
+interface Tone {
+  label: string;
+  palette: string;
+}
+
+/**
+ * The badge of one kind of status: an icon and a word, the colour only repeating them. A status
+ * without an entry in `tones` shows as itself in `unknownPalette`.
+ */
+function ToneBadge<S extends string>({
   status,
-  tone,
-  icon,
+  tones,
+  icons,
+  unknownPalette,
 }: {
-  status: string;
-  tone: { label: string; palette: string };
-  icon: ReactNode;
+  status: S;
+  tones: Partial<Record<S, Tone>>;
+  icons: Partial<Record<S, ReactNode>>;
+  unknownPalette: string;
 }) {
+  const tone = tones[status] ?? { label: status, palette: unknownPalette };
   return (
     <Badge colorPalette={tone.palette} variant="subtle" data-status={status}>
-      {icon} {tone.label}
+      {icons[status]} {tone.label}
     </Badge>
   );
 }
 
 /** A run's status (queued, running, succeeded, failed). */
-export function RunStatusBadge({ status }: { status: RunStatus }) {
-  return (
-    <IconBadge
-      status={status}
-      tone={RUN_STATUS[status] ?? { label: status, palette: 'gray' }}
-      icon={RUN_ICON[status]}
-    />
-  );
-}
+export const RunStatusBadge = ({ status }: { status: RunStatus }) => (
+  <ToneBadge status={status} tones={RUN_STATUS} icons={RUN_ICON} unknownPalette="gray" />
+);
 
 /** A component's or the system's health. */
-export function HealthBadge({ status }: { status: HealthState }) {
-  return (
-    <IconBadge
-      status={status}
-      tone={HEALTH_STATE[status] ?? { label: status, palette: 'yellow' }}
-      icon={HEALTH_ICON[status]}
-    />
-  );
-}
+export const HealthBadge = ({ status }: { status: HealthState }) => (
+  <ToneBadge status={status} tones={HEALTH_STATE} icons={HEALTH_ICON} unknownPalette="yellow" />
+);

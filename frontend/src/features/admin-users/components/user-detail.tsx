@@ -1,9 +1,10 @@
-import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { HeadingText } from '../../../components/ui/heading-text';
 import { ButtonLink } from '../../../components/ui/links';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -28,12 +29,7 @@ function Section({ title, description, children }: { title: string; description:
   return (
     <Stack as="section" aria-label={title} gap="3">
       <div>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        <Text fontSize="sm" color="gray.600">
-          {description}
-        </Text>
+        <HeadingText title={title}>{description}</HeadingText>
       </div>
       {children}
     </Stack>

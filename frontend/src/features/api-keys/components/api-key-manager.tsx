@@ -4,12 +4,12 @@ import { LuKeyRound, LuPlus } from 'react-icons/lu';
 import type { KeyType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey, ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
+import { ApiError } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/get-api-keys';
@@ -40,10 +40,9 @@ export function ApiKeyManager() {
   const rotate = useRotateApiKey();
   const reveal = useRevealApiKey();
   const remove = useDeleteApiKey();
-  const { confirm, dialog } = useConfirm();
+  const { run, runBusy, busyId, dialog } = useConfirmedAction();
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
 
   const onCreate = async (type: KeyType) => {
     try {
@@ -56,51 +55,38 @@ export function ApiKeyManager() {
     }
   };
 
-  const onRotate = async (key: ApiKey) => {
-    const ok = await confirm({ title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' });
-    if (!ok) return;
-    setBusyId(key.id);
-    try {
-      const rotated = await rotate.trigger(key.id);
-      notifySuccess(MSG.keyRotated);
-      setRevealed({ key: rotated.key, type: rotated.type, reason: 'rotated' });
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedRotateKey));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const onRotate = (key: ApiKey) =>
+    run(
+      key.id,
+      { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' },
+      async () => {
+        const rotated = await rotate.trigger(key.id);
+        notifySuccess(MSG.keyRotated);
+        setRevealed({ key: rotated.key, type: rotated.type, reason: 'rotated' });
+      },
+      MSG.failedRotateKey,
+    );
 
-  const onReveal = async (key: ApiKey) => {
-    setBusyId(key.id);
-    try {
-      const replacement = await reveal.trigger(key.id);
-      setRevealed({ key: replacement.key, type: replacement.type, reason: 'replaced' });
-    } catch (err) {
-      notifyError(errorText(err, 'Failed to show the new key'));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const onReveal = (key: ApiKey) =>
+    runBusy(
+      key.id,
+      async () => {
+        const replacement = await reveal.trigger(key.id);
+        setRevealed({ key: replacement.key, type: replacement.type, reason: 'replaced' });
+      },
+      'Failed to show the new key',
+    );
 
-  const onDelete = async (key: ApiKey) => {
-    const ok = await confirm({
-      title: 'Delete API key',
-      message: MSG.confirmDeleteKey,
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!ok) return;
-    setBusyId(key.id);
-    try {
-      await remove.trigger(key.id);
-      notifySuccess(MSG.keyDeleted);
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedDeleteKey));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const onDelete = (key: ApiKey) =>
+    run(
+      key.id,
+      { title: 'Delete API key', message: MSG.confirmDeleteKey, confirmLabel: 'Delete', destructive: true },
+      async () => {
+        await remove.trigger(key.id);
+        notifySuccess(MSG.keyDeleted);
+      },
+      MSG.failedDeleteKey,
+    );
 
   const list = keys ?? [];
   const actions = { onRotate, onDelete, onReveal, busyId };

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import type { KeyType } from '../../../../../shared/constants';
 import { AppDialog } from '../../../components/ui/app-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { TitleAlert } from '../../../components/ui/load-error';
 import { KEY_TYPE_LABEL } from '../../../utils/key-display';
 
 export interface RevealedKey {
@@ -36,10 +37,7 @@ export function KeySecretDialog({ revealed, onClose }: { revealed: RevealedKey |
       }
     >
       <Stack gap="4">
-        <Alert.Root status="warning" rounded="md">
-          <Alert.Indicator />
-          <Alert.Title>Copy this key now: you won't be able to see it again</Alert.Title>
-        </Alert.Root>
+        <TitleAlert status="warning">Copy this key now: you won't be able to see it again</TitleAlert>
         <HStack align="stretch" borderWidth="1px" borderColor="gray.300" rounded="md" bg="gray.50" overflow="hidden">
           <Box flex="1" px="3" py="2.5" minW="0">
             <Code

@@ -1,11 +1,9 @@
-import { Field, Flex, Input, Stack } from '@chakra-ui/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormMessage } from '../../../components/ui/form-message';
+import { Field, Flex, Input } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { errorText } from '../../../lib/api-client';
 import type { Credentials } from '../api/sign-in';
 import { validateCredentials } from '../lib/validation';
-import { AuthSubmit } from './auth-form-parts';
+import { AuthForm, AuthSubmit } from './auth-form-parts';
 
 /**
  * The e-mail and password form of developer and admin sign-in. Both fields are required; the
@@ -40,52 +38,39 @@ export function CredentialsForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const invalid = validateCredentials(email, password);
-    if (invalid) return setError(invalid);
-    try {
-      await onCredentials({ email: email.trim(), password });
-    } catch (err) {
-      setError(errorText(err, failed));
-    }
-  };
-
   const passwordLabel = <Field.Label>Password</Field.Label>;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="4">
-        {error && <FormMessage status="error">{error}</FormMessage>}
-        <Field.Root>
-          <Field.Label>{emailLabel}</Field.Label>
-          <Input
-            type="email"
-            autoComplete={emailAutoComplete}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder={emailPlaceholder}
-          />
-        </Field.Root>
-        <Field.Root>
-          {passwordAside ? (
-            <Flex w="full" justify="space-between" align="baseline">
-              {passwordLabel}
-              {passwordAside}
-            </Flex>
-          ) : (
-            passwordLabel
-          )}
-          <PasswordInput
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field.Root>
-        <AuthSubmit loading={loading} loadingText="Signing in...">
-          {submitLabel}
-        </AuthSubmit>
-      </Stack>
-    </form>
+    <AuthForm
+      error={error}
+      setError={setError}
+      validate={() => validateCredentials(email, password)}
+      send={() => onCredentials({ email: email.trim(), password })}
+      failed={failed}
+    >
+      <Field.Root>
+        <Field.Label>{emailLabel}</Field.Label>
+        <Input
+          type="email"
+          autoComplete={emailAutoComplete}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={emailPlaceholder}
+        />
+      </Field.Root>
+      <Field.Root>
+        {passwordAside ? (
+          <Flex w="full" justify="space-between" align="baseline">
+            {passwordLabel}
+            {passwordAside}
+          </Flex>
+        ) : (
+          passwordLabel
+        )}
+        <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </Field.Root>
+      <AuthSubmit loading={loading} loadingText="Signing in...">
+        {submitLabel}
+      </AuthSubmit>
+    </AuthForm>
   );
 }

@@ -1,5 +1,5 @@
 import { Field, Stack } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
@@ -7,11 +7,10 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { useRedirectToLoginWhen } from '../lib/session';
 import { validateNewPassword } from '../lib/validation';
-import { AuthFooter, AuthSubmit } from './auth-form-parts';
+import { AuthFooter, AuthForm, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
 /** New password from an e-mailed link (/reset-password?token=...). */
@@ -25,19 +24,6 @@ export function ResetPasswordForm() {
   const { trigger, isMutating } = useResetPassword();
 
   useRedirectToLoginWhen(done);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const invalid = validateNewPassword(password, confirm);
-    if (invalid) return setError(invalid);
-    try {
-      const res = await trigger({ token, password });
-      setDone(res?.message || 'Your password has been reset.');
-    } catch (err) {
-      setError(errorText(err, 'Failed to reset password. The link may have expired.'));
-    }
-  };
 
   const heading = <AuthHeading icon={<LuKeyRound />} title="Choose a new password" />;
 
@@ -74,23 +60,29 @@ export function ResetPasswordForm() {
   return (
     <>
       {heading}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          {error && <FormMessage status="error">{error}</FormMessage>}
-          <Field.Root>
-            <Field.Label>New Password</Field.Label>
-            <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Confirm New Password</Field.Label>
-            <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          </Field.Root>
-          <AuthSubmit loading={isMutating} loadingText="Saving...">
-            Reset password
-          </AuthSubmit>
-        </Stack>
-      </form>
+      <AuthForm
+        error={error}
+        setError={setError}
+        validate={() => validateNewPassword(password, confirm)}
+        send={async () => {
+          const res = await trigger({ token, password });
+          setDone(res?.message || 'Your password has been reset.');
+        }}
+        failed="Failed to reset password. The link may have expired."
+      >
+        <Field.Root>
+          <Field.Label>New Password</Field.Label>
+          <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Confirm New Password</Field.Label>
+          <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </Field.Root>
+        <AuthSubmit loading={isMutating} loadingText="Saving...">
+          Reset password
+        </AuthSubmit>
+      </AuthForm>
       <AuthFooter>
         <AppLink to={paths.login}>Back to sign in</AppLink>
       </AuthFooter>

@@ -3,15 +3,14 @@ import { useCallback, useState } from 'react';
 import { LuAppWindow, LuPlus, LuSend } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ButtonLink } from '../../../components/ui/links';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonList } from '../../../components/ui/skeleton-list';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { useDeleteApp } from '../api/delete-app';
 import { useMyApps } from '../api/get-my-apps';
 import { useMyPurchases } from '../api/get-my-purchases';
@@ -43,24 +42,21 @@ export function MyApps() {
   const purchases = useMyPurchases();
   const manual = useManualLicences();
   const remove = useDeleteApp();
-  const { confirm, dialog } = useConfirm();
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { run, busyId: deletingId, dialog } = useConfirmedAction();
   const [open, setOpen] = useState<{ app: OwnApp; tool: AppTool } | null>(null);
 
   const onDelete = useCallback(
-    async (app: OwnApp) => {
-      if (!(await confirm({ message: MSG.confirmDeleteApp, destructive: true, confirmLabel: 'Delete' }))) return;
-      setDeletingId(app.id);
-      try {
-        await remove.trigger(app.id);
-        notifySuccess(MSG.appDeleted);
-      } catch (err) {
-        notifyError(errorText(err, MSG.failedDeleteApp));
-      } finally {
-        setDeletingId(null);
-      }
-    },
-    [confirm, remove.trigger],
+    (app: OwnApp) =>
+      run(
+        app.id,
+        { message: MSG.confirmDeleteApp, destructive: true, confirmLabel: 'Delete' },
+        async () => {
+          await remove.trigger(app.id);
+          notifySuccess(MSG.appDeleted);
+        },
+        MSG.failedDeleteApp,
+      ),
+    [run, remove.trigger],
   );
   const onTool = useCallback((app: OwnApp, tool: AppTool) => setOpen({ app, tool }), []);
 

@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/use-current-user';
+import { useDeveloperRead } from './use-developer-read';
 
 interface OwnApp {
   id: string;
@@ -18,12 +17,4 @@ const getMyApps = async (key: string): Promise<OwnApp[]> => {
  * The signed-in developer's own apps (GET /api/apps), used only to recognise ownership on the
  * marketplace. Any failure (not a developer, not built yet, expired session) means 'not owner'.
  */
-export function useMyApps() {
-  const { token, role } = useSession();
-  const { data } = useSWR(token && role === 'developer' ? myAppsKey : null, getMyApps, {
-    shouldRetryOnError: false,
-    revalidateOnFocus: false,
-    onError: () => undefined,
-  });
-  return data ?? [];
-}
+export const useMyApps = () => useDeveloperRead(myAppsKey, getMyApps);

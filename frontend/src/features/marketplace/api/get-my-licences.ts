@@ -1,7 +1,6 @@
-import useSWR from 'swr';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/use-current-user';
+import { useDeveloperRead } from './use-developer-read';
 
 /** Same key as My Purchased Licenses, so a purchase made elsewhere shows here after revalidation. */
 export const myLicencesKey = '/api/stripe/my-purchases';
@@ -16,12 +15,4 @@ const getMyLicences = async (key: string): Promise<Purchase[]> => {
  * buyer they own the app already. Any failure means 'none known': the checkout still refuses a
  * second licence on the server.
  */
-export function useMyLicences() {
-  const { token, role } = useSession();
-  const { data } = useSWR(token && role === 'developer' ? myLicencesKey : null, getMyLicences, {
-    shouldRetryOnError: false,
-    revalidateOnFocus: false,
-    onError: () => undefined,
-  });
-  return data ?? [];
-}
+export const useMyLicences = () => useDeveloperRead(myLicencesKey, getMyLicences);

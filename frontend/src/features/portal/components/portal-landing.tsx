@@ -13,6 +13,7 @@ import {
 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
+import { HeadingText } from '../../../components/ui/heading-text';
 import { IconTile } from '../../../components/ui/icon-tile';
 import { paths } from '../../../config/paths';
 
@@ -123,15 +124,9 @@ export function PortalLanding() {
               p="6"
               gap="3"
             >
-              <Box color="brand.fg" fontSize="2xl">
-                {e.icon}
-              </Box>
-              <Heading as="h2" size="md">
-                {e.title}
-              </Heading>
-              <Text color="gray.600" fontSize="sm" flex="1">
+              <HeadingText icon={e.icon} title={e.title} flex="1">
                 {e.text}
-              </Text>
+              </HeadingText>
               <Button asChild colorPalette="brand" variant={e.primary ? 'solid' : 'outline'}>
                 <RouterLink to={e.to}>{e.cta}</RouterLink>
               </Button>
@@ -151,12 +146,9 @@ export function PortalLanding() {
           {features.map((f) => (
             <Stack key={f.title} gap="3" bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p="6">
               <IconTile>{f.icon}</IconTile>
-              <Heading as="h3" size="md">
-                {f.title}
-              </Heading>
-              <Text color="gray.600" fontSize="sm">
+              <HeadingText as="h3" title={f.title}>
                 {f.text}
-              </Text>
+              </HeadingText>
             </Stack>
           ))}
         </SimpleGrid>

@@ -1,4 +1,5 @@
 import { PRICE_PERIODS } from '../../../../../shared/constants';
+import { cleanList } from '../../../../../shared/rules/lists';
 import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
 import type { EditableApp, WizardValues } from '../types';
 
@@ -53,22 +54,7 @@ export const emptyValues = (): WizardValues => ({
 });
 
 /** Tags arrive as one comma-separated string (section 3). */
-export const splitTags = (tags: string | null | undefined): string[] => uniqueTrimmed((tags ?? '').split(','), true);
-
-/** Trimmed, blank entries dropped, duplicates ignored (case-insensitively when asked). */
-export function uniqueTrimmed(values: readonly string[], caseInsensitive = false): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of values) {
-    const value = raw.trim();
-    const id = caseInsensitive ? value.toLowerCase() : value;
-    if (value && !seen.has(id)) {
-      seen.add(id);
-      out.push(value);
-    }
-  }
-  return out;
-}
+export const splitTags = (tags: string | null | undefined): string[] => cleanList((tags ?? '').split(','), true);
 
 /** License keys are entered one per line; blank lines are dropped (section 5). */
 export const parseLicenseKeys = (text: string): string[] =>

@@ -1,5 +1,6 @@
-import { Box, Button, Fieldset, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { FieldGroup } from './fields';
 
 /**
  * A list of text slots ('Key feature 1', 'Key feature 2', ...). The first `fixed` slots are
@@ -35,16 +36,7 @@ export function ListSlots({
 }) {
   const update = (index: number, value: string) => onChange(values.map((v, i) => (i === index ? value : v)));
   return (
-    <Fieldset.Root invalid={Boolean(error)}>
-      <Fieldset.Legend fontWeight="medium" fontSize="sm" color="fg">
-        {legend}
-        {required && (
-          <Box as="span" color="fg.error" ms="1" aria-hidden>
-            *
-          </Box>
-        )}
-      </Fieldset.Legend>
-      {helper && <Fieldset.HelperText>{helper}</Fieldset.HelperText>}
+    <FieldGroup legend={legend} required={required} error={error} helper={helper}>
       <Stack gap="2" mt="1">
         {values.map((value, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions; their text is the value
@@ -82,7 +74,6 @@ export function ListSlots({
           <LuPlus /> {addLabel}
         </Button>
       </HStack>
-      {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
-    </Fieldset.Root>
+    </FieldGroup>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Input, Tag, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { uniqueTrimmed } from '../../utils/wizard-values';
+import { cleanList } from '../../../../../../shared/rules/lists';
 
 /**
  * Chips entered one at a time: Enter adds the trimmed text, a duplicate (any case) is ignored,
@@ -35,7 +35,7 @@ export function TagInput({
       setNote(`At most ${max} allowed`);
       return;
     }
-    onChange(uniqueTrimmed([...values, value], true));
+    onChange(cleanList([...values, value], true));
     setDraft('');
     setNote(null);
   };
