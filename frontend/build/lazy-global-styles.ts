@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { patchModule } from './patch-module';
 
 /**
  * Chakra's `createSystem` computes the design system's global styles (the reset, every token's CSS
@@ -11,26 +12,14 @@ import type { Plugin } from 'vite';
 const SYSTEM = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/;
 
 export function lazyGlobalStyles(): Plugin {
-  return {
-    name: 'lazy-global-styles',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!SYSTEM.test(id)) return null;
-      const cut = (from: string, to: string) => {
-        const next = code.replace(from, to);
-        if (next === code) this.error(`lazy-global-styles: ${from} not found in ${id}`);
-        code = next;
-      };
-      cut(
-        'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];',
-        'let _global;\n  const globalStyles = () => _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];',
-      );
-      cut(
-        '    _global,\n',
-        '    get _global() {\n      return globalStyles();\n    },\n    set _global(value) {\n      _global = value;\n    },\n',
-      );
-      return { code, map: null };
-    },
-  };
+  return patchModule('lazy-global-styles', SYSTEM, [
+    [
+      'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];',
+      'let _global;\n  const globalStyles = () => _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];',
+    ],
+    [
+      '    _global,\n',
+      '    get _global() {\n      return globalStyles();\n    },\n    set _global(value) {\n      _global = value;\n    },\n',
+    ],
+  ]);
 }

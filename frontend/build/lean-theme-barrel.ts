@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { patchModule } from './patch-module';
 
 /**
  * Keeps the recipes that only screens loaded on demand use (components/ui/all-recipes.ts) out of the
@@ -16,25 +17,13 @@ import type { Plugin } from 'vite';
 const BARREL = /\/@chakra-ui\/react\/dist\/esm\/theme\/index\.js$/;
 
 export function leanThemeBarrel(): Plugin {
-  return {
-    name: 'lean-theme-barrel',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!BARREL.test(id)) return null;
-      const cut = (from: string | RegExp, to = '') => {
-        const next = code.replace(from, to);
-        if (next === code) this.error(`lean-theme-barrel: ${String(from)} not found in ${id}`);
-        code = next;
-      };
-      cut(/^export \{ \w+Recipe \} from '\.\/recipes\/[^']+';\n/gm);
-      cut("import { recipes } from './recipes.js';\n");
-      cut("import { slotRecipes } from './slot-recipes.js';\n");
-      cut(/\nconst defaultThemeConfig = defineConfig\(\{[\s\S]*?\n\}\);\n/, '\n');
-      cut(/\bdefaultThemeConfig, /);
-      cut(/\brecipes, /);
-      cut(/\bslotRecipes, /);
-      return { code, map: null };
-    },
-  };
+  return patchModule('lean-theme-barrel', BARREL, [
+    [/^export \{ \w+Recipe \} from '\.\/recipes\/[^']+';\n/gm],
+    ["import { recipes } from './recipes.js';\n"],
+    ["import { slotRecipes } from './slot-recipes.js';\n"],
+    [/\nconst defaultThemeConfig = defineConfig\(\{[\s\S]*?\n\}\);\n/, '\n'],
+    [/\bdefaultThemeConfig, /],
+    [/\brecipes, /],
+    [/\bslotRecipes, /],
+  ]);
 }
