@@ -9,7 +9,7 @@ import type { DataColumn } from './data-table';
 
 /**
  * The parts of an API key row that the developer's key list and the admin's view of a developer's
- * keys share: the same columns, the same first five cells and the same Rotate action.
+ * keys share: the same columns, the same first five cells and the same Rotate action and question.
  */
 export const KEY_COLUMNS: DataColumn[] = [
   'Key',
@@ -102,6 +102,9 @@ export function KeySummaryCells({ apiKey }: { apiKey: ApiKey }) {
     </>
   );
 }
+
+/** The question both lists ask before a rotation (useConfirmedAction's `ask`). */
+export const ROTATE_KEY_CONFIRM = { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' };
 
 /** Rotate: issues a replacement key; every action of the list waits while one is in flight. */
 export function RotateKeyButton({

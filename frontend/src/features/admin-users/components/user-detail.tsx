@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
+import { ROTATE_KEY_CONFIRM } from '../../../components/ui/api-key-parts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeadingText } from '../../../components/ui/heading-text';
 import { ButtonLink } from '../../../components/ui/links';
@@ -79,7 +80,7 @@ export function UserDetail({ id }: { id: string }) {
   const onRotate = (key: ApiKey) =>
     run(
       key.id,
-      { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' },
+      ROTATE_KEY_CONFIRM,
       async () => {
         const rotated = await rotate.trigger(key.id);
         notifySuccess(

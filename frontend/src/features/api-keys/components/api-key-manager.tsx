@@ -4,6 +4,7 @@ import { LuKeyRound, LuPlus } from 'react-icons/lu';
 import type { KeyType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey, ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
+import { ROTATE_KEY_CONFIRM } from '../../../components/ui/api-key-parts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -58,7 +59,7 @@ export function ApiKeyManager() {
   const onRotate = (key: ApiKey) =>
     run(
       key.id,
-      { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' },
+      ROTATE_KEY_CONFIRM,
       async () => {
         const rotated = await rotate.trigger(key.id);
         notifySuccess(MSG.keyRotated);
