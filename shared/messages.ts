@@ -1,6 +1,6 @@
 /**
  * Every user-facing text the spec quotes, word for word (docs/spec.md sections 2, 4, 5 and 8), and
- * the service's own (issues #11 and #12). Server and SPA both import them from shared/ so a text
+ * the service's own (shared/messages/service.ts). Server and SPA both import them from shared/ so a text
  * can never drift between them.
  *
  * The texts live in one module per area (shared/messages/*.ts), each text a named export; MSG

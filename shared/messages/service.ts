@@ -1,5 +1,5 @@
 /**
- * The service's own texts (issues #11 and #12; not in the spec): a dependency that does not answer,
+ * The service's own texts, which the spec does not quote: a dependency that does not answer,
  * rate limits and quotas, sessions and e-mail verification.
  */
 
