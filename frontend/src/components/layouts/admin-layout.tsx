@@ -1,28 +1,16 @@
-import {
-  LuAppWindow,
-  LuBookOpen,
-  LuLayoutDashboard,
-  LuRefreshCw,
-  LuScrollText,
-  LuSettings,
-  LuTags,
-  LuUsers,
-} from 'react-icons/lu';
+import { LuAppWindow, LuRefreshCw, LuScrollText, LuSettings, LuTags, LuUsers } from 'react-icons/lu';
 import { paths } from '../../config/paths';
-import { DOCS_URL } from '../brand/site';
-import { type SidebarItem, SidebarLayout } from './sidebar-layout';
+import { areaSidebar, SidebarLayout } from './sidebar-layout';
 import { useLogout } from './use-logout';
 
-const items: SidebarItem[] = [
-  { label: 'Dashboard', to: paths.admin, icon: <LuLayoutDashboard />, end: true },
+const items = areaSidebar(paths.admin, [
   { label: 'User Management', to: paths.adminUsers, icon: <LuUsers /> },
   { label: 'App Management', to: paths.adminApps, icon: <LuAppWindow /> },
   { label: 'Categories', to: paths.adminCategories, icon: <LuTags /> },
   { label: 'System Logs', to: paths.adminLogs, icon: <LuScrollText /> },
   { label: 'Internal Sync', to: paths.adminSync, icon: <LuRefreshCw /> },
   { label: 'Settings', to: paths.adminSettings, icon: <LuSettings /> },
-  { label: 'API Docs', to: DOCS_URL, icon: <LuBookOpen />, external: true },
-];
+]);
 
 /** Admin area chrome (sidebar titled Admin Panel). */
 export default function AdminLayout() {

@@ -1,18 +1,15 @@
-import { LuAppWindow, LuBookOpen, LuKeyRound, LuLayoutDashboard, LuSend, LuStore, LuWebhook } from 'react-icons/lu';
+import { LuAppWindow, LuKeyRound, LuSend, LuStore, LuWebhook } from 'react-icons/lu';
 import { paths } from '../../config/paths';
-import { DOCS_URL } from '../brand/site';
-import { type SidebarItem, SidebarLayout } from './sidebar-layout';
+import { areaSidebar, SidebarLayout } from './sidebar-layout';
 import { useLogout } from './use-logout';
 
-const items: SidebarItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: <LuLayoutDashboard />, end: true },
+const items = areaSidebar(paths.dashboard, [
   { label: 'My Apps', to: paths.myApps, icon: <LuAppWindow /> },
   { label: 'API Keys', to: paths.apiKeys, icon: <LuKeyRound /> },
   { label: 'Webhooks', to: paths.webhooks, icon: <LuWebhook /> },
   { label: 'Submit App', to: paths.submitApp, icon: <LuSend /> },
   { label: 'Marketplace', to: paths.devMarketplace, icon: <LuStore /> },
-  { label: 'API Docs', to: DOCS_URL, icon: <LuBookOpen />, external: true },
-];
+]);
 
 /** Developer area chrome (sidebar titled Developer Portal). */
 export default function DeveloperLayout() {

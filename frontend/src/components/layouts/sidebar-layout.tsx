@@ -12,11 +12,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { type ReactNode, Suspense, useState } from 'react';
-import { LuExternalLink, LuLogOut, LuMenu } from 'react-icons/lu';
+import { LuBookOpen, LuExternalLink, LuLayoutDashboard, LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { Logo } from '../brand/logo';
-import { SITE } from '../brand/site';
+import { DOCS_URL, SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
 import { stickyBarStyle } from '../ui/surfaces';
 
@@ -28,6 +28,15 @@ export interface SidebarItem {
   end?: boolean;
   /** Opens in a new tab (API docs). */
   external?: boolean;
+}
+
+/** An area's sidebar: its Dashboard first, then the area's own sections, then the API docs (new tab). */
+export function areaSidebar(dashboard: string, sections: SidebarItem[]): SidebarItem[] {
+  return [
+    { label: 'Dashboard', to: dashboard, icon: <LuLayoutDashboard />, end: true },
+    ...sections,
+    { label: 'API Docs', to: DOCS_URL, icon: <LuBookOpen />, external: true },
+  ];
 }
 
 const itemStyle = {

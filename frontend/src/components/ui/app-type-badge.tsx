@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 
-/** App type colours of the spec (section 2, app card): Internal grey, Partner purple, Public blue. */
+/** App type colours on every card, list and detail page: Internal grey, Partner purple, Public blue. */
 const TYPE_BADGES: Record<string, { label: string; palette: string }> = {
   internal: { label: 'Internal', palette: 'gray' },
   partner: { label: 'Partner', palette: 'purple' },

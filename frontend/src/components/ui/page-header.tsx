@@ -1,16 +1,29 @@
 import { Box, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import { ButtonLink } from './links';
 import { useDocumentTitle } from './use-document-title';
 
-/** Title, optional description and actions at the top of a screen. */
+/** A link button in a screen's header: `primary` in the brand colour, `outline` or `ghost` (small) beside it. */
+export type HeaderLink = { to: string; icon: IconType; label: string; look: 'primary' | 'outline' | 'ghost' };
+
+const LOOKS = {
+  primary: { colorPalette: 'brand' },
+  outline: { variant: 'outline' },
+  ghost: { variant: 'ghost', size: 'sm' },
+} as const;
+
+/** Title, optional description and actions (any nodes, then the link buttons of `links`) at the top of a screen. */
 export function PageHeader({
   title,
   description,
   actions,
+  links = [],
 }: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
+  links?: readonly HeaderLink[];
 }) {
   useDocumentTitle(typeof title === 'string' ? title : undefined);
   return (
@@ -31,9 +44,14 @@ export function PageHeader({
           </Text>
         )}
       </Box>
-      {actions && (
+      {(actions || links.length > 0) && (
         <HStack gap="2" flexWrap="wrap" flexShrink={0}>
           {actions}
+          {links.map(({ to, icon: Icon, label, look }) => (
+            <ButtonLink key={to} to={to} {...LOOKS[look]}>
+              <Icon aria-hidden /> {label}
+            </ButtonLink>
+          ))}
         </HStack>
       )}
     </Flex>

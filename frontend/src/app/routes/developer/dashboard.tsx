@@ -1,5 +1,4 @@
 import { LuPlus } from 'react-icons/lu';
-import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { VerifyEmailBanner } from '../../../features/auth/components/verify-email-banner';
@@ -12,11 +11,7 @@ export default function DeveloperDashboardRoute() {
       <PageHeader
         title="Dashboard"
         description="Your apps, keys and webhooks at a glance."
-        actions={
-          <ButtonLink to={paths.submitApp} colorPalette="brand">
-            <LuPlus /> Submit App
-          </ButtonLink>
-        }
+        links={[{ to: paths.submitApp, icon: LuPlus, label: 'Submit App', look: 'primary' }]}
       />
       <VerifyEmailBanner />
       <PendingLicencesNotice />

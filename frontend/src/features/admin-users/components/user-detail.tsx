@@ -6,9 +6,8 @@ import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { ROTATE_KEY_CONFIRM } from '../../../components/ui/api-key-parts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeadingText } from '../../../components/ui/heading-text';
-import { ButtonLink } from '../../../components/ui/links';
 import { LoadError } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
+import { type HeaderLink, PageHeader } from '../../../components/ui/page-header';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { paths } from '../../../config/paths';
@@ -20,11 +19,7 @@ import { UserKeysTable } from './user-keys-table';
 import { UserProfileCard } from './user-profile-card';
 import { WebhookLogsTable } from './webhook-logs-table';
 
-const backLink = (
-  <ButtonLink to={paths.adminUsers} variant="outline">
-    <LuArrowLeft aria-hidden /> All users
-  </ButtonLink>
-);
+const backLink: readonly HeaderLink[] = [{ to: paths.adminUsers, icon: LuArrowLeft, label: 'All users', look: 'outline' }];
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -52,7 +47,7 @@ export function UserDetail({ id }: { id: string }) {
   if (user.error instanceof ApiError && user.error.status === 404) {
     return (
       <>
-        <PageHeader title="User Details" actions={backLink} />
+        <PageHeader title="User Details" links={backLink} />
         <EmptyState icon={<LuSearchX />} title={MSG.userNotFound} description="It may have been deleted." />
       </>
     );
@@ -96,7 +91,7 @@ export function UserDetail({ id }: { id: string }) {
       <PageHeader
         title={user.data?.full_name || user.data?.email || 'User Details'}
         description={user.data ? `${user.data.email} · ${user.data.role}` : undefined}
-        actions={backLink}
+        links={backLink}
       />
       <Stack gap="8">
         {loadError && <LoadError error={loadError} fallback={MSG.failedLoadUserDetails} />}

@@ -20,7 +20,6 @@ import { isFreePricing } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../utils/format';
@@ -52,11 +51,7 @@ export function DeveloperMarketplace() {
       <PageHeader
         title="Marketplace"
         description="How your public apps appear to dental practices, next to everyone else's."
-        actions={
-          <ButtonLink to={paths.home} variant="outline">
-            <LuStore /> Open the public marketplace
-          </ButtonLink>
-        }
+        links={[{ to: paths.home, icon: LuStore, label: 'Open the public marketplace', look: 'outline' }]}
       />
       <Stack gap="5">
         <HStack gap="3" flexWrap="wrap">

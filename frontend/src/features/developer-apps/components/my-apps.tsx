@@ -71,16 +71,10 @@ export function MyApps() {
       <PageHeader
         title="My Apps"
         description="Apps you created and apps you purchased."
-        actions={
-          <>
-            <ButtonLink to={paths.quickCreate} variant="outline">
-              <LuPlus /> Quick Create
-            </ButtonLink>
-            <ButtonLink to={paths.submitApp} colorPalette="brand">
-              <LuSend /> Submit to Marketplace
-            </ButtonLink>
-          </>
-        }
+        links={[
+          { to: paths.quickCreate, icon: LuPlus, label: 'Quick Create', look: 'outline' },
+          { to: paths.submitApp, icon: LuSend, label: 'Submit to Marketplace', look: 'primary' },
+        ]}
       />
 
       <Tabs.Root

@@ -11,24 +11,16 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { memo } from 'react';
-import { LuDownload, LuStar } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppIcon } from '../../../components/ui/app-icon';
+import { AppCardFooter, AppCardTop } from '../../../components/ui/app-card-parts';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { preloadAppDetail } from '../api/get-app-by-slug';
 import type { MarketplaceApp } from '../types';
 import { appKey } from '../utils/filter-apps';
 import { formatPeriod, formatPrice } from '../utils/pricing';
+import { InstallsStat, RatingStat } from './app-stats';
 import { PracticeSystemBadges } from './practice-system-badges';
-
-const TYPE_BADGES: Record<string, { label: string; palette: string }> = {
-  internal: { label: 'Internal', palette: 'gray' },
-  partner: { label: 'Partner', palette: 'purple' },
-  public: { label: 'Public', palette: 'blue' },
-};
-
-const count = new Intl.NumberFormat('en-US');
 
 interface AppCardProps {
   app: MarketplaceApp;
@@ -45,11 +37,9 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
   const isOwner = Boolean(user?.id && app.user_id && user.id === app.user_id);
   const key = appKey(app);
   const href = isOwner ? paths.myApps : paths.app(key);
-  const badge = TYPE_BADGES[app.type] ?? { label: app.type, palette: 'gray' };
   const summary = app.short_description || app.description;
   const rating = Number(app.average_rating) || 0;
   const installs = Number(app.installations) || 0;
-  const period = formatPeriod(app);
   const warm = isOwner ? undefined : () => preloadAppDetail(key);
 
   return (
@@ -74,12 +64,7 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
         {...(featured && { bgGradient: 'to-b', gradientFrom: 'brand.50', gradientTo: 'bg.panel' })}
       >
         <Card.Body gap="3" p="5">
-          <HStack justify="space-between" align="flex-start">
-            <AppIcon name={app.name} src={app.icon_url} size={featured ? 56 : 48} />
-            <Badge colorPalette={badge.palette} variant="subtle" borderRadius="full" px="2.5">
-              {badge.label}
-            </Badge>
-          </HStack>
+          <AppCardTop name={app.name} src={app.icon_url} type={app.type} iconSize={featured ? 56 : 48} />
           <Heading as="h3" size="md" lineClamp={1}>
             <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
               <RouterLink to={href}>{app.name}</RouterLink>
@@ -93,51 +78,23 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
           <PracticeSystemBadges systems={app.practice_systems} max={3} />
           {(rating > 0 || installs > 0) && (
             <HStack gap="4" fontSize="sm" color="fg.muted" mt="auto">
-              {rating > 0 && (
-                <HStack gap="1" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
-                  <LuStar aria-hidden fill="#F59E0B" color="#F59E0B" />
-                  <Text as="span" fontWeight="medium" color="fg">
-                    {rating.toFixed(1)}
-                  </Text>
-                  {(app.review_count ?? 0) > 0 && <Text as="span">({count.format(app.review_count)})</Text>}
-                </HStack>
-              )}
-              {installs > 0 && (
-                <HStack gap="1">
-                  <LuDownload aria-hidden />
-                  <Text as="span">{count.format(installs)} installs</Text>
-                </HStack>
-              )}
+              {rating > 0 && <RatingStat rating={rating} reviews={app.review_count ?? 0} />}
+              {installs > 0 && <InstallsStat installs={installs} />}
             </HStack>
           )}
         </Card.Body>
-        <Card.Footer px="5" py="3.5" borderTopWidth="1px" borderColor="border.muted" justifyContent="space-between">
-          {isOwner ? (
-            <>
+        {isOwner ? (
+          <AppCardFooter
+            price={
               <Badge colorPalette="green" variant="solid" borderRadius="full">
                 Your App
               </Badge>
-              <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
-                Manage →
-              </Text>
-            </>
-          ) : (
-            <>
-              <Text fontWeight="bold" color={formatPrice(app) === 'Free' ? 'green.700' : 'fg'}>
-                {formatPrice(app)}
-                {period && (
-                  <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
-                    {' '}
-                    / {period}
-                  </Text>
-                )}
-              </Text>
-              <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
-                View Details →
-              </Text>
-            </>
-          )}
-        </Card.Footer>
+            }
+            cue="Manage →"
+          />
+        ) : (
+          <AppCardFooter price={formatPrice(app)} period={formatPeriod(app)} cue="View Details →" />
+        )}
       </Card.Root>
     </LinkBox>
   );

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { LuZap } from 'react-icons/lu';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
-import { ButtonLink } from '../../../components/ui/links';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { notifyError } from '../../../components/ui/toaster';
@@ -37,11 +36,7 @@ export function SubmitAppPage() {
       <PageHeader
         title="Submit to Marketplace"
         description="List your app for dental practices in six steps. Reviews take 3 to 5 business days."
-        actions={
-          <ButtonLink to={paths.quickCreate} variant="ghost" size="sm">
-            <LuZap /> Just register an app? Quick Create
-          </ButtonLink>
-        }
+        links={[{ to: paths.quickCreate, icon: LuZap, label: 'Just register an app? Quick Create', look: 'ghost' }]}
       />
       <AppWizard initial={emptyValues()} />
     </>

@@ -1,17 +1,15 @@
 import { Badge, Heading, HStack, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import { tagSlotRecipe } from '@chakra-ui/react/theme';
-import { LuDownload, LuStar } from 'react-icons/lu';
 import { AppIcon } from '../../../../components/ui/app-icon';
+import { AppTypeBadge } from '../../../../components/ui/app-type-badge';
 import { addSlotRecipes } from '../../../../components/ui/system';
 import type { AppDetail } from '../../types';
 import { splitTags } from '../../utils/filter-apps';
+import { InstallsStat, RatingStat } from '../app-stats';
 import { PracticeSystemBadges } from '../practice-system-badges';
 
 // Beyond the design system's own recipes (system.ts): added when this module loads.
 addSlotRecipes({ tag: tagSlotRecipe });
-
-const TYPE_PALETTE: Record<string, string> = { internal: 'gray', partner: 'purple', public: 'blue' };
-const count = new Intl.NumberFormat('en-US');
 
 /** Icon, name, tagline (or description), rating, installs and tags. */
 export function AppDetailHeader({ app }: { app: AppDetail }) {
@@ -28,9 +26,7 @@ export function AppDetailHeader({ app }: { app: AppDetail }) {
               {app.category}
             </Badge>
           )}
-          <Badge variant="subtle" colorPalette={TYPE_PALETTE[app.type] ?? 'gray'} borderRadius="full" px="2.5">
-            {app.type.charAt(0).toUpperCase() + app.type.slice(1)}
-          </Badge>
+          <AppTypeBadge type={app.type} />
         </HStack>
         <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.15">
           {app.name}
@@ -43,25 +39,8 @@ export function AppDetailHeader({ app }: { app: AppDetail }) {
         {(rating > 0 || installs > 0 || app.company_name) && (
           <HStack gap="5" fontSize="sm" color="fg.muted" wrap="wrap">
             {app.company_name && <Text>by {app.company_name}</Text>}
-            {rating > 0 && (
-              <HStack gap="1" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
-                <LuStar aria-hidden fill="#F59E0B" color="#F59E0B" />
-                <Text as="span" color="fg" fontWeight="medium">
-                  {rating.toFixed(1)}
-                </Text>
-                {(app.review_count ?? 0) > 0 && (
-                  <Text as="span">
-                    ({count.format(app.review_count)} {app.review_count === 1 ? 'review' : 'reviews'})
-                  </Text>
-                )}
-              </HStack>
-            )}
-            {installs > 0 && (
-              <HStack gap="1">
-                <LuDownload aria-hidden />
-                <Text as="span">{count.format(installs)} installs</Text>
-              </HStack>
-            )}
+            {rating > 0 && <RatingStat rating={rating} reviews={app.review_count ?? 0} reviewsWord />}
+            {installs > 0 && <InstallsStat installs={installs} />}
           </HStack>
         )}
         <PracticeSystemBadges systems={app.practice_systems} />

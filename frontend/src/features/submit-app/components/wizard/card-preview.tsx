@@ -1,6 +1,5 @@
-import { Badge, Box, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
-import { AppIcon } from '../../../../components/ui/app-icon';
-import { AppTypeBadge } from '../../../../components/ui/app-type-badge';
+import { Badge, Box, Card, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
+import { AppCardFooter, AppCardTop } from '../../../../components/ui/app-card-parts';
 import type { WizardValues } from '../../types';
 
 const PERIOD_SHORT: Record<string, string> = {
@@ -12,8 +11,7 @@ const PERIOD_SHORT: Record<string, string> = {
 
 /** The marketplace card as it will look, updated as the developer types. */
 export function CardPreview({ values: v }: { values: WizardValues }) {
-  const free = v.pricing_model === 'free';
-  const price = free ? 'Free' : `$${(Number(v.price) || 0).toFixed(2)}`;
+  const price = v.pricing_model === 'free' ? 'Free' : `$${(Number(v.price) || 0).toFixed(2)}`;
   const period = v.pricing_model === 'subscription' ? PERIOD_SHORT[v.price_period] : null;
   const summary = v.short_description.trim() || v.tagline.trim();
   return (
@@ -23,10 +21,7 @@ export function CardPreview({ values: v }: { values: WizardValues }) {
       </Text>
       <Card.Root variant="outline" borderRadius="xl" bg="bg.panel" shadow="sm">
         <Card.Body gap="3" p="5">
-          <HStack justify="space-between" align="flex-start">
-            <AppIcon name={v.name || 'App'} src={v.icon_url || null} size={48} />
-            <AppTypeBadge type="public" />
-          </HStack>
+          <AppCardTop name={v.name || 'App'} src={v.icon_url || null} type="public" iconSize={48} />
           <Heading as="p" size="md" lineClamp={1} color={v.name ? 'fg' : 'fg.subtle'}>
             {v.name || 'Your app name'}
           </Heading>
@@ -43,20 +38,7 @@ export function CardPreview({ values: v }: { values: WizardValues }) {
             </Wrap>
           )}
         </Card.Body>
-        <Card.Footer px="5" py="3.5" borderTopWidth="1px" borderColor="border.muted" justifyContent="space-between">
-          <Text fontWeight="bold" color={free ? 'green.700' : 'fg'}>
-            {price}
-            {period && (
-              <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
-                {' '}
-                / {period}
-              </Text>
-            )}
-          </Text>
-          <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
-            View Details →
-          </Text>
-        </Card.Footer>
+        <AppCardFooter price={price} period={period} cue="View Details →" />
       </Card.Root>
       {v.category && (
         <Text fontSize="xs" color="fg.muted">
