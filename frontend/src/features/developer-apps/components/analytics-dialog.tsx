@@ -1,6 +1,5 @@
 import { SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { DataColumn } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatDate, formatMoney } from '../../../utils/format';
 import { useAppAnalytics } from '../api/get-app-analytics';
@@ -8,38 +7,70 @@ import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
 import { NotAvailableYet, ToolDialog, ToolTable } from './tool-dialog';
 
+/** A column of an analytics table: its heading and what its cell shows for a row. */
+type Column<T> = { label: string; end?: boolean; cell: (row: T) => ReactNode };
+
 /** A titled list of the analytics: a line saying it is empty once loaded, else its table. */
-function AnalyticsTable({
+function AnalyticsTable<T extends { id: string }>({
   title,
   emptyText,
-  empty,
+  loading,
+  rows,
   columns,
-  children,
 }: {
   title: string;
   emptyText: string;
-  empty: boolean;
-  columns: readonly DataColumn[];
-  children: ReactNode;
+  loading: boolean;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
 }) {
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{title}</Text>
-      {empty ? (
+      {!loading && rows.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           {emptyText}
         </Text>
       ) : (
-        <ToolTable label={title} columns={columns}>
-          {children}
+        <ToolTable label={title} columns={columns.map(({ label, end }) => (end ? { label, align: 'end' } : label))}>
+          {rows.map((row) => (
+            <Table.Row key={row.id}>
+              {columns.map(({ label, end, cell }) => (
+                <Table.Cell key={label} textAlign={end ? 'end' : undefined}>
+                  {cell(row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
         </ToolTable>
       )}
     </Stack>
   );
 }
 
-const CUSTOMER_COLUMNS: DataColumn[] = ['Name', 'Email', { label: 'Purchases', align: 'end' }];
-const PURCHASE_COLUMNS: DataColumn[] = ['Customer', 'Date', 'Payment', { label: 'Amount', align: 'end' }];
+type Analytics = NonNullable<ReturnType<typeof useAppAnalytics>['data']>;
+
+const CUSTOMER_COLUMNS: Column<Analytics['customers'][number]>[] = [
+  { label: 'Name', cell: (c) => c.name || '—' },
+  { label: 'Email', cell: (c) => c.email || '—' },
+  { label: 'Purchases', end: true, cell: (c) => c.purchase_count ?? 0 },
+];
+const PURCHASE_COLUMNS: Column<Analytics['recent_purchases'][number]>[] = [
+  {
+    label: 'Customer',
+    cell: (p) => (
+      <>
+        <Text>{p.user_name || '—'}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          {p.user_email}
+        </Text>
+      </>
+    ),
+  },
+  { label: 'Date', cell: (p) => formatDate(p.created_at) },
+  { label: 'Payment', cell: (p) => p.payment_method || '—' },
+  { label: 'Amount', end: true, cell: (p) => formatMoney(p.amount) },
+];
 
 /** Sales of one public app: totals, customers and recent purchases (GET /api/apps/{id}/analytics). */
 export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
@@ -73,38 +104,17 @@ export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => 
           <AnalyticsTable
             title="Customers"
             emptyText="No customers yet."
-            empty={!isLoading && customers.length === 0}
+            loading={isLoading}
+            rows={customers}
             columns={CUSTOMER_COLUMNS}
-          >
-            {customers.map((c) => (
-              <Table.Row key={c.id}>
-                <Table.Cell>{c.name || '—'}</Table.Cell>
-                <Table.Cell>{c.email || '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{c.purchase_count ?? 0}</Table.Cell>
-              </Table.Row>
-            ))}
-          </AnalyticsTable>
-
+          />
           <AnalyticsTable
             title="Recent purchases"
             emptyText="No purchases yet."
-            empty={!isLoading && recent.length === 0}
+            loading={isLoading}
+            rows={recent}
             columns={PURCHASE_COLUMNS}
-          >
-            {recent.map((p) => (
-              <Table.Row key={p.id}>
-                <Table.Cell>
-                  <Text>{p.user_name || '—'}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {p.user_email}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>{formatDate(p.created_at)}</Table.Cell>
-                <Table.Cell>{p.payment_method || '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{formatMoney(p.amount)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </AnalyticsTable>
+          />
         </Stack>
       )}
     </ToolDialog>

@@ -1,5 +1,6 @@
 import { Field, Fieldset, HStack, Input, type InputProps, Text, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { NativeSelectField, type SelectOption } from '../../../../components/ui/native-select-field';
 import type { WizardValues } from '../../types';
 import type { StepProps } from './step-props';
 
@@ -87,54 +88,61 @@ type StringKey = {
   [K in keyof WizardValues]: WizardValues[K] extends string ? K : never;
 }[keyof WizardValues];
 
-/** A text input (or textarea) bound to one string value of the wizard. */
-export function TextField({
-  name,
-  label,
-  values,
-  set,
-  errors,
-  touch,
-  required,
-  max,
-  helper,
-  placeholder,
-  rows,
-  type = 'text',
-  inputProps,
-}: Pick<StepProps, 'values' | 'set' | 'errors' | 'touch'> & {
+/** What a field bound to one string value of the wizard is given: the step's props, the value's name, its label. */
+type BoundFieldProps = Pick<StepProps, 'values' | 'set' | 'errors' | 'touch'> & {
   name: StringKey;
   label: string;
   required?: boolean;
-  max?: number;
   helper?: ReactNode;
   placeholder?: string;
+};
+
+/** The control's side of a bound field: name, value, placeholder, blur tracking and the setter. */
+const bind = ({ name, values, set, touch, placeholder }: BoundFieldProps) => ({
+  name,
+  value: values[name],
+  placeholder,
+  onBlur: () => touch(name),
+  onChange: (e: { currentTarget: { value: string } }) => set(name, e.currentTarget.value),
+});
+
+/** A text input (or textarea) bound to one string value of the wizard. */
+export function TextField({
+  max,
+  rows,
+  type = 'text',
+  inputProps,
+  ...field
+}: BoundFieldProps & {
+  max?: number;
   /** Renders a textarea of this many rows. */
   rows?: number;
   type?: string;
   inputProps?: InputProps;
 }) {
-  const value = values[name];
-  const common = {
-    name,
-    value,
-    placeholder,
-    onBlur: () => touch(name),
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
-  };
+  const control = bind(field);
   return (
     <FormField
-      label={label}
-      required={required}
-      error={errors[name]}
-      helper={helper}
-      counter={max ? <CharCounter value={value} max={max} /> : undefined}
+      label={field.label}
+      required={field.required}
+      error={field.errors[field.name]}
+      helper={field.helper}
+      counter={max ? <CharCounter value={control.value} max={max} /> : undefined}
     >
       {rows ? (
-        <Textarea {...common} rows={rows} autoresize maxH="60" />
+        <Textarea {...control} rows={rows} autoresize maxH="60" />
       ) : (
-        <Input {...common} type={type} {...inputProps} />
+        <Input {...control} type={type} {...inputProps} />
       )}
+    </FormField>
+  );
+}
+
+/** A select bound to one string value of the wizard; `placeholder` labels a first, empty choice ('Select a size'). */
+export function SelectField({ options, ...field }: BoundFieldProps & { options: readonly SelectOption[] }) {
+  return (
+    <FormField label={field.label} required={field.required} error={field.errors[field.name]} helper={field.helper}>
+      <NativeSelectField {...bind(field)} options={options} />
     </FormField>
   );
 }

@@ -1,39 +1,43 @@
 import { Box, Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
+import { SLOTS } from '../../utils/wizard-values';
 import { FieldGroup } from './fields';
+import type { StepProps } from './step-props';
 
 /**
- * A list of text slots ('Key feature 1', 'Key feature 2', ...). The first `fixed` slots are
- * always there (section 5: 3 features, 2 use cases); the rest can be added and removed.
+ * A list of text slots ('Key feature 1', 'Key feature 2', ...) bound to one list value of the
+ * wizard. The first slots (SLOTS: 3 features, 2 use cases, 3 selling points) are always there;
+ * the rest can be added and removed.
  */
 export function ListSlots({
+  name,
+  values: all,
+  set,
+  errors,
+  touch,
   legend,
   itemLabel,
   addLabel,
-  values,
-  onChange,
-  onBlur,
-  fixed,
   max = 20,
   placeholders = [],
-  error,
   helper,
   required,
-}: {
+}: Pick<StepProps, 'values' | 'set' | 'errors' | 'touch'> & {
+  name: keyof typeof SLOTS;
   legend: string;
   /** 'Key feature' -> inputs 'Key feature 1'..., buttons 'Remove key feature 4'. */
   itemLabel: string;
   addLabel: string;
-  values: string[];
-  onChange: (values: string[]) => void;
-  onBlur?: () => void;
-  fixed: number;
   max?: number;
   placeholders?: readonly string[];
-  error?: string;
   helper?: string;
   required?: boolean;
 }) {
+  const values = all[name];
+  const fixed = SLOTS[name];
+  const onChange = (list: string[]) => set(name, list);
+  const onBlur = () => touch(name);
+  const error = errors[name];
   const update = (index: number, value: string) => onChange(values.map((v, i) => (i === index ? value : v)));
   return (
     <FieldGroup legend={legend} required={required} error={error} helper={helper}>

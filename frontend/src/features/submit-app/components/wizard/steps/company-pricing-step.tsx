@@ -7,10 +7,8 @@ import {
   type PricePeriod,
   type PricingModel,
 } from '../../../../../../../shared/constants';
-import { NativeSelectField } from '../../../../../components/ui/native-select-field';
 import { currentYear } from '../../../utils/validation';
-import { SLOTS } from '../../../utils/wizard-values';
-import { FormField, TextField } from '../fields';
+import { SelectField, TextField } from '../fields';
 import { ListSlots } from '../list-slots';
 import type { StepProps } from '../step-props';
 
@@ -35,7 +33,7 @@ const PERIOD_OPTIONS = PRICE_PERIODS.map((period) => ({ value: period, label: PE
 
 /** Step 4: the company (name required, size, founded year 1900..now, audience, USPs) and pricing. */
 export function CompanyPricingStep(props: StepProps) {
-  const { values, set } = props;
+  const { values } = props;
   const free = values.pricing_model === 'free';
   return (
     <Stack gap="8">
@@ -52,14 +50,13 @@ export function CompanyPricingStep(props: StepProps) {
               required
               placeholder="e.g. Bright Smiles Software"
             />
-            <FormField label="Company Size">
-              <NativeSelectField
-                value={values.company_size}
-                onChange={(e) => set('company_size', e.currentTarget.value)}
-                placeholder="Select a size"
-                options={SIZE_OPTIONS}
-              />
-            </FormField>
+            <SelectField
+              {...props}
+              name="company_size"
+              label="Company Size"
+              placeholder="Select a size"
+              options={SIZE_OPTIONS}
+            />
             <TextField
               {...props}
               name="founded_year"
@@ -76,13 +73,12 @@ export function CompanyPricingStep(props: StepProps) {
             />
           </SimpleGrid>
           <ListSlots
+            {...props}
+            name="unique_selling_points"
             legend="Unique Selling Points"
             helper="What sets you apart."
             itemLabel="Unique selling point"
             addLabel="Add selling point"
-            values={values.unique_selling_points}
-            onChange={(list) => set('unique_selling_points', list)}
-            fixed={SLOTS.unique_selling_points}
           />
         </Stack>
       </Box>
@@ -92,13 +88,7 @@ export function CompanyPricingStep(props: StepProps) {
           Pricing
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <FormField label="Pricing Model" required>
-            <NativeSelectField
-              value={values.pricing_model}
-              onChange={(e) => set('pricing_model', e.currentTarget.value as PricingModel)}
-              options={PRICING_OPTIONS}
-            />
-          </FormField>
+          <SelectField {...props} name="pricing_model" label="Pricing Model" required options={PRICING_OPTIONS} />
           {free ? (
             <Box alignSelf="end" p="3" bg="green.50" color="green.800" borderRadius="md" fontSize="sm">
               Listed as <strong>Free</strong>: buyers get a licence at no cost.
@@ -116,13 +106,7 @@ export function CompanyPricingStep(props: StepProps) {
             />
           )}
           {values.pricing_model === 'subscription' && (
-            <FormField label="Billing Period" required>
-              <NativeSelectField
-                value={values.price_period}
-                onChange={(e) => set('price_period', e.currentTarget.value as PricePeriod)}
-                options={PERIOD_OPTIONS}
-              />
-            </FormField>
+            <SelectField {...props} name="price_period" label="Billing Period" required options={PERIOD_OPTIONS} />
           )}
           <TextField
             {...props}

@@ -1,5 +1,4 @@
 import { Stack } from '@chakra-ui/react';
-import { SLOTS } from '../../../utils/wizard-values';
 import { PracticeSystemsField } from '../../practice-systems-field';
 import { DataAccessStepSection } from '../data-access-step-section';
 import { FormField } from '../fields';
@@ -15,30 +14,26 @@ const USE_CASE_HINTS = ['e.g. A front desk filling last-minute gaps', 'e.g. A gr
  * practice systems and the data access declaration.
  */
 export function FeaturesStep(props: StepProps) {
-  const { values, set, errors, touch } = props;
+  const { values, set } = props;
   return (
     <Stack gap="7">
       <ListSlots
+        {...props}
+        name="key_features"
         legend="Key Features"
         required
         helper="At least 2. The first three slots stay; add more if you need them."
         itemLabel="Key feature"
         addLabel="Add feature"
-        values={values.key_features}
-        onChange={(list) => set('key_features', list)}
-        onBlur={() => touch('key_features')}
-        fixed={SLOTS.key_features}
         placeholders={FEATURE_HINTS}
-        error={errors.key_features}
       />
       <ListSlots
+        {...props}
+        name="use_cases"
         legend="Use Cases"
         helper="Situations where a practice gets the most out of your app."
         itemLabel="Use case"
         addLabel="Add use case"
-        values={values.use_cases}
-        onChange={(list) => set('use_cases', list)}
-        fixed={SLOTS.use_cases}
         placeholders={USE_CASE_HINTS}
       />
       <FormField label="Integrations" helper="Systems your app works with. Press Enter to add each one.">
