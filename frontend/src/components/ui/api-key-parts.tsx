@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Code, Progress, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Code, Progress, Table, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import type { KeyType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
@@ -6,6 +6,10 @@ import type { ApiKey } from '../../../../shared/schemas/keys';
 import { formatCount, formatDate } from '../../utils/format';
 import { KEY_TYPE_LABEL, keyColumnText, usagePercent } from '../../utils/key-display';
 import type { DataColumn } from './data-table';
+import { RowAction } from './row-action';
+import type { useConfirmedAction } from './use-confirmed-action';
+
+type ConfirmedRun = ReturnType<typeof useConfirmedAction>['run'];
 
 /**
  * The parts of an API key row that the developer's key list and the admin's view of a developer's
@@ -103,8 +107,21 @@ export function KeySummaryCells({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-/** The question both lists ask before a rotation (useConfirmedAction's `ask`). */
-export const ROTATE_KEY_CONFIRM = { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' };
+/** The question both lists ask before a rotation. */
+const ROTATE_KEY_CONFIRM = { title: 'Rotate API key', message: MSG.confirmRotateKey, confirmLabel: 'Rotate' };
+
+/**
+ * The Rotate action of both lists: asks ROTATE_KEY_CONFIRM with `run` (useConfirmedAction), rotates
+ * the key with `rotate`, then `rotated` reports the replacement; a failure reads MSG.failedRotateKey.
+ */
+export function rotateKeyAction<R>(
+  run: ConfirmedRun,
+  rotate: (keyId: string) => Promise<R>,
+  rotated: (replacement: R) => void,
+) {
+  return (key: ApiKey) =>
+    run(key.id, ROTATE_KEY_CONFIRM, async () => rotated(await rotate(key.id)), MSG.failedRotateKey);
+}
 
 /** Rotate: issues a replacement key; every action of the list waits while one is in flight. */
 export function RotateKeyButton({
@@ -117,15 +134,13 @@ export function RotateKeyButton({
   busyId: string | null;
 }) {
   return (
-    <Button
-      size="xs"
-      variant="ghost"
+    <RowAction
+      icon={LuRefreshCw}
+      verb="Rotate"
+      target={apiKey.key}
       onClick={() => onRotate(apiKey)}
       loading={busyId === apiKey.id}
       disabled={busyId !== null}
-      aria-label={`Rotate ${apiKey.key}`}
-    >
-      <LuRefreshCw aria-hidden /> Rotate
-    </Button>
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text, type TextProps } from '@chakra-ui/react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import type { AuditEntry } from '../../../../../shared/schemas/audit';
 import { DataTable } from '../../../components/ui/data-table';
@@ -31,6 +31,25 @@ const FIELDS: Array<{ key: keyof AuditFilters; label: string; placeholder?: stri
  * System Logs > Audit: who did what to which object, when and from where, newest first, paged
  * on the server (a cursor per page; Previous goes back through the cursors seen). Read only.
  */
+/** A cell with a main line and, under it when there is one, a smaller grey line (the actor's role, the object's id). */
+function TwoLineCell({
+  main,
+  sub,
+  subProps,
+  ...cell
+}: Table.CellProps & { main: ReactNode; sub?: ReactNode; subProps?: TextProps }) {
+  return (
+    <Table.Cell {...cell}>
+      <Text fontSize="sm">{main}</Text>
+      {sub && (
+        <Text fontSize="xs" color="gray.600" {...subProps}>
+          {sub}
+        </Text>
+      )}
+    </Table.Cell>
+  );
+}
+
 export function AuditLog() {
   const [draft, setDraft] = useState<AuditFilters>({});
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -93,23 +112,16 @@ export function AuditLog() {
               <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                 {e.at.slice(0, 19).replace('T', ' ')}
               </Table.Cell>
-              <Table.Cell>
-                <Text fontSize="sm">{e.actor_email}</Text>
-                <Text fontSize="xs" color="gray.600">
-                  {e.actor_role}
-                </Text>
-              </Table.Cell>
+              <TwoLineCell main={e.actor_email} sub={e.actor_role} />
               <Table.Cell fontFamily="mono" fontSize="xs">
                 {e.action}
               </Table.Cell>
-              <Table.Cell maxW="64">
-                <Text fontSize="sm">{e.target_label ?? e.target_type}</Text>
-                {e.target_id && (
-                  <Text fontSize="xs" color="gray.600" fontFamily="mono" truncate title={e.target_id}>
-                    {e.target_type} {e.target_id}
-                  </Text>
-                )}
-              </Table.Cell>
+              <TwoLineCell
+                maxW="64"
+                main={e.target_label ?? e.target_type}
+                sub={e.target_id && `${e.target_type} ${e.target_id}`}
+                subProps={{ fontFamily: 'mono', truncate: true, title: e.target_id ?? undefined }}
+              />
               <Table.Cell fontFamily="mono" fontSize="xs">
                 {e.client_ip}
               </Table.Cell>

@@ -1,10 +1,11 @@
 import { Badge, Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuPlus } from 'react-icons/lu';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
+import { DELETE_ACTION, RowAction } from '../../../components/ui/row-action';
 import { useAdminCategories } from '../api/get-admin-categories';
 import type { AdminCategory, CategoryIconKit } from '../types';
 import { CategoryFormDialog } from './category-form-dialog';
@@ -93,23 +94,13 @@ export function CategoryManagement({ icons }: { icons: CategoryIconKit }) {
               </Table.Cell>
               <Table.Cell textAlign="end">
                 <HStack gap="1" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="ghost"
+                  <RowAction
+                    icon={LuPencil}
+                    verb="Edit"
+                    target={category.name}
                     onClick={() => setEditing({ mode: 'edit', category })}
-                    aria-label={`Edit ${category.name}`}
-                  >
-                    <LuPencil aria-hidden /> Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => setDeleting(category)}
-                    aria-label={`Delete ${category.name}`}
-                  >
-                    <LuTrash2 aria-hidden /> Delete
-                  </Button>
+                  />
+                  <RowAction {...DELETE_ACTION} target={category.name} onClick={() => setDeleting(category)} />
                 </HStack>
               </Table.Cell>
             </Table.Row>

@@ -2,8 +2,7 @@ import { Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
-import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { ROTATE_KEY_CONFIRM } from '../../../components/ui/api-key-parts';
+import { rotateKeyAction } from '../../../components/ui/api-key-parts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeadingText } from '../../../components/ui/heading-text';
 import { LoadError } from '../../../components/ui/load-error';
@@ -19,7 +18,9 @@ import { UserKeysTable } from './user-keys-table';
 import { UserProfileCard } from './user-profile-card';
 import { WebhookLogsTable } from './webhook-logs-table';
 
-const backLink: readonly HeaderLink[] = [{ to: paths.adminUsers, icon: LuArrowLeft, label: 'All users', look: 'outline' }];
+const backLink: readonly HeaderLink[] = [
+  { to: paths.adminUsers, icon: LuArrowLeft, label: 'All users', look: 'outline' },
+];
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -72,19 +73,15 @@ export function UserDetail({ id }: { id: string }) {
     }
   };
 
-  const onRotate = (key: ApiKey) =>
-    run(
-      key.id,
-      ROTATE_KEY_CONFIRM,
-      async () => {
-        const rotated = await rotate.trigger(key.id);
-        notifySuccess(
-          MSG.keyRotated,
-          `The old key stopped working. Its replacement ${rotated.key}… works now; the owner was e-mailed and can see it once in API Keys.`,
-        );
-      },
-      MSG.failedRotateKey,
-    );
+  const onRotate = rotateKeyAction(
+    run,
+    (id) => rotate.trigger(id),
+    (rotated) =>
+      notifySuccess(
+        MSG.keyRotated,
+        `The old key stopped working. Its replacement ${rotated.key}… works now; the owner was e-mailed and can see it once in API Keys.`,
+      ),
+  );
 
   return (
     <>

@@ -4,7 +4,7 @@ import { LuKeyRound, LuPlus } from 'react-icons/lu';
 import type { KeyType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { ApiKey, ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
-import { ROTATE_KEY_CONFIRM } from '../../../components/ui/api-key-parts';
+import { rotateKeyAction } from '../../../components/ui/api-key-parts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -56,17 +56,14 @@ export function ApiKeyManager() {
     }
   };
 
-  const onRotate = (key: ApiKey) =>
-    run(
-      key.id,
-      ROTATE_KEY_CONFIRM,
-      async () => {
-        const rotated = await rotate.trigger(key.id);
-        notifySuccess(MSG.keyRotated);
-        setRevealed({ key: rotated.key, type: rotated.type, reason: 'rotated' });
-      },
-      MSG.failedRotateKey,
-    );
+  const onRotate = rotateKeyAction(
+    run,
+    (id) => rotate.trigger(id),
+    (rotated) => {
+      notifySuccess(MSG.keyRotated);
+      setRevealed({ key: rotated.key, type: rotated.type, reason: 'rotated' });
+    },
+  );
 
   const onReveal = (key: ApiKey) =>
     runBusy(

@@ -1,8 +1,9 @@
 import { Button, HStack, Table } from '@chakra-ui/react';
-import { LuEye, LuTrash2 } from 'react-icons/lu';
+import { LuEye } from 'react-icons/lu';
 import type { ApiKey } from '../../../../../shared/schemas/keys';
 import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '../../../components/ui/api-key-parts';
 import { DataTable } from '../../../components/ui/data-table';
+import { DELETE_ACTION, RowAction } from '../../../components/ui/row-action';
 
 export interface KeyActions {
   onRotate: (key: ApiKey) => void;
@@ -34,16 +35,7 @@ export function ApiKeysTable({ keys, onRotate, onDelete, onReveal, busyId }: { k
                 </Button>
               )}
               <RotateKeyButton apiKey={key} onRotate={onRotate} busyId={busyId} />
-              <Button
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                onClick={() => onDelete(key)}
-                disabled={busyId !== null}
-                aria-label={`Delete ${key.key}`}
-              >
-                <LuTrash2 aria-hidden /> Delete
-              </Button>
+              <RowAction {...DELETE_ACTION} target={key.key} onClick={() => onDelete(key)} disabled={busyId !== null} />
             </HStack>
           </Table.Cell>
         </Table.Row>
