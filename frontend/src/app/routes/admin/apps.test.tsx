@@ -9,6 +9,7 @@ import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
+import { columnHeaders } from '../../../testing/table';
 
 const seed = () => [
   adminAppFixture({ id: 'pending', name: 'Smile Scheduler', is_approved: false, demo_url: 'https://demo.example.com' }),
@@ -79,7 +80,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   it('shows the columns, pricing, developer, status and sales of every app', async () => {
     await open();
     await screen.findByText('Smile Scheduler');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       'App Name',
       'Type',
       'Category',

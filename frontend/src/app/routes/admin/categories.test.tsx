@@ -7,6 +7,7 @@ import { categoryHandlers } from '../../../testing/handlers/categories';
 import { categoryFixture } from '../../../testing/handlers/developer-apps';
 import { renderRoute } from '../../../testing/render-screen';
 import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
+import { columnHeaders } from '../../../testing/table';
 import AdminCategories from './categories';
 
 const category = (c: Partial<AdminCategory> & Pick<AdminCategory, 'id' | 'slug' | 'name'>): AdminCategory =>
@@ -45,14 +46,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   it('lists every category in display order with its slug, icon and status', async () => {
     renderAdmin();
     await screen.findByText('Patient Management');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Order',
-      'Category',
-      'Slug',
-      'Icon',
-      'Status',
-      'Actions',
-    ]);
+    expect(columnHeaders()).toEqual(['Order', 'Category', 'Slug', 'Icon', 'Status', 'Actions']);
     expect(rowNames()).toEqual(['Patient Management', 'Marketing', 'Other']);
     const other = within(screen.getByTestId('category-row-other'));
     expect(other.getByText('Inactive')).toBeTruthy();

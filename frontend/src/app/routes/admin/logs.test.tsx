@@ -8,6 +8,7 @@ import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminLogsHandlers, deliveryLogFixture } from '../../../testing/handlers/admin-logs';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { columnHeaders } from '../../../testing/table';
 
 afterEach(() => toaster.remove());
 
@@ -39,8 +40,15 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     expect(await statusOf('l-net')).toEqual({ label: 'Failed', tone: 'gray' });
     expect(calls('GET /api/admin/logs')[0]?.query.get('limit')).toBe('100');
 
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['ID', 'Event Type', 'Target URL', 'Status', 'Response Time', 'Timestamp', 'Actions']);
+    expect(columnHeaders()).toEqual([
+      'ID',
+      'Event Type',
+      'Target URL',
+      'Status',
+      'Response Time',
+      'Timestamp',
+      'Actions',
+    ]);
     const ok = await row('l-ok');
     expect(ok.getByText('l-ok')).toBeTruthy();
     expect(ok.getByText('appointment.scheduled')).toBeTruthy();

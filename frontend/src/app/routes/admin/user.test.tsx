@@ -8,6 +8,7 @@ import { adminUserFixture, adminUsersHandlers, webhookLogFixture } from '../../.
 import { apiKeyFixture } from '../../../testing/handlers/api-keys';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { columnHeaders } from '../../../testing/table';
 
 afterEach(() => toaster.remove());
 
@@ -87,7 +88,7 @@ describe('User detail (/admin/users/:id)', () => {
   it('colours log status codes: 2xx green, 4xx yellow, 5xx red, 0 or missing Failed in grey', async () => {
     await openUser();
     const logs = within(await screen.findByRole('table', { name: 'Webhook logs' }));
-    expect(logs.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(columnHeaders(logs)).toEqual([
       'Event Type',
       'Target URL',
       'Status',

@@ -6,6 +6,7 @@ import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers } from '../../../testing/handlers/admin-users';
 import { fillIn, renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { columnHeaders } from '../../../testing/table';
 
 const seed = () => [
   adminUserFixture({
@@ -48,11 +49,8 @@ describe('User Management (/admin/users)', () => {
   it('lists users with their status; admins show as Pending and have no Approve button', async () => {
     await openUsers();
     await screen.findByTestId('user-row-u-dana');
-    expect(
-      within(screen.getByRole('table', { name: 'Users' }))
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions']);
+    const users = within(screen.getByRole('table', { name: 'Users' }));
+    expect(columnHeaders(users)).toEqual(['Name', 'Email', 'Company', 'Role', 'Status', 'Created', 'Actions']);
 
     expect(row('u-dana').getByText('Pending')).toBeTruthy();
     expect(row('u-dana').getByRole('button', { name: /Approve/ })).toBeTruthy();
