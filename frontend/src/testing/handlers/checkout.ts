@@ -1,6 +1,7 @@
 import { HttpResponse, http } from '../server';
 
-type Reply = { status: number; body: Record<string, unknown> };
+/** What a handler answers: the HTTP status and the JSON body. */
+export type Reply = { status: number; body: Record<string, unknown> };
 
 /** A checkout_url jsdom can follow: a hash change on the current document. */
 export const fakeCheckoutUrl = () => new URL('#stripe-checkout', window.location.href).href;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
 import type { AppDetail } from '../../../features/marketplace/types';
-import { checkoutHandlers } from '../../../testing/handlers/checkout';
+import { checkoutHandlers, type Reply } from '../../../testing/handlers/checkout';
 import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
 import { renderRoute, signIn } from '../../../testing/render-screen';
 import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
@@ -93,6 +93,23 @@ const licence = ({
   stripe_subscription_id,
   status: 'completed',
 });
+
+/** A signed-in buyer opens Smile Scheduler's checkout while the server answers the checkout session with `member`. */
+async function openMemberCheckout(member: Reply) {
+  signIn('developer');
+  renderDetail('smile-scheduler', { userId: 'buyer-1', extra: checkoutHandlers({ member }) });
+  return within(await openCheckout());
+}
+
+/** Waits for the login screen, asked to come back to Smile Scheduler's checkout afterwards. */
+const goesToLoginThenBack = () =>
+  waitFor(
+    () =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/login?return=${encodeURIComponent('/marketplace/app/smile-scheduler?checkout=true')}`,
+      ),
+    { timeout: 3000 },
+  );
 
 describe('App detail', { timeout: 20_000 }, () => {
   it("shows a paid app's price with its period and 'Purchase License'", async () => {
@@ -229,20 +246,11 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     expect(dialog.getByText(MSG.pleaseLogin)).toBeTruthy();
 
     await userEvent.click(dialog.getByRole('button', { name: 'Login →' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(
-        `/login?return=${encodeURIComponent('/marketplace/app/smile-scheduler?checkout=true')}`,
-      ),
-    );
+    await goesToLoginThenBack();
   });
 
   it("signed in: 'ready to checkout'; a 401 expires the session and goes to login, remembering the app", async () => {
-    signIn('developer');
-    renderDetail('smile-scheduler', {
-      userId: 'buyer-1',
-      extra: checkoutHandlers({ member: { status: 401, body: { detail: 'Token expired' } } }),
-    });
-    const dialog = within(await openCheckout());
+    const dialog = await openMemberCheckout({ status: 401, body: { detail: 'Token expired' } });
     expect(dialog.getByText(MSG.loggedInReady)).toBeTruthy();
     expect(dialog.queryByRole('radio')).toBeNull();
 
@@ -254,33 +262,17 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
       slug: 'smile-scheduler',
     });
     expect(localStorage.getItem('token')).toBeNull();
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('location').textContent).toBe(
-          `/login?return=${encodeURIComponent('/marketplace/app/smile-scheduler?checkout=true')}`,
-        ),
-      { timeout: 3000 },
-    );
+    await goesToLoginThenBack();
   });
 
   it("shows the server's detail, or the fallback text, when checkout cannot start", async () => {
-    signIn('developer');
-    renderDetail('smile-scheduler', {
-      userId: 'buyer-1',
-      extra: checkoutHandlers({ member: { status: 501, body: { detail: 'Payments are not enabled yet' } } }),
-    });
-    const dialog = within(await openCheckout());
+    const dialog = await openMemberCheckout({ status: 501, body: { detail: 'Payments are not enabled yet' } });
     await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
     expect(await dialog.findByText('Payments are not enabled yet')).toBeTruthy();
   });
 
   it('falls back to the generic checkout error without a detail', async () => {
-    signIn('developer');
-    renderDetail('smile-scheduler', {
-      userId: 'buyer-1',
-      extra: checkoutHandlers({ member: { status: 500, body: {} } }),
-    });
-    const dialog = within(await openCheckout());
+    const dialog = await openMemberCheckout({ status: 500, body: {} });
     await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
     expect(await dialog.findByText(MSG.checkoutFailed)).toBeTruthy();
   });
