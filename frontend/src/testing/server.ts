@@ -1,5 +1,7 @@
-import { type HttpHandler, HttpResponse } from 'msw';
+import { screen } from '@testing-library/react';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { expect } from 'vitest';
 
 /**
  * The API faked at the network edge with Mock Service Worker: one server for the whole web
@@ -91,3 +93,23 @@ export const queryOf = (request: Request): URLSearchParams => new URL(request.ur
 export const bodyOf = async <T>(request: Request): Promise<T> => (await request.clone().json()) as T;
 
 export { type HttpHandler, HttpResponse, http } from 'msw';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * The SPA's rule for a failed call, checked both ways: `route` refuses with `status` and a
+ * `detail`, `act` repeats the user's action and the detail is shown; then it refuses with a bare
+ * 500, and `fallback` (the screen's own text) is shown instead.
+ */
+export async function expectDetailThenFallback(
+  [method, path]: [Method, string],
+  act: () => unknown,
+  { status, detail, fallback }: { status: number; detail: string; fallback: string },
+) {
+  serve(http[method](path, () => fail(status, detail)));
+  await act();
+  expect(await screen.findByText(detail)).toBeTruthy();
+  serve(http[method](path, () => fail(500)));
+  await act();
+  expect(await screen.findByText(fallback)).toBeTruthy();
+}

@@ -4,7 +4,7 @@ import { SIGN_IN_AGAIN } from '../../../features/admin-settings/components/profi
 import { getToken } from '../../../lib/auth-storage';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, http, serve } from '../../../testing/server';
+import { calls, expectDetailThenFallback, fail, http, serve } from '../../../testing/server';
 
 async function openSettings() {
   const view = renderRoute('/admin/settings', { role: 'admin' });
@@ -95,17 +95,14 @@ describe('admin settings (/admin/settings)', () => {
   });
 
   it("shows the server's detail, else 'Failed to update profile'", async () => {
-    serve(
-      accountsHandlers(),
-      http.put('/api/admin/profile', () => fail(409, 'That email is already in use')),
-    );
+    serve(accountsHandlers());
     const { save } = await openSettings();
     await waitFor(() => expect(field('Full Name').value).toBe('Ada Admin'));
-    save();
-    expect(await screen.findByText('That email is already in use')).toBeTruthy();
-    serve(http.put('/api/admin/profile', () => fail(500)));
-    save();
-    expect(await screen.findByText('Failed to update profile')).toBeTruthy();
+    await expectDetailThenFallback(['put', '/api/admin/profile'], save, {
+      status: 409,
+      detail: 'That email is already in use',
+      fallback: 'Failed to update profile',
+    });
   });
 
   it('requires full name and email', async () => {

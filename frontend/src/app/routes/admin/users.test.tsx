@@ -5,7 +5,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers } from '../../../testing/handlers/admin-users';
 import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { calls, expectDetailThenFallback, fail, type Handlers, http, serve } from '../../../testing/server';
 import { columnHeaders } from '../../../testing/table';
 
 const seed = () => [
@@ -101,15 +101,16 @@ describe('User Management (/admin/users)', () => {
   });
 
   it("shows the server's detail, else 'Failed to approve user'", async () => {
-    const { user } = await openUsers(http.post('/api/approve-user', () => fail(500)));
-    await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText(MSG.failedApproveUser)).toBeTruthy();
-
-    serve(http.post('/api/approve-user', () => fail(400, 'Admins do not need approval')));
-    await user.click(row('u-dana').getByRole('button', { name: /Approve/ }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Admins do not need approval')).toBeTruthy();
+    const { user } = await openUsers();
+    const approve = async () => {
+      await user.click(await row('u-dana').findByRole('button', { name: /Approve/ }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    };
+    await expectDetailThenFallback(['post', '/api/approve-user'], approve, {
+      status: 400,
+      detail: 'Admins do not need approval',
+      fallback: MSG.failedApproveUser,
+    });
   });
 
   it("says 'Failed to load users' when the list cannot be loaded", async () => {

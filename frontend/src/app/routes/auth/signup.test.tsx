@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, http, serve } from '../../../testing/server';
+import { calls, expectDetailThenFallback, serve } from '../../../testing/server';
 
 const valid = {
   'Full Name': 'Dana Developer',
@@ -45,16 +45,13 @@ describe('signup (/signup)', () => {
   });
 
   it("shows the server's detail, else 'Signup failed'", async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/register', () => fail(409, 'An account with this email already exists')),
-    );
+    serve(accountsHandlers());
     const { submit } = await openSignup(valid);
-    submit();
-    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
-    serve(http.post('/api/register', () => fail(500)));
-    submit();
-    expect(await screen.findByText('Signup failed')).toBeTruthy();
+    await expectDetailThenFallback(['post', '/api/register'], submit, {
+      status: 409,
+      detail: 'An account with this email already exists',
+      fallback: 'Signup failed',
+    });
   });
 
   it('sends the payload, shows the server message, then goes to /login after 3 seconds', async () => {
