@@ -15,6 +15,7 @@ import { MSG } from '../messages';
 import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-systems';
 import { cleanList } from '../rules/lists';
 import { CategorySchema } from './categories';
+import { limitParam } from './query-numbers';
 import { blankToUndefined, optionalText, requiredText } from './text-fields';
 
 /**
@@ -117,12 +118,7 @@ export const MarketplaceQuerySchema = z.object({
       .enum(PRACTICE_SYSTEM_VALUES, { error: `works_with must be one of ${PRACTICE_SYSTEM_VALUES.join(', ')}` })
       .optional(),
   ),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
-    .max(MARKETPLACE_PAGE_MAX, `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
-    .optional(),
+  limit: limitParam(MARKETPLACE_PAGE_MAX).optional(),
   /** Opaque; the next_cursor of the previous page. */
   cursor: z.string().max(200, 'Invalid cursor').optional(),
 });

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod';
 import { SYNC_TYPES } from '../constants';
+import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
 export { SYNC_TYPES };
 export const SyncTypeSchema = z.enum(SYNC_TYPES, {
@@ -50,7 +51,7 @@ export const SYNC_MSG = {
   featureIdMismatch: 'feature_id must match the feature in the path',
   unknownEventTypes: (ids: string[]) => `Unknown event types: ${ids.join(', ')}`,
   unknownTables: (ids: string[]) => `Unknown tables: ${ids.join(', ')}`,
-  limitInvalid: `limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
+  limitInvalid: limitMessage(HISTORY_MAX_LIMIT),
 } as const;
 
 export const SyncRunSchema = z.object({
@@ -136,20 +137,12 @@ const CountsSchema = z.object({
 
 export const TriggerSyncBody = z.object({ sync_type: SyncTypeSchema });
 export const PollingStartQuery = z.object({
-  interval: z.coerce
-    .number({ error: SYNC_MSG.pollingIntervalInvalid })
-    .int(SYNC_MSG.pollingIntervalInvalid)
-    .min(POLLING_MIN_INTERVAL, SYNC_MSG.pollingIntervalInvalid)
-    .max(POLLING_MAX_INTERVAL, SYNC_MSG.pollingIntervalInvalid)
-    .default(POLLING_DEFAULT_INTERVAL),
+  interval: wholeNumberParam(SYNC_MSG.pollingIntervalInvalid, POLLING_MIN_INTERVAL, POLLING_MAX_INTERVAL).default(
+    POLLING_DEFAULT_INTERVAL,
+  ),
 });
 export const LimitQuery = z.object({
-  limit: z.coerce
-    .number({ error: SYNC_MSG.limitInvalid })
-    .int(SYNC_MSG.limitInvalid)
-    .min(1, SYNC_MSG.limitInvalid)
-    .max(HISTORY_MAX_LIMIT, SYNC_MSG.limitInvalid)
-    .default(HISTORY_DEFAULT_LIMIT),
+  limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 export const FeatureIdParams = z.object({
   id: z.string({ error: SYNC_MSG.featureNotFound }).trim().min(1, SYNC_MSG.featureNotFound).max(128),
