@@ -16,7 +16,7 @@ import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-system
 import { cleanList } from '../rules/lists';
 import { CategorySchema } from './categories';
 import { limitParam } from './query-numbers';
-import { blankToUndefined, optionalText, requiredText } from './text-fields';
+import { blankToUndefined, idText, optionalText, requiredText } from './text-fields';
 
 /**
  * Apps as the API returns them (docs/spec.md section 3). Money is in dollars here (the server keeps
@@ -509,7 +509,7 @@ export type AppSubmitPayload = z.infer<typeof AppSubmitPayloadSchema>;
 
 /** {id} of every app route (developer, admin, checkout, webhooks, Partner API): anything unusable is simply not found. */
 export const AppIdParams = z.object({
-  id: z.string({ error: MSG.appNotFound }).trim().min(1, MSG.appNotFound).max(200, MSG.appNotFound),
+  id: idText(MSG.appNotFound, 200),
 });
 
 export const LicenseKeyPoolSchema = z.object({ available: z.number().int(), assigned: z.number().int() });

@@ -11,6 +11,7 @@
 import * as z from 'zod';
 import { MSG } from '../messages';
 import { limitParam } from './query-numbers';
+import { idText } from './text-fields';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 export const WEBHOOK_LOG_NOT_FOUND = 'Webhook log not found';
@@ -50,10 +51,10 @@ const required = (max: number) =>
     .max(max, `must be at most ${max} characters`);
 
 export const WebhookIdParams = z.object({
-  id: z.string({ error: WEBHOOK_NOT_FOUND }).trim().min(1, WEBHOOK_NOT_FOUND).max(128, WEBHOOK_NOT_FOUND),
+  id: idText(WEBHOOK_NOT_FOUND, 128),
 });
 export const WebhookLogIdParams = z.object({
-  id: z.string({ error: WEBHOOK_LOG_NOT_FOUND }).trim().min(1, WEBHOOK_LOG_NOT_FOUND).max(128, WEBHOOK_LOG_NOT_FOUND),
+  id: idText(WEBHOOK_LOG_NOT_FOUND, 128),
 });
 
 /** GET /api/event-types: the names webhooks can subscribe to (spec: "list of names"). */
