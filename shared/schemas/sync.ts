@@ -71,30 +71,29 @@ export const SyncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof SyncRunSchema>;
 
-export const EventTypeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+/**
+ * An entry of the internal system's catalogue: its id and name, the fields of its kind, and
+ * whether the last sync no longer found it (removed entries are kept, marked).
+ */
+const catalogueEntry = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z.object({ id: z.string(), name: z.string(), ...fields, removed: z.boolean() });
+
+export const EventTypeSchema = catalogueEntry({
   trigger_type: z.string(),
   table: z.string().nullable(),
   description: z.string(),
-  removed: z.boolean(),
 });
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-export const TableSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export const TableSchema = catalogueEntry({
   column_count: z.number(),
   summary: z.string(),
   /** Tables this table references through foreign keys. */
   references: z.array(z.string()),
-  removed: z.boolean(),
 });
 export type Table = z.infer<typeof TableSchema>;
 
-export const FeatureSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export const FeatureSchema = catalogueEntry({
   description: z.string(),
   category: z.string(),
   module: z.string(),
@@ -102,7 +101,6 @@ export const FeatureSchema = z.object({
   table_count: z.number(),
   event_types: z.array(EventTypeSchema),
   tables: z.array(TableSchema),
-  removed: z.boolean(),
 });
 export type Feature = z.infer<typeof FeatureSchema>;
 
