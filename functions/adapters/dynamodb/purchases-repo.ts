@@ -49,6 +49,7 @@ import {
   deleteItem,
   failedAt as failed,
   getItem,
+  pointedId,
   projection,
   queryAll,
   str,
@@ -357,8 +358,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async getBySession(sessionId) {
-    const pointer = await getItem(purchaseKeys.session(sessionId));
-    const id = str(pointer?.purchase_id);
+    const id = await pointedId(purchaseKeys.session(sessionId), 'purchase_id');
     return id ? dynamoPurchasesRepository.getById(id) : undefined;
   },
 
