@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/use-current-user';
+import { formatCount } from '../../../utils/format';
 import { preloadAppDetail } from '../api/get-app-by-slug';
 import type { MarketplaceApp } from '../types';
 import { appKey } from '../utils/filter-apps';
@@ -27,8 +28,6 @@ const TYPE_BADGES: Record<string, { label: string; palette: string }> = {
   partner: { label: 'Partner', palette: 'purple' },
   public: { label: 'Public', palette: 'blue' },
 };
-
-const count = new Intl.NumberFormat('en-US');
 
 interface AppCardProps {
   app: MarketplaceApp;
@@ -99,13 +98,13 @@ export const AppCard = memo(function AppCard({ app, featured = false }: AppCardP
                   <Text as="span" fontWeight="medium" color="fg">
                     {rating.toFixed(1)}
                   </Text>
-                  {(app.review_count ?? 0) > 0 && <Text as="span">({count.format(app.review_count)})</Text>}
+                  {(app.review_count ?? 0) > 0 && <Text as="span">({formatCount(app.review_count)})</Text>}
                 </HStack>
               )}
               {installs > 0 && (
                 <HStack gap="1">
                   <LuDownload aria-hidden />
-                  <Text as="span">{count.format(installs)} installs</Text>
+                  <Text as="span">{formatCount(installs)} installs</Text>
                 </HStack>
               )}
             </HStack>

@@ -3,6 +3,7 @@ import { tagSlotRecipe } from '@chakra-ui/react/theme';
 import { LuDownload, LuStar } from 'react-icons/lu';
 import { AppIcon } from '../../../../components/ui/app-icon';
 import { addSlotRecipes } from '../../../../components/ui/system';
+import { formatCount } from '../../../../utils/format';
 import type { AppDetail } from '../../types';
 import { splitTags } from '../../utils/filter-apps';
 import { PracticeSystemBadges } from '../practice-system-badges';
@@ -11,7 +12,6 @@ import { PracticeSystemBadges } from '../practice-system-badges';
 addSlotRecipes({ tag: tagSlotRecipe });
 
 const TYPE_PALETTE: Record<string, string> = { internal: 'gray', partner: 'purple', public: 'blue' };
-const count = new Intl.NumberFormat('en-US');
 
 /** Icon, name, tagline (or description), rating, installs and tags. */
 export function AppDetailHeader({ app }: { app: AppDetail }) {
@@ -51,7 +51,7 @@ export function AppDetailHeader({ app }: { app: AppDetail }) {
                 </Text>
                 {(app.review_count ?? 0) > 0 && (
                   <Text as="span">
-                    ({count.format(app.review_count)} {app.review_count === 1 ? 'review' : 'reviews'})
+                    ({formatCount(app.review_count)} {app.review_count === 1 ? 'review' : 'reviews'})
                   </Text>
                 )}
               </HStack>
@@ -59,7 +59,7 @@ export function AppDetailHeader({ app }: { app: AppDetail }) {
             {installs > 0 && (
               <HStack gap="1">
                 <LuDownload aria-hidden />
-                <Text as="span">{count.format(installs)} installs</Text>
+                <Text as="span">{formatCount(installs)} installs</Text>
               </HStack>
             )}
           </HStack>
