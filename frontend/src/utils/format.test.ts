@@ -19,6 +19,20 @@ describe('format', () => {
     expect(formatCount(null)).toBe('—');
   });
 
+  it('writes money and counts exactly as Intl does in US English, without making an Intl formatter', () => {
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const values = [
+      0, 0.005, 0.01, 0.125, 0.994, 0.995, 1, 1.005, 9.99, 12.5, 49, 59.995, 99.999, 100, 999.995, 1000, 1234.5,
+      12_345.678, 100_000, 999_999.994, 1_000_000, 123_456_789.01, -5, -1234.5,
+    ];
+    for (const v of values) {
+      expect(formatMoney(v), String(v)).toBe(money.format(v));
+      expect(formatCount(v), String(v)).toBe(count.format(Math.round(v)));
+    }
+    expect(formatMoney(-0.004)).toBe(money.format(-0.004));
+  });
+
   it('keeps absolute http(s) links only', () => {
     expect(safeUrl('https://example.com/a')).toBe('https://example.com/a');
     expect(safeUrl('javascript:alert(1)')).toBeNull();

@@ -30,14 +30,29 @@ export function formatDate(value: string | null | undefined, style: DateStyle = 
   return dateFormatters[style].format(date);
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Money and counts are written without Intl: the first Intl.NumberFormat a page makes loads the
+// browser's locale data, tens of milliseconds of a slow phone's main thread while the storefront's
+// script starts. US English needs only a sign, digits grouped by three and, for money, '$' and
+// two decimals (rounded as Intl rounds them; format.test.ts holds them to Intl's output).
+const grouped = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** Dollars to two decimals: '$1,234.50' (missing reads $0.00). */
-export const formatMoney = (value: number | null | undefined): string => money.format(Number(value) || 0);
+/** Dollars to two decimals: '$1,234.50', '-$5.00' (missing reads $0.00). */
+export function formatMoney(value: number | null | undefined): string {
+  const n = Number(value) || 0;
+  // Rounded half away from zero on the number as written (0.995 -> 1.00), as Intl does: shifting
+  // the decimal point in the text keeps binary fractions (0.995 is 0.99499...) out of the way.
+  const shown = String(Math.abs(n));
+  const cents = shown.includes('e') ? Math.round(Math.abs(n) * 100) : Math.round(Number(`${shown}e2`));
+  const whole = String(Math.floor(cents / 100));
+  return `${n < 0 ? '-' : ''}$${grouped(whole)}.${String(cents % 100).padStart(2, '0')}`;
+}
 
 /** A whole number with thousands separators: '10,000'; '—' when it is missing. */
-export const formatCount = (n: number | null | undefined): string =>
-  n == null ? '—' : Math.round(Number(n) || 0).toLocaleString('en-US');
+export function formatCount(n: number | null | undefined): string {
+  if (n == null) return '—';
+  const rounded = Math.round(Number(n) || 0);
+  return `${rounded < 0 ? '-' : ''}${grouped(String(Math.abs(rounded)))}`;
+}
 
 /**
  * Only absolute http(s) links are rendered; anything else (javascript:, data:, relative) is

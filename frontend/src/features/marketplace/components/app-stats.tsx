@@ -1,7 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { LuDownload, LuStar } from 'react-icons/lu';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../../utils/format';
 
 /** The average rating with a star, read as 'Rated 4.5 out of 5', and the review count in brackets ('(12)' or '(12 reviews)'). */
 export function RatingStat({
@@ -21,7 +20,7 @@ export function RatingStat({
       </Text>
       {reviews > 0 && (
         <Text as="span">
-          ({count.format(reviews)}
+          ({formatCount(reviews)}
           {reviewsWord && ` ${reviews === 1 ? 'review' : 'reviews'}`})
         </Text>
       )}
@@ -34,7 +33,7 @@ export function InstallsStat({ installs }: { installs: number }) {
   return (
     <HStack gap="1">
       <LuDownload aria-hidden />
-      <Text as="span">{count.format(installs)} installs</Text>
+      <Text as="span">{formatCount(installs)} installs</Text>
     </HStack>
   );
 }

@@ -1,9 +1,8 @@
 import { isFreePricing } from '../../../../../shared/constants';
+import { formatMoney } from '../../../utils/format';
 import type { MarketplaceApp } from '../types';
 
 type Priced = Pick<MarketplaceApp, 'pricing_model' | 'price' | 'price_period'>;
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * The marketplace treats pricing as free or paid (docs/spec.md section 9). Free is pricing_model 'free'
@@ -16,7 +15,7 @@ export const isFree = (app: Priced): boolean => isFreePricing(app);
 export const priceValue = (app: Priced): number => (isFree(app) ? 0 : Number(app.price) || 0);
 
 /** 'Free' or the price in dollars, e.g. '$49.00'. */
-export const formatPrice = (app: Priced): string => (isFree(app) ? 'Free' : dollars.format(priceValue(app)));
+export const formatPrice = (app: Priced): string => (isFree(app) ? 'Free' : formatMoney(priceValue(app)));
 
 const PERIOD_LABELS: Record<string, string> = {
   monthly: 'month',
