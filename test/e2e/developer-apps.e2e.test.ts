@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { uniqueEmail } from '../support/api';
+import { register, uniqueEmail } from '../support/api';
 import { png } from '../support/images';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper, waitForHydration } from './support/browser';
 
@@ -66,14 +66,8 @@ async function visitorSearch(name: string): Promise<{ found: boolean; close: () 
 
 describe('developer apps in the browser', () => {
   it('quick create, wizard submission with uploads, admin approval, marketplace listing, suspension', async () => {
-    const api = inject('apiUrl');
     const email = uniqueEmail('apps');
-    const reg = await fetch(`${api}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ full_name: 'Dana Dev', email, password: 'dana-secret', company_name: 'Dana Dental' }),
-    });
-    expect(reg.status).toBe(201);
+    await register({ full_name: 'Dana Dev', email, password: 'dana-secret', company_name: 'Dana Dental' });
     const suffix = randomUUID().slice(0, 6);
     const internalName = `Front Desk Sync ${suffix}`;
     const publicName = `Smile Scheduler ${suffix}`;
