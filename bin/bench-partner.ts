@@ -12,61 +12,18 @@
  * same bytes gives the machine's ceiling. Prints req/s and p50/p99, compares the quota counter
  * with the admitted requests, stops everything and exits (a watchdog makes sure it does).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
 import { createLocalServer, listen } from './local-server';
-import { pointProcessAtStack, startLocalStack } from './local-stack';
+import { autocannon, withBenchStack } from './support/bench-stack';
 import { runScript } from './support/run-script';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout?: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}) => Promise<AutocannonResult>;
-// autocannon ships no type declarations; it is a CommonJS module with a promise API.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const closeServer = (server: Server) =>
-  new Promise<void>((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  });
-
 async function main() {
-  const watchdog = setTimeout(
-    () => {
-      console.error('bench-partner: took too long, giving up');
-      process.exit(2);
-    },
-    (SECONDS * 3 + WARMUP_SECONDS + 180) * 1000,
-  );
-  watchdog.unref();
-
-  const scratchDir = mkdtempSync(join(tmpdir(), 'dental-bench-partner-'));
-  console.log('Starting DynamoDB Local (in memory), local S3 and SES...');
-  const stack = await startLocalStack({ scratchDir, tableName: 'dental-bench', bucketName: 'dental-bench-uploads' });
-  const servers: Server[] = [];
-  try {
-    pointProcessAtStack(stack);
+  return withBenchStack('bench-partner', (SECONDS * 3 + WARMUP_SECONDS + 180) * 1000, async (servers) => {
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
     const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
@@ -183,11 +140,7 @@ async function main() {
       `Quota counter during the run: ${counted}; 2xx answers: ${ours['2xx']} ` +
         `(the difference, at most ${CONNECTIONS}, is requests still in flight when autocannon stopped)`,
     );
-  } finally {
-    for (const s of servers) if (s.listening) await closeServer(s);
-    await stack.stop();
-    rmSync(scratchDir, { recursive: true, force: true });
-  }
+  });
 }
 
 runScript(main);

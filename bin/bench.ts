@@ -12,39 +12,20 @@
  * middleware on the process's DynamoDB client), stops everything and exits (a watchdog makes
  * sure it does).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import type { AppRecord } from '../functions/core/apps/app';
 import { cycle } from './cycle';
 import { createLocalServer, listen } from './local-server';
-import { pointProcessAtStack, startLocalStack } from './local-stack';
 import { SEED_CATEGORIES } from './seed/catalogue';
+import { type AutocannonResult, autocannon, closeServer, withBenchStack } from './support/bench-stack';
 import { runScript } from './support/run-script';
 
 const APP_COUNT = 1000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout?: number;
-}) => Promise<AutocannonResult>;
-// autocannon ships no type declarations; it is a CommonJS module with a promise API.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** Deterministic pseudo-random numbers, so every run loads the same catalogue. */
 function rng(seed: number) {
@@ -150,12 +131,6 @@ async function bareServer(body: Buffer, headers: Headers): Promise<{ server: Ser
   return { server, url: `http://127.0.0.1:${port}` };
 }
 
-const closeServer = (server: Server) =>
-  new Promise<void>((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  });
-
 const figures = (r: AutocannonResult) => [r.requests.average.toFixed(0), String(r.latency.p50), String(r.latency.p99)];
 
 async function load(url: string, duration = SECONDS): Promise<AutocannonResult> {
@@ -206,21 +181,7 @@ async function partnerRequestsPerValidate(base: string): Promise<{ average: numb
 }
 
 async function main() {
-  const watchdog = setTimeout(
-    () => {
-      console.error('bench: took too long, giving up');
-      process.exit(2);
-    },
-    (SECONDS * 10 + 900) * 1000,
-  );
-  watchdog.unref();
-
-  const scratchDir = mkdtempSync(join(tmpdir(), 'dental-bench-'));
-  console.log('Starting DynamoDB Local (in memory), local S3 and SES...');
-  const stack = await startLocalStack({ scratchDir, tableName: 'dental-bench', bucketName: 'dental-bench-uploads' });
-  const servers: Server[] = [];
-  try {
-    pointProcessAtStack(stack);
+  return withBenchStack('bench', (SECONDS * 10 + 900) * 1000, async (servers) => {
     const { seedCatalogue } = await import('./seed/catalogue');
     const { DynamoAppsRepository } = await import('../functions/adapters/dynamodb/apps-repo');
     await seedCatalogue({ demo: false });
@@ -301,11 +262,7 @@ async function main() {
     console.log(
       `\nPOST /v1/licenses/validate on a warm process: ${perCall.average.toFixed(2)} DynamoDB requests per call (${perCall.commands})`,
     );
-  } finally {
-    for (const s of servers) if (s.listening) await closeServer(s);
-    await stack.stop();
-    rmSync(scratchDir, { recursive: true, force: true });
-  }
+  });
 }
 
 runScript(main);

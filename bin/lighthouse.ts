@@ -7,7 +7,8 @@
  * `/`, the first listed app's category page and that app's page `/marketplace/app/{slug}` (LIGHTHOUSE_PAGES,
  * comma-separated paths, replaces them). Prints performance, accessibility, best practices and
  * SEO scores and FCP, LCP, TBT and CLS per page; the full JSON reports go to LIGHTHOUSE_OUT when
- * set. Scores depend on the machine's load: compare runs made side by side.
+ * set. Scores depend on the machine's load: compare runs made side by side. To compare two builds,
+ * point LIGHTHOUSE_DIST and STOREFRONT_DIST_DIR at the other one (default frontend/dist).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +47,7 @@ async function main() {
     15 * 60 * 1000,
   );
   watchdog.unref();
-  const dist = resolve('frontend/dist');
+  const dist = resolve(process.env.LIGHTHOUSE_DIST ?? 'frontend/dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('Build the web app first: npm run build:web');
 
   const scratchDir = mkdtempSync(join(tmpdir(), 'dental-lighthouse-'));

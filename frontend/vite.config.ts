@@ -7,7 +7,11 @@ import { perIconImports } from './build/per-icon-imports';
 import { splitExports } from './build/split-exports';
 import { storefrontChunk } from './build/storefront-chunk';
 
-const storefront = storefrontChunk('src/main.tsx', 'src/app/routes/marketplace/home.tsx');
+const storefront = storefrontChunk('src/main.tsx', 'src/app/routes/marketplace/home.tsx', [
+  'src/app/routes/marketplace/categories.tsx',
+  'src/app/routes/marketplace/category.tsx',
+  'src/app/routes/marketplace/app-detail.tsx',
+]);
 
 export default defineConfig({
   root: 'frontend',
@@ -34,7 +38,8 @@ export default defineConfig({
           chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
-            { name: 'storefront', test: storefront.test, priority: 2 },
+            { name: 'storefront', test: storefront.test, priority: 3 },
+            { name: 'storefront-screens', test: storefront.screensTest, priority: 2 },
             // The icons of the other screens, grouped by the screens that use them.
             {
               name: 'icons',

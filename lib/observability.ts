@@ -26,32 +26,44 @@ function businessMetric(metricName: string, period: Duration, label: string): cl
 /** The dashboard's business row: webhook deliveries, checkouts, sync runs. */
 export const BUSINESS_WIDGET_TITLES = ['Webhook deliveries', 'Checkouts completed', 'Sync runs'] as const;
 
+/** A metric of a graph and its label in the legend. */
+type Series = readonly [metricName: string, label: string];
+
+/** One graph of the business row: a third of the dashboard's width. */
+function businessGraph(
+  title: string,
+  period: Duration,
+  left: Series[],
+  options: { stacked?: boolean; right?: Series[] } = {},
+): cloudwatch.GraphWidget {
+  const metrics = (series: Series[]) => series.map(([name, label]) => businessMetric(name, period, label));
+  return new cloudwatch.GraphWidget({
+    title,
+    width: 8,
+    stacked: options.stacked,
+    left: metrics(left),
+    right: options.right && metrics(options.right),
+  });
+}
+
 function businessWidgets(period: Duration): cloudwatch.IWidget[] {
   const [deliveries, checkouts, sync] = BUSINESS_WIDGET_TITLES;
+  const m = BUSINESS_METRICS;
   return [
-    new cloudwatch.GraphWidget({
-      title: deliveries,
-      width: 8,
-      left: [
-        businessMetric(BUSINESS_METRICS.webhookDelivered, period, 'Delivered (2xx)'),
-        businessMetric(BUSINESS_METRICS.webhookFailed, period, 'Failed attempts'),
+    businessGraph(deliveries, period, [
+      [m.webhookDelivered, 'Delivered (2xx)'],
+      [m.webhookFailed, 'Failed attempts'],
+    ]),
+    businessGraph(
+      checkouts,
+      period,
+      [
+        [m.checkoutCompletedPaid, 'Paid'],
+        [m.checkoutCompletedFree, 'Free'],
       ],
-    }),
-    new cloudwatch.GraphWidget({
-      title: checkouts,
-      width: 8,
-      stacked: true,
-      left: [
-        businessMetric(BUSINESS_METRICS.checkoutCompletedPaid, period, 'Paid'),
-        businessMetric(BUSINESS_METRICS.checkoutCompletedFree, period, 'Free'),
-      ],
-    }),
-    new cloudwatch.GraphWidget({
-      title: sync,
-      width: 8,
-      left: [businessMetric(BUSINESS_METRICS.syncRuns, period, 'Runs')],
-      right: [businessMetric(BUSINESS_METRICS.syncItemsChanged, period, 'Items changed')],
-    }),
+      { stacked: true },
+    ),
+    businessGraph(sync, period, [[m.syncRuns, 'Runs']], { right: [[m.syncItemsChanged, 'Items changed']] }),
   ];
 }
 

@@ -5,7 +5,7 @@
  * what someone changed in the product.
  */
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import { ensureUser } from '../../functions/core/users/ensure-user';
+import { type EnsureUserInput, ensureUser } from '../../functions/core/users/ensure-user';
 import { logger } from '../../functions/http/logger';
 import { DEMO_DEVELOPERS, DEMO_PASSWORD } from './demo-developers';
 
@@ -32,22 +32,13 @@ export async function seedAdmin(email: string, password: string): Promise<void> 
   }
 }
 
+/** A demo developer account with its fixed id, signing in with the demo password. */
+export const ensureDemoAccount = (account: Omit<EnsureUserInput, 'password' | 'role'> & { id: string }) =>
+  ensureUser({ ...account, password: DEMO_PASSWORD, role: 'developer' }, dynamoUsersRepository);
+
 /** The demo developers with their fixed ids (the catalogue seed refers to them), approved. */
 export async function seedDemoDevelopers(): Promise<void> {
-  for (const dev of DEMO_DEVELOPERS) {
-    await ensureUser(
-      {
-        id: dev.id,
-        email: dev.email,
-        password: DEMO_PASSWORD,
-        full_name: dev.full_name,
-        company_name: dev.company_name,
-        website: dev.website,
-        role: 'developer',
-        is_approved: true,
-        email_verified: true,
-      },
-      dynamoUsersRepository,
-    );
+  for (const { id, email, full_name, company_name, website } of DEMO_DEVELOPERS) {
+    await ensureDemoAccount({ id, email, full_name, company_name, website, is_approved: true, email_verified: true });
   }
 }

@@ -8,11 +8,10 @@ import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-rep
 import { dynamoReviewStore } from '../../functions/adapters/dynamodb/reviews-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { createReviewsService } from '../../functions/core/reviews/reviews-service';
-import { ensureUser } from '../../functions/core/users/ensure-user';
 import { cycle } from '../cycle';
+import { ensureDemoAccount } from './admin';
 import { demoAppId } from './catalogue';
 import { DEMO_APPS, type DemoApp } from './demo-apps';
-import { DEMO_PASSWORD } from './demo-developers';
 import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
 
 const REVIEWERS = [
@@ -61,18 +60,7 @@ export async function seedDemoReviews(): Promise<void> {
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
   for (const r of REVIEWERS) {
-    await ensureUser(
-      {
-        id: r.id,
-        email: r.email,
-        password: DEMO_PASSWORD,
-        full_name: r.name,
-        company_name: r.name,
-        role: 'developer',
-        is_approved: false,
-      },
-      dynamoUsersRepository,
-    );
+    await ensureDemoAccount({ id: r.id, email: r.email, full_name: r.name, company_name: r.name, is_approved: false });
   }
   const listed = DEMO_APPS.filter((a) => (a.type ?? 'public') === 'public' && a.is_approved !== false);
   for (const [appIndex, app] of listed.entries()) {

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { MSG } from '../messages';
+import { idText } from './text-fields';
 
 /** Longest accepted texts: generous for real data, bounded so nobody stores megabytes in a name. */
 export const ACCOUNT_LIMITS = { nameMax: 200, emailMax: 254, passwordMax: 256, websiteMax: 2048 } as const;
@@ -135,7 +136,7 @@ export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
 
 export const ResetPasswordRequest = z.object(
   {
-    token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(512, RESET_LINK_INVALID),
+    token: idText(RESET_LINK_INVALID, 512),
     password: newPassword,
   },
   { error: RESET_LINK_INVALID },
@@ -146,11 +147,7 @@ export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 
 export const VerifyEmailRequest = z.object(
   {
-    token: z
-      .string({ error: MSG.verifyLinkInvalid })
-      .trim()
-      .min(1, MSG.verifyLinkInvalid)
-      .max(512, MSG.verifyLinkInvalid),
+    token: idText(MSG.verifyLinkInvalid, 512),
   },
   { error: MSG.verifyLinkInvalid },
 );

@@ -9,28 +9,22 @@ import * as z from 'zod';
 import { APP_STATUSES, type AppStatus, type AppStatusInput, appStatusOf } from '../app-status';
 import { AdminUserSchema } from './admin-users';
 import { AdminAppSchema } from './apps';
+import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_PAGE_MAX = 100;
 
 export const ADMIN_PAGE_INVALID = 'page must be a whole number of at least 1';
-export const ADMIN_LIMIT_INVALID = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
+export const ADMIN_LIMIT_INVALID = limitMessage(ADMIN_PAGE_MAX);
 export const ADMIN_QUERY_TOO_LONG = 'q must be at most 200 characters';
 export const ADMIN_STATUS_INVALID = `status must be one of ${APP_STATUSES.join(', ')}`;
 export const ADMIN_TYPE_INVALID = 'type must be one of all, marketplace, internal';
 
 const paging = {
-  page: z.coerce
-    .number({ error: ADMIN_PAGE_INVALID })
-    .int(ADMIN_PAGE_INVALID)
-    .min(1, ADMIN_PAGE_INVALID)
+  page: wholeNumberParam(ADMIN_PAGE_INVALID, 1)
     .optional()
     .describe('1-based page number; when given the answer is a page object instead of an array'),
-  limit: z.coerce
-    .number({ error: ADMIN_LIMIT_INVALID })
-    .int(ADMIN_LIMIT_INVALID)
-    .min(1, ADMIN_LIMIT_INVALID)
-    .max(ADMIN_PAGE_MAX, ADMIN_LIMIT_INVALID)
+  limit: limitParam(ADMIN_PAGE_MAX)
     .default(ADMIN_PAGE_SIZE)
     .describe(`rows per page (default ${ADMIN_PAGE_SIZE}, at most ${ADMIN_PAGE_MAX}); used with page`),
   q: z.string().trim().max(200, ADMIN_QUERY_TOO_LONG).optional().describe('case-insensitive search'),
@@ -85,24 +79,21 @@ export const AdminAppPageSchema = z
   .meta({ id: 'AdminAppPage' });
 export type AdminAppPage = z.infer<typeof AdminAppPageSchema>;
 
-const contains = (q: string, ...fields: (string | null | undefined)[]) =>
-  fields.some((f) => f?.toLowerCase().includes(q));
+/** Case-insensitive: one of the fields contains the trimmed query; a blank query matches everything. */
+function matchesSearch(query: string, ...fields: (string | null | undefined)[]): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || fields.some((f) => f?.toLowerCase().includes(q));
+}
 
-export function matchesUserSearch(
+export const matchesUserSearch = (
   user: { email?: string | null; full_name?: string | null; company?: string | null },
   query = '',
-): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || contains(q, user.email, user.full_name, user.company);
-}
+): boolean => matchesSearch(query, user.email, user.full_name, user.company);
 
-export function matchesAppSearch(
+export const matchesAppSearch = (
   app: { name?: string | null; user_email?: string | null; company_name?: string | null },
   query = '',
-): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || contains(q, app.name, app.user_email, app.company_name);
-}
+): boolean => matchesSearch(query, app.name, app.user_email, app.company_name);
 
 export const matchesAppType = (app: { type?: string | null }, filter: AdminAppTypeFilter): boolean =>
   filter === 'all' || (filter === 'marketplace' ? app.type === 'public' : app.type !== 'public');

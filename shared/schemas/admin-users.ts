@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { ROLES } from '../constants';
 import { normaliseEmail } from './accounts';
 import { ApiKeySchema } from './keys';
+import { idText } from './text-fields';
 
 export const ADMIN_NO_APPROVAL = 'Admins do not need approval';
 export const USER_EMAIL_REQUIRED = 'email is required';
@@ -49,7 +50,7 @@ export type ApproveUserRequest = z.input<typeof ApproveUserRequest>;
 
 /** Path parameter {id} of the admin user routes; a malformed id cannot exist. */
 export const UserIdParams = z.object({
-  id: z.string({ error: 'User not found.' }).trim().min(1, 'User not found.').max(128, 'User not found.'),
+  id: idText('User not found.', 128),
 });
 
 /**

@@ -15,7 +15,8 @@ import { MSG } from '../messages';
 import { orderPracticeSystems, PRACTICE_SYSTEM_VALUES } from '../practice-systems';
 import { cleanList } from '../rules/lists';
 import { CategorySchema } from './categories';
-import { blankToUndefined, optionalText, requiredText } from './text-fields';
+import { limitParam } from './query-numbers';
+import { blankToUndefined, idText, optionalText, requiredText } from './text-fields';
 
 /**
  * Apps as the API returns them (docs/spec.md section 3). Money is in dollars here (the server keeps
@@ -117,12 +118,7 @@ export const MarketplaceQuerySchema = z.object({
       .enum(PRACTICE_SYSTEM_VALUES, { error: `works_with must be one of ${PRACTICE_SYSTEM_VALUES.join(', ')}` })
       .optional(),
   ),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
-    .max(MARKETPLACE_PAGE_MAX, `limit must be a whole number from 1 to ${MARKETPLACE_PAGE_MAX}`)
-    .optional(),
+  limit: limitParam(MARKETPLACE_PAGE_MAX).optional(),
   /** Opaque; the next_cursor of the previous page. */
   cursor: z.string().max(200, 'Invalid cursor').optional(),
 });
@@ -513,7 +509,7 @@ export type AppSubmitPayload = z.infer<typeof AppSubmitPayloadSchema>;
 
 /** {id} of every app route (developer, admin, checkout, webhooks, Partner API): anything unusable is simply not found. */
 export const AppIdParams = z.object({
-  id: z.string({ error: MSG.appNotFound }).trim().min(1, MSG.appNotFound).max(200, MSG.appNotFound),
+  id: idText(MSG.appNotFound, 200),
 });
 
 export const LicenseKeyPoolSchema = z.object({ available: z.number().int(), assigned: z.number().int() });

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
+import { limitParam } from './query-numbers';
 
 export { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
 
@@ -35,7 +36,6 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-const MSG_LIMIT = AUDIT_QUERY_MESSAGES.limit;
 const isoDay = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/;
 
 /** GET /api/admin/audit query: newest first; every filter optional. */
@@ -46,12 +46,7 @@ export const AuditQuerySchema = z
     target_id: z.string().trim().max(200, 'target_id: at most 200 characters').optional(),
     from: z.string().trim().max(40).regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or after (UTC)'),
     to: z.string().trim().max(40).regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or before (UTC)'),
-    limit: z.coerce
-      .number({ error: MSG_LIMIT })
-      .int(MSG_LIMIT)
-      .min(1, MSG_LIMIT)
-      .max(AUDIT_PAGE_MAX, MSG_LIMIT)
-      .default(AUDIT_PAGE_SIZE),
+    limit: limitParam(AUDIT_PAGE_MAX, AUDIT_QUERY_MESSAGES.limit).default(AUDIT_PAGE_SIZE),
     cursor: z.string().max(1000, AUDIT_QUERY_MESSAGES.cursor).optional().describe('next_cursor of the page before'),
   })
   .refine((q) => !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10), { message: AUDIT_QUERY_MESSAGES.range });

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { LICENSE_STATUSES } from '../constants';
 import { MSG } from '../messages';
 import { ForgotPasswordRequest } from './accounts';
+import { idText } from './text-fields';
 
 // Texts the server answers with (the spec quotes none for these cases).
 export const APP_NOT_FOUND = MSG.appNotFound;
@@ -176,7 +177,7 @@ export interface SalesSummary {
   total_revenue: number;
 }
 
-const idParam = (notFound: string) => z.string({ error: notFound }).trim().min(1, notFound).max(200, notFound);
+const idParam = (notFound: string) => idText(notFound, 200);
 export const SessionIdParams = z.object({ session_id: idParam(CHECKOUT_SESSION_NOT_FOUND) });
 export const PurchaseIdParams = z.object({ id: idParam(PURCHASE_NOT_FOUND) });
 

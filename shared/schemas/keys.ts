@@ -13,6 +13,7 @@
  */
 import * as z from 'zod';
 import { KEY_TYPES } from '../constants';
+import { idText } from './text-fields';
 
 export const API_KEY_RANDOM_LENGTH = 40;
 /** Random characters of the tag right after `dk_`. */
@@ -70,7 +71,7 @@ export type CreateKeyRequest = z.input<typeof CreateKeyRequest>;
 
 /** Path parameter {id} of the key routes; a malformed id cannot exist, so it reads as not found. */
 export const KeyIdParams = z.object({
-  id: z.string({ error: API_KEY_NOT_FOUND }).trim().min(1, API_KEY_NOT_FOUND).max(64, API_KEY_NOT_FOUND),
+  id: idText(API_KEY_NOT_FOUND, 64),
 });
 
 /** POST /api/keys/{id}/reveal when no replacement is waiting (never issued, or shown already). */

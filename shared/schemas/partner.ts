@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { KEY_TYPES, LICENSE_STATUSES } from '../constants';
+import { limitParam } from './query-numbers';
 
 export const INVALID_API_KEY = 'Invalid API key';
 export const PENDING_API_KEY = 'This production key is pending admin approval';
@@ -96,15 +97,8 @@ export type LicenseValidateResponse = z.infer<typeof LicenseValidateResponseSche
 
 // GET /v1/apps/{id}/licenses --------------------------------------------------------------------
 
-const pageLimitMessage = `limit must be a whole number from 1 to ${PARTNER_PAGE_MAX}`;
-
 export const LicenseListQuery = z.object({
-  limit: z.coerce
-    .number({ error: pageLimitMessage })
-    .int(pageLimitMessage)
-    .min(1, pageLimitMessage)
-    .max(PARTNER_PAGE_MAX, pageLimitMessage)
-    .default(PARTNER_PAGE_DEFAULT),
+  limit: limitParam(PARTNER_PAGE_MAX).default(PARTNER_PAGE_DEFAULT),
   cursor: z.string().max(1024, INVALID_CURSOR).optional().meta({ description: 'The next_cursor of the previous page' }),
 });
 export type LicenseListQuery = z.output<typeof LicenseListQuery>;

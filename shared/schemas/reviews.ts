@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
+import { limitParam } from './query-numbers';
 import { optionalText, requiredText } from './text-fields';
 
 /**
@@ -37,12 +38,7 @@ export const AppReviewParamsSchema = z.object({
 });
 
 export const ReviewListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${REVIEW_LIMITS.pageMax}` })
-    .int(`limit must be a whole number from 1 to ${REVIEW_LIMITS.pageMax}`)
-    .min(1, `limit must be a whole number from 1 to ${REVIEW_LIMITS.pageMax}`)
-    .max(REVIEW_LIMITS.pageMax, `limit must be a whole number from 1 to ${REVIEW_LIMITS.pageMax}`)
-    .optional(),
+  limit: limitParam(REVIEW_LIMITS.pageMax).optional(),
   /** Opaque; the next_cursor of the previous page. */
   cursor: z.string().max(500, 'Invalid cursor').optional(),
 });

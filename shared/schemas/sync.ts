@@ -8,6 +8,7 @@
  */
 import * as z from 'zod';
 import { SYNC_TYPES } from '../constants';
+import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
 export { SYNC_TYPES };
 export const SyncTypeSchema = z.enum(SYNC_TYPES, {
@@ -50,7 +51,7 @@ export const SYNC_MSG = {
   featureIdMismatch: 'feature_id must match the feature in the path',
   unknownEventTypes: (ids: string[]) => `Unknown event types: ${ids.join(', ')}`,
   unknownTables: (ids: string[]) => `Unknown tables: ${ids.join(', ')}`,
-  limitInvalid: `limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
+  limitInvalid: limitMessage(HISTORY_MAX_LIMIT),
 } as const;
 
 export const SyncRunSchema = z.object({
@@ -70,30 +71,29 @@ export const SyncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof SyncRunSchema>;
 
-export const EventTypeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+/**
+ * An entry of the internal system's catalogue: its id and name, the fields of its kind, and
+ * whether the last sync no longer found it (removed entries are kept, marked).
+ */
+const catalogueEntry = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z.object({ id: z.string(), name: z.string(), ...fields, removed: z.boolean() });
+
+export const EventTypeSchema = catalogueEntry({
   trigger_type: z.string(),
   table: z.string().nullable(),
   description: z.string(),
-  removed: z.boolean(),
 });
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-export const TableSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export const TableSchema = catalogueEntry({
   column_count: z.number(),
   summary: z.string(),
   /** Tables this table references through foreign keys. */
   references: z.array(z.string()),
-  removed: z.boolean(),
 });
 export type Table = z.infer<typeof TableSchema>;
 
-export const FeatureSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export const FeatureSchema = catalogueEntry({
   description: z.string(),
   category: z.string(),
   module: z.string(),
@@ -101,7 +101,6 @@ export const FeatureSchema = z.object({
   table_count: z.number(),
   event_types: z.array(EventTypeSchema),
   tables: z.array(TableSchema),
-  removed: z.boolean(),
 });
 export type Feature = z.infer<typeof FeatureSchema>;
 
@@ -136,20 +135,12 @@ const CountsSchema = z.object({
 
 export const TriggerSyncBody = z.object({ sync_type: SyncTypeSchema });
 export const PollingStartQuery = z.object({
-  interval: z.coerce
-    .number({ error: SYNC_MSG.pollingIntervalInvalid })
-    .int(SYNC_MSG.pollingIntervalInvalid)
-    .min(POLLING_MIN_INTERVAL, SYNC_MSG.pollingIntervalInvalid)
-    .max(POLLING_MAX_INTERVAL, SYNC_MSG.pollingIntervalInvalid)
-    .default(POLLING_DEFAULT_INTERVAL),
+  interval: wholeNumberParam(SYNC_MSG.pollingIntervalInvalid, POLLING_MIN_INTERVAL, POLLING_MAX_INTERVAL).default(
+    POLLING_DEFAULT_INTERVAL,
+  ),
 });
 export const LimitQuery = z.object({
-  limit: z.coerce
-    .number({ error: SYNC_MSG.limitInvalid })
-    .int(SYNC_MSG.limitInvalid)
-    .min(1, SYNC_MSG.limitInvalid)
-    .max(HISTORY_MAX_LIMIT, SYNC_MSG.limitInvalid)
-    .default(HISTORY_DEFAULT_LIMIT),
+  limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 export const FeatureIdParams = z.object({
   id: z.string({ error: SYNC_MSG.featureNotFound }).trim().min(1, SYNC_MSG.featureNotFound).max(128),

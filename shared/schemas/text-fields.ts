@@ -16,6 +16,13 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * An identifier a client sends back (a path's id, a mailed link's token): blank, too long or not
+ * text all get the one message, such as "Webhook not found" or "This link is invalid".
+ */
+export const idText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
 /** Optional: null or blank becomes undefined. */
 export const optionalText = (label: string, max: number) =>
   z.preprocess(

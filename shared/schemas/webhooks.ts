@@ -10,6 +10,8 @@
  */
 import * as z from 'zod';
 import { MSG } from '../messages';
+import { limitParam } from './query-numbers';
+import { idText } from './text-fields';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 export const WEBHOOK_LOG_NOT_FOUND = 'Webhook log not found';
@@ -49,10 +51,10 @@ const required = (max: number) =>
     .max(max, `must be at most ${max} characters`);
 
 export const WebhookIdParams = z.object({
-  id: z.string({ error: WEBHOOK_NOT_FOUND }).trim().min(1, WEBHOOK_NOT_FOUND).max(128, WEBHOOK_NOT_FOUND),
+  id: idText(WEBHOOK_NOT_FOUND, 128),
 });
 export const WebhookLogIdParams = z.object({
-  id: z.string({ error: WEBHOOK_LOG_NOT_FOUND }).trim().min(1, WEBHOOK_LOG_NOT_FOUND).max(128, WEBHOOK_LOG_NOT_FOUND),
+  id: idText(WEBHOOK_LOG_NOT_FOUND, 128),
 });
 
 /** GET /api/event-types: the names webhooks can subscribe to (spec: "list of names"). */
@@ -125,12 +127,7 @@ export const WebhookDeliveryLogListSchema = z.array(WebhookDeliveryLogSchema);
 
 /** ?limit= of the log lists: 1 to 500, default 100 (the spec's screens ask for 100). */
 export const LogListQuery = z.object({
-  limit: z.coerce
-    .number({ error: LOG_LIMIT_INVALID })
-    .int(LOG_LIMIT_INVALID)
-    .min(1, LOG_LIMIT_INVALID)
-    .max(WEBHOOK_LOGS_MAX_LIMIT, LOG_LIMIT_INVALID)
-    .default(WEBHOOK_LOGS_DEFAULT_LIMIT),
+  limit: limitParam(WEBHOOK_LOGS_MAX_LIMIT, LOG_LIMIT_INVALID).default(WEBHOOK_LOGS_DEFAULT_LIMIT),
 });
 
 /** POST /api/simulate-event. data is sent as the event's data, marked test: true. */

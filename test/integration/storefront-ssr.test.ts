@@ -92,6 +92,10 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
     expect(data.fallback[`/api/marketplace/apps/by-slug/${demo.slug}`]).toEqual(apiAnswer.body);
     // The route's own chunk is announced, so it loads beside the entry.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-detail-[^"]+\.js" \/>/);
+    // Few files on a phone's critical path: the entry, the bundler's runtime, the storefront chunk,
+    // the screen's chunk and the chunk the storefront's other screens share (not a dozen small ones).
+    const scripts = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(5);
   });
 
   it('answers an unknown app with 404, the not-found title and noindex', async () => {

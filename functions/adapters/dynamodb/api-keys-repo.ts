@@ -37,6 +37,7 @@ import {
   conditionally,
   getItem,
   isConditionFailure,
+  pointedId,
   queryAll,
   transact,
   tx,
@@ -111,9 +112,9 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   },
 
   async findByHash(keyHash) {
-    const pointer = await getItem(apiKeyKeys.hash(keyHash));
-    if (typeof pointer?.key_id !== 'string') return undefined;
-    const item = await getItem(apiKeyKeys.key(pointer.key_id));
+    const keyId = await pointedId(apiKeyKeys.hash(keyHash), 'key_id');
+    if (!keyId) return undefined;
+    const item = await getItem(apiKeyKeys.key(keyId));
     if (!item) return undefined;
     const key = fromItem(item);
     // A pointer the key no longer agrees with (a rotation in flight) authenticates nothing.
@@ -275,11 +276,11 @@ const keyIds = new Map<string, string>();
 async function keyIdOf(keyHash: string): Promise<string | undefined> {
   const known = keyIds.get(keyHash);
   if (known) return known;
-  const pointer = await getItem(apiKeyKeys.hash(keyHash));
-  if (typeof pointer?.key_id !== 'string') return undefined;
+  const keyId = await pointedId(apiKeyKeys.hash(keyHash), 'key_id');
+  if (!keyId) return undefined;
   if (keyIds.size >= KEY_ID_CACHE_MAX) keyIds.delete(keyIds.keys().next().value as string);
-  keyIds.set(keyHash, pointer.key_id);
-  return pointer.key_id;
+  keyIds.set(keyHash, keyId);
+  return keyId;
 }
 
 /**

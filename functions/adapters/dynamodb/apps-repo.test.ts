@@ -1,34 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { AppRecord } from '../../core/apps/app';
+import { emptyRatingCounts } from '../../core/apps/app';
+import { appRecord } from '../../core/apps/testing';
 import { appIndexAttributes, appIndexUpdate, fromAppItem, toAppItem } from './apps-repo';
 
-const app: AppRecord = {
+const app = appRecord({
   id: 'a1',
   slug: 'smile',
   name: 'Smile Pay',
-  type: 'public',
   user_id: 'u1',
   category: 'Marketing',
   category_slug: 'marketing',
   tags: ['x'],
-  screenshots: [],
-  key_features: [],
-  use_cases: [],
-  integrations: [],
   price_cents: 100,
-  unique_selling_points: [],
-  customer_testimonials: [],
   practice_systems: ['open_dental'],
-  average_rating: 0,
   review_count: 0,
-  rating_counts: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
-  installations: 0,
-  is_approved: true,
-  is_suspended: false,
+  rating_counts: emptyRatingCounts(),
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   version: 2,
-};
+});
 
 describe('app index attributes', () => {
   it('puts marketplace-eligible apps in MARKET and MARKETCAT#, by name', () => {

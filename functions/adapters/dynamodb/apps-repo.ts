@@ -18,6 +18,7 @@ import {
   getItem,
   isConditionFailure,
   onIndex,
+  pointedId,
   projection,
   queryAll,
   queryCount,
@@ -327,7 +328,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   async getBySlug(slug: string): Promise<AppRecord | undefined> {
-    const id = str((await getItem(appSlugKey(slug), { consistent: false }))?.app_id);
+    const id = await pointedId(appSlugKey(slug), 'app_id', { consistent: false });
     return id ? this.getById(id) : undefined;
   }
 

@@ -114,6 +114,18 @@ export async function getItem(
   return res.Item;
 }
 
+/**
+ * The id a pointer item (a slug, a checkout session, a key's hash, a licence key's lookup) holds in
+ * `field`; null when the pointer does not exist or holds no id.
+ */
+export async function pointedId(
+  key: { PK: string; SK: string },
+  field: string,
+  opts: { consistent?: boolean } = {},
+): Promise<string | null> {
+  return str((await getItem(key, opts))?.[field]);
+}
+
 /** Runs a Query to its end, following LastEvaluatedKey; returns the items in index order. */
 export async function queryAll<T = Record<string, unknown>>(input: QueryCommandInput): Promise<T[]> {
   const items: T[] = [];

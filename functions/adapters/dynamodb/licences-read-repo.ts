@@ -49,7 +49,7 @@ import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/por
 import { ValidationError } from '../../core/errors';
 import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
 import { documentClient } from '../aws-clients';
-import { getItem, num, onIndex, projection, queryAll, queryPage, str } from './dynamo';
+import { getItem, num, onIndex, pointedId, projection, queryAll, queryPage, str } from './dynamo';
 import { dynamoEventTypeStore } from './event-types-repo';
 import {
   appKey,
@@ -120,7 +120,7 @@ export const dynamoLicenceLookup: LicenceLookup = {
       if (item && item.app_id === appId && item.license_key === licenseKey) return toPurchaseLicence(item);
       purchaseIds.delete(lookup.PK);
     }
-    const purchaseId = str((await getItem(lookup))?.purchase_id);
+    const purchaseId = await pointedId(lookup, 'purchase_id');
     if (!purchaseId) return undefined;
     const item = await purchaseItem(purchaseId);
     if (!item) return undefined;

@@ -39,6 +39,7 @@
  * hold another licence of it.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PurchaseStatusValue } from '../../../shared/schemas/checkout';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
@@ -48,6 +49,7 @@ import {
   deleteItem,
   failedAt as failed,
   getItem,
+  pointedId,
   projection,
   queryAll,
   str,
@@ -86,6 +88,25 @@ async function withEventMarker(
   if (eventId && failed(codes, 0)) return 'duplicate_event' as EventOutcome;
   if (codes.includes('ConditionalCheckFailed')) return 'not_applicable' as EventOutcome;
   throw new Error(`purchase transaction kept conflicting: ${codes.join(', ')}`);
+}
+
+/**
+ * A purchase update (in a transaction) that applies only while the purchase is in status `from`
+ * and `andAlso` (a further condition, starting with " AND ") holds.
+ */
+function updateFrom(
+  purchaseId: string,
+  from: PurchaseStatusValue,
+  set: string,
+  values: Record<string, unknown>,
+  andAlso = '',
+): TransactItems[number] {
+  return tx.update(purchaseKeys.purchase(purchaseId), {
+    ConditionExpression: `#status = :from${andAlso}`,
+    UpdateExpression: set,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':from': from, ...values },
+  });
 }
 
 /** +1 / -1 on the app's installations counter, only while the app exists. */
@@ -164,15 +185,13 @@ async function completeWith(
 ): Promise<EventOutcome> {
   return withEventMarker(
     eventId,
-    tx.update(purchaseKeys.purchase(purchaseId), {
-      ConditionExpression: '#status = :pendingStatus',
-      UpdateExpression:
-        'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
+    updateFrom(
+      purchaseId,
+      'pending',
+      'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
         'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
         'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':pendingStatus': 'pending',
+      {
         ':completed': 'completed',
         ':completed_at': change.completed_at,
         ':expires_at': change.expires_at,
@@ -183,7 +202,7 @@ async function completeWith(
         ':pending': 'pending',
         ':lease': change.fulfilment_lease_until,
       },
-    }),
+    ),
     [
       ...refs.map((ref) => tx.put({ ...purchaseKeys.stripeRef(ref), entity: 'StripeRef', purchase_id: purchaseId })),
       ...counter,
@@ -198,16 +217,10 @@ async function flagPaymentOnce(
 ): Promise<EventOutcome> {
   return withEventMarker(
     eventId,
-    tx.update(purchaseKeys.purchase(purchaseId), {
-      ConditionExpression: '#status = :pendingStatus',
-      UpdateExpression: 'SET #status = :flagged, flag = :flag, flagged_at = :at',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':pendingStatus': 'pending',
-        ':flagged': 'payment_mismatch',
-        ':flag': change.flag,
-        ':at': change.flagged_at,
-      },
+    updateFrom(purchaseId, 'pending', 'SET #status = :flagged, flag = :flag, flagged_at = :at', {
+      ':flagged': 'payment_mismatch',
+      ':flag': change.flag,
+      ':at': change.flagged_at,
     }),
   );
 }
@@ -241,7 +254,6 @@ async function refundWith(
 ): Promise<EventOutcome> {
   {
     const values: Record<string, unknown> = {
-      ':completed': 'completed',
       ':refunded': 'refunded',
       ':revoked': 'revoked',
       ':at': change.refunded_at,
@@ -250,12 +262,13 @@ async function refundWith(
     if (change.flag) values[':flag'] = change.flag;
     return withEventMarker(
       change.eventId,
-      tx.update(purchaseKeys.purchase(purchaseId), {
-        ConditionExpression: `#status = :completed${change.createdAfter ? ' AND created_at >= :cutoff' : ''}`,
-        UpdateExpression: `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-      }),
+      updateFrom(
+        purchaseId,
+        'completed',
+        `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+        values,
+        change.createdAfter ? ' AND created_at >= :cutoff' : '',
+      ),
       counter,
     );
   }
@@ -345,8 +358,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async getBySession(sessionId) {
-    const pointer = await getItem(purchaseKeys.session(sessionId));
-    const id = str(pointer?.purchase_id);
+    const id = await pointedId(purchaseKeys.session(sessionId), 'purchase_id');
     return id ? dynamoPurchasesRepository.getById(id) : undefined;
   },
 
@@ -410,12 +422,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   async setExpiry(purchaseId, expiresAt, eventId) {
     return withEventMarker(
       eventId,
-      tx.update(purchaseKeys.purchase(purchaseId), {
-        ConditionExpression: '#status = :completed',
-        UpdateExpression: 'SET expires_at = :exp',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':exp': expiresAt },
-      }),
+      updateFrom(purchaseId, 'completed', 'SET expires_at = :exp', { ':exp': expiresAt }),
     );
   },
 

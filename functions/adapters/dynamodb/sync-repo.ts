@@ -57,40 +57,32 @@ const lower = (...parts: unknown[]) =>
 
 function itemOf(kind: CatalogueKind, i: StoredCatalogueItem, at: string): Record<string, unknown> {
   const d = i.data;
-  const base = { data: d, removed: i.removed, updated_at: at, entity: `Sync_${kind}` };
+  /** Every catalogue item: its key, the synced data, and its place in its GSI1 list, by id. */
+  const listed = (key: { PK: string; SK: string }, list: string) => ({
+    ...key,
+    data: d,
+    removed: i.removed,
+    updated_at: at,
+    entity: `Sync_${kind}`,
+    GSI1PK: list,
+    GSI1SK: i.id,
+  });
   switch (kind) {
     case 'features':
       return {
-        ...KEYS.feature(i.id),
-        ...base,
-        GSI1PK: KEYS.featuresPartition,
-        GSI1SK: i.id,
+        ...listed(KEYS.feature(i.id), KEYS.featuresPartition),
         GSI2PK: KEYS.featureCategoryPartition(String(d.category)),
         GSI2SK: i.id,
         search: lower(d.name, d.description),
       };
     case 'tables':
-      return {
-        ...KEYS.table(i.id),
-        ...base,
-        GSI1PK: KEYS.tablesPartition,
-        GSI1SK: i.id,
-        search: lower(d.name, d.summary),
-      };
+      return { ...listed(KEYS.table(i.id), KEYS.tablesPartition), search: lower(d.name, d.summary) };
     case 'relationships':
-      return {
-        ...KEYS.rel(String(d.from_table), String(d.column)),
-        ...base,
-        GSI1PK: KEYS.relsPartition,
-        GSI1SK: i.id,
-      };
+      return listed(KEYS.rel(String(d.from_table), String(d.column)), KEYS.relsPartition);
     case 'event_types':
       // Also an entry of the webhook event catalogue (GSI1PK=EVENTTYPES), next to license.*.
       return {
-        ...KEYS.eventType(i.id),
-        ...base,
-        GSI1PK: EVENT_TYPES_PARTITION,
-        GSI1SK: i.id,
+        ...listed(KEYS.eventType(i.id), EVENT_TYPES_PARTITION),
         GSI2PK: KEYS.eventTypesPartition,
         GSI2SK: i.id,
         id: i.id,

@@ -24,6 +24,7 @@ import {
   onIndex,
   putItem,
   queryAll,
+  type TransactItem,
   transact,
   tx,
   updateItem,
@@ -212,20 +213,47 @@ export const dynamoUsersRepository: UsersRepository = {
   },
 };
 
+// One-time tokens (password reset, e-mail verification) ------------------------------------------
+
+type TokenKey = { PK: string; SK: string };
+
+/** Stores a token under its hash, once; DynamoDB's TTL removes it some time after it expires. */
+async function saveToken(key: TokenKey, entity: string, fields: Record<string, unknown>, expiresAt: number) {
+  await putItem(
+    { ...key, entity, ...fields, expires_at: expiresAt, ttl: expiresAt },
+    { ConditionExpression: 'attribute_not_exists(PK)' },
+  );
+}
+
+/**
+ * In one transaction: deletes the token if it still exists, belongs to userId and has not expired,
+ * and makes the change to the user it unlocks. False when a condition of either did not hold.
+ */
+async function redeemToken(key: TokenKey, userId: string, nowSeconds: number, change: TransactItem) {
+  try {
+    await transact([
+      tx.delete(key, {
+        ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
+        ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
+      }),
+      change,
+    ]);
+    return true;
+  } catch (err) {
+    if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
+    throw err;
+  }
+}
+
 // Password-reset tokens -------------------------------------------------------------------------
 
 export const dynamoResetTokens: ResetTokenStore = {
   async save({ tokenHash, userId, expiresAt, tokenVersion }) {
-    await putItem(
-      {
-        ...userKeys.resetToken(tokenHash),
-        entity: 'RESET',
-        user_id: userId,
-        token_version: tokenVersion,
-        expires_at: expiresAt,
-        ttl: expiresAt,
-      },
-      { ConditionExpression: 'attribute_not_exists(PK)' },
+    await saveToken(
+      userKeys.resetToken(tokenHash),
+      'RESET',
+      { user_id: userId, token_version: tokenVersion },
+      expiresAt,
     );
   },
 
@@ -236,27 +264,21 @@ export const dynamoResetTokens: ResetTokenStore = {
   },
 
   async redeem(tokenHash, userId, passwordHash, nowSeconds, tokenVersion) {
-    try {
-      await transact([
-        tx.delete(userKeys.resetToken(tokenHash), {
-          ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
-          ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
-        }),
-        tx.update(userKeys.user(userId), {
-          UpdateExpression: 'SET password_hash = :h ADD token_version :one', // Only while no reset (or other bump) happened since this link was issued.
-          ConditionExpression:
-            tokenVersion === 0
-              ? 'attribute_exists(PK) AND (attribute_not_exists(token_version) OR token_version = :tv)'
-              : 'attribute_exists(PK) AND token_version = :tv',
-          ExpressionAttributeValues: { ':h': passwordHash, ':one': 1, ':tv': tokenVersion },
-        }),
-      ]);
-      forgetTokenVersion(userId);
-      return true;
-    } catch (err) {
-      if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
-      throw err;
-    }
+    const redeemed = await redeemToken(
+      userKeys.resetToken(tokenHash),
+      userId,
+      nowSeconds,
+      tx.update(userKeys.user(userId), {
+        UpdateExpression: 'SET password_hash = :h ADD token_version :one', // Only while no reset (or other bump) happened since this link was issued.
+        ConditionExpression:
+          tokenVersion === 0
+            ? 'attribute_exists(PK) AND (attribute_not_exists(token_version) OR token_version = :tv)'
+            : 'attribute_exists(PK) AND token_version = :tv',
+        ExpressionAttributeValues: { ':h': passwordHash, ':one': 1, ':tv': tokenVersion },
+      }),
+    );
+    if (redeemed) forgetTokenVersion(userId);
+    return redeemed;
   },
 };
 
@@ -264,17 +286,7 @@ export const dynamoResetTokens: ResetTokenStore = {
 
 export const dynamoVerifyTokens: VerifyTokenStore = {
   async save({ tokenHash, userId, email, expiresAt }) {
-    await putItem(
-      {
-        ...userKeys.verifyToken(tokenHash),
-        entity: 'VERIFY',
-        user_id: userId,
-        email,
-        expires_at: expiresAt,
-        ttl: expiresAt,
-      },
-      { ConditionExpression: 'attribute_not_exists(PK)' },
-    );
+    await saveToken(userKeys.verifyToken(tokenHash), 'VERIFY', { user_id: userId, email }, expiresAt);
   },
 
   async find(tokenHash) {
@@ -284,23 +296,16 @@ export const dynamoVerifyTokens: VerifyTokenStore = {
   },
 
   async redeem(tokenHash, userId, email, nowSeconds) {
-    try {
-      await transact([
-        tx.delete(userKeys.verifyToken(tokenHash), {
-          ConditionExpression: 'attribute_exists(PK) AND user_id = :uid AND expires_at > :now',
-          ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
-        }),
-        tx.update(userKeys.user(userId), {
-          UpdateExpression: 'SET email_verified = :t',
-          ConditionExpression: 'attribute_exists(PK) AND email = :email',
-          ExpressionAttributeValues: { ':t': true, ':email': email },
-        }),
-      ]);
-      return true;
-    } catch (err) {
-      if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
-      throw err;
-    }
+    return redeemToken(
+      userKeys.verifyToken(tokenHash),
+      userId,
+      nowSeconds,
+      tx.update(userKeys.user(userId), {
+        UpdateExpression: 'SET email_verified = :t',
+        ConditionExpression: 'attribute_exists(PK) AND email = :email',
+        ExpressionAttributeValues: { ':t': true, ':email': email },
+      }),
+    );
   },
 };
 

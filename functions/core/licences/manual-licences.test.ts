@@ -6,6 +6,48 @@ import { createManualLicences, isOverdue, type PendingManualLicence, reminderDue
 const since = '2026-01-01T00:00:00.000Z';
 const plus = (h: number) => new Date(Date.parse(since) + h * 3_600_000);
 
+type Deps = Parameters<typeof createManualLicences>[0];
+
+/** A licence of developer d1 waiting since `since`, never reminded. */
+const pendingLicence = (id: string, app_id: string, buyer_email: string, appName: string): PendingManualLicence => ({
+  purchase: { id, app_id, developer_id: 'd1', buyer_email, buyer_name: null, app: { name: appName } } as PurchaseRecord,
+  pending_since: since,
+  reminded_at: null,
+});
+
+/**
+ * The service over a store that reminds about `licence` once (as the table's conditional write
+ * does), with `store` overriding the rest; the mails sent land in `sent`.
+ */
+function remindingService(
+  licence: PendingManualLicence,
+  store: Partial<Deps['store']>,
+  deps: { now: () => Date; sent: OutgoingMail[]; apps?: Partial<Deps['apps']> },
+) {
+  return createManualLicences({
+    store: {
+      pendingByApp: async () => [],
+      allPending: async () => [],
+      get: async () => undefined,
+      complete: async () => 'completed',
+      markReminded: async (_id, at) => {
+        if (licence.reminded_at) return false;
+        licence.reminded_at = at;
+        return true;
+      },
+      legacyPendingIndexed: async () => true,
+      indexLegacyPending: async () => 0,
+      markLegacyPendingIndexed: async () => {},
+      ...store,
+    },
+    apps: { getById: async () => undefined, listByOwner: async () => [], listAll: async () => [], ...deps.apps },
+    users: { findById: async () => ({ email: 'dev@example.com' }) as never },
+    mailer: { sendMail: async (m) => void deps.sent.push(m) },
+    appUrl: 'http://x',
+    now: deps.now,
+  });
+}
+
 describe('reminderDue', () => {
   it('is due from 12 hours on, never before, and never once reminded', () => {
     expect(reminderDue({ pending_since: since, reminded_at: null }, plus(11.99))).toBe(false);
@@ -22,41 +64,14 @@ describe('reminderDue', () => {
 
 describe('sendReminders', () => {
   it('mails the developer once per pending licence, however often the scheduler runs', async () => {
-    const pending: PendingManualLicence = {
-      purchase: {
-        id: 'p1',
-        app_id: 'a1',
-        developer_id: 'd1',
-        buyer_email: 'buyer@example.com',
-        buyer_name: null,
-        app: { name: 'Chart' },
-      } as PurchaseRecord,
-      pending_since: since,
-      reminded_at: null,
-    };
+    const pending = pendingLicence('p1', 'a1', 'buyer@example.com', 'Chart');
     const sent: OutgoingMail[] = [];
     let clock = plus(6);
-    const service = createManualLicences({
-      store: {
-        pendingByApp: async () => [],
-        allPending: async () => [pending],
-        get: async () => pending,
-        complete: async () => 'completed',
-        markReminded: async (_id, at) => {
-          if (pending.reminded_at) return false;
-          pending.reminded_at = at;
-          return true;
-        },
-        legacyPendingIndexed: async () => true,
-        indexLegacyPending: async () => 0,
-        markLegacyPendingIndexed: async () => {},
-      },
-      apps: { getById: async () => undefined, listByOwner: async () => [], listAll: async () => [] },
-      users: { findById: async () => ({ email: 'dev@example.com' }) as never },
-      mailer: { sendMail: async (m) => void sent.push(m) },
-      appUrl: 'http://x',
-      now: () => clock,
-    });
+    const service = remindingService(
+      pending,
+      { allPending: async () => [pending], get: async () => pending },
+      { now: () => clock, sent },
+    );
     expect(await service.sendReminders()).toBe(0);
     clock = plus(12.5);
     expect(await service.sendReminders()).toBe(1);
@@ -70,34 +85,16 @@ describe('sendReminders', () => {
 
 describe('legacy pending manual licences (pending before the index existed)', () => {
   it('walks every app once, indexes what it finds, then reminds about it', async () => {
-    const legacy: PendingManualLicence = {
-      purchase: {
-        id: 'old',
-        app_id: 'a2',
-        developer_id: 'd1',
-        buyer_email: 'early@example.com',
-        buyer_name: null,
-        app: { name: 'Perio' },
-      } as PurchaseRecord,
-      pending_since: since,
-      reminded_at: null,
-    };
+    const legacy = pendingLicence('old', 'a2', 'early@example.com', 'Perio');
     const index: PendingManualLicence[] = [];
     const unindexed = new Map([['a2', [legacy]]]);
     let marker: string | null = null;
     const walked: string[] = [];
     const sent: OutgoingMail[] = [];
-    const service = createManualLicences({
-      store: {
-        pendingByApp: async () => [],
+    const service = remindingService(
+      legacy,
+      {
         allPending: async () => [...index],
-        get: async () => undefined,
-        complete: async () => 'completed',
-        markReminded: async (_id, at) => {
-          if (legacy.reminded_at) return false;
-          legacy.reminded_at = at;
-          return true;
-        },
         legacyPendingIndexed: async () => marker !== null,
         indexLegacyPending: async (appId) => {
           walked.push(appId);
@@ -110,16 +107,8 @@ describe('legacy pending manual licences (pending before the index existed)', ()
           marker = at;
         },
       },
-      apps: {
-        getById: async () => undefined,
-        listByOwner: async () => [],
-        listAll: async () => [{ id: 'a1' }, { id: 'a2' }] as never,
-      },
-      users: { findById: async () => ({ email: 'dev@example.com' }) as never },
-      mailer: { sendMail: async (m) => void sent.push(m) },
-      appUrl: 'http://x',
-      now: () => plus(13),
-    });
+      { now: () => plus(13), sent, apps: { listAll: async () => [{ id: 'a1' }, { id: 'a2' }] as never } },
+    );
     expect(await service.sendReminders()).toBe(1);
     expect(walked).toEqual(['a1', 'a2']);
     expect(marker).toBe(plus(13).toISOString());

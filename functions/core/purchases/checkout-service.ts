@@ -39,11 +39,12 @@ import type { PaymentGateway, PurchaseRepository } from './ports';
 import {
   billingInterval,
   CURRENCY,
-  FULFILMENT_LEASE_MS,
+  completedWith,
+  completionAt,
   guestBuyerId,
   isFreeApp,
   isLicenceHeld,
-  licenceExpiry,
+  NO_PAYMENT_REFS,
   type PurchaseRecord,
   platformFeeCents,
   snapshotApp,
@@ -232,16 +233,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
 
     if (free) {
-      const granted: PurchaseRecord = {
-        ...purchase,
-        session_id: `free_${token()}`,
-        status: 'completed',
-        license_status: 'manual_pending',
-        completed_at: at.toISOString(),
-        expires_at: licenceExpiry(purchase, at),
-        fulfilment: 'pending',
-        fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
-      };
+      const granted = completedWith(
+        { ...purchase, session_id: `free_${token()}` },
+        completionAt(purchase, at, NO_PAYMENT_REFS),
+      );
       await createHolding(granted);
       log.info('free licence granted', { purchase_id: granted.id, app_id: app.id });
       deps.onCompleted?.('free');
@@ -350,24 +345,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       // Only the address's owner gets here: telling them what they hold reveals nothing new.
       const held = await purchases.listByBuyer(pending.user_id);
       if (held.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
-      const change = {
-        completed_at: at.toISOString(),
-        expires_at: licenceExpiry(pending, at),
-        payment_intent_id: null,
-        stripe_subscription_id: null,
-        stripe_invoice_id: null,
-        fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
-      };
+      const change = completionAt(pending, at, NO_PAYMENT_REFS);
       if ((await purchases.complete(pending.id, null, change)) !== 'applied') return answerGuest(sessionId);
       log.info('free guest licence confirmed', { purchase_id: pending.id, app_id: app.id });
       deps.onCompleted?.('free');
-      const granted: PurchaseRecord = {
-        ...pending,
-        ...change,
-        status: 'completed',
-        license_status: 'manual_pending',
-        fulfilment: 'pending',
-      };
+      const granted = completedWith(pending, change);
       try {
         await deps.fulfilment.fulfil(granted);
       } catch (err) {

@@ -21,7 +21,7 @@ import { ServiceUnavailableError } from '../errors';
 import type { LicenceFulfilment } from '../licences/fulfilment';
 import type { Log, Mailer } from '../users/ports';
 import type { LicenceEvents, PaymentEvent, PurchaseRepository } from './ports';
-import { FULFILMENT_LEASE_MS, licenceExpiry, type PurchaseRecord, renewedExpiry } from './purchase';
+import { completedWith, completionAt, FULFILMENT_LEASE_MS, type PurchaseRecord, renewedExpiry } from './purchase';
 import { refundMail } from './purchase-mails';
 import { publishRevoked } from './refunds';
 
@@ -145,15 +145,11 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       });
       return { received: true, ignored: 'payment does not match the price' };
     }
-    const completedAt = now();
-    const change = {
-      completed_at: completedAt.toISOString(),
-      expires_at: licenceExpiry(purchase, completedAt),
+    const change = completionAt(purchase, now(), {
       payment_intent_id: idOf(session.payment_intent),
       stripe_subscription_id: idOf(session.subscription),
       stripe_invoice_id: idOf(session.invoice),
-      fulfilment_lease_until: completedAt.getTime() + FULFILMENT_LEASE_MS,
-    };
+    });
     const outcome = await purchases.complete(purchase.id, event.id, change);
     if (outcome !== 'applied') {
       if ((await resumeUnfinishedDelivery(purchase.id)) === 'in_progress') {
@@ -163,14 +159,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     }
     log.info('purchase completed', { purchase_id: purchase.id, event_id: event.id });
     deps.onCompleted?.('paid');
-    const completed: PurchaseRecord = {
-      ...purchase,
-      ...change,
-      status: 'completed',
-      license_status: 'manual_pending',
-      fulfilment: 'pending',
-    };
-    await fulfilment.fulfil(completed);
+    await fulfilment.fulfil(completedWith(purchase, change));
     return { received: true };
   }
 

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/constants';
 import type { PaymentMethod, PurchaseStatusValue } from '../../../shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
+import type { CompletionChange } from './ports';
 
 /**
  * The buyer id of guest purchases made with an address (already normalised): the licence is kept
@@ -141,6 +142,40 @@ export function licenceExpiry(
   const trialEnd = new Date(completedAt.getTime() + Math.max(0, purchase.free_trial_days) * 86_400_000);
   return addInterval(trialEnd, billingInterval(purchase.price_period)).toISOString();
 }
+
+/** The payment references a completion records: all null for a licence that cost nothing. */
+export type PaymentRefs = Pick<CompletionChange, 'payment_intent_id' | 'stripe_subscription_id' | 'stripe_invoice_id'>;
+export const NO_PAYMENT_REFS: PaymentRefs = {
+  payment_intent_id: null,
+  stripe_subscription_id: null,
+  stripe_invoice_id: null,
+};
+
+/**
+ * What completing a purchase at `at` writes: when, until when the licence runs, the payment's
+ * references, and the delivery lease the completing worker holds.
+ */
+export function completionAt(
+  purchase: Pick<PurchaseRecord, 'pricing_model' | 'price_period' | 'free_trial_days'>,
+  at: Date,
+  refs: PaymentRefs,
+): CompletionChange {
+  return {
+    completed_at: at.toISOString(),
+    expires_at: licenceExpiry(purchase, at),
+    ...refs,
+    fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
+  };
+}
+
+/** The purchase once that completion is written: completed, its licence waiting for delivery. */
+export const completedWith = (purchase: PurchaseRecord, change: CompletionChange): PurchaseRecord => ({
+  ...purchase,
+  ...change,
+  status: 'completed',
+  license_status: 'manual_pending',
+  fulfilment: 'pending',
+});
 
 /** One more paid period from now, never shortening a licence that already runs longer. */
 export function renewedExpiry(purchase: Pick<PurchaseRecord, 'price_period' | 'expires_at'>, paidAt: Date): string {

@@ -7,7 +7,7 @@ import type { AppRecord } from '../apps/app';
 import { appRecord } from '../apps/testing';
 import type { ClaimOutcome, LicenceStore } from '../licences/ports';
 import type { Mailer, OutgoingMail } from '../users/ports';
-import type { PurchaseRepository } from './ports';
+import type { EventOutcome, PurchaseRepository } from './ports';
 import type { PurchaseRecord } from './purchase';
 
 export interface PoolKeyState {
@@ -16,6 +16,9 @@ export interface PoolKeyState {
   indexed: boolean;
   purchase_id?: string;
 }
+
+const isPending = (p: PurchaseRecord) => p.status === 'pending';
+const isCompleted = (p: PurchaseRecord) => p.status === 'completed';
 
 export function memoryStore() {
   const purchases = new Map<string, PurchaseRecord>();
@@ -30,6 +33,20 @@ export function memoryStore() {
   const copy = (p: PurchaseRecord | undefined) => (p ? structuredClone(p) : undefined);
   const awaiting = (p: PurchaseRecord | undefined) =>
     !!p && p.status === 'completed' && (p.fulfilment === 'pending' || p.license_status === 'out_of_stock');
+  /** An event's write as the table makes it: once per event id, and only to a purchase in the state it moves from. */
+  const applyOnce = (
+    id: string,
+    eventId: string | null | undefined,
+    movesFrom: (p: PurchaseRecord) => boolean,
+    apply: (p: PurchaseRecord) => void,
+  ): EventOutcome => {
+    if (eventId && events.has(eventId)) return 'duplicate_event';
+    const p = purchases.get(id);
+    if (!p || !movesFrom(p)) return 'not_applicable';
+    if (eventId) events.add(eventId);
+    apply(p);
+    return 'applied';
+  };
 
   const repo: PurchaseRepository = {
     async checkoutSlot(buyerId, appId) {
@@ -78,13 +95,10 @@ export function memoryStore() {
         .map((p) => structuredClone(p));
     },
     async complete(id, eventId, change) {
-      if (eventId && events.has(eventId)) return 'duplicate_event';
-      const p = purchases.get(id);
-      if (p?.status !== 'pending') return 'not_applicable';
-      if (eventId) events.add(eventId);
-      Object.assign(p, change, { status: 'completed', license_status: 'manual_pending', fulfilment: 'pending' });
-      for (const ref of [change.payment_intent_id, change.stripe_subscription_id]) if (ref) refs.set(ref, id);
-      return 'applied';
+      return applyOnce(id, eventId, isPending, (p) => {
+        Object.assign(p, change, { status: 'completed', license_status: 'manual_pending', fulfilment: 'pending' });
+        for (const ref of [change.payment_intent_id, change.stripe_subscription_id]) if (ref) refs.set(ref, id);
+      });
     },
     async leaseFulfilment(id, nowMs, untilMs) {
       const p = purchases.get(id);
@@ -107,31 +121,22 @@ export function memoryStore() {
       if (p?.fulfilment === 'pending' && p.fulfilment_lease_until === leaseUntil) p.fulfilment_lease_until = 0;
     },
     async markRefunded(id, change) {
-      if (change.eventId && events.has(change.eventId)) return 'duplicate_event';
-      const p = purchases.get(id);
-      if (p?.status !== 'completed' || (change.createdAfter && p.created_at < change.createdAfter)) {
-        return 'not_applicable';
-      }
-      if (change.eventId) events.add(change.eventId);
-      Object.assign(p, { status: 'refunded', license_status: 'revoked', refunded_at: change.refunded_at });
-      if (change.flag) p.flag = change.flag;
-      return 'applied';
+      const boughtInWindow = (p: PurchaseRecord) =>
+        isCompleted(p) && !(change.createdAfter && p.created_at < change.createdAfter);
+      return applyOnce(id, change.eventId, boughtInWindow, (p) => {
+        Object.assign(p, { status: 'refunded', license_status: 'revoked', refunded_at: change.refunded_at });
+        if (change.flag) p.flag = change.flag;
+      });
     },
     async flagPayment(id, eventId, change) {
-      if (events.has(eventId)) return 'duplicate_event';
-      const p = purchases.get(id);
-      if (p?.status !== 'pending') return 'not_applicable';
-      events.add(eventId);
-      Object.assign(p, { status: 'payment_mismatch', flag: change.flag });
-      return 'applied';
+      return applyOnce(id, eventId, isPending, (p) => {
+        Object.assign(p, { status: 'payment_mismatch', flag: change.flag });
+      });
     },
     async setExpiry(id, expiresAt, eventId) {
-      if (events.has(eventId)) return 'duplicate_event';
-      const p = purchases.get(id);
-      if (p?.status !== 'completed') return 'not_applicable';
-      events.add(eventId);
-      p.expires_at = expiresAt;
-      return 'applied';
+      return applyOnce(id, eventId, isCompleted, (p) => {
+        p.expires_at = expiresAt;
+      });
     },
     async payoutAccount(developerId) {
       return payout.get(developerId) ?? null;

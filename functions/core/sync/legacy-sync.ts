@@ -24,13 +24,16 @@ import {
   type UserAccounts,
 } from './ports';
 
-export async function syncLegacyUsers(deps: {
+/** What both legacy syncs use: the legacy system, the sync state (cursors, times) and the clock. */
+interface LegacySyncDeps {
   legacy: LegacySystem;
-  links: LegacyLinkStore;
-  users: UserAccounts;
   state: SyncStateStore;
   now?: () => Date;
-}): Promise<Record<string, number>> {
+}
+
+export async function syncLegacyUsers(
+  deps: LegacySyncDeps & { links: LegacyLinkStore; users: UserAccounts },
+): Promise<Record<string, number>> {
   const accounts = await deps.legacy.accounts();
   const counts = { fetched: accounts.length, created: 0, merged: 0, skipped: 0 };
   for (const account of accounts) {
@@ -77,14 +80,9 @@ export async function syncLegacyUsers(deps: {
   return counts;
 }
 
-export async function syncLegacyEvents(deps: {
-  legacy: LegacySystem;
-  state: SyncStateStore;
-  licences: LicenceDirectory;
-  publisher: EventPublisher;
-  maxEvents: number;
-  now?: () => Date;
-}): Promise<Record<string, number>> {
+export async function syncLegacyEvents(
+  deps: LegacySyncDeps & { licences: LicenceDirectory; publisher: EventPublisher; maxEvents: number },
+): Promise<Record<string, number>> {
   const clock = () => deps.now?.() ?? new Date();
   const start = await deps.state.get();
   const events = await deps.legacy.eventsAfter(start.cursor, deps.maxEvents);

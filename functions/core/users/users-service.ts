@@ -38,51 +38,65 @@ const silentLog: Log = { info() {}, warn() {}, error() {} };
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function resetMail(to: string, fullName: string, link: string, validMinutes: number) {
-  const greeting = fullName ? `Hello ${fullName},` : 'Hello,';
-  const text = [
-    greeting,
-    '',
-    'We received a request to reset the password of your Dental App Marketplace account.',
-    `Open this link to choose a new password (valid for ${validMinutes} minutes, usable once):`,
-    '',
-    link,
-    '',
-    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-  ].join('\n');
+/**
+ * A mail whose point is one link (reset, verification), as text and as HTML: the greeting, why it
+ * was sent, the link with how long it works, and what to do when it was not asked for.
+ */
+function linkMail(mail: {
+  to: string;
+  subject: string;
+  greeting: string;
+  why: string;
+  /** "choose a new password": the text version reads "Open this link to <action> (<validity>):". */
+  action: string;
+  /** The HTML version's link text. */
+  linkText: string;
+  link: string;
+  validity: string;
+  ignore: string;
+}) {
+  const { greeting, why, link, validity, ignore } = mail;
+  const text = [greeting, '', why, `Open this link to ${mail.action} (${validity}):`, '', link, '', ignore].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
-    '<p>We received a request to reset the password of your Dental App Marketplace account.</p>',
-    `<p><a href="${escapeHtml(link)}">Choose a new password</a> (valid for ${validMinutes} minutes, usable once).</p>`,
-    '<p>If you did not ask for this, you can ignore this e-mail: your password stays as it is.</p>',
+    `<p>${escapeHtml(why)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(mail.linkText)}</a> (${escapeHtml(validity)}).</p>`,
+    `<p>${escapeHtml(ignore)}</p>`,
   ].join('\n');
-  return { to, subject: 'Reset your Dental App Marketplace password', text, html };
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+function resetMail(to: string, fullName: string, link: string, validMinutes: number) {
+  return linkMail({
+    to,
+    subject: 'Reset your Dental App Marketplace password',
+    greeting: fullName ? `Hello ${fullName},` : 'Hello,',
+    why: 'We received a request to reset the password of your Dental App Marketplace account.',
+    action: 'choose a new password',
+    linkText: 'Choose a new password',
+    link,
+    validity: `valid for ${validMinutes} minutes, usable once`,
+    ignore: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  });
 }
 
 /**
  * The verification mail goes to an address nobody has confirmed yet, so it carries nothing the
  * person who signed up wrote (not even their name): otherwise anyone could have the platform mail
- * their own words to any address (issue 11 item 8).
+ * their own words to any address.
  */
 function verifyMail(to: string, link: string, validHours: number) {
-  const greeting = 'Hello,';
-  const text = [
-    greeting,
-    '',
-    'Please confirm that this address belongs to your Dental App Marketplace developer account.',
-    `Open this link to verify it (valid for ${validHours} hours):`,
-    '',
+  return linkMail({
+    to,
+    subject: 'Verify your Dental App Marketplace email address',
+    greeting: 'Hello,',
+    why: 'Please confirm that this address belongs to your Dental App Marketplace developer account.',
+    action: 'verify it',
+    linkText: 'Verify my email address',
     link,
-    '',
-    'If you did not create an account, you can ignore this e-mail.',
-  ].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    '<p>Please confirm that this address belongs to your Dental App Marketplace developer account.</p>',
-    `<p><a href="${escapeHtml(link)}">Verify my email address</a> (valid for ${validHours} hours).</p>`,
-    '<p>If you did not create an account, you can ignore this e-mail.</p>',
-  ].join('\n');
-  return { to, subject: 'Verify your Dental App Marketplace email address', text, html };
+    validity: `valid for ${validHours} hours`,
+    ignore: 'If you did not create an account, you can ignore this e-mail.',
+  });
 }
 
 /** The limits of one hour per client, answered with 429 and Retry-After. */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
@@ -311,6 +311,12 @@ describe('App detail: data access', { timeout: 20_000 }, () => {
         }),
       ),
     });
+    // Below the fold, the section waits until it is wanted: nothing of it loads with the page.
+    await screen.findByRole('heading', { name: 'Smile Scheduler', level: 1 });
+    expect(screen.queryByRole('region', { name: 'Data access' })).toBeNull();
+    expect(calls('GET').filter((r) => /data-access|reviews/.test(r.path))).toEqual([]);
+    // The visitor scrolls towards it.
+    fireEvent.scroll(window);
     const section = await screen.findByRole('region', { name: 'Data access' });
     expect(await within(section).findByText('Patients')).toBeTruthy();
     expect(

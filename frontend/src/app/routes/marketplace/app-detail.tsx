@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LuArrowLeft, LuPackageX } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import * as MSG from '../../../../../shared/messages/screens';
-import { ClientOnly } from '../../../components/ui/client-only';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { WhenWanted } from '../../../components/ui/when-wanted';
 import { withAllRecipes } from '../../../components/ui/with-all-recipes';
 import { paths } from '../../../config/paths';
 import { CHECKOUT_APP_KEY } from '../../../features/checkout/utils/checkout-return';
@@ -26,8 +26,9 @@ import { formatPriceWithPeriod } from '../../../features/marketplace/utils/prici
 // hovering or focusing the buy button, clicking it, or returning from login with ?checkout=true.
 const loadCheckoutModal = withAllRecipes(() => import('../../../features/checkout/components/checkout-modal'));
 const CheckoutModal = lazy(() => loadCheckoutModal().then((m) => ({ default: m.CheckoutModal })));
-// The per-visitor sections render only in the browser, after hydration (ClientOnly): their code
-// (forms, dialogs, the data-access lists) loads then, off the page's first download.
+// The per-visitor sections below the fold render only in the browser, once wanted (WhenWanted: near
+// the screen, on the visitor's first scroll or touch, or a few seconds after load): their code
+// (forms, dialogs, the data-access lists) and their data load then, off the page's first seconds.
 const loadDataAccessSection = withAllRecipes(
   () => import('../../../components/data-access/components/data-access-section'),
 );
@@ -177,12 +178,12 @@ export default function MarketplaceAppDetail() {
               <FeatureList items={integrations} />
             </Section>
           )}
-          <ClientOnly>
+          <WhenWanted>
             <Suspense fallback={null}>
               <DataAccessSection appId={app.id} />
               {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
             </Suspense>
-          </ClientOnly>
+          </WhenWanted>
         </Stack>
 
         <Box gridArea="facts">
