@@ -11,11 +11,12 @@ import { dynamoDeliveryLogStore } from '../adapters/dynamodb/webhook-logs-repo';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../adapters/http-out';
 import { getConfig } from '../config';
-import { createWebhooksService } from '../core/webhooks/webhooks-service';
+import { createWebhooksService, type WebhooksServiceDeps } from '../core/webhooks/webhooks-service';
 import { lazyService } from './lazy';
 import { appDirectory, webhookPipeline } from './webhook-pipeline';
 
-export const webhooksService = lazyService(() =>
+/** The webhooks service on its real adapters; tests replace a setting (e.g. `allowInternal`). */
+export const buildWebhooksService = (overrides: Partial<WebhooksServiceDeps> = {}) =>
   createWebhooksService({
     webhooks: dynamoWebhookStore,
     logs: dynamoDeliveryLogStore,
@@ -33,5 +34,7 @@ export const webhooksService = lazyService(() =>
     },
     appIdsOf: async (userId) => (await new DynamoAppsRepository().listByOwner(userId)).map((a) => a.id),
     rateLimit: (key, limit, windowSeconds) => hitRateCounter(key, limit, windowSeconds),
-  }),
-);
+    ...overrides,
+  });
+
+export const webhooksService = lazyService(() => buildWebhooksService());

@@ -4,9 +4,9 @@
  * the e-mailed link; the admin signs in and reaches /admin; a developer is sent away from /admin.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { mailsTo, uniqueEmail } from '../support/api';
+import { mailsTo, register, uniqueEmail } from '../support/api';
 import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
 
 let browser: Browser;
@@ -67,12 +67,7 @@ describe('accounts in the browser', () => {
   it('a forgotten password is reset through the e-mailed single-use link', async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('reset');
-    const reg = await fetch(`${inject('apiUrl')}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ full_name: 'Reset Me', email, password: 'old-secret', company_name: 'Reset Co' }),
-    });
-    expect(reg.status).toBe(201);
+    await register({ full_name: 'Reset Me', email, password: 'old-secret', company_name: 'Reset Co' });
 
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(email);
@@ -117,13 +112,7 @@ describe('accounts in the browser', () => {
 
     // A developer's stored session does not open the admin area.
     const dev = uniqueEmail('dev-admin');
-    const api = inject('apiUrl');
-    const registered = await fetch(`${api}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ full_name: 'Dev', email: dev, password: 'dev-secret', company_name: 'Dev Co' }),
-    });
-    expect(registered.status, await registered.clone().text()).toBe(201);
+    await register({ full_name: 'Dev', email: dev, password: 'dev-secret', company_name: 'Dev Co' });
     await signIn(page, dev, 'dev-secret');
     await page.waitForURL('**/dashboard');
     await page.goto('/admin/users');

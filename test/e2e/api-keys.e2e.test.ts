@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { mailsTo, uniqueEmail } from '../support/api';
+import { mailsTo, register, uniqueEmail } from '../support/api';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper } from './support/browser';
 
 let browser: Browser;
@@ -33,12 +33,7 @@ async function createKey(page: Page, type: 'Staging' | 'Production', message: st
 describe('API keys and developer approval in the browser', () => {
   it('staging works at once, production waits for approval, rotation revokes the old key', async () => {
     const email = uniqueEmail('keys');
-    const reg = await fetch(`${inject('apiUrl')}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ full_name: 'Key Maker', email, password: 'key-secret', company_name: 'Keys Dental' }),
-    });
-    expect(reg.status).toBe(201);
+    await register({ full_name: 'Key Maker', email, password: 'key-secret', company_name: 'Keys Dental' });
 
     const dev = await newPage(browser);
     await signInAsDeveloper(dev.page, email, 'key-secret');

@@ -8,58 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { uniqueEmail } from '../support/api';
+import { register, uniqueEmail } from '../support/api';
+import { png } from '../support/images';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper, waitForHydration } from './support/browser';
-
-// --- A real PNG of any size, written without an image library --------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** An RGB PNG of width x height: a diagonal gradient in the given hue, so each file differs. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    rows[row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const shade = ((x + y) * 255) / (width + height);
-      rows[row + 1 + x * 3] = Math.round((r + shade) / 2);
-      rows[row + 2 + x * 3] = Math.round((g + shade) / 2);
-      rows[row + 3 + x * 3] = Math.round((b + shade) / 2);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 // --- Browser helpers ------------------------------------------------------------------------
 
@@ -73,9 +27,9 @@ beforeAll(async () => {
   files.icon = join(dir, 'icon.png');
   files.shot1 = join(dir, 'screenshot-1.png');
   files.shot2 = join(dir, 'screenshot-2.png');
-  writeFileSync(files.icon, png(256, 256, [20, 142, 155]));
-  writeFileSync(files.shot1, png(640, 400, [37, 99, 235]));
-  writeFileSync(files.shot2, png(640, 400, [219, 39, 119]));
+  writeFileSync(files.icon, png(256, 256, 155));
+  writeFileSync(files.shot1, png(640, 400, 235));
+  writeFileSync(files.shot2, png(640, 400, 119));
 });
 afterAll(async () => {
   await browser?.close();
@@ -112,14 +66,8 @@ async function visitorSearch(name: string): Promise<{ found: boolean; close: () 
 
 describe('developer apps in the browser', () => {
   it('quick create, wizard submission with uploads, admin approval, marketplace listing, suspension', async () => {
-    const api = inject('apiUrl');
     const email = uniqueEmail('apps');
-    const reg = await fetch(`${api}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ full_name: 'Dana Dev', email, password: 'dana-secret', company_name: 'Dana Dental' }),
-    });
-    expect(reg.status).toBe(201);
+    await register({ full_name: 'Dana Dev', email, password: 'dana-secret', company_name: 'Dana Dental' });
     const suffix = randomUUID().slice(0, 6);
     const internalName = `Front Desk Sync ${suffix}`;
     const publicName = `Smile Scheduler ${suffix}`;

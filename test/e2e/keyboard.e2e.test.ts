@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { uniqueEmail } from '../support/api';
+import { register, uniqueEmail } from '../support/api';
 import { launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
@@ -69,12 +69,7 @@ async function signInWithKeyboard(page: Page, email: string, password: string) {
 async function newDeveloperAccount(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('kbd');
   const password = 'keyboard-secret';
-  const res = await fetch(`${inject('apiUrl')}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: 'Kim Keys', email, password, company_name: 'Keys Dental' }),
-  });
-  expect(res.status).toBe(201);
+  await register({ full_name: 'Kim Keys', email, password, company_name: 'Keys Dental' });
   return { email, password };
 }
 

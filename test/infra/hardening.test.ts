@@ -12,7 +12,7 @@ import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observabilit
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
 import { contentSecurityPolicy } from '../../shared/csp';
 import { must } from '../support/must';
-import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace, synthTemplates } from './synth-app';
 
 /** Issue 12 items 4-7 in the synthesized templates: secrets, the edge, least privilege, observability. */
 type Resource = CfnObject;
@@ -53,9 +53,7 @@ const readableSecrets = (statements: { Action: string | string[]; Resource: unkn
     .sort();
 
 beforeAll(() => {
-  const stacks = synthMarketplace({ context: { siteBuildPath: fakeSiteBuild() }, cloudFormationValidation: false });
-  app = Template.fromStack(stacks.appStack);
-  resources = app.toJSON().Resources;
+  ({ app, appResources: resources } = synthTemplates());
 }, 90_000);
 afterAll(removeTempDirs);
 

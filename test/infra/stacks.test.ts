@@ -1,6 +1,6 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
+import { createTableInput, TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
 import { MAX_RECEIVE_COUNT as IN_PROCESS_MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey, STOREFRONT_PATH_PATTERNS } from '../../functions/routes';
 import { SYNC_MAX_RECEIVE_COUNT as CODE_SYNC_MAX_RECEIVE_COUNT } from '../../functions/sync/service';
@@ -9,7 +9,14 @@ import { SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../l
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
 import { must } from '../support/must';
-import { type CfnObject, expectQueueConsumer, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import {
+  type CfnObject,
+  expectQueueConsumer,
+  fakeSiteBuild,
+  removeTempDirs,
+  synthMarketplace,
+  synthTemplates,
+} from './synth-app';
 
 type Resources = Record<string, CfnObject>;
 
@@ -40,35 +47,31 @@ function actionsOf(group: RouteGroup): string[] {
   return policy.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => s.Action);
 }
 
+/** A function's environment variables, once it is checked to have at least `names`. */
+function envOf(id: string, names: readonly string[]) {
+  const vars = must(appResources[id], id).Properties.Environment.Variables;
+  expect(Object.keys(vars)).toEqual(expect.arrayContaining([...names]));
+  return vars;
+}
+
+/** The outside systems' API keys, which sync reads from Secrets Manager by ARN. */
+const OUTSIDE_SYSTEM_SECRETS = ['INTERNAL_SYSTEM_SECRET_ARN', 'LEGACY_SYSTEM_SECRET_ARN'];
+
 beforeAll(() => {
-  // Template.fromStack also fails on resource dependency cycles, which CloudFormation would only
-  // reject at deploy time.
-  // CloudFormation validation of these templates runs in nag.test.ts.
-  const stacks = synthMarketplace({ context: { siteBuildPath: fakeSiteBuild() }, cloudFormationValidation: false });
-  data = Template.fromStack(stacks.dataStack);
-  app = Template.fromStack(stacks.appStack);
-  appResources = app.toJSON().Resources;
+  ({ data, app, appResources } = synthTemplates());
 }, 90_000);
 afterAll(removeTempDirs);
 
 describe('data stack', () => {
-  it('builds the single table from TABLE_KEYS: keys, the three GSIs and TTL', () => {
+  it('builds the single table from TABLE_KEYS like the local one: keys, the three GSIs and TTL', () => {
     data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    // The same keys and indexes as the table DynamoDB Local is given.
+    const local = createTableInput('any');
     data.hasResourceProperties('AWS::DynamoDB::Table', {
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-      ],
+      KeySchema: local.KeySchema,
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
-      GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
-        IndexName: ix.name,
-        KeySchema: [
-          { AttributeName: ix.partitionKey, KeyType: 'HASH' },
-          { AttributeName: ix.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: local.GlobalSecondaryIndexes,
     });
     expect(TABLE_KEYS.indexes.map((ix) => ix.name)).toEqual(['GSI1', 'GSI2', 'GSI3']);
   });
@@ -201,10 +204,7 @@ describe('functions', () => {
 
   it('gets table, bucket, mail sender, secret ARNs and app URL from configuration, never a secret value', () => {
     for (const [id, group] of groupFunctions()) {
-      const vars = appResources[id]?.Properties.Environment.Variables;
-      expect(Object.keys(vars)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'APP_URL', 'ORIGIN_SECRET_ARN']),
-      );
+      const vars = envOf(id, ['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'APP_URL', 'ORIGIN_SECRET_ARN']);
       // The Partner API authenticates API keys only: no JWT key.
       expect('JWT_SECRET_ARN' in vars, group).toBe(group !== 'partner');
       // Secrets are read at cold start (functions/secrets.ts): no value, not even a dynamic reference.
@@ -417,8 +417,7 @@ describe('webhook workers', () => {
 
   it('both enqueue, mail and use the table (never Scan), with internal targets refused', () => {
     for (const prefix of ['Webhook delivery worker', 'Webhook scheduler']) {
-      const vars = appResources[functionIdByDescription(prefix)]?.Properties.Environment.Variables;
-      expect(Object.keys(vars)).toEqual(expect.arrayContaining(['TABLE_NAME', 'QUEUE_URL', 'MAIL_FROM', 'APP_URL']));
+      const vars = envOf(functionIdByDescription(prefix), ['TABLE_NAME', 'QUEUE_URL', 'MAIL_FROM', 'APP_URL']);
       expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
       const actions = policyActions(prefix);
       expect(actions).toEqual(
@@ -484,16 +483,7 @@ describe('sync', () => {
       batchSize: SYNC_WORKER_BATCH_SIZE,
       maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
     });
-    const vars = appResources[worker]?.Properties.Environment.Variables;
-    expect(Object.keys(vars)).toEqual(
-      expect.arrayContaining([
-        'TABLE_NAME',
-        'QUEUE_URL',
-        'SYNC_QUEUE_URL',
-        'INTERNAL_SYSTEM_SECRET_ARN',
-        'LEGACY_SYSTEM_SECRET_ARN',
-      ]),
-    );
+    envOf(worker, ['TABLE_NAME', 'QUEUE_URL', 'SYNC_QUEUE_URL', ...OUTSIDE_SYSTEM_SECRETS]);
     const a = actions('Sync worker');
     expect(a).toEqual(
       expect.arrayContaining([
@@ -537,22 +527,18 @@ describe('sync', () => {
 
   it('the sync route function gets the queues, the schedule, its role and the outside systems’ secrets', () => {
     const fn = [...groupFunctions()].find(([, g]) => g === 'sync')?.[0] as string;
-    const vars = appResources[fn]?.Properties.Environment.Variables;
-    expect(Object.keys(vars)).toEqual(
-      expect.arrayContaining([
-        'SYNC_QUEUE_URL',
-        'SYNC_QUEUE_ARN',
-        'SYNC_DLQ_URL',
-        'SYNC_SCHEDULE_NAME',
-        'SYNC_SCHEDULE_GROUP',
-        'SYNC_SCHEDULER_ROLE_ARN',
-        'INTERNAL_SYSTEM_SECRET_ARN',
-        'LEGACY_SYSTEM_SECRET_ARN',
-        'QUEUE_URL',
-      ]),
-    );
+    const vars = envOf(fn, [
+      'SYNC_QUEUE_URL',
+      'SYNC_QUEUE_ARN',
+      'SYNC_DLQ_URL',
+      'SYNC_SCHEDULE_NAME',
+      'SYNC_SCHEDULE_GROUP',
+      'SYNC_SCHEDULER_ROLE_ARN',
+      'QUEUE_URL',
+      ...OUTSIDE_SYSTEM_SECRETS,
+    ]);
     // Secrets by ARN, never by value.
-    for (const key of ['INTERNAL_SYSTEM_SECRET_ARN', 'LEGACY_SYSTEM_SECRET_ARN']) {
+    for (const key of OUTSIDE_SYSTEM_SECRETS) {
       expect(JSON.stringify(vars[key])).not.toContain('resolve:secretsmanager');
       expect(vars[key]).toEqual({ Ref: expect.stringMatching(/^Sync.*ApiKey/) });
     }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../lib/app-config';
 import { createMarketplace } from '../../lib/marketplace-app';
 
@@ -58,6 +58,18 @@ export function synthMarketplace(options: SynthOptions = {}) {
   });
   const stacks = createMarketplace(app, { account: '123456789012', region: options.region ?? 'us-east-1' });
   return { app, ...stacks };
+}
+
+/**
+ * The two stacks' templates for the suites that only read them: a throwaway site build and no
+ * CloudFormation validation (nag.test.ts runs it). Template.fromStack also fails on resource
+ * dependency cycles, which CloudFormation would only reject at deploy time.
+ */
+export function synthTemplates() {
+  const stacks = synthMarketplace({ context: { siteBuildPath: fakeSiteBuild() }, cloudFormationValidation: false });
+  const app = Template.fromStack(stacks.appStack);
+  const appResources: Record<string, CfnObject> = app.toJSON().Resources;
+  return { data: Template.fromStack(stacks.dataStack), app, appResources };
 }
 
 /**

@@ -3,8 +3,6 @@
  * its throttle, password reset by e-mail, Google sign-in, profiles. Other suites share the
  * database, so every test uses fresh addresses and its own admin account.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoUsersRepository, dynamoUsersStores } from '../../functions/adapters/dynamodb/users-repo';
@@ -27,6 +25,7 @@ import {
 import { api, type LoginAnswer, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
+import { type Receiver, startServer } from '../support/receiver';
 
 const PASSWORD = 'secret123';
 
@@ -331,7 +330,7 @@ describe('POST /api/google-login', () => {
 
   describe('with a client id (the service in this worker, against a local stand-in for Google)', () => {
     const CLIENT_ID = 'dental-test.apps.googleusercontent.com';
-    let jwks: Server;
+    let jwks: Receiver;
     let googleKey: CryptoKey;
     let strangerKey: CryptoKey;
     const saved = { ...process.env };
@@ -342,13 +341,12 @@ describe('POST /api/google-login', () => {
       googleKey = pair.privateKey;
       strangerKey = (await generateKeyPair('RS256')).privateKey;
       const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'g1', alg: 'RS256', use: 'sig' };
-      jwks = createServer((_req, res) => {
+      jwks = await startServer((_req, _body, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ keys: [jwk] }));
-      });
-      await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+      }, '/oauth2/v3/certs');
       process.env.GOOGLE_CLIENT_ID = CLIENT_ID;
-      process.env.GOOGLE_JWKS_URL = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/oauth2/v3/certs`;
+      process.env.GOOGLE_JWKS_URL = jwks.url;
       delete process.env.GOOGLE_ISSUERS;
       resetConfigForTests();
     });
@@ -359,7 +357,7 @@ describe('POST /api/google-login', () => {
         else process.env[key] = saved[key];
       }
       resetConfigForTests();
-      await new Promise<void>((resolve) => jwks.close(() => resolve()));
+      await jwks.close();
     });
 
     const idToken = (email: string, opts: { aud?: string; iss?: string; key?: CryptoKey; name?: string } = {}) =>

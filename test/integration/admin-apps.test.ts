@@ -20,7 +20,7 @@ import {
   type OwnerApp,
   type OwnerAppSummary,
 } from '../../shared/schemas/apps';
-import { adminToken, api, type Developer as Dev, type JsonBody, mailsTo, newDeveloper } from '../support/api';
+import { adminToken, api, type Developer as Dev, type JsonBody, mailsWithSubject, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
 const run = randomUUID().slice(0, 8);
@@ -63,14 +63,8 @@ async function submitted(label: string) {
 }
 const marketIds = async () => (await api<AppCard[]>('GET', `/api/marketplace/apps?q=${run}`)).body.map((a) => a.id);
 
-async function mailWithSubject(email: string, subject: string) {
-  for (let i = 0; i < 30; i++) {
-    const mail = (await mailsTo(email)).find((m) => m.subject === subject);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return undefined;
-}
+/** The first mail to `email` with this subject (waiting up to 3 s), or undefined. */
+const mailWithSubject = async (email: string, subject: string) => (await mailsWithSubject(email, subject))[0];
 
 describe('GET /api/admin/apps', () => {
   it('lists apps of every type with category, pricing, developer e-mail, status and sales placeholders', async () => {

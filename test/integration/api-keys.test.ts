@@ -15,6 +15,32 @@ const createKey = (token: string, type: string) =>
 const listKeys = (token: string) => api<ApiKey[]>('GET', '/api/keys', { token });
 const me = (key: string) => api<PartnerMe>('GET', '/v1/me', { headers: { 'x-api-key': key } });
 
+/**
+ * What creating a key answers, by type: staging works at once (500 calls a day), production waits
+ * for approval (10,000 a day); the full key, of the type's form, is shown this once.
+ */
+const NEW_KEY = {
+  staging: { is_active: true, limit: 500, status: 'active', message: MSG.stagingKeyCreated, form: 'test' },
+  production: {
+    is_active: false,
+    limit: 10_000,
+    status: 'pending_approval',
+    message: MSG.productionKeyCreated,
+    form: 'live',
+  },
+} as const;
+
+/** Creates a key of `type` and checks its answer against NEW_KEY. */
+async function createChecked(token: string, type: keyof typeof NEW_KEY) {
+  const { form, ...fields } = NEW_KEY[type];
+  const res = await createKey(token, type);
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ type, usage_count: 0, ...fields });
+  expect(res.body.key).toMatch(new RegExp(`^dk_[0-9A-Za-z]{4}_${form}_[0-9A-Za-z]{40}$`));
+  expect(res.body.prefix).toBe(res.body.key.slice(0, 20));
+  return res;
+}
+
 /** Every answer received after a key was created, to prove none of them repeats a full key. */
 function recorder() {
   const seen: ApiAnswer<unknown>[] = [];
@@ -37,29 +63,8 @@ function recorder() {
 describe('API key lifecycle', () => {
   it('creates an active staging key (500/day) and a pending production key (10,000/day)', async () => {
     const dev = await newDeveloper();
-    const staging = await createKey(dev.token, 'staging');
-    expect(staging.status).toBe(201);
-    expect(staging.body).toMatchObject({
-      type: 'staging',
-      is_active: true,
-      limit: 500,
-      usage_count: 0,
-      status: 'active',
-      message: MSG.stagingKeyCreated,
-    });
-    expect(staging.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_test_[0-9A-Za-z]{40}$/);
-    expect(staging.body.prefix).toBe(staging.body.key.slice(0, 20));
-
-    const production = await createKey(dev.token, 'production');
-    expect(production.status).toBe(201);
-    expect(production.body).toMatchObject({
-      type: 'production',
-      is_active: false,
-      limit: 10_000,
-      status: 'pending_approval',
-      message: MSG.productionKeyCreated,
-    });
-    expect(production.body.key).toMatch(/^dk_[0-9A-Za-z]{4}_live_[0-9A-Za-z]{40}$/);
+    const staging = await createChecked(dev.token, 'staging');
+    const production = await createChecked(dev.token, 'production');
 
     const rec = recorder();
     // The staging key works at once; the production key is refused until approval.

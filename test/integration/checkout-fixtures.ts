@@ -90,35 +90,62 @@ export async function insertPurchase(app: AppRecord, overrides: Partial<Purchase
   return p;
 }
 
+/** A completed purchase whose assigned licence `holder` holds, delivered (fulfilment done). */
+export function insertCompleted(
+  app: AppRecord,
+  holder: { id: string; email: string },
+  overrides: Partial<PurchaseRecord> = {},
+) {
+  return insertPurchase(app, {
+    user_id: holder.id,
+    buyer_email: holder.email,
+    status: 'completed',
+    license_status: 'assigned',
+    license_key: `LIC-${randomUUID()}`,
+    completed_at: new Date().toISOString(),
+    fulfilment: 'done',
+    ...overrides,
+  });
+}
+
+/** A key-pool app (see testApp) stored with `keys` keys in its pool. */
+export function createPoolApp(ownerId: string, label: string, keys: number, overrides: Partial<AppRecord> = {}) {
+  const app = testApp(ownerId, label, overrides);
+  return createApp(app, poolKeysFor(app, keys));
+}
+
+/** An id in Stripe's form: the object's prefix and random characters (`evt_…`, `pi_…`). */
+export const stripeId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+
+/** A Stripe event of `type` carrying `object`, created now (a fresh event id unless given). */
+export function stripeEvent(type: string, object: Record<string, unknown>, id = stripeId('evt')) {
+  return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+}
+
 /** A `checkout.session.completed` event as Stripe sends it (the fields the webhook reads). */
 export function sessionCompletedEvent(
   purchase: Pick<PurchaseRecord, 'id' | 'session_id' | 'amount_cents' | 'buyer_email' | 'app_id' | 'user_id'>,
   overrides: { id?: string; type?: string; object?: Record<string, unknown> } = {},
 ) {
-  return {
-    id: overrides.id ?? `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type: overrides.type ?? 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: purchase.session_id,
-        object: 'checkout.session',
-        mode: 'payment',
-        payment_status: 'paid',
-        status: 'complete',
-        amount_total: purchase.amount_cents,
-        currency: 'usd',
-        customer_email: purchase.buyer_email,
-        client_reference_id: purchase.id,
-        metadata: { purchase_id: purchase.id, app_id: purchase.app_id, user_id: purchase.user_id },
-        payment_intent: null,
-        subscription: null,
-        ...overrides.object,
-      },
+  return stripeEvent(
+    overrides.type ?? 'checkout.session.completed',
+    {
+      id: purchase.session_id,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: purchase.amount_cents,
+      currency: 'usd',
+      customer_email: purchase.buyer_email,
+      client_reference_id: purchase.id,
+      metadata: { purchase_id: purchase.id, app_id: purchase.app_id, user_id: purchase.user_id },
+      payment_intent: null,
+      subscription: null,
+      ...overrides.object,
     },
-  };
+    overrides.id,
+  );
 }
 
 /** The stack's Stripe webhook secret (generated per run by the test setup). */

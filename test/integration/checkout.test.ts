@@ -29,9 +29,10 @@ import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf, type WithDetail 
 import { must } from '../support/must';
 import {
   createApp,
+  createPoolApp,
   deliveredPurchase,
   getPurchase,
-  insertPurchase,
+  insertCompleted,
   payTestCheckout,
   poolKeysFor,
   postEvent,
@@ -226,14 +227,9 @@ describe('signed-in checkout', () => {
   it('starts a paid checkout on the test page; an expired licence may be renewed', async () => {
     const buyer = await newDeveloper();
     // An expired licence of the same app: the renewal path is open.
-    await insertPurchase(paidPool, {
-      user_id: buyer.id,
-      buyer_email: buyer.email,
-      status: 'completed',
-      license_status: 'assigned',
+    await insertCompleted(paidPool, buyer, {
       license_key: `OLD-${paidPool.id}`,
       expires_at: new Date(Date.now() - 86_400_000).toISOString(),
-      fulfilment: 'done',
     });
     const res = await api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
@@ -397,8 +393,7 @@ describe('the test-checkout pages', () => {
 describe('concurrent checkouts of one app by one buyer', () => {
   it('10 at once give 1 session and 9 answers that say why; a paid licence then blocks the next one', async () => {
     const buyer = await newDeveloper();
-    const app = testApp(owner.id, 'race', { price_cents: 2500 });
-    await createApp(app, poolKeysFor(app, 2));
+    const app = await createPoolApp(owner.id, 'race', 2, { price_cents: 2500 });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         api<WithDetail<CheckoutSession>>('POST', '/api/stripe/create-checkout-session', {

@@ -9,7 +9,7 @@
  * on the fulfilment queue after the webhook answered: those tests wait for it (deliveredPurchase).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
@@ -22,6 +22,7 @@ import { buildLicenceFulfilment } from '../../functions/wiring/fulfilment';
 import { MSG } from '../../shared/messages';
 import { api, approvedDeveloper } from '../support/api';
 import { must } from '../support/must';
+import { type Answer, type ReceivedRequest, type Receiver, startServer } from '../support/receiver';
 import {
   createApp,
   deliveredPurchase,
@@ -123,30 +124,17 @@ describe('universal code and manual licensing', () => {
 });
 
 describe('licence webhook', () => {
-  type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
-  const received: Array<{ headers: IncomingMessage['headers']; body: string; path: string }> = [];
-  let handler: Handler = (_req, _body, res) => res.end();
-  let server: Server;
+  let handler: Answer = (_req, _body, res) => res.end();
+  let endpoint: Receiver;
   let base: string;
+  let received: ReceivedRequest[];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        received.push({ headers: req.headers, body, path: req.url ?? '' });
-        handler(req, body, res);
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    endpoint = await startServer((req, body, res) => handler(req, body, res));
+    base = endpoint.url;
+    received = endpoint.received;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  afterAll(() => endpoint.close());
 
   const fast = () =>
     buildCheckoutServices({

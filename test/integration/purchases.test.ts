@@ -23,7 +23,15 @@ import {
 } from '../../shared/schemas/checkout';
 import { adminToken, api, apiUrl, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
-import { apps, createApp, getPurchase, insertPurchase, testApp, waitForMail } from './checkout-fixtures';
+import {
+  apps,
+  createApp,
+  getPurchase,
+  insertCompleted,
+  insertPurchase,
+  testApp,
+  waitForMail,
+} from './checkout-fixtures';
 
 let owner: Dev;
 let buyer: Dev;
@@ -31,18 +39,9 @@ let admin: string;
 let app: AppRecord;
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
+/** A licence `who` holds, bought under the name newDeveloper registers. */
 const completed = (a: AppRecord, who: Dev, overrides: Parameters<typeof insertPurchase>[1] = {}) =>
-  insertPurchase(a, {
-    user_id: who.id,
-    buyer_email: who.email,
-    buyer_name: 'Test Developer',
-    status: 'completed',
-    license_status: 'assigned',
-    license_key: `LIC-${Math.random().toString(36).slice(2)}`,
-    completed_at: new Date().toISOString(),
-    fulfilment: 'done',
-    ...overrides,
-  });
+  insertCompleted(a, who, { buyer_name: 'Test Developer', ...overrides });
 
 beforeAll(async () => {
   [owner, buyer, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);

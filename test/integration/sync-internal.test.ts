@@ -19,7 +19,7 @@ import type {
 } from '../../shared/schemas/sync';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
-import { control, countsOf, runSync, waitForRun } from '../support/sync';
+import { control, countsOf, runSync, waitForRun, whileSystem } from '../support/sync';
 
 let token: string;
 
@@ -183,8 +183,7 @@ describe('internal sync', { timeout: 180_000 }, () => {
   });
 
   it('answers 409 to a second trigger while a catalogue sync runs', async () => {
-    await control('internal', { mode: 'slow', delay_ms: 800 });
-    try {
+    await whileSystem('internal', { mode: 'slow', delay_ms: 800 }, async () => {
       const first = await api<TriggerSyncResponse>('POST', '/api/admin/sync/trigger', {
         token,
         body: { sync_type: 'full_sync' },
@@ -200,9 +199,7 @@ describe('internal sync', { timeout: 180_000 }, () => {
       expect(running.body.running).toBe(true);
       await control('internal', { mode: 'ok' });
       expect((await waitForRun(token, first.body.run.id)).status).toBe('succeeded');
-    } finally {
-      await control('internal', { mode: 'ok' });
-    }
+    });
   });
 
   it('refuses an unknown sync type with a 400', async () => {
@@ -231,13 +228,7 @@ describe('internal sync', { timeout: 180_000 }, () => {
     it(`fails cleanly when the internal system is ${name}, keeps the data, and a re-run converges`, async () => {
       const before = await counts();
       const beforeFeature = (await api('GET', '/api/internal-sync/features/appointments-scheduling', { token })).body;
-      await control('internal', mode);
-      let failed: SyncRun;
-      try {
-        failed = await runSync(token, 'full_sync');
-      } finally {
-        await control('internal', { mode: 'ok' });
-      }
+      const failed = await whileSystem('internal', mode, () => runSync(token, 'full_sync'));
       expect(failed.status).toBe('failed');
       expect(failed.detail).toMatch(detail);
       expect(failed.counts).toEqual({});

@@ -19,13 +19,12 @@ import type {
   QueueStatusResponse,
   SyncHealthResponse,
   SyncHistoryResponse,
-  SyncRun,
   SyncStatusResponse,
 } from '../../shared/schemas/sync';
 import type { Webhook } from '../../shared/schemas/webhooks';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
-import { control, countsOf, runSync, waitFor } from '../support/sync';
+import { control, countsOf, runSync, waitFor, whileSystem } from '../support/sync';
 
 let token: string;
 let devToken: string;
@@ -188,13 +187,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
   for (const [name, mode, detail] of FAULTS) {
     it(`a legacy_events run fails cleanly when the legacy system is ${name}, the cursor stays, a re-run converges`, async () => {
       const before = await dynamoSyncStateStore.get();
-      await control('legacy', mode);
-      let failed: SyncRun;
-      try {
-        failed = await runSync(token, 'legacy_events');
-      } finally {
-        await control('legacy', { mode: 'ok' });
-      }
+      const failed = await whileSystem('legacy', mode, () => runSync(token, 'legacy_events'));
       expect(failed.status).toBe('failed');
       expect(failed.detail).toMatch(detail);
       expect((await dynamoSyncStateStore.get()).cursor).toBe(before.cursor);
@@ -209,13 +202,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
   }
 
   it('a legacy_users run fails cleanly when the legacy system is down', async () => {
-    await control('legacy', { mode: 'down' });
-    let failed: SyncRun;
-    try {
-      failed = await runSync(token, 'legacy_users');
-    } finally {
-      await control('legacy', { mode: 'ok' });
-    }
+    const failed = await whileSystem('legacy', { mode: 'down' }, () => runSync(token, 'legacy_users'));
     expect(failed.status).toBe('failed');
     expect(failed.detail).toMatch(/^Legacy system is unreachable \(GET \/v1\/accounts/);
     expect((await runSync(token, 'legacy_users')).counts).toMatchObject({ created: 0, skipped: 50 });
@@ -254,8 +241,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
   });
 
   it('a failed poll is retried by the queue, ends in the dead-letter queue, and retry-failed recovers it', async () => {
-    await control('legacy', { mode: 'error500' });
-    try {
+    await whileSystem('legacy', { mode: 'error500' }, async () => {
       expect((await api('POST', '/api/admin/sync/polling/start?interval=3600', { token })).status).toBe(200);
       const q = await waitFor(
         'a dead-lettered poll',
@@ -271,9 +257,7 @@ describe('legacy sync', { timeout: 180_000 }, () => {
         await api<SyncHistoryResponse>('GET', '/api/admin/sync/history', { token })
       ).body.runs.filter((r) => r.started_by === 'scheduler' && r.status === 'failed');
       expect(failedPolls.length).toBeGreaterThanOrEqual(3);
-    } finally {
-      await control('legacy', { mode: 'ok' });
-    }
+    });
     const started = new Date().toISOString();
     const retry = await api('POST', '/api/admin/sync/queue/retry-failed', { token });
     expect(retry.status).toBe(200);
@@ -305,17 +289,14 @@ describe('legacy sync', { timeout: 180_000 }, () => {
       'the legacy_system component',
     );
     expect(legacy.detail).toMatch(/^GET \/health of the legacy system answered in \d+ ms$/);
-    await control('legacy', { mode: 'down' });
-    try {
+    await whileSystem('legacy', { mode: 'down' }, async () => {
       const down = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
       expect(down.body.status).toBe('unhealthy');
       expect(down.body.components.find((c) => c.name === 'legacy_system')).toMatchObject({
         status: 'unhealthy',
         latency_ms: null,
       });
-    } finally {
-      await control('legacy', { mode: 'ok' });
-    }
+    });
   });
 
   it('a developer cannot reach the sync routes', async () => {

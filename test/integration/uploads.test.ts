@@ -6,7 +6,6 @@
  * edit drops an image or the app is deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/s3-client';
@@ -14,6 +13,7 @@ import { getConfig } from '../../functions/config';
 import { MSG } from '../../shared/messages';
 import { APP_MESSAGES, type OwnerApp, type UploadedImage, UploadResponseSchema } from '../../shared/schemas/apps';
 import { api, apiUrl, type Developer as Dev, freeAppPayload, newDeveloper } from '../support/api';
+import { jpegHeader, png, pngOfSize } from '../support/images';
 import { must } from '../support/must';
 
 const run = randomUUID().slice(0, 8);
@@ -23,51 +23,6 @@ let devB: Dev;
 beforeAll(async () => {
   [devA, devB] = await Promise.all([newDeveloper(), newDeveloper()]);
 });
-
-// Images ------------------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = must(CRC_TABLE[(c ^ b) & 0xff]) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-/** A real RGB PNG of the given size (a diagonal gradient), decodable by any browser. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 160], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-/** The header of a baseline JPEG of the given size (SOI, APP0, SOF0), enough for size checks. */
-function jpegHeader(width: number, height: number): Buffer {
-  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0, 0];
-  const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
-  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9]);
-}
 
 // Requests ----------------------------------------------------------------------------------------
 
@@ -103,6 +58,8 @@ function upload(dev: Dev, files: FilePart[], query: Record<string, string> = {})
   });
 }
 const shot = (i: number): FilePart => ({ filename: `shot-${i}.png`, data: png(8 + i, 6) });
+/** Screenshots 0 to n-1, each a different size. */
+const firstShots = (n: number) => Array.from({ length: n }, (_, i) => shot(i));
 
 const submitPayload = freeAppPayload;
 async function newApp(dev: Dev, label: string, over: Record<string, unknown> = {}) {
@@ -118,14 +75,6 @@ async function storedKeys(prefix: string): Promise<string[]> {
   return (res.Contents ?? []).map((o) => must(o.Key, 'an object key')).sort();
 }
 const served = (url: string) => fetch(`${apiUrl()}${url}`);
-
-/** A real PNG padded with a text chunk to exactly `bytes` bytes (any browser still decodes it). */
-function pngOfSize(width: number, height: number, bytes: number): Buffer {
-  const base = png(width, height);
-  const iend = base.subarray(base.length - 12);
-  const padding = bytes - base.length - 12;
-  return Buffer.concat([base.subarray(0, base.length - 12), pngChunk('tEXt', Buffer.alloc(padding, 0x61)), iend]);
-}
 
 interface UploadForm {
   url: string;
@@ -265,11 +214,7 @@ describe('POST /api/upload/screenshots: refusals (nothing is stored)', () => {
 
   it('refuses an 11th screenshot, counting those already stored (icons do not count)', async () => {
     const app = await newApp(devA, 'eleven');
-    const ten = await upload(
-      devA,
-      Array.from({ length: 10 }, (_, i) => shot(i)),
-      { app_id: app.id },
-    );
+    const ten = await upload(devA, firstShots(10), { app_id: app.id });
     expect(ten.status).toBe(201);
     const eleventh = await upload(devA, [shot(11)], { app_id: app.id });
     expect(eleventh.status).toBe(400);
@@ -278,11 +223,7 @@ describe('POST /api/upload/screenshots: refusals (nothing is stored)', () => {
     expect(icon.status).toBe(201);
     expect(await storedKeys(`apps/${app.id}/`)).toHaveLength(11);
 
-    const elevenAtOnce = await upload(
-      devA,
-      Array.from({ length: 11 }, (_, i) => shot(i)),
-      {},
-    );
+    const elevenAtOnce = await upload(devA, firstShots(11), {});
     expect(elevenAtOnce.body).toEqual({ detail: MSG.maxScreenshots });
   });
 
@@ -343,11 +284,7 @@ describe('ownership and drafts', () => {
 describe('clean-up', () => {
   it('an edit that drops a screenshot deletes its file, which frees its slot', async () => {
     const app = await newApp(devA, 'prune');
-    const up = await upload(
-      devA,
-      Array.from({ length: 10 }, (_, i) => shot(i)),
-      { app_id: app.id },
-    );
+    const up = await upload(devA, firstShots(10), { app_id: app.id });
     const urls: string[] = up.body.images.map((i) => i.url);
     const keep = urls.slice(0, 8);
     const res = await api('PUT', `/api/apps/${app.id}/update`, {

@@ -13,10 +13,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
-import { dynamoEventTypeStore } from '../../functions/adapters/dynamodb/event-types-repo';
-import { dynamoDeliveryLogStore } from '../../functions/adapters/dynamodb/webhook-logs-repo';
 import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
-import { checkTarget } from '../../functions/adapters/http-out';
 import { InProcessQueue, MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
 import {
   createDeliveryPipeline,
@@ -27,8 +24,8 @@ import {
   WEBHOOK_DISABLED_SUBJECT,
 } from '../../functions/core/webhooks/delivery-pipeline';
 import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
-import { createWebhooksService } from '../../functions/core/webhooks/webhooks-service';
-import { appDirectory, pipelineAdapters } from '../../functions/wiring/webhook-pipeline';
+import { pipelineAdapters } from '../../functions/wiring/webhook-pipeline';
+import { buildWebhooksService } from '../../functions/wiring/webhooks';
 import type { Webhook, WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { api, approvedDeveloper, mailsTo } from '../support/api';
 import { must } from '../support/must';
@@ -235,22 +232,8 @@ describe('the SSRF guard with internal targets not allowed', () => {
   beforeAll(async () => {
     owner = await approvedDeveloper();
   });
-  const cloudService = () =>
-    createWebhooksService({
-      webhooks: dynamoWebhookStore,
-      logs: dynamoDeliveryLogStore,
-      apps: appDirectory,
-      eventTypes: dynamoEventTypeStore,
-      checkTarget,
-      pipeline: {
-        fanOut: async () => ({ webhooks: 0, queued: 0, event_type: '', delivery_ids: [] }),
-        replay: async () => ({ delivery_id: '' }),
-      },
-      allowInternal: false,
-      isApproved: async () => true,
-      appIdsOf: async () => [],
-      rateLimit: async () => true,
-    });
+  /** The real webhooks service as the cloud configures it: no internal targets. */
+  const cloudService = () => buildWebhooksService({ allowInternal: false });
 
   it.each([
     'https://127.0.0.1/hooks',

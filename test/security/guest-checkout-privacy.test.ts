@@ -14,10 +14,10 @@ import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { CheckoutSession, Purchase, PurchaseSessionResult } from '../../shared/schemas/checkout';
 import {
   createApp,
+  createPoolApp,
   getPurchase,
-  insertPurchase,
+  insertCompleted,
   payTestCheckout,
-  poolKeysFor,
   testApp,
 } from '../integration/checkout-fixtures';
 import {
@@ -36,8 +36,7 @@ let free: AppRecord;
 
 beforeAll(async () => {
   const owner = await newDeveloper();
-  const app = testApp(owner.id, 'guest-privacy-paid', { price_cents: 2500 });
-  paid = await createApp(app, poolKeysFor(app, 4));
+  paid = await createPoolApp(owner.id, 'guest-privacy-paid', 4, { price_cents: 2500 });
   free = await createApp(
     testApp(owner.id, 'guest-privacy-free', {
       pricing_model: 'free',
@@ -67,14 +66,7 @@ describe('guest checkout reveals nothing about an address (item 7)', () => {
   it('answers an address with an account and a licence exactly like an unknown one', async () => {
     // A practice with an account that already holds a licence of the paid app.
     const holder = await newDeveloper();
-    await insertPurchase(paid, {
-      user_id: holder.id,
-      buyer_email: holder.email,
-      status: 'completed',
-      license_status: 'assigned',
-      license_key: `KEY-${paid.id}-held`,
-      completed_at: new Date().toISOString(),
-    });
+    await insertCompleted(paid, holder, { license_key: `KEY-${paid.id}-held` });
     const answers = {
       holder: shape(await guest(paid.id, holder.email)),
       admin: shape(await guest(paid.id, TEST_ADMIN.email)),

@@ -8,14 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { AdminPurchase } from '../../shared/schemas/checkout';
 import {
-  createApp,
+  createPoolApp,
   deliveredPurchase,
   getPurchase,
   insertPurchase,
-  poolKeysFor,
   postEvent,
   sessionCompletedEvent,
-  testApp,
+  stripeEvent,
+  stripeId,
 } from '../integration/checkout-fixtures';
 import { adminToken, api, newDeveloper } from '../support/api';
 
@@ -24,8 +24,7 @@ let admin: string;
 
 beforeAll(async () => {
   const owner = await newDeveloper();
-  app = testApp(owner.id, 'pay-integrity', { price_cents: 4900 });
-  await createApp(app, poolKeysFor(app, 6));
+  app = await createPoolApp(owner.id, 'pay-integrity', 6, { price_cents: 4900 });
   admin = await adminToken();
 });
 
@@ -68,7 +67,7 @@ describe('a payment that does not match the price', () => {
 
 describe('disputes and refunds made in the Stripe dashboard', () => {
   async function paidPurchase() {
-    const pi = `pi_${randomUUID().replaceAll('-', '')}`;
+    const pi = stripeId('pi');
     const p = await insertPurchase(app, { payment_method: 'card', session_id: `cs_test_${randomUUID()}` });
     expect((await postEvent(sessionCompletedEvent(p, { object: { payment_intent: pi } }))).status).toBe(200);
     const done = await deliveredPurchase(p.id);
@@ -78,25 +77,16 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
 
   it('charge.dispute.created revokes the licence', async () => {
     const { p, pi } = await paidPurchase();
-    const dispute = {
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      type: 'charge.dispute.created',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: `dp_${randomUUID().replaceAll('-', '')}`,
-          object: 'dispute',
-          amount: 4900,
-          currency: 'usd',
-          charge: `ch_${randomUUID().replaceAll('-', '')}`,
-          payment_intent: pi,
-          reason: 'fraudulent',
-          status: 'needs_response',
-        },
-      },
-    };
+    const dispute = stripeEvent('charge.dispute.created', {
+      id: stripeId('dp'),
+      object: 'dispute',
+      amount: 4900,
+      currency: 'usd',
+      charge: stripeId('ch'),
+      payment_intent: pi,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    });
     expect((await postEvent(dispute)).status).toBe(200);
     const stored = await getPurchase(p.id);
     expect(stored.license_status).toBe('revoked');
@@ -108,23 +98,14 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
 
   it('charge.refunded (full) revokes the licence', async () => {
     const { p, pi } = await paidPurchase();
-    const refund = {
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      type: 'charge.refunded',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: `ch_${randomUUID().replaceAll('-', '')}`,
-          object: 'charge',
-          amount: 4900,
-          amount_refunded: 4900,
-          refunded: true,
-          payment_intent: pi,
-        },
-      },
-    };
+    const refund = stripeEvent('charge.refunded', {
+      id: stripeId('ch'),
+      object: 'charge',
+      amount: 4900,
+      amount_refunded: 4900,
+      refunded: true,
+      payment_intent: pi,
+    });
     expect((await postEvent(refund)).status).toBe(200);
     expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
   });

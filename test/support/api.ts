@@ -3,7 +3,7 @@
  * an SDK would.
  */
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { LoginResponse, UserProfile } from '../../shared/schemas/accounts';
 import { TEST_ADMIN } from './constants';
 
@@ -60,6 +60,20 @@ export async function api<T = JsonBody>(
 export const catalogueBound = () => new Promise((r) => setTimeout(r, 1_100));
 
 export const uniqueEmail = (prefix = 'dev') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** What the sign-up form sends. */
+export interface Registration {
+  full_name: string;
+  email: string;
+  password: string;
+  company_name: string;
+}
+
+/** Registers an account as the sign-up form does (its address not verified yet); anything but 201 fails the test. */
+export async function register(account: Registration): Promise<void> {
+  const res = await api('POST', '/api/register', { body: account });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
 
 /** Follows the verification link mailed to `email` at sign-up, as the developer would. */
 export async function verifyEmailOf(email: string): Promise<void> {

@@ -1,9 +1,8 @@
 /**
- * A developer's webhook endpoint on 127.0.0.1 (the local runtime allows loopback targets): it
- * records every request and answers with the scripted statuses in turn, the last one repeating
- * ('hang' never answers). The response body is `answered <status>`, which delivery logs show.
+ * HTTP servers on 127.0.0.1 standing in for a developer's endpoints (the local runtime allows
+ * loopback targets): each records every request it receives.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
@@ -20,17 +19,20 @@ export interface Receiver {
   close: () => Promise<void>;
 }
 
-export async function startReceiver(script: Array<number | 'hang'> = [200], path = '/hooks/dental'): Promise<Receiver> {
+/** How a receiver answers a request, once its whole body has arrived. */
+export type Answer = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+/** A receiver that answers each request with `answer`; its `url` ends with `path`. */
+export async function startServer(answer: Answer, path = ''): Promise<Receiver> {
   const received: ReceivedRequest[] = [];
-  const steps = [...script];
   let connections = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const step = steps.length > 1 ? steps.shift() : steps[0];
-      if (step !== 'hang') res.writeHead(step ?? 200, { 'content-type': 'text/plain' }).end(`answered ${step ?? 200}`);
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      answer(req, body, res);
     });
   });
   server.on('connection', () => {
@@ -46,6 +48,18 @@ export async function startReceiver(script: Array<number | 'hang'> = [200], path
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/**
+ * A developer's webhook endpoint that answers with the scripted statuses in turn, the last one
+ * repeating ('hang' never answers). The response body is `answered <status>`, which delivery logs show.
+ */
+export function startReceiver(script: Array<number | 'hang'> = [200], path = '/hooks/dental'): Promise<Receiver> {
+  const steps = [...script];
+  return startServer((_req, _body, res) => {
+    const step = steps.length > 1 ? steps.shift() : steps[0];
+    if (step !== 'hang') res.writeHead(step ?? 200, { 'content-type': 'text/plain' }).end(`answered ${step ?? 200}`);
+  }, path);
 }
 
 /** Polls `probe` until it gives a value (neither undefined nor false), for at most `timeoutMs`. */

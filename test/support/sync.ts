@@ -16,6 +16,20 @@ export async function control<T = JsonBody>(system: 'internal' | 'legacy', body:
   return (await res.json()) as T;
 }
 
+/** Runs `body` while the system's simulator is in `mode`, and sets it back to ok however `body` ends. */
+export async function whileSystem<T>(
+  system: 'internal' | 'legacy',
+  mode: Record<string, unknown>,
+  body: () => Promise<T>,
+): Promise<T> {
+  await control(system, mode);
+  try {
+    return await body();
+  } finally {
+    await control(system, { mode: 'ok' });
+  }
+}
+
 /** The sum of a run's counts by name; a count the run does not report fails the test. */
 export const countsOf = (run: SyncRun, ...names: string[]) =>
   names.reduce((sum, name) => sum + must(run.counts[name], `count ${name} of run ${run.id}`), 0);
