@@ -40,15 +40,8 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     expect(await statusOf('l-net')).toEqual({ label: 'Failed', tone: 'gray' });
     expect(calls('GET /api/admin/logs')[0]?.query.get('limit')).toBe('100');
 
-    expect(columnHeaders()).toEqual([
-      'ID',
-      'Event Type',
-      'Target URL',
-      'Status',
-      'Response Time',
-      'Timestamp',
-      'Actions',
-    ]);
+    const headers = columnHeaders();
+    expect(headers).toEqual(['ID', 'Event Type', 'Target URL', 'Status', 'Response Time', 'Timestamp', 'Actions']);
     const ok = await row('l-ok');
     expect(ok.getByText('l-ok')).toBeTruthy();
     expect(ok.getByText('appointment.scheduled')).toBeTruthy();
