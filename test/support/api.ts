@@ -123,9 +123,11 @@ export async function mailsTo(
   address: string,
 ): Promise<Array<{ subject: string; text?: string; html?: string; to: string[] }>> {
   const res = await fetch(`${inject('mailViewerUrl')}/store`);
-  const store = (await res.json()) as {
-    emails: Array<{ subject: string; body?: { text?: string; html?: string }; destination: { to: string[] } }>;
+  const text = await res.text();
+  const store = JSON.parse(text) as {
+    emails?: Array<{ subject: string; body?: { text?: string; html?: string }; destination: { to: string[] } }>;
   };
+  if (!Array.isArray(store.emails)) throw new Error(`the mail viewer answered ${res.status}: ${text.slice(0, 300)}`);
   return store.emails
     .filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(address.toLowerCase())))
     .map((m) => ({ subject: m.subject, text: m.body?.text, html: m.body?.html, to: m.destination.to }));

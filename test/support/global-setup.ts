@@ -81,7 +81,9 @@ async function startStack(): Promise<RunningStack> {
 
   return {
     apiUrl,
-    mailViewerUrl: stack.mailViewerUrl,
+    // The SES emulator's own address (127.0.0.1, where it listens), not the viewer's friendlier
+    // `localhost`: Node tries ::1 first for localhost, where another process may hold the same port.
+    mailViewerUrl: stack.env.SES_ENDPOINT ?? stack.mailViewerUrl,
     env,
     stop: async () => {
       server.closeAllConnections();
