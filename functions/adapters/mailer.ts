@@ -2,7 +2,7 @@
  * Outgoing e-mail over SES v2 (locally the aws-ses-v2-local emulator, whose viewer shows every
  * mail). One generic function for every mail the product sends: reset links, licences, approvals.
  *
- * Issue 12 item 2, in separate steps: recipients on the suppression list (they bounced or
+ * Delivery, in separate steps: recipients on the suppression list (they bounced or
  * complained) are dropped before sending (withoutSuppressed); a send that fails is put on the mail
  * queue and retried by the mail worker, not dropped (enqueueMailRetry); the mail worker also
  * records the bounces and complaints SES reports through the configuration set

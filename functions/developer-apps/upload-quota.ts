@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 14: how many images one developer may upload (presign or multipart) per 24 hours,
+ * How many images one developer may upload (presign or multipart) per 24 hours,
  * UPLOADS_MAX_PENDING_PER_DEVELOPER (default 50). Each image is one unit of the shared DynamoDB
  * rate limiter, taken by an atomic conditional update, so parallel requests cannot overshoot; a
  * request refused part-way gives back the units it took. Per app, the spec's 10 screenshots hold

@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end in Debian Chromium: a developer creates a staging and a production key (the
+ * End to end in Debian Chromium: a developer creates a staging and a production key (the
  * production one pending), the admin approves the developer in User Management, the production
  * key turns active, the developer rotates a key and the old one stops working on the Partner API.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6, end to end in a real headless Chromium on the local default (no Stripe keys, so the
+ * End to end in a real headless Chromium on the local default (no Stripe keys, so the
  * checkout URL opens the local TEST MODE page whose Pay button sends a Stripe-signed
  * checkout.session.completed event to the real webhook):
  * - a guest buys a paid key-pool app (no account is created), comes back to the success page

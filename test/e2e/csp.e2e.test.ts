@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5: the SPA works under the Content-Security-Policy CloudFront sends (the local
+ * The SPA works under the Content-Security-Policy CloudFront sends (the local
  * server sends the same one, shared/csp.ts): the home page, sign-in and the developer dashboard
  * render, and the browser reports no violation (no inline script, no eval, no blocked request).
  */

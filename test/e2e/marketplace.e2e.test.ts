@@ -1,5 +1,5 @@
 /**
- * Issue 3 end to end in Debian Chromium: a visitor searches, picks a category, sorts by price,
+ * End to end in Debian Chromium: a visitor searches, picks a category, sorts by price,
  * opens an app and sees its pricing; unknown categories and apps; and an admin creates, edits,
  * deactivates and deletes a category while the marketplace follows.
  */

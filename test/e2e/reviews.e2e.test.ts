@@ -1,5 +1,5 @@
 /**
- * Issue 16 end to end in Chromium: a buyer with a licence reviews an app, its developer replies
+ * End to end in Chromium: a buyer with a licence reviews an app, its developer replies
  * under the review, the marketplace shows the new average; a visitor filters the marketplace by
  * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges
  * and its Data access section (declared by the developer against the synced catalogue).

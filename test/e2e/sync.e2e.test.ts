@@ -1,5 +1,5 @@
 /**
- * Issue 10, end to end in a real headless Chromium against the local stack and its outside-system
+ * End to end in a real headless Chromium against the local stack and its outside-system
  * simulators: the admin runs the internal sync from Internal Sync, sees the catalogue's tiles fill
  * (420 tables, 14 event types), searches a feature, links two event types and three tables and
  * saves; then starts legacy event polling on the Dashboard. A legacy event for a practice that

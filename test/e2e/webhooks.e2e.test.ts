@@ -1,5 +1,5 @@
 /**
- * Issue 7, end to end in a real headless Chromium: a developer with an approved public app adds a
+ * End to end in a real headless Chromium: a developer with an approved public app adds a
  * webhook in My Apps pointing at a receiver this test runs on loopback (the local default allows
  * internal targets), sends a test event from My Apps, and the receiver verifies the delivery with
  * the off-the-shelf `standardwebhooks` library; the developer's log view shows 200 and the admin

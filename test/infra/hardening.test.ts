@@ -14,7 +14,7 @@ import { contentSecurityPolicy } from '../../shared/csp';
 import { must } from '../support/must';
 import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace, synthTemplates } from './synth-app';
 
-/** Issue 12 items 4-7 in the synthesized templates: secrets, the edge, least privilege, observability. */
+/** Hardening in the synthesized templates: secrets, the edge, least privilege, observability. */
 type Resource = CfnObject;
 let app: Template;
 let resources: Record<string, Resource>;

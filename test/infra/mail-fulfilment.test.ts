@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 2 and 3 in the synthesized templates: the SES domain identity with Easy DKIM, the
+ * Mail and licence fulfilment in the synthesized templates: the SES domain identity with Easy DKIM, the
  * configuration set whose bounces and complaints reach the mail worker (EventBridge -> SQS), the
  * mail retry queue, the fulfilment queue and worker, each queue with its dead-letter queue, and who
  * may send to which.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2: an address that bounces or complains is not mailed again, and the admin sees it
+ * An address that bounces or complains is not mailed again, and the admin sees it
  * and may lift it. Locally the runtime emulates SES's mailbox simulator (bounce@ and
  * complaint@simulator.amazonses.com answer with the event SES publishes through the configuration
  * set), so this runs the whole path: a real mail through the local SES, the event on the mail

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 3: licence delivery runs in the background. The Stripe webhook completes the
+ * Licence delivery runs in the background. The Stripe webhook completes the
  * purchase, puts a "fulfil purchase" message on the fulfilment queue and answers at once, even
  * when the developer's licence webhook takes seconds; the worker delivers the licence afterwards.
  * Duplicate messages deliver once (the purchase's fulfilment lease), and new pool keys serve

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 14: images uploaded without an app (wizard drafts) that no saved app refers to
+ * Images uploaded without an app (wizard drafts) that no saved app refers to
  * expire; those an app shows stay. In the cloud the bucket's ExpireUnreferencedDrafts lifecycle
  * rule deletes drafts still tagged unreferenced after a day; locally the same sweep runs hourly
  * (bin/local-upload-expiry.ts). Here the sweep runs against the local S3 with a short lifetime.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8 (second half): an approved app could be renamed to "URGENT: verify your
+ * An approved app could be renamed to "URGENT: verify your
  * practice account at evil.example" after review, and nobody on the platform side would notice.
  * Material edits of an approved app (name, descriptions, URLs, licensing instructions, price) are
  * now flagged to admins, with what changed, in App Management's list and on the dashboard's

@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 5: Google sign-in logged into any account with the same address, the admin's
+ * Google sign-in logged into any account with the same address, the admin's
  * included, and registration never verified addresses, so whoever registered a victim's address
  * first kept password access after the victim signed in with Google.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 7: guest checkout told anyone, without signing in, who bought what and who has an
+ * Guest checkout told anyone, without signing in, who bought what and who has an
  * account ("You already own a license for this app", `new_account` true/false), a guest "purchase"
  * of a free app with the admin's address put a licence into the admin's account, and every
  * unknown address got an (unapproved developer) account in the admin's approval queue.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8: guest checkout relayed mail. A free app's guest checkout mailed the app's name
+ * Guest checkout relayed mail. A free app's guest checkout mailed the app's name
  * and licensing instructions, unauthenticated, to any address from the platform's sender: an
  * approved app renamed to "URGENT: verify your practice account at evil.example" went out like
  * that, as often as anyone asked.

@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 6: a 2 KB login e-mail answered 500 (DynamoDB refuses keys that long); every text
+ * A 2 KB login e-mail answered 500 (DynamoDB refuses keys that long); every text
  * the server reads from a request must have a maximum length and answer 400 beyond it. Passwords
  * are hashed at OWASP's scrypt minimum (N=2^17, r=8, p=1) and older hashes upgraded on sign-in.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 11, 12 and 13: the local runtime (`npm start`, bin/local.ts) as an attacker on
+ * The local runtime (`npm start`, bin/local.ts) as an attacker on
  * the network or a malicious web page would meet it. The real start script runs in a child
  * process with its own data folder and free ports (no demo seed), and is probed from outside:
  *

@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 2: five bad attempts locked the address for everybody, the owner included and
+ * Five bad attempts locked the address for everybody, the owner included and
  * with the right password. Failures now count per (address, client) and per client, with only a
  * short per-address back-off; a password reset clears the lock. Locally, where there is no
  * CloudFront, a CloudFront-Viewer-Address header sent by the client is not believed.

@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 1: 120 concurrent wrong passwords for one address ran 27 real password checks
+ * 120 concurrent wrong passwords for one address ran 27 real password checks
  * although the limit is 5, because the failure was counted only after scrypt. Every password
  * check is one scrypt call, counted here in the server's own process.
  */

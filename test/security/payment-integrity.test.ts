@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 15: payments. A Stripe payment whose amount or currency did not match the price
+ * Payments. A Stripe payment whose amount or currency did not match the price
  * completed the purchase and delivered a licence (only a log line told); a dispute opened in
  * Stripe left the licence valid. Events are signed with the real Stripe SDK, as Stripe signs them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 9: guest checkout, forgot password, register and both logins had no limit per
+ * Guest checkout, forgot password, register and both logins had no limit per
  * client. Each now answers 429 with a `detail` and Retry-After once one client exceeds its budget,
  * while another client is still served.
  */

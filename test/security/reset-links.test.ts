@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 4: after the newer of two reset links was used, the older one reset the password
+ * After the newer of two reset links was used, the older one reset the password
  * again; and forgot-password had no throttle (25 calls sent 25 mails).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 14: one account exhausting shared resources. Every API key had its own daily
+ * One account exhausting shared resources. Every API key had its own daily
  * quota and a developer could create keys without limit (31 keys gave 15,500 calls a day). Now a
  * developer holds at most 10 keys, enforced by one conditional write, so parallel creates cannot
  * pass it either.

@@ -1,5 +1,5 @@
 /**
- * Issue #11, item 3: an access token issued before a password reset (or an admin's password
+ * An access token issued before a password reset (or an admin's password
  * change) kept working for its full lifetime.
  */
 import { describe, expect, it } from 'vitest';

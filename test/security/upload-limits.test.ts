@@ -1,11 +1,11 @@
 /**
- * Issue 11 item 14: one developer parking images in the shared bucket. Any account could upload
+ * One developer parking images in the shared bucket. Any account could upload
  * images without an app (wizard drafts) or presign upload forms without limit: 60 parallel uploads
  * were all stored. Now each image takes one unit of a per-developer budget
  * (UPLOADS_MAX_PENDING_PER_DEVELOPER, 50 a day) by an atomic conditional update, so parallel
  * requests cannot overshoot it either; the rest answer 429 with a detail and Retry-After.
  *
- * Issue 12 (leftover): an app holds at most 10 screenshots, but the count was read before the
+ * An app holds at most 10 screenshots, but the count was read before the
  * store, so parallel confirms each saw room and together stored more. Counting and storing now
  * happen under a per-app lease in DynamoDB (functions/adapters/dynamodb/upload-lock.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 10: outbound webhooks as an amplifier. One unapproved, self-registered account
+ * Outbound webhooks as an amplifier. One unapproved, self-registered account
  * could create webhooks and call simulate-event without limit, each fanning out a 256 KB payload
  * to every webhook; any port was allowed (the stored error kinds scanned third parties' ports);
  * and every list answer carried each webhook's full secret.

@@ -27,7 +27,7 @@ export const DUPLICATE_WEBHOOK = 'This app already has a webhook for this event 
 export const URL_NOT_HTTP = 'target_url must be an http:// or https:// URL';
 export const URL_NEEDS_HTTPS = 'target_url must use https://';
 export const URL_HAS_CREDENTIALS = 'target_url must not contain a user name or password';
-/** Issue 11 item 10: webhooks fan out to third parties; only developers the admin approved use them. */
+/** Webhooks fan out to third parties; only developers the admin approved use them. */
 export const WEBHOOKS_NEED_APPROVAL =
   'Your developer account must be approved by an admin before you can use webhooks and test events';
 export const MAX_WEBHOOKS_PER_HOST = 10;

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8: material edits of an approved app (a rename to "URGENT: verify your practice
+ * Material edits of an approved app (a rename to "URGENT: verify your practice
  * account at evil.example") are shown to admins on the Admin Dashboard and in App Management,
  * where the admin marks them reviewed. The API side is test/security/approved-app-edits.test.ts.
  */

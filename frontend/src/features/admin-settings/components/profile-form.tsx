@@ -12,7 +12,7 @@ import { SettingsPanel } from './settings-panel';
 
 type Feedback = { status: 'error' | 'success'; text: string } | null;
 
-/** A new password ends every session of the account, this one included (issue 11 item 3). */
+/** A new password ends every session of the account, this one included. */
 export const SIGN_IN_AGAIN = 'Your password was changed. Please sign in with the new password.';
 
 /**
