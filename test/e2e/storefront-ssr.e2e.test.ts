@@ -89,4 +89,18 @@ describe('the server-rendered storefront hydrates in the browser', () => {
       .waitFor();
     await context.close();
   }, 240_000); // four full page loads on a shared machine
+
+  it("hydrates an app page in a browser whose time zone puts the server's day on another date", async () => {
+    // The server renders in its own zone (UTC in the cloud). Between UTC+14 and UTC-12 every moment
+    // falls on another date than UTC in at least one of them: a date written in the browser's zone
+    // ('Listed On') would differ from the server's there, and React would discard the server's HTML.
+    for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+      const { context, page } = await newPage(browser, { timezoneId });
+      await context.addInitScript(WATCH_ROOT);
+      const problems = await openHydrated(page, '/marketplace/app/periochart-pro', 'PerioChart Pro');
+      expect(problems, timezoneId).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __removedFromRoot: number }).__removedFromRoot)).toBe(0);
+      await context.close();
+    }
+  }, 120_000);
 });

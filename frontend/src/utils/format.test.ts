@@ -12,6 +12,35 @@ describe('format', () => {
     expect(formatDate('not a date', 'long')).toBe('—');
   });
 
+  it('writes the day styles exactly as Intl does in US English, in every month', () => {
+    const short = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const at = new Date(2024 + (month % 3), month, day, 23, 59);
+        expect(formatDate(at.toISOString()), at.toISOString()).toBe(short.format(at));
+        expect(formatDate(at.toISOString(), 'long'), at.toISOString()).toBe(long.format(at));
+      }
+    }
+  });
+
+  it("writes the day in UTC when asked, whatever the browser's time zone (the server renders in UTC)", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Los_Angeles';
+      const at = '2025-03-05T03:00:00Z';
+      expect(formatDate(at, 'long')).toBe('March 4, 2025');
+      expect(formatDate(at, 'long', 'UTC')).toBe('March 5, 2025');
+      expect(formatDate(at, 'minutes', 'UTC')).toBe('Mar 5, 2025, 3:00 AM');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(formatDate('2025-03-05T20:00:00Z', 'short', 'UTC')).toBe('Mar 5, 2025');
+      expect(formatDate('2025-03-05T20:00:00Z', 'short')).toBe('Mar 6, 2025');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('writes dollars to two decimals and counts with separators', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(undefined)).toBe('$0.00');

@@ -17,17 +17,57 @@ const DATE_FORMATS = {
 
 export type DateStyle = keyof typeof DATE_FORMATS;
 
-// Each formatter is made at its first use: making all four when the module loads cost a slow phone
-// tens of milliseconds on the app page, which shows none of them.
-const dateFormatters: Partial<Record<DateStyle, Intl.DateTimeFormat>> = {};
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-/** An ISO date as the given style shows it; '—' when it is missing or unreadable. */
-export function formatDate(value: string | null | undefined, style: DateStyle = 'short'): string {
+// The day styles are written without Intl (as money and counts below): the first Intl formatter a
+// page makes loads the browser's locale data, tens of milliseconds of a slow phone's main thread
+// while the app page hydrates. The time styles are made at their first use.
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An ISO date as the given style shows it; '—' when it is missing or unreadable. In the browser's
+ * time zone, or in UTC for what the storefront's server renders: the server writes the day in its
+ * own zone, and a browser in another one writing another day would make React throw the page's
+ * server HTML away while hydrating.
+ */
+export function formatDate(
+  value: string | null | undefined,
+  style: DateStyle = 'short',
+  zone: 'local' | 'UTC' = 'local',
+): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  dateFormatters[style] ??= new Intl.DateTimeFormat('en-US', DATE_FORMATS[style]);
-  return dateFormatters[style].format(date);
+  if (style === 'short' || style === 'long') {
+    const utc = zone === 'UTC';
+    const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
+    const day = utc ? date.getUTCDate() : date.getDate();
+    const year = utc ? date.getUTCFullYear() : date.getFullYear();
+    return `${style === 'short' ? month.slice(0, 3) : month} ${day}, ${year}`;
+  }
+  const key = `${style} ${zone}`;
+  let formatter = timeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      ...DATE_FORMATS[style],
+      ...(zone === 'UTC' && { timeZone: 'UTC' }),
+    });
+    timeFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
 }
 
 // Money and counts are written without Intl: the first Intl.NumberFormat a page makes loads the

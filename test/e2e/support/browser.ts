@@ -32,8 +32,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject('apiUrl');
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  options: { timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

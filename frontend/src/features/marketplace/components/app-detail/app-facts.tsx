@@ -15,7 +15,8 @@ addSlotRecipes({ dataList: dataListSlotRecipe });
 export function AppFacts({ app }: { app: AppDetail }) {
   const facts: [string, string][] = [
     ['Developer', app.company_name || MSG.independentDeveloper],
-    ['Listed On', formatDate(app.created_at, 'long')],
+    // In UTC, as the server rendered it (see formatDate).
+    ['Listed On', formatDate(app.created_at, 'long', 'UTC')],
     ['License Type', app.pricing_model ? humanize(app.pricing_model) : '—'],
     ['Refund Policy', app.refund_policy || `${LIMITS.moneyBackDays}-day money-back guarantee`],
   ];
