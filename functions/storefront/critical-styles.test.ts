@@ -5,7 +5,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../frontend/src/components/ui/system';
+import { getSystem } from '../../frontend/src/components/ui/system';
 import { criticalStyleTags, prepareServerCache } from '../../frontend/src/ssr/critical-styles';
 
 describe('storefront critical styles', () => {
@@ -13,7 +13,7 @@ describe('storefront critical styles', () => {
     const cache = createCache({ key: 'css' });
     prepareServerCache(cache);
     const render = (children: ReactNode) =>
-      renderToString(h(CacheProvider, { value: cache }, h(ChakraProvider, { value: system, children })));
+      renderToString(h(CacheProvider, { value: cache }, h(ChakraProvider, { value: getSystem(), children })));
     const html = render(h(Box, { color: 'red.500', p: '4' }, h(Button, { colorPalette: 'brand' }, 'Buy')));
     // Styled in the same cache but not in `html`: left out by both.
     render(h(Box, { color: 'green.700', m: '7' }));

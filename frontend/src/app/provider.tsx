@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Middleware, SWRConfig } from 'swr';
-import { system } from '../components/ui/system';
+import { getSystem } from '../components/ui/system';
 import { Toaster } from '../components/ui/toaster';
 import { fetcher } from '../lib/api-client';
 
@@ -31,7 +31,7 @@ export function serverFresh(keys: Set<string>): Middleware {
 export function AppProvider({ children, fallback }: { children: ReactNode; fallback?: Record<string, unknown> }) {
   const [use] = useState(() => (fallback ? [serverFresh(new Set(Object.keys(fallback)))] : []));
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <SWRConfig
         value={{ fetcher, shouldRetryOnError: false, revalidateOnFocus: false, fallback: fallback ?? {}, use }}
       >

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { system } from '../components/ui/system';
+import { getSystem } from '../components/ui/system';
 
 /** Shows where the app navigated to, for assertions on redirects. */
 function LocationProbe() {
@@ -31,7 +31,7 @@ export function renderRoute(element: ReactElement, { path = '/', url = path }: R
     { initialEntries: [url] },
   );
   const utils = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
         <RouterProvider router={router} />
       </SWRConfig>

@@ -3,13 +3,13 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useConfirm } from './confirm-dialog';
-import { system } from './system';
+import { getSystem } from './system';
 
 function DeleteButton() {
   const { confirm, dialog } = useConfirm();
   const [result, setResult] = useState('none');
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <button
         type="button"
         onClick={async () =>

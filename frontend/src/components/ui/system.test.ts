@@ -1,6 +1,8 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addSlotRecipes, system } from './system';
+import { addSlotRecipes, getSystem } from './system';
+
+const system = getSystem();
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,6 +4,7 @@ import {
   defineConfig,
   type RecipeDefinition,
   type SlotRecipeConfig,
+  type SystemContext,
 } from '@chakra-ui/react';
 import {
   animationStyles,
@@ -147,10 +148,27 @@ const chakraTheme = defineConfig({
   },
 });
 
-/** The design system: Chakra's defaults (lean, see above) plus the brand. Light mode only. */
-// createSystem merges its configs itself: merging two of them beforehand walked Chakra's whole base
-// config once more at every page load.
-export const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
+let system: SystemContext | undefined;
+let serverGlobalStyles = false;
+
+/**
+ * The design system: Chakra's defaults (lean, see above) plus the brand. Light mode only.
+ *
+ * Made at its first use, not when this module loads: creating it is tens of milliseconds of a slow
+ * phone's main thread (Chakra builds every token), and a storefront page's scripts would otherwise
+ * spend them in the one long task that evaluates them. main.tsx makes it in a task of its own
+ * before hydrating.
+ */
+export function getSystem(): SystemContext {
+  if (system) return system;
+  // createSystem merges its configs itself: merging two of them beforehand walked Chakra's whole
+  // base config once more at every page load.
+  const made = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
+  if (serverGlobalStyles) made._global = [];
+  reportMissingRecipes(made);
+  system = made;
+  return made;
+}
 
 /**
  * On a page the server rendered, its <head> already holds the system's global styles (the reset,
@@ -160,12 +178,14 @@ export const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
  * Call before the first render.
  */
 export function keepServerGlobalStyles(): void {
-  system._global = [];
+  serverGlobalStyles = true;
+  if (system) system._global = [];
 }
 
 /**
  * Adds recipes to the system, before the first render of a component that uses them (at the top of
- * the module that renders it). The system reads its recipes by key when a component asks.
+ * the module that renders it). The system reads its recipes by key when a component asks; before
+ * it is made, they join the theme it is made from.
  */
 export function addRecipes({
   recipes: more = {},
@@ -174,7 +194,7 @@ export function addRecipes({
   recipes?: Record<string, RecipeDefinition>;
   slotRecipes?: Record<string, SlotRecipeConfig>;
 }): void {
-  const theme = system._config.theme;
+  const theme = system ? system._config.theme : chakraTheme.theme;
   if (!theme) throw new Error('the design system has no theme');
   theme.recipes = Object.assign(theme.recipes ?? {}, more);
   theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, moreSlot);
@@ -198,15 +218,18 @@ const DEFERRED_RECIPES = new Set([
 ]);
 const missing = (kind: string, key: string) =>
   console.error(`Chakra ${kind} "${key}" is not loaded: add it with addRecipes (components/ui/system.ts)`);
-const recipeFn = system.getRecipeFn;
-system.getRecipeFn = (key: string, fallback?: unknown) => {
-  if (fallback || system.isRecipe(key) || !DEFERRED_RECIPES.has(key)) return recipeFn(key, fallback);
-  missing('recipe', key);
-  return system.cva({});
-};
-const slotRecipeFn = system.getSlotRecipeFn;
-system.getSlotRecipeFn = (key: string, fallback?: unknown) => {
-  if (fallback || system.isSlotRecipe(key)) return slotRecipeFn(key, fallback);
-  missing('slot recipe', key);
-  return system.sva({ slots: [] });
-};
+
+function reportMissingRecipes(made: SystemContext): void {
+  const recipeFn = made.getRecipeFn;
+  made.getRecipeFn = (key: string, fallback?: unknown) => {
+    if (fallback || made.isRecipe(key) || !DEFERRED_RECIPES.has(key)) return recipeFn(key, fallback);
+    missing('recipe', key);
+    return made.cva({});
+  };
+  const slotRecipeFn = made.getSlotRecipeFn;
+  made.getSlotRecipeFn = (key: string, fallback?: unknown) => {
+    if (fallback || made.isSlotRecipe(key)) return slotRecipeFn(key, fallback);
+    missing('slot recipe', key);
+    return made.sva({ slots: [] });
+  };
+}
