@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import type { SuppressedAddress } from '../../../../shared/schemas/mail';
 import { type DataColumn, DataTable } from '../../components/ui/data-table';
 import { api, errorText, fetcher } from '../../lib/api-client';
+import { formatDate } from '../../utils/format';
 
 const PATH = '/api/admin/mail-suppressions';
 const reasonLabel = { bounce: 'Bounced', complaint: 'Complaint' } as const;
@@ -67,7 +68,7 @@ export function SuppressedAddressesCard() {
                   ({s.detail})
                 </Text>
               </Table.Cell>
-              <Table.Cell>{new Date(s.suppressed_at).toLocaleString()}</Table.Cell>
+              <Table.Cell>{formatDate(s.suppressed_at, 'minutes')}</Table.Cell>
               <Table.Cell textAlign="end">
                 <Button
                   size="xs"

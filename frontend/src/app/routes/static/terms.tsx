@@ -4,6 +4,7 @@ import { SITE } from '../../../components/brand/site';
 import { ContentPage, ProseSection } from '../../../components/layouts/content-page';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
+import { formatCount } from '../../../utils/format';
 
 export default function TermsRoute() {
   return (
@@ -76,10 +77,9 @@ export default function TermsRoute() {
 
       <ProseSection title="7. API use">
         <Text>
-          Staging keys are limited to {LIMITS.stagingDailyLimit.toLocaleString('en-US')} requests per day and production
-          keys to {LIMITS.productionDailyLimit.toLocaleString('en-US')} requests per day. Do not share keys, attempt to
-          access data that is not yours, or disrupt the service. We may rotate or revoke a key that is exposed or
-          misused.
+          Staging keys are limited to {formatCount(LIMITS.stagingDailyLimit)} requests per day and production keys to{' '}
+          {formatCount(LIMITS.productionDailyLimit)} requests per day. Do not share keys, attempt to access data that is
+          not yours, or disrupt the service. We may rotate or revoke a key that is exposed or misused.
         </Text>
       </ProseSection>
 

@@ -1,3 +1,5 @@
+import { formatCount } from '../../../utils/format';
+
 /**
  * Replay is offered when the attempt failed: the spec's status 400 or more, and also 0 / missing,
  * the network failures (timeout, refused, DNS) that most need a second try; the server accepts both.
@@ -5,7 +7,7 @@
 export const canReplay = (code: number | null | undefined): boolean => !code || code >= 400;
 
 export const formatResponseTime = (ms: number | null | undefined): string =>
-  ms == null ? '—' : `${Math.round(ms).toLocaleString('en-US')} ms`;
+  ms == null ? '—' : `${formatCount(ms)} ms`;
 
 /** The table's ID column: the first 8 characters (the full id is its tooltip and in the details). */
 export const shortId = (id: string): string => (id.length > 10 ? `${id.slice(0, 8)}…` : id);

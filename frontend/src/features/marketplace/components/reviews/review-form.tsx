@@ -4,6 +4,7 @@ import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
 import type { ReviewInput } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
+import { formatCount } from '../../../../utils/format';
 
 interface ReviewFormProps {
   initial?: { rating: number; title: string | null; text: string | null };
@@ -60,7 +61,7 @@ export function ReviewForm({ initial, submitLabel, onSubmit, onCancel }: ReviewF
       <Field.Root>
         <Field.Label>Review (optional)</Field.Label>
         <Textarea value={text} rows={4} maxLength={REVIEW_LIMITS.text} onChange={(e) => setText(e.target.value)} />
-        <Field.HelperText>At most {REVIEW_LIMITS.text.toLocaleString('en-US')} characters.</Field.HelperText>
+        <Field.HelperText>At most {formatCount(REVIEW_LIMITS.text)} characters.</Field.HelperText>
       </Field.Root>
       {error && <FormMessage status="error">{error}</FormMessage>}
       <HStack gap="3">

@@ -5,10 +5,8 @@ import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
 import type { Review } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
+import { formatDate } from '../../../../utils/format';
 import { StarRating } from './star-rating';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A one-field form (the developer's reply, the admin's hide reason). */
 function InlineForm({
@@ -86,7 +84,7 @@ export function ReviewItem({ review, developerName, onReply, onHide }: ReviewIte
         <HStack as="span" gap="1" color="green.700">
           <LuBadgeCheck aria-hidden /> Verified purchase
         </HStack>
-        <Text as="span">· {day(review.created_at)}</Text>
+        <Text as="span">· {formatDate(review.created_at, 'short', 'UTC')}</Text>
       </HStack>
       {review.text && (
         <Text mt="3" whiteSpace="pre-line">
