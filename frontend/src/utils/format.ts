@@ -4,18 +4,16 @@
  * storefront's server rendering: nothing here reads `window`.
  */
 
-const DATE_FORMATS = {
-  /** 'Mar 5, 2025' */
-  short: { year: 'numeric', month: 'short', day: 'numeric' },
-  /** 'March 5, 2025' */
-  long: { year: 'numeric', month: 'long', day: 'numeric' },
+/** The styles with a time of day, written by Intl. */
+const TIME_FORMATS = {
   /** 'Mar 5, 2025, 9:05 AM' */
   minutes: { dateStyle: 'medium', timeStyle: 'short' },
   /** 'Mar 5, 2025, 9:05:12 AM' */
   seconds: { dateStyle: 'medium', timeStyle: 'medium' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateStyle = keyof typeof DATE_FORMATS;
+/** 'short': 'Mar 5, 2025'; 'long': 'March 5, 2025'; or a style with a time of day. */
+export type DateStyle = 'short' | 'long' | keyof typeof TIME_FORMATS;
 
 const MONTHS = [
   'January',
@@ -62,7 +60,7 @@ export function formatDate(
   let formatter = timeFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      ...DATE_FORMATS[style],
+      ...TIME_FORMATS[style],
       ...(zone === 'UTC' && { timeZone: 'UTC' }),
     });
     timeFormatters.set(key, formatter);
