@@ -6,7 +6,8 @@
  * monotonically increasing cursor. Event types are the internal catalogue's.
  *
  * Besides the fault modes of common.ts, POST /__control accepts {"emit": {practice_email, type,
- * data?} | [...]} to append events at once (tests, the sync benchmark); the answer lists them.
+ * data?, occurred_at?} | [...]} to append events at once (tests, the sync benchmark); the answer
+ * lists them. `occurred_at` (ISO) backdates an event, as a system catching up on old events would.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -69,14 +70,19 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
   const types = eventTypeNames();
   const events: LegacyEvent[] = [];
   let seq = 0;
-  const append = (practice_email: string, type: string, data: Record<string, unknown> = {}): LegacyEvent => {
+  const append = (
+    practice_email: string,
+    type: string,
+    data: Record<string, unknown> = {},
+    occurredAt?: string,
+  ): LegacyEvent => {
     seq += 1;
     const event: LegacyEvent = {
       id: `evt${String(seq).padStart(10, '0')}${Math.random().toString(36).slice(2, 8)}`,
       cursor: String(seq),
       type,
       practice_email,
-      occurred_at: new Date().toISOString(),
+      occurred_at: occurredAt ?? new Date().toISOString(),
       data: { record_id: `${type.split('.')[0]}-${1000 + seq}`, ...data },
     };
     events.push(event);
@@ -103,7 +109,12 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
       const list = (Array.isArray(emit) ? emit : [emit]) as Array<Record<string, unknown>>;
       return {
         emitted: list.map((e) =>
-          append(String(e.practice_email), String(e.type), (e.data as Record<string, unknown>) ?? {}),
+          append(
+            String(e.practice_email),
+            String(e.type),
+            (e.data as Record<string, unknown>) ?? {},
+            typeof e.occurred_at === 'string' ? e.occurred_at : undefined,
+          ),
         ),
       };
     },

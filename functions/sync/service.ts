@@ -367,6 +367,7 @@ export function syncService(): SyncService {
         const summary = await webhookPipeline().fanOut(appId, eventType, data, {
           sourceEventId: event.id,
           timestamp: event.occurred_at,
+          practiceEvent: true,
         });
         return summary.webhooks;
       },

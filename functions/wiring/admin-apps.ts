@@ -2,6 +2,7 @@
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { sesMailer } from '../adapters/mailer';
 import { s3Uploads } from '../adapters/s3-uploads';
 import { getConfig } from '../config';
@@ -15,6 +16,7 @@ export const adminApps = lazyService(() =>
     apps: new DynamoAppsRepository(),
     users: dynamoUsersRepository,
     keyPool: dynamoKeyPool,
+    webhooks: dynamoWebhookStore,
     uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
     mailer: sesMailer,
     appUrl: getConfig().APP_URL,

@@ -5,6 +5,7 @@
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
 import { dynamoAppUploadLock } from '../adapters/dynamodb/upload-lock';
+import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { s3Uploads } from '../adapters/s3-uploads';
 import { getConfig } from '../config';
 import { createDeveloperAppsService } from '../core/apps/developer-apps-service';
@@ -22,6 +23,7 @@ export const developerApps = lazyService(() =>
   createDeveloperAppsService({
     apps,
     categories: categoryService,
+    webhooks: dynamoWebhookStore,
     keyPool: servingWaitingBuyers(dynamoKeyPool, { refill: (appId) => queuedFulfilment.refill(appId), log: logger }),
     uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
     allowHttpWebhooks: getConfig().RUNTIME === 'local',

@@ -8,6 +8,7 @@
  * runtime) it is the in-process queue, and its consumer, the same one the worker Lambda runs, is
  * attached when this module is loaded: deliveries then happen in the local server's process.
  */
+import { appStatusOf } from '../../shared/app-status';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoDeliveryStore } from '../adapters/dynamodb/deliveries-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
@@ -40,7 +41,9 @@ const apps = new DynamoAppsRepository();
 export const appDirectory: AppDirectory = {
   async find(appId) {
     const app = await apps.getById(appId);
-    return app ? { id: app.id, user_id: app.user_id, name: app.name } : undefined;
+    return app
+      ? { id: app.id, user_id: app.user_id, name: app.name, listed: appStatusOf(app) === 'Published' }
+      : undefined;
   },
 };
 

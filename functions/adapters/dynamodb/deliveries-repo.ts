@@ -27,6 +27,7 @@ export function fromDeliveryItem(item: Record<string, unknown>): DeliveryRecord 
     attempt: num(item.attempt) ?? 0,
     schedule_step: num(item.schedule_step) ?? 0,
     no_retry: item.no_retry === true,
+    practice_event: item.practice_event === true,
     lease_until: num(item.lease_until),
     due_at: num(item.due_at),
     outcome: str(item.outcome),
@@ -59,6 +60,7 @@ export const dynamoDeliveryStore: DeliveryStore = {
         attempt: d.attempt,
         schedule_step: d.schedule_step,
         no_retry: d.no_retry,
+        ...(d.practice_event ? { practice_event: true } : {}),
         ...(d.due_at !== null
           ? { due_at: d.due_at, GSI3PK: DUE_DELIVERIES_PARTITION, GSI3SK: dueSortKey(d.due_at, d.id) }
           : {}),

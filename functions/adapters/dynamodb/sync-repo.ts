@@ -21,7 +21,9 @@
  * search attribute), never Scans.
  */
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { appStatusOf } from '../../../shared/app-status';
 import type { EventType, FailedQueueItem, Feature, SyncRun, SyncType, Table } from '../../../shared/schemas/sync';
+import { guestBuyerId } from '../../core/purchases/purchase';
 import type {
   CatalogueKind,
   CatalogueStore,
@@ -35,9 +37,13 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
+import { DynamoAppsRepository } from './apps-repo';
 import { conditionally, deleteItem, putItem, queryAll, queryCount, updateItem } from './dynamo';
-import { EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
+import { EVENT_TYPES_PARTITION, syncKeys } from './keys';
+import { dynamoPurchasesRepository } from './purchases-repo';
 import { dynamoUsersRepository } from './users-repo';
+
+const appsRepository = new DynamoAppsRepository();
 
 const db = () => documentClient();
 const T = () => tableName();
@@ -521,27 +527,26 @@ export const dynamoFailedItems = {
   },
 };
 
-// Licences of a practice --------------------------------------------------------------------------------
+// Licences of a practice ------------------------------------------------------------------------------
 
-/** Valid: completed (not refunded), a delivered licence (active/assigned), not expired. */
+/**
+ * What is kept against a practice's address: its account and the purchases of that account plus
+ * the address's guest purchases. The routing rule (core/sync/practice-routing.ts) decides which
+ * of them may receive the practice's events. One practice's purchases: a small partition per buyer.
+ */
 export const dynamoLicenceDirectory: LicenceDirectory = {
-  async appsLicensedTo(email, nowMs) {
+  async holdingsOf(email) {
     const user = await dynamoUsersRepository.findByEmail(email);
-    if (!user) return [];
-    const purchases = await queryAll({
-      TableName: T(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :p)',
-      ExpressionAttributeValues: { ':pk': purchaseKeys.buyerPartition(user.id), ':p': purchaseKeys.buyerSortPrefix },
-    });
-    const apps = purchases
-      .filter(
-        (p) =>
-          p.status === 'completed' &&
-          (p.license_status === 'active' || p.license_status === 'assigned') &&
-          (typeof p.expires_at !== 'string' || Date.parse(p.expires_at) > nowMs),
-      )
-      .map((p) => String(p.app_id));
-    return [...new Set(apps)].sort();
+    const buyerIds = [guestBuyerId(email), ...(user ? [user.id] : [])];
+    const lists = await Promise.all(buyerIds.map((id) => dynamoPurchasesRepository.listByBuyer(id)));
+    return {
+      account: user ? { id: user.id, email_verified: user.email_verified } : null,
+      purchases: lists.flat(),
+    };
+  },
+
+  async listed(appIds) {
+    const apps = await Promise.all(appIds.map((id) => appsRepository.getById(id)));
+    return new Set(apps.filter((a) => a !== undefined && appStatusOf(a) === 'Published').map((a) => a?.id ?? ''));
   },
 };

@@ -52,6 +52,7 @@ function setup(opts: { mailFails?: boolean } = {}) {
   const mails: Array<{ to: string | string[]; subject: string; text: string }> = [];
   const noPool = { deleteAll: async () => 0 } as unknown as KeyPoolPort;
   const service = createAdminAppsService({
+    webhooks: { listByApp: async () => [], delete: async () => true },
     apps: {
       getById: async (id) => apps.get(id),
       listAll: async () => [...apps.values()],

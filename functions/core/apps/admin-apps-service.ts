@@ -6,7 +6,7 @@ import type { User } from '../users/user';
 import type { AppRecord } from './app';
 import type { AppRepository } from './app-repository';
 import type { AppUploadsDeps } from './app-uploads';
-import { removeApp } from './developer-apps-service';
+import { type AppWebhooks, removeApp } from './developer-apps-service';
 import type { KeyPoolPort } from './key-pool';
 import { type AppSales, NO_SALES, toAdminApp } from './owner-app-mappers';
 
@@ -14,6 +14,7 @@ export interface AdminAppsDeps {
   apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete'>;
   users: { findById(id: string): Promise<User | undefined> };
   keyPool: KeyPoolPort;
+  webhooks: AppWebhooks;
   uploads: Omit<AppUploadsDeps, 'listByOwner'>;
   mailer: Mailer;
   /** Public origin of the product, for links in mails. */
@@ -192,6 +193,7 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         {
           apps,
           keyPool: deps.keyPool,
+          webhooks: deps.webhooks,
           uploads: { ...deps.uploads, listByOwner: (userId) => apps.listByOwner(userId) },
           log,
         },

@@ -3,6 +3,7 @@ import { AppSubmitSchema } from '../../../shared/schemas/apps';
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError } from '../errors';
 import type { UploadStore } from '../uploads/ports';
+import type { WebhookRecord } from '../webhooks/webhook';
 import type { AppRecord } from './app';
 import type { AppRepository } from './app-repository';
 import { createDeveloperAppsService } from './developer-apps-service';
@@ -107,7 +108,19 @@ function setup(storeKeys: string[] = []) {
   const keyPool = memoryPool();
   const store = memoryStore(storeKeys);
   let n = 0;
+  const webhooks = new Map<string, string[]>();
   const service = createDeveloperAppsService({
+    webhooks: {
+      listByApp: async (appId) =>
+        (webhooks.get(appId) ?? []).map((id) => ({ id, app_id: appId }) as unknown as WebhookRecord),
+      delete: async (w) => {
+        webhooks.set(
+          w.app_id,
+          (webhooks.get(w.app_id) ?? []).filter((id) => id !== w.id),
+        );
+        return true;
+      },
+    },
     apps: repo,
     categories: { resolve: async (x) => CATEGORIES.find((c) => c.slug === x || c.name === x) },
     keyPool,
@@ -116,7 +129,7 @@ function setup(storeKeys: string[] = []) {
     now: () => '2025-06-01T00:00:00.000Z',
     newId: () => `app-${++n}`,
   });
-  return { service, apps, slugs, keyPool, store };
+  return { service, apps, slugs, keyPool, store, webhooks };
 }
 
 const payload = (over: Record<string, unknown> = {}) =>
@@ -238,7 +251,7 @@ describe('developer apps service', () => {
   });
 
   it('deletes files an edit drops and, on delete, the app folder, its keys, its slug and unshared drafts', async () => {
-    const { service, store, keyPool, slugs } = setup([
+    const { service, store, keyPool, slugs, webhooks } = setup([
       'apps/app-1/a.png',
       'apps/app-1/b.png',
       'apps/app-1/icon-c.png',
@@ -261,8 +274,10 @@ describe('developer apps service', () => {
     );
     // b.png was never shown; d.png was dropped; shared.png is still shown by the other app.
     expect([...store.objects].sort()).toEqual(['apps/app-1/a.png', 'apps/app-1/icon-c.png', 'drafts/u1/shared.png']);
+    webhooks.set(app.id, ['wh-1', 'wh-2']);
     await service.remove('u1', app.id);
     expect([...store.objects]).toEqual(['drafts/u1/shared.png']);
+    expect(webhooks.get(app.id)).toEqual([]);
     expect(keyPool.pools.has(app.id)).toBe(false);
     expect(slugs.has('smile-pay')).toBe(false);
   });
@@ -270,6 +285,7 @@ describe('developer apps service', () => {
   it('rolls back pool keys when the app cannot be stored', async () => {
     const { service, keyPool } = setup();
     const failing = createDeveloperAppsService({
+      webhooks: { listByApp: async () => [], delete: async () => true },
       apps: {
         ...memoryRepo().repo,
         getBySlug: async () => undefined,

@@ -11,6 +11,7 @@ import {
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Log } from '../users/ports';
+import type { WebhookStore } from '../webhooks/ports';
 import { type AppRecord, newAppContent, reviewFlagAfterEdit } from './app';
 import { dollarsToCents } from './app-mappers';
 import type { AppRepository } from './app-repository';
@@ -23,6 +24,7 @@ export interface DeveloperAppsDeps {
   apps: AppRepository;
   categories: { resolve(slugOrName: string): Promise<CategoryRecord | undefined> };
   keyPool: KeyPoolPort;
+  webhooks: AppWebhooks;
   uploads: Omit<AppUploadsDeps, 'listByOwner'>;
   /** Plain-http licence webhooks are accepted only in local development. */
   allowHttpWebhooks: boolean;
@@ -30,6 +32,9 @@ export interface DeveloperAppsDeps {
   now?: () => string;
   newId?: () => string;
 }
+
+/** The app's webhooks, removed with the app. */
+export type AppWebhooks = Pick<WebhookStore, 'listByApp' | 'delete'>;
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 const SLUG_ATTEMPTS = 100;
@@ -286,7 +291,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
 
     /** DELETE /api/apps/{id}. */
     async remove(userId: string, id: string): Promise<void> {
-      await removeApp({ apps, keyPool, uploads: uploadDeps, log }, await owned(userId, id));
+      await removeApp({ apps, keyPool, webhooks: deps.webhooks, uploads: uploadDeps, log }, await owned(userId, id));
     },
   };
 }
@@ -294,16 +299,25 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
 export type DeveloperAppsService = ReturnType<typeof createDeveloperAppsService>;
 
 /**
- * Deletes an app for good: its pool keys and uploads first, then the app and its slug claim (so a
+ * Deletes an app for good: its pool keys, webhooks and uploads first, then the app and its slug claim (so a
  * failure part-way leaves the app in place and the delete can simply be repeated). Purchases are
  * not touched: each keeps its own snapshot of the app for its buyer.
  */
 export async function removeApp(
-  deps: { apps: Pick<AppRepository, 'delete'>; keyPool: KeyPoolPort; uploads: AppUploadsDeps; log?: Log },
+  deps: {
+    apps: Pick<AppRepository, 'delete'>;
+    keyPool: KeyPoolPort;
+    webhooks: AppWebhooks;
+    uploads: AppUploadsDeps;
+    log?: Log;
+  },
   app: AppRecord,
 ): Promise<void> {
   const keys = await deps.keyPool.deleteAll(app.id);
+  // Its webhooks go with it: pending deliveries then find their webhook gone and stop.
+  const hooks = await deps.webhooks.listByApp(app.id);
+  for (const hook of hooks) await deps.webhooks.delete(hook);
   const files = await releaseAppUploads(deps.uploads, app);
   await deps.apps.delete(app);
-  deps.log?.info('app deleted', { appId: app.id, userId: app.user_id, poolKeys: keys, files });
+  deps.log?.info('app deleted', { appId: app.id, userId: app.user_id, poolKeys: keys, webhooks: hooks.length, files });
 }

@@ -7,7 +7,9 @@
  * merged (linked to an existing account), skipped (linked before, or an admin address).
  *
  * legacy_events: events after the stored cursor, handed to the webhook pipeline only for the
- * webhooks (subscribed to the event's type) of apps the practice holds a valid licence for. The
+ * webhooks (subscribed to the event's type) of listed apps the practice holds a valid licence
+ * for, bought by someone who proved the practice's address, issued before the event occurred
+ * (practice-routing.ts). The
  * cursor moves past an event only once it was handed over; the pipeline's deliveries are keyed by
  * the event's id, so a run that dies mid-batch and runs again neither loses nor duplicates one.
  */
@@ -23,6 +25,7 @@ import {
   type SyncStateStore,
   type UserAccounts,
 } from './ports';
+import { appsForEvent, routableLicences } from './practice-routing';
 
 /** What both legacy syncs use: the legacy system, the sync state (cursors, times) and the clock. */
 interface LegacySyncDeps {
@@ -96,14 +99,23 @@ export async function syncLegacyEvents(
     previous = c;
   }
   const counts = { fetched: events.length, delivered: 0, dropped: 0, no_subscriber: 0, deliveries: 0 };
-  const licensed = new Map<string, string[]>();
+  // Per run: each practice's routable licences, and whether each app is listed.
+  const licensed = new Map<string, Map<string, number>>();
+  const listed = new Map<string, boolean>();
   for (const event of events) {
     const email = normaliseEmail(event.practice_email);
-    let apps = licensed.get(email);
-    if (!apps) {
-      apps = await deps.licences.appsLicensedTo(email, clock().getTime());
-      licensed.set(email, apps);
+    let licences = licensed.get(email);
+    if (!licences) {
+      licences = routableLicences(await deps.licences.holdingsOf(email), clock().getTime());
+      licensed.set(email, licences);
     }
+    const candidates = appsForEvent(licences, event.occurred_at);
+    const unknown = candidates.filter((id) => !listed.has(id));
+    if (unknown.length > 0) {
+      const now = await deps.licences.listed(unknown);
+      for (const id of unknown) listed.set(id, now.has(id));
+    }
+    const apps = candidates.filter((id) => listed.get(id) === true);
     if (apps.length === 0) counts.dropped++;
     else {
       let webhooks = 0;

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/schemas/outside-systems';
 import type { RunStatus, SyncRun, SyncType } from '../../../shared/schemas/sync';
 import type { User } from '../users/user';
+import type { PracticeHoldings } from './practice-routing';
 
 /** An outside system failed a request: down, too slow, an error status, malformed or invalid data. */
 export class OutsideSystemError extends Error {
@@ -106,8 +107,10 @@ export interface UserAccounts {
 }
 
 export interface LicenceDirectory {
-  /** Ids of the apps the account with this (normalised) address holds a valid licence for now. */
-  appsLicensedTo(email: string, nowMs: number): Promise<string[]>;
+  /** The account of this (normalised) address, if any, and every purchase kept against the address. */
+  holdingsOf(email: string): Promise<PracticeHoldings>;
+  /** Which of these apps are listed now (approved, public, not suspended; a deleted app is not). */
+  listed(appIds: string[]): Promise<Set<string>>;
 }
 
 export interface EventPublisher {

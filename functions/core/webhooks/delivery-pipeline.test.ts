@@ -59,6 +59,7 @@ function setup(script: ConstructorParameters<typeof ScriptedSender>[0], options:
   const sender = new ScriptedSender(script);
   const mailer = new MemoryMailer();
   const clock = manualClock();
+  const app = { ...APP, listed: true };
   const pipeline = createDeliveryPipeline(
     {
       webhooks,
@@ -67,7 +68,7 @@ function setup(script: ConstructorParameters<typeof ScriptedSender>[0], options:
       queue,
       sender,
       mailer,
-      apps: memoryApps([APP]),
+      apps: memoryApps([app]),
       users: memoryUsers({ [APP.user_id]: { email: 'dev@example.com', full_name: 'Dr Dev' } }),
       now: clock.now,
       random: () => 0.5, // no jitter
@@ -86,7 +87,7 @@ function setup(script: ConstructorParameters<typeof ScriptedSender>[0], options:
     }
     return delays;
   }
-  return { webhooks, deliveries, logs, queue, sender, mailer, clock, pipeline, drain };
+  return { webhooks, deliveries, logs, queue, sender, mailer, clock, pipeline, drain, app };
 }
 
 describe('fan-out', () => {
@@ -298,6 +299,32 @@ describe('attempts', () => {
       status: 'cancelled',
       outcome: 'webhook deleted',
     });
+  });
+
+  it("stops a practice's events, not the platform's, once the app is no longer listed", async () => {
+    const t = setup([{ status: 500 }, { status: 200 }]);
+    await t.webhooks.create(webhook());
+    await t.webhooks.create(webhook({ id: 'wh-2', event_type: 'license.revoked' }));
+    const practice = await t.pipeline.fanOut(
+      APP.id,
+      'appointment.scheduled',
+      {},
+      {
+        sourceEventId: 'evt-1',
+        practiceEvent: true,
+      },
+    );
+    await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
+    // Suspended (or deleted) while the practice's event waits for its retry.
+    t.app.listed = false;
+    const platform = await t.pipeline.fanOut(APP.id, 'license.revoked', {});
+    await t.drain();
+    expect(await t.deliveries.get(firstOf(practice.delivery_ids))).toMatchObject({
+      status: 'cancelled',
+      outcome: 'app not listed: practice events stopped',
+    });
+    expect(await t.deliveries.get(firstOf(platform.delivery_ids))).toMatchObject({ status: 'succeeded' });
+    expect(t.sender.requests).toHaveLength(2);
   });
 
   it('disables the webhook at once on 410 Gone and tells the developer', async () => {

@@ -205,6 +205,10 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
       await done({ kind: 'cancelled', outcome: webhook ? 'webhook disabled' : 'webhook deleted' });
       return 'cancelled';
     }
+    if (delivery.practice_event && !(await deps.apps.find(delivery.app_id))?.listed) {
+      await done({ kind: 'cancelled', outcome: 'app not listed: practice events stopped' });
+      return 'cancelled';
+    }
 
     const sentAt = clock();
     const response = await safeSend(webhook, delivery, sentAt);

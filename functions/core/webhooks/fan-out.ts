@@ -36,6 +36,8 @@ export interface FanOutDeps {
 
 export interface FanOutEventOptions {
   sourceEventId?: string;
+  /** A practice's event (patient data): delivered only while the app is listed. */
+  practiceEvent?: boolean;
   timestamp?: string;
 }
 
@@ -104,6 +106,7 @@ export function createFanOut(deps: FanOutDeps, opts: FanOutOptions = DEFAULT_FAN
           attempt: 0,
           schedule_step: 0,
           no_retry: false,
+          practice_event: options.practiceEvent === true,
           lease_until: null,
           due_at: now + opts.watchdogSeconds * 1000,
           outcome: null,

@@ -74,8 +74,8 @@ export interface EventTypeStore {
 }
 
 export interface AppDirectory {
-  /** The app's owner and name, or undefined when there is no such app. */
-  find(appId: string): Promise<{ id: string; user_id: string; name: string } | undefined>;
+  /** The app's owner and name, and whether it is listed now; undefined when there is no such app. */
+  find(appId: string): Promise<{ id: string; user_id: string; name: string; listed: boolean } | undefined>;
 }
 
 export interface UserDirectory {

@@ -176,9 +176,12 @@ export class MemoryMailer implements Mailer {
   }
 }
 
-export const memoryApps = (apps: Array<{ id: string; user_id: string; name: string }>): AppDirectory => ({
+export const memoryApps = (
+  apps: Array<{ id: string; user_id: string; name: string; listed?: boolean }>,
+): AppDirectory => ({
   async find(id) {
-    return apps.find((a) => a.id === id);
+    const app = apps.find((a) => a.id === id);
+    return app ? { ...app, listed: app.listed ?? true } : undefined;
   },
 });
 

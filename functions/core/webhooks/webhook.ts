@@ -48,6 +48,11 @@ export interface DeliveryRecord {
   schedule_step: number;
   /** A replay of a finished delivery is one attempt: no automatic retries after it. */
   no_retry: boolean;
+  /**
+   * A practice's event (patient data) from an outside system: each attempt is made only while
+   * the app is listed, so suspending or deleting an app stops its pending deliveries too.
+   */
+  practice_event: boolean;
   /** Epoch ms until which a worker holds the current attempt. */
   lease_until: number | null;
   /** Epoch ms when the scheduler should (re)enqueue it: the retry time, or a watchdog after a queued send. */

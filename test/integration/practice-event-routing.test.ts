@@ -1,0 +1,189 @@
+/**
+ * Practice events (patient data) reach an app only from a proven practice, after its licence,
+ * through a listed app (core/sync/practice-routing.ts). Each buyer below buys through the product's
+ * own checkout (signed in, as a guest, or as a guest and claimed later by verifying the address);
+ * the legacy simulator then emits events for their addresses and `legacy_events` routes them.
+ *
+ * Whether an event was handed to a webhook is read from the delivery the fan-out writes under
+ * the id derived from the event and the webhook (core/webhooks/ids.ts), once the run has ended:
+ * the run's end is the event the negative checks wait for, not a sleep.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
+import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { eventMessageId } from '../../functions/core/webhooks/ids';
+import type { CheckoutSession } from '../../shared/schemas/checkout';
+import type { LegacyEvent } from '../../shared/schemas/outside-systems';
+import type { Webhook } from '../../shared/schemas/webhooks';
+import {
+  adminToken,
+  api,
+  approvedDeveloper,
+  type Developer,
+  newDeveloper,
+  uniqueEmail,
+  verifyEmailOf,
+} from '../support/api';
+import { must } from '../support/must';
+import { type Receiver, startReceiver, waitFor } from '../support/receiver';
+import { control, runSync } from '../support/sync';
+import {
+  createApp,
+  deliveredPurchase,
+  payTestCheckout,
+  poolKeysFor,
+  purchasesRepo,
+  testApp,
+  waitForMail,
+} from './checkout-fixtures';
+
+const EVENT = 'appointment.created';
+let admin: string;
+let dev: Developer;
+let receiver: Receiver;
+const hooks = new Map<string, Webhook>();
+
+/** A listed key-pool app of `dev` with a webhook on EVENT pointing at the receiver. */
+async function listedApp(label: string, overrides: Partial<AppRecord> = {}): Promise<AppRecord> {
+  const app = testApp(dev.id, label, { is_approved: true, type: 'public', ...overrides });
+  await createApp(app, poolKeysFor(app, 5));
+  const hook = await api<Webhook>('POST', `/api/apps/${app.id}/webhooks`, {
+    token: dev.token,
+    body: { event_type: EVENT, target_url: receiver.url, secret: `whsec_${randomBytes(32).toString('base64')}` },
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+  hooks.set(app.id, hook.body);
+  return app;
+}
+
+/** Pays a test checkout of `app` (signed in with `token`, or as a guest with `email`) and waits for the licence. */
+async function buy(app: AppRecord, as: { token: string } | { email: string }) {
+  const res =
+    'token' in as
+      ? await api<CheckoutSession>('POST', '/api/stripe/create-checkout-session', {
+          token: as.token,
+          body: { app_id: app.id },
+        })
+      : await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
+          body: { app_id: app.id, email: as.email },
+        });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  if (res.body.session_id.startsWith('cs_')) await payTestCheckout(res.body.checkout_url);
+  const purchase = must(await purchasesRepo.getBySession(res.body.session_id), 'the purchase');
+  return deliveredPurchase(purchase.id);
+}
+
+/** Emits the events on the legacy simulator, runs legacy_events, and answers them once the run has ended. */
+async function route(...emit: Array<{ practice_email: string; occurred_at?: string }>): Promise<LegacyEvent[]> {
+  const { emitted } = await control<{ emitted: LegacyEvent[] }>('legacy', {
+    emit: emit.map((e) => ({ type: EVENT, ...e })),
+  });
+  const run = await runSync(admin, 'legacy_events');
+  expect(run.status, run.detail ?? undefined).toBe('succeeded');
+  return emitted;
+}
+
+/** Whether the run handed `event` to the webhook of `app`. */
+async function handedTo(event: LegacyEvent | undefined, app: AppRecord): Promise<boolean> {
+  const hook = must(hooks.get(app.id), `the webhook of ${app.id}`);
+  return (await dynamoDeliveryStore.get(eventMessageId(must(event, 'the event').id, hook.id))) !== undefined;
+}
+
+const receivedEvent = (id: string) =>
+  waitFor(() =>
+    receiver.received.find((r) => (JSON.parse(r.body) as { data: { event_id?: string } }).data.event_id === id),
+  );
+
+beforeAll(async () => {
+  [admin, dev, receiver] = await Promise.all([adminToken(), approvedDeveloper(), startReceiver([200])]);
+  await control('legacy', { mode: 'ok' });
+  await control('internal', { mode: 'ok', omit: null });
+  // Webhooks subscribe to the internal catalogue's event types.
+  expect((await runSync(admin, 'internal_events')).status).toBe('succeeded');
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+});
+
+describe('practice events reach only a proven practice, after its licence, through a listed app', () => {
+  it('a verified signed-in buyer gets events that occurred after the licence; an unverified one gets none', async () => {
+    const app = await listedApp('routing-signed-in');
+    const verified = await newDeveloper();
+    const unverified = await newDeveloper({}, { verified: false });
+    const licence = await buy(app, verified);
+    await buy(app, unverified);
+    const issued = Date.parse(must(licence.completed_at, 'completed_at'));
+
+    const [now, older, stranger] = await route(
+      { practice_email: verified.email.toUpperCase() },
+      { practice_email: verified.email, occurred_at: new Date(issued - 3_600_000).toISOString() },
+      { practice_email: unverified.email },
+    );
+    expect(await handedTo(now, app)).toBe(true);
+    expect(await handedTo(older, app)).toBe(false);
+    expect(await handedTo(stranger, app)).toBe(false);
+    const got = await receivedEvent(must(now).id);
+    expect(JSON.parse(got.body)).toMatchObject({ type: EVENT, data: { practice_email: verified.email } });
+  });
+
+  it('a free guest grant counts once confirmed; a paid guest purchase counts once the address is verified', async () => {
+    const paid = await listedApp('routing-guest-paid');
+    const free = await listedApp('routing-guest-free', { pricing_model: 'free', price_cents: 0 });
+    const guest = uniqueEmail('practice');
+    const claimer = uniqueEmail('practice');
+
+    const asked = await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
+      body: { app_id: free.id, email: guest },
+    });
+    expect(asked.status).toBe(200);
+    const [mail] = await waitForMail(guest, (m) => /confirm-license\?token=/.test(m.text ?? ''));
+    const token = must(/confirm-license\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1], 'the confirmation link');
+    const confirmed = await api<CheckoutSession>('POST', '/api/stripe/confirm-guest-license', { body: { token } });
+    expect(confirmed.status).toBe(200);
+    await deliveredPurchase(must(await purchasesRepo.getBySession(confirmed.body.session_id), 'the grant').id);
+
+    await buy(paid, { email: claimer });
+    const [toGuest, beforeClaim] = await route({ practice_email: guest }, { practice_email: claimer });
+    expect(await handedTo(toGuest, free)).toBe(true);
+    // Anyone can type any address at a paid checkout: that alone proves nothing.
+    expect(await handedTo(beforeClaim, paid)).toBe(false);
+
+    // The practice signs up with the address and verifies it: its guest purchase now counts.
+    await api('POST', '/api/register', {
+      body: { full_name: 'Claimer', email: claimer, password: 'secret123', company_name: 'Claimed Dental' },
+    });
+    await verifyEmailOf(claimer);
+    const [afterClaim] = await route({ practice_email: claimer });
+    expect(await handedTo(afterClaim, paid)).toBe(true);
+    await receivedEvent(must(afterClaim).id);
+  });
+
+  it('a practice that licensed nothing gets none; a suspended or deleted app gets none, and a deleted one loses its webhooks', async () => {
+    const suspended = await listedApp('routing-suspended');
+    const deleted = await listedApp('routing-deleted');
+    const kept = await listedApp('routing-kept');
+    const practice = await newDeveloper();
+    for (const app of [suspended, deleted, kept]) await buy(app, practice);
+    const nobody = uniqueEmail('practice');
+
+    const [before] = await route({ practice_email: practice.email });
+    for (const app of [suspended, deleted, kept]) expect(await handedTo(before, app)).toBe(true);
+
+    const s = await api('POST', `/api/admin/apps/${suspended.id}/suspend`, { token: admin, body: { reason: 'Test' } });
+    expect(s.status).toBe(200);
+    const d = await api('DELETE', `/api/admin/apps/${deleted.id}/delete`, { token: admin });
+    expect(d.status).toBe(200);
+    expect(await dynamoWebhookStore.listByApp(deleted.id)).toEqual([]);
+
+    const [after, unlicensed] = await route({ practice_email: practice.email }, { practice_email: nobody });
+    expect(await handedTo(after, kept)).toBe(true);
+    expect(await handedTo(after, suspended)).toBe(false);
+    for (const app of [suspended, deleted, kept]) expect(await handedTo(unlicensed, app)).toBe(false);
+    // The deleted app's webhook is gone, so nothing could be handed to it either.
+    hooks.delete(deleted.id);
+    await receivedEvent(must(after).id);
+  });
+});
