@@ -37,13 +37,10 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { DynamoAppsRepository } from './apps-repo';
-import { conditionally, deleteItem, putItem, queryAll, queryCount, updateItem } from './dynamo';
-import { EVENT_TYPES_PARTITION, syncKeys } from './keys';
-import { dynamoPurchasesRepository } from './purchases-repo';
+import { conditionally, deleteItem, getItem, onIndex, putItem, queryAll, queryCount, updateItem } from './dynamo';
+import { appKey, EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
+import { fromPurchaseItem } from './purchase-item';
 import { dynamoUsersRepository } from './users-repo';
-
-const appsRepository = new DynamoAppsRepository();
 
 const db = () => documentClient();
 const T = () => tableName();
@@ -538,15 +535,29 @@ export const dynamoLicenceDirectory: LicenceDirectory = {
   async holdingsOf(email) {
     const user = await dynamoUsersRepository.findByEmail(email);
     const buyerIds = [guestBuyerId(email), ...(user ? [user.id] : [])];
-    const lists = await Promise.all(buyerIds.map((id) => dynamoPurchasesRepository.listByBuyer(id)));
+    const lists = await Promise.all(
+      buyerIds.map((id) =>
+        queryAll(
+          onIndex('GSI1', purchaseKeys.buyerPartition(id), {
+            sortKey: 'begins_with(GSI1SK, :p)',
+            ExpressionAttributeValues: { ':p': purchaseKeys.buyerSortPrefix },
+          }),
+        ),
+      ),
+    );
     return {
       account: user ? { id: user.id, email_verified: user.email_verified } : null,
-      purchases: lists.flat(),
+      purchases: lists.flat().map(fromPurchaseItem),
     };
   },
 
   async listed(appIds) {
-    const apps = await Promise.all(appIds.map((id) => appsRepository.getById(id)));
-    return new Set(apps.filter((a) => a !== undefined && appStatusOf(a) === 'Published').map((a) => a?.id ?? ''));
+    // Only the fields the status is made of (a lean read; the sync bundle carries no app repository).
+    const apps = await Promise.all(
+      appIds.map((id) => getItem(appKey(id), { projection: ['id', 'type', 'is_approved', 'is_suspended'] })),
+    );
+    return new Set(
+      apps.filter((a) => a !== undefined && appStatusOf(a) === 'Published').map((a) => String(a?.id ?? '')),
+    );
   },
 };
