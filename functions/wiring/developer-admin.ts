@@ -3,6 +3,7 @@ import { dynamoApiKeyRepository } from '../adapters/dynamodb/api-keys-repo';
 import { dynamoWebhookLogReader } from '../adapters/dynamodb/licences-read-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
+import { getConfig } from '../config';
 import { createDeveloperAdminService } from '../core/api-keys/developer-admin';
 import { logger } from '../http/logger';
 import { apiKeys } from './api-keys';
@@ -15,6 +16,7 @@ export const developerAdmin = lazyService(() =>
     apiKeys,
     logs: dynamoWebhookLogReader,
     mailer: sesMailer,
+    appUrl: getConfig().APP_URL,
     log: logger,
   }),
 );
