@@ -24,8 +24,8 @@ export const buildWebhooksService = (overrides: Partial<WebhooksServiceDeps> = {
     eventTypes: dynamoEventTypeStore,
     checkTarget,
     pipeline: {
-      fanOut: (...args) => webhookPipeline().fanOut(...args),
-      replay: (...args) => webhookPipeline().replay(...args),
+      fanOut: (...args) => webhookPipeline.fanOut(...args),
+      replay: (...args) => webhookPipeline.replay(...args),
     },
     allowInternal: getConfig().ALLOW_INTERNAL_WEBHOOK_TARGETS,
     isApproved: async (userId) => {
