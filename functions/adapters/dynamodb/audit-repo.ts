@@ -19,9 +19,8 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
-import { ValidationError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
-import { putItem } from './dynamo';
+import { keyCursor, putItem } from './dynamo';
 import { auditKeys } from './keys';
 
 const FIELDS = [
@@ -55,27 +54,14 @@ function planOf(q: AuditQuery): Plan {
   return { index: 'GSI1', pk: auditKeys.allPartition };
 }
 
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeCursor(cursor: string, plan: Plan): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const names = ['PK', 'SK', `${plan.index}PK`, `${plan.index}SK`];
-    const ok =
-      key &&
-      typeof key === 'object' &&
-      Object.keys(key).length === names.length &&
-      names.every((n) => typeof key[n] === 'string') &&
-      auditKeys.isEntryPk(key.PK) &&
-      key[`${plan.index}PK`] === plan.pk;
-    if (ok) return key;
-  } catch {
-    // fall through
-  }
-  throw new ValidationError(AUDIT_QUERY_MESSAGES.cursor);
-}
+/** The cursor of a page: the last entry's key in the plan's index, checked to belong to its partition. */
+const decodeCursor = (cursor: string, plan: Plan): Record<string, string> =>
+  keyCursor.decode(
+    cursor,
+    ['PK', 'SK', `${plan.index}PK`, `${plan.index}SK`],
+    (key) => auditKeys.isEntryPk(key.PK) && key[`${plan.index}PK`] === plan.pk,
+    AUDIT_QUERY_MESSAGES.cursor,
+  );
 
 const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknown> => ({
   PK: item.PK,
@@ -145,13 +131,13 @@ export const dynamoAuditStore: AuditStore = {
         entries.push(toEntry(items[i] as Record<string, unknown>));
         if (entries.length === q.limit) {
           const more = i < items.length - 1 || res.LastEvaluatedKey !== undefined;
-          next = more ? encodeCursor(keyOf(items[i] as Record<string, unknown>, plan)) : null;
-          return { entries, next_cursor: next };
+          next = more ? keyCursor.encode(keyOf(items[i] as Record<string, unknown>, plan)) : null;
+          return { items: entries, next_cursor: next };
         }
       }
       start = res.LastEvaluatedKey;
-      if (!start) return { entries, next_cursor: null };
+      if (!start) return { items: entries, next_cursor: null };
     }
-    return { entries, next_cursor: start ? encodeCursor(start) : null };
+    return { items: entries, next_cursor: start ? keyCursor.encode(start) : null };
   },
 };
