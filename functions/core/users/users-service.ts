@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages';
-import type { AdminProfileUpdateInput, SignupInput } from '../../../shared/schemas/accounts';
+import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '../../../shared/schemas/accounts';
 import { RESET_LINK_INVALID } from '../../../shared/schemas/accounts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -15,7 +15,7 @@ import { createLoginThrottle, type ThrottleSettings } from './login-throttle';
 import type { PasswordHasher } from './password';
 import type { Log, Mailer, ResetTokenStore, UsersRepository, VerifyTokenStore } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
-import type { User } from './user';
+import { toUserProfile, type User } from './user';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 export const ADMIN_REQUIRED = 'Admin access required';
@@ -347,6 +347,13 @@ export function createUsersService(deps: UsersServiceDeps) {
       const user = await users.findById(userId);
       if (!user) throw new UnauthorizedError(ACCOUNT_GONE);
       return user;
+    },
+
+    /** GET /api/user/profile: the signed-in account's own profile; 401 when it has been removed. */
+    async userProfile(userId: string): Promise<UserProfile> {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError(ACCOUNT_GONE);
+      return toUserProfile(user);
     },
 
     /** PUT /api/admin/profile: name, address (unique) and, when given, a new password. */
