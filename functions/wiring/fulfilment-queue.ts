@@ -27,7 +27,10 @@ export const buyerMailer = lazyService(
 export const fulfilmentQueue = configuredQueue(fulfilmentJobs, () => ({ redeliveryDelayMs: 5000 }));
 
 /** What the API functions use: enqueue a purchase's delivery, or a pool refill, and answer at once. */
-export const queuedFulfilment = createQueuedFulfilment({ send: (body) => fulfilmentQueue.get().send(body) });
+export const queuedFulfilment = lazyService(
+  () => createQueuedFulfilment({ send: (body) => fulfilmentQueue.get().send(body) }),
+  { once: true },
+);
 
 /** Resolves once this process's in-process fulfilment queue is idle (local runtime and tests). */
 export const localFulfilmentIdle = (): Promise<void> => fulfilmentQueue.idle();
