@@ -33,7 +33,9 @@ export const localWebhookQueueStats = () => {
   return local ? { ...local.stats(), deadLetters: local.deadLetters.length } : undefined;
 };
 
-const publisher = lazyService(() => ({
+// Pure: the functions that import this module for the queue alone (the sync worker, through the
+// pipeline) leave the publisher and the event catalogue out of their bundle.
+const publisher = /* @__PURE__ */ lazyService(() => ({
   publish: createPublishEvent({
     eventTypes: dynamoEventTypeStore,
     pipeline: {

@@ -1,7 +1,7 @@
 import { LiftSuppressionRequest, SUPPRESSION_LIFTED } from '../../../shared/schemas/mail';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
-import { suppressionList } from '../../wiring/mail';
+import { suppressionList } from '../../wiring/mail-suppressions';
 
 /** GET /api/admin/mail-suppressions: addresses that bounced permanently or complained, newest first. */
 export const listMailSuppressions: AdminHandler = async () => ok(await suppressionList.list());

@@ -6,8 +6,6 @@
  * the mailer checks every recipient before sending, and an admin sees the list and may lift an
  * entry (the owner fixed their mailbox).
  */
-import { SUPPRESSION_NOT_FOUND } from '../../../shared/schemas/mail';
-import { NotFoundError } from '../errors';
 import type { Log } from '../users/ports';
 
 export type SuppressionReason = 'bounce' | 'complaint';
@@ -92,16 +90,4 @@ export async function recordMailEvent(
     log.warn('address suppressed: no more mail is sent to it', { reason, detail, message_id: event.mail?.messageId });
   }
   return emails;
-}
-
-/** The admin's view of the list: every entry, and lifting one (the owner fixed their mailbox). */
-export function createSuppressionList(store: Pick<SuppressionStore, 'list' | 'lift'>, log: Log) {
-  return {
-    list: () => store.list(),
-    /** Throws NotFoundError when the address is not on the list. */
-    async lift(email: string, adminId: string): Promise<void> {
-      if (!(await store.lift(email))) throw new NotFoundError(SUPPRESSION_NOT_FOUND);
-      log.info('mail suppression lifted by an admin', { admin_id: adminId });
-    },
-  };
 }
