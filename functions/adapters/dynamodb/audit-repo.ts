@@ -20,7 +20,7 @@ import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
 import { documentClient, tableName } from '../aws-clients';
-import { keyCursor, putItem } from './dynamo';
+import { type ItemMapper, keyCursor, putItem } from './dynamo';
 import { auditKeys } from './keys';
 
 const FIELDS = [
@@ -39,12 +39,32 @@ const FIELDS = [
   'changes',
 ] as const;
 
-const toEntry = (item: Record<string, unknown>): AuditEntry => {
-  const out: Record<string, unknown> = {};
-  for (const f of FIELDS) out[f] = item[f] ?? null;
-  out.changes = (item.changes as AuditEntry['changes']) ?? {};
-  return out as AuditEntry;
+/** An entry of the trail, on the partitions of all entries, of its actor and of its object (TTL: expiresAtSeconds). */
+export const auditEntryItem: ItemMapper<AuditEntry, [expiresAtSeconds: number]> = {
+  toItem(entry, expiresAtSeconds) {
+    const sk = auditKeys.sort(entry.at, entry.id);
+    const fields: Record<string, unknown> = {};
+    for (const f of FIELDS) fields[f] = entry[f];
+    return {
+      ...auditKeys.entry(entry.id),
+      entity: 'AuditEntry',
+      GSI1PK: auditKeys.allPartition,
+      GSI1SK: sk,
+      GSI2PK: auditKeys.actorPartition(entry.actor_email),
+      GSI2SK: sk,
+      ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
+      ...fields,
+      ttl: expiresAtSeconds,
+    };
+  },
+  fromItem(item) {
+    const out: Record<string, unknown> = {};
+    for (const f of FIELDS) out[f] = item[f] ?? null;
+    out.changes = (item.changes as AuditEntry['changes']) ?? {};
+    return out as AuditEntry;
+  },
 };
+const toEntry = auditEntryItem.fromItem;
 
 type Plan = { index: 'GSI1' | 'GSI2' | 'GSI3'; pk: string };
 
@@ -72,21 +92,7 @@ const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknow
 
 export const dynamoAuditStore: AuditStore = {
   async put(entry, expiresAtSeconds) {
-    const sk = auditKeys.sort(entry.at, entry.id);
-    await putItem(
-      {
-        ...auditKeys.entry(entry.id),
-        entity: 'AuditEntry',
-        GSI1PK: auditKeys.allPartition,
-        GSI1SK: sk,
-        GSI2PK: auditKeys.actorPartition(entry.actor_email),
-        GSI2SK: sk,
-        ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
-        ...entry,
-        ttl: expiresAtSeconds,
-      },
-      { ConditionExpression: 'attribute_not_exists(PK)' },
-    );
+    await putItem(auditEntryItem.toItem(entry, expiresAtSeconds), { ConditionExpression: 'attribute_not_exists(PK)' });
   },
 
   async page(q) {

@@ -19,6 +19,18 @@ import {
 import { decodeCursor, encodeCursor } from '../../core/paging';
 import { documentClient, tableName } from '../aws-clients';
 
+/**
+ * How one entity is stored: toItem writes every attribute of its item (keys, index attributes,
+ * the entity's fields, its TTL), fromItem reads the record back naming every field, so no stored
+ * field (a hash, a secret) reaches an answer by accident and none is forgotten on either side.
+ * `Extra` is what the item needs beside the record (a TTL, a password hash). Each entity's mapper
+ * sits in its repository (or its own file when several repositories read the entity).
+ */
+export interface ItemMapper<Entity, Extra extends unknown[] = []> {
+  toItem(entity: Entity, ...extra: Extra): Record<string, unknown>;
+  fromItem(item: Record<string, unknown>): Entity;
+}
+
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 export type TransactItem = TransactItems[number];
 type Key = { PK: string; SK: string };

@@ -59,7 +59,7 @@ import {
   updateItem,
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
-import { fromPurchaseItem, toPurchaseItem } from './purchase-item';
+import { purchaseItem } from './purchase-item';
 import { unverifyReviewOfFormerBuyer } from './reviews-repo';
 
 /** Processed-event markers outlive Stripe's retries (3 days) by far; signatures older than 5 minutes fail anyway. */
@@ -171,7 +171,7 @@ async function listPurchases(
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
   });
-  return items.map(fromPurchaseItem);
+  return items.map(purchaseItem.fromItem);
 }
 
 // Status changes that move the installations counter (see withInstallations) ----------------
@@ -326,7 +326,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async create(purchase, opts = {}) {
     const items: TransactItems = [
-      tx.putNew(toPurchaseItem(purchase)),
+      tx.putNew(purchaseItem.toItem(purchase)),
       tx.putNew({ ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id }),
       // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
       ...(opts.holdsSlot
@@ -356,7 +356,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async getById(id) {
     const item = await getItem(purchaseKeys.purchase(id));
-    return item ? fromPurchaseItem(item) : undefined;
+    return item ? purchaseItem.fromItem(item) : undefined;
   },
 
   async getBySession(sessionId) {

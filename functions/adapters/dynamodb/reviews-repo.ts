@@ -28,7 +28,7 @@ import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { keyCursor, queryAll, type TransactItems, transactOrCancellationCodes, tx } from './dynamo';
+import { type ItemMapper, keyCursor, queryAll, type TransactItems, transactOrCancellationCodes, tx } from './dynamo';
 import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
@@ -78,6 +78,9 @@ function fromItem(item: Record<string, unknown>): ReviewRecord {
   };
 }
 
+/** The ReviewRecord entity's item, both ways. */
+export const reviewItem: ItemMapper<ReviewRecord> = { toItem, fromItem };
+
 /** The counter moves that take `prev` out of the average and put `next` in (nets cancelled). */
 function starDeltas(prev: ReviewRecord | null, next: ReviewRecord | null): Map<string, number> {
   const deltas = new Map<string, number>();
@@ -112,7 +115,7 @@ export const dynamoReviewStore: ReviewStore = {
     const res = await db().send(
       new GetCommand({ TableName: tableName(), Key: reviewKey(appId, reviewId), ConsistentRead: true }),
     );
-    return res.Item ? fromItem(res.Item) : undefined;
+    return res.Item ? reviewItem.fromItem(res.Item) : undefined;
   },
 
   async write(prev, next) {
@@ -120,7 +123,7 @@ export const dynamoReviewStore: ReviewStore = {
     const items: TransactItems = [];
     if (next) {
       items.push(
-        tx.put(toItem(next), {
+        tx.put(reviewItem.toItem(next), {
           ...(prev
             ? {
                 ConditionExpression: '#v = :v',
@@ -182,7 +185,7 @@ export const dynamoReviewStore: ReviewStore = {
         ExclusiveStartKey: decodeCursor(cursor, appId),
       }),
     );
-    const items = (res.Items ?? []).map(fromItem);
+    const items = (res.Items ?? []).map(reviewItem.fromItem);
     return { items, next_cursor: res.LastEvaluatedKey ? keyCursor.encode(res.LastEvaluatedKey) : null };
   },
 
