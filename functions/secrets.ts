@@ -32,7 +32,7 @@ export const SECRETS_UNAVAILABLE = 'The service is starting up and cannot read i
 
 // The same connection and request timeouts and bounded retries as every other AWS client, so a
 // hung Secrets Manager fails a cold start within seconds (503) instead of holding it.
-const secretsProvider = once(
+const secretsProvider = /* @__PURE__ */ once(
   () =>
     new SecretsProvider({
       awsSdkV3Client: tagDependency(

@@ -34,7 +34,7 @@ export function awsClient<T>(build: () => T): () => T {
   return client;
 }
 
-export const documentClient = awsClient(
+export const documentClient = /* @__PURE__ */ awsClient(
   (): DynamoDBDocumentClient =>
     DynamoDBDocumentClient.from(
       traced(tagDependency(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), 'DynamoDB')),

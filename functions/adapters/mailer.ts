@@ -92,7 +92,7 @@ export const sesMailer: Mailer = { sendMail };
  * in-process queue locally, consumed by the mail worker the local server attaches
  * (bin/local-queue-consumers.ts); none in the cloud without one.
  */
-export const mailQueue = configuredQueue(mailRetries, () => ({ redeliveryDelayMs: 5_000 }));
+export const mailQueue = /* @__PURE__ */ configuredQueue(mailRetries, () => ({ redeliveryDelayMs: 5_000 }));
 
 /** Resolves once this process's in-process mail queue is idle (local runtime and tests). */
 export const localMailQueueIdle = (): Promise<void> => mailQueue.idle();

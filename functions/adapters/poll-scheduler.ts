@@ -9,7 +9,7 @@ import type { PollScheduler, SyncJob } from '../core/sync/ports';
 import { awsClient, common } from './aws-clients';
 import { tagDependency } from './resilience';
 
-const schedulerClient = awsClient(
+const schedulerClient = /* @__PURE__ */ awsClient(
   (): SchedulerClient => tagDependency(new SchedulerClient(common(undefined)), 'EventBridge Scheduler'),
 );
 

@@ -8,7 +8,7 @@ import { tagDependency } from './resilience';
 const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** The S3 client (uploads), created once per container; locally it points at s3rver. */
-export const s3Client = awsClient((): S3Client => {
+export const s3Client = /* @__PURE__ */ awsClient((): S3Client => {
   const endpoint = getConfig().S3_ENDPOINT;
   return traced(
     tagDependency(

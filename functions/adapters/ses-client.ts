@@ -5,6 +5,6 @@ import { awsClient, common } from './aws-clients';
 import { tagDependency } from './resilience';
 
 /** The SES v2 client (mail), created once per container; locally it points at aws-ses-v2-local. */
-export const sesClient = awsClient(
+export const sesClient = /* @__PURE__ */ awsClient(
   (): SESv2Client => traced(tagDependency(new SESv2Client(common(getConfig().SES_ENDPOINT)), 'SES')),
 );

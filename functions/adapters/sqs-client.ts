@@ -8,6 +8,6 @@ import { tagDependency } from './resilience';
  * The SQS client (queues: sending, and the sync queue's depth and redrive), created once per
  * container; SQS_ENDPOINT points it at an SQS-compatible server.
  */
-export const sqsClient = awsClient(
+export const sqsClient = /* @__PURE__ */ awsClient(
   (): SQSClient => traced(tagDependency(new SQSClient(common(getConfig().SQS_ENDPOINT)), 'SQS')),
 );

@@ -12,7 +12,7 @@ import { once } from './once';
  */
 export { BUSINESS_METRICS, type BusinessMetric } from './metric-names';
 
-const instance = once(
+const instance = /* @__PURE__ */ once(
   () =>
     new Metrics({
       namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? DEFAULT_METRICS_NAMESPACE,

@@ -61,7 +61,7 @@ declare const __STOREFRONT_ASSETS__: string | undefined;
 
 let local: { mtimeMs: number; assets: StorefrontAssets } | undefined;
 /** The compiled-in assets, parsed once (the Lambda bundle). */
-const compiledAssets = once(() => JSON.parse(__STOREFRONT_ASSETS__ as string) as StorefrontAssets);
+const compiledAssets = /* @__PURE__ */ once(() => JSON.parse(__STOREFRONT_ASSETS__ as string) as StorefrontAssets);
 
 /**
  * The assets this process renders with: compiled into the Lambda bundle in the cloud; locally read

@@ -13,7 +13,7 @@ import { rateLimiter } from './rate-limits';
  * Password hashing at SCRYPT_LOG2_N (readable without the rest of the configuration, so seeding
  * tools hash too where no JWT secret is configured).
  */
-export const passwords = lazyService(() => passwordHasher(scryptLog2N()));
+export const passwords = /* @__PURE__ */ lazyService(() => passwordHasher(scryptLog2N()));
 
 /** Google sign-in's settings, or undefined when no client id is configured. */
 function googleSettings(): GoogleSettings | undefined {
@@ -46,7 +46,7 @@ export function usersSettings(): UsersSettings {
   };
 }
 
-export const accounts = lazyService(() =>
+export const accounts = /* @__PURE__ */ lazyService(() =>
   createUsersService({
     ...dynamoUsersStores,
     limiter: rateLimiter,

@@ -7,4 +7,4 @@ import { catalogueVersion } from '../adapters/dynamodb/catalogue-version';
 import { createAnswerCache } from '../http/answer-cache';
 import { lazyService } from './lazy';
 
-export const answerCache = lazyService(() => createAnswerCache(catalogueVersion), { once: true });
+export const answerCache = /* @__PURE__ */ lazyService(() => createAnswerCache(catalogueVersion), { once: true });

@@ -13,6 +13,6 @@ const handover = keyHandover(() => {
   return { current: cfg.JWT_SECRET, previous: cfg.JWT_PREVIOUS_SECRET };
 });
 
-export const apiKeys = lazyService(() =>
+export const apiKeys = /* @__PURE__ */ lazyService(() =>
   createApiKeysService({ keys: dynamoApiKeyRepository, users: dynamoUsersRepository, handover, log: logger }),
 );

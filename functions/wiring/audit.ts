@@ -4,6 +4,6 @@ import { getConfig } from '../config';
 import { createAuditLog } from '../core/audit/audit';
 import { lazyService } from './lazy';
 
-export const auditLog = lazyService(() =>
+export const auditLog = /* @__PURE__ */ lazyService(() =>
   createAuditLog({ store: dynamoAuditStore, retentionDays: getConfig().AUDIT_RETENTION_DAYS }),
 );

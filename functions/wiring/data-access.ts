@@ -8,7 +8,7 @@ import { dynamoCatalogueQueries } from '../adapters/dynamodb/sync-repo';
 import { createDataAccessService } from '../core/data-access/data-access-service';
 import { lazyService } from './lazy';
 
-export const dataAccess = lazyService(() =>
+export const dataAccess = /* @__PURE__ */ lazyService(() =>
   createDataAccessService({
     catalogue: dynamoCatalogueQueries,
     store: dynamoDataAccessStore,

@@ -9,7 +9,7 @@ import { logger } from '../http/logger';
 import { apiKeys } from './api-keys';
 import { lazyService } from './lazy';
 
-export const developerAdmin = lazyService(() =>
+export const developerAdmin = /* @__PURE__ */ lazyService(() =>
   createDeveloperAdminService({
     users: dynamoUsersRepository,
     keys: dynamoApiKeyRepository,

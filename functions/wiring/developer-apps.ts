@@ -20,7 +20,7 @@ import { rateLimiter } from './rate-limits';
 
 const apps = new DynamoAppsRepository();
 
-export const developerApps = lazyService(() =>
+export const developerApps = /* @__PURE__ */ lazyService(() =>
   createDeveloperAppsService({
     apps,
     categories: categoryService,
@@ -32,7 +32,7 @@ export const developerApps = lazyService(() =>
   }),
 );
 
-export const uploads = lazyService(() =>
+export const uploads = /* @__PURE__ */ lazyService(() =>
   createUploadService({
     store: s3Uploads,
     apps,

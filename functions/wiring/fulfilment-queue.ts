@@ -18,16 +18,16 @@ import { lazyService } from './lazy';
 import { rateLimiter } from './rate-limits';
 
 /** Mails to buyers (guest confirmations, licences): at most MAILS_PER_RECIPIENT_PER_DAY per address. */
-export const buyerMailer = lazyService(
+export const buyerMailer = /* @__PURE__ */ lazyService(
   () => recipientCappedMailer(sesMailer, rateLimiter, () => getConfig().MAILS_PER_RECIPIENT_PER_DAY, logger),
   { once: true },
 );
 
 /** The fulfilment queue, as its producers and its local consumer (the local server attaches it) use it. */
-export const fulfilmentQueue = configuredQueue(fulfilmentJobs, () => ({ redeliveryDelayMs: 5000 }));
+export const fulfilmentQueue = /* @__PURE__ */ configuredQueue(fulfilmentJobs, () => ({ redeliveryDelayMs: 5000 }));
 
 /** What the API functions use: enqueue a purchase's delivery, or a pool refill, and answer at once. */
-export const queuedFulfilment = lazyService(
+export const queuedFulfilment = /* @__PURE__ */ lazyService(
   () => createQueuedFulfilment({ send: (body) => fulfilmentQueue.get().send(body) }),
   { once: true },
 );

@@ -59,6 +59,6 @@ export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, a
 }
 
 /** The worker of this process (the Lambda's, or the local server's on the in-process queue). */
-export const fulfilmentWorker = lazyService(() =>
+export const fulfilmentWorker = /* @__PURE__ */ lazyService(() =>
   createFulfilmentWorker({ purchases: dynamoPurchasesRepository, fulfilment: buildLicenceFulfilment(), log: logger }),
 );

@@ -4,4 +4,4 @@ import { createSuppressionList } from '../core/mail/suppression-list';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 
-export const suppressionList = lazyService(() => createSuppressionList(dynamoSuppressionStore, logger));
+export const suppressionList = /* @__PURE__ */ lazyService(() => createSuppressionList(dynamoSuppressionStore, logger));

@@ -12,6 +12,6 @@ import { lazyService } from './lazy';
 
 export { mailQueue } from '../adapters/mailer';
 
-export const mailQueueWorker = lazyService(() =>
+export const mailQueueWorker = /* @__PURE__ */ lazyService(() =>
   createMailQueueWorker({ deliver: deliverMail, withoutSuppressed, suppressions: dynamoSuppressionStore, log: logger }),
 );

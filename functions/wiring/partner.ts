@@ -4,7 +4,7 @@ import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { createPartnerService } from '../core/partner/partner-service';
 import { lazyService } from './lazy';
 
-export const partner = lazyService(() =>
+export const partner = /* @__PURE__ */ lazyService(() =>
   createPartnerService({
     licences: dynamoLicenceLookup,
     eventTypes: dynamoEventTypeCatalogue,

@@ -37,7 +37,9 @@ export function verifiedStripeEvent(rawBody: Buffer, signature: string | undefin
 }
 
 /** The local test checkout (no Stripe keys, local runtime): its page and its Pay button. */
-export const testCheckout = lazyService(() => localTestCheckout({ appUrl: () => getConfig().APP_URL, log: logger }));
+export const testCheckout = /* @__PURE__ */ lazyService(() =>
+  localTestCheckout({ appUrl: () => getConfig().APP_URL, log: logger }),
+);
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
@@ -49,7 +51,7 @@ export function paymentMode(): PaymentMode {
  * is not configured), the licence revoked, license.revoked to the developer's webhooks, the buyer
  * mailed. Built again when the Stripe keys arrive or change (lazy.ts).
  */
-export const refunds = lazyService(() =>
+export const refunds = /* @__PURE__ */ lazyService(() =>
   createRefunds({
     purchases: dynamoPurchasesRepository,
     mailer: sesMailer,

@@ -18,7 +18,7 @@ import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-events';
 
-export const purchases = lazyService(() =>
+export const purchases = /* @__PURE__ */ lazyService(() =>
   createPurchasesService({
     purchases: dynamoPurchasesRepository,
     users: dynamoUsersRepository,

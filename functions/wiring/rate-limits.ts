@@ -10,7 +10,7 @@ import { getConfig } from '../config';
 import { createRateLimiter } from '../core/rate-limit/rate-limiter';
 import { lazyService } from './lazy';
 
-export const rateLimiter = lazyService(() => createRateLimiter(dynamoRateLimitStore), { once: true });
+export const rateLimiter = /* @__PURE__ */ lazyService(() => createRateLimiter(dynamoRateLimitStore), { once: true });
 
 const PER_CLIENT = {
   'guest-checkout': () => getConfig().RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT,

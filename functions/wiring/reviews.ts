@@ -23,4 +23,4 @@ export const buildReviewsService = (overrides: Partial<ReviewsDeps> = {}) =>
     ...overrides,
   });
 
-export const reviews = lazyService(() => buildReviewsService());
+export const reviews = /* @__PURE__ */ lazyService(() => buildReviewsService());

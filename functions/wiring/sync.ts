@@ -42,7 +42,7 @@ import { webhookPipeline } from './webhook-pipeline';
 // Queue ----------------------------------------------------------------------------------------------
 
 /** The sync queue, as its producers and its local consumer (the local server attaches it) use it. */
-export const syncQueue = configuredQueue(syncJobs, () => ({
+export const syncQueue = /* @__PURE__ */ configuredQueue(syncJobs, () => ({
   redeliveryDelayMs: getConfig().SYNC_QUEUE_RETRY_DELAY_MS,
 }));
 
@@ -209,7 +209,7 @@ function countSyncRun(run: SyncRun): void {
   );
 }
 
-export const syncService = lazyService(() => {
+export const syncService = /* @__PURE__ */ lazyService(() => {
   const cfg = getConfig();
   return createSyncService({
     internal: internalSystem,
@@ -246,7 +246,7 @@ export const syncService = lazyService(() => {
 });
 
 /** The sync queue's consumer: the worker Lambda's, and the local server's on the in-process queue. */
-export const syncJobConsumer = lazyService(() =>
+export const syncJobConsumer = /* @__PURE__ */ lazyService(() =>
   createSyncJobConsumer({
     handleJob: (job) => syncService.handleJob(job),
     maxReceiveCount: syncJobs.maxReceiveCount,

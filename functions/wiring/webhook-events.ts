@@ -19,7 +19,7 @@ import { webhookDeliveries } from '../queues/webhook-deliveries';
 import { lazyService } from './lazy';
 
 /** The delivery queue, as its producers and its local consumer (the local server attaches it) use it. */
-export const webhookQueue = configuredQueue(webhookDeliveries);
+export const webhookQueue = /* @__PURE__ */ configuredQueue(webhookDeliveries);
 
 /** The webhook delivery queue of this process (created on first use). */
 export const deliveryQueue = (): MessageQueue => webhookQueue.get();
@@ -33,8 +33,6 @@ export const localWebhookQueueStats = () => {
   return local ? { ...local.stats(), deadLetters: local.deadLetters.length } : undefined;
 };
 
-// Pure: the functions that import this module for the queue alone (the sync worker, through the
-// pipeline) leave the publisher and the event catalogue out of their bundle.
 const publisher = /* @__PURE__ */ lazyService(() => ({
   publish: createPublishEvent({
     eventTypes: dynamoEventTypeStore,

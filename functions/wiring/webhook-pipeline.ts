@@ -83,6 +83,6 @@ export function pipelineOptionsFromConfig(): PipelineOptions {
 }
 
 /** The pipeline of this process: fan-out, delivery (the worker's), replay and the sweep. */
-export const webhookPipeline: DeliveryPipeline = lazyService(() =>
+export const webhookPipeline: DeliveryPipeline = /* @__PURE__ */ lazyService(() =>
   createDeliveryPipeline({ ...pipelineAdapters, queue: deliveryQueue() }, pipelineOptionsFromConfig()),
 );

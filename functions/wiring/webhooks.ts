@@ -37,4 +37,4 @@ export const buildWebhooksService = (overrides: Partial<WebhooksServiceDeps> = {
     ...overrides,
   });
 
-export const webhooksService = lazyService(() => buildWebhooksService());
+export const webhooksService = /* @__PURE__ */ lazyService(() => buildWebhooksService());

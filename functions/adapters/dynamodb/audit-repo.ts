@@ -64,7 +64,6 @@ export const auditEntryItem: ItemMapper<AuditEntry, [expiresAtSeconds: number]> 
     return out as AuditEntry;
   },
 };
-const toEntry = auditEntryItem.fromItem;
 
 type Plan = { index: 'GSI1' | 'GSI2' | 'GSI3'; pk: string };
 
@@ -134,7 +133,7 @@ export const dynamoAuditStore: AuditStore = {
       );
       const items = res.Items ?? [];
       for (let i = 0; i < items.length; i++) {
-        entries.push(toEntry(items[i] as Record<string, unknown>));
+        entries.push(auditEntryItem.fromItem(items[i] as Record<string, unknown>));
         if (entries.length === q.limit) {
           const more = i < items.length - 1 || res.LastEvaluatedKey !== undefined;
           next = more ? keyCursor.encode(keyOf(items[i] as Record<string, unknown>, plan)) : null;

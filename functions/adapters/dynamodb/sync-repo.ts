@@ -347,7 +347,6 @@ export const syncRunItem: ItemMapper<SyncRun> = {
     detail: typeof item.detail === 'string' ? item.detail : null,
   }),
 };
-const toRun = syncRunItem.fromItem;
 
 export const dynamoRunStore: RunStore = {
   async put(run) {
@@ -355,7 +354,7 @@ export const dynamoRunStore: RunStore = {
   },
   async get(id) {
     const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.run(id), ConsistentRead: true }));
-    return res.Item ? toRun(res.Item) : undefined;
+    return res.Item ? syncRunItem.fromItem(res.Item) : undefined;
   },
   async list(limit, types) {
     const out: SyncRun[] = [];
@@ -374,7 +373,7 @@ export const dynamoRunStore: RunStore = {
         }),
       );
       for (const item of res.Items ?? []) {
-        const run = toRun(item);
+        const run = syncRunItem.fromItem(item);
         if (!types || types.includes(run.sync_type)) out.push(run);
         if (out.length >= limit) return out;
       }
