@@ -226,7 +226,7 @@ function checkArchitecture(files: readonly SourceFile[]): Violation[] {
   for (const file of files) {
     const { path } = file;
     if (isTest(path)) continue;
-    const source = ts.createSourceFile(path, file.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const source = ts.createSourceFile(path, file.text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
     const add = (rule: Violation['rule'], detail: string) => violations.push({ rule, file: path, detail });
 
     // Every module cache is lazyService (services) or once (clients, documents): none made by hand.
@@ -309,7 +309,8 @@ function treeFiles(): SourceFile[] {
 }
 
 describe('architecture of functions/', () => {
-  it('holds on the tree', () => {
+  // About 400 files parsed on a shared machine: more than the default 5 s at times.
+  it('holds on the tree', { timeout: 60_000 }, () => {
     const files = treeFiles();
     expect(files.length).toBeGreaterThan(200);
     const report = checkArchitecture(files).map((v) => `${v.rule}: ${v.file}: ${v.detail}`);
