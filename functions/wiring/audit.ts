@@ -1,4 +1,7 @@
-/** The audit trail as the admin reads it (core/audit/audit.ts): DynamoDB Queries, and the retention of AUDIT_RETENTION_DAYS. */
+/**
+ * The audit trail (core/audit/audit.ts): entries written by the group handler (http/audit.ts) with
+ * the retention of AUDIT_RETENTION_DAYS, read by the admin with DynamoDB Queries.
+ */
 import { dynamoAuditStore } from '../adapters/dynamodb/audit-repo';
 import { getConfig } from '../config';
 import { createAuditLog } from '../core/audit/audit';

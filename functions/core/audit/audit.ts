@@ -23,9 +23,15 @@ export interface AuditStore {
   page(query: AuditQuery): Promise<Page<AuditEntry>>;
 }
 
-/** The admin's reading of the trail (GET /api/admin/audit): a page, and how long entries are kept. */
-export function createAuditLog(deps: { store: Pick<AuditStore, 'page'>; retentionDays: number }) {
+/**
+ * The trail: an entry written after a successful audited call, kept `retentionDays` (DynamoDB's
+ * TTL), and the admin's reading of it (GET /api/admin/audit): a page, and how long entries are kept.
+ */
+export function createAuditLog(deps: { store: AuditStore; retentionDays: number }) {
   return {
+    write: (entry: AuditEntry): Promise<void> =>
+      deps.store.put(entry, expiresAt(Date.parse(entry.at), deps.retentionDays)),
+
     async page(query: AuditQuery): Promise<AuditPage> {
       const page = await deps.store.page(query);
       return { entries: page.items, next_cursor: page.next_cursor, retention_days: deps.retentionDays };
