@@ -26,11 +26,10 @@ async function main() {
   return withBenchStack('bench-partner', (SECONDS * 3 + WARMUP_SECONDS + 180) * 1000, async (servers) => {
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient, tableName } = await import('../functions/adapters/aws-clients');
-    const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
-    const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
     const { apiKeyKeys } = await import('../functions/adapters/dynamodb/keys');
     const { createApprovedDeveloper, writeLicensedPurchase } = await import('./support/licensed-purchase');
-    const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
+    const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
+    const { apiKeys } = await import('../functions/wiring/api-keys');
     const db = documentClient();
 
     // An approved developer, one app of theirs and one paid purchase with a licence key.
@@ -38,7 +37,6 @@ async function main() {
     const { appId, licenseKey } = await writeLicensedPurchase(devId, { appName: 'Bench App', buyer: 'bench-buyer' });
 
     // A production key (active: the owner is approved) with a limit the run cannot reach.
-    const apiKeys = createApiKeysService({ keys: dynamoApiKeyRepository, users: dynamoUsersRepository });
     const key = await apiKeys.create(devId, 'production');
     if (!key.is_active) throw new Error('the production key of an approved developer should be active');
     await db.send(

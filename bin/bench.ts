@@ -143,14 +143,11 @@ async function load(url: string, duration = SECONDS): Promise<AutocannonResult> 
  */
 async function partnerRequestsPerValidate(base: string): Promise<{ average: number; commands: string }> {
   const { documentClient } = await import('../functions/adapters/aws-clients');
-  const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
-  const { dynamoApiKeyRepository } = await import('../functions/adapters/dynamodb/api-keys-repo');
-  const { createApiKeysService } = await import('../functions/core/api-keys/api-keys-service');
+  const { apiKeys } = await import('../functions/wiring/api-keys');
   const db = documentClient();
   const { createApprovedDeveloper, writeLicensedPurchase } = await import('./support/licensed-purchase');
   const devId = await createApprovedDeveloper();
   const { appId, licenseKey } = await writeLicensedPurchase(devId, { appName: 'Bench App', buyer: 'bench-buyer' });
-  const apiKeys = createApiKeysService({ keys: dynamoApiKeyRepository, users: dynamoUsersRepository });
   const key = await apiKeys.create(devId, 'production');
 
   const sent: string[] = [];

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { verifyPresignedPost } from '../functions/adapters/s3-post-policy';
-import { multipartBoundary, parseMultipart } from '../functions/core/uploads/multipart';
+import { multipartBoundary, parseMultipart } from '../functions/http/multipart';
 
 export interface S3FrontOptions {
   upstreamPort: number;

@@ -16,11 +16,7 @@ import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
 import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
-// The fulfilment and webhook delivery workers, attached to the in-process queues when loaded: the
-// cloud runs them as their own Lambdas beside the API functions, which only enqueue
-// (wiring/fulfilment-queue.ts, wiring/webhook-events.ts).
-import '../functions/wiring/fulfilment';
-import '../functions/wiring/webhook-pipeline';
+import { startLocalQueueConsumers } from './local-queue-consumers';
 
 type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
 const groupModules: Record<RouteGroup, () => Promise<{ handler: GroupHandler }>> = {
@@ -359,6 +355,9 @@ function hostAllowed(header: string | undefined, allowed: ReadonlySet<string>): 
 }
 
 export function createLocalServer(staticDir: string, options: LocalServerOptions = {}): Server {
+  // The queues' workers, on the in-process queues: the cloud runs them as their own Lambdas beside
+  // the API functions, which only enqueue.
+  startLocalQueueConsumers();
   const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   // The verdict on each Host header seen (clients send the same few), instead of parsing it per request.
   const hostVerdicts = new Map<string, boolean>();

@@ -61,11 +61,11 @@ function localSecret(name: string, make: () => string): string {
 /** An admin still on the former well-known password gets the generated one. */
 async function replaceFormerAdminPassword(email: string, password: string): Promise<void> {
   const { dynamoUsersRepository } = await import('../functions/adapters/dynamodb/users-repo');
-  const { hashPassword, verifyPassword } = await import('../functions/core/users/password');
+  const { passwords } = await import('../functions/wiring/accounts');
   const found = await dynamoUsersRepository.findCredentials(email);
   if (!found?.passwordHash || found.user.role !== 'admin') return;
-  if (!(await verifyPassword(FORMER_ADMIN_PASSWORD, found.passwordHash))) return;
-  await dynamoUsersRepository.setPasswordHash(found.user.id, await hashPassword(password));
+  if (!(await passwords.verify(FORMER_ADMIN_PASSWORD, found.passwordHash))) return;
+  await dynamoUsersRepository.setPasswordHash(found.user.id, await passwords.hash(password));
   console.log('The admin password was the former well-known one; it is now the generated password.');
 }
 
@@ -159,7 +159,7 @@ async function main() {
     const { startLocalWebhookScheduler } = await import('../functions/workers/webhook-scheduler');
     startLocalWebhookScheduler();
     // Sync polling survives a restart: the timer comes back when the table says polling is active.
-    const { resumeLocalPolling } = await import('../functions/sync/service');
+    const { resumeLocalPolling } = await import('../functions/wiring/sync');
     if (await resumeLocalPolling()) console.log('Legacy event polling resumed.');
     // Unconfirmed browser uploads expire (a bucket lifecycle rule in the cloud).
     const { startLocalUploadExpiry } = await import('./local-upload-expiry');

@@ -1,10 +1,18 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getConfig } from './config';
 import { signAccessToken, verifyAccessToken } from './http/auth';
-import { ensureSecrets, parseJwtSecret, parseStripeSecret, resetSecretsForTests, SECRETS_UNAVAILABLE } from './secrets';
+import {
+  ensureSecrets,
+  parseJwtSecret,
+  parseStripeSecret,
+  resetSecretsForTests,
+  SECRET_MAX_AGE_SECONDS,
+  SECRETS_UNAVAILABLE,
+  secretString,
+} from './secrets';
 import { envForTests } from './testing/env';
 
 const JWT_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:jwt-AbCdEf';
@@ -142,5 +150,29 @@ describe('JWT rotation with key ids', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(K2));
     await expect(verifyAccessToken(forged)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('secrets read when they are needed (the API keys of the outside systems)', () => {
+  const KEY_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:legacy-key-AbCdEf';
+
+  afterEach(() => vi.useRealTimers());
+
+  it('are read through the same provider, cached for the max age, and a replaced key is used after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    cloud({});
+    secrets({ [KEY_ARN]: 'key-one' });
+    expect(await secretString(KEY_ARN)).toBe('key-one');
+    secrets({ [KEY_ARN]: 'key-two' });
+    expect(await secretString(KEY_ARN)).toBe('key-one');
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(0); // reset by secrets(): the cache answered
+    vi.setSystemTime(Date.now() + (SECRET_MAX_AGE_SECONDS + 1) * 1000);
+    expect(await secretString(KEY_ARN)).toBe('key-two');
+  });
+
+  it('say so when the secret is still empty', async () => {
+    cloud({});
+    secrets({ [KEY_ARN]: '' });
+    expect(await secretString(KEY_ARN)).toBeUndefined();
   });
 });

@@ -14,6 +14,10 @@
  * - Stripe (STRIPE_SECRET_ARN): {"secretKey": "sk_...", "webhookSecret": "whsec_..."}. The stack
  *   creates it empty; until both are filled in, payments answer 503 (not configured).
  * - Origin verify (ORIGIN_SECRET_ARN): the secret string itself.
+ * - The outside systems' API keys (INTERNAL_SYSTEM_SECRET_ARN, LEGACY_SYSTEM_SECRET_ARN): the secret
+ *   string itself. Only the sync reads them, when it calls a system (secretString): a key not
+ *   stored yet fails that call, not every request. The same provider and the same maxAge, so a key
+ *   replaced in Secrets Manager is used within SECRET_MAX_AGE_SECONDS, without a cold start.
  */
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -21,28 +25,22 @@ import { awsClientResilience, tagDependency } from './adapters/resilience';
 import { applySecretValues, getConfig } from './config';
 import { AppError } from './core/errors';
 import { logger } from './http/logger';
+import { once, singleFlight } from './platform/once';
 
 export const SECRET_MAX_AGE_SECONDS = 300;
 export const SECRETS_UNAVAILABLE = 'The service is starting up and cannot read its configuration. Please try again.';
 
-let provider: SecretsProvider | undefined;
-
-function secretsProvider(): SecretsProvider {
-  // The same connection and request timeouts and bounded retries as every other AWS client, so a
-  // hung Secrets Manager fails a cold start within seconds (503) instead of holding it.
-  provider ??= new SecretsProvider({
-    awsSdkV3Client: tagDependency(
-      new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
-      'Secrets Manager',
-    ),
-  });
-  return provider;
-}
-
-/** Tests: a provider over a mocked client, or back to the default. */
-export function setSecretsProviderForTests(p: SecretsProvider | undefined): void {
-  provider = p;
-}
+// The same connection and request timeouts and bounded retries as every other AWS client, so a
+// hung Secrets Manager fails a cold start within seconds (503) instead of holding it.
+const secretsProvider = /* @__PURE__ */ once(
+  () =>
+    new SecretsProvider({
+      awsSdkV3Client: tagDependency(
+        new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
+        'Secrets Manager',
+      ),
+    }),
+);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -81,7 +79,6 @@ export function parseStripeSecret(value: unknown): Record<string, string> {
   return { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret };
 }
 
-let loading: Promise<void> | undefined;
 let loadedAt = 0;
 
 async function read(force: boolean): Promise<void> {
@@ -111,6 +108,9 @@ const hasSecretArns = (): boolean => {
   return Boolean(cfg.JWT_SECRET_ARN || cfg.STRIPE_SECRET_ARN || cfg.ORIGIN_SECRET_ARN);
 };
 
+/** Concurrent callers share one read. */
+const readShared = singleFlight(read);
+
 /**
  * Makes sure the secrets are loaded (cold start) and not older than SECRET_MAX_AGE_SECONDS.
  * Concurrent callers share one read. A failure answers 503 (with Retry-After) and is retried on
@@ -120,11 +120,8 @@ export async function ensureSecrets(options: { force?: boolean } = {}): Promise<
   if (!hasSecretArns()) return;
   const fresh = Date.now() - loadedAt < SECRET_MAX_AGE_SECONDS * 1000;
   if (fresh && !options.force) return;
-  loading ??= read(Boolean(options.force)).finally(() => {
-    loading = undefined;
-  });
   try {
-    await loading;
+    await readShared(Boolean(options.force));
   } catch (err) {
     // The cause goes to the log (names only, never values); the caller gets a clear 503.
     logger.error('secrets could not be read', { error: err instanceof Error ? err.message : String(err) });
@@ -139,9 +136,18 @@ export async function refreshSecretsAfterRotation(): Promise<boolean> {
   return true;
 }
 
+/**
+ * A secret string read when it is needed (an outside system's API key), through the same provider
+ * as the cold-start secrets: cached for SECRET_MAX_AGE_SECONDS, then read again. Undefined when the
+ * secret is empty; a failed read throws.
+ */
+export async function secretString(arn: string): Promise<string | undefined> {
+  const value = await secretsProvider().get(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
+  return typeof value === 'string' && value ? value : undefined;
+}
+
 /** Tests: forget what was loaded. */
 export function resetSecretsForTests(): void {
-  loading = undefined;
   loadedAt = 0;
-  provider = undefined;
+  secretsProvider.reset();
 }

@@ -7,6 +7,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
 import { type AppConfig, existingPath } from './app-config';
 import { type FunctionBundling, functionBundling } from './bundling';
@@ -225,7 +226,7 @@ export class Api extends Construct {
         bundling: needs.storefront ? this.storefrontBundling(config) : undefined,
         environment: {
           ...baseEnvironment,
-          ...(needs.webhookQueue ? { QUEUE_URL: props.queues.webhookDelivery.queueUrl } : {}),
+          ...(needs.webhookQueue ? { [webhookDeliveries.urlVariable]: props.queues.webhookDelivery.queueUrl } : {}),
           ...props.secrets.environment(secretNeeds),
         },
       });

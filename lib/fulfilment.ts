@@ -1,6 +1,8 @@
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { fulfilmentJobs } from '../functions/queues/fulfilment';
+import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { ServiceFunction } from './function-defaults';
 import { FULFILMENT_WORKER_TIMEOUT, type Queues } from './queues';
 import type { WorkerProps } from './worker-props';
@@ -15,7 +17,7 @@ export type FulfilmentProps = WorkerProps;
 /**
  * Licence delivery in the background: the fulfilment worker, fed by the
  * fulfilment queue through an SQS event source that reports batch item failures. A failing message
- * returns alone; after FULFILMENT_MAX_RECEIVE_COUNT receives the redrive policy moves it to the
+ * returns alone; after the queue's maxReceiveCount receives (functions/queues/fulfilment.ts) the redrive policy moves it to the
  * fulfilment dead-letter queue (the purchase waits as Access Pending for the developer's manual
  * delivery). The worker calls developers' licence webhooks, claims pool keys, mails the buyer and
  * the developer and enqueues license.purchased webhook deliveries.
@@ -40,7 +42,7 @@ export class Fulfilment extends Construct {
         TABLE_NAME: props.table.tableName,
         MAIL_FROM: props.mail.from,
         // license.purchased goes to the developer's webhooks through the delivery queue.
-        QUEUE_URL: props.queues.webhookDelivery.queueUrl,
+        [webhookDeliveries.urlVariable]: props.queues.webhookDelivery.queueUrl,
         // Licence webhooks are developer-chosen addresses: never internal ones.
         ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
         LOG_LEVEL: 'info',
@@ -73,9 +75,9 @@ export class Fulfilment extends Construct {
     props.mail.grantSend(this.worker);
   }
 
-  /** The functions that complete purchases or add pool keys: FULFILMENT_QUEUE_URL and send permission. */
+  /** The functions that complete purchases or add pool keys: the queue's URL variable and send permission. */
   grantEnqueue(fn: ServiceFunction): void {
-    fn.addEnvironment('FULFILMENT_QUEUE_URL', this.queues.fulfilment.queueUrl);
+    fn.addEnvironment(fulfilmentJobs.urlVariable, this.queues.fulfilment.queueUrl);
     this.queues.fulfilment.grantSendMessages(fn);
   }
 

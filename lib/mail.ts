@@ -6,10 +6,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { mailRetries } from '../functions/queues/mail';
 import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
-import { MAIL_MAX_RECEIVE_COUNT, MAIL_WORKER_TIMEOUT, workerQueue } from './queues';
+import { MAIL_WORKER_TIMEOUT, workerQueue } from './queues';
 import type { AppSecrets } from './secrets';
 
 /** SES publishes to EventBridge under these detail types (its "event publishing" events). */
@@ -83,10 +84,13 @@ export class Mail extends Construct {
       });
     }
 
-    [this.queue, this.deadLetter] = workerQueue(this, 'MailRetry', 'MailDeadLetter', {
-      visibilityTimeout: Duration.seconds(6 * MAIL_WORKER_TIMEOUT.toSeconds()),
-      maxReceiveCount: MAIL_MAX_RECEIVE_COUNT,
-    });
+    [this.queue, this.deadLetter] = workerQueue(
+      this,
+      'MailRetry',
+      'MailDeadLetter',
+      mailRetries,
+      Duration.seconds(6 * MAIL_WORKER_TIMEOUT.toSeconds()),
+    );
     this.feedbackRule = new events.Rule(this, 'BounceAndComplaintEvents', {
       // One queue (and so one event source of the worker) for failed sends and feedback alike: each
       // SQS event source holds at least 2 of a new account's 10 concurrent executions.
@@ -137,7 +141,7 @@ export class Mail extends Construct {
     fn.addEnvironment('SES_CONFIGURATION_SET', this.configurationSet.configurationSetName);
     fn.addEnvironment('MAIL_FROM', this.from);
     if (fn !== this.worker) {
-      fn.addEnvironment('MAIL_QUEUE_URL', this.queue.queueUrl);
+      fn.addEnvironment(mailRetries.urlVariable, this.queue.queueUrl);
       this.queue.grantSendMessages(fn);
     }
     fn.grantPrincipal.addToPrincipalPolicy(

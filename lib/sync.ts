@@ -4,6 +4,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { syncJobs } from '../functions/queues/sync-jobs';
+import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { type TableAction, tableAccess } from './api';
 import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
@@ -42,8 +44,9 @@ export interface SyncProps {
  * - the API keys of the internal and the legacy system, one Secrets Manager secret each (the
  *   operator puts the key issued by each system into it; the functions read it by ARN);
  * - the sync worker, fed by the sync queue through an SQS event source that reports batch item
- *   failures (a failing job is received again and after SYNC_MAX_RECEIVE_COUNT receives moves to
- *   the sync dead-letter queue, from where POST /queue/retry-failed re-drives it);
+ *   failures (a failing job is received again and after the queue's maxReceiveCount receives,
+ *   functions/queues/sync-jobs.ts, moves to the sync dead-letter queue, from where
+ *   POST /queue/retry-failed re-drives it);
  * - the EventBridge Scheduler schedule that sends legacy-event polls to the sync queue, created
  *   DISABLED: POST /api/admin/sync/polling/start enables it (and sets its rate), /stop disables it.
  *   Its role may only send to the sync queue.
@@ -127,7 +130,7 @@ export class Sync extends Construct {
         LOG_LEVEL: 'info',
         ...this.environment(),
         // Legacy events are handed to the webhook pipeline through the delivery queue.
-        QUEUE_URL: queues.webhookDelivery.queueUrl,
+        [webhookDeliveries.urlVariable]: queues.webhookDelivery.queueUrl,
       },
     });
     this.worker.consumeQueue(queues.sync, {
@@ -153,11 +156,11 @@ export class Sync extends Construct {
     );
   }
 
-  /** What both the route function and the worker read (functions/config.ts, functions/sync/service.ts). */
+  /** What both the route function and the worker read (functions/config.ts, functions/wiring/sync.ts). */
   private environment(): Record<string, string> {
     const { config, queues } = this.props;
     return {
-      SYNC_QUEUE_URL: queues.sync.queueUrl,
+      [syncJobs.urlVariable]: queues.sync.queueUrl,
       SYNC_QUEUE_ARN: queues.sync.queueArn,
       SYNC_DLQ_URL: queues.syncDeadLetter.queueUrl,
       INTERNAL_SYSTEM_SECRET_ARN: this.internalSystemKey.secretArn,
@@ -184,7 +187,7 @@ export class Sync extends Construct {
       SYNC_SCHEDULE_NAME: this.scheduleName,
       SYNC_SCHEDULE_GROUP: SYNC_SCHEDULE_GROUP,
       SYNC_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
-      QUEUE_URL: queues.webhookDelivery.queueUrl,
+      [webhookDeliveries.urlVariable]: queues.webhookDelivery.queueUrl,
     })) {
       fn.function.addEnvironment(key, value);
     }

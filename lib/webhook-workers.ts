@@ -2,6 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
+import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { type TableAction, tableAccess } from './api';
 import { ServiceFunction } from './function-defaults';
 import type { WorkerProps } from './worker-props';
@@ -46,7 +47,7 @@ export class WebhookWorkers extends Construct {
       RUNTIME: 'aws',
       TABLE_NAME: props.table.tableName,
       MAIL_FROM: props.mail.from,
-      QUEUE_URL: props.queues.webhookDelivery.queueUrl,
+      [webhookDeliveries.urlVariable]: props.queues.webhookDelivery.queueUrl,
       ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
       WEBHOOK_TIMEOUT_MS: '15000',
       LOG_LEVEL: 'info',

@@ -61,6 +61,14 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export const SORT_OPTIONS = ['name', 'price_low', 'price_high', 'rating'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
+/**
+ * The query of a marketplace list without parameters, as MarketplaceQuerySchema (schemas/apps.ts)
+ * parses `{}` (core/apps/marketplace-query.test.ts holds them equal). Here, beside the sort
+ * options and free of zod, for the storefront renderer, which lists the apps without building the
+ * request schemas it never validates with.
+ */
+export const DEFAULT_MARKETPLACE_QUERY: { sort: SortOption } = { sort: 'name' };
+
 export const SYNC_TYPES = [
   'legacy_users',
   'legacy_events',

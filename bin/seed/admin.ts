@@ -7,6 +7,7 @@
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { type EnsureUserInput, ensureUser } from '../../functions/core/users/ensure-user';
 import { logger } from '../../functions/http/logger';
+import { passwords } from '../../functions/wiring/accounts';
 import { DEMO_DEVELOPERS, DEMO_PASSWORD } from './demo-developers';
 
 export async function seedAdmin(email: string, password: string): Promise<void> {
@@ -22,6 +23,7 @@ export async function seedAdmin(email: string, password: string): Promise<void> 
       email_verified: true,
     },
     dynamoUsersRepository,
+    passwords,
   );
   if (created) logger.info('admin account created', { userId: user.id });
   else if (user.role !== 'admin') {
@@ -34,7 +36,7 @@ export async function seedAdmin(email: string, password: string): Promise<void> 
 
 /** A demo developer account with its fixed id, signing in with the demo password. */
 export const ensureDemoAccount = (account: Omit<EnsureUserInput, 'password' | 'role'> & { id: string }) =>
-  ensureUser({ ...account, password: DEMO_PASSWORD, role: 'developer' }, dynamoUsersRepository);
+  ensureUser({ ...account, password: DEMO_PASSWORD, role: 'developer' }, dynamoUsersRepository, passwords);
 
 /** The demo developers with their fixed ids (the catalogue seed refers to them), approved. */
 export async function seedDemoDevelopers(): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ensureUser } from '../../functions/core/users/ensure-user';
+import { passwords } from '../../functions/wiring/accounts';
 import { DEMO_APPS } from './demo-apps';
 import { DEMO_PASSWORD } from './demo-developers';
 import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
@@ -88,6 +89,7 @@ export async function seedDemoPractices(): Promise<void> {
         email_verified: true,
       },
       dynamoUsersRepository,
+      passwords,
     );
     const purchases = [
       ...practice.licensed.map((slug) => practicePurchase(practice, slug, false)),

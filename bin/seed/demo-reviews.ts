@@ -4,10 +4,8 @@
  * it through the reviews service (which refuses anyone without a licence and keeps the app's star
  * counters). No number is typed onto an app. Idempotent: what exists is left alone.
  */
-import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { dynamoReviewStore } from '../../functions/adapters/dynamodb/reviews-repo';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import { createReviewsService } from '../../functions/core/reviews/reviews-service';
+import { buildReviewsService } from '../../functions/wiring/reviews';
 import { cycle } from '../cycle';
 import { ensureDemoAccount } from './admin';
 import { demoAppId } from './catalogue';
@@ -51,10 +49,7 @@ const licence = (reviewer: (typeof REVIEWERS)[number], app: DemoApp) =>
   });
 
 export async function seedDemoReviews(): Promise<void> {
-  const reviews = createReviewsService({
-    reviews: dynamoReviewStore,
-    apps: new DynamoAppsRepository(),
-    users: dynamoUsersRepository,
+  const reviews = buildReviewsService({
     mailer: { sendMail: async () => undefined },
     appUrl: '',
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },

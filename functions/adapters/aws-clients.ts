@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
+import { once } from '../platform/once';
 import { traced } from '../platform/tracer';
 import { awsClientResilience, tagDependency } from './resilience';
 
@@ -24,23 +25,22 @@ export function common(endpoint: string | undefined) {
   return endpoint ? { ...base, endpoint, credentials: localCredentials } : base;
 }
 
-let doc: DynamoDBDocumentClient | undefined;
-const resets: Array<() => void> = [() => (doc = undefined)];
+const resets: Array<() => void> = [];
 
-/** A client module's way to be dropped by resetClientsForTests. */
-export function onClientReset(reset: () => void): void {
-  resets.push(reset);
+/** An AWS SDK client of this process, built on first use; resetClientsForTests drops it. */
+export function awsClient<T>(build: () => T): () => T {
+  const client = once(build);
+  resets.push(client.reset);
+  return client;
 }
 
-export function documentClient(): DynamoDBDocumentClient {
-  doc ??= DynamoDBDocumentClient.from(
-    traced(tagDependency(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), 'DynamoDB')),
-    {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-    },
-  );
-  return doc;
-}
+export const documentClient = /* @__PURE__ */ awsClient(
+  (): DynamoDBDocumentClient =>
+    DynamoDBDocumentClient.from(
+      traced(tagDependency(new DynamoDBClient(common(getConfig().DYNAMODB_ENDPOINT)), 'DynamoDB')),
+      { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
+    ),
+);
 
 export const tableName = (): string => getConfig().TABLE_NAME;
 

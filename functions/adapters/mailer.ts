@@ -4,25 +4,23 @@
  *
  * Delivery, in separate steps: recipients on the suppression list (they bounced or
  * complained) are dropped before sending (withoutSuppressed); a send that fails is put on the mail
- * queue and retried by the mail worker, not dropped (enqueueMailRetry); the mail worker also
- * records the bounces and complaints SES reports through the configuration set
- * (handleMailQueueMessage). Locally, SES's mailbox simulator is emulated: mail to
+ * queue and retried by the mail worker, not dropped (enqueueMailRetry); the mail worker
+ * (core/mail/mail-queue.ts, wired in wiring/mail.ts) also records the bounces and complaints SES
+ * reports through the configuration set. Locally, SES's mailbox simulator is emulated: mail to
  * bounce@simulator.amazonses.com or complaint@simulator.amazonses.com (with any +label) is
  * answered by a bounce or complaint event, as SES answers it in the cloud.
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../config';
-import { normaliseAddress, recordMailEvent, type SesMailEvent } from '../core/mail/suppression';
+import { normaliseAddress, type SesMailEvent } from '../core/mail/suppression';
 import type { Mailer, OutgoingMail } from '../core/users/ports';
 import { logger } from '../http/logger';
+import { mailRetries } from '../queues/mail';
 import { dynamoSuppressionStore } from './dynamodb/suppression-repo';
 import { configuredQueue } from './queue';
 import { sesClient } from './ses-client';
 
 export type { OutgoingMail };
-
-/** Receives of a mail-queue message before it is dead-lettered; lib/queues.ts gives SQS the same number. */
-export const MAIL_MAX_RECEIVE_COUNT = 5;
 
 const recipients = (mail: OutgoingMail): string[] => (Array.isArray(mail.to) ? mail.to : [mail.to]);
 
@@ -90,32 +88,11 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
 export const sesMailer: Mailer = { sendMail };
 
 /**
- * One message of the mail queues (the mail worker Lambda, or the in-process queue locally): a
- * mail to retry (throws while SES still refuses, so the queue retries it, then dead-letters it),
- * or an SES bounce/complaint event from EventBridge (recorded on the suppression list).
+ * The mail queue (functions/queues/mail.ts): SQS when MAIL_QUEUE_URL is set (the cloud), the
+ * in-process queue locally, consumed by the mail worker the local server attaches
+ * (bin/local-queue-consumers.ts); none in the cloud without one.
  */
-export async function handleMailQueueMessage(body: string): Promise<void> {
-  const message = JSON.parse(body) as { kind?: string; mail?: OutgoingMail; source?: string; detail?: SesMailEvent };
-  if (message.kind === 'mail' && message.mail) {
-    const deliverable = await withoutSuppressed(message.mail);
-    if (deliverable) await deliverMail(deliverable);
-    return;
-  }
-  if (message.source === 'aws.ses' && message.detail) {
-    await recordMailEvent(message.detail, dynamoSuppressionStore, logger);
-    return;
-  }
-  throw new Error('not a mail queue message');
-}
-
-/** SQS when MAIL_QUEUE_URL is set (the cloud), the in-process queue locally; none in the cloud without one. */
-const mailQueue = configuredQueue({
-  urlVariable: 'MAIL_QUEUE_URL',
-  deadLetterLog: 'mail message dead-lettered',
-  local: () => ({ maxReceiveCount: MAIL_MAX_RECEIVE_COUNT, redeliveryDelayMs: 5_000 }),
-});
-// Locally the mail worker's work is done here, on the in-process queue.
-mailQueue.consumeLocally((message) => handleMailQueueMessage(message.body));
+export const mailQueue = /* @__PURE__ */ configuredQueue(mailRetries, () => ({ redeliveryDelayMs: 5_000 }));
 
 /** Resolves once this process's in-process mail queue is idle (local runtime and tests). */
 export const localMailQueueIdle = (): Promise<void> => mailQueue.idle();

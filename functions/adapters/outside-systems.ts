@@ -1,12 +1,10 @@
 /**
  * Adapters of the two outside systems of the sync, over HTTP with a timeout, every item
  * validated with zod at the boundary (shared/schemas/outside-systems.ts; contracts in
- * shared/contracts/). Base URLs come from INTERNAL_SYSTEM_URL / LEGACY_SYSTEM_URL; API keys from
- * INTERNAL_SYSTEM_API_KEY / LEGACY_SYSTEM_API_KEY locally, or from Secrets Manager in the cloud
- * (INTERNAL_SYSTEM_SECRET_ARN / LEGACY_SYSTEM_SECRET_ARN, secret string = the key; read once per
- * container).
+ * shared/contracts/). Where each system is, its API key and the timeout come from wiring
+ * (functions/wiring/sync.ts), read at every call: the key through functions/secrets.ts in the cloud,
+ * so a key replaced in Secrets Manager is used within minutes, without a cold start.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type * as z from 'zod';
 import {
   INTERNAL_ITEMS,
@@ -16,55 +14,24 @@ import {
   LegacyEventPageSchema,
   pageOf,
 } from '../../shared/schemas/outside-systems';
-import { getConfig } from '../config';
 import { type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
 import { getJson, type OutsideHttpOptions, validatePage } from './outside-http';
-import { awsClientResilience, tagDependency } from './resilience';
 
 const PAGE_SIZE = 200;
 /** A paged list longer than this is refused (a runaway source), not loaded half. */
 const MAX_PAGES = 200;
 
-let secrets: SecretsManagerClient | undefined;
-const keyCache = new Map<string, Promise<string>>();
-
-function apiKey(direct: string | undefined, secretArn: string | undefined, system: string): () => Promise<string> {
-  return () => {
-    if (direct) return Promise.resolve(direct);
-    if (!secretArn) return Promise.reject(new OutsideSystemError(`${system} API key is not configured`));
-    let p = keyCache.get(secretArn);
-    if (!p) {
-      secrets ??= tagDependency(
-        new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
-        'Secrets Manager',
-      );
-      p = secrets.send(new GetSecretValueCommand({ SecretId: secretArn })).then((r) => {
-        if (!r.SecretString) throw new OutsideSystemError(`${system} API key secret is empty`);
-        return r.SecretString;
-      });
-      p.catch(() => keyCache.delete(secretArn));
-      keyCache.set(secretArn, p);
-    }
-    return p;
-  };
+/** Where an outside system is and how to call it; `urlVariable` is named when the URL is missing. */
+export interface OutsideSystemSettings {
+  baseUrl: string | undefined;
+  urlVariable: string;
+  apiKey: () => Promise<string>;
+  timeoutMs: number;
 }
 
-function options(system: 'Internal system' | 'Legacy system'): OutsideHttpOptions {
-  const cfg = getConfig();
-  const internal = system === 'Internal system';
-  const baseUrl = internal ? cfg.INTERNAL_SYSTEM_URL : cfg.LEGACY_SYSTEM_URL;
-  return {
-    system,
-    baseUrl: baseUrl ?? '',
-    apiKey: internal
-      ? apiKey(cfg.INTERNAL_SYSTEM_API_KEY, cfg.INTERNAL_SYSTEM_SECRET_ARN, system)
-      : apiKey(cfg.LEGACY_SYSTEM_API_KEY, cfg.LEGACY_SYSTEM_SECRET_ARN, system),
-    timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
-  };
-}
-
-function requireUrl(opts: OutsideHttpOptions, variable: string): void {
-  if (!opts.baseUrl) throw new OutsideSystemError(`${opts.system} is not configured: set ${variable}`);
+function options(system: OutsideHttpOptions['system'], settings: OutsideSystemSettings): OutsideHttpOptions {
+  if (!settings.baseUrl) throw new OutsideSystemError(`${system} is not configured: set ${settings.urlVariable}`);
+  return { system, baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs };
 }
 
 async function allPages<T extends z.ZodType>(opts: OutsideHttpOptions, path: string, item: T): Promise<z.infer<T>[]> {
@@ -80,28 +47,24 @@ async function allPages<T extends z.ZodType>(opts: OutsideHttpOptions, path: str
   throw new OutsideSystemError(`${opts.system} answered more than ${MAX_PAGES} pages for ${path}`);
 }
 
-export const httpInternalSystem: InternalSystem = {
+/** The internal practice system (its catalogue), with the settings of the moment. */
+export const httpInternalSystem = (settings: () => OutsideSystemSettings): InternalSystem => ({
   async fetch(kind) {
-    const opts = options('Internal system');
-    requireUrl(opts, 'INTERNAL_SYSTEM_URL');
+    const opts = options('Internal system', settings());
     return (await allPages(opts, INTERNAL_RESOURCES[kind], INTERNAL_ITEMS[kind])) as never;
   },
   async ping() {
-    const opts = options('Internal system');
-    requireUrl(opts, 'INTERNAL_SYSTEM_URL');
-    return (await getJson(opts, '/health')).ms;
+    return (await getJson(options('Internal system', settings()), '/health')).ms;
   },
-};
+});
 
-export const httpLegacySystem: LegacySystem = {
+/** The legacy developer portal (accounts, practice events), with the settings of the moment. */
+export const httpLegacySystem = (settings: () => OutsideSystemSettings): LegacySystem => ({
   async accounts() {
-    const opts = options('Legacy system');
-    requireUrl(opts, 'LEGACY_SYSTEM_URL');
-    return allPages(opts, '/v1/accounts', LegacyAccountSchema);
+    return allPages(options('Legacy system', settings()), '/v1/accounts', LegacyAccountSchema);
   },
   async eventsAfter(cursor, max) {
-    const opts = options('Legacy system');
-    requireUrl(opts, 'LEGACY_SYSTEM_URL');
+    const opts = options('Legacy system', settings());
     const out: LegacyEvent[] = [];
     let after = cursor;
     while (out.length < max) {
@@ -117,8 +80,6 @@ export const httpLegacySystem: LegacySystem = {
     return out;
   },
   async ping() {
-    const opts = options('Legacy system');
-    requireUrl(opts, 'LEGACY_SYSTEM_URL');
-    return (await getJson(opts, '/health')).ms;
+    return (await getJson(options('Legacy system', settings()), '/health')).ms;
   },
-};
+});

@@ -2,6 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLogLines } from '../http/capture-log-lines';
+import { defineQueue } from '../queues/queue-definition';
 import { envForTests } from '../testing/env';
 import { configuredQueue, InProcessQueue, MAX_RECEIVE_COUNT, type ReceivedMessage, SqsMessageQueue } from './queue';
 
@@ -103,12 +104,13 @@ describe('SqsMessageQueue', () => {
 describe('configuredQueue (the one way a queue is chosen)', () => {
   const sqs = mockClient(SQSClient);
   const URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/fulfilment';
-  const setting = {
+  const definition = defineQueue<{ purchase: string }>({
     urlVariable: 'FULFILMENT_QUEUE_URL',
+    maxReceiveCount: 2,
     neededTo: 'deliver licences',
     deadLetterLog: 'fulfilment message dead-lettered',
-    local: () => ({ maxReceiveCount: 2, redeliveryDelayMs: 5 }),
-  } as const;
+  });
+  const quickRedelivery = () => ({ redeliveryDelayMs: 5 });
 
   const runtime = envForTests([
     'RUNTIME',
@@ -131,7 +133,7 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm-1' });
     for (const inRuntime of [cloud, local]) {
       inRuntime({ FULFILMENT_QUEUE_URL: URL });
-      const queue = configuredQueue(setting);
+      const queue = configuredQueue(definition, quickRedelivery);
       await queue.get().send('{"purchase":"p-1"}', { delaySeconds: 2 });
       expect(queue.local()).toBeUndefined();
     }
@@ -143,7 +145,7 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
 
   it("refuses in the cloud without its URL (a Lambda's memory is no queue), or is absent where allowed", () => {
     cloud();
-    const queue = configuredQueue(setting);
+    const queue = configuredQueue(definition, quickRedelivery);
     expect(() => queue.get()).toThrow(
       'Configuration error in FULFILMENT_QUEUE_URL: required in the cloud to deliver licences',
     );
@@ -154,7 +156,7 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
 
   it('locally keeps messages in process until a consumer attaches, then delivers them', async () => {
     local();
-    const queue = configuredQueue(setting);
+    const queue = configuredQueue(definition, quickRedelivery);
     await queue.get().send('early');
     await queue.idle();
     const got: Array<[string, number]> = [];
@@ -174,7 +176,7 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
     local({ LOG_LEVEL: 'info' });
     const lines: string[] = [];
     captureLogLines(lines);
-    const queue = configuredQueue(setting);
+    const queue = configuredQueue(definition, quickRedelivery);
     queue.consumeLocally(async () => {
       throw new Error('licence endpoint down');
     });

@@ -5,7 +5,7 @@
  *
  * - SqsMessageQueue (the cloud): SendMessage with DelaySeconds (whole seconds, at most 900). A
  *   worker Lambda consumes it through an event source; SQS's redrive policy moves a message that
- *   was received the queue's max receive count (lib/queues.ts) to the dead-letter queue.
+ *   was received the queue's max receive count (its module in functions/queues/) to the dead-letter queue.
  * - InProcessQueue (the local runtime and tests): the same behaviour in memory. send() with a
  *   delay (fractions of a second allowed, so tests need not wait), at-least-once delivery to one
  *   consumer, a receive count per message, redelivery after a failed receive (SQS's visibility
@@ -13,18 +13,18 @@
  *   Messages live in memory: a restart loses them, which the delivery pipeline's watchdog covers.
  */
 import { randomUUID } from 'node:crypto';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
 import type { MessageQueue } from '../core/webhooks/ports';
 import { logger } from '../http/logger';
-import { traced } from '../platform/tracer';
-import { awsClientResilience, tagDependency } from './resilience';
+import type { QueueDefinition } from '../queues/queue-definition';
+import { sqsClient } from './sqs-client';
 
 export type { MessageQueue };
 
 /** SQS's longest DelaySeconds. */
 export const SQS_MAX_DELAY_SECONDS = 900;
-/** Receives before a message is dead-lettered; the same number as lib/queues.ts gives SQS. */
+/** Receives before a message is dead-lettered, for an in-process queue made without a definition (tests). */
 export const MAX_RECEIVE_COUNT = 5;
 
 export interface ReceivedMessage {
@@ -36,27 +36,6 @@ export interface ReceivedMessage {
 
 /** Processes one message; throwing (or rejecting) leaves it on the queue for another receive. */
 export type MessageConsumer = (message: ReceivedMessage) => Promise<unknown>;
-
-let sqs: SQSClient | undefined;
-function sqsClient(): SQSClient {
-  const cfg = getConfig();
-  sqs ??= traced(
-    tagDependency(
-      new SQSClient(
-        cfg.SQS_ENDPOINT
-          ? {
-              region: cfg.AWS_REGION,
-              ...awsClientResilience(),
-              endpoint: cfg.SQS_ENDPOINT,
-              credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-            }
-          : { region: cfg.AWS_REGION, ...awsClientResilience() },
-      ),
-      'SQS',
-    ),
-  );
-  return sqs;
-}
 
 export class SqsMessageQueue implements MessageQueue {
   constructor(
@@ -214,18 +193,9 @@ export class InProcessQueue implements MessageQueue {
   }
 }
 
-/** The configuration variables that name a queue's SQS URL. */
-export type QueueUrlVariable = 'QUEUE_URL' | 'FULFILMENT_QUEUE_URL' | 'MAIL_QUEUE_URL' | 'SYNC_QUEUE_URL';
-
-export interface QueueSetting {
-  /** The variable with the queue's SQS URL. */
-  urlVariable: QueueUrlVariable;
-  /** What the queue is needed for in the cloud ("deliver licences"), named when it is missing there. */
-  neededTo?: string;
-  /** The log message of a dead-lettered message (local runtime). */
-  deadLetterLog: string;
-  /** The in-process queue's receive count and redelivery delay (read when the queue is created). */
-  local?: () => Omit<InProcessQueueOptions, 'onDeadLetter'>;
+/** How the in-process queue redelivers (SQS's visibility timeout), read when the queue is created. */
+export interface LocalQueueOptions {
+  redeliveryDelayMs?: number;
 }
 
 export interface ConfiguredQueue {
@@ -245,11 +215,16 @@ export interface ConfiguredQueue {
 }
 
 /**
- * One of the product's queues, as its senders and its local consumer use it: SQS when the setting's
- * URL variable is set (the cloud); in the cloud without it, no queue (get() refuses rather than lose
- * messages); locally the in-process queue, consumed in this process by whichever worker attaches.
+ * One of the product's queues (its module in functions/queues/), as its senders and its local
+ * consumer use it: SQS when the queue's URL variable is set (the cloud); in the cloud without it,
+ * no queue (get() refuses rather than lose messages); locally the in-process queue with the
+ * queue's receive count, consumed in this process by the consumer the local server attaches
+ * (bin/local-queue-consumers.ts).
  */
-export function configuredQueue(setting: QueueSetting): ConfiguredQueue {
+export function configuredQueue(
+  definition: QueueDefinition<unknown>,
+  local: () => LocalQueueOptions = () => ({}),
+): ConfiguredQueue {
   let queue: MessageQueue | null | undefined;
   let localQueue: InProcessQueue | undefined;
   let localConsumer: MessageConsumer | undefined;
@@ -261,14 +236,15 @@ export function configuredQueue(setting: QueueSetting): ConfiguredQueue {
   const getIfConfigured = (): MessageQueue | null => {
     if (queue !== undefined) return queue;
     const cfg = getConfig();
-    const url = cfg[setting.urlVariable];
+    const url = cfg[definition.urlVariable];
     if (url) queue = new SqsMessageQueue(url);
     else if (cfg.RUNTIME === 'aws') queue = null;
     else {
       localQueue = new InProcessQueue({
-        ...setting.local?.(),
+        ...local(),
+        maxReceiveCount: definition.maxReceiveCount,
         onDeadLetter: (message, err) =>
-          logger.error(setting.deadLetterLog, {
+          logger.error(definition.deadLetterLog, {
             messageId: message.messageId,
             receiveCount: message.receiveCount,
             error: err instanceof Error ? err.message : String(err),
@@ -284,8 +260,8 @@ export function configuredQueue(setting: QueueSetting): ConfiguredQueue {
     get() {
       const found = getIfConfigured();
       if (found) return found;
-      const purpose = setting.neededTo ? ` to ${setting.neededTo}` : '';
-      throw new Error(`Configuration error in ${setting.urlVariable}: required in the cloud${purpose}`);
+      const purpose = definition.neededTo ? ` to ${definition.neededTo}` : '';
+      throw new Error(`Configuration error in ${definition.urlVariable}: required in the cloud${purpose}`);
     },
     getIfConfigured,
     consumeLocally(consumer) {

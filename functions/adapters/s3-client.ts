@@ -1,19 +1,16 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { getConfig } from '../config';
 import { traced } from '../platform/tracer';
-import { common, onClientReset } from './aws-clients';
+import { awsClient, common } from './aws-clients';
 import { tagDependency } from './resilience';
-
-/** The S3 client (uploads), created once per container; locally it points at s3rver. */
-let s3: S3Client | undefined;
-onClientReset(() => (s3 = undefined));
 
 /** s3rver, the local S3, accepts only its built-in key pair. */
 const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-export function s3Client(): S3Client {
+/** The S3 client (uploads), created once per container; locally it points at s3rver. */
+export const s3Client = /* @__PURE__ */ awsClient((): S3Client => {
   const endpoint = getConfig().S3_ENDPOINT;
-  s3 ??= traced(
+  return traced(
     tagDependency(
       new S3Client({
         ...common(endpoint),
@@ -23,5 +20,4 @@ export function s3Client(): S3Client {
       'S3',
     ),
   );
-  return s3;
-}
+});

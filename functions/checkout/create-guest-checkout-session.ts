@@ -1,8 +1,8 @@
 import { GuestCheckoutRequest } from '../../shared/schemas/checkout';
-import { limitPerClient } from '../http/client-limits';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { checkoutServices } from '../wiring/checkout';
+import { limitPerClient } from '../wiring/rate-limits';
 
 /**
  * POST /api/stripe/create-guest-checkout-session {app_id, email} (public): creates the buyer's

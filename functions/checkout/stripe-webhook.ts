@@ -1,7 +1,6 @@
-import { StripeNotConfiguredError, StripeSignatureError, verifyStripeEvent } from '../adapters/stripe';
-import { ServiceUnavailableError, ValidationError } from '../core/errors';
 import { ok, type RouteHandler } from '../http/types';
 import { checkoutServices } from '../wiring/checkout';
+import { verifiedStripeEvent } from '../wiring/payments';
 
 /**
  * POST /api/stripe/webhook (Stripe calls it): the Stripe-Signature is verified over the RAW body;
@@ -10,13 +9,6 @@ import { checkoutServices } from '../wiring/checkout';
  * {received: true, duplicate: true}); unknown events are acknowledged, never failed.
  */
 export const stripeWebhook: RouteHandler = async (req) => {
-  let event: ReturnType<typeof verifyStripeEvent>;
-  try {
-    event = verifyStripeEvent(req.rawBody, req.headers['stripe-signature']);
-  } catch (err) {
-    if (err instanceof StripeSignatureError) throw new ValidationError(err.message);
-    if (err instanceof StripeNotConfiguredError) throw new ServiceUnavailableError(err.message);
-    throw err;
-  }
+  const event = verifiedStripeEvent(req.rawBody, req.headers['stripe-signature']);
   return ok(await checkoutServices.events.handle(event));
 };

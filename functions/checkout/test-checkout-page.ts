@@ -1,9 +1,8 @@
 import { SessionIdParams } from '../../shared/schemas/checkout';
-import { getConfig } from '../config';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { checkoutServices } from '../wiring/checkout';
-import { testCheckoutHtml } from './test-checkout-html';
+import { testCheckout } from '../wiring/payments';
 
 /**
  * GET /api/stripe/test-checkout/{session_id}: the local test-checkout page (local runtime without
@@ -13,11 +12,8 @@ export const testCheckoutPage: RouteHandler = async (req) => {
   const { session_id } = parse(SessionIdParams, req.params);
   const { checkout } = checkoutServices;
   const purchase = await checkout.testCheckoutPurchase(session_id);
-  const appUrl = getConfig().APP_URL;
-  const html = testCheckoutHtml({
-    purchase,
+  const html = testCheckout.page(purchase, {
     payUrl: `/api/stripe/test-checkout/${encodeURIComponent(session_id)}/pay`,
-    cancelUrl: `${appUrl}/marketplace/app/${encodeURIComponent(purchase.app.slug ?? purchase.app_id)}`,
     successUrl: checkout.successUrl(purchase),
   });
   return {

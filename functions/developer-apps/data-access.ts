@@ -1,24 +1,14 @@
-import { MSG } from '../../shared/messages';
 import { AppIdParams } from '../../shared/schemas/apps';
 import { DataAccessInputSchema } from '../../shared/schemas/data-access';
-import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
-import { dynamoCatalogueQueries } from '../adapters/dynamodb/sync-repo';
-import { createDataAccessService } from '../core/data-access/data-access-service';
-import { NotFoundError } from '../core/errors';
 import { audit } from '../http/audit';
 import { type ApiRequest, type DeveloperHandler, ok, type UserHandler } from '../http/types';
 import { parse } from '../http/validate';
-
-export const dataAccess = createDataAccessService({ catalogue: dynamoCatalogueQueries, store: dynamoDataAccessStore });
-const apps = new DynamoAppsRepository();
+import { dataAccess } from '../wiring/data-access';
 
 /** The app, if the caller owns it or is an admin; otherwise 'App not found' (no existence leak). */
 async function ownOrAdmin(req: ApiRequest<'user'>) {
   const { id } = parse(AppIdParams, req.params);
-  const app = await apps.getById(id);
-  if (!app || (req.auth.role !== 'admin' && app.user_id !== req.auth.userId)) throw new NotFoundError(MSG.appNotFound);
-  return app;
+  return dataAccess.visibleApp(req.auth, id);
 }
 
 /** GET /api/data-access/catalogue: the features and event types a developer can declare. */
@@ -33,8 +23,7 @@ export const getAppDataAccess: UserHandler = async (req) => {
 /** PUT /api/apps/{id}/data-access: the owner declares (replaces) what the app reads, writes and subscribes to. */
 export const putAppDataAccess: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
-  const app = await apps.getById(id);
-  if (!app || app.user_id !== req.auth.userId) throw new NotFoundError(MSG.appNotFound);
+  const app = await dataAccess.ownApp(req.auth.userId, id);
   const input = parse(DataAccessInputSchema, req.body);
   const { before, after } = await dataAccess.declare(app.id, input);
   const summary = (d: typeof before) =>

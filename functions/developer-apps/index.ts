@@ -1,12 +1,12 @@
 import { createGroupHandler } from '../http/group-handler';
-import { completeMyManualLicence, listMyManualLicences } from '../manual-licences/handlers';
-import { replyToReview } from '../reviews/reply-review';
 import { appAnalytics } from './app-analytics';
 import { createApp } from './create-app';
 import { getAppDataAccess, getDataAccessCatalogue, putAppDataAccess } from './data-access';
 import { deleteApp } from './delete-app';
 import { getApp } from './get-app';
 import { listApps } from './list-apps';
+import { completeMyManualLicence, listMyManualLicences } from './manual-licences';
+import { replyToReview } from './reply-review';
 import { submitApp } from './submit-app';
 import { updateApp } from './update-app';
 import { updateListing } from './update-listing';

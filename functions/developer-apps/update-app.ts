@@ -1,5 +1,4 @@
 import { AppIdParams, QuickAppUpdateSchema } from '../../shared/schemas/apps';
-import { QUICK_OPTIONAL_FIELDS } from '../core/apps/developer-apps-service';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { developerApps } from '../wiring/developer-apps';
@@ -12,6 +11,5 @@ export const updateApp: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const payload = parse(QuickAppUpdateSchema, req.body);
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const present = new Set(QUICK_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(body, f)));
-  return ok(await developerApps.quickUpdate(req.auth.userId, id, payload, present));
+  return ok(await developerApps.quickUpdate(req.auth.userId, id, payload, new Set(Object.keys(body))));
 };

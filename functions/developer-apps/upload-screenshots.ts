@@ -1,6 +1,6 @@
 import { APP_MESSAGES, UploadQuerySchema } from '../../shared/schemas/apps';
 import { ValidationError } from '../core/errors';
-import { multipartBoundary, parseMultipart } from '../core/uploads/multipart';
+import { multipartBoundary, parseMultipart } from '../http/multipart';
 import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { uploads } from '../wiring/developer-apps';

@@ -10,9 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../shared/schemas/audit';
-import { dynamoAuditStore } from '../adapters/dynamodb/audit-repo';
-import { getConfig } from '../config';
-import { type AuditDetail, changedFields, expiresAt } from '../core/audit/audit';
+import { type AuditDetail, changedFields } from '../core/audit/audit';
+import { auditLog } from '../wiring/audit';
 import { logger } from './logger';
 import type { ApiRequest } from './types';
 
@@ -58,7 +57,7 @@ export async function writeAuditEntry(req: ApiRequest, status: number): Promise<
   const entry = auditEntryOf(req, status);
   if (!entry) return;
   try {
-    await dynamoAuditStore.put(entry, expiresAt(Date.parse(entry.at), getConfig().AUDIT_RETENTION_DAYS));
+    await auditLog.write(entry);
   } catch (err) {
     logger.error('audit entry not written', {
       action: entry.action,

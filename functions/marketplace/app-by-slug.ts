@@ -1,8 +1,8 @@
 import { SlugParamSchema } from '../../shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
+import { answerCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
-import { cachedAnswer } from './answer-cache';
 
 /**
  * GET /api/marketplace/apps/by-slug/{slug}: a listed app by slug, else by id; 404 'App not found'
@@ -13,7 +13,7 @@ export const appBySlug: RouteHandler = async (req) => {
   const { slug } = parse(SlugParamSchema, req.params);
   const user = req.optionalAuth;
   if (!user) {
-    const answer = await cachedAnswer(`app:${slug}`, async () => (await marketplace.appBySlug(slug)).app);
+    const answer = await answerCache.answer(`app:${slug}`, async () => (await marketplace.appBySlug(slug)).app);
     return { ...answer, headers: { vary: 'Authorization' } };
   }
   const { app, preview } = await marketplace.appBySlug(slug, { userId: user.userId, role: user.role });

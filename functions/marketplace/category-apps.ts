@@ -3,8 +3,8 @@ import { MSG } from '../../shared/messages';
 import { MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
+import { answerCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
-import { cachedAnswer } from './answer-cache';
 import { queryKey } from './list-apps';
 
 const Params = z.object({ slug: z.string().trim().min(1, MSG.categoryNotFound).max(80, MSG.categoryNotFound) });
@@ -16,5 +16,5 @@ const Params = z.object({ slug: z.string().trim().min(1, MSG.categoryNotFound).m
 export const categoryApps: RouteHandler = async (req) => {
   const { slug } = parse(Params, req.params);
   const query = parse(MarketplaceQuerySchema, req.query);
-  return cachedAnswer(`category:${slug}:${queryKey(query)}`, () => marketplace.categoryApps(slug, query));
+  return answerCache.answer(`category:${slug}:${queryKey(query)}`, () => marketplace.categoryApps(slug, query));
 };

@@ -1,10 +1,10 @@
 import { createGroupHandler } from '../http/group-handler';
-import { listReviews, myReview } from '../reviews/buyer-reviews';
 import { appBySlug } from './app-by-slug';
 import { getPublicDataAccess } from './app-data-access';
 import { categoryApps } from './category-apps';
 import { listApps } from './list-apps';
 import { listCategories } from './list-categories';
+import { listReviews, myReview } from './reviews';
 import { robots } from './robots-txt';
 import { sitemap } from './sitemap';
 

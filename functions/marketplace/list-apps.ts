@@ -1,8 +1,8 @@
 import { type MarketplaceQuery, MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
+import { answerCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
-import { cachedAnswer } from './answer-cache';
 
 /** Cache key of a parsed list query (q is matched case-insensitively, so its case does not matter). */
 export const queryKey = (q: MarketplaceQuery): string =>
@@ -21,5 +21,5 @@ export const queryKey = (q: MarketplaceQuery): string =>
  */
 export const listApps: RouteHandler = async (req) => {
   const query = parse(MarketplaceQuerySchema, req.query);
-  return cachedAnswer(`apps:${queryKey(query)}`, () => marketplace.listApps(query));
+  return answerCache.answer(`apps:${queryKey(query)}`, () => marketplace.listApps(query));
 };

@@ -1,6 +1,6 @@
 import { privatePathPrefixes } from '../../shared/site-paths';
-import { getConfig } from '../config';
 import type { RouteHandler } from '../http/types';
+import { siteOrigin } from '../wiring/site';
 
 /** robots.txt: the storefront is open to crawlers; the developer and admin areas, sign-in and APIs are not. */
 export function robotsTxt(origin: string): string {
@@ -17,5 +17,5 @@ export function robotsTxt(origin: string): string {
 /** GET /robots.txt */
 export const robots: RouteHandler = async () => ({
   status: 200,
-  raw: { data: robotsTxt(getConfig().APP_URL.replace(/\/+$/, '')), contentType: 'text/plain; charset=utf-8' },
+  raw: { data: robotsTxt(siteOrigin()), contentType: 'text/plain; charset=utf-8' },
 });

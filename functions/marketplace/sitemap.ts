@@ -1,10 +1,10 @@
 import { type AppCard, MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import type { Category } from '../../shared/schemas/categories';
 import { storefrontPaths } from '../../shared/site-paths';
-import { getConfig } from '../config';
 import type { RouteHandler } from '../http/types';
+import { answerCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
-import { cachedAnswer } from './answer-cache';
+import { siteOrigin } from '../wiring/site';
 
 const XML = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -24,14 +24,14 @@ export function sitemapXml(origin: string, apps: AppCard[], categories: Category
 
 /** GET /sitemap.xml: cached like the marketplace answers (fresh within the catalogue bound). */
 export const sitemap: RouteHandler = async () =>
-  cachedAnswer(
+  answerCache.answer(
     'sitemap',
     async () => {
       const [apps, categories] = await Promise.all([
         marketplace.listApps(MarketplaceQuerySchema.parse({})),
         marketplace.listCategories(),
       ]);
-      return sitemapXml(getConfig().APP_URL.replace(/\/+$/, ''), apps as AppCard[], categories);
+      return sitemapXml(siteOrigin(), apps as AppCard[], categories);
     },
     { contentType: 'application/xml; charset=utf-8', serialise: (v) => v as string },
   );

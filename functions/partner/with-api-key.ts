@@ -1,5 +1,5 @@
+import { type RateLimitState, rateLimitHeaders } from '../../shared/schemas/partner';
 import type { ApiKeyRecord } from '../core/api-keys/api-key';
-import { type RateLimitState, rateLimitHeaders } from '../core/api-keys/quota';
 import { AppError } from '../core/errors';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
 import { apiKeys } from '../wiring/api-keys';

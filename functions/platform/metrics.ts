@@ -1,6 +1,7 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getConfig } from '../config';
 import { BUSINESS_METRICS, type BusinessMetric, DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from './metric-names';
+import { once } from './once';
 
 /**
  * Business metrics, written with Powertools Metrics as CloudWatch embedded metric format (EMF) log
@@ -11,15 +12,13 @@ import { BUSINESS_METRICS, type BusinessMetric, DEFAULT_METRICS_NAMESPACE, DEFAU
  */
 export { BUSINESS_METRICS, type BusinessMetric } from './metric-names';
 
-let metrics: Metrics | undefined;
-
-function instance(): Metrics {
-  metrics ??= new Metrics({
-    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? DEFAULT_METRICS_NAMESPACE,
-    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? DEFAULT_SERVICE_NAME,
-  });
-  return metrics;
-}
+const instance = /* @__PURE__ */ once(
+  () =>
+    new Metrics({
+      namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? DEFAULT_METRICS_NAMESPACE,
+      serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? DEFAULT_SERVICE_NAME,
+    }),
+);
 
 const isLocal = (): boolean => {
   try {
@@ -38,12 +37,14 @@ export function countMetric(name: BusinessMetric, value = 1): void {
 
 /** Writes the invocation's metrics (one EMF line) if it recorded any. */
 export function flushMetrics(): void {
+  const metrics = instance.peek();
   if (!metrics?.hasStoredMetrics()) return;
   metrics.publishStoredMetrics();
 }
 
 /** Tests: the metrics recorded and not yet flushed, by name. */
 export function storedMetricsForTests(): Record<string, unknown> {
+  const metrics = instance.peek();
   if (!metrics?.hasStoredMetrics()) return {};
   const emf = metrics.serializeMetrics() as unknown as Record<string, unknown>;
   const names = Object.values(BUSINESS_METRICS) as string[];

@@ -1,5 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
-import { createReview, deleteReview, updateReview } from '../reviews/buyer-reviews';
+import { createReview, deleteReview, updateReview } from './buyer-reviews';
 import { myPurchases } from './my-purchases';
 import { purchaseBySession } from './purchase-by-session';
 import { purchaseInvoice } from './purchase-invoice';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { once } from '../platform/once';
 
 /**
  * What the storefront renderer needs from the web build (frontend/dist): index.html, into which
@@ -59,7 +60,8 @@ export function readStorefrontAssets(distDir: string): StorefrontAssets | undefi
 declare const __STOREFRONT_ASSETS__: string | undefined;
 
 let local: { mtimeMs: number; assets: StorefrontAssets } | undefined;
-let compiled: StorefrontAssets | undefined;
+/** The compiled-in assets, parsed once (the Lambda bundle). */
+const compiledAssets = /* @__PURE__ */ once(() => JSON.parse(__STOREFRONT_ASSETS__ as string) as StorefrontAssets);
 
 /**
  * The assets this process renders with: compiled into the Lambda bundle in the cloud; locally read
@@ -67,8 +69,7 @@ let compiled: StorefrontAssets | undefined;
  */
 export function storefrontAssets(): StorefrontAssets | undefined {
   if (typeof __STOREFRONT_ASSETS__ === 'string') {
-    compiled ??= JSON.parse(__STOREFRONT_ASSETS__) as StorefrontAssets;
-    return compiled;
+    return compiledAssets();
   }
   const dir = resolve(process.env.STOREFRONT_DIST_DIR ?? 'frontend/dist');
   const indexFile = join(dir, 'index.html');

@@ -1,16 +1,16 @@
 import { SSR_DATA_ID, serialiseSsrData } from '../../frontend/src/ssr/data';
 import { renderStorefront } from '../../frontend/src/ssr/render';
+import { DEFAULT_MARKETPLACE_QUERY } from '../../shared/constants';
 import * as MSG from '../../shared/messages/screens';
 import type { PublicApp } from '../../shared/schemas/apps';
 import type { Category } from '../../shared/schemas/categories';
 import { storefrontPaths } from '../../shared/site-paths';
-import { getConfig } from '../config';
-import { DEFAULT_MARKETPLACE_QUERY } from '../core/apps/marketplace-query';
 import { AppError } from '../core/errors';
 import { logger } from '../http/logger';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
-import { cachedAnswer } from '../marketplace/answer-cache';
+import { answerCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
+import { siteOrigin } from '../wiring/site';
 import { STOREFRONT_MODULES, type StorefrontAssets, storefrontAssets } from './assets';
 import {
   appHead,
@@ -28,7 +28,7 @@ import {
  * and the data read through the marketplace service (functions/core), never over HTTP. The page
  * carries the API answers it was rendered with, under the keys the SPA's SWR hooks use, so the
  * browser hydrates it without fetching them again. A whole page is cached like the API answers:
- * reused while the catalogue version it was rendered at is current (answer-cache.ts).
+ * reused while the catalogue version it was rendered at is current (http/answer-cache.ts).
  */
 const HTML = 'text/html; charset=utf-8';
 
@@ -45,8 +45,6 @@ interface PageData {
   head: PageHead;
   fallback: Record<string, unknown>;
 }
-
-const origin = (): string => getConfig().APP_URL.replace(/\/+$/, '');
 
 /** index.html with the page's head, styles, preloads, markup and data. */
 export function composePage(
@@ -70,7 +68,7 @@ export function composePage(
 
 async function renderPage(req: ApiRequest, assets: StorefrontAssets, page: PageData): Promise<string> {
   const query = req.event.rawQueryString ? `?${req.event.rawQueryString}` : '';
-  const rendered = await renderStorefront(`${origin()}${req.path}${query}`, page.fallback);
+  const rendered = await renderStorefront(`${siteOrigin()}${req.path}${query}`, page.fallback);
   return composePage(assets, page, rendered);
 }
 
@@ -94,10 +92,14 @@ function storefrontPage(
     if (!assets) return notBuilt();
     const query = req.event.rawQueryString ?? '';
     try {
-      return await cachedAnswer(`page:${req.path}?${query}`, async () => renderPage(req, assets, await load(req)), {
-        contentType: HTML,
-        serialise: (v) => v as string,
-      });
+      return await answerCache.answer(
+        `page:${req.path}?${query}`,
+        async () => renderPage(req, assets, await load(req)),
+        {
+          contentType: HTML,
+          serialise: (v) => v as string,
+        },
+      );
     } catch (err) {
       if (err instanceof AppError && err.status === 404) {
         return { status: 404, raw: { data: await renderPage(req, assets, missing(req)), contentType: HTML } };
@@ -126,21 +128,21 @@ export const homePage = storefrontPage(
     ]);
     return {
       module: STOREFRONT_MODULES.home,
-      head: homeHead(origin()),
+      head: homeHead(siteOrigin()),
       fallback: { [keys.apps]: apps, [keys.categories]: categories },
     };
   },
-  () => ({ module: STOREFRONT_MODULES.home, head: homeHead(origin()), fallback: {} }),
+  () => ({ module: STOREFRONT_MODULES.home, head: homeHead(siteOrigin()), fallback: {} }),
 );
 
 /** GET /marketplace/categories: every active category. */
 export const categoriesPage = storefrontPage(
   async (req) => ({
     module: STOREFRONT_MODULES.categories,
-    head: categoriesHead(origin(), req.path),
+    head: categoriesHead(siteOrigin(), req.path),
     fallback: { [keys.categories]: await marketplace.listCategories() },
   }),
-  (req) => ({ module: STOREFRONT_MODULES.categories, head: categoriesHead(origin(), req.path), fallback: {} }),
+  (req) => ({ module: STOREFRONT_MODULES.categories, head: categoriesHead(siteOrigin(), req.path), fallback: {} }),
 );
 
 const slugOf = (req: ApiRequest): string => {
@@ -159,13 +161,13 @@ export const categoryPage = storefrontPage(
     };
     return {
       module: STOREFRONT_MODULES.category,
-      head: categoryHead(origin(), storefrontPaths.category(slug), answer.category, answer.apps.length),
+      head: categoryHead(siteOrigin(), storefrontPaths.category(slug), answer.category, answer.apps.length),
       fallback: { [keys.category(slug)]: answer },
     };
   },
   (req) => ({
     module: STOREFRONT_MODULES.category,
-    head: notFoundHead(origin(), req.path, MSG.categoryNotFound),
+    head: notFoundHead(siteOrigin(), req.path, MSG.categoryNotFound),
     fallback: {},
   }),
 );
@@ -177,9 +179,13 @@ export const appPage = storefrontPage(
     const { app } = await marketplace.appBySlug(slug);
     return {
       module: STOREFRONT_MODULES.app,
-      head: appHead(origin(), storefrontPaths.app(app.slug || app.id), app as PublicApp),
+      head: appHead(siteOrigin(), storefrontPaths.app(app.slug || app.id), app as PublicApp),
       fallback: { [keys.app(slug)]: app },
     };
   },
-  (req) => ({ module: STOREFRONT_MODULES.app, head: notFoundHead(origin(), req.path, MSG.appNotFound), fallback: {} }),
+  (req) => ({
+    module: STOREFRONT_MODULES.app,
+    head: notFoundHead(siteOrigin(), req.path, MSG.appNotFound),
+    fallback: {},
+  }),
 );

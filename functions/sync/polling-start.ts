@@ -2,12 +2,12 @@ import { PollingStartQuery } from '../../shared/schemas/sync';
 import { audit } from '../http/audit';
 import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
-import { syncService } from './service';
+import { syncService } from '../wiring/sync';
 
 /** POST /api/admin/sync/polling/start?interval=: 409 while polling is active. */
 export const pollingStart: AdminHandler = async (req) => {
   const { interval } = parse(PollingStartQuery, req.query);
-  const result = await syncService().startPolling(interval);
+  const result = await syncService.startPolling(interval);
   audit(req, { before: { polling_active: false }, after: { polling_active: true, interval_seconds: interval } });
   return ok(result);
 };

@@ -1,11 +1,58 @@
 /** Accounts (core/users/users-service.ts): sign-up, sign-in, profiles, resets, wired to DynamoDB and SES. */
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
-import { createUsersService } from '../core/users/users-service';
-import { rateLimiter } from '../http/client-limits';
+import { getConfig, scryptLog2N } from '../config';
+import type { GoogleSettings } from '../core/users/google-id-token';
+import { passwordHasher } from '../core/users/password';
+import { createUsersService, type UsersSettings } from '../core/users/users-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
+import { rateLimiter } from './rate-limits';
 
-export const accounts = lazyService(() =>
-  createUsersService({ ...dynamoUsersStores, limiter: rateLimiter, mailer: sesMailer, log: logger }),
+/**
+ * Password hashing at SCRYPT_LOG2_N (readable without the rest of the configuration, so seeding
+ * tools hash too where no JWT secret is configured).
+ */
+export const passwords = /* @__PURE__ */ lazyService(() => passwordHasher(scryptLog2N()));
+
+/** Google sign-in's settings, or undefined when no client id is configured. */
+function googleSettings(): GoogleSettings | undefined {
+  const cfg = getConfig();
+  const clientId = cfg.GOOGLE_CLIENT_ID?.trim();
+  if (!clientId) return undefined;
+  const issuers = cfg.GOOGLE_ISSUERS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { clientId, jwksUrl: cfg.GOOGLE_JWKS_URL, issuers };
+}
+
+/** The accounts' settings, read from the configuration at every use. */
+export function usersSettings(): UsersSettings {
+  const cfg = getConfig();
+  return {
+    appUrl: cfg.APP_URL,
+    verifyTokenTtlSeconds: cfg.VERIFY_TOKEN_TTL_SECONDS,
+    resetTokenTtlSeconds: cfg.RESET_TOKEN_TTL_SECONDS,
+    registerPerClient: cfg.RATE_LIMIT_REGISTER_PER_CLIENT,
+    forgotPasswordPerClient: cfg.RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT,
+    forgotPasswordMailsPerAddress: cfg.FORGOT_PASSWORD_MAILS_PER_ADDRESS,
+    login: {
+      maxFailures: cfg.LOGIN_MAX_FAILURES,
+      lockSeconds: cfg.LOGIN_LOCK_SECONDS,
+      clientMaxFailures: cfg.LOGIN_CLIENT_MAX_FAILURES,
+      addressPerMinute: cfg.LOGIN_ADDRESS_MAX_PER_MINUTE,
+    },
+    google: googleSettings(),
+  };
+}
+
+export const accounts = /* @__PURE__ */ lazyService(() =>
+  createUsersService({
+    ...dynamoUsersStores,
+    limiter: rateLimiter,
+    mailer: sesMailer,
+    passwords,
+    settings: usersSettings,
+    log: logger,
+  }),
 );

@@ -11,7 +11,7 @@ import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 import { purchases } from './purchases';
 
-export const adminApps = lazyService(() =>
+export const adminApps = /* @__PURE__ */ lazyService(() =>
   createAdminAppsService({
     apps: new DynamoAppsRepository(),
     users: dynamoUsersRepository,

@@ -10,10 +10,10 @@ import { lazyService } from './lazy';
 
 const apps = new DynamoAppsRepository();
 
-export const categoryService = lazyService(() =>
+export const categoryService = /* @__PURE__ */ lazyService(() =>
   createCategoryService({ categories: new DynamoCategoriesRepository(), apps }),
 );
 
-export const marketplace = lazyService(() =>
+export const marketplace = /* @__PURE__ */ lazyService(() =>
   createMarketplaceService({ apps, categories: () => categoryService.listAll() }),
 );

@@ -70,4 +70,4 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
 export type CheckoutServices = ReturnType<typeof buildCheckoutServices>;
 
 /** This process's checkout (and Stripe's events), built on first use and again when the Stripe keys change. */
-export const checkoutServices = lazyService(() => buildCheckoutServices());
+export const checkoutServices = /* @__PURE__ */ lazyService(() => buildCheckoutServices());

@@ -3,18 +3,20 @@ import { dynamoApiKeyRepository } from '../adapters/dynamodb/api-keys-repo';
 import { dynamoWebhookLogReader } from '../adapters/dynamodb/licences-read-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
+import { getConfig } from '../config';
 import { createDeveloperAdminService } from '../core/api-keys/developer-admin';
 import { logger } from '../http/logger';
 import { apiKeys } from './api-keys';
 import { lazyService } from './lazy';
 
-export const developerAdmin = lazyService(() =>
+export const developerAdmin = /* @__PURE__ */ lazyService(() =>
   createDeveloperAdminService({
     users: dynamoUsersRepository,
     keys: dynamoApiKeyRepository,
     apiKeys,
     logs: dynamoWebhookLogReader,
     mailer: sesMailer,
+    appUrl: getConfig().APP_URL,
     log: logger,
   }),
 );

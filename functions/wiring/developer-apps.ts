@@ -10,16 +10,17 @@ import { s3Uploads } from '../adapters/s3-uploads';
 import { getConfig } from '../config';
 import { createDeveloperAppsService } from '../core/apps/developer-apps-service';
 import { servingWaitingBuyers } from '../core/apps/key-pool';
+import { uploadQuota } from '../core/uploads/upload-quota';
 import { createUploadService } from '../core/uploads/upload-service';
-import { uploadQuota } from '../developer-apps/upload-quota';
 import { logger } from '../http/logger';
 import { categoryService } from './catalogue';
 import { queuedFulfilment } from './fulfilment-queue';
 import { lazyService } from './lazy';
+import { rateLimiter } from './rate-limits';
 
 const apps = new DynamoAppsRepository();
 
-export const developerApps = lazyService(() =>
+export const developerApps = /* @__PURE__ */ lazyService(() =>
   createDeveloperAppsService({
     apps,
     categories: categoryService,
@@ -31,6 +32,11 @@ export const developerApps = lazyService(() =>
   }),
 );
 
-export const uploads = lazyService(() =>
-  createUploadService({ store: s3Uploads, apps, quota: uploadQuota, lock: dynamoAppUploadLock }),
+export const uploads = /* @__PURE__ */ lazyService(() =>
+  createUploadService({
+    store: s3Uploads,
+    apps,
+    quota: uploadQuota(rateLimiter, () => getConfig().UPLOADS_MAX_PENDING_PER_DEVELOPER),
+    lock: dynamoAppUploadLock,
+  }),
 );

@@ -3,15 +3,15 @@
  * DynamoDB, SES, the licence-endpoint client and the webhook pipeline) and the fulfilment queue's
  * worker. The queue itself is wiring/fulfilment-queue.ts: the checkout and developer-apps functions
  * only enqueue (queuedFulfilment) and import that module alone; the fulfilment worker Lambda
- * (functions/workers/fulfilment-worker.ts) delivers. Loading this module attaches the worker to the
- * local runtime's in-process queue (the local server loads it, as the cloud runs the worker Lambda).
+ * (functions/workers/fulfilment-worker.ts) delivers; locally the local server attaches the same
+ * worker to the in-process queue (bin/local-queue-consumers.ts).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoLicenceStore } from '../adapters/dynamodb/licence-store-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { licenceEndpointClient } from '../adapters/licence-endpoint-client';
 import { sesMailer } from '../adapters/mailer';
-import { licenceEndpointClient } from '../checkout/licence-endpoint-client';
 import { getConfig } from '../config';
 import type { AppRepository } from '../core/apps/app-repository';
 import { createLicenceFulfilment, type LicenceFulfilmentDeps } from '../core/licences/fulfilment';
@@ -19,16 +19,11 @@ import { createFulfilmentWorker } from '../core/licences/fulfilment-queue';
 import type { LicenceEndpointClient } from '../core/licences/ports';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { logger } from '../http/logger';
-import { buyerMailer, consumeFulfilmentLocally } from './fulfilment-queue';
+import { buyerMailer } from './fulfilment-queue';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-pipeline';
 
-export {
-  buyerMailer,
-  FULFILMENT_MAX_RECEIVE_COUNT,
-  localFulfilmentIdle,
-  queuedFulfilment,
-} from './fulfilment-queue';
+export { buyerMailer, localFulfilmentIdle, queuedFulfilment } from './fulfilment-queue';
 
 export interface LicenceFulfilmentOptions {
   /** Licence webhook: per-attempt timeout and the waits before retries (defaults 10 s; 1 s, 3 s). */
@@ -64,9 +59,6 @@ export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, a
 }
 
 /** The worker of this process (the Lambda's, or the local server's on the in-process queue). */
-export const fulfilmentWorker = lazyService(() =>
+export const fulfilmentWorker = /* @__PURE__ */ lazyService(() =>
   createFulfilmentWorker({ purchases: dynamoPurchasesRepository, fulfilment: buildLicenceFulfilment(), log: logger }),
 );
-
-// The local runtime's in-process fulfilment queue is consumed here, by the same worker.
-consumeFulfilmentLocally((body) => fulfilmentWorker.handle(body));

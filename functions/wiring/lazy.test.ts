@@ -10,7 +10,7 @@ describe('lazyService', () => {
 
   it('builds on first use, not at import, and reuses the service until the configuration changes', () => {
     let builds = 0;
-    const service = lazyService(() => {
+    const service = /* @__PURE__ */ lazyService(() => {
       builds += 1;
       const n = builds;
       return { which: () => n };
@@ -26,7 +26,7 @@ describe('lazyService', () => {
 
   it('with once, keeps the first build across configuration changes', () => {
     let builds = 0;
-    const queue = lazyService(
+    const queue = /* @__PURE__ */ lazyService(
       () => {
         builds += 1;
         return { size: () => builds };

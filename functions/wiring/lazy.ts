@@ -9,6 +9,11 @@
  * the configuration changed (configGeneration(): keys arriving or rotated in Secrets Manager), so a
  * service never keeps a stale Stripe key or URL. `{ once: true }` for what must never be rebuilt
  * (a queue with messages in flight).
+ *
+ * Each root's call carries esbuild's `@__PURE__` mark: making the proxy has no effect, and the mark
+ * lets esbuild leave a root out of a Lambda that imports its module for another root (a call at
+ * module level is otherwise kept, with everything it names). once(), the AWS clients and the
+ * queues are marked the same way.
  */
 import { configGeneration } from '../config';
 

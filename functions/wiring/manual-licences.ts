@@ -11,7 +11,7 @@ import { createManualLicences } from '../core/licences/manual-licences';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 
-export const manualLicences = lazyService(() =>
+export const manualLicences = /* @__PURE__ */ lazyService(() =>
   createManualLicences({
     store: dynamoManualLicences,
     apps: new DynamoAppsRepository(),

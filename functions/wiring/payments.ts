@@ -6,13 +6,40 @@
  */
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { sesMailer } from '../adapters/mailer';
-import { stripeGateway, stripeMode } from '../adapters/stripe';
+import {
+  StripeNotConfiguredError,
+  StripeSignatureError,
+  stripeGateway,
+  stripeMode,
+  verifyStripeEvent,
+} from '../adapters/stripe';
+import { localTestCheckout } from '../adapters/test-checkout';
 import { getConfig } from '../config';
+import { ServiceUnavailableError, ValidationError } from '../core/errors';
 import type { PaymentMode } from '../core/purchases/checkout-service';
 import { createRefunds } from '../core/purchases/refunds';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-events';
+
+/**
+ * Stripe's event of a webhook call, verified over the raw body: 400 when the signature is missing
+ * or bad, 503 while this deployment has no Stripe keys yet (Stripe retries).
+ */
+export function verifiedStripeEvent(rawBody: Buffer, signature: string | undefined) {
+  try {
+    return verifyStripeEvent(rawBody, signature);
+  } catch (err) {
+    if (err instanceof StripeSignatureError) throw new ValidationError(err.message);
+    if (err instanceof StripeNotConfiguredError) throw new ServiceUnavailableError(err.message);
+    throw err;
+  }
+}
+
+/** The local test checkout (no Stripe keys, local runtime): its page and its Pay button. */
+export const testCheckout = /* @__PURE__ */ lazyService(() =>
+  localTestCheckout({ appUrl: () => getConfig().APP_URL, log: logger }),
+);
 
 export function paymentMode(): PaymentMode {
   const mode = stripeMode();
@@ -24,7 +51,7 @@ export function paymentMode(): PaymentMode {
  * is not configured), the licence revoked, license.revoked to the developer's webhooks, the buyer
  * mailed. Built again when the Stripe keys arrive or change (lazy.ts).
  */
-export const refunds = lazyService(() =>
+export const refunds = /* @__PURE__ */ lazyService(() =>
   createRefunds({
     purchases: dynamoPurchasesRepository,
     mailer: sesMailer,

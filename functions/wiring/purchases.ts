@@ -10,6 +10,7 @@
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { renderPdf } from '../adapters/invoice-pdf';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
 import { createPurchasesService } from '../core/purchases/purchases-service';
@@ -17,7 +18,7 @@ import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-events';
 
-export const purchases = lazyService(() =>
+export const purchases = /* @__PURE__ */ lazyService(() =>
   createPurchasesService({
     purchases: dynamoPurchasesRepository,
     users: dynamoUsersRepository,
@@ -26,6 +27,7 @@ export const purchases = lazyService(() =>
     gateway: null,
     events: licenceWebhookEvents,
     appUrl: getConfig().APP_URL,
+    renderInvoice: renderPdf,
     log: logger,
   }),
 );

@@ -7,11 +7,12 @@ import { dynamoReviewStore } from '../adapters/dynamodb/reviews-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
-import { createReviewsService } from '../core/reviews/reviews-service';
+import { createReviewsService, type ReviewsDeps } from '../core/reviews/reviews-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 
-export const reviews = lazyService(() =>
+/** The reviews service on its real adapters; the demo seed replaces the mailer and the log (it mails no one). */
+export const buildReviewsService = (overrides: Partial<ReviewsDeps> = {}) =>
   createReviewsService({
     reviews: dynamoReviewStore,
     apps: new DynamoAppsRepository(),
@@ -19,5 +20,7 @@ export const reviews = lazyService(() =>
     mailer: sesMailer,
     appUrl: getConfig().APP_URL,
     log: logger,
-  }),
-);
+    ...overrides,
+  });
+
+export const reviews = /* @__PURE__ */ lazyService(() => buildReviewsService());

@@ -1,10 +1,10 @@
 /**
  * Publishing domain events to the developers' webhooks, without the delivery worker: an event fans
  * out (core/webhooks/fan-out.ts) to the app's subscribed webhooks, each delivery stored and put on
- * the delivery queue. SQS when QUEUE_URL is set (the cloud); without it (the local runtime) the
- * in-process queue, consumed in this process by the pipeline's worker, which
- * wiring/webhook-pipeline.ts attaches when it is loaded (the local server loads it, as the cloud
- * runs the worker Lambda). Publishers that only publish (checkout's licence events) import this
+ * the delivery queue (functions/queues/webhook-deliveries.ts). SQS when QUEUE_URL is set (the
+ * cloud); without it (the local runtime) the in-process queue, consumed in this process by the
+ * pipeline's worker, which the local server attaches (bin/local-queue-consumers.ts), as the cloud
+ * runs the worker Lambda. Publishers that only publish (checkout's licence events) import this
  * module alone, so they carry no signing, sending or delivery logging.
  */
 import { dynamoDeliveryStore } from '../adapters/dynamodb/deliveries-repo';
@@ -15,20 +15,11 @@ import { createPublishEvent, type PublishEvent } from '../core/events/publish-ev
 import type { LicenceEvents } from '../core/purchases/ports';
 import { createFanOut, DEFAULT_FAN_OUT_OPTIONS } from '../core/webhooks/fan-out';
 import { logger } from '../http/logger';
+import { webhookDeliveries } from '../queues/webhook-deliveries';
+import { lazyService } from './lazy';
 
-const webhookQueue = configuredQueue({
-  urlVariable: 'QUEUE_URL',
-  neededTo: 'deliver webhooks',
-  deadLetterLog: 'webhook message dead-lettered',
-});
-
-/**
- * The worker that consumes the in-process delivery queue (local runtime only; wiring/webhook-pipeline.ts
- * calls this when loaded). Messages sent before it is attached wait in the queue's backlog.
- */
-export function consumeWebhooksLocally(consumer: (body: string) => Promise<unknown>): void {
-  webhookQueue.consumeLocally((message) => consumer(message.body));
-}
+/** The delivery queue, as its producers and its local consumer (the local server attaches it) use it. */
+export const webhookQueue = /* @__PURE__ */ configuredQueue(webhookDeliveries);
 
 /** The webhook delivery queue of this process (created on first use). */
 export const deliveryQueue = (): MessageQueue => webhookQueue.get();
@@ -42,19 +33,23 @@ export const localWebhookQueueStats = () => {
   return local ? { ...local.stats(), deadLetters: local.deadLetters.length } : undefined;
 };
 
-let fanOut: ReturnType<typeof createFanOut> | undefined;
+const publisher = /* @__PURE__ */ lazyService(() => ({
+  publish: createPublishEvent({
+    eventTypes: dynamoEventTypeStore,
+    pipeline: {
+      fanOut: createFanOut(
+        { webhooks: dynamoWebhookStore, deliveries: dynamoDeliveryStore, queue: deliveryQueue(), log: logger },
+        DEFAULT_FAN_OUT_OPTIONS,
+      ),
+    },
+  }),
+}));
 
 /**
  * Sends a domain event of an app to its webhooks subscribed to the event type. Resolves once the
  * deliveries are queued (not delivered); throws ValidationError for an unknown event type.
  */
-export const publishEvent: PublishEvent = (appId, eventType, data) => {
-  fanOut ??= createFanOut(
-    { webhooks: dynamoWebhookStore, deliveries: dynamoDeliveryStore, queue: deliveryQueue(), log: logger },
-    DEFAULT_FAN_OUT_OPTIONS,
-  );
-  return createPublishEvent({ eventTypes: dynamoEventTypeStore, pipeline: { fanOut } })(appId, eventType, data);
-};
+export const publishEvent: PublishEvent = (appId, eventType, data) => publisher.publish(appId, eventType, data);
 
 /** license.purchased / license.revoked to the developers' webhooks (licence delivery and refunds). */
 export const licenceWebhookEvents: LicenceEvents = { publish: (appId, type, data) => publishEvent(appId, type, data) };

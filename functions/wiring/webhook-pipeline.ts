@@ -6,7 +6,8 @@
  *
  * The queue (webhook-events.ts) is SQS when QUEUE_URL is set (the cloud). Without it (the local
  * runtime) it is the in-process queue, and its consumer, the same one the worker Lambda runs, is
- * attached when this module is loaded: deliveries then happen in the local server's process.
+ * attached by the local server (bin/local-queue-consumers.ts): deliveries then happen in the local
+ * server's process.
  */
 import { appStatusOf } from '../../shared/app-status';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
@@ -27,7 +28,8 @@ import {
 import type { AppDirectory, UserDirectory } from '../core/webhooks/ports';
 import { DEFAULT_RETRY_POLICY, parseSchedule } from '../core/webhooks/retry-policy';
 import { logger } from '../http/logger';
-import { consumeWebhooksLocally, deliveryQueue } from './webhook-events';
+import { lazyService } from './lazy';
+import { deliveryQueue } from './webhook-events';
 
 export {
   licenceWebhookEvents,
@@ -80,13 +82,7 @@ export function pipelineOptionsFromConfig(): PipelineOptions {
   };
 }
 
-let pipeline: DeliveryPipeline | undefined;
-
-/** The pipeline of this process (created on first use). */
-export function webhookPipeline(): DeliveryPipeline {
-  pipeline ??= createDeliveryPipeline({ ...pipelineAdapters, queue: deliveryQueue() }, pipelineOptionsFromConfig());
-  return pipeline;
-}
-
-// Locally the worker runs here, on the in-process queue, like the worker Lambda in the cloud.
-consumeWebhooksLocally((body) => webhookPipeline().handleMessage(body));
+/** The pipeline of this process: fan-out, delivery (the worker's), replay and the sweep. */
+export const webhookPipeline: DeliveryPipeline = /* @__PURE__ */ lazyService(() =>
+  createDeliveryPipeline({ ...pipelineAdapters, queue: deliveryQueue() }, pipelineOptionsFromConfig()),
+);

@@ -24,8 +24,8 @@ export const buildWebhooksService = (overrides: Partial<WebhooksServiceDeps> = {
     eventTypes: dynamoEventTypeStore,
     checkTarget,
     pipeline: {
-      fanOut: (...args) => webhookPipeline().fanOut(...args),
-      replay: (...args) => webhookPipeline().replay(...args),
+      fanOut: (...args) => webhookPipeline.fanOut(...args),
+      replay: (...args) => webhookPipeline.replay(...args),
     },
     allowInternal: getConfig().ALLOW_INTERNAL_WEBHOOK_TARGETS,
     isApproved: async (userId) => {
@@ -37,4 +37,4 @@ export const buildWebhooksService = (overrides: Partial<WebhooksServiceDeps> = {
     ...overrides,
   });
 
-export const webhooksService = lazyService(() => buildWebhooksService());
+export const webhooksService = /* @__PURE__ */ lazyService(() => buildWebhooksService());

@@ -20,6 +20,6 @@ function countAttempt(result: AttemptResult): void {
 }
 
 export const handler = sqsBatchHandler(
-  async (record) => countAttempt(await webhookPipeline().handleMessage(record.body)),
+  async (record) => countAttempt(await webhookPipeline.handleMessage(record.body)),
   { failureMessage: 'webhook delivery message failed' },
 );

@@ -21,7 +21,7 @@ async function remindManualLicences(): Promise<number> {
 }
 
 async function sweep(): Promise<{ enqueued: number; disabled: number; reminded: number }> {
-  const swept = await webhookPipeline().sweep();
+  const swept = await webhookPipeline.sweep();
   return { ...swept, reminded: await remindManualLicences() };
 }
 

@@ -23,6 +23,24 @@ export const RATE_LIMIT_HEADERS = {
   retryAfter: 'Retry-After',
 } as const;
 
+/** What the X-RateLimit-* headers report after a call was counted (or refused). */
+export interface RateLimitState {
+  limit: number;
+  /** Requests counted today, the current one included when it was admitted. */
+  used: number;
+  remaining: number;
+  /** Epoch seconds of the next UTC midnight. */
+  resetAt: number;
+}
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    [RATE_LIMIT_HEADERS.limit]: String(state.limit),
+    [RATE_LIMIT_HEADERS.remaining]: String(Math.max(0, state.remaining)),
+    [RATE_LIMIT_HEADERS.reset]: String(state.resetAt),
+  };
+}
+
 // GET /v1/me ------------------------------------------------------------------------------------
 
 export const PartnerMeSchema = z

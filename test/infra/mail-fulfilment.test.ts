@@ -6,11 +6,10 @@
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_MAX_RECEIVE_COUNT as CODE_MAIL_MAX_RECEIVE_COUNT } from '../../functions/adapters/mailer';
-import { FULFILMENT_MAX_RECEIVE_COUNT as CODE_FULFILMENT_MAX_RECEIVE_COUNT } from '../../functions/wiring/fulfilment';
+import { fulfilmentJobs } from '../../functions/queues/fulfilment';
+import { mailRetries } from '../../functions/queues/mail';
 import { FULFILMENT_WORKER_BATCH_SIZE, FULFILMENT_WORKER_MAX_CONCURRENCY } from '../../lib/fulfilment';
 import { SES_FEEDBACK_DETAIL_TYPES } from '../../lib/mail';
-import { FULFILMENT_MAX_RECEIVE_COUNT, MAIL_MAX_RECEIVE_COUNT } from '../../lib/queues';
 import { type CfnObject, expectQueueConsumer, fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
 
 type Resources = Record<string, CfnObject>;
@@ -115,11 +114,13 @@ describe('mail', () => {
       expect(res[queue]?.Properties).toMatchObject({
         SqsManagedSseEnabled: true,
         VisibilityTimeout: 6 * timeout,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: MAIL_MAX_RECEIVE_COUNT },
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
+          maxReceiveCount: mailRetries.maxReceiveCount,
+        },
       });
       expectQueueConsumer(app, worker, queue);
     }
-    expect(CODE_MAIL_MAX_RECEIVE_COUNT).toBe(MAIL_MAX_RECEIVE_COUNT);
     // It records suppressed addresses and re-sends: the table items and SES, nothing more.
     expect(actionsOf(worker)).toEqual(
       expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'ses:SendEmail', 'sqs:ReceiveMessage']),
@@ -176,10 +177,9 @@ describe('queued licence delivery', () => {
       VisibilityTimeout: 6 * timeout,
       RedrivePolicy: {
         deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
-        maxReceiveCount: FULFILMENT_MAX_RECEIVE_COUNT,
+        maxReceiveCount: fulfilmentJobs.maxReceiveCount,
       },
     });
-    expect(CODE_FULFILMENT_MAX_RECEIVE_COUNT).toBe(FULFILMENT_MAX_RECEIVE_COUNT);
     const vars = res[worker]?.Properties.Environment.Variables;
     expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
     expect(Object.keys(vars)).toEqual(expect.arrayContaining(['TABLE_NAME', 'QUEUE_URL', 'APP_URL', 'MAIL_FROM']));

@@ -1,10 +1,9 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, TABLE_KEYS } from '../../functions/adapters/dynamodb/table-definition';
-import { MAX_RECEIVE_COUNT as IN_PROCESS_MAX_RECEIVE_COUNT } from '../../functions/adapters/queue';
+import { syncJobs } from '../../functions/queues/sync-jobs';
+import { webhookDeliveries } from '../../functions/queues/webhook-deliveries';
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey, STOREFRONT_PATH_PATTERNS } from '../../functions/routes';
-import { SYNC_MAX_RECEIVE_COUNT as CODE_SYNC_MAX_RECEIVE_COUNT } from '../../functions/sync/service';
-import { SYNC_MAX_RECEIVE_COUNT, WEBHOOK_MAX_RECEIVE_COUNT } from '../../lib/queues';
 import { SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
@@ -348,7 +347,7 @@ describe('queues', () => {
     app.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: {
         deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
-        maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT,
+        maxReceiveCount: webhookDeliveries.maxReceiveCount,
       },
     });
     for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
@@ -398,8 +397,6 @@ describe('webhook workers', () => {
     // AWS advises a visibility timeout of six times the consumer's timeout.
     const timeout = appResources[worker]?.Properties.Timeout;
     expect(queues[deliveryQueueId as string]?.Properties.VisibilityTimeout).toBe(6 * timeout);
-    // The local queue dead-letters after as many receives as SQS does.
-    expect(IN_PROCESS_MAX_RECEIVE_COUNT).toBe(WEBHOOK_MAX_RECEIVE_COUNT);
   });
 
   it('the scheduler runs every minute from an EventBridge rule', () => {
@@ -463,15 +460,14 @@ describe('sync', () => {
       .filter((st) => ([] as string[]).concat(st.Action).includes(action))
       .flatMap((st) => ([] as unknown[]).concat(st.Resource));
 
-  it('the sync queue redrives to its own dead-letter queue after as many receives as the code expects', () => {
+  it('the sync queue redrives to its own dead-letter queue after the receive count of its module (functions/queues/)', () => {
     const queue = idOf('AWS::SQS::Queue', 'QueuesSyncJobs');
     const dlq = idOf('AWS::SQS::Queue', 'QueuesSyncJobsDeadLetter');
     expect(queue).not.toBe(dlq);
     expect(appResources[queue]?.Properties.RedrivePolicy).toEqual({
       deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
-      maxReceiveCount: SYNC_MAX_RECEIVE_COUNT,
+      maxReceiveCount: syncJobs.maxReceiveCount,
     });
-    expect(SYNC_MAX_RECEIVE_COUNT).toBe(CODE_SYNC_MAX_RECEIVE_COUNT);
     for (const id of [queue, dlq]) expect(appResources[id]?.Properties.SqsManagedSseEnabled).toBe(true);
     const worker = idOf('AWS::Lambda::Function', 'Sync worker');
     expect(appResources[queue]?.Properties.VisibilityTimeout).toBe(6 * appResources[worker]?.Properties.Timeout);

@@ -13,7 +13,8 @@ import { ensureUser } from '../../functions/core/users/ensure-user';
 import { GOOGLE_NOT_CONFIGURED, GOOGLE_TOKEN_INVALID } from '../../functions/core/users/google-id-token';
 import { createUsersService } from '../../functions/core/users/users-service';
 import { signAccessToken } from '../../functions/http/auth';
-import { rateLimiter } from '../../functions/http/client-limits';
+import { passwords, usersSettings } from '../../functions/wiring/accounts';
+import { rateLimiter } from '../../functions/wiring/rate-limits';
 import { MSG } from '../../shared/messages';
 import {
   ADMIN_PROFILE_REQUIRED,
@@ -334,7 +335,13 @@ describe('POST /api/google-login', () => {
     let googleKey: CryptoKey;
     let strangerKey: CryptoKey;
     const saved = { ...process.env };
-    const service = createUsersService({ ...dynamoUsersStores, limiter: rateLimiter, mailer: sesMailer });
+    const service = createUsersService({
+      ...dynamoUsersStores,
+      limiter: rateLimiter,
+      mailer: sesMailer,
+      passwords,
+      settings: usersSettings,
+    });
 
     beforeAll(async () => {
       const pair = await generateKeyPair('RS256');
@@ -471,6 +478,7 @@ describe('GET and PUT /api/admin/profile', () => {
         is_approved: true,
       },
       dynamoUsersRepository,
+      passwords,
     );
     const res = await login(adminEmail, adminPassword, '/api/admin-login');
     expect(res.status).toBe(200);
@@ -551,11 +559,12 @@ describe('ensureUser (used by seeds and guest checkout)', () => {
       role: 'developer' as const,
       is_approved: true,
     };
-    const first = await ensureUser(input, dynamoUsersRepository);
+    const first = await ensureUser(input, dynamoUsersRepository, passwords);
     expect(first.created).toBe(true);
     const second = await ensureUser(
       { ...input, email: email.toUpperCase(), password: 'other-password' },
       dynamoUsersRepository,
+      passwords,
     );
     expect(second).toEqual({ user: first.user, created: false });
     expect((await login(email, 'first-password')).status).toBe(200);

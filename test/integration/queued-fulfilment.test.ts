@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalQueueConsumers } from '../../bin/local-queue-consumers';
 import { FULFILMENT_LEASE_MS } from '../../functions/core/purchases/purchase';
 import { localFulfilmentIdle, queuedFulfilment } from '../../functions/wiring/fulfilment';
 import { approvedDeveloper } from '../support/api';
@@ -33,6 +34,8 @@ let base: string;
 const hits: string[] = [];
 
 beforeAll(async () => {
+  // The fulfilment worker runs in this process too, on its in-process queue (queuedFulfilment below).
+  startLocalQueueConsumers();
   owner = await approvedDeveloper();
   server = createServer((req, res) => {
     let body = '';

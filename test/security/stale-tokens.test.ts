@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ensureUser } from '../../functions/core/users/ensure-user';
+import { passwords } from '../../functions/wiring/accounts';
 import { MSG } from '../../shared/messages';
 import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
@@ -43,6 +44,7 @@ describe('tokens issued before a password change (item 3)', () => {
         is_approved: true,
       },
       dynamoUsersRepository,
+      passwords,
     );
     const adminLogin = async (password: string) =>
       (await callFrom(server.url, newClient(), 'POST', '/api/admin-login', { body: { email, password } })).body

@@ -36,6 +36,7 @@ import {
   cancellationCodes,
   conditionally,
   getItem,
+  type ItemMapper,
   isConditionFailure,
   pointedId,
   queryAll,
@@ -82,6 +83,9 @@ function fromItem(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
+/** The ApiKeyRecord entity's item, both ways. */
+export const apiKeyItem: ItemMapper<ApiKeyRecord> = { toItem, fromItem };
+
 export const dynamoApiKeyRepository: ApiKeyRepository = {
   async create(key, cap) {
     try {
@@ -96,7 +100,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
             ':entity': 'APIKEYCOUNT',
           },
         }),
-        tx.putNew(toItem(key)),
+        tx.putNew(apiKeyItem.toItem(key)),
         tx.putNew({ ...apiKeyKeys.hash(key.key_hash), entity: 'KEYHASH', key_id: key.id, user_id: key.user_id }),
       ]);
       return true;
@@ -108,7 +112,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
 
   async findById(id) {
     const item = await getItem(apiKeyKeys.key(id));
-    return item ? fromItem(item) : undefined;
+    return item ? apiKeyItem.fromItem(item) : undefined;
   },
 
   async findByHash(keyHash) {
@@ -116,7 +120,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
     if (!keyId) return undefined;
     const item = await getItem(apiKeyKeys.key(keyId));
     if (!item) return undefined;
-    const key = fromItem(item);
+    const key = apiKeyItem.fromItem(item);
     // A pointer the key no longer agrees with (a rotation in flight) authenticates nothing.
     return key.key_hash === keyHash ? key : undefined;
   },
@@ -129,7 +133,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
       ExpressionAttributeValues: { ':pk': apiKeyKeys.ownerPartition(userId), ':sk': apiKeyKeys.ownerSortPrefix },
       ScanIndexForward: false,
     });
-    return items.map(fromItem);
+    return items.map(apiKeyItem.fromItem);
   },
 
   async replaceSecret(current, next) {
@@ -247,14 +251,15 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
       const keyId = await keyIdOf(keyHash);
       if (!keyId) return { outcome: 'unknown' };
       const counted = await countCall(keyId, keyHash, day, 'same-day');
-      if (counted) return { outcome: 'admitted', key: fromItem(counted), count: Number(counted.usage_count) };
+      if (counted)
+        return { outcome: 'admitted', key: apiKeyItem.fromItem(counted), count: Number(counted.usage_count) };
       // Refused: find out why (rare: first call of the day, over the limit, inactive or gone key).
       const item = await getItem(apiKeyKeys.key(keyId));
       if (!item || item.key_hash !== keyHash) {
         keyIds.delete(keyHash);
         return { outcome: 'unknown' };
       }
-      const key = fromItem(item);
+      const key = apiKeyItem.fromItem(item);
       if (!key.is_active) return { outcome: 'inactive', key };
       if (item.usage_day === day) {
         if (Number(item.usage_count ?? 0) >= key.limit) return { outcome: 'over_limit', key };
@@ -262,7 +267,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
       }
       if (key.limit <= 0) return { outcome: 'over_limit', key };
       const reset = await countCall(keyId, keyHash, day, 'new-day');
-      if (reset) return { outcome: 'admitted', key: fromItem(reset), count: Number(reset.usage_count) };
+      if (reset) return { outcome: 'admitted', key: apiKeyItem.fromItem(reset), count: Number(reset.usage_count) };
       // another call started the day first: count on top of it
     }
     throw new ConflictError('The API key changed while this call was admitted. Please retry.');

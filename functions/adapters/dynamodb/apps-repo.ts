@@ -16,6 +16,7 @@ import { touchCatalogue } from './catalogue-version';
 import {
   cancelledAt,
   getItem,
+  type ItemMapper,
   isConditionFailure,
   onIndex,
   pointedId,
@@ -251,6 +252,9 @@ export function fromAppItem(item: Record<string, unknown>): AppRecord {
   return app;
 }
 
+/** The AppRecord entity's item, both ways. */
+export const appItem: ItemMapper<AppRecord> = { toItem: toAppItem, fromItem: fromAppItem };
+
 function fromCardItem(item: Record<string, unknown>): AppCardRecord {
   const out: Record<string, unknown> = {};
   for (const f of APP_CARD_FIELDS) if (item[f] !== undefined && item[f] !== null) out[f] = item[f];
@@ -286,7 +290,7 @@ const countersOfRecord = (app: AppRecord) => ({
  * and index attributes it lacks) while leaving the counters alone, if it is still at `version`.
  */
 function appSaveUpdate(stored: AppRecord, version: number) {
-  const item = toAppItem(stored);
+  const item = appItem.toItem(stored);
   const names: Record<string, string> = { '#v': 'version' };
   const values: Record<string, unknown> = { ':prev': version };
   const set: string[] = [];
@@ -324,7 +328,7 @@ async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) 
 export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   async getById(id: string): Promise<AppRecord | undefined> {
     const item = await getItem(appKey(id), { consistent: false });
-    return item ? fromAppItem(item) : undefined;
+    return item ? appItem.fromItem(item) : undefined;
   }
 
   async getBySlug(slug: string): Promise<AppRecord | undefined> {
@@ -347,7 +351,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     const stored = { ...app, version: 1 };
     try {
       await transact([
-        tx.putNew(toAppItem(stored)),
+        tx.putNew(appItem.toItem(stored)),
         tx.putNew(appSlugItem(app.slug, app.id)),
         ...worksWithChanges(app.id, [], stored.practice_systems ?? []),
       ]);
@@ -511,14 +515,14 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
         ScanIndexForward: false,
       }),
     );
-    return items.map(fromAppItem);
+    return items.map(appItem.fromItem);
   }
 
   async listAll(): Promise<AppRecord[]> {
     const part = (pk: string) => queryAll(onIndex('GSI2', pk));
     const [market, other] = await Promise.all([part(MARKET_PK), part(UNLISTED_PK)]);
     return [...market, ...other]
-      .map(fromAppItem)
+      .map(appItem.fromItem)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id.localeCompare(b.id)));
   }
 

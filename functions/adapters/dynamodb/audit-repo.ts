@@ -19,9 +19,8 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
-import { ValidationError } from '../../core/errors';
 import { documentClient, tableName } from '../aws-clients';
-import { putItem } from './dynamo';
+import { type ItemMapper, keyCursor, putItem } from './dynamo';
 import { auditKeys } from './keys';
 
 const FIELDS = [
@@ -40,11 +39,30 @@ const FIELDS = [
   'changes',
 ] as const;
 
-const toEntry = (item: Record<string, unknown>): AuditEntry => {
-  const out: Record<string, unknown> = {};
-  for (const f of FIELDS) out[f] = item[f] ?? null;
-  out.changes = (item.changes as AuditEntry['changes']) ?? {};
-  return out as AuditEntry;
+/** An entry of the trail, on the partitions of all entries, of its actor and of its object (TTL: expiresAtSeconds). */
+export const auditEntryItem: ItemMapper<AuditEntry, [expiresAtSeconds: number]> = {
+  toItem(entry, expiresAtSeconds) {
+    const sk = auditKeys.sort(entry.at, entry.id);
+    const fields: Record<string, unknown> = {};
+    for (const f of FIELDS) fields[f] = entry[f];
+    return {
+      ...auditKeys.entry(entry.id),
+      entity: 'AuditEntry',
+      GSI1PK: auditKeys.allPartition,
+      GSI1SK: sk,
+      GSI2PK: auditKeys.actorPartition(entry.actor_email),
+      GSI2SK: sk,
+      ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
+      ...fields,
+      ttl: expiresAtSeconds,
+    };
+  },
+  fromItem(item) {
+    const out: Record<string, unknown> = {};
+    for (const f of FIELDS) out[f] = item[f] ?? null;
+    out.changes = (item.changes as AuditEntry['changes']) ?? {};
+    return out as AuditEntry;
+  },
 };
 
 type Plan = { index: 'GSI1' | 'GSI2' | 'GSI3'; pk: string };
@@ -55,27 +73,14 @@ function planOf(q: AuditQuery): Plan {
   return { index: 'GSI1', pk: auditKeys.allPartition };
 }
 
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeCursor(cursor: string, plan: Plan): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const names = ['PK', 'SK', `${plan.index}PK`, `${plan.index}SK`];
-    const ok =
-      key &&
-      typeof key === 'object' &&
-      Object.keys(key).length === names.length &&
-      names.every((n) => typeof key[n] === 'string') &&
-      auditKeys.isEntryPk(key.PK) &&
-      key[`${plan.index}PK`] === plan.pk;
-    if (ok) return key;
-  } catch {
-    // fall through
-  }
-  throw new ValidationError(AUDIT_QUERY_MESSAGES.cursor);
-}
+/** The cursor of a page: the last entry's key in the plan's index, checked to belong to its partition. */
+const decodeCursor = (cursor: string, plan: Plan): Record<string, string> =>
+  keyCursor.decode(
+    cursor,
+    ['PK', 'SK', `${plan.index}PK`, `${plan.index}SK`],
+    (key) => auditKeys.isEntryPk(key.PK) && key[`${plan.index}PK`] === plan.pk,
+    AUDIT_QUERY_MESSAGES.cursor,
+  );
 
 const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknown> => ({
   PK: item.PK,
@@ -86,21 +91,7 @@ const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknow
 
 export const dynamoAuditStore: AuditStore = {
   async put(entry, expiresAtSeconds) {
-    const sk = auditKeys.sort(entry.at, entry.id);
-    await putItem(
-      {
-        ...auditKeys.entry(entry.id),
-        entity: 'AuditEntry',
-        GSI1PK: auditKeys.allPartition,
-        GSI1SK: sk,
-        GSI2PK: auditKeys.actorPartition(entry.actor_email),
-        GSI2SK: sk,
-        ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
-        ...entry,
-        ttl: expiresAtSeconds,
-      },
-      { ConditionExpression: 'attribute_not_exists(PK)' },
-    );
+    await putItem(auditEntryItem.toItem(entry, expiresAtSeconds), { ConditionExpression: 'attribute_not_exists(PK)' });
   },
 
   async page(q) {
@@ -142,16 +133,16 @@ export const dynamoAuditStore: AuditStore = {
       );
       const items = res.Items ?? [];
       for (let i = 0; i < items.length; i++) {
-        entries.push(toEntry(items[i] as Record<string, unknown>));
+        entries.push(auditEntryItem.fromItem(items[i] as Record<string, unknown>));
         if (entries.length === q.limit) {
           const more = i < items.length - 1 || res.LastEvaluatedKey !== undefined;
-          next = more ? encodeCursor(keyOf(items[i] as Record<string, unknown>, plan)) : null;
-          return { entries, next_cursor: next };
+          next = more ? keyCursor.encode(keyOf(items[i] as Record<string, unknown>, plan)) : null;
+          return { items: entries, next_cursor: next };
         }
       }
       start = res.LastEvaluatedKey;
-      if (!start) return { entries, next_cursor: null };
+      if (!start) return { items: entries, next_cursor: null };
     }
-    return { entries, next_cursor: start ? encodeCursor(start) : null };
+    return { items: entries, next_cursor: start ? keyCursor.encode(start) : null };
   },
 };

@@ -3,7 +3,17 @@ import type { CategoryRecord } from '../../core/categories/category';
 import type { CategoryRepository } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
 import { touchCatalogue } from './catalogue-version';
-import { cancelledAt, getItem, isConditionFailure, onIndex, putItem, queryAll, transact, tx } from './dynamo';
+import {
+  cancelledAt,
+  getItem,
+  type ItemMapper,
+  isConditionFailure,
+  onIndex,
+  putItem,
+  queryAll,
+  transact,
+  tx,
+} from './dynamo';
 import { CATEGORIES_PK, categoryKey, categoryOrderKey, categorySlugKey } from './keys';
 
 /**
@@ -49,22 +59,25 @@ export function fromCategoryItem(item: Record<string, unknown>): CategoryRecord 
   };
 }
 
+/** The CategoryRecord entity's item, both ways. */
+export const categoryItem: ItemMapper<CategoryRecord> = { toItem: toCategoryItem, fromItem: fromCategoryItem };
+
 const slugItem = (slug: string, id: string) => ({ ...categorySlugKey(slug), entity: 'CategorySlug', category_id: id });
 
 export class DynamoCategoriesRepository implements CategoryRepository {
   async list(): Promise<CategoryRecord[]> {
     const items = await queryAll(onIndex('GSI1', CATEGORIES_PK));
-    return items.map(fromCategoryItem);
+    return items.map(categoryItem.fromItem);
   }
 
   async getById(id: string): Promise<CategoryRecord | undefined> {
     const item = await getItem(categoryKey(id), { consistent: false });
-    return item ? fromCategoryItem(item) : undefined;
+    return item ? categoryItem.fromItem(item) : undefined;
   }
 
   async create(category: CategoryRecord): Promise<void> {
     try {
-      await transact([tx.putNew(toCategoryItem(category)), tx.putNew(slugItem(category.slug, category.id))]);
+      await transact([tx.putNew(categoryItem.toItem(category)), tx.putNew(slugItem(category.slug, category.id))]);
     } catch (err) {
       const failed = cancelledAt(err);
       if (failed.includes(1)) throw new ConflictError(CATEGORY_MSG.slugTaken);
@@ -90,7 +103,7 @@ export class DynamoCategoriesRepository implements CategoryRepository {
     const slugChanged = next.slug !== previous.slug;
     try {
       await transact([
-        tx.put(toCategoryItem({ ...next, id: previous.id }), {
+        tx.put(categoryItem.toItem({ ...next, id: previous.id }), {
           ConditionExpression: 'attribute_exists(PK) AND #slug = :slug',
           ExpressionAttributeNames: { '#slug': 'slug' },
           ExpressionAttributeValues: { ':slug': previous.slug },

@@ -6,15 +6,26 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
 import type { DataAccessStore } from '../../core/data-access/data-access-service';
 import { documentClient, tableName } from '../aws-clients';
-import { putItem } from './dynamo';
+import { type ItemMapper, putItem } from './dynamo';
 import { dataAccessKey } from './keys';
+
+/** An app's declaration, stored whole as the developer declared it (with the catalogue's names of then). */
+export const dataAccessItem: ItemMapper<{ appId: string; declaration: DataAccessDeclaration }> = {
+  toItem: ({ appId, declaration }) => ({
+    ...dataAccessKey(appId),
+    entity: 'AppDataAccess',
+    app_id: appId,
+    declaration,
+  }),
+  fromItem: (item) => ({ appId: String(item.app_id), declaration: item.declaration as DataAccessDeclaration }),
+};
 
 export const dynamoDataAccessStore: DataAccessStore = {
   async get(appId) {
     const res = await documentClient().send(new GetCommand({ TableName: tableName(), Key: dataAccessKey(appId) }));
-    return (res.Item?.declaration as DataAccessDeclaration | undefined) ?? undefined;
+    return res.Item?.declaration ? dataAccessItem.fromItem(res.Item).declaration : undefined;
   },
   async put(appId, declaration) {
-    await putItem({ ...dataAccessKey(appId), entity: 'AppDataAccess', app_id: appId, declaration });
+    await putItem(dataAccessItem.toItem({ appId, declaration }));
   },
 };

@@ -11,7 +11,18 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AttemptOutcome, DeliveryStore } from '../../core/webhooks/ports';
 import type { DeliveryRecord, DeliveryStatus } from '../../core/webhooks/webhook';
-import { getItem, isConditionFailure, num, onIndex, putItem, queryPage, str, texts, updateItem } from './dynamo';
+import {
+  getItem,
+  type ItemMapper,
+  isConditionFailure,
+  num,
+  onIndex,
+  putItem,
+  queryPage,
+  str,
+  texts,
+  updateItem,
+} from './dynamo';
 import { DUE_DELIVERIES_PARTITION, deliveryKey, dueSortKey } from './keys';
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -19,6 +30,30 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'cancelled'];
 
 const DELIVERY_TEXTS = ['id', 'webhook_id', 'app_id', 'event_type', 'payload', 'created_at'] as const;
+
+/** A delivery's item (the TTL in seconds after its creation: ttlSeconds). */
+export const deliveryItem: ItemMapper<DeliveryRecord, [ttlSeconds: number]> = {
+  toItem: (d, ttlSeconds) => ({
+    ...deliveryKey(d.id),
+    entity: 'WebhookDelivery',
+    id: d.id,
+    webhook_id: d.webhook_id,
+    app_id: d.app_id,
+    event_type: d.event_type,
+    payload: d.payload,
+    created_at: d.created_at,
+    status: d.status,
+    attempt: d.attempt,
+    schedule_step: d.schedule_step,
+    no_retry: d.no_retry,
+    ...(d.practice_event ? { practice_event: true } : {}),
+    ...(d.due_at !== null
+      ? { due_at: d.due_at, GSI3PK: DUE_DELIVERIES_PARTITION, GSI3SK: dueSortKey(d.due_at, d.id) }
+      : {}),
+    ttl: epochSeconds(Date.parse(d.created_at)) + ttlSeconds,
+  }),
+  fromItem: fromDeliveryItem,
+};
 
 export function fromDeliveryItem(item: Record<string, unknown>): DeliveryRecord {
   return {
@@ -37,7 +72,7 @@ export function fromDeliveryItem(item: Record<string, unknown>): DeliveryRecord 
 async function updateDelivery(id: string, rest: Omit<UpdateCommandInput, 'TableName' | 'Key'>) {
   try {
     const res = await updateItem(deliveryKey(id), { ReturnValues: 'ALL_NEW', ...rest });
-    return res.Attributes ? fromDeliveryItem(res.Attributes) : undefined;
+    return res.Attributes ? deliveryItem.fromItem(res.Attributes) : undefined;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;
     throw err;
@@ -46,33 +81,12 @@ async function updateDelivery(id: string, rest: Omit<UpdateCommandInput, 'TableN
 
 export const dynamoDeliveryStore: DeliveryStore = {
   async create(d, ttlSeconds) {
-    await putItem(
-      {
-        ...deliveryKey(d.id),
-        entity: 'WebhookDelivery',
-        id: d.id,
-        webhook_id: d.webhook_id,
-        app_id: d.app_id,
-        event_type: d.event_type,
-        payload: d.payload,
-        created_at: d.created_at,
-        status: d.status,
-        attempt: d.attempt,
-        schedule_step: d.schedule_step,
-        no_retry: d.no_retry,
-        ...(d.practice_event ? { practice_event: true } : {}),
-        ...(d.due_at !== null
-          ? { due_at: d.due_at, GSI3PK: DUE_DELIVERIES_PARTITION, GSI3SK: dueSortKey(d.due_at, d.id) }
-          : {}),
-        ttl: epochSeconds(Date.parse(d.created_at)) + ttlSeconds,
-      },
-      { ConditionExpression: 'attribute_not_exists(PK)' },
-    );
+    await putItem(deliveryItem.toItem(d, ttlSeconds), { ConditionExpression: 'attribute_not_exists(PK)' });
   },
 
   async get(id) {
     const item = await getItem(deliveryKey(id));
-    return item ? fromDeliveryItem(item) : undefined;
+    return item ? deliveryItem.fromItem(item) : undefined;
   },
 
   claim(id, attempt, leaseUntil, nowMs) {

@@ -9,7 +9,7 @@ import {
   queryAll,
   queryCount,
   transact,
-  transactCodes,
+  transactOrCancellationCodes,
 } from './dynamo';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -61,13 +61,13 @@ describe('transactions', () => {
       .on(TransactWriteCommand)
       .rejectsOnce(cancelled(['TransactionConflict', 'None']))
       .resolves({});
-    expect(await transactCodes([item, item])).toBeUndefined();
+    expect(await transactOrCancellationCodes([item, item])).toBeUndefined();
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
-  it('do not retry a failed condition: transactCodes returns the codes, transact throws', async () => {
+  it('do not retry a failed condition: transactOrCancellationCodes returns the codes, transact throws', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'ConditionalCheckFailed']));
-    expect(await transactCodes([item, item])).toEqual(['None', 'ConditionalCheckFailed']);
+    expect(await transactOrCancellationCodes([item, item])).toEqual(['None', 'ConditionalCheckFailed']);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
     await expect(transact([item, item])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
@@ -75,13 +75,13 @@ describe('transactions', () => {
 
   it('give up after the allowed conflict retries', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['TransactionConflict']));
-    expect(await transactCodes([item], 2)).toEqual(['TransactionConflict']);
+    expect(await transactOrCancellationCodes([item], 2)).toEqual(['TransactionConflict']);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
   });
 
   it('throw other errors at once', async () => {
     ddb.on(TransactWriteCommand).rejects(new Error('network down'));
-    await expect(transactCodes([item])).rejects.toThrow('network down');
+    await expect(transactOrCancellationCodes([item])).rejects.toThrow('network down');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });

@@ -16,7 +16,20 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { decodeCursor, encodeCursor } from '../../core/paging';
 import { documentClient, tableName } from '../aws-clients';
+
+/**
+ * How one entity is stored: toItem writes every attribute of its item (keys, index attributes,
+ * the entity's fields, its TTL), fromItem reads the record back naming every field, so no stored
+ * field (a hash, a secret) reaches an answer by accident and none is forgotten on either side.
+ * `Extra` is what the item needs beside the record (a TTL, a password hash). Each entity's mapper
+ * sits in its repository (or its own file when several repositories read the entity).
+ */
+export interface ItemMapper<Entity, Extra extends unknown[] = []> {
+  toItem(entity: Entity, ...extra: Extra): Record<string, unknown>;
+  fromItem(item: Record<string, unknown>): Entity;
+}
 
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 export type TransactItem = TransactItems[number];
@@ -190,6 +203,28 @@ export async function queryUpTo(input: QueryCommandInput, limit: number): Promis
   return items;
 }
 
+/**
+ * The cursor of a Query page: its LastEvaluatedKey through the one cursor codec (core/paging.ts).
+ * Read back, it must be exactly the index's key `fields`, all strings, and `belongs` must accept it
+ * (the right partition); anything else answers 400 with `invalid`.
+ */
+export const keyCursor = {
+  encode: (lastKey: Record<string, unknown>): string => encodeCursor(lastKey),
+  decode(
+    cursor: string,
+    fields: readonly string[],
+    belongs: (key: Record<string, unknown>) => boolean,
+    invalid: string,
+  ): Record<string, string> {
+    const key = decodeCursor(
+      cursor,
+      (k) => Object.keys(k).length === fields.length && fields.every((f) => typeof k[f] === 'string') && belongs(k),
+      invalid,
+    );
+    return key as Record<string, string>;
+  },
+};
+
 // Attribute readers: an item attribute of the expected type, else null.
 export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -264,12 +299,15 @@ async function attempt(
  * condition (another transaction was touching the same items) is retried `conflictRetries` times
  * first. Any other error is thrown.
  */
-export async function transactCodes(items: TransactItems, conflictRetries = 4): Promise<string[] | undefined> {
+export async function transactOrCancellationCodes(
+  items: TransactItems,
+  conflictRetries = 4,
+): Promise<string[] | undefined> {
   return (await attempt(items, conflictRetries))?.codes;
 }
 
 /**
- * Runs a transaction like transactCodes, but throws the TransactionCanceledException when it is
+ * Runs a transaction like transactOrCancellationCodes, but throws the TransactionCanceledException when it is
  * cancelled (cancellationCodes / cancelledAt on it tell which item failed).
  */
 export async function transact(items: TransactItems, conflictRetries = 4): Promise<void> {

@@ -21,18 +21,37 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPoolPort, PoolKey, PoolKeyStatus } from '../../core/apps/key-pool';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, isConditionFailure, putItem, queryAll, queryCount } from './dynamo';
+import { deleteItem, type ItemMapper, isConditionFailure, putItem, queryAll, queryCount } from './dynamo';
 import { appPartition, POOL_KEY_SORT_PREFIX, poolAvailablePk, poolAvailableSk, poolKeyKey } from './keys';
 
 const WRITE_CONCURRENCY = 25;
 
-interface PoolKeyItem {
-  PK: string;
-  SK: string;
-  key: string;
-  status: PoolKeyStatus;
-  created_at?: string;
+/** A key of an app's pool as stored (an assigned key's purchase fields are the checkout's). */
+interface StoredPoolKey extends PoolKey {
+  app_id: string;
+  created_at: string;
 }
+
+/** A pool key's item: an available key is on the app's GSI3 partition of available keys, oldest first. */
+export const poolKeyItem: ItemMapper<StoredPoolKey> = {
+  toItem: (k) => ({
+    ...poolKeyKey(k.app_id, k.key),
+    entity: 'PoolKey',
+    app_id: k.app_id,
+    key: k.key,
+    status: k.status,
+    created_at: k.created_at,
+    ...(k.status === 'available'
+      ? { GSI3PK: poolAvailablePk(k.app_id), GSI3SK: poolAvailableSk(k.created_at, k.key) }
+      : {}),
+  }),
+  fromItem: (item) => ({
+    app_id: String(item.app_id ?? ''),
+    key: String(item.key),
+    status: item.status as PoolKeyStatus,
+    created_at: String(item.created_at ?? ''),
+  }),
+};
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -41,18 +60,19 @@ async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => 
 /** created_at of the i-th key of a batch: one millisecond apart, so the batch keeps its order. */
 const stamp = (base: string, i: number): string => new Date(new Date(base).getTime() + i).toISOString();
 
-async function queryPool(appId: string): Promise<PoolKeyItem[]> {
-  return queryAll<PoolKeyItem>({
+async function queryPool(appId: string): Promise<StoredPoolKey[]> {
+  const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ProjectionExpression: 'PK, SK, #key, #status, created_at',
+    ProjectionExpression: 'PK, SK, app_id, #key, #status, created_at',
     ExpressionAttributeNames: { '#key': 'key', '#status': 'status' },
     ExpressionAttributeValues: { ':pk': appPartition(appId), ':sk': POOL_KEY_SORT_PREFIX },
   });
+  return items.map(poolKeyItem.fromItem);
 }
 
-const byAdded = (a: PoolKeyItem, b: PoolKeyItem) =>
-  (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.key.localeCompare(b.key);
+const byAdded = (a: StoredPoolKey, b: StoredPoolKey) =>
+  a.created_at.localeCompare(b.created_at) || a.key.localeCompare(b.key);
 
 /** Adds keys as available (in order); a key already in the pool, in any state, is left alone. */
 export async function addKeys(appId: string, keys: readonly string[], now = new Date().toISOString()): Promise<number> {
@@ -60,19 +80,9 @@ export async function addKeys(appId: string, keys: readonly string[], now = new 
   const indexed = keys.map((key, i) => ({ key, createdAt: stamp(now, i) }));
   await inBatches(indexed, WRITE_CONCURRENCY, async ({ key, createdAt }) => {
     try {
-      await putItem(
-        {
-          ...poolKeyKey(appId, key),
-          entity: 'PoolKey',
-          app_id: appId,
-          key,
-          status: 'available',
-          created_at: createdAt,
-          GSI3PK: poolAvailablePk(appId),
-          GSI3SK: poolAvailableSk(createdAt, key),
-        },
-        { ConditionExpression: 'attribute_not_exists(PK)' },
-      );
+      await putItem(poolKeyItem.toItem({ app_id: appId, key, status: 'available', created_at: createdAt }), {
+        ConditionExpression: 'attribute_not_exists(PK)',
+      });
       added++;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -135,7 +145,7 @@ export async function deleteAll(appId: string): Promise<number> {
   for (let i = 0; i < items.length; i += 25) {
     let requests: Array<{ DeleteRequest: { Key: Record<string, string> } }> | undefined = items
       .slice(i, i + 25)
-      .map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } }));
+      .map((k) => ({ DeleteRequest: { Key: poolKeyKey(appId, k.key) } }));
     for (let attempt = 0; requests?.length; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
       if (attempt > 8) throw new Error('Could not delete every pool key: DynamoDB kept them unprocessed');

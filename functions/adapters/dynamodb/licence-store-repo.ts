@@ -16,7 +16,7 @@ import {
   queryAll,
   str,
   type TransactItem,
-  transactCodes as transact,
+  transactOrCancellationCodes,
   tx,
   updateItem,
 } from './dynamo';
@@ -105,7 +105,7 @@ export const dynamoLicenceStore: LicenceStore = {
   },
 
   async claimPoolKey({ appId, key, purchaseId, assignedAt }): Promise<ClaimOutcome> {
-    const codes = await transact(
+    const codes = await transactOrCancellationCodes(
       [
         tx.update(purchaseKeys.poolKey(appId, key), {
           ConditionExpression: '#status = :available',
@@ -131,12 +131,12 @@ export const dynamoLicenceStore: LicenceStore = {
 
   async assignKey({ appId, purchaseId, key, expiresAt }) {
     const update = purchaseLicenceUpdate(purchaseId, key, expiresAt);
-    const codes = await transact([update, lookupPut(appId, key, purchaseId)]);
+    const codes = await transactOrCancellationCodes([update, lookupPut(appId, key, purchaseId)]);
     if (!codes) return 'assigned';
     if (failed(codes, 0)) return 'purchase_done';
     if (!failed(codes, 1)) throw new Error(`licence assignment kept conflicting: ${codes.join(', ')}`);
     // The key already has its lookup item: the purchase gets the key, the lookup stays as it is.
-    const again = await transact([update]);
+    const again = await transactOrCancellationCodes([update]);
     if (!again) return 'assigned_shared';
     if (failed(again, 0)) return 'purchase_done';
     throw new Error(`licence assignment kept conflicting: ${again.join(', ')}`);

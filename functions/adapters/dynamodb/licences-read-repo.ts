@@ -46,10 +46,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { INVALID_CURSOR } from '../../../shared/schemas/partner';
 import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/ports';
-import { ValidationError } from '../../core/errors';
 import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
 import { documentClient } from '../aws-clients';
-import { getItem, num, onIndex, pointedId, projection, queryAll, queryPage, str } from './dynamo';
+import { getItem, keyCursor, num, onIndex, pointedId, projection, queryAll, queryPage, str } from './dynamo';
 import { dynamoEventTypeStore } from './event-types-repo';
 import {
   appKey,
@@ -66,32 +65,14 @@ import { fromLogItem } from './webhook-logs-repo';
 
 const db = () => documentClient();
 
-// Cursors: the LastEvaluatedKey of a GSI2 page, base64url JSON, checked on the way back in.
-
-const CURSOR_FIELDS = ['PK', 'SK', 'GSI2PK', 'GSI2SK'] as const;
-
-function encodeCursor(lastKey: Record<string, unknown> | undefined): string | null {
-  return lastKey ? Buffer.from(JSON.stringify(lastKey), 'utf8').toString('base64url') : null;
-}
-
-function decodeCursor(cursor: string, appId: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new ValidationError(INVALID_CURSOR);
-  }
-  const obj = parsed as Record<string, unknown>;
-  const ok =
-    !!obj &&
-    typeof obj === 'object' &&
-    Object.keys(obj).length === CURSOR_FIELDS.length &&
-    CURSOR_FIELDS.every((f) => typeof obj[f] === 'string') &&
-    obj.GSI2PK === appSalesPartition(appId) &&
-    purchaseKeys.isPurchasePk(obj.PK);
-  if (!ok) throw new ValidationError(INVALID_CURSOR);
-  return obj as Record<string, string>;
-}
+/** The cursor of a page of an app's sales: the GSI2 page's LastEvaluatedKey, checked to belong to this app. */
+const decodeCursor = (cursor: string, appId: string): Record<string, string> =>
+  keyCursor.decode(
+    cursor,
+    ['PK', 'SK', 'GSI2PK', 'GSI2SK'],
+    (key) => key.GSI2PK === appSalesPartition(appId) && purchaseKeys.isPurchasePk(key.PK),
+    INVALID_CURSOR,
+  );
 
 /**
  * Licence-key lookup item -> purchase id, remembered per process (Partner software validates the
@@ -143,7 +124,10 @@ export const dynamoLicenceLookup: LicenceLookup = {
         }),
       ),
     );
-    return { items: (res.Items ?? []).map(toPurchaseLicence), nextCursor: encodeCursor(res.LastEvaluatedKey) };
+    return {
+      items: (res.Items ?? []).map(toPurchaseLicence),
+      next_cursor: res.LastEvaluatedKey ? keyCursor.encode(res.LastEvaluatedKey) : null,
+    };
   },
 };
 

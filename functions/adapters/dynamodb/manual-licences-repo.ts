@@ -16,7 +16,7 @@ import {
   queryAll,
   str,
   type TransactItem,
-  transactCodes as transact,
+  transactOrCancellationCodes,
   tx,
   updateItem,
 } from './dynamo';
@@ -70,12 +70,14 @@ export const dynamoManualLicences: ManualLicenceStore = {
           ...(licenseKey ? { ':key': licenseKey } : {}),
         },
       });
-    const codes = await transact(licenseKey ? [update(), lookupPut(appId, licenseKey, purchaseId)] : [update()]);
+    const codes = await transactOrCancellationCodes(
+      licenseKey ? [update(), lookupPut(appId, licenseKey, purchaseId)] : [update()],
+    );
     if (!codes) return 'completed';
     if (failed(codes, 0)) return 'not_pending';
     if (!licenseKey || !failed(codes, 1)) throw new Error(`manual licence kept conflicting: ${codes.join(', ')}`);
     // The key already has its lookup item (a key issued before): the purchase still gets it.
-    const again = await transact([update()]);
+    const again = await transactOrCancellationCodes([update()]);
     if (!again) return 'completed';
     if (failed(again, 0)) return 'not_pending';
     throw new Error(`manual licence kept conflicting: ${again.join(', ')}`);

@@ -8,7 +8,7 @@ import { LICENSE_STATUSES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS } from
 import { PAYMENT_METHODS, PURCHASE_STATUSES } from '../../../shared/schemas/checkout';
 import type { PurchaseLicence } from '../../core/partner/ports';
 import type { AppSnapshot, PurchaseRecord } from '../../core/purchases/purchase';
-import { num, str } from './dynamo';
+import { type ItemMapper, num, str } from './dynamo';
 import { appSalesPartition, licenceKeyLookupKey, purchaseKeys } from './keys';
 
 export function toPurchaseItem(p: PurchaseRecord): Record<string, unknown> {
@@ -103,12 +103,15 @@ export function fromPurchaseItem(item: Record<string, unknown>): PurchaseRecord 
   };
 }
 
+/** The PurchaseRecord entity's item, both ways. */
+export const purchaseItem: ItemMapper<PurchaseRecord> = { toItem: toPurchaseItem, fromItem: fromPurchaseItem };
+
 /**
  * The Partner API's view of a purchase item. A licence status it does not know reads as not yet
  * delivered, never as granting access; any status other than completed or refunded as pending.
  */
 export function toPurchaseLicence(item: Record<string, unknown>): PurchaseLicence {
-  const p = fromPurchaseItem(item);
+  const p = purchaseItem.fromItem(item);
   return {
     id: p.id,
     app_id: p.app_id,

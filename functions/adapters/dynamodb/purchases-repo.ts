@@ -54,12 +54,12 @@ import {
   queryAll,
   str,
   type TransactItems,
-  transactCodes as transact,
+  transactOrCancellationCodes,
   tx,
   updateItem,
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
-import { fromPurchaseItem, toPurchaseItem } from './purchase-item';
+import { purchaseItem } from './purchase-item';
 import { unverifyReviewOfFormerBuyer } from './reviews-repo';
 
 /** Processed-event markers outlive Stripe's retries (3 days) by far; signatures older than 5 minutes fail anyway. */
@@ -83,7 +83,7 @@ async function withEventMarker(
   extra: TransactItems = [],
 ) {
   const items: TransactItems = eventId ? [eventMarker(eventId, Date.now()), update, ...extra] : [update, ...extra];
-  const codes = await transact(items);
+  const codes = await transactOrCancellationCodes(items);
   if (!codes) return 'applied' as EventOutcome;
   if (eventId && failed(codes, 0)) return 'duplicate_event' as EventOutcome;
   if (codes.includes('ConditionalCheckFailed')) return 'not_applicable' as EventOutcome;
@@ -171,7 +171,7 @@ async function listPurchases(
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
   });
-  return items.map(fromPurchaseItem);
+  return items.map(purchaseItem.fromItem);
 }
 
 // Status changes that move the installations counter (see withInstallations) ----------------
@@ -294,7 +294,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
         db().send(new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' })),
       );
     }
-    const codes = await transact(
+    const codes = await transactOrCancellationCodes(
       [
         tx.put(Item, {
           ConditionExpression: 'purchase_id = :old',
@@ -326,7 +326,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async create(purchase, opts = {}) {
     const items: TransactItems = [
-      tx.putNew(toPurchaseItem(purchase)),
+      tx.putNew(purchaseItem.toItem(purchase)),
       tx.putNew({ ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id }),
       // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
       ...(opts.holdsSlot
@@ -342,9 +342,11 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     // is the last item; a deleted app is retried without it).
     const counted = purchase.status === 'completed';
     const counterAt = items.length;
-    let codes = await transact(counted ? [...items, installationsUpdate(purchase.app_id, 1)] : items);
+    let codes = await transactOrCancellationCodes(
+      counted ? [...items, installationsUpdate(purchase.app_id, 1)] : items,
+    );
     if (counted && failed(codes, counterAt) && !codes?.slice(0, counterAt).includes('ConditionalCheckFailed')) {
-      codes = await transact(items);
+      codes = await transactOrCancellationCodes(items);
     }
     if (opts.holdsSlot && failed(codes, 2)) return 'slot_lost';
     if (codes) throw new Error(`purchase ${purchase.id} or its session already exists`);
@@ -354,7 +356,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async getById(id) {
     const item = await getItem(purchaseKeys.purchase(id));
-    return item ? fromPurchaseItem(item) : undefined;
+    return item ? purchaseItem.fromItem(item) : undefined;
   },
 
   async getBySession(sessionId) {

@@ -20,16 +20,15 @@
  * app), and ADD on the app's star counters when the review's counted star changes. So the
  * average is always that of the visible reviews, without ever scanning them.
  */
-import { Buffer } from 'node:buffer';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
 import { emptyRatingCounts, RATING_STARS, type RatingCounts } from '../../core/apps/app';
-import { ConflictError, ValidationError } from '../../core/errors';
+import { ConflictError } from '../../core/errors';
 import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { queryAll, type TransactItems, transactCodes, tx } from './dynamo';
+import { type ItemMapper, keyCursor, queryAll, type TransactItems, transactOrCancellationCodes, tx } from './dynamo';
 import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
@@ -79,6 +78,9 @@ function fromItem(item: Record<string, unknown>): ReviewRecord {
   };
 }
 
+/** The ReviewRecord entity's item, both ways. */
+export const reviewItem: ItemMapper<ReviewRecord> = { toItem, fromItem };
+
 /** The counter moves that take `prev` out of the average and put `next` in (nets cancelled). */
 function starDeltas(prev: ReviewRecord | null, next: ReviewRecord | null): Map<string, number> {
   const deltas = new Map<string, number>();
@@ -97,7 +99,7 @@ const db = () => documentClient();
 
 /** Runs the transaction; a failed condition (or one that kept conflicting) answers 409 with `conflict`. */
 async function send(items: TransactItems, conflict: string): Promise<void> {
-  if (await transactCodes(items)) throw new ConflictError(conflict);
+  if (await transactOrCancellationCodes(items)) throw new ConflictError(conflict);
 }
 
 export const dynamoReviewStore: ReviewStore = {
@@ -113,7 +115,7 @@ export const dynamoReviewStore: ReviewStore = {
     const res = await db().send(
       new GetCommand({ TableName: tableName(), Key: reviewKey(appId, reviewId), ConsistentRead: true }),
     );
-    return res.Item ? fromItem(res.Item) : undefined;
+    return res.Item ? reviewItem.fromItem(res.Item) : undefined;
   },
 
   async write(prev, next) {
@@ -121,7 +123,7 @@ export const dynamoReviewStore: ReviewStore = {
     const items: TransactItems = [];
     if (next) {
       items.push(
-        tx.put(toItem(next), {
+        tx.put(reviewItem.toItem(next), {
           ...(prev
             ? {
                 ConditionExpression: '#v = :v',
@@ -183,8 +185,8 @@ export const dynamoReviewStore: ReviewStore = {
         ExclusiveStartKey: decodeCursor(cursor, appId),
       }),
     );
-    const items = (res.Items ?? []).map(fromItem);
-    return { items, next_cursor: res.LastEvaluatedKey ? encodeCursor(res.LastEvaluatedKey) : null };
+    const items = (res.Items ?? []).map(reviewItem.fromItem);
+    return { items, next_cursor: res.LastEvaluatedKey ? keyCursor.encode(res.LastEvaluatedKey) : null };
   },
 
   async counts(appId) {
@@ -244,27 +246,13 @@ export async function unverifyReviewOfFormerBuyer(appId: string, userId: string)
   }
 }
 
-// Cursors: base64url of the page's LastEvaluatedKey, checked to belong to this app's list.
-
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined, appId: string): Record<string, string> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const fields = ['PK', 'SK', 'GSI1PK', 'GSI1SK'];
-    const ok =
-      key &&
-      typeof key === 'object' &&
-      Object.keys(key).length === fields.length &&
-      fields.every((f) => typeof key[f] === 'string') &&
-      key.GSI1PK === appReviewsPk(appId) &&
-      key.PK === appPartition(appId);
-    if (ok) return key as Record<string, string>;
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('Invalid cursor');
-}
+/** The cursor of a page of an app's reviews: its LastEvaluatedKey, checked to belong to this app's list. */
+const decodeCursor = (cursor: string | undefined, appId: string): Record<string, string> | undefined =>
+  cursor
+    ? keyCursor.decode(
+        cursor,
+        ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+        (key) => key.GSI1PK === appReviewsPk(appId) && key.PK === appPartition(appId),
+        'Invalid cursor',
+      )
+    : undefined;

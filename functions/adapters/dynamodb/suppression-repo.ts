@@ -17,11 +17,33 @@ import {
   type SuppressionStore,
 } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, putItem, queryAll } from './dynamo';
+import { deleteItem, type ItemMapper, putItem, queryAll } from './dynamo';
 import { suppressionKeys } from './keys';
 
 const PARTITION = suppressionKeys.partition;
 const key = (email: string) => suppressionKeys.address(normaliseAddress(email));
+
+/** An address on the list (its key is the normalised address). */
+export const suppressedAddressItem: ItemMapper<SuppressedAddress> = {
+  toItem(entry) {
+    const email = normaliseAddress(entry.email);
+    return {
+      ...key(email),
+      GSI1PK: PARTITION,
+      GSI1SK: suppressionKeys.sort(entry.suppressed_at, email),
+      email,
+      reason: entry.reason,
+      detail: entry.detail,
+      suppressed_at: entry.suppressed_at,
+    };
+  },
+  fromItem: (item) => ({
+    email: String(item.email),
+    reason: (item.reason === 'complaint' ? 'complaint' : 'bounce') as SuppressionReason,
+    detail: String(item.detail ?? ''),
+    suppressed_at: String(item.suppressed_at ?? ''),
+  }),
+};
 
 export const dynamoSuppressionStore: SuppressionStore = {
   async suppressedAmong(emails) {
@@ -38,16 +60,7 @@ export const dynamoSuppressionStore: SuppressionStore = {
   },
 
   async suppress(entry) {
-    const email = normaliseAddress(entry.email);
-    await putItem({
-      ...key(email),
-      GSI1PK: PARTITION,
-      GSI1SK: suppressionKeys.sort(entry.suppressed_at, email),
-      email,
-      reason: entry.reason,
-      detail: entry.detail,
-      suppressed_at: entry.suppressed_at,
-    });
+    await putItem(suppressedAddressItem.toItem(entry));
   },
 
   async lift(email) {
@@ -63,13 +76,6 @@ export const dynamoSuppressionStore: SuppressionStore = {
       ExpressionAttributeValues: { ':pk': PARTITION },
       ScanIndexForward: false,
     });
-    return items.map(
-      (item): SuppressedAddress => ({
-        email: String(item.email),
-        reason: (item.reason === 'complaint' ? 'complaint' : 'bounce') as SuppressionReason,
-        detail: String(item.detail ?? ''),
-        suppressed_at: String(item.suppressed_at ?? ''),
-      }),
-    );
+    return items.map(suppressedAddressItem.fromItem);
   },
 };

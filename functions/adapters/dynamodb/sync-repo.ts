@@ -37,7 +37,17 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { conditionally, deleteItem, getItem, onIndex, putItem, queryAll, queryCount, updateItem } from './dynamo';
+import {
+  conditionally,
+  deleteItem,
+  getItem,
+  type ItemMapper,
+  onIndex,
+  putItem,
+  queryAll,
+  queryCount,
+  updateItem,
+} from './dynamo';
 import { appKey, EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
 import { fromPurchaseItem } from './purchase-item';
 import { dynamoUsersRepository } from './users-repo';
@@ -317,19 +327,41 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
 
 // Runs, locks, state ---------------------------------------------------------------------------------
 
+/** A sync run, newest first on GSI1. */
+export const syncRunItem: ItemMapper<SyncRun> = {
+  toItem: (run) => ({
+    ...KEYS.run(run.id),
+    entity: 'SyncRun',
+    GSI1PK: KEYS.runsPartition,
+    GSI1SK: KEYS.runSort(run.started_at, run.id),
+    id: run.id,
+    sync_type: run.sync_type,
+    status: run.status,
+    started_by: run.started_by,
+    started_at: run.started_at,
+    completed_at: run.completed_at,
+    counts: run.counts,
+    detail: run.detail,
+  }),
+  fromItem: (item) => ({
+    id: String(item.id),
+    sync_type: item.sync_type as SyncType,
+    status: item.status as SyncRun['status'],
+    started_by: String(item.started_by ?? ''),
+    started_at: String(item.started_at ?? ''),
+    completed_at: typeof item.completed_at === 'string' ? item.completed_at : null,
+    counts: (item.counts as Record<string, number>) ?? {},
+    detail: typeof item.detail === 'string' ? item.detail : null,
+  }),
+};
+
 export const dynamoRunStore: RunStore = {
   async put(run) {
-    await putItem({
-      ...KEYS.run(run.id),
-      entity: 'SyncRun',
-      GSI1PK: KEYS.runsPartition,
-      GSI1SK: KEYS.runSort(run.started_at, run.id),
-      ...run,
-    });
+    await putItem(syncRunItem.toItem(run));
   },
   async get(id) {
     const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.run(id), ConsistentRead: true }));
-    return res.Item ? toRun(res.Item) : undefined;
+    return res.Item ? syncRunItem.fromItem(res.Item) : undefined;
   },
   async list(limit, types) {
     const out: SyncRun[] = [];
@@ -348,7 +380,7 @@ export const dynamoRunStore: RunStore = {
         }),
       );
       for (const item of res.Items ?? []) {
-        const run = toRun(item);
+        const run = syncRunItem.fromItem(item);
         if (!types || types.includes(run.sync_type)) out.push(run);
         if (out.length >= limit) return out;
       }
@@ -357,19 +389,6 @@ export const dynamoRunStore: RunStore = {
     return out;
   },
 };
-
-function toRun(item: Record<string, unknown>): SyncRun {
-  return {
-    id: String(item.id),
-    sync_type: item.sync_type as SyncType,
-    status: item.status as SyncRun['status'],
-    started_by: String(item.started_by ?? ''),
-    started_at: String(item.started_at ?? ''),
-    completed_at: typeof item.completed_at === 'string' ? item.completed_at : null,
-    counts: (item.counts as Record<string, number>) ?? {},
-    detail: typeof item.detail === 'string' ? item.detail : null,
-  };
-}
 
 export const dynamoLockStore: SyncLockStore = {
   async acquire(lock, runId, syncType, nowMs, staleAfterMs) {
@@ -492,15 +511,33 @@ export const dynamoLegacyLinkStore: LegacyLinkStore = {
 
 // Failed queue items (written when a job is dead-lettered; shown by GET /queue/status) ----------------
 
+/** A dead-lettered job, with its body (retry-failed sends it again after a local restart), newest first on GSI1. */
+export const failedJobItem: ItemMapper<FailedQueueItem & { body: string }> = {
+  toItem: (item) => ({
+    ...KEYS.failed(item.id),
+    entity: 'SyncFailedItem',
+    GSI1PK: KEYS.failedPartition,
+    GSI1SK: KEYS.failedSort(item.failed_at, item.id),
+    id: item.id,
+    kind: item.kind,
+    error: item.error,
+    failed_at: item.failed_at,
+    receive_count: item.receive_count,
+    body: item.body,
+  }),
+  fromItem: (i) => ({
+    id: String(i.id),
+    kind: String(i.kind),
+    error: String(i.error),
+    failed_at: String(i.failed_at),
+    receive_count: Number(i.receive_count ?? 0),
+    body: String(i.body ?? ''),
+  }),
+};
+
 export const dynamoFailedItems = {
   async put(item: FailedQueueItem & { body: string }): Promise<void> {
-    await putItem({
-      ...KEYS.failed(item.id),
-      entity: 'SyncFailedItem',
-      GSI1PK: KEYS.failedPartition,
-      GSI1SK: KEYS.failedSort(item.failed_at, item.id),
-      ...item,
-    });
+    await putItem(failedJobItem.toItem(item));
   },
   async list(): Promise<Array<FailedQueueItem & { body: string }>> {
     const items = await queryAll({
@@ -510,14 +547,7 @@ export const dynamoFailedItems = {
       ExpressionAttributeValues: { ':pk': KEYS.failedPartition },
       ScanIndexForward: false,
     });
-    return items.map((i) => ({
-      id: String(i.id),
-      kind: String(i.kind),
-      error: String(i.error),
-      failed_at: String(i.failed_at),
-      receive_count: Number(i.receive_count ?? 0),
-      body: String(i.body ?? ''),
-    }));
+    return items.map(failedJobItem.fromItem);
   },
   async remove(id: string): Promise<void> {
     await deleteItem(KEYS.failed(id));

@@ -20,6 +20,7 @@ import { EmailTakenError, type User, UserIdTakenError } from '../../core/users/u
 import {
   cancellationCodes,
   getItem,
+  type ItemMapper,
   isConditionFailure,
   onIndex,
   putItem,
@@ -84,6 +85,9 @@ export function fromItem(item: Record<string, unknown>): User {
   };
 }
 
+/** The User entity's item, both ways. */
+export const userItem: ItemMapper<User, [passwordHash: string | null]> = { toItem, fromItem };
+
 const tokenVersionOf = (item: Record<string, unknown> | undefined) => {
   const v = Number(item?.token_version ?? 0);
   return Number.isInteger(v) && v >= 0 ? v : 0;
@@ -100,7 +104,7 @@ export const dynamoUsersRepository: UsersRepository = {
   async create(user, passwordHash) {
     try {
       await transact([
-        tx.putNew(toItem(user, passwordHash)),
+        tx.putNew(userItem.toItem(user, passwordHash)),
         tx.putNew({ ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id }),
       ]);
     } catch (err) {
@@ -113,7 +117,7 @@ export const dynamoUsersRepository: UsersRepository = {
 
   async findById(id) {
     const item = await getItem(userKeys.user(id));
-    return item ? fromItem(item) : undefined;
+    return item ? userItem.fromItem(item) : undefined;
   },
 
   async findByEmail(email) {
@@ -126,7 +130,7 @@ export const dynamoUsersRepository: UsersRepository = {
     const item = id ? await getItem(userKeys.user(id)) : undefined;
     if (!item) return undefined;
     const hash = typeof item.password_hash === 'string' && item.password_hash ? item.password_hash : null;
-    return { user: fromItem(item), passwordHash: hash };
+    return { user: userItem.fromItem(item), passwordHash: hash };
   },
 
   async updateProfile(current, changes, passwordHash) {
@@ -191,7 +195,7 @@ export const dynamoUsersRepository: UsersRepository = {
 
   async listUsers() {
     const items = await queryAll(onIndex('GSI1', userKeys.listPartition, { ScanIndexForward: false }));
-    return items.map(fromItem);
+    return items.map(userItem.fromItem);
   },
 
   async setApproved(userId, approved) {
@@ -205,7 +209,7 @@ export const dynamoUsersRepository: UsersRepository = {
         ReturnValues: 'ALL_NEW',
       });
       if (!approved) forgetTokenVersion(userId);
-      return res.Attributes ? fromItem(res.Attributes) : undefined;
+      return res.Attributes ? userItem.fromItem(res.Attributes) : undefined;
     } catch (err) {
       if (isConditionFailure(err)) return undefined;
       throw err;

@@ -9,7 +9,7 @@
 import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
 import type { DeliveryLogStore } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord } from '../../core/webhooks/webhook';
-import { getItem, num, onIndex, putItem, queryUpTo, str, texts } from './dynamo';
+import { getItem, type ItemMapper, num, onIndex, putItem, queryUpTo, str, texts } from './dynamo';
 import { ALL_LOGS_PARTITION, appLogsPartition, deliveryLogKey, timeSort } from './keys';
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -28,10 +28,11 @@ export function fromLogItem(item: Record<string, unknown>): DeliveryLogRecord {
   };
 }
 
-export const dynamoDeliveryLogStore: DeliveryLogStore = {
-  async put(log, ttlSeconds) {
+/** A delivery attempt's log item (the TTL in seconds after it was made: ttlSeconds). */
+export const deliveryLogItem: ItemMapper<DeliveryLogRecord, [ttlSeconds: number]> = {
+  toItem(log, ttlSeconds) {
     const sortKey = timeSort(log.created_at, log.id);
-    await putItem({
+    return {
       ...deliveryLogKey(log.id),
       GSI1PK: appLogsPartition(log.app_id),
       GSI1SK: sortKey,
@@ -51,21 +52,28 @@ export const dynamoDeliveryLogStore: DeliveryLogStore = {
       delivery_id: log.delivery_id,
       error_kind: log.error_kind,
       ttl: epochSeconds(Date.parse(log.created_at)) + ttlSeconds,
-    });
+    };
+  },
+  fromItem: fromLogItem,
+};
+
+export const dynamoDeliveryLogStore: DeliveryLogStore = {
+  async put(log, ttlSeconds) {
+    await putItem(deliveryLogItem.toItem(log, ttlSeconds));
   },
 
   async get(id) {
     const item = await getItem(deliveryLogKey(id), { consistent: false });
-    return item ? fromLogItem(item) : undefined;
+    return item ? deliveryLogItem.fromItem(item) : undefined;
   },
 
   async listByApp(appId, limit) {
     const items = await queryUpTo(onIndex('GSI1', appLogsPartition(appId)), limit);
-    return items.map(fromLogItem);
+    return items.map(deliveryLogItem.fromItem);
   },
 
   async listAll(limit) {
     const items = await queryUpTo(onIndex('GSI2', ALL_LOGS_PARTITION), limit);
-    return items.map(fromLogItem);
+    return items.map(deliveryLogItem.fromItem);
   },
 };

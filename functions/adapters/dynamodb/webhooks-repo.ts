@@ -16,6 +16,7 @@ import {
   cancelledAt,
   conditionally,
   getItem,
+  type ItemMapper,
   inPartition,
   onIndex,
   queryAll,
@@ -56,17 +57,20 @@ export function fromWebhookItem(item: Record<string, unknown>): WebhookRecord {
   };
 }
 
+/** The WebhookRecord entity's item, both ways. */
+export const webhookItem: ItemMapper<WebhookRecord> = { toItem: toWebhookItem, fromItem: fromWebhookItem };
+
 export const dynamoWebhookStore: WebhookStore = {
   async create(w) {
     await transact([
-      tx.putNew(toWebhookItem(w)),
+      tx.putNew(webhookItem.toItem(w)),
       tx.putNew({ ...webhookLookupKey(w.id), entity: 'WebhookLookup', app_id: w.app_id, user_id: w.user_id }),
     ]);
   },
 
   async get(appId, id) {
     const item = await getItem(webhookKey(appId, id));
-    return item ? fromWebhookItem(item) : undefined;
+    return item ? webhookItem.fromItem(item) : undefined;
   },
 
   async findById(id) {
@@ -76,7 +80,7 @@ export const dynamoWebhookStore: WebhookStore = {
 
   async listByApp(appId) {
     const items = await queryAll(inPartition(appPartition(appId), WEBHOOK_SORT_PREFIX, { ConsistentRead: true }));
-    return items.map(fromWebhookItem);
+    return items.map(webhookItem.fromItem);
   },
 
   async delete(w) {
@@ -135,6 +139,6 @@ export const dynamoWebhookStore: WebhookStore = {
         Limit: limit,
       }),
     );
-    return items.map(fromWebhookItem).filter((w) => w.is_active);
+    return items.map(webhookItem.fromItem).filter((w) => w.is_active);
   },
 };

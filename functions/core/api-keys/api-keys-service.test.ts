@@ -4,7 +4,7 @@ import { API_KEY_NOT_FOUND, PRODUCTION_KEY_ACTIVE } from '../../../shared/schema
 import { INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
 import { type AppError, NotFoundError, UnauthorizedError } from '../errors';
 import { createApiKeysService, DailyQuotaExceededError } from './api-keys-service';
-import { aUser, memoryKeys, memoryUsers } from './testing';
+import { aUser, memoryKeys, memoryUsers, testHandover } from './testing';
 
 function setup(now = new Date('2025-05-05T12:00:00Z')) {
   const dev = aUser();
@@ -12,7 +12,7 @@ function setup(now = new Date('2025-05-05T12:00:00Z')) {
   const other = aUser();
   const keys = memoryKeys();
   const users = memoryUsers([dev, approved, other]);
-  const service = createApiKeysService({ keys, users, now: () => now });
+  const service = createApiKeysService({ keys, users, handover: testHandover, now: () => now });
   return { dev, approved, other, keys, users, service };
 }
 

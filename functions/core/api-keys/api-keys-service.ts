@@ -24,7 +24,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedErr
 import type { Log, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
-import { openSecret, sealSecret } from './handover';
+import type { KeyHandover } from './handover';
 import type { ApiKeyRepository } from './ports';
 import { nextUtcMidnight, type RateLimitState, rateLimitHeaders, secondsUntilUtcMidnight, utcDay } from './quota';
 
@@ -43,6 +43,8 @@ export class DailyQuotaExceededError extends AppError {
 export interface ApiKeysServiceDeps {
   keys: ApiKeyRepository;
   users: Pick<UsersRepository, 'findById'>;
+  /** Seals an admin-rotated key until its owner reveals it (handover.ts). */
+  handover: KeyHandover;
   log?: Log;
   now?: () => Date;
 }
@@ -54,7 +56,7 @@ const needsHealing = (key: ApiKeyRecord, owner: Pick<User, 'is_approved'>) =>
   key.type === 'production' && !key.is_active && owner.is_approved;
 
 export function createApiKeysService(deps: ApiKeysServiceDeps) {
-  const { keys, users } = deps;
+  const { keys, users, handover } = deps;
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
 
@@ -104,7 +106,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       prefix: secret.prefix,
       key_hash: secret.keyHash,
       rotated_at: now().toISOString(),
-      handover: opts.handOver ? sealSecret(secret.fullKey) : null,
+      handover: opts.handOver ? handover.seal(secret.fullKey) : null,
     });
     if (!updated) throw new NotFoundError(API_KEY_NOT_FOUND);
     return { key: updated, fullKey: secret.fullKey };
@@ -217,7 +219,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
      */
     async revealReplacement(ownerId: string, keyId: string): Promise<ApiKeyWithSecret> {
       const key = await ownKey(ownerId, keyId);
-      const fullKey = key.handover ? openSecret(key.handover) : undefined;
+      const fullKey = key.handover ? handover.open(key.handover) : undefined;
       if (!key.handover || !fullKey || !(await keys.takeHandover(key.id, key.handover))) {
         throw new ConflictError(NO_REPLACEMENT_WAITING);
       }

@@ -1,25 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { ADMIN_NO_APPROVAL } from '../../../shared/schemas/admin-users';
-import { resetConfigForTests } from '../../config';
 import type { AppError } from '../errors';
 import type { OutgoingMail } from '../users/ports';
 import { createApiKeysService } from './api-keys-service';
 import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT, createDeveloperAdminService } from './developer-admin';
-import { aUser, memoryKeys, memoryUsers } from './testing';
-
-beforeAll(() => {
-  process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
-  process.env.APP_URL = 'https://market.example.com';
-  resetConfigForTests();
-});
+import { aUser, memoryKeys, memoryUsers, testHandover } from './testing';
 
 function setup() {
   const dev = aUser({ email: 'dev@example.com' });
   const admin = aUser({ role: 'admin', is_approved: true, email: 'admin@example.com' });
   const keys = memoryKeys();
   const users = memoryUsers([dev, admin]);
-  const apiKeys = createApiKeysService({ keys, users });
+  const apiKeys = createApiKeysService({ keys, users, handover: testHandover });
   const mails: OutgoingMail[] = [];
   const service = createDeveloperAdminService({
     users,
@@ -27,6 +20,7 @@ function setup() {
     apiKeys,
     logs: { recentForOwner: async () => [] },
     mailer: { sendMail: async (m) => void mails.push(m) },
+    appUrl: 'https://market.example.com',
   });
   return { dev, admin, keys, users, apiKeys, mails, service };
 }

@@ -18,7 +18,6 @@ import {
   type WebhookLog,
 } from '../../../shared/schemas/admin-users';
 import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '../../../shared/schemas/keys';
-import { getConfig } from '../../config';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Log, Mailer, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
@@ -34,6 +33,8 @@ export interface DeveloperAdminDeps {
   apiKeys: ApiKeysService;
   logs: WebhookLogReader;
   mailer: Mailer;
+  /** The site's origin, for the dashboard link mailed (wiring reads APP_URL). */
+  appUrl: string;
   log?: Log;
 }
 
@@ -62,10 +63,10 @@ const toWebhookLog = (log: WebhookLogRecord): WebhookLog => ({
   delivery_id: log.delivery_id,
 });
 
-const dashboardLink = (path: string) => `${getConfig().APP_URL.replace(/\/+$/, '')}${path}`;
+/** The API Keys screen of the developer's dashboard, under the site's origin. */
+const apiKeysLink = (appUrl: string) => `${appUrl.replace(/\/+$/, '')}/dashboard/api-keys`;
 
-function approvalMail(user: User) {
-  const link = dashboardLink('/dashboard/api-keys');
+function approvalMail(user: User, link: string) {
   const greeting = user.full_name ? `Hello ${user.full_name},` : 'Hello,';
   return {
     to: user.email,
@@ -81,8 +82,7 @@ function approvalMail(user: User) {
   };
 }
 
-function rotationNotice(user: User, oldPrefix: string, newPrefix: string) {
-  const link = dashboardLink('/dashboard/api-keys');
+function rotationNotice(user: User, oldPrefix: string, newPrefix: string, link: string) {
   return {
     to: user.email,
     subject: ADMIN_ROTATION_MAIL_SUBJECT,
@@ -123,7 +123,7 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
     if (newlyApproved) {
       log.info('developer approved', { userId: user.id, activatedKeys: activated });
       try {
-        await mailer.sendMail(approvalMail(approved));
+        await mailer.sendMail(approvalMail(approved, apiKeysLink(deps.appUrl)));
       } catch (err) {
         log.error('approval mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
       }
@@ -179,7 +179,7 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
       const owner = await users.findById(key.user_id);
       if (owner) {
         try {
-          await mailer.sendMail(rotationNotice(owner, key.prefix, rotated.prefix));
+          await mailer.sendMail(rotationNotice(owner, key.prefix, rotated.prefix, apiKeysLink(deps.appUrl)));
         } catch (err) {
           log.error('rotation notice failed', { keyId, error: err instanceof Error ? err.name : 'unknown' });
         }

@@ -7,39 +7,53 @@
  * delete, so the replacement is shown exactly once.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { getConfig } from '../../config';
 
 const INFO = 'dental-marketplace/api-key-handover/v1';
 
 const derive = (secret: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'api-key-handover', INFO, 32));
 
+/** The server's JWT secrets (wiring/api-keys.ts passes them, read at every use). */
+export interface HandoverSecrets {
+  current: string | undefined;
+  /** The previous JWT secret, kept after a rotation: what it sealed still opens. */
+  previous: string | undefined;
+}
+
+export interface KeyHandover {
+  /** "v1.<iv>.<tag>.<ciphertext>", base64url parts, sealed under the current secret. */
+  seal(fullKey: string): string;
+  /** The full key, or undefined when the value was not sealed by this server (or was tampered with). */
+  open(sealed: string): string | undefined;
+}
+
 /** Sealed under the current JWT secret; opened with it, or with the previous one after a rotation. */
-function sealingKey(): Buffer {
-  const secret = getConfig().JWT_SECRET;
-  if (!secret) throw new Error('JWT_SECRET is not configured');
-  return derive(secret);
+export function keyHandover(secrets: () => HandoverSecrets): KeyHandover {
+  return {
+    seal(fullKey) {
+      const { current } = secrets();
+      if (!current) throw new Error('JWT_SECRET is not configured');
+      return sealSecret(fullKey, derive(current));
+    },
+    open(sealed) {
+      const { current, previous } = secrets();
+      return openSecret(sealed, [current, previous].filter((s): s is string => !!s).map(derive));
+    },
+  };
 }
 
-function openingKeys(): Buffer[] {
-  const cfg = getConfig();
-  return [cfg.JWT_SECRET, cfg.JWT_PREVIOUS_SECRET].filter((s): s is string => !!s).map(derive);
-}
-
-/** "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
-export function sealSecret(fullKey: string): string {
+function sealSecret(fullKey: string, key: Buffer): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(fullKey, 'utf8'), cipher.final()]);
   return ['v1', iv, cipher.getAuthTag(), data]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
     .join('.');
 }
 
-/** The full key, or undefined when the value was not sealed by this server (or was tampered with). */
-export function openSecret(sealed: string): string | undefined {
+function openSecret(sealed: string, openingKeys: Buffer[]): string | undefined {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || !data) return undefined;
-  for (const key of openingKeys()) {
+  for (const key of openingKeys) {
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -1,5 +1,3 @@
-import { RATE_LIMIT_HEADERS } from '../../../shared/schemas/partner';
-
 /**
  * Daily quotas run on UTC days: a key's counter for 2025-01-31 covers 00:00:00 to 23:59:59 UTC
  * and resets at the next UTC midnight, which is what X-RateLimit-Reset and Retry-After report.
@@ -24,20 +22,4 @@ export const secondsUntilUtcMidnight = (now: Date): number =>
 /** Epoch seconds at which a counter item of `now`'s day may be deleted. */
 export const usageExpiry = (now: Date): number => nextUtcMidnight(now) - 24 * 60 * 60 + USAGE_RETENTION_SECONDS;
 
-/** What the X-RateLimit-* headers report after a call was counted (or refused). */
-export interface RateLimitState {
-  limit: number;
-  /** Requests counted today, the current one included when it was admitted. */
-  used: number;
-  remaining: number;
-  /** Epoch seconds of the next UTC midnight. */
-  resetAt: number;
-}
-
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    [RATE_LIMIT_HEADERS.limit]: String(state.limit),
-    [RATE_LIMIT_HEADERS.remaining]: String(Math.max(0, state.remaining)),
-    [RATE_LIMIT_HEADERS.reset]: String(state.resetAt),
-  };
-}
+export { type RateLimitState, rateLimitHeaders } from '../../../shared/schemas/partner';

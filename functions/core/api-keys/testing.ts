@@ -5,6 +5,7 @@
 import type { UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import type { ApiKeyRecord } from './api-key';
+import { keyHandover } from './handover';
 import type { ApiKeyRepository } from './ports';
 
 export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecord>; hashes: Map<string, string> } {
@@ -123,3 +124,9 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   token_version: 0,
   ...overrides,
 });
+
+/** A hand-over sealing under a fixed test secret. */
+export const testHandover = keyHandover(() => ({
+  current: 'unit-test-secret-unit-test-secret-0123',
+  previous: undefined,
+}));

@@ -213,15 +213,11 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
     },
 
     /**
-     * PUT /api/apps/{id}: quick update. The type cannot change; the slug stays; optional fields in
-     * `present` replace the stored value (blank clears it), the others are kept.
+     * PUT /api/apps/{id}: quick update. The type cannot change; the slug stays; the optional fields
+     * (QUICK_OPTIONAL_FIELDS) the body carried (`present`: its field names) replace the stored value
+     * (blank clears it), the others are kept.
      */
-    async quickUpdate(
-      userId: string,
-      id: string,
-      p: QuickAppUpdate,
-      present: ReadonlySet<QuickOptionalField>,
-    ): Promise<OwnerApp> {
+    async quickUpdate(userId: string, id: string, p: QuickAppUpdate, present: ReadonlySet<string>): Promise<OwnerApp> {
       const previous = await owned(userId, id);
       if (p.type !== undefined && p.type !== previous.type) throw new ValidationError(APP_MESSAGES.typeNotChangeable);
       const next: AppRecord = { ...previous, name: p.name, updated_at: now() };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MarketplaceQuerySchema } from '../../../shared/schemas/apps';
 import {
   DEFAULT_MARKETPLACE_QUERY,
-  decodeCursor,
-  encodeCursor,
+  decodeOffsetCursor,
+  encodeOffsetCursor,
   matchesQuery,
   paginate,
   sortApps,
@@ -65,15 +65,15 @@ describe('sortApps', () => {
 
 describe('cursors and pages', () => {
   it('round-trips offsets and rejects anything else', () => {
-    expect(decodeCursor(encodeCursor(42))).toBe(42);
-    expect(decodeCursor(undefined)).toBe(0);
+    expect(decodeOffsetCursor(encodeOffsetCursor(42))).toBe(42);
+    expect(decodeOffsetCursor(undefined)).toBe(0);
     for (const bad of [
       'garbage',
-      encodeCursor(-1),
+      encodeOffsetCursor(-1),
       Buffer.from('{"o":1.5}').toString('base64url'),
       Buffer.from('[]').toString('base64url'),
     ]) {
-      expect(() => decodeCursor(bad)).toThrow('Invalid cursor');
+      expect(() => decodeOffsetCursor(bad)).toThrow('Invalid cursor');
     }
   });
 

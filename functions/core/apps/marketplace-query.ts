@@ -1,7 +1,5 @@
-import { Buffer } from 'node:buffer';
 import type { SortOption } from '../../../shared/constants';
-import type { MarketplaceQuery } from '../../../shared/schemas/apps';
-import { ValidationError } from '../errors';
+import { decodeCursor, encodeCursor, type Page } from '../paging';
 import { type AppCardRecord, appNameSortKey } from './app';
 
 /**
@@ -13,12 +11,7 @@ import { type AppCardRecord, appNameSortKey } from './app';
 type Searchable = Pick<AppCardRecord, 'name' | 'description' | 'short_description'>;
 type Sortable = Pick<AppCardRecord, 'id' | 'name' | 'price_cents' | 'average_rating' | 'review_count'>;
 
-/**
- * The query of a marketplace list without parameters, as MarketplaceQuerySchema parses `{}`
- * (marketplace-query.test.ts holds them equal): for the storefront renderer, which lists the
- * apps without building the request schemas it never validates with.
- */
-export const DEFAULT_MARKETPLACE_QUERY: MarketplaceQuery = { sort: 'name' };
+export { DEFAULT_MARKETPLACE_QUERY } from '../../../shared/constants';
 
 /** Case-insensitive match of q on the name, the description or the short description. */
 export function matchesQuery(app: Searchable, q: string | undefined): boolean {
@@ -47,30 +40,27 @@ export function sortApps<T extends Sortable>(apps: readonly T[], sort: SortOptio
   return [...apps].sort(COMPARATORS[sort]);
 }
 
-/** Cursors are opaque to clients: base64url of {"o": offset}. */
-export const encodeCursor = (offset: number): string =>
-  Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+/** A cursor of a sorted list read in memory: {"o": offset} through the one codec (core/paging.ts). */
+export const encodeOffsetCursor = (offset: number): string => encodeCursor({ o: offset });
 
-export function decodeCursor(cursor: string | undefined): number {
+export function decodeOffsetCursor(cursor: string | undefined): number {
   if (!cursor) return 0;
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('Invalid cursor');
+  const { o } = decodeCursor(
+    cursor,
+    (v) => typeof v.o === 'number' && Number.isInteger(v.o) && v.o >= 0,
+    'Invalid cursor',
+  );
+  return o as number;
 }
 
-export interface Page<T> {
-  items: T[];
-  next_cursor: string | null;
+/** A page of the marketplace: a Page with the list's total (the API answers it). */
+export interface CountedPage<T> extends Page<T> {
   total: number;
 }
 
-export function paginate<T>(all: readonly T[], limit: number, cursor: string | undefined): Page<T> {
-  const offset = decodeCursor(cursor);
+export function paginate<T>(all: readonly T[], limit: number, cursor: string | undefined): CountedPage<T> {
+  const offset = decodeOffsetCursor(cursor);
   const items = all.slice(offset, offset + limit);
   const next = offset + limit;
-  return { items, next_cursor: next < all.length ? encodeCursor(next) : null, total: all.length };
+  return { items, next_cursor: next < all.length ? encodeOffsetCursor(next) : null, total: all.length };
 }

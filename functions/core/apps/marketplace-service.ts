@@ -7,7 +7,7 @@ import { NotFoundError } from '../errors';
 import { type AppCardRecord, isListed } from './app';
 import { toAppCard, toPublicApp } from './app-mappers';
 import type { AppRepository } from './app-repository';
-import { matchesQuery, type Page, paginate, sortApps } from './marketplace-query';
+import { type CountedPage, matchesQuery, paginate, sortApps } from './marketplace-query';
 
 /** Page size when a cursor is sent without a limit (divides the 1-4 column grid evenly). */
 export const DEFAULT_PAGE_SIZE = 24;
@@ -24,7 +24,7 @@ export interface Viewer {
 }
 
 /** Listing with `limit` or `cursor` answers a page; without, the plain array the spec's client reads. */
-export type AppList = AppCard[] | Page<AppCard>;
+export type AppList = AppCard[] | CountedPage<AppCard>;
 
 /**
  * The public marketplace: what a visitor may see. An app is listed iff it is public, approved,
@@ -52,7 +52,7 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
     cards: AppCardRecord[],
     bySlug: Map<string, CategoryRecord>,
     query: MarketplaceQuery,
-  ): { paged: false; apps: AppCard[] } | ({ paged: true } & Page<AppCard>) {
+  ): { paged: false; apps: AppCard[] } | ({ paged: true } & CountedPage<AppCard>) {
     const matching = cards.filter((c) => matchesQuery(c, query.q));
     const sorted = sortApps(matching, query.sort, true);
     const toCard = (c: AppCardRecord) => toAppCard(c, c.category_slug ? bySlug.get(c.category_slug)?.name : undefined);

@@ -2,7 +2,8 @@
  * The audit trail's rules, free of AWS types: what an entry holds, which fields are
  * secret, and how before/after become the list of changed fields.
  */
-import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
+import type { AuditEntry, AuditPage, AuditQuery } from '../../../shared/schemas/audit';
+import type { Page } from '../paging';
 
 /** What a handler tells the audit trail about the change it made (all optional). */
 export interface AuditDetail {
@@ -19,7 +20,23 @@ export interface AuditStore {
   /** Writes a new entry (never overwrites one); `expiresAt` is the TTL in epoch seconds. */
   put(entry: AuditEntry, expiresAtSeconds: number): Promise<void>;
   /** Newest first, one page; `cursor` as returned by the previous page. */
-  page(query: AuditQuery): Promise<{ entries: AuditEntry[]; next_cursor: string | null }>;
+  page(query: AuditQuery): Promise<Page<AuditEntry>>;
+}
+
+/**
+ * The trail: an entry written after a successful audited call, kept `retentionDays` (DynamoDB's
+ * TTL), and the admin's reading of it (GET /api/admin/audit): a page, and how long entries are kept.
+ */
+export function createAuditLog(deps: { store: AuditStore; retentionDays: number }) {
+  return {
+    write: (entry: AuditEntry): Promise<void> =>
+      deps.store.put(entry, expiresAt(Date.parse(entry.at), deps.retentionDays)),
+
+    async page(query: AuditQuery): Promise<AuditPage> {
+      const page = await deps.store.page(query);
+      return { entries: page.items, next_cursor: page.next_cursor, retention_days: deps.retentionDays };
+    },
+  };
 }
 
 export const REDACTED = '[redacted]';

@@ -15,6 +15,7 @@ describe('data access before the catalogue is synced', () => {
         throw new Error('must not store');
       },
     },
+    apps: { getById: async () => undefined },
   });
 
   it('says the catalogue is not synced instead of offering an empty list, and refuses a declaration', async () => {

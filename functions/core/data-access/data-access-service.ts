@@ -5,6 +5,7 @@
  */
 
 import type * as z from 'zod';
+import { MSG } from '../../../shared/messages';
 import {
   DATA_ACCESS_MESSAGES,
   type DataAccessCatalogue,
@@ -12,7 +13,9 @@ import {
   type DataAccessInputSchema,
   type DataAccessView,
 } from '../../../shared/schemas/data-access';
-import { ConflictError, ValidationError } from '../errors';
+import { type AppRecord, isMarketEligible } from '../apps/app';
+import type { AppRepository } from '../apps/app-repository';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { CatalogueQueries } from '../sync/queries';
 
 export interface DataAccessStore {
@@ -23,12 +26,28 @@ export interface DataAccessStore {
 export function createDataAccessService(deps: {
   catalogue: Pick<CatalogueQueries, 'features' | 'eventTypes' | 'counts'>;
   store: DataAccessStore;
+  apps: Pick<AppRepository, 'getById'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const synced = async () => (await deps.catalogue.counts()).features > 0;
 
+  /** The app when `allowed` says the caller may see it; 'App not found' otherwise (no existence leak). */
+  async function appIf(id: string, allowed: (app: AppRecord) => boolean): Promise<AppRecord> {
+    const app = await deps.apps.getById(id);
+    if (!app || !allowed(app)) throw new NotFoundError(MSG.appNotFound);
+    return app;
+  }
+
   return {
+    /** A listed app (the public declaration); 404 for any other. */
+    listedApp: (id: string) => appIf(id, isMarketEligible),
+    /** The caller's own app, or any app for an admin (review); 404 for another developer's. */
+    visibleApp: (caller: { userId: string; role: string }, id: string) =>
+      appIf(id, (app) => caller.role === 'admin' || app.user_id === caller.userId),
+    /** The caller's own app (declaring); 404 for any other, an admin's too. */
+    ownApp: (ownerId: string, id: string) => appIf(id, (app) => app.user_id === ownerId),
+
     async catalogue(): Promise<DataAccessCatalogue> {
       const [features, events] = await Promise.all([deps.catalogue.features({}), deps.catalogue.eventTypes()]);
       return {

@@ -1,7 +1,7 @@
 /**
  * What licence delivery needs from the outside world: licence writes next to the purchase and the
  * key pool (DynamoDB, functions/adapters/dynamodb/purchases-repo.ts) and an HTTP client for the
- * developers' licence endpoints (functions/checkout/licence-endpoint-client.ts).
+ * developers' licence endpoints (functions/adapters/licence-endpoint-client.ts).
  */
 import type { LicenseStatus } from '../../../shared/constants';
 

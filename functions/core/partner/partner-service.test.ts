@@ -28,7 +28,7 @@ function lookup(purchases: PurchaseLicence[], owners: Record<string, string>): L
     findByKey: async (appId, key) => purchases.find((p) => p.app_id === appId && p.license_key === key),
     listByApp: async (appId, page) => ({
       items: purchases.filter((p) => p.app_id === appId).slice(0, page.limit),
-      nextCursor: null,
+      next_cursor: null,
     }),
   };
 }
@@ -58,6 +58,7 @@ describe('partner service', () => {
     purchase({ id: 'p3', app_id: 'app-b', license_key: 'LIC-CCC' }),
   ];
   const service = createPartnerService({
+    users: { findById: async () => undefined },
     licences: lookup(purchases, { 'app-a': 'dev-a', 'app-b': 'dev-b' }),
     eventTypes: { list: async () => [] },
     now: () => NOW,
@@ -120,6 +121,7 @@ describe('partner service', () => {
       { name: 'x.a', description: 'dup' },
     ];
     const withCatalogue = createPartnerService({
+      users: { findById: async () => undefined },
       licences: lookup([], {}),
       eventTypes: { list: async () => stored },
     });
@@ -134,6 +136,7 @@ describe('app owner cache', () => {
     let clock = NOW.getTime();
     const base = lookup([purchase()], owners);
     const service = createPartnerService({
+      users: { findById: async () => undefined },
       licences: {
         ...base,
         appOwnerId: async (id) => {

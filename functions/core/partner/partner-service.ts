@@ -12,15 +12,18 @@ import type {
   PartnerEventTypes,
   PartnerMe,
 } from '../../../shared/schemas/partner';
+import { INVALID_API_KEY } from '../../../shared/schemas/partner';
 import type { ApiKeyRecord } from '../api-keys/api-key';
 import type { RateLimitState } from '../api-keys/quota';
-import { NotFoundError } from '../errors';
-import type { User } from '../users/user';
+import { NotFoundError, UnauthorizedError } from '../errors';
+import type { UsersRepository } from '../users/ports';
 import { DEFAULT_EVENT_TYPES } from './event-types';
 import type { EventTypeCatalogue, LicenceLookup, PurchaseLicence } from './ports';
 
 export interface PartnerServiceDeps {
   licences: LicenceLookup;
+  /** The key's owner (GET /v1/me). */
+  users: Pick<UsersRepository, 'findById'>;
   eventTypes: EventTypeCatalogue;
   now?: () => Date;
   /** How long an app's owner is remembered (ms); 0 turns the cache off. Default 5 minutes. */
@@ -72,8 +75,10 @@ export function createPartnerService(deps: PartnerServiceDeps) {
   }
 
   return {
-    /** GET /v1/me: the calling key (after this call was counted) and its owner. */
-    me(key: ApiKeyRecord, owner: User, quota: RateLimitState): PartnerMe {
+    /** GET /v1/me: the calling key (after this call was counted) and its owner; 401 once the owner is gone. */
+    async me(key: ApiKeyRecord, quota: RateLimitState): Promise<PartnerMe> {
+      const owner = await deps.users.findById(key.user_id);
+      if (!owner) throw new UnauthorizedError(INVALID_API_KEY);
       return {
         key: {
           id: key.id,
@@ -133,7 +138,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
             expires_at: p.expires_at,
           }),
         );
-      return { items, next_cursor: result.nextCursor };
+      return { items, next_cursor: result.next_cursor };
     },
   };
 }

@@ -5,6 +5,7 @@
  * shapes the writers agreed to.
  */
 import type { LicenseStatus } from '../../../shared/constants';
+import type { Page } from '../paging';
 
 export type PurchaseStatus = 'completed' | 'pending' | 'refunded';
 
@@ -28,12 +29,6 @@ export interface PurchaseLicence {
   expires_at: string | null;
 }
 
-export interface LicencePage {
-  items: PurchaseLicence[];
-  /** Opaque; null on the last page. */
-  nextCursor: string | null;
-}
-
 export interface LicenceLookup {
   /** The owner (developer) id of an app, or undefined when there is no such app. */
   appOwnerId(appId: string): Promise<string | undefined>;
@@ -43,7 +38,7 @@ export interface LicenceLookup {
    * Purchases of one app, newest first, pending checkouts left out. Throws ValidationError for a
    * cursor it did not issue for this app.
    */
-  listByApp(appId: string, page: { limit: number; cursor?: string }): Promise<LicencePage>;
+  listByApp(appId: string, page: { limit: number; cursor?: string }): Promise<Page<PurchaseLicence>>;
 }
 
 export interface EventTypeInfo {

@@ -67,6 +67,7 @@ describe('refund', () => {
       gateway,
       events: { publish: async (_app, type) => published.push(type) },
       appUrl: 'https://market.example.com',
+      renderInvoice: () => Buffer.alloc(0),
       now: () => NOW,
     });
     return { mem, mailer, service, published };

@@ -18,7 +18,7 @@ import {
 import type { AppRepository } from '../apps/app-repository';
 import { NotFoundError, ValidationError } from '../errors';
 import type { UsersRepository } from '../users/ports';
-import { buildInvoice, type InvoiceDocument } from './invoice';
+import { buildInvoice, type InvoiceDocument, type InvoiceLine } from './invoice';
 import type { PurchaseRepository } from './ports';
 import { buyerIdsOf, centsToDollars, type PurchaseRecord, refundDeadline } from './purchase';
 import { createRefunds, type RefundsDeps } from './refunds';
@@ -29,6 +29,8 @@ export interface PurchasesServiceDeps extends RefundsDeps {
   apps: Pick<AppRepository, 'getById'>;
   /** Whose verified address also brings the guest purchases made with it. */
   users?: Pick<UsersRepository, 'findById'>;
+  /** Lays an invoice's lines out as a PDF (adapters/invoice-pdf.ts). */
+  renderInvoice: (lines: readonly InvoiceLine[], title: string) => Buffer;
 }
 
 const RECENT_PURCHASES = 10;
@@ -158,6 +160,12 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
 
     async invoice(userId: string, purchaseId: string): Promise<InvoiceDocument> {
       return buildInvoice(await ownPurchase(userId, purchaseId));
+    },
+
+    /** GET /api/stripe/purchases/{id}/invoice: the buyer's invoice as a PDF, with its file name. */
+    async invoicePdf(userId: string, purchaseId: string): Promise<{ pdf: Buffer; filename: string }> {
+      const invoice = buildInvoice(await ownPurchase(userId, purchaseId));
+      return { pdf: deps.renderInvoice(invoice.lines, `Invoice ${invoice.number}`), filename: invoice.filename };
     },
 
     /** GET /api/apps/{id}/analytics: the owner's public app only; another developer's app reads as missing. */

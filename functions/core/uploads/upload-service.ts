@@ -31,7 +31,7 @@ export interface UploadServiceDeps {
   now?: () => Date;
   /**
    * The per-developer upload budget: reserves `count` images for `userId` in one go or throws 429
-   * (functions/developer-apps/upload-quota.ts). Taken before anything is signed or stored.
+   * (upload-quota.ts). Taken before anything is signed or stored.
    */
   quota?: { take(userId: string, count: number): Promise<void> };
   /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../shared/constants';
 import { normaliseEmail } from '../../../shared/schemas/accounts';
 import { ValidationError } from '../errors';
-import { hashPassword } from './password';
+import type { PasswordHasher } from './password';
 import type { UsersRepository } from './ports';
 import { type AuthProvider, EmailTakenError, type User, UserIdTakenError } from './user';
 
@@ -31,6 +31,7 @@ export interface EnsureUserInput {
 export async function ensureUser(
   input: EnsureUserInput,
   users: UsersRepository,
+  passwords: Pick<PasswordHasher, 'hash'>,
 ): Promise<{ user: User; created: boolean }> {
   const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new ValidationError('Enter a valid email address');
@@ -52,7 +53,7 @@ export async function ensureUser(
     email_verified: input.email_verified ?? false,
     token_version: 0,
   };
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const passwordHash = input.password ? await passwords.hash(input.password) : null;
   try {
     await users.create(user, passwordHash);
   } catch (err) {

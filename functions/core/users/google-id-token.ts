@@ -4,7 +4,6 @@
  * verified e-mail address. The key set is fetched once per URL and cached by jose.
  */
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
-import { getConfig } from '../../config';
 import { ServiceUnavailableError, UnauthorizedError } from '../errors';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
@@ -25,19 +24,8 @@ export interface GoogleIdentity {
   name: string | null;
 }
 
-/** The Google settings from configuration, or undefined when no client id is configured. */
-export function googleSettings(): GoogleSettings | undefined {
-  const cfg = getConfig();
-  const clientId = cfg.GOOGLE_CLIENT_ID?.trim();
-  if (!clientId) return undefined;
-  const issuers = cfg.GOOGLE_ISSUERS.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return { clientId, jwksUrl: cfg.GOOGLE_JWKS_URL, issuers };
-}
-
-export function requireGoogleSettings(): GoogleSettings {
-  const settings = googleSettings();
+/** The Google settings (wiring/accounts.ts reads them), or 503 when no client id is configured. */
+export function requireGoogleSettings(settings: GoogleSettings | undefined): GoogleSettings {
   if (!settings) throw new ServiceUnavailableError(GOOGLE_NOT_CONFIGURED);
   return settings;
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scryptLog2N } from '../../config';
-import { currentCost, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
+import { costOf, passwordHasher, verifyPassword } from './password';
 
 describe('password hashing cost', () => {
   it("defaults to OWASP's scrypt minimum, N=2^17, r=8, p=1", () => {
@@ -8,7 +8,7 @@ describe('password hashing cost', () => {
     delete process.env.SCRYPT_LOG2_N;
     try {
       expect(scryptLog2N()).toBe(17);
-      expect(currentCost()).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+      expect(costOf(scryptLog2N())).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     } finally {
       if (saved !== undefined) process.env.SCRYPT_LOG2_N = saved;
     }
@@ -17,14 +17,7 @@ describe('password hashing cost', () => {
 
 // The mechanics below at a cheaper cost (2^14), so the unit suite stays fast on small machines;
 // test/security/input-limits.test.ts checks real hashes at the default cost.
-const savedCost = process.env.SCRYPT_LOG2_N;
-beforeAll(() => {
-  process.env.SCRYPT_LOG2_N = '14';
-});
-afterAll(() => {
-  if (savedCost === undefined) delete process.env.SCRYPT_LOG2_N;
-  else process.env.SCRYPT_LOG2_N = savedCost;
-});
+const { hash: hashPassword, needsRehash, verifyAgainstDummy } = passwordHasher(14);
 
 describe('password hashing (scrypt)', () => {
   it('stores a self-describing scrypt string with a random salt', async () => {

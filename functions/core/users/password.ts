@@ -4,9 +4,8 @@
  * hashes still verify (and get upgraded on the next sign-in, see needsRehash).
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { scryptLog2N } from '../../config';
 
-/** OWASP's minimum for scrypt (N=2^17, r=8, p=1); N comes from SCRYPT_LOG2_N (default 17). */
+/** OWASP's minimum for scrypt (N=2^17, r=8, p=1); wiring passes N from SCRYPT_LOG2_N (default 17). */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
 export interface ScryptCost {
@@ -15,8 +14,8 @@ export interface ScryptCost {
   p: number;
 }
 
-/** Today's cost: N from configuration, r and p fixed. */
-export const currentCost = (): ScryptCost => ({ N: 2 ** scryptLog2N(), r: SCRYPT_PARAMS.r, p: SCRYPT_PARAMS.p });
+/** The cost of hashing with N = 2^log2N; r and p fixed. */
+export const costOf = (log2N: number): ScryptCost => ({ N: 2 ** log2N, r: SCRYPT_PARAMS.r, p: SCRYPT_PARAMS.p });
 
 /** Upper bounds for parameters read back from storage, so a corrupt value cannot exhaust memory. */
 const MAX_N = 2 ** 20;
@@ -32,11 +31,7 @@ function derive(password: string, salt: Buffer, keyLength: number, opts: ScryptO
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  return hashPasswordWith(password, currentCost());
-}
-
-/** Hashes with an explicit cost (tests of the upgrade path; production uses hashPassword). */
+/** Hashes with an explicit cost (production: a PasswordHasher's hash, at today's cost). */
 export async function hashPasswordWith(password: string, { N, r, p }: ScryptCost): Promise<string> {
   const { keyLength, saltLength } = SCRYPT_PARAMS;
   const salt = randomBytes(saltLength);
@@ -77,22 +72,38 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(candidate, key);
 }
 
-/** True when the stored hash was made with other parameters than today's. */
-export function needsRehash(stored: string): boolean {
-  const parsed = parseHash(stored);
-  const { N, r, p } = currentCost();
-  const { keyLength } = SCRYPT_PARAMS;
-  return !parsed || parsed.N !== N || parsed.r !== r || parsed.p !== p || parsed.key.length !== keyLength;
+/** Hashing at today's cost (wiring/accounts.ts: SCRYPT_LOG2_N), and checks against it. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** True when the stored hash was made with other parameters than today's. */
+  needsRehash(stored: string): boolean;
+  /**
+   * Spends the same work as a real check and returns false: used when the address is unknown or
+   * has no password, so response times do not tell which addresses have accounts.
+   */
+  verifyAgainstDummy(password: string): Promise<false>;
 }
 
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Spends the same work as a real check and returns false: used when the address is unknown or has
- * no password, so response times do not tell which addresses have accounts.
- */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy-password-for-timing');
-  await verifyPassword(password, await dummyHash);
-  return false;
+export function passwordHasher(log2N: number): PasswordHasher {
+  const cost = costOf(log2N);
+  const hash = (password: string) => hashPasswordWith(password, cost);
+  // Made on the first check of an unknown address, then reused by this hasher.
+  let dummyHash: Promise<string> | undefined;
+  return {
+    hash,
+    verify: verifyPassword,
+    needsRehash(stored) {
+      const parsed = parseHash(stored);
+      const { keyLength } = SCRYPT_PARAMS;
+      return (
+        !parsed || parsed.N !== cost.N || parsed.r !== cost.r || parsed.p !== cost.p || parsed.key.length !== keyLength
+      );
+    },
+    async verifyAgainstDummy(password) {
+      if (!dummyHash) dummyHash = hash('dummy-password-for-timing');
+      await verifyPassword(password, await dummyHash);
+      return false;
+    },
+  };
 }

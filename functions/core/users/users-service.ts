@@ -5,22 +5,37 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages';
-import type { AdminProfileUpdateInput, SignupInput } from '../../../shared/schemas/accounts';
+import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '../../../shared/schemas/accounts';
 import { RESET_LINK_INVALID } from '../../../shared/schemas/accounts';
-import { getConfig } from '../../config';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { type EnsureUserInput, ensureUser } from './ensure-user';
-import { requireGoogleSettings, verifyGoogleIdToken } from './google-id-token';
-import { createLoginThrottle } from './login-throttle';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password';
+import { type GoogleSettings, requireGoogleSettings, verifyGoogleIdToken } from './google-id-token';
+import { createLoginThrottle, type ThrottleSettings } from './login-throttle';
+import type { PasswordHasher } from './password';
 import type { Log, Mailer, ResetTokenStore, UsersRepository, VerifyTokenStore } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
-import type { User } from './user';
+import { toUserProfile, type User } from './user';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 export const ADMIN_REQUIRED = 'Admin access required';
 export const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
+
+/** What the configuration decides (wiring/accounts.ts), read at every use. */
+export interface UsersSettings {
+  /** The site's origin, for the links mailed (no trailing slash needed). */
+  appUrl: string;
+  verifyTokenTtlSeconds: number;
+  resetTokenTtlSeconds: number;
+  /** Sign-ups per client per hour. */
+  registerPerClient: number;
+  /** Forgot-password requests per client per hour, and reset mails per address per hour. */
+  forgotPasswordPerClient: number;
+  forgotPasswordMailsPerAddress: number;
+  login: ThrottleSettings;
+  /** Google sign-in; undefined when no client id is configured. */
+  google: GoogleSettings | undefined;
+}
 
 export interface UsersServiceDeps {
   users: UsersRepository;
@@ -29,6 +44,8 @@ export interface UsersServiceDeps {
   /** Per-client and per-address counters (sign-in throttling, request limits). */
   limiter: RateLimiter;
   mailer: Mailer;
+  passwords: PasswordHasher;
+  settings: () => UsersSettings;
   log?: Log;
   now?: () => Date;
 }
@@ -103,20 +120,12 @@ function verifyMail(to: string, link: string, validHours: number) {
 const HOUR = 3600;
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { users, resetTokens, verifyTokens, mailer, limiter } = deps;
+  const { users, resetTokens, verifyTokens, mailer, limiter, passwords, settings } = deps;
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
-  const throttle = createLoginThrottle(limiter, () => {
-    const cfg = getConfig();
-    return {
-      maxFailures: cfg.LOGIN_MAX_FAILURES,
-      lockSeconds: cfg.LOGIN_LOCK_SECONDS,
-      clientMaxFailures: cfg.LOGIN_CLIENT_MAX_FAILURES,
-      addressPerMinute: cfg.LOGIN_ADDRESS_MAX_PER_MINUTE,
-    };
-  });
-  const appUrl = () => getConfig().APP_URL.replace(/\/+$/, '');
+  const throttle = createLoginThrottle(limiter, () => settings().login);
+  const appUrl = () => settings().appUrl.replace(/\/+$/, '');
 
   /**
    * Checks a password sign-in from `client`; every failure looks the same from outside. The check
@@ -126,29 +135,29 @@ export function createUsersService(deps: UsersServiceDeps) {
     const found = await users.findCredentials(email);
     const ticket = await throttle.reserve(email, client, found?.user.token_version ?? 0);
     const valid = found?.passwordHash
-      ? await verifyPassword(password, found.passwordHash)
-      : await verifyAgainstDummy(password);
+      ? await passwords.verify(password, found.passwordHash)
+      : await passwords.verifyAgainstDummy(password);
     if (!found || !valid) throw new UnauthorizedError(INCORRECT_CREDENTIALS);
     await ticket.succeeded();
-    if (found.passwordHash && needsRehash(found.passwordHash)) {
-      await users.setPasswordHash(found.user.id, await hashPassword(password));
+    if (found.passwordHash && passwords.needsRehash(found.passwordHash)) {
+      await users.setPasswordHash(found.user.id, await passwords.hash(password));
     }
     return found.user;
   }
 
   /** Mails a fresh verification link; a mail failure is logged, not shown. */
   async function sendVerification(user: User): Promise<void> {
-    const cfg = getConfig();
+    const { verifyTokenTtlSeconds } = settings();
     const { token, tokenHash } = createResetToken();
     await verifyTokens.save({
       tokenHash,
       userId: user.id,
       email: user.email,
-      expiresAt: nowSeconds() + cfg.VERIFY_TOKEN_TTL_SECONDS,
+      expiresAt: nowSeconds() + verifyTokenTtlSeconds,
     });
     const link = `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
     try {
-      await mailer.sendMail(verifyMail(user.email, link, Math.round(cfg.VERIFY_TOKEN_TTL_SECONDS / 3600)));
+      await mailer.sendMail(verifyMail(user.email, link, Math.round(verifyTokenTtlSeconds / 3600)));
     } catch (err) {
       log.error('verification mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
     }
@@ -162,7 +171,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async register(input: SignupInput, client: string): Promise<User> {
       await limiter.take({
         key: `register:${client}`,
-        limit: getConfig().RATE_LIMIT_REGISTER_PER_CLIENT,
+        limit: settings().registerPerClient,
         windowSeconds: HOUR,
         message: MSG.tooManyRequests,
       });
@@ -179,7 +188,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         email_verified: false,
         token_version: 0,
       };
-      await users.create(user, await hashPassword(input.password));
+      await users.create(user, await passwords.hash(input.password));
       log.info('user registered', { userId: user.id });
       await sendVerification(user);
       return user;
@@ -221,7 +230,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** Throws 503 when Google sign-in is not configured; call before reading the request. */
     assertGoogleConfigured(): void {
-      requireGoogleSettings();
+      requireGoogleSettings(settings().google);
     },
 
     /**
@@ -231,7 +240,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * (pending approval, no password, address verified by Google) is created.
      */
     async googleLogin(idToken: string): Promise<{ user: User; created: boolean }> {
-      const identity = await verifyGoogleIdToken(idToken, requireGoogleSettings());
+      const identity = await verifyGoogleIdToken(idToken, requireGoogleSettings(settings().google));
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         if (existing.role === 'admin') throw new ForbiddenError(MSG.googleAdminRefused);
@@ -252,6 +261,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           email_verified: true,
         },
         users,
+        passwords,
       );
       if (!result.created) {
         // Someone registered the address between the two reads: apply the same rules to it.
@@ -269,16 +279,16 @@ export function createUsersService(deps: UsersServiceDeps) {
      * caller. Only the per-client limit answers 429 (it counts every address alike).
      */
     async forgotPassword(email: string, client: string): Promise<void> {
-      const cfg = getConfig();
+      const cfg = settings();
       await limiter.take({
         key: `forgot:${client}`,
-        limit: cfg.RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT,
+        limit: cfg.forgotPasswordPerClient,
         windowSeconds: HOUR,
         message: MSG.tooManyRequests,
       });
       const mayMail = await limiter.tryTake({
         key: `forgot-address:${email}`,
-        limit: cfg.FORGOT_PASSWORD_MAILS_PER_ADDRESS,
+        limit: cfg.forgotPasswordMailsPerAddress,
         windowSeconds: HOUR,
       });
       const user = await users.findByEmail(email);
@@ -287,7 +297,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       await resetTokens.save({
         tokenHash,
         userId: user.id,
-        expiresAt: nowSeconds() + cfg.RESET_TOKEN_TTL_SECONDS,
+        expiresAt: nowSeconds() + cfg.resetTokenTtlSeconds,
         tokenVersion: user.token_version,
       });
       const link = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`;
@@ -299,7 +309,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             user.email,
             user.email_verified ? user.full_name : '',
             link,
-            Math.round(cfg.RESET_TOKEN_TTL_SECONDS / 60),
+            Math.round(cfg.resetTokenTtlSeconds / 60),
           ),
         );
       } catch (err) {
@@ -324,7 +334,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const redeemed = await resetTokens.redeem(
         tokenHash,
         user.id,
-        await hashPassword(password),
+        await passwords.hash(password),
         nowSeconds(),
         stored.tokenVersion,
       );
@@ -339,12 +349,19 @@ export function createUsersService(deps: UsersServiceDeps) {
       return user;
     },
 
+    /** GET /api/user/profile: the signed-in account's own profile; 401 when it has been removed. */
+    async userProfile(userId: string): Promise<UserProfile> {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError(ACCOUNT_GONE);
+      return toUserProfile(user);
+    },
+
     /** PUT /api/admin/profile: name, address (unique) and, when given, a new password. */
     async updateAdminProfile(userId: string, input: AdminProfileUpdateInput): Promise<User> {
       const current = await users.findById(userId);
       if (!current) throw new UnauthorizedError(ACCOUNT_GONE);
       if (current.role !== 'admin') throw new ForbiddenError(ADMIN_REQUIRED);
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const passwordHash = input.password ? await passwords.hash(input.password) : undefined;
       const updated = await users.updateProfile(
         current,
         { full_name: input.full_name, email: input.email },
@@ -355,7 +372,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       return updated;
     },
 
-    ensureUser: (input: EnsureUserInput) => ensureUser(input, users),
+    ensureUser: (input: EnsureUserInput) => ensureUser(input, users, passwords),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors';
+import { ValidationError } from '../core/errors';
 
 /**
  * A small multipart/form-data parser (RFC 7578) over the raw request body: API Gateway hands the

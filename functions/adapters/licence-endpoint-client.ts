@@ -3,9 +3,10 @@
  * (functions/adapters/http-out.ts): SSRF guard on the address actually connected to, https in the
  * cloud, no redirects followed, one deadline per attempt, bounded answers.
  */
-import { postWebhook } from '../adapters/http-out';
+
 import { getConfig } from '../config';
 import type { LicenceEndpointClient } from '../core/licences/ports';
+import { postWebhook } from './http-out';
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 

@@ -1,14 +1,16 @@
 /**
- * The per-client request limits of public routes that cost the platform something (mails,
- * accounts, payment sessions), on the shared DynamoDB rate limiter. Each answers 429 with a detail
- * and Retry-After once a client (its address, see client-address.ts) is over its hourly budget.
+ * The shared DynamoDB rate limiter (core/rate-limit/rate-limiter.ts), and the per-client request
+ * limits of public routes that cost the platform something (mails, accounts, payment sessions):
+ * each answers 429 with a detail and Retry-After once a client (its address, see
+ * http/client-address.ts) is over its hourly budget.
  */
 import { MSG } from '../../shared/messages';
 import { dynamoRateLimitStore } from '../adapters/dynamodb/rate-limit-repo';
 import { getConfig } from '../config';
 import { createRateLimiter } from '../core/rate-limit/rate-limiter';
+import { lazyService } from './lazy';
 
-export const rateLimiter = createRateLimiter(dynamoRateLimitStore);
+export const rateLimiter = /* @__PURE__ */ lazyService(() => createRateLimiter(dynamoRateLimitStore), { once: true });
 
 const PER_CLIENT = {
   'guest-checkout': () => getConfig().RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT,

@@ -1,8 +1,8 @@
-import { CategoryPayloadSchema } from '../../shared/schemas/categories';
-import { audit } from '../http/audit';
-import { type AdminHandler, created } from '../http/types';
-import { parse } from '../http/validate';
-import { categoryService } from '../wiring/catalogue';
+import { CategoryPayloadSchema } from '../../../shared/schemas/categories';
+import { audit } from '../../http/audit';
+import { type AdminHandler, created } from '../../http/types';
+import { parse } from '../../http/validate';
+import { categoryService } from '../../wiring/catalogue';
 
 /** POST /api/admin/categories: 201 with the category; duplicate slug -> 409. */
 export const createCategory: AdminHandler = async (req) => {

@@ -1,8 +1,8 @@
-import { CategoryDeleteQuerySchema } from '../../shared/schemas/categories';
-import { audit } from '../http/audit';
-import { type AdminHandler, ok } from '../http/types';
-import { parse } from '../http/validate';
-import { categoryService } from '../wiring/catalogue';
+import { CategoryDeleteQuerySchema } from '../../../shared/schemas/categories';
+import { audit } from '../../http/audit';
+import { type AdminHandler, ok } from '../../http/types';
+import { parse } from '../../http/validate';
+import { categoryService } from '../../wiring/catalogue';
 import { CategoryIdParams } from './update-category';
 
 /**

@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const version = vi.hoisted(() => ({ value: 1, reads: 0, delayMs: 0 }));
-vi.mock('../adapters/dynamodb/catalogue-version', () => ({
-  catalogueVersion: {
-    current: async () => {
-      version.reads++;
-      const v = version.value;
-      if (version.delayMs) await new Promise((r) => setTimeout(r, version.delayMs));
-      return v;
-    },
-    forget() {},
-  },
-}));
+import { createAnswerCache } from './answer-cache';
 
-const { cachedAnswer, clearAnswerCache } = await import('./answer-cache');
+const version = { value: 1, reads: 0, delayMs: 0 };
+const cache = createAnswerCache({
+  current: async () => {
+    version.reads++;
+    const v = version.value;
+    if (version.delayMs) await new Promise((r) => setTimeout(r, version.delayMs));
+    return v;
+  },
+  forget() {},
+});
+const cachedAnswer = cache.answer;
+const clearAnswerCache = cache.clear;
 
 beforeEach(() => {
   clearAnswerCache();

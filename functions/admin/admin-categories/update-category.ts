@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { MSG } from '../../shared/messages';
-import type { Category } from '../../shared/schemas/categories';
-import { CategoryPayloadSchema } from '../../shared/schemas/categories';
-import { audit } from '../http/audit';
-import { type AdminHandler, ok } from '../http/types';
-import { parse } from '../http/validate';
-import { categoryService } from '../wiring/catalogue';
+import { MSG } from '../../../shared/messages';
+import type { Category } from '../../../shared/schemas/categories';
+import { CategoryPayloadSchema } from '../../../shared/schemas/categories';
+import { audit } from '../../http/audit';
+import { type AdminHandler, ok } from '../../http/types';
+import { parse } from '../../http/validate';
+import { categoryService } from '../../wiring/catalogue';
 
 export const CategoryIdParams = z.object({
   id: z.string().trim().min(1, MSG.categoryNotFound).max(100, MSG.categoryNotFound),

@@ -1,8 +1,8 @@
-import { AppReviewParamsSchema, HideReviewInputSchema, REVIEW_MESSAGES } from '../../shared/schemas/reviews';
-import { audit } from '../http/audit';
-import { type AdminHandler, ok } from '../http/types';
-import { parse } from '../http/validate';
-import { reviews } from '../wiring/reviews';
+import { AppReviewParamsSchema, HideReviewInputSchema, REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
+import { audit } from '../../http/audit';
+import { type AdminHandler, ok } from '../../http/types';
+import { parse } from '../../http/validate';
+import { reviews } from '../../wiring/reviews';
 
 /**
  * POST /api/admin/apps/{id}/reviews/{reviewId}/hide {reason}: an admin takes a review out of the

@@ -1,0 +1,55 @@
+/**
+ * The sync queue's consumer (functions/queues/sync-jobs.ts): the worker Lambda's in the cloud, the
+ * local server's on the in-process queue. A job that is not JSON is dropped (no receive can fix
+ * it); a job that fails is thrown back to the queue, and on its last receive recorded first, so
+ * GET /queue/status shows why it was dead-lettered and retry-failed can send it again.
+ */
+import type { FailedQueueItem } from '../../../shared/schemas/sync';
+import type { SyncJob } from './ports';
+
+export interface ReceivedJob {
+  messageId: string;
+  body: string;
+  /** 1 on the first receive (SQS's ApproximateReceiveCount). */
+  receiveCount: number;
+}
+
+export interface SyncJobConsumerDeps {
+  handleJob(job: SyncJob): Promise<unknown>;
+  /** Receives of a job before the queue dead-letters it. */
+  maxReceiveCount: number;
+  failed: { put(item: FailedQueueItem & { body: string }): Promise<void> };
+  log: { error(msg: string, fields?: object): void };
+  now?: () => Date;
+}
+
+export function createSyncJobConsumer(deps: SyncJobConsumerDeps) {
+  const now = deps.now ?? (() => new Date());
+  async function consume(message: ReceivedJob): Promise<void> {
+    let job: SyncJob;
+    try {
+      job = JSON.parse(message.body) as SyncJob;
+    } catch {
+      deps.log.error('sync job is not JSON; dropped', { messageId: message.messageId });
+      return;
+    }
+    try {
+      await deps.handleJob(job);
+    } catch (err) {
+      if (message.receiveCount >= deps.maxReceiveCount) {
+        await deps.failed
+          .put({
+            id: message.messageId,
+            kind: job.kind === 'run' ? job.sync_type : 'legacy_events poll',
+            error: (err as Error).message,
+            failed_at: now().toISOString(),
+            receive_count: message.receiveCount,
+            body: message.body,
+          })
+          .catch((e) => deps.log.error('recording a failed sync job failed', { error: (e as Error).message }));
+      }
+      throw err;
+    }
+  }
+  return { consume };
+}

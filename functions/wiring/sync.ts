@@ -1,0 +1,256 @@
+/**
+ * Composition root of the sync (core/sync/sync-service.ts): the outside systems over HTTP (their
+ * API keys through functions/secrets.ts in the cloud), DynamoDB, the sync queue
+ * (functions/queues/sync-jobs.ts: SQS and its dead-letter queue in the cloud, the in-process queue
+ * locally), the poll schedule (EventBridge Scheduler in the cloud, a timer locally:
+ * adapters/poll-scheduler.ts), the queue's figures and redrive (adapters/sqs-queue-admin.ts), the
+ * webhook pipeline for practice events, and health probes of the real components
+ * (adapters/health-probes.ts).
+ *
+ * The sync route function and the sync worker Lambda import `syncService` and `syncJobConsumer`;
+ * locally the server attaches the consumer to the in-process queue (bin/local-queue-consumers.ts).
+ */
+import type { SyncRun } from '../../shared/schemas/sync';
+import {
+  dynamoCatalogueQueries,
+  dynamoCatalogueStore,
+  dynamoFailedItems,
+  dynamoLegacyLinkStore,
+  dynamoLicenceDirectory,
+  dynamoLockStore,
+  dynamoRunStore,
+  dynamoSyncStateStore,
+} from '../adapters/dynamodb/sync-repo';
+import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { mailProbe, outsideSystemProbe, sqsQueueHealth, tableProbe } from '../adapters/health-probes';
+import { httpInternalSystem, httpLegacySystem, type OutsideSystemSettings } from '../adapters/outside-systems';
+import { eventBridgePollScheduler, timerPollScheduler } from '../adapters/poll-scheduler';
+import { configuredQueue, type InProcessQueue } from '../adapters/queue';
+import { sqsQueueAdmin } from '../adapters/sqs-queue-admin';
+import { getConfig } from '../config';
+import { createSyncJobConsumer } from '../core/sync/job-consumer';
+import { OutsideSystemError, type SyncQueue } from '../core/sync/ports';
+import { createSyncService, type HealthProbe, type QueueOps } from '../core/sync/sync-service';
+import { logger } from '../http/logger';
+import { countMetric } from '../platform/metrics';
+import { syncJobs } from '../queues/sync-jobs';
+import { secretString } from '../secrets';
+import { lazyService } from './lazy';
+import { deliveryQueue, localWebhookQueueStats } from './webhook-events';
+import { webhookPipeline } from './webhook-pipeline';
+
+// Queue ----------------------------------------------------------------------------------------------
+
+/** The sync queue, as its producers and its local consumer (the local server attaches it) use it. */
+export const syncQueue = /* @__PURE__ */ configuredQueue(syncJobs, () => ({
+  redeliveryDelayMs: getConfig().SYNC_QUEUE_RETRY_DELAY_MS,
+}));
+
+const jobQueue: SyncQueue = {
+  send: (job, delaySeconds) => syncQueue.get().send(JSON.stringify(job), { delaySeconds }),
+};
+
+/** The local runtime's in-process queue (created on first use). */
+function inProcessQueue(): InProcessQueue {
+  syncQueue.get();
+  const local = syncQueue.local();
+  if (!local) throw new Error('The sync queue is not the in-process queue here');
+  return local;
+}
+
+/** The SQS queues of the sync, when the stack named them (the cloud). */
+function sqsQueues() {
+  const cfg = getConfig();
+  return cfg.SYNC_QUEUE_URL && cfg.SYNC_DLQ_URL
+    ? sqsQueueAdmin({ queueUrl: cfg.SYNC_QUEUE_URL, queueArn: cfg.SYNC_QUEUE_ARN, deadLetterUrl: cfg.SYNC_DLQ_URL })
+    : undefined;
+}
+
+/** Depth, in flight and dead letters of the queue; re-driving the dead letters. */
+const queueOps: QueueOps = {
+  async status() {
+    const sqs = sqsQueues();
+    if (sqs) return sqs.figures();
+    const local = inProcessQueue();
+    const s = local.stats();
+    return {
+      depth: s.depth,
+      in_flight: s.inFlight,
+      failed: local.deadLetters.length,
+      oldest_age_seconds: s.oldestAgeSeconds,
+    };
+  },
+  async failedItems() {
+    return (await dynamoFailedItems.list()).map(({ body: _body, ...item }) => item);
+  },
+  async redrive() {
+    const records = await dynamoFailedItems.list();
+    let moved: number;
+    const sqs = sqsQueues();
+    if (sqs) moved = await sqs.redriveDeadLetters();
+    else {
+      const local = inProcessQueue();
+      const inMemory = new Set(local.deadLetters.map((m) => m.messageId));
+      moved = local.redrive();
+      // Dead letters lost with a restart of the local runtime are sent again from their records.
+      const lost = records.filter((r) => !inMemory.has(r.id) && r.body);
+      for (const r of lost) await syncQueue.get().send(r.body);
+      moved += lost.length;
+    }
+    for (const r of records) await dynamoFailedItems.remove(r.id);
+    return moved;
+  },
+};
+
+// Poll schedule ---------------------------------------------------------------------------------------
+
+/** Locally: the poll timer of this process (kept across rebuilds of the service). */
+const localScheduler = timerPollScheduler(() => jobQueue.send({ kind: 'poll', at: new Date().toISOString() }));
+
+const cloudScheduler = eventBridgePollScheduler(() => {
+  const cfg = getConfig();
+  return {
+    name: cfg.SYNC_SCHEDULE_NAME,
+    group: cfg.SYNC_SCHEDULE_GROUP,
+    queueArn: cfg.SYNC_QUEUE_ARN,
+    roleArn: cfg.SYNC_SCHEDULER_ROLE_ARN,
+  };
+});
+
+/** Locally: restarts the poll timer when polling was active before a restart (state is in the table). */
+export async function resumeLocalPolling(): Promise<boolean> {
+  if (getConfig().SYNC_SCHEDULE_NAME) return false;
+  const state = await dynamoSyncStateStore.get();
+  if (state.polling_active) {
+    syncQueue.get();
+    await localScheduler.enable(state.polling_interval_seconds);
+  }
+  return state.polling_active;
+}
+
+/** Locally: stops the poll timer and the in-process queue (shutdown). */
+export function stopLocalSync(): void {
+  localScheduler.stop();
+  syncQueue.local()?.stop();
+}
+
+// Outside systems --------------------------------------------------------------------------------------
+
+/**
+ * An outside system's API key: the variable's value locally, else its Secrets Manager secret, read
+ * through functions/secrets.ts (cached for minutes, so a replaced key is used without a cold start).
+ */
+const apiKeyOf =
+  (system: string, direct: string | undefined, secretArn: string | undefined) => async (): Promise<string> => {
+    if (direct) return direct;
+    if (!secretArn) throw new OutsideSystemError(`${system} API key is not configured`);
+    const key = await secretString(secretArn);
+    if (!key) throw new OutsideSystemError(`${system} API key secret is empty`);
+    return key;
+  };
+
+const internalSystem = httpInternalSystem((): OutsideSystemSettings => {
+  const cfg = getConfig();
+  return {
+    baseUrl: cfg.INTERNAL_SYSTEM_URL,
+    urlVariable: 'INTERNAL_SYSTEM_URL',
+    apiKey: apiKeyOf('Internal system', cfg.INTERNAL_SYSTEM_API_KEY, cfg.INTERNAL_SYSTEM_SECRET_ARN),
+    timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
+  };
+});
+
+const legacySystem = httpLegacySystem((): OutsideSystemSettings => {
+  const cfg = getConfig();
+  return {
+    baseUrl: cfg.LEGACY_SYSTEM_URL,
+    urlVariable: 'LEGACY_SYSTEM_URL',
+    apiKey: apiKeyOf('Legacy system', cfg.LEGACY_SYSTEM_API_KEY, cfg.LEGACY_SYSTEM_SECRET_ARN),
+    timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
+  };
+});
+
+// Health -----------------------------------------------------------------------------------------------
+
+/** The webhook queue: SQS's figures in the cloud, the in-process queue's locally (dead letters: degraded). */
+const webhookQueueProbe: HealthProbe = {
+  name: 'webhook_queue',
+  async probe() {
+    const queueUrl = getConfig().QUEUE_URL;
+    if (queueUrl) return sqsQueueHealth(queueUrl);
+    deliveryQueue(); // the in-process queue, created on first use
+    const s = localWebhookQueueStats();
+    if (!s) throw new Error('The webhook queue is not running');
+    return {
+      detail: `In-process queue: ${s.depth} waiting, ${s.inFlight} in flight, ${s.deadLetters} dead-lettered`,
+      degraded: s.deadLetters > 0,
+    };
+  },
+};
+
+const health: HealthProbe[] = [
+  tableProbe,
+  outsideSystemProbe('legacy_system', 'legacy system', legacySystem),
+  outsideSystemProbe('internal_system', 'internal system', internalSystem),
+  webhookQueueProbe,
+  mailProbe(() => getConfig().SES_ENDPOINT),
+];
+
+// The service -----------------------------------------------------------------------------------------
+
+/** Counts that say a run changed our records (catalogue: created/updated/removed; legacy users: created/merged). */
+const CHANGED_COUNTS = ['created', 'updated', 'removed', 'merged'] as const;
+
+/** Business metrics of a finished run: one run, and the items it changed. */
+function countSyncRun(run: SyncRun): void {
+  countMetric('syncRuns');
+  countMetric(
+    'syncItemsChanged',
+    CHANGED_COUNTS.reduce((sum, k) => sum + (run.counts[k] ?? 0), 0),
+  );
+}
+
+export const syncService = /* @__PURE__ */ lazyService(() => {
+  const cfg = getConfig();
+  return createSyncService({
+    internal: internalSystem,
+    legacy: legacySystem,
+    catalogue: dynamoCatalogueStore,
+    queries: dynamoCatalogueQueries,
+    runs: dynamoRunStore,
+    locks: dynamoLockStore,
+    state: dynamoSyncStateStore,
+    links: dynamoLegacyLinkStore,
+    users: {
+      findByEmail: (email) => dynamoUsersRepository.findByEmail(email),
+      createWithoutPassword: (user) => dynamoUsersRepository.create(user, null),
+    },
+    licences: dynamoLicenceDirectory,
+    publisher: {
+      async publish(appId, eventType, data, event) {
+        const summary = await webhookPipeline.fanOut(appId, eventType, data, {
+          sourceEventId: event.id,
+          timestamp: event.occurred_at,
+          practiceEvent: true,
+        });
+        return summary.webhooks;
+      },
+    },
+    queue: jobQueue,
+    queueOps,
+    scheduler: cfg.SYNC_SCHEDULE_NAME ? cloudScheduler : localScheduler,
+    health,
+    options: { lockStaleMs: cfg.SYNC_LOCK_STALE_SECONDS * 1000, eventsPerPoll: cfg.SYNC_EVENTS_PER_POLL },
+    log: logger,
+    onRunFinished: countSyncRun,
+  });
+});
+
+/** The sync queue's consumer: the worker Lambda's, and the local server's on the in-process queue. */
+export const syncJobConsumer = /* @__PURE__ */ lazyService(() =>
+  createSyncJobConsumer({
+    handleJob: (job) => syncService.handleJob(job),
+    maxReceiveCount: syncJobs.maxReceiveCount,
+    failed: dynamoFailedItems,
+    log: logger,
+  }),
+);
