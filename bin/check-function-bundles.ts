@@ -91,17 +91,15 @@ const BUDGETS: Record<string, Budget> = {
   checkout: { total: 500 * KB, stripe: true },
   purchases: { total: 260 * KB },
   admin: { total: 335 * KB },
-  // Measured 268.4 KB before the sync's root moved to wiring/ (the budget was behind the practice-event
-  // routing), 267.6 KB after.
-  sync: { total: 270 * KB },
+  sync: { total: 265 * KB },
   partner: { total: 265 * KB },
   // The server-rendered storefront pages (see above).
   storefront: { total: 500 * KB },
   'fulfilment-worker': { total: 220 * KB },
   'mail-worker': { total: 25 * KB },
   // The outside systems' API keys are read through Powertools Parameters with a max age, like every
-  // secret (functions/secrets.ts), so a replaced key needs no cold start: ~8 KB (219.6 -> 229.2 KB).
-  'sync-worker': { total: 235 * KB },
+  // secret (functions/secrets.ts), so a replaced key needs no cold start: ~8 KB.
+  'sync-worker': { total: 225 * KB },
   'webhook-delivery': { total: 180 * KB },
   'webhook-scheduler': { total: 190 * KB },
 };
