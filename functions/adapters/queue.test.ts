@@ -3,7 +3,14 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLogLines } from '../http/capture-log-lines';
 import { envForTests } from '../testing/env';
-import { configuredQueue, InProcessQueue, MAX_RECEIVE_COUNT, type ReceivedMessage, SqsMessageQueue } from './queue';
+import {
+  configuredQueue,
+  InProcessQueue,
+  MAX_RECEIVE_COUNT,
+  type ReceivedMessage,
+  SqsMessageQueue,
+  whenLocalQueuesIdle,
+} from './queue';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -168,6 +175,36 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
       ['late', 1],
     ]);
     expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+  });
+
+  it('locally: whenLocalQueuesIdle waits for work in flight and due within the bound, and reports the rest', async () => {
+    local();
+    const queue = configuredQueue(setting);
+    const done: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    queue.consumeLocally(async (m) => {
+      if (m.body === 'held') await held;
+      done.push(m.body);
+    });
+    await queue.get().send('held');
+    await queue.get().send('soon', { delaySeconds: 0.15 });
+    await queue.get().send('much later', { delaySeconds: 600 });
+
+    // Busy while a message is in flight: not idle within the timeout, and it says what is there.
+    const busy = await whenLocalQueuesIdle({ withinMs: 1000, timeoutMs: 50 });
+    expect(busy).toEqual({ idle: false, queues: { fulfilment: { waiting: 0, inFlight: 1, dueSoon: 1, dueLater: 1 } } });
+
+    release();
+    const started = Date.now();
+    const idle = await whenLocalQueuesIdle({ withinMs: 1000, timeoutMs: 5000 });
+    // It waited for the delayed message due within the bound, not for the one due in 10 minutes.
+    expect(idle).toEqual({ idle: true, queues: { fulfilment: { waiting: 0, inFlight: 0, dueSoon: 0, dueLater: 1 } } });
+    expect(done).toEqual(['held', 'soon']);
+    expect(Date.now() - started).toBeLessThan(4000);
+    queue.local()?.stop();
   });
 
   it('locally applies its receive count and logs a dead-lettered message', async () => {
