@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND, type SuppressedAddress } from '../../shared/schemas/mail';
 import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 const forgot = (email: string) => api('POST', '/api/forgot-password', { body: { email } });
 const resetMails = async (email: string) => (await mailsTo(email)).filter((m) => /reset/i.test(m.subject));
@@ -56,7 +57,7 @@ describe('mail suppression', () => {
     // A password reset is answered as always, but no mail goes to the address.
     const before = (await mailsTo(address)).length;
     expect((await forgot(address)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await queuesIdle();
     expect((await mailsTo(address)).length).toBe(before);
 
     // Only admins see or change the list; bad input changes nothing.
