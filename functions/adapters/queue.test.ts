@@ -12,8 +12,6 @@ import {
   whenLocalQueuesIdle,
 } from './queue';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('InProcessQueue (the local stand-in for SQS)', () => {
   it('delivers after the delay with receive count 1', async () => {
     const queue = new InProcessQueue();
@@ -33,7 +31,9 @@ describe('InProcessQueue (the local stand-in for SQS)', () => {
   it('holds messages until a consumer starts', async () => {
     const queue = new InProcessQueue();
     await queue.send('early');
-    await sleep(10);
+    // Its (zero) delay has run out: it waits, visible, for a consumer.
+    await queue.whenIdle();
+    expect(queue.activity(0)).toEqual({ waiting: 1, inFlight: 0, dueSoon: 0, dueLater: 0 });
     expect(queue.size).toBe(1);
     const got: string[] = [];
     queue.start(async (m) => {
@@ -74,15 +74,26 @@ describe('InProcessQueue (the local stand-in for SQS)', () => {
   });
 
   it('stop() drops delayed messages', async () => {
-    const queue = new InProcessQueue();
-    const got: string[] = [];
-    queue.start(async (m) => {
-      got.push(m.body);
-    });
-    await queue.send('later', { delaySeconds: 0.05 });
-    queue.stop();
-    await sleep(80);
-    expect(got).toEqual([]);
+    vi.useFakeTimers();
+    try {
+      const queue = new InProcessQueue();
+      const got: string[] = [];
+      const consumer = async (m: ReceivedMessage) => {
+        got.push(m.body);
+      };
+      queue.start(consumer);
+      await queue.send('later', { delaySeconds: 0.05 });
+      expect(queue.size).toBe(1);
+      queue.stop();
+      // Long past its delay: it is gone, not waiting for the next consumer.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(queue.size).toBe(0);
+      queue.start(consumer);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(got).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

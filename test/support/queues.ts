@@ -15,9 +15,8 @@
  * delay is shorter, and an SQS-style delay of more is another attempt the test would have to wait
  * for on purpose) and fail with what is still queued after `timeoutMs`.
  */
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type LocalQueuesIdle, whenLocalQueuesIdle } from '../../functions/adapters/queue';
-import { apiUrl } from './api';
 
 /** bin/local-server.ts's LOCAL_QUEUES_IDLE_PATH (not imported: that module attaches the queue consumers it loads). */
 const LOCAL_QUEUES_IDLE_PATH = '/__local/queues/idle';
@@ -30,7 +29,10 @@ export interface IdleOptions {
 }
 
 /** Waits until the local server at `baseUrl` (the shared test server by default) has nothing queued. */
-export async function queuesIdle(baseUrl: string = apiUrl(), options: IdleOptions = {}): Promise<LocalQueuesIdle> {
+export async function queuesIdle(
+  baseUrl: string = inject('apiUrl'),
+  options: IdleOptions = {},
+): Promise<LocalQueuesIdle> {
   const { withinMs = 1000, timeoutMs = 10_000 } = options;
   const res = await fetch(`${baseUrl}${LOCAL_QUEUES_IDLE_PATH}?within_ms=${withinMs}&timeout_ms=${timeoutMs}`);
   const text = await res.text();
