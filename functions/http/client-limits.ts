@@ -7,8 +7,10 @@ import { MSG } from '../../shared/messages';
 import { dynamoRateLimitStore } from '../adapters/dynamodb/rate-limit-repo';
 import { getConfig } from '../config';
 import { createRateLimiter } from '../core/rate-limit/rate-limiter';
+import { rateLimitNowMs } from './rate-limit-clock';
 
-export const rateLimiter = createRateLimiter(dynamoRateLimitStore);
+/** Every limit here reads the rate limits' clock (rate-limit-clock.ts: a test may fake it). */
+export const rateLimiter = createRateLimiter(dynamoRateLimitStore, () => Math.floor(rateLimitNowMs() / 1000));
 
 const PER_CLIENT = {
   'guest-checkout': () => getConfig().RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT,
