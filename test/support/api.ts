@@ -53,12 +53,24 @@ export async function api<T = JsonBody>(
 }
 
 /**
- * Waits out the bound within which the server's process learns of a catalogue change made
- * elsewhere (CATALOGUE_VERSION_MAX_AGE_MS, 1 s by default): tests that write apps or categories
- * straight through the repositories, as another Lambda would, call it before reading the public
- * marketplace. Changes made through the API show at once and need no wait.
+ * Waits until the public marketplace lists `app`, written straight through the repositories as
+ * another Lambda would: the server learns of such a change within CATALOGUE_VERSION_MAX_AGE_MS
+ * (1 s; catalogue-freshness.test.ts holds it to that bound). Once it shows, the server reads the
+ * catalogue at a version that includes every write made before it, so a later check that some
+ * other app written earlier is NOT listed means something. Changes made through the API show at once.
  */
-export const catalogueBound = () => new Promise((r) => setTimeout(r, 1_100));
+export async function catalogueShows(app: { id: string; name: string }, timeoutMs = 5_000): Promise<void> {
+  // vi.waitFor, not expect.poll: beforeAll hooks call it too.
+  await vi.waitFor(
+    async () => {
+      const listed = await api<Array<{ id: string }>>('GET', `/api/marketplace/apps?q=${encodeURIComponent(app.name)}`);
+      if (!listed.body.some((a) => a.id === app.id)) {
+        throw new Error(`the marketplace did not list ${app.name} (written elsewhere) within ${timeoutMs} ms`);
+      }
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
+}
 
 export const uniqueEmail = (prefix = 'dev') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
