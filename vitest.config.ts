@@ -2,6 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * One time zone for every project, set before any test, worker or the test stack loads (workers
+ * and the local server inherit this process's environment): UTC, unless the run names a zone on
+ * purpose (`TZ=Pacific/Auckland npx vitest run ...`), which is how the suite is checked in far
+ * zones. Without the pin a test's dates depended on the machine's /etc/localtime.
+ */
+process.env.TZ ||= 'UTC';
+
+/**
  * The local server runs inside the test process. Vite would resolve the storefront renderer's
  * import of @emotion/react to its ESM build while Node loads Chakra UI's through 'import' (the
  * CommonJS build's wrapper): two emotion instances, and Chakra would not see the renderer's style
