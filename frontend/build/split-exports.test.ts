@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { createElement, type FunctionComponent } from 'react';
+import { type ComponentProps, createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { packageDir, packageFile } from './patched-packages';
@@ -24,7 +24,11 @@ const splitFiles = new Set(SPLIT_FILES.map((file) => packageFile('@chakra-ui/rea
 const shape = (value: unknown) =>
   typeof value === 'function'
     ? renderToStaticMarkup(
-        createElement(ChakraProvider, { value: defaultSystem, children: createElement(value as FunctionComponent) }),
+        createElement(
+          ChakraProvider,
+          { value: defaultSystem } as ComponentProps<typeof ChakraProvider>,
+          createElement(value as FunctionComponent),
+        ),
       )
     : (value as { keys(): string[] }).keys();
 
