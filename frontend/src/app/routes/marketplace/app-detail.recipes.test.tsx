@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { AppDialog } from '../../../components/ui/app-dialog';
 import { getSystem } from '../../../components/ui/system';
 import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
@@ -15,7 +15,7 @@ import MarketplaceAppDetail from './app-detail';
  * itself, and a missing one is reported on the console (and renders unstyled).
  */
 const app = makeAppDetail({ id: 'app-paid', slug: 'smile-scheduler', name: 'Smile Scheduler', price: 49 });
-const notLoaded = (error: ReturnType<typeof vi.spyOn>) =>
+const notLoaded = (error: MockInstance<typeof console.error>) =>
   error.mock.calls.map((call) => String(call[0])).filter((message) => message.includes('is not loaded'));
 
 afterEach(() => vi.restoreAllMocks());
