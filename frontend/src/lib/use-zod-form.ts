@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldErrors, type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type * as z from 'zod';
 
 /** A form's schema: it reads the fields' values (its input) and gives what is sent (its output). */
@@ -20,22 +20,4 @@ export function useZodForm<Schema extends FormSchema>(
     ...options,
     resolver: zodResolver(schema),
   });
-}
-
-/**
- * The first message among a form's errors, in the schema's order of fields (for a form that shows
- * one message above its fields rather than one under each).
- */
-export function firstErrorMessage(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) {
-    if (!error) continue;
-    if (typeof error.type === 'string') {
-      // A field's own error (its `ref` is the input: not to be walked).
-      if (typeof error.message === 'string' && error.message) return error.message;
-      continue;
-    }
-    const nested = firstErrorMessage(error as FieldErrors);
-    if (nested) return nested;
-  }
-  return undefined;
 }

@@ -9,7 +9,8 @@ import {
   type ManualLicence,
 } from '../../../../shared/schemas/manual-licences';
 import { errorText } from '../../lib/api-client';
-import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
+import { firstErrorMessage } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { formatDate } from '../../utils/format';
 import { LoadError } from '../ui/load-error';
 import { notifySuccess } from '../ui/toaster';

@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/form-message';
 import { errorText } from '../../../lib/api-client';
-import { firstErrorMessage } from '../../../lib/use-zod-form';
+import { firstErrorMessage } from '../../../lib/form-errors';
 
 /**
  * A sign-in or password form (react-hook-form with its zod schema, lib/use-zod-form.ts): on submit

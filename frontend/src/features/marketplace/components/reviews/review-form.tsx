@@ -5,7 +5,8 @@ import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
 import { type ReviewInput, ReviewInputSchema } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
-import { firstErrorMessage, useZodForm } from '../../../../lib/use-zod-form';
+import { firstErrorMessage } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { formatCount } from '../../../../utils/format';
 
 /**

@@ -5,7 +5,8 @@ import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
 import { HideReviewInputSchema, ReviewReplyInputSchema } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
-import { firstErrorMessage, useZodForm } from '../../../../lib/use-zod-form';
+import { firstErrorMessage } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 
 /** The two one-field forms on a review, each checked by its API's schema (the text is required, trimmed). */
 const KINDS = {
