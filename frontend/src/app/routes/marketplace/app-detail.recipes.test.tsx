@@ -43,7 +43,8 @@ describe('a dialog without the preloaded recipes', () => {
       path: '/marketplace/app/:slug',
       url: '/marketplace/app/smile-scheduler?checkout=true',
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
+    // The app page, then the modal, load on demand: on a busy machine that takes a while.
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' }, { timeout: 15_000 });
     expect(within(dialog).getByText('Smile Scheduler')).toBeTruthy();
     expect(getSystem().isSlotRecipe('dialog')).toBe(true);
     expect(notLoaded(error)).toEqual([]);
