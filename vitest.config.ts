@@ -35,7 +35,8 @@ const ON_THE_STACK = { fileParallelism: false };
 
 /**
  * One test command, four suites:
- * - unit: pure logic beside the code (functions/, shared/) and SPA route tests (frontend/, jsdom)
+ * - unit: pure logic beside the code (functions/, shared/, the web build's plugins in frontend/build/)
+ * - web: SPA route tests (frontend/src/, jsdom)
  * - integration: the real handlers over HTTP against DynamoDB Local, local S3 and local SES,
  *   all started by the suite itself (test/support/global-setup.ts)
  * - security: attacks that were once possible, reproduced against the same local stack
@@ -49,7 +50,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts'],
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts', 'frontend/build/**/*.test.ts'],
           environment: 'node',
           ...PURE,
         },
