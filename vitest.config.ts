@@ -30,7 +30,7 @@ const oneEmotion = {
  * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
  * since some of them stop the engines, count what the whole stack holds or drive a browser.
  */
-const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 }, testTimeout: 30_000 };
 const ON_THE_STACK = { fileParallelism: false };
 
 /**
@@ -95,8 +95,8 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
           ...PURE,
+          testTimeout: 120_000,
         },
       },
       {
