@@ -152,6 +152,9 @@ async function main() {
     const { seed } = await import('./seed');
     await seed({ adminEmail, adminPassword, demo: process.env.SEED_DEMO !== 'false' });
     if (generatedAdminPassword) await replaceFormerAdminPassword(adminEmail, adminPassword);
+    // Items written before a change of their shape (docs/deploy.md, "Migrations"): each runs once.
+    const { migrateTable } = await import('../functions/adapters/dynamodb/migrations');
+    for (const m of await migrateTable()) if (m.ran) console.log(`Table migration ${m.name}: ${m.items} items.`);
     const appHost = new URL(process.env.APP_URL as string).hostname;
     server = createLocalServer(WEB_DIST, { allowedHosts: loopback ? [] : [appHost, host] });
     await listen(server, port, host);

@@ -242,6 +242,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/admin/sync/status', 'sync', 'admin'),
   r('GET', '/api/admin/sync/health', 'sync', 'admin'),
   r('GET', '/api/admin/sync/history', 'sync', 'admin'),
+  r('GET', '/api/admin/sync/poll-summary', 'sync', 'admin'),
   r('POST', '/api/admin/sync/polling/start', 'sync', 'admin', audited('sync.polling_start', 'sync')),
   r('POST', '/api/admin/sync/polling/stop', 'sync', 'admin', audited('sync.polling_stop', 'sync')),
   r('GET', '/api/admin/sync/queue/status', 'sync', 'admin'),

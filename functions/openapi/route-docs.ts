@@ -66,6 +66,7 @@ import {
   CategorySchema,
 } from '../../shared/schemas/categories';
 import {
+  AdminPurchaseListQuery,
   AdminPurchaseListSchema,
   AppAnalyticsSchema,
   CheckoutSessionSchema,
@@ -126,14 +127,16 @@ import {
   FeatureSchema,
   FeaturesQuery,
   FeaturesResponse,
+  HistoryQuery,
   InternalLoadResponse,
   InternalStatusResponse,
-  LimitQuery,
   LinkEventsBody,
   LinkEventsResponse,
+  PagedLimitQuery,
   PollingStartQuery,
   PollingStartResponse,
   PollingStopResponse,
+  PollSummaryResponse,
   QueueStatusResponse,
   RelationshipsQuery,
   RelationshipsResponse,
@@ -613,8 +616,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: z.union([AdminAppListSchema, AdminAppPageSchema]),
   },
   'GET /api/admin/apps/{id}/purchases': {
-    summary: "An app's purchases",
+    summary: "An app's purchases, newest first (paged)",
+    description:
+      'Paged: the plain array holds at most `limit` purchases (default 100, up to 500). When more follow, the ' +
+      'answer carries `X-Next-Cursor` and `Link: <…&cursor=…>; rel="next"`; pass the cursor back as `cursor`.',
     params: AppIdParams,
+    query: AdminPurchaseListQuery,
     response: AdminPurchaseListSchema,
   },
   'POST /api/admin/apps/{id}/reviews/{reviewId}/hide': {
@@ -665,7 +672,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [409],
   },
   'GET /api/admin/logs': {
-    summary: 'Webhook deliveries of every app, newest first',
+    summary: 'Webhook deliveries of every app, newest first (paged)',
+    description:
+      'Paged: the plain array holds at most `limit` entries (default 100, up to 500). When more follow, the ' +
+      'answer carries `X-Next-Cursor` and `Link: <…&cursor=…>; rel="next"`; pass the cursor back as `cursor`.',
     query: LogListQuery,
     response: WebhookDeliveryLogListSchema,
   },
@@ -726,6 +736,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/admin/sync/status': {
     summary: 'Legacy and internal sync status, polling state and counts',
+    description:
+      'Reads a bounded set whatever the history holds: the sync state, the catalogue counts item, the locks ' +
+      'and two pointer items (the latest catalogue run, `internal.last_sync`, and the latest poll, `legacy.last_poll`).',
     response: SyncStatusResponse,
   },
   'GET /api/admin/sync/health': {
@@ -733,9 +746,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: SyncHealthResponse,
   },
   'GET /api/admin/sync/history': {
-    summary: 'Sync runs, newest first',
-    query: LimitQuery,
+    summary: 'Sync runs, newest first (paged)',
+    description:
+      'Paged: at most `limit` runs (default 50, up to 500) and `next_cursor`; pass it back as `cursor` for the ' +
+      'next page (null on the last). `sync_type` and `status` filter the list. A poll retried by the queue is one ' +
+      'run with `attempts`; a poll that found nothing is kept 7 days, then only counted in GET /api/admin/sync/poll-summary.',
+    query: HistoryQuery,
     response: SyncHistoryResponse,
+  },
+  'GET /api/admin/sync/poll-summary': {
+    summary: 'Polls that found nothing, counted per hour, newest first (paged)',
+    description: 'Paged by `limit` and `cursor` like the history; an hour is kept for a year.',
+    query: PagedLimitQuery,
+    response: PollSummaryResponse,
   },
   'POST /api/admin/sync/polling/start': {
     summary: 'Start polling the legacy system for events',
@@ -804,7 +827,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: RelationshipsResponse,
   },
   'GET /api/internal-sync/categories': { summary: 'Feature categories', response: CategoriesResponse },
-  'GET /api/internal-sync/logs': { summary: 'Sync runs, newest first', query: LimitQuery, response: SyncLogsResponse },
+  'GET /api/internal-sync/logs': {
+    summary: 'Catalogue sync runs, newest first (paged)',
+    description: 'Paged: at most `limit` runs and `next_cursor`; pass it back as `cursor` for the next page.',
+    query: PagedLimitQuery,
+    response: SyncLogsResponse,
+  },
 
   // Partner API ----------------------------------------------------------------------------------
   'GET /api/openapi.json': { summary: 'This OpenAPI document', response: OpenApiDocumentSchema },

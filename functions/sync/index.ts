@@ -9,6 +9,7 @@ import { listInternalEventTypes } from './list-event-types';
 import { listFeatures } from './list-features';
 import { listRelationships } from './list-relationships';
 import { listTables } from './list-tables';
+import { pollSummary } from './poll-summary';
 import { pollingStart } from './polling-start';
 import { pollingStop } from './polling-stop';
 import { queueRetryFailed } from './queue-retry-failed';
@@ -25,6 +26,7 @@ export const handler = createGroupHandler('sync', {
   'GET /api/admin/sync/status': syncStatus,
   'GET /api/admin/sync/health': syncHealth,
   'GET /api/admin/sync/history': syncHistory,
+  'GET /api/admin/sync/poll-summary': pollSummary,
   'POST /api/admin/sync/polling/start': pollingStart,
   'POST /api/admin/sync/polling/stop': pollingStop,
   'GET /api/admin/sync/queue/status': queueStatus,

@@ -1,6 +1,7 @@
 /** The admin's apps (core/apps/admin-apps-service.ts): approval, suspension, deletion, the Sales column. */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
+import { salesCountersOf } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { sesMailer } from '../adapters/mailer';
@@ -9,7 +10,6 @@ import { getConfig } from '../config';
 import { createAdminAppsService } from '../core/apps/admin-apps-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
-import { purchases } from './purchases';
 
 export const adminApps = /* @__PURE__ */ lazyService(() =>
   createAdminAppsService({
@@ -21,19 +21,7 @@ export const adminApps = /* @__PURE__ */ lazyService(() =>
     mailer: sesMailer,
     appUrl: getConfig().APP_URL,
     log: logger,
-    // The Sales column: completed purchases and revenue.
-    sales: async (appIds) => {
-      const summary = await purchases.salesSummary(appIds);
-      return new Map(
-        Object.entries(summary).map(([id, s]) => [
-          id,
-          {
-            purchases: s.purchases,
-            total_sales: s.total_sales,
-            total_revenue_cents: Math.round(s.total_revenue * 100),
-          },
-        ]),
-      );
-    },
+    // The Sales column: counters on the app items, kept in the purchases' own transactions.
+    sales: salesCountersOf,
   }),
 );

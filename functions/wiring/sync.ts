@@ -248,7 +248,7 @@ export const syncService = /* @__PURE__ */ lazyService(() => {
 /** The sync queue's consumer: the worker Lambda's, and the local server's on the in-process queue. */
 export const syncJobConsumer = /* @__PURE__ */ lazyService(() =>
   createSyncJobConsumer({
-    handleJob: (job) => syncService.handleJob(job),
+    handleJob: (job, meta) => syncService.handleJob(job, meta),
     maxReceiveCount: syncJobs.maxReceiveCount,
     failed: dynamoFailedItems,
     log: logger,

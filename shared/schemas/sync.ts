@@ -52,6 +52,7 @@ export const SYNC_MSG = {
   unknownEventTypes: (ids: string[]) => `Unknown event types: ${ids.join(', ')}`,
   unknownTables: (ids: string[]) => `Unknown tables: ${ids.join(', ')}`,
   limitInvalid: limitMessage(HISTORY_MAX_LIMIT),
+  cursorInvalid: 'cursor is not a cursor of this list',
 } as const;
 
 export const SyncRunSchema = z.object({
@@ -68,6 +69,8 @@ export const SyncRunSchema = z.object({
    */
   counts: z.record(z.string(), z.number()),
   detail: z.string().nullable(),
+  /** How many times the queue delivered this run's job (a poll retried by the queue is one run). */
+  attempts: z.number().optional(),
 });
 export type SyncRun = z.infer<typeof SyncRunSchema>;
 
@@ -142,6 +145,19 @@ export const PollingStartQuery = z.object({
 export const LimitQuery = z.object({
   limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
+/** GET /api/admin/sync/history: a page of runs, newest first, optionally of one type and/or status. */
+export const HistoryQuery = z.object({
+  limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
+  cursor: z.string().max(1024).optional(),
+  sync_type: SyncTypeSchema.optional(),
+  status: z.enum(RUN_STATUSES, { error: `status must be one of: ${RUN_STATUSES.join(', ')}` }).optional(),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+/** Paged lists of the internal logs and poll summaries. */
+export const PagedLimitQuery = z.object({
+  limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
+  cursor: z.string().max(1024).optional(),
+});
 export const FeatureIdParams = z.object({
   id: z.string({ error: SYNC_MSG.featureNotFound }).trim().min(1, SYNC_MSG.featureNotFound).max(128),
 });
@@ -170,6 +186,8 @@ export const SyncStatusResponse = z.object({
     polling_interval_seconds: z.number(),
     last_poll_at: z.string().nullable(),
     cursor: z.string().nullable(),
+    /** The latest poll run (read from its pointer item, not from the history). */
+    last_poll: SyncRunSchema.nullable().optional(),
   }),
   internal: z.object({ last_sync: LastSyncSchema }),
   current_counts: CountsSchema,
@@ -184,7 +202,11 @@ export const SyncHealthResponse = z.object({
 });
 export type SyncHealthResponse = z.infer<typeof SyncHealthResponse>;
 
-export const SyncHistoryResponse = z.object({ runs: z.array(SyncRunSchema) });
+export const SyncHistoryResponse = z.object({
+  runs: z.array(SyncRunSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 export type SyncHistoryResponse = z.infer<typeof SyncHistoryResponse>;
 
 export const PollingStartResponse = z.object({
@@ -246,5 +268,11 @@ export const RelationshipsResponse = z.object({ relationships: z.array(Relations
 export type RelationshipsResponse = z.infer<typeof RelationshipsResponse>;
 export const CategoriesResponse = z.object({ feature_categories: z.array(z.string()) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
-export const SyncLogsResponse = z.object({ logs: z.array(SyncRunSchema) });
+export const SyncLogsResponse = z.object({ logs: z.array(SyncRunSchema), next_cursor: z.string().nullable() });
+
+/** One hour of polls that found nothing (kept as counts; the runs themselves expire after 7 days). */
+export const PollHourSchema = z.object({ hour: z.string(), empty_polls: z.number() });
+export type PollHour = z.infer<typeof PollHourSchema>;
+export const PollSummaryResponse = z.object({ hours: z.array(PollHourSchema), next_cursor: z.string().nullable() });
+export type PollSummaryResponse = z.infer<typeof PollSummaryResponse>;
 export type SyncLogsResponse = z.infer<typeof SyncLogsResponse>;

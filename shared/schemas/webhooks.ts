@@ -128,7 +128,10 @@ export const WebhookDeliveryLogListSchema = z.array(WebhookDeliveryLogSchema);
 /** ?limit= of the log lists: 1 to 500, default 100 (the spec's screens ask for 100). */
 export const LogListQuery = z.object({
   limit: limitParam(WEBHOOK_LOGS_MAX_LIMIT, LOG_LIMIT_INVALID).default(WEBHOOK_LOGS_DEFAULT_LIMIT),
+  /** The next page: the `X-Next-Cursor` header (or the `Link: rel="next"` URL) of the previous answer. */
+  cursor: z.string().max(1024).optional(),
 });
+export const LOG_CURSOR_INVALID = 'cursor is not a cursor of this list';
 
 /** POST /api/simulate-event. data is sent as the event's data, marked test: true. */
 export const SimulateEventRequest = z.object(

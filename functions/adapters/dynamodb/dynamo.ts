@@ -16,7 +16,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { decodeCursor, encodeCursor } from '../../core/paging';
+import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import { documentClient, tableName } from '../aws-clients';
 
 /**
@@ -224,6 +224,37 @@ export const keyCursor = {
     return key as Record<string, string>;
   },
 };
+
+/**
+ * One page of a Query (newest first unless the input says otherwise) from a cursor: at most `limit`
+ * items and the cursor of the next page (null on the last), the key of `index` through keyCursor;
+ * a cursor of another partition answers 400 with `invalid`.
+ */
+export async function queryCursorPage(
+  input: QueryCommandInput,
+  opts: { limit: number; cursor?: string; index: 'GSI1' | 'GSI2' | 'GSI3'; partition: string; invalid: string },
+): Promise<Page<Record<string, unknown>>> {
+  const fields = ['PK', 'SK', `${opts.index}PK`, `${opts.index}SK`];
+  const start = opts.cursor
+    ? keyCursor.decode(opts.cursor, fields, (k) => k[`${opts.index}PK`] === opts.partition, opts.invalid)
+    : undefined;
+  const items: Record<string, unknown>[] = [];
+  let from: Record<string, unknown> | undefined = start;
+  // A page stops at 1 MB: read on until `limit` items or the end.
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        ScanIndexForward: false,
+        ...input,
+        Limit: opts.limit - items.length,
+        ExclusiveStartKey: from,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    from = res.LastEvaluatedKey;
+  } while (from && items.length < opts.limit);
+  return { items, next_cursor: from ? keyCursor.encode(from) : null };
+}
 
 // Attribute readers: an item attribute of the expected type, else null.
 export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);

@@ -98,6 +98,8 @@ export const licenceKeyLookupKey = (appId: string, licenseKey: string): Key => (
 });
 export const MANUAL_PENDING_PARTITION = 'MANUALPENDING';
 export const LEGACY_PENDING_MARKER = { PK: 'MIGRATION#manual-pending-index', SK: 'MIGRATION' } as const;
+/** Done-markers of the table migrations (bin/migrate-table.ts). */
+export const migrationMarker = (name: string): Key => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' });
 
 export const purchaseKeys = {
   purchase: purchaseKey,
@@ -204,4 +206,11 @@ export const syncKeys = {
   legacyUsersPartition: 'LEGACYUSERS',
   failedPartition: 'SYNCFAILED',
   failedSort: (failedAt: string, id: string) => timeSort(failedAt, id),
+  /** The latest run of a kind ('internal': catalogue runs, 'poll': scheduler polls), read by status in O(1). */
+  pointer: (kind: 'internal' | 'poll'): Key => ({ PK: `SYNCPOINTER#${kind}`, SK: 'POINTER' }),
+  /** Live catalogue counts, written by each catalogue sync. */
+  catalogueCounts: { PK: 'SYNCCOUNTS', SK: 'COUNTS' } as Key,
+  /** One hour's count of polls that found nothing (hour = yyyy-mm-ddThh). */
+  pollHour: (hour: string): Key => ({ PK: `SYNCPOLLHOUR#${hour}`, SK: 'SUMMARY' }),
+  pollHoursPartition: 'SYNCPOLLHOURS',
 } as const;

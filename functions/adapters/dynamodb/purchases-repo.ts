@@ -38,8 +38,8 @@
  * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
  * hold another licence of it.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PurchaseStatusValue } from '../../../shared/schemas/checkout';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_PURCHASES_CURSOR_INVALID, type PurchaseStatusValue } from '../../../shared/schemas/checkout';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
@@ -49,9 +49,12 @@ import {
   deleteItem,
   failedAt as failed,
   getItem,
+  num,
+  onIndex,
   pointedId,
   projection,
   queryAll,
+  queryCursorPage,
   str,
   type TransactItems,
   transactOrCancellationCodes,
@@ -109,14 +112,28 @@ function updateFrom(
   });
 }
 
-/** +1 / -1 on the app's installations counter, only while the app exists. */
-function installationsUpdate(appId: string, delta: 1 | -1): TransactItems[number] {
+/**
+ * +1 / -1 on the app's installations counter, only while the app exists, and with it the sales
+ * counters the admin list shows (SALES_COUNTERS): completed sales and their revenue move with the
+ * same delta; a new sale (+1) also counts a purchase (a refunded purchase stays a purchase).
+ */
+function installationsUpdate(appId: string, delta: 1 | -1, amountCents: number): TransactItems[number] {
+  const cents = delta * Math.max(0, Math.round(amountCents));
   return tx.update(appKey(appId), {
-    UpdateExpression: 'ADD installations :delta',
+    UpdateExpression: `ADD installations :delta, ${SALES_COUNTERS.total_sales} :delta, ${SALES_COUNTERS.total_revenue_cents} :cents${
+      delta > 0 ? `, ${SALES_COUNTERS.purchases} :delta` : ''
+    }`,
     ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':delta': delta },
+    ExpressionAttributeValues: { ':delta': delta, ':cents': cents },
   });
 }
+
+/** The sales counters on the app item (kept by installationsUpdate; bin/migrate-table.ts fills them for older items). */
+export const SALES_COUNTERS = {
+  purchases: 'sales_purchases',
+  total_sales: 'sales_completed',
+  total_revenue_cents: 'sales_revenue_cents',
+} as const;
 
 async function appExists(appId: string): Promise<boolean> {
   const res = await db().send(
@@ -139,7 +156,7 @@ async function withInstallations(
   const appId = str(item?.app_id);
   const userId = str(item?.user_id);
   if (!appId) return { outcome: await run([]), appId, userId };
-  const outcome = await run([installationsUpdate(appId, delta)]);
+  const outcome = await run([installationsUpdate(appId, delta, num(item?.amount_cents) ?? 0)]);
   if (outcome !== 'not_applicable' || (await appExists(appId))) return { outcome, appId, userId };
   return { outcome: await run([]), appId, userId };
 }
@@ -343,7 +360,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     const counted = purchase.status === 'completed';
     const counterAt = items.length;
     let codes = await transactOrCancellationCodes(
-      counted ? [...items, installationsUpdate(purchase.app_id, 1)] : items,
+      counted ? [...items, installationsUpdate(purchase.app_id, 1, purchase.amount_cents)] : items,
     );
     if (counted && failed(codes, counterAt) && !codes?.slice(0, counterAt).includes('ConditionalCheckFailed')) {
       codes = await transactOrCancellationCodes(items);
@@ -377,6 +394,18 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async listByApp(appId) {
     return listPurchases('GSI2', appSalesPartition(appId));
+  },
+
+  async pageByApp(appId, limit, cursor) {
+    const page = await queryCursorPage(
+      onIndex('GSI2', appSalesPartition(appId), {
+        FilterExpression: '#status <> :pendingStatus',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pendingStatus': 'pending' },
+      }),
+      { limit, cursor, index: 'GSI2', partition: appSalesPartition(appId), invalid: ADMIN_PURCHASES_CURSOR_INVALID },
+    );
+    return { items: page.items.map(purchaseItem.fromItem), next_cursor: page.next_cursor };
   },
 
   async complete(purchaseId, eventId, change) {
@@ -439,3 +468,46 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     return str(res.Item?.stripe_account_id);
   },
 };
+
+/**
+ * The sales counters of these apps (the admin list's Sales column): one BatchGetItem per 100 apps,
+ * only the counter attributes, never a purchases query per app.
+ */
+export async function salesCountersOf(
+  appIds: readonly string[],
+): Promise<Map<string, { purchases: number; total_sales: number; total_revenue_cents: number }>> {
+  const out = new Map<string, { purchases: number; total_sales: number; total_revenue_cents: number }>();
+  const ids = [...new Set(appIds)];
+  const counter = (v: unknown) => Math.max(0, num(v) ?? 0);
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Array<Record<string, unknown>> = ids.slice(i, i + 100).map((id) => appKey(id));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      const res = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: keys,
+              ProjectionExpression: 'id, #p, #s, #r',
+              ExpressionAttributeNames: {
+                '#p': SALES_COUNTERS.purchases,
+                '#s': SALES_COUNTERS.total_sales,
+                '#r': SALES_COUNTERS.total_revenue_cents,
+              },
+            },
+          },
+        }),
+      );
+      for (const item of res.Responses?.[tableName()] ?? []) {
+        out.set(String(item.id), {
+          purchases: counter(item[SALES_COUNTERS.purchases]),
+          total_sales: counter(item[SALES_COUNTERS.total_sales]),
+          total_revenue_cents: counter(item[SALES_COUNTERS.total_revenue_cents]),
+        });
+      }
+      keys = res.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+      if (keys.length && attempt > 8) throw new Error('DynamoDB kept keys unprocessed');
+      if (keys.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+  return out;
+}

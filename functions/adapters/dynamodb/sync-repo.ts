@@ -11,7 +11,10 @@
  * | table by name / all tables                    | table / GSI1 | PK=SYNCTABLE#<name> / GSI1PK=SYNCTABLES     |
  * | relationships from a table / all              | table / GSI1 | PK=SYNCREL#<from>, SK=REL#<column> / GSI1PK=SYNCRELS |
  * | internal event types (also in the webhook catalogue: GSI1PK=EVENTTYPES) | GSI2 | GSI2PK=SYNCEVENTTYPES |
- * | runs, newest first                            | GSI1  | GSI1PK=SYNCRUNS, GSI1SK=<started_at>#<id>         |
+ * | runs, newest first (empty polls: TTL 7 days)  | GSI1  | GSI1PK=SYNCRUNS, GSI1SK=<started_at>#<id>         |
+ * | latest catalogue run / latest poll (status)   | table | PK=SYNCPOINTER#internal|poll, SK=POINTER          |
+ * | live catalogue counts (status)                | table | PK=SYNCCOUNTS, SK=COUNTS                          |
+ * | empty polls per hour, newest first (TTL 1 y)  | GSI1  | GSI1PK=SYNCPOLLHOURS, GSI1SK=<yyyy-mm-ddThh>      |
  * | lock of a sync type (conditional, stale after a timeout) | table | PK=SYNCLOCK#<lock>, SK=LOCK          |
  * | polling state, cursor, users_synced           | table | PK=SYNCSTATE, SK=STATE                            |
  * | legacy account -> local user                  | table / GSI1 | PK=LEGACYUSER#<id> / GSI1PK=LEGACYUSERS      |
@@ -20,9 +23,18 @@
  * Searches and category filters are Queries of one partition (with a filter on a lower-cased
  * search attribute), never Scans.
  */
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { appStatusOf } from '../../../shared/app-status';
-import type { EventType, FailedQueueItem, Feature, SyncRun, SyncType, Table } from '../../../shared/schemas/sync';
+import {
+  type EventType,
+  type FailedQueueItem,
+  type Feature,
+  SYNC_MSG,
+  type SyncRun,
+  type SyncType,
+  type Table,
+} from '../../../shared/schemas/sync';
+import type { Page } from '../../core/paging';
 import { guestBuyerId } from '../../core/purchases/purchase';
 import type {
   CatalogueKind,
@@ -42,6 +54,7 @@ import {
   deleteItem,
   getItem,
   type ItemMapper,
+  keyCursor,
   onIndex,
   putItem,
   queryAll,
@@ -152,6 +165,22 @@ export const dynamoCatalogueStore: CatalogueStore = {
   },
   async put(kind, items, at) {
     await batchPut(items.map((i) => itemOf(kind, i, at)));
+  },
+  async setCounts(counts) {
+    const entries = Object.entries(counts);
+    if (entries.length === 0) return;
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets = entries.map(([kind, n], i) => {
+      names[`#k${i}`] = kind;
+      values[`:v${i}`] = n;
+      return `#k${i} = :v${i}`;
+    });
+    await updateItem(KEYS.catalogueCounts, {
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
   },
 };
 
@@ -295,6 +324,28 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
       .sort();
   },
   async counts() {
+    // One GetItem: the counts each catalogue sync records. A table synced before the item existed
+    // has none yet: counted once here and recorded (the migration of bin/migrate-table.ts does it too).
+    const stored = await getItem(KEYS.catalogueCounts);
+    if (stored) {
+      const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+      return {
+        features: n(stored.features),
+        event_types: n(stored.event_types),
+        tables: n(stored.tables),
+        relationships: n(stored.relationships),
+      };
+    }
+    const counted = await countCatalogue();
+    await dynamoCatalogueStore.setCounts(counted);
+    return counted;
+  },
+  saveLinks: saveFeatureLinks,
+};
+
+/** Counts live catalogue items by reading every catalogue partition (only when no counts item exists). */
+export async function countCatalogue(): Promise<Record<CatalogueKind, number>> {
+  {
     const count = (kind: CatalogueKind) => {
       const p = PARTITION[kind];
       return queryCount({
@@ -312,24 +363,31 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
       count('relationships'),
     ]);
     return { features, event_types, tables, relationships };
-  },
-  async saveLinks(featureId, eventTypeIds, tableIds, by, at) {
-    await putItem({
-      ...KEYS.links(featureId),
-      entity: 'SyncFeatureLinks',
-      event_type_ids: eventTypeIds,
-      table_ids: tableIds,
-      updated_by: by,
-      updated_at: at,
-    });
-  },
-};
+  }
+}
+
+async function saveFeatureLinks(
+  featureId: string,
+  eventTypeIds: string[],
+  tableIds: string[],
+  by: string,
+  at: string,
+): Promise<void> {
+  await putItem({
+    ...KEYS.links(featureId),
+    entity: 'SyncFeatureLinks',
+    event_type_ids: eventTypeIds,
+    table_ids: tableIds,
+    updated_by: by,
+    updated_at: at,
+  });
+}
 
 // Runs, locks, state ---------------------------------------------------------------------------------
 
-/** A sync run, newest first on GSI1. */
-export const syncRunItem: ItemMapper<SyncRun> = {
-  toItem: (run) => ({
+/** A sync run, newest first on GSI1; an empty poll carries a TTL (`ttl`, epoch seconds). */
+export const syncRunItem: ItemMapper<SyncRun, [expiresAtSeconds?: number]> = {
+  toItem: (run, expiresAtSeconds) => ({
     ...KEYS.run(run.id),
     entity: 'SyncRun',
     GSI1PK: KEYS.runsPartition,
@@ -342,6 +400,8 @@ export const syncRunItem: ItemMapper<SyncRun> = {
     completed_at: run.completed_at,
     counts: run.counts,
     detail: run.detail,
+    attempts: run.attempts ?? 1,
+    ...(expiresAtSeconds ? { ttl: expiresAtSeconds } : {}),
   }),
   fromItem: (item) => ({
     id: String(item.id),
@@ -352,41 +412,126 @@ export const syncRunItem: ItemMapper<SyncRun> = {
     completed_at: typeof item.completed_at === 'string' ? item.completed_at : null,
     counts: (item.counts as Record<string, number>) ?? {},
     detail: typeof item.detail === 'string' ? item.detail : null,
+    attempts: typeof item.attempts === 'number' ? item.attempts : 1,
   }),
 };
 
+const RUN_INDEX_KEY = ['PK', 'SK', 'GSI1PK', 'GSI1SK'] as const;
+const runKeyOf = (item: Record<string, unknown>) => Object.fromEntries(RUN_INDEX_KEY.map((f) => [f, item[f]]));
+const decodeRunCursor = (cursor: string, partition: string) =>
+  keyCursor.decode(cursor, RUN_INDEX_KEY, (k) => k.GSI1PK === partition, SYNC_MSG.cursorInvalid);
+
+/**
+ * A page of one newest-first GSI1 partition, with an optional filter: reads on until the page is
+ * full, the partition ends, or `maxReads` Queries were made (a bounded read; the cursor then
+ * continues where it stopped, so a sparse filter answers a short page with a cursor).
+ */
+async function pageOfPartition(
+  partition: string,
+  limit: number,
+  cursor: string | undefined,
+  filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> },
+  maxReads = 10,
+): Promise<Page<Record<string, unknown>>> {
+  const out: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined = cursor ? decodeRunCursor(cursor, partition) : undefined;
+  for (let reads = 0; reads < maxReads; reads++) {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition, ...(filter?.values ?? {}) },
+        ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+        ScanIndexForward: false,
+        // Without a filter exactly what is missing; with one, a page of the index at a time.
+        Limit: filter ? 100 : limit - out.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = res.Items ?? [];
+    for (let i = 0; i < items.length; i++) {
+      out.push(items[i] as Record<string, unknown>);
+      if (out.length === limit) {
+        const more = i < items.length - 1 || res.LastEvaluatedKey !== undefined;
+        return {
+          items: out,
+          next_cursor: more ? keyCursor.encode(runKeyOf(items[i] as Record<string, unknown>)) : null,
+        };
+      }
+    }
+    start = res.LastEvaluatedKey;
+    if (!start) return { items: out, next_cursor: null };
+  }
+  return { items: out, next_cursor: start ? keyCursor.encode(start) : null };
+}
+
 export const dynamoRunStore: RunStore = {
-  async put(run) {
-    await putItem(syncRunItem.toItem(run));
+  async put(run, opts = {}) {
+    await putItem(syncRunItem.toItem(run, opts.expiresAtSeconds));
+    if (!opts.pointer) return;
+    // The pointer copies the run; a run started earlier than the one it holds never moves it back.
+    await conditionally(
+      putItem(
+        { ...KEYS.pointer(opts.pointer), entity: 'SyncRunPointer', ...syncRunItem.fromItem(syncRunItem.toItem(run)) },
+        {
+          ConditionExpression: 'attribute_not_exists(PK) OR started_at < :s OR id = :id',
+          ExpressionAttributeValues: { ':s': run.started_at, ':id': run.id },
+        },
+      ),
+    );
   },
   async get(id) {
     const res = await db().send(new GetCommand({ TableName: T(), Key: KEYS.run(id), ConsistentRead: true }));
     return res.Item ? syncRunItem.fromItem(res.Item) : undefined;
   },
-  async list(limit, types) {
-    const out: SyncRun[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-      const res = await db().send(
-        new QueryCommand({
-          TableName: T(),
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': KEYS.runsPartition },
-          ScanIndexForward: false,
-          Limit: 100,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of res.Items ?? []) {
-        const run = syncRunItem.fromItem(item);
-        if (!types || types.includes(run.sync_type)) out.push(run);
-        if (out.length >= limit) return out;
-      }
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return out;
+  async pointer(kind) {
+    const item = await getItem(KEYS.pointer(kind), { consistent: true });
+    return item ? syncRunItem.fromItem(item) : undefined;
+  },
+  async page(q) {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const parts: string[] = [];
+    if (q.types?.length) {
+      names['#t'] = 'sync_type';
+      parts.push(`#t IN (${q.types.map((t, i) => `:t${i}`).join(', ')})`);
+      q.types.forEach((t, i) => {
+        values[`:t${i}`] = t;
+      });
+    }
+    if (q.status) {
+      names['#st'] = 'status';
+      values[':st'] = q.status;
+      parts.push('#st = :st');
+    }
+    const page = await pageOfPartition(
+      KEYS.runsPartition,
+      q.limit,
+      q.cursor,
+      parts.length ? { expression: parts.join(' AND '), names, values } : undefined,
+    );
+    return { items: page.items.map((i) => syncRunItem.fromItem(i)), next_cursor: page.next_cursor };
+  },
+  async countEmptyPoll(hour, expiresAtSeconds) {
+    await updateItem(KEYS.pollHour(hour), {
+      UpdateExpression: 'ADD empty_polls :one SET entity = :e, #h = :h, GSI1PK = :pk, GSI1SK = :h, #ttl = :ttl',
+      ExpressionAttributeNames: { '#h': 'hour', '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':e': 'SyncPollHour',
+        ':h': hour,
+        ':pk': KEYS.pollHoursPartition,
+        ':ttl': expiresAtSeconds,
+      },
+    });
+  },
+  async pollHours(limit, cursor) {
+    const page = await pageOfPartition(KEYS.pollHoursPartition, limit, cursor);
+    return {
+      items: page.items.map((i) => ({ hour: String(i.hour), empty_polls: Number(i.empty_polls ?? 0) })),
+      next_cursor: page.next_cursor,
+    };
   },
 };
 

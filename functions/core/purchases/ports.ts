@@ -4,6 +4,7 @@
  * functions/adapters/stripe.ts). Every state change that must happen once is one conditional
  * write or transaction behind these methods, never a read followed by a write.
  */
+import type { Page } from '../paging';
 import type { PurchaseRecord } from './purchase';
 
 /** Outcome of applying a payment-provider event to a purchase. */
@@ -64,6 +65,8 @@ export interface PurchaseRepository {
   listByBuyer(userId: string, opts?: { includePending?: boolean }): Promise<PurchaseRecord[]>;
   /** An app's purchases that went through (completed or refunded), newest first. */
   listByApp(appId: string): Promise<PurchaseRecord[]>;
+  /** One page of them from a cursor (the admin purchase history). */
+  pageByApp(appId: string, limit: number, cursor?: string): Promise<Page<PurchaseRecord>>;
   /**
    * pending -> completed, in one transaction with the marker of `eventId` (attribute_not_exists),
    * so a replayed event changes nothing. Also records the Stripe payment intent / subscription

@@ -3,6 +3,7 @@
  * lookup, the invoice, the developer's analytics, the admin's purchase list, sales summaries and
  * the 30-day money-back refund (refunds.ts). Revenue counts completed purchases only (docs/spec.md section 9).
  */
+
 import {
   type AdminPurchase,
   ANALYTICS_PUBLIC_ONLY,
@@ -17,6 +18,7 @@ import {
 } from '../../../shared/schemas/checkout';
 import type { AppRepository } from '../apps/app-repository';
 import { NotFoundError, ValidationError } from '../errors';
+import type { Page } from '../paging';
 import type { UsersRepository } from '../users/ports';
 import { buildInvoice, type InvoiceDocument, type InvoiceLine } from './invoice';
 import type { PurchaseRepository } from './ports';
@@ -177,8 +179,10 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
     },
 
     /** GET /api/admin/apps/{id}/purchases: completed and refunded purchases, newest first. */
-    async adminList(appId: string): Promise<AdminPurchase[]> {
-      return (await purchases.listByApp(appId)).map(toAdminPurchase);
+    /** GET /api/admin/apps/{id}/purchases: one page, newest first (a filter can make a page short). */
+    async adminList(appId: string, limit: number, cursor?: string): Promise<Page<AdminPurchase>> {
+      const page = await purchases.pageByApp(appId, limit, cursor);
+      return { items: page.items.map(toAdminPurchase), next_cursor: page.next_cursor };
     },
 
     /**

@@ -3,9 +3,11 @@
  * They keep the port contracts' conditions (event once, pending -> completed, a pool key claimed
  * once, a licence assigned once) so the rules can be exercised without the table.
  */
+
 import type { AppRecord } from '../apps/app';
 import { appRecord } from '../apps/testing';
 import type { ClaimOutcome, LicenceStore } from '../licences/ports';
+import { decodeCursor, encodeCursor } from '../paging';
 import type { Mailer, OutgoingMail } from '../users/ports';
 import type { EventOutcome, PurchaseRepository } from './ports';
 import type { PurchaseRecord } from './purchase';
@@ -87,6 +89,15 @@ export function memoryStore() {
         .filter((p) => p.user_id === userId && (opts.includePending || p.status !== 'pending'))
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
         .map((p) => structuredClone(p));
+    },
+    async pageByApp(appId, limit, cursor) {
+      const all = [...purchases.values()]
+        .filter((p) => p.app_id === appId && p.status !== 'pending')
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map((p) => structuredClone(p));
+      const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.offset === 'number', 'bad cursor').offset) : 0;
+      const items = all.slice(from, from + limit);
+      return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
     },
     async listByApp(appId) {
       return [...purchases.values()]

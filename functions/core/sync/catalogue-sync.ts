@@ -141,5 +141,7 @@ export async function syncCatalogue(
   // 3. Write what changed.
   const at = (deps.now?.() ?? new Date()).toISOString();
   for (const [kind, puts] of writes) if (puts.length) await deps.store.put(kind, puts, at);
+  // The live counts status shows, kept on one item so status never counts the catalogue.
+  await deps.store.setCounts(Object.fromEntries([...desired].map(([kind, want]) => [kind, want.size])));
   return counts;
 }

@@ -15,7 +15,8 @@ export interface ReceivedJob {
 }
 
 export interface SyncJobConsumerDeps {
-  handleJob(job: SyncJob): Promise<unknown>;
+  /** `messageId` is stable across the queue's retries of one message (a retried poll stays one run). */
+  handleJob(job: SyncJob, meta: { messageId: string }): Promise<unknown>;
   /** Receives of a job before the queue dead-letters it. */
   maxReceiveCount: number;
   failed: { put(item: FailedQueueItem & { body: string }): Promise<void> };
@@ -34,7 +35,7 @@ export function createSyncJobConsumer(deps: SyncJobConsumerDeps) {
       return;
     }
     try {
-      await deps.handleJob(job);
+      await deps.handleJob(job, { messageId: message.messageId });
     } catch (err) {
       if (message.receiveCount >= deps.maxReceiveCount) {
         await deps.failed

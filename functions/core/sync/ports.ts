@@ -11,7 +11,8 @@ import type {
   LegacyAccount,
   LegacyEvent,
 } from '../../../shared/schemas/outside-systems';
-import type { RunStatus, SyncRun, SyncType } from '../../../shared/schemas/sync';
+import type { PollHour, RunStatus, SyncRun, SyncType } from '../../../shared/schemas/sync';
+import type { Page } from '../paging';
 import type { User } from '../users/user';
 import type { PracticeHoldings } from './practice-routing';
 
@@ -58,13 +59,35 @@ export interface CatalogueStore {
   list(kind: CatalogueKind): Promise<StoredCatalogueItem[]>;
   /** Writes (creates or replaces the source fields of) items; never touches a feature's saved links. */
   put(kind: CatalogueKind, items: StoredCatalogueItem[], at: string): Promise<void>;
+  /** Records how many live (not removed) items these kinds hold after a sync (status reads them in O(1)). */
+  setCounts(counts: Partial<Record<CatalogueKind, number>>): Promise<void>;
+}
+
+export type RunPointer = 'internal' | 'poll';
+
+export interface RunPage {
+  limit: number;
+  cursor?: string;
+  /** Only runs of these types / this status (a filter on the newest-first list). */
+  types?: readonly SyncType[];
+  status?: RunStatus;
 }
 
 export interface RunStore {
-  put(run: SyncRun): Promise<void>;
+  /**
+   * Writes the run; with `pointer`, also moves that pointer to it (unless a later-started run holds
+   * it); with `expiresAtSeconds`, the run expires then (DynamoDB TTL).
+   */
+  put(run: SyncRun, opts?: { pointer?: RunPointer; expiresAtSeconds?: number }): Promise<void>;
   get(id: string): Promise<SyncRun | undefined>;
-  /** Newest first. */
-  list(limit: number, types?: readonly SyncType[]): Promise<SyncRun[]>;
+  /** The run a pointer names (O(1): one GetItem). */
+  pointer(kind: RunPointer): Promise<SyncRun | undefined>;
+  /** A page of runs, newest first; bounded reads (a filter reads at most a few pages of the index). */
+  page(q: RunPage): Promise<Page<SyncRun>>;
+  /** Counts one empty poll in its hour's summary (hour = yyyy-mm-ddThh). */
+  countEmptyPoll(hour: string, expiresAtSeconds: number): Promise<void>;
+  /** Hourly summaries of empty polls, newest first. */
+  pollHours(limit: number, cursor?: string): Promise<Page<PollHour>>;
 }
 
 export interface SyncLockStore {
@@ -121,6 +144,7 @@ export interface EventPublisher {
 /** A job on the sync queue. */
 export type SyncJob =
   | { kind: 'run'; run_id: string; sync_type: SyncType }
+  /** A poll's run id is its queue message's id, so the queue's retries of it are one run with attempts. */
   | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean };
 
 export interface SyncQueue {

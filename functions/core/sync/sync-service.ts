@@ -13,7 +13,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type FeatureLinksResponse,
   type HealthComponent,
-  INTERNAL_SYNC_TYPES,
   type LinkEventsRequest,
   type QueueStatusResponse,
   SYNC_MSG,
@@ -33,6 +32,8 @@ import type {
   LegacySystem,
   LicenceDirectory,
   PollScheduler,
+  RunPage,
+  RunPointer,
   RunStore,
   SyncJob,
   SyncLockStore,
@@ -78,6 +79,25 @@ export interface SyncServiceDeps {
   now?: () => Date;
 }
 
+/** What the queue says of a job: its message id (stable across the queue's retries). */
+export interface JobMeta {
+  messageId?: string;
+}
+
+/** A poll that found nothing is kept a week, then only counted in its hour's summary (kept a year). */
+export const EMPTY_POLL_TTL_SECONDS = 7 * 24 * 3600;
+export const POLL_SUMMARY_TTL_SECONDS = 366 * 24 * 3600;
+
+const isPoll = (run: SyncRun) => run.sync_type === 'legacy_events' && run.started_by === 'scheduler';
+const isEmptyPoll = (run: SyncRun) => isPoll(run) && run.status === 'succeeded' && (run.counts.fetched ?? 0) === 0;
+/** The status pointer a run moves: catalogue runs 'internal', scheduler polls 'poll'. */
+const pointerOf = (run: SyncRun): RunPointer | undefined =>
+  run.sync_type.startsWith('internal_') || run.sync_type === 'full_sync'
+    ? 'internal'
+    : isPoll(run)
+      ? 'poll'
+      : undefined;
+
 /** Internal types share one lock (they write the same catalogue); the legacy types each have their own. */
 export const lockOf = (type: SyncType): string =>
   type.startsWith('internal_') || type === 'full_sync' ? 'catalogue' : type;
@@ -105,7 +125,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       throw new ConflictError(SYNC_MSG.alreadyRunning(type));
     }
     try {
-      await deps.runs.put(run);
+      await deps.runs.put(run, { pointer: pointerOf(run) });
       await deps.queue.send({ kind: 'run', run_id: run.id, sync_type: type });
     } catch (err) {
       await finish(run, 'failed', {}, `The sync could not be queued: ${(err as Error).message}`).catch(() => undefined);
@@ -122,7 +142,13 @@ export function createSyncService(deps: SyncServiceDeps) {
     detail: string | null,
   ) {
     const done: SyncRun = { ...run, status, counts, detail, completed_at: now().toISOString() };
-    await deps.runs.put(done);
+    const empty = isEmptyPoll(done);
+    const nowSeconds = Math.floor(now().getTime() / 1000);
+    await deps.runs.put(done, {
+      pointer: pointerOf(done),
+      ...(empty ? { expiresAtSeconds: nowSeconds + EMPTY_POLL_TTL_SECONDS } : {}),
+    });
+    if (empty) await deps.runs.countEmptyPoll(done.started_at.slice(0, 13), nowSeconds + POLL_SUMMARY_TTL_SECONDS);
     deps.onRunFinished?.(done);
     return done;
   }
@@ -147,7 +173,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   /** Runs a run that holds its lock; never throws for the run's own failure (it is recorded). */
   async function runLocked(run: SyncRun): Promise<SyncRun> {
     const running: SyncRun = { ...run, status: 'running' };
-    await deps.runs.put(running);
+    await deps.runs.put(running, { pointer: pointerOf(running) });
     try {
       const counts = await execute(run.sync_type);
       const done = await finish(running, 'succeeded', counts, null);
@@ -162,7 +188,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
   }
 
-  async function poll(job: Extract<SyncJob, { kind: 'poll' }>): Promise<SyncRun | undefined> {
+  async function poll(job: Extract<SyncJob, { kind: 'poll' }>, meta: JobMeta): Promise<SyncRun | undefined> {
     // Sub-minute intervals in the cloud: the minute's schedule fans out the polls within the minute.
     if (job.spread && job.interval_seconds && job.interval_seconds < 60) {
       for (let t = job.interval_seconds; t < 60; t += job.interval_seconds) {
@@ -171,15 +197,18 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
     const state = await deps.state.get();
     if (!state.polling_active) return undefined;
+    // The queue's retries of one poll message are one run: its id is the message's, its attempts counted.
+    const earlier = meta.messageId ? await deps.runs.get(meta.messageId) : undefined;
     const run: SyncRun = {
-      id: randomUUID(),
+      id: meta.messageId ?? randomUUID(),
       sync_type: 'legacy_events',
       status: 'queued',
       started_by: 'scheduler',
-      started_at: now().toISOString(),
+      started_at: earlier?.started_at ?? now().toISOString(),
       completed_at: null,
       counts: {},
       detail: null,
+      attempts: (earlier?.attempts ?? 0) + 1,
     };
     // A legacy_events run already in progress covers this poll.
     if (
@@ -187,7 +216,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     ) {
       return undefined;
     }
-    await deps.state.setLastPoll(run.started_at);
+    await deps.state.setLastPoll(now().toISOString());
     const done = await runLocked(run);
     // The queue retries a failed poll and finally dead-letters it.
     if (done.status === 'failed') throw new Error(`Poll failed: ${done.detail}`);
@@ -198,8 +227,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     trigger,
 
     /** The sync queue's consumer. Throws only for what the queue should retry (failed polls). */
-    async handleJob(job: SyncJob): Promise<SyncRun | undefined> {
-      if (job.kind === 'poll') return poll(job);
+    async handleJob(job: SyncJob, meta: JobMeta = {}): Promise<SyncRun | undefined> {
+      if (job.kind === 'poll') return poll(job, meta);
       const run = await deps.runs.get(job.run_id);
       if (!run || run.status === 'succeeded' || run.status === 'failed') return run; // duplicate message
       return runLocked(run);
@@ -229,13 +258,14 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
 
     async status(): Promise<SyncStatusResponse> {
-      const [state, counts, running, last] = await Promise.all([
+      // O(1): the state item, the counts item, the (few) locks and two pointer items; never the history.
+      const [state, counts, running, l, lastPoll] = await Promise.all([
         deps.state.get(),
         deps.queries.counts(),
         deps.locks.running(now().getTime()),
-        deps.runs.list(1, [...INTERNAL_SYNC_TYPES, 'full_sync']),
+        deps.runs.pointer('internal'),
+        deps.runs.pointer('poll'),
       ]);
-      const l = last[0];
       return {
         legacy: {
           users_synced: state.users_synced,
@@ -243,6 +273,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           polling_interval_seconds: state.polling_interval_seconds,
           last_poll_at: state.last_poll_at,
           cursor: state.cursor,
+          last_poll: lastPoll ?? null,
         },
         internal: { last_sync: l ? { completed_at: l.completed_at, status: l.status, detail: l.detail } : null },
         current_counts: counts,
@@ -259,7 +290,11 @@ export function createSyncService(deps: SyncServiceDeps) {
       };
     },
 
-    history: (limit: number, types?: readonly SyncType[]) => deps.runs.list(limit, types),
+    /** A page of runs, newest first, of some types and/or one status. */
+    history: (q: RunPage) => deps.runs.page(q),
+
+    /** A page of the hourly counts of polls that found nothing, newest first. */
+    pollHours: (limit: number, cursor?: string) => deps.runs.pollHours(limit, cursor),
 
     async queueStatus(): Promise<QueueStatusResponse> {
       const [status, failed_items] = await Promise.all([deps.queueOps.status(), deps.queueOps.failedItems()]);

@@ -2,7 +2,9 @@
  * What the webhooks module needs from the outside world. The core owns these interfaces;
  * functions/adapters/ implements them (DynamoDB, SQS or the in-process queue, HTTP out, SES).
  */
+
 import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
+import type { Page } from '../paging';
 import type { Log, Mailer } from '../users/ports';
 import type { EventTypeDefinition } from './event-catalogue';
 import type { DeliveryLogRecord, DeliveryRecord, WebhookRecord } from './webhook';
@@ -64,8 +66,8 @@ export interface DeliveryLogStore {
   get(id: string): Promise<DeliveryLogRecord | undefined>;
   /** Newest first. */
   listByApp(appId: string, limit: number): Promise<DeliveryLogRecord[]>;
-  /** Newest first, every app (admin). */
-  listAll(limit: number): Promise<DeliveryLogRecord[]>;
+  /** Newest first, every app (admin), one page from a cursor. */
+  pageAll(limit: number, cursor?: string): Promise<Page<DeliveryLogRecord>>;
 }
 
 export interface EventTypeStore {

@@ -2,6 +2,7 @@
  * In-memory implementations of the webhooks ports, with the same conditional semantics as the
  * DynamoDB adapter, for unit tests of the core.
  */
+import { decodeCursor, encodeCursor } from '../paging';
 import type {
   AppDirectory,
   AttemptOutcome,
@@ -129,8 +130,12 @@ export class MemoryLogStore implements DeliveryLogStore {
       .filter((l) => l.app_id === appId)
       .slice(0, limit);
   }
-  async listAll(limit: number) {
-    return this.newest().slice(0, limit);
+  async pageAll(limit: number, cursor?: string) {
+    // An offset cursor through the one codec (the DynamoDB store's carries a LastEvaluatedKey).
+    const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.offset === 'number', 'bad cursor').offset) : 0;
+    const all = this.newest();
+    const items = all.slice(from, from + limit);
+    return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
   }
 }
 

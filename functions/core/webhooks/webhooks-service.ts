@@ -3,6 +3,7 @@
  * the event catalogue, an app's webhooks (owner only; another developer's app reads as missing),
  * delivery logs, test events and replay. Delivery itself is the pipeline's job.
  */
+
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages';
 import {
@@ -15,6 +16,7 @@ import {
   type WebhookDeliveryLog,
 } from '../../../shared/schemas/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../errors';
+import type { Page } from '../paging';
 import type { DeliveryPipeline } from './delivery-pipeline';
 import { catalogueNames } from './event-catalogue';
 import type { AppDirectory, DeliveryLogStore, EventTypeStore, TargetChecker, WebhookStore } from './ports';
@@ -169,8 +171,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       return (await logs.listByApp(appId, limit)).map(toLogView);
     },
 
-    async adminLogs(limit: number): Promise<WebhookDeliveryLog[]> {
-      return (await logs.listAll(limit)).map(toLogView);
+    async adminLogs(limit: number, cursor?: string): Promise<Page<WebhookDeliveryLog>> {
+      const page = await logs.pageAll(limit, cursor);
+      return { items: page.items.map(toLogView), next_cursor: page.next_cursor };
     },
 
     /** POST /api/simulate-event: a test event (data marked test: true) through the real pipeline. */

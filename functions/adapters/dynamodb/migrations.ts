@@ -1,0 +1,68 @@
+/**
+ * Table migrations for items written before a change of their shape (issue 26): each runs once,
+ * then writes its done-marker (MIGRATION#<name>). `npm start` runs them after the seed
+ * (bin/local.ts); in the cloud `npx tsx bin/migrate-table.ts` runs them against TABLE_NAME once after a
+ * deploy (docs/deploy.md). They read whole partitions: a script, never a request path.
+ *
+ * - sales-counters: the app item's sales counters (purchases-repo.ts SALES_COUNTERS) computed from
+ *   the app's purchases, for apps sold before the counters were kept in the purchase transactions.
+ * - catalogue-counts: the live catalogue counts item sync status reads (sync-repo.ts).
+ */
+import { summarise } from '../../core/purchases/purchases-service';
+import { getItem, onIndex, putItem, queryAll, updateItem } from './dynamo';
+import { appKey, appSalesPartition, MARKET_PK, migrationMarker, syncKeys, UNLISTED_PK } from './keys';
+import { purchaseItem } from './purchase-item';
+import { SALES_COUNTERS } from './purchases-repo';
+import { countCatalogue, dynamoCatalogueStore } from './sync-repo';
+
+export interface MigrationResult {
+  name: string;
+  /** false: its marker said it had run. */
+  ran: boolean;
+  items: number;
+}
+
+async function once(name: string, work: () => Promise<number>): Promise<MigrationResult> {
+  if (await getItem(migrationMarker(name), { consistent: true })) return { name, ran: false, items: 0 };
+  const items = await work();
+  await putItem({ ...migrationMarker(name), entity: 'Migration', done_at: new Date().toISOString(), items });
+  return { name, ran: true, items };
+}
+
+async function salesCounters(): Promise<number> {
+  const apps = [
+    ...(await queryAll(
+      onIndex('GSI2', MARKET_PK, { ProjectionExpression: '#id', ExpressionAttributeNames: { '#id': 'id' } }),
+    )),
+    ...(await queryAll(
+      onIndex('GSI2', UNLISTED_PK, { ProjectionExpression: '#id', ExpressionAttributeNames: { '#id': 'id' } }),
+    )),
+  ];
+  for (const app of apps) {
+    const id = String(app.id);
+    const purchases = (await queryAll(onIndex('GSI2', appSalesPartition(id)))).map(purchaseItem.fromItem);
+    const s = summarise(purchases);
+    await updateItem(appKey(id), {
+      UpdateExpression: 'SET #p = :p, #s = :s, #r = :r',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: {
+        '#p': SALES_COUNTERS.purchases,
+        '#s': SALES_COUNTERS.total_sales,
+        '#r': SALES_COUNTERS.total_revenue_cents,
+      },
+      ExpressionAttributeValues: { ':p': s.purchases, ':s': s.total_sales, ':r': Math.round(s.total_revenue * 100) },
+    }).catch(() => undefined); // an app deleted meanwhile
+  }
+  return apps.length;
+}
+
+async function catalogueCounts(): Promise<number> {
+  if (await getItem(syncKeys.catalogueCounts)) return 0;
+  await dynamoCatalogueStore.setCounts(await countCatalogue());
+  return 1;
+}
+
+/** Runs every migration not yet done, in order. */
+export async function migrateTable(): Promise<MigrationResult[]> {
+  return [await once('sales-counters', salesCounters), await once('catalogue-counts', catalogueCounts)];
+}

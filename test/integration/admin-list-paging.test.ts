@@ -1,0 +1,95 @@
+/**
+ * Admin lists page from the table (issue 26, item 3): an app's purchase history and the webhook
+ * logs are the spec's plain arrays, one page at a time (`X-Next-Cursor`, `Link: rel="next"`); the
+ * Sales column reads counters moved in the purchases' own transactions.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createApprovedDeveloper, writeLicensedPurchase } from '../../bin/support/licensed-purchase';
+import { purchaseItem } from '../../functions/adapters/dynamodb/purchase-item';
+import { dynamoPurchasesRepository, salesCountersOf } from '../../functions/adapters/dynamodb/purchases-repo';
+import type { AdminPurchase } from '../../shared/schemas/checkout';
+import { adminToken, api } from '../support/api';
+import { must } from '../support/must';
+
+/** Every page of a paged plain-array route, following X-Next-Cursor; checks Link agrees. */
+async function allPages<T>(token: string, path: string, limit: number): Promise<{ pages: T[][] }> {
+  const pages: T[][] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const url: string = `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await api<T[]>('GET', url, { token });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.length).toBeLessThanOrEqual(limit);
+    pages.push(res.body);
+    cursor = res.headers.get('x-next-cursor');
+    if (cursor) expect(res.headers.get('link')).toContain('rel="next"');
+  } while (cursor && pages.length < 100);
+  return { pages };
+}
+
+describe('admin lists page with cursors', () => {
+  it("an app's purchase history pages past its first page, newest first, without repeats", async () => {
+    const token = await adminToken();
+    const dev = await createApprovedDeveloper();
+    const appId = `app-${randomUUID()}`;
+    for (let i = 0; i < 7; i++) await writeLicensedPurchase(dev, { appId, buyer: `buyer${i}` });
+    const { pages } = await allPages<AdminPurchase>(token, `/api/admin/apps/${appId}/purchases`, 3);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const rows = pages.flat();
+    expect(rows).toHaveLength(7);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(7);
+    const dates = rows.map((r) => r.created_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    const bad = await api<{ detail: string }>('GET', `/api/admin/apps/${appId}/purchases?cursor=nonsense`, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('cursor is not a cursor of this list');
+  });
+
+  it('the webhook logs page past their first page', async () => {
+    const token = await adminToken();
+    const { pages } = await allPages<{ id: string }>(token, '/api/admin/logs', 2);
+    const rows = pages.flat();
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    if (rows.length > 2) expect(pages.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sales counters move in the same transaction as the purchase, and back on a refund', async () => {
+    const dev = await createApprovedDeveloper();
+    const appId = `app-${randomUUID()}`;
+    await writeLicensedPurchase(dev, { appId });
+    const before = must((await salesCountersOf([appId])).get(appId));
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    const sale = purchaseItem.fromItem({
+      id,
+      app_id: appId,
+      user_id: `buyer-${randomUUID()}`,
+      buyer_email: 'counted@example.com',
+      status: 'completed',
+      amount_cents: 2500,
+      session_id: `sess-${id}`,
+      created_at: now,
+      completed_at: now,
+    });
+    await dynamoPurchasesRepository.create(sale);
+    const after = must((await salesCountersOf([appId])).get(appId));
+    expect(after).toEqual({
+      purchases: before.purchases + 1,
+      total_sales: before.total_sales + 1,
+      total_revenue_cents: before.total_revenue_cents + 2500,
+    });
+    expect(await dynamoPurchasesRepository.markRefunded(id, { refunded_at: new Date().toISOString() })).not.toBe(
+      'not_applicable',
+    );
+    const refunded = must((await salesCountersOf([appId])).get(appId));
+    expect(refunded).toEqual({
+      purchases: before.purchases + 1,
+      total_sales: before.total_sales,
+      total_revenue_cents: before.total_revenue_cents,
+    });
+  });
+});
