@@ -122,6 +122,17 @@ export async function newDeveloper(overrides: Record<string, unknown> = {}, opts
   return { email, password, token: login.body.access_token, id: profile.body?.id as string };
 }
 
+/**
+ * Registers a fresh practice (account_type "practice"), follows its verification link (unless
+ * `verified: false`) and signs in; returns its token, e-mail, password and id.
+ */
+export async function newPractice(overrides: Record<string, unknown> = {}, opts: { verified?: boolean } = {}) {
+  return newDeveloper(
+    { full_name: 'Front Desk', company_name: 'Test Family Dental', account_type: 'practice', ...overrides },
+    opts,
+  );
+}
+
 /** A developer newDeveloper registered: its id, e-mail, token and what else it returns. */
 export type Developer = Awaited<ReturnType<typeof newDeveloper>>;
 

@@ -10,6 +10,7 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   role: 'developer',
   created_at: '2025-01-01T00:00:00Z',
   is_approved: false,
+  status: 'pending',
   ...over,
 });
 
