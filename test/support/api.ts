@@ -109,7 +109,7 @@ export async function verifyEmailOf(email: string): Promise<void> {
  * in; returns its token and e-mail.
  */
 export async function newDeveloper(overrides: Record<string, unknown> = {}, opts: { verified?: boolean } = {}) {
-  const email = uniqueEmail();
+  const email = typeof overrides.email === 'string' ? overrides.email : uniqueEmail();
   const password = 'secret123';
   const reg = await api('POST', '/api/register', {
     body: { full_name: 'Test Developer', email, password, company_name: 'Test Dental Co', ...overrides },

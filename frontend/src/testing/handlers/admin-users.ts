@@ -55,6 +55,7 @@ export function adminUsersHandlers(
   const approve = (user: AdminUserDetail) => {
     if (user.role === 'admin') return fail(400, 'Admins do not need approval');
     user.is_approved = true;
+    user.status = 'approved';
     for (const key of keys[user.id] ?? []) {
       key.is_active = true;
       key.status = 'active';
