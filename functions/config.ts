@@ -177,8 +177,17 @@ const FIELDS = {
   UPLOADS_MAX_PENDING_PER_DEVELOPER: positive(50),
   /** Reset mails per address per hour; further requests get the same answer and no mail. */
   FORGOT_PASSWORD_MAILS_PER_ADDRESS: positive(3),
-  /** Mails the checkout sends one recipient per day (guest confirmations, licence mails); more are dropped. */
+  /**
+   * Mails one recipient gets per day from the checkout and licence delivery (guest confirmations,
+   * licence mails, developers' manual completions) and from invitations; more are dropped.
+   */
   MAILS_PER_RECIPIENT_PER_DAY: positive(20),
+  /** Reviews written or edited per client address per day (429 with Retry-After past it). */
+  REVIEWS_PER_CLIENT_PER_DAY: positive(10),
+  /** How long a guest's "Create your practice account" link (in licence mails) works. */
+  CLAIM_LINK_TTL_SECONDS: positive(60 * 60 * 24 * 30),
+  /** How long an imported legacy account's invitation (set-password link) works. */
+  INVITATION_TTL_SECONDS: positive(60 * 60 * 24 * 14),
   /** How long a free guest licence's confirmation link works. */
   GUEST_CONFIRM_TTL_SECONDS: positive(60 * 60 * 48),
   /** Verification-link lifetime. */

@@ -10,8 +10,10 @@
 /** Who may call a route. Enforced on the server by the group router before any handler runs. */
 export type Access =
   | 'public' // anyone, no token needed
-  | 'user' // any signed-in account (developer or admin)
-  | 'developer' // a signed-in developer
+  | 'user' // any signed-in account (developer, practice or admin)
+  | 'buyer' // a signed-in buyer: a developer or a practice (checkout, purchases, reviews)
+  | 'owner_or_admin' // a developer (the service checks they own the object) or an admin; never a practice
+  | 'developer' // a signed-in developer (never a practice: the developer portal)
   | 'admin' // a signed-in admin
   | 'apikey'; // a developer's API key in the X-API-Key header (Partner API)
 
@@ -107,7 +109,14 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('POST', '/api/forgot-password', 'accounts', 'public'),
   r('POST', '/api/reset-password', 'accounts', 'public'),
   r('POST', '/api/verify-email', 'accounts', 'public'),
-  r('POST', '/api/resend-verification', 'accounts', 'developer'),
+  r('POST', '/api/resend-verification', 'accounts', 'buyer'),
+  // A guest's "Create your practice account" link (mailed with the licence): what it proves, a new
+  // practice account for its address, or (signed in) the address joining the buyer's account.
+  r('POST', '/api/claim-account/preview', 'accounts', 'public'),
+  r('POST', '/api/claim-account', 'accounts', 'public'),
+  r('POST', '/api/claim-account/attach', 'accounts', 'buyer'),
+  // An imported legacy account's invitation: it sets its password and then awaits approval.
+  r('POST', '/api/accept-invitation', 'accounts', 'public'),
   r('GET', '/api/user/profile', 'accounts', 'user'),
   r('GET', '/api/admin/profile', 'accounts', 'admin'),
   r('PUT', '/api/admin/profile', 'accounts', 'admin', audited('admin_profile.update', 'user')),
@@ -135,10 +144,10 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   // Verified reviews: read by anyone; written by licence holders, one per app (the writes run in the
   // purchases function, beside the purchases they depend on, since the marketplace function only reads)
   r('GET', '/api/apps/{id}/reviews', 'marketplace', 'public'),
-  r('POST', '/api/apps/{id}/reviews', 'purchases', 'user'),
-  r('GET', '/api/apps/{id}/reviews/mine', 'marketplace', 'user'),
-  r('PUT', '/api/apps/{id}/reviews/mine', 'purchases', 'user'),
-  r('DELETE', '/api/apps/{id}/reviews/mine', 'purchases', 'user'),
+  r('POST', '/api/apps/{id}/reviews', 'purchases', 'buyer'),
+  r('GET', '/api/apps/{id}/reviews/mine', 'marketplace', 'buyer'),
+  r('PUT', '/api/apps/{id}/reviews/mine', 'purchases', 'buyer'),
+  r('DELETE', '/api/apps/{id}/reviews/mine', 'purchases', 'buyer'),
 
   // Developer apps
   r('GET', '/api/apps', 'developer-apps', 'developer'),
@@ -154,7 +163,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
   // The data an app touches: the catalogue to declare from, the owner's declaration (admins read it for review)
   r('GET', '/api/data-access/catalogue', 'developer-apps', 'developer'),
-  r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'user'),
+  r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'owner_or_admin'),
   r('PUT', '/api/apps/{id}/data-access', 'developer-apps', 'developer', audited('app.data_access', 'app')),
   // The app's developer answers a review of it, once
   r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer'),
@@ -180,10 +189,11 @@ export const ROUTES = /* @__PURE__ */ table(() => [
 
   // Checkout and purchases: the routes that call Stripe or stand in for it are the checkout group's
   // (its function carries Stripe's SDK); purchases already made, read by their buyer, the purchases group's
-  r('POST', '/api/stripe/create-checkout-session', 'checkout', 'user'),
+  r('POST', '/api/stripe/create-checkout-session', 'checkout', 'buyer'),
   r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
   // The free licence a guest asked for, granted once the mailed confirmation link is followed.
   r('POST', '/api/stripe/confirm-guest-license', 'checkout', 'public'),
+  // Any account may read its own purchases (an admin's list is empty: admins do not buy).
   r('GET', '/api/stripe/my-purchases', 'purchases', 'user'),
   r('GET', '/api/stripe/purchase/{session_id}', 'purchases', 'public'),
   r('GET', '/api/stripe/purchases/{id}/invoice', 'purchases', 'user'),
@@ -201,6 +211,8 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/admin/users/{id}/keys', 'admin', 'admin'),
   r('GET', '/api/admin/users/{id}/logs', 'admin', 'admin'),
   r('POST', '/api/admin/users/{id}/approve-production', 'admin', 'admin', audited('user.approve_production', 'user')),
+  // An imported legacy account that has not set its password gets its invitation mail again.
+  r('POST', '/api/admin/users/{id}/resend-invitation', 'admin', 'admin', audited('user.resend_invitation', 'user')),
   r('POST', '/api/admin/keys/{id}/rotate', 'admin', 'admin', audited('api_key.admin_rotate', 'api_key')),
 
   // Admin: apps, purchases, webhook logs

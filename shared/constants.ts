@@ -52,8 +52,17 @@ export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+'] as c
 export const KEY_TYPES = ['staging', 'production'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
 
-export const ROLES = ['developer', 'admin'] as const;
+/**
+ * Who an account is: a developer (a vendor that builds and sells apps), a practice (a dental practice
+ * that buys and uses them) or an admin. Developers and practices both buy (routes.ts access `buyer`).
+ */
+export const ROLES = ['developer', 'admin', 'practice'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles that buy licences: checkout, My Purchases, invoices, renewals and verified reviews. */
+export const BUYER_ROLES = ['developer', 'practice'] as const;
+export type BuyerRole = (typeof BUYER_ROLES)[number];
+export const isBuyerRole = (role: string | null | undefined): role is BuyerRole =>
+  role === 'developer' || role === 'practice';
 
 export const LICENSE_STATUSES = ['assigned', 'manual_pending', 'out_of_stock', 'active', 'revoked'] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];

@@ -38,6 +38,21 @@ export async function seedAdmin(email: string, password: string): Promise<void> 
 export const ensureDemoAccount = (account: Omit<EnsureUserInput, 'password' | 'role'> & { id: string }) =>
   ensureUser({ ...account, password: DEMO_PASSWORD, role: 'developer' }, dynamoUsersRepository, passwords);
 
+/**
+ * A demo practice account (demo buyers and reviewers) with its fixed id, verified, signing in with
+ * the demo password. One an earlier start created as a developer becomes a practice.
+ */
+export async function ensureDemoPracticeAccount(
+  account: Omit<EnsureUserInput, 'password' | 'role' | 'is_approved'> & { id: string },
+) {
+  const { user } = await ensureUser(
+    { ...account, password: DEMO_PASSWORD, role: 'practice', is_approved: true, email_verified: true },
+    dynamoUsersRepository,
+    passwords,
+  );
+  if (user.role === 'developer') await dynamoUsersRepository.convertToPractice(user.id);
+}
+
 /** The demo developers with their fixed ids (the catalogue seed refers to them), approved. */
 export async function seedDemoDevelopers(): Promise<void> {
   for (const { id, email, full_name, company_name, website } of DEMO_DEVELOPERS) {

@@ -4,11 +4,8 @@
  * two practices hold valid licences of demo apps, one held a licence that was refunded (revoked),
  * two have no licence at all. Events reach only webhooks of apps a practice holds a valid licence for.
  */
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import { ensureUser } from '../../functions/core/users/ensure-user';
-import { passwords } from '../../functions/wiring/accounts';
+import { ensureDemoPracticeAccount } from './admin';
 import { DEMO_APPS } from './demo-apps';
-import { DEMO_PASSWORD } from './demo-developers';
 import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
 
 export interface DemoPractice {
@@ -76,21 +73,13 @@ function practicePurchase(practice: DemoPractice, slug: string, revoked: boolean
 export async function seedDemoPractices(): Promise<void> {
   for (const practice of DEMO_PRACTICES) {
     if (!practice.account) continue;
-    await ensureUser(
-      {
-        id: practice.id,
-        email: practice.email,
-        password: DEMO_PASSWORD,
-        full_name: practice.name,
-        company_name: practice.name,
-        role: 'developer',
-        is_approved: false,
-        // Their events are routed only to a proven address (core/sync/practice-routing.ts).
-        email_verified: true,
-      },
-      dynamoUsersRepository,
-      passwords,
-    );
+    // A practice account, verified: its events are routed only to a proven address (core/sync/practice-routing.ts).
+    await ensureDemoPracticeAccount({
+      id: practice.id,
+      email: practice.email,
+      full_name: practice.name,
+      company_name: practice.name,
+    });
     const purchases = [
       ...practice.licensed.map((slug) => practicePurchase(practice, slug, false)),
       ...(practice.revoked ?? []).map((slug) => practicePurchase(practice, slug, true)),

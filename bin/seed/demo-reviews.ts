@@ -7,7 +7,7 @@
 import { dynamoReviewStore } from '../../functions/adapters/dynamodb/reviews-repo';
 import { buildReviewsService } from '../../functions/wiring/reviews';
 import { cycle } from '../cycle';
-import { ensureDemoAccount } from './admin';
+import { ensureDemoPracticeAccount } from './admin';
 import { demoAppId } from './catalogue';
 import { DEMO_APPS, type DemoApp } from './demo-apps';
 import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
@@ -55,7 +55,7 @@ export async function seedDemoReviews(): Promise<void> {
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
   for (const r of REVIEWERS) {
-    await ensureDemoAccount({ id: r.id, email: r.email, full_name: r.name, company_name: r.name, is_approved: false });
+    await ensureDemoPracticeAccount({ id: r.id, email: r.email, full_name: r.name, company_name: r.name });
   }
   const listed = DEMO_APPS.filter((a) => (a.type ?? 'public') === 'public' && a.is_approved !== false);
   for (const [appIndex, app] of listed.entries()) {

@@ -33,6 +33,8 @@ export async function createApprovedDeveloper(): Promise<string> {
       auth_provider: 'password',
       email_verified: true,
       token_version: 0,
+      invited: false,
+      linked_emails: [],
     },
     null,
   );

@@ -1,5 +1,7 @@
 import { createGroupHandler } from '../http/group-handler';
+import { acceptInvitation } from './accept-invitation';
 import { adminLogin } from './admin-login';
+import { attachClaim, claimAccount, previewClaim } from './claim-account';
 import { forgotPassword } from './forgot-password';
 import { getAdminProfile } from './get-admin-profile';
 import { getPublicConfig } from './get-config';
@@ -22,6 +24,10 @@ export const handler = createGroupHandler('accounts', {
   'POST /api/forgot-password': forgotPassword,
   'POST /api/reset-password': resetPassword,
   'POST /api/verify-email': verifyEmail,
+  'POST /api/claim-account/preview': previewClaim,
+  'POST /api/claim-account': claimAccount,
+  'POST /api/claim-account/attach': attachClaim,
+  'POST /api/accept-invitation': acceptInvitation,
   'POST /api/resend-verification': resendVerification,
   'GET /api/user/profile': getUserProfile,
   'GET /api/admin/profile': getAdminProfile,

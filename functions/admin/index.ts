@@ -21,6 +21,7 @@ import { getUser } from './admin-users/get-user';
 import { getUserKeys } from './admin-users/get-user-keys';
 import { getUserLogs } from './admin-users/get-user-logs';
 import { listUsers } from './admin-users/list-users';
+import { resendInvitation } from './admin-users/resend-invitation';
 import { rotateKeyAsAdmin } from './admin-users/rotate-key';
 
 /**
@@ -35,6 +36,7 @@ export const handler = createGroupHandler('admin', {
   'GET /api/admin/users/{id}/keys': getUserKeys,
   'GET /api/admin/users/{id}/logs': getUserLogs,
   'POST /api/admin/users/{id}/approve-production': approveProduction,
+  'POST /api/admin/users/{id}/resend-invitation': resendInvitation,
   'POST /api/admin/keys/{id}/rotate': rotateKeyAsAdmin,
   // Category curation (the handlers live with the marketplace's category code)
   'GET /api/admin/categories': adminListCategories,

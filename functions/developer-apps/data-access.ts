@@ -1,12 +1,12 @@
 import { AppIdParams } from '../../shared/schemas/apps';
 import { DataAccessInputSchema } from '../../shared/schemas/data-access';
 import { audit } from '../http/audit';
-import { type ApiRequest, type DeveloperHandler, ok, type UserHandler } from '../http/types';
+import { type ApiRequest, type DeveloperHandler, type OwnerOrAdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { dataAccess } from '../wiring/data-access';
 
 /** The app, if the caller owns it or is an admin; otherwise 'App not found' (no existence leak). */
-async function ownOrAdmin(req: ApiRequest<'user'>) {
+async function ownOrAdmin(req: ApiRequest<'owner_or_admin'>) {
   const { id } = parse(AppIdParams, req.params);
   return dataAccess.visibleApp(req.auth, id);
 }
@@ -15,7 +15,7 @@ async function ownOrAdmin(req: ApiRequest<'user'>) {
 export const getDataAccessCatalogue: DeveloperHandler = async () => ok(await dataAccess.catalogue());
 
 /** GET /api/apps/{id}/data-access: the owner's or an admin's (review) view of an app's declaration. */
-export const getAppDataAccess: UserHandler = async (req) => {
+export const getAppDataAccess: OwnerOrAdminHandler = async (req) => {
   const app = await ownOrAdmin(req);
   return ok(await dataAccess.view(app.id));
 };

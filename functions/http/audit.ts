@@ -37,7 +37,7 @@ export function auditEntryOf(req: ApiRequest, status: number, now = new Date()):
     action: mark.action,
     actor_id: actor.userId,
     actor_email: actor.email.toLowerCase(),
-    actor_role: actor.role === 'admin' ? 'admin' : 'developer',
+    actor_role: actor.role,
     route: `${req.route.method} ${req.route.path}`,
     target_type: d.target_type ?? mark.target,
     target_id: d.target_id !== undefined ? d.target_id : pathId,

@@ -69,7 +69,7 @@ export async function verifyAccessToken(token: string): Promise<AuthUser> {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     const role = payload.role;
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('claims');
-    if (role !== 'developer' && role !== 'admin') throw new Error('role');
+    if (role !== 'developer' && role !== 'admin' && role !== 'practice') throw new Error('role');
     const tv = payload.tv ?? 0;
     if (typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) throw new Error('tv');
     return { userId: payload.sub, email: payload.email, role, tokenVersion: tv };

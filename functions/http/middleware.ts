@@ -205,6 +205,12 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
   if (route.access === 'developer' && user.role !== 'developer') {
     throw new ForbiddenError('Developer access required');
   }
+  if (route.access === 'buyer' && user.role !== 'developer' && user.role !== 'practice') {
+    throw new ForbiddenError('Only developer and practice accounts can do this');
+  }
+  if (route.access === 'owner_or_admin' && user.role !== 'developer' && user.role !== 'admin') {
+    throw new ForbiddenError('Developer or admin access required');
+  }
   return user;
 }
 

@@ -8,12 +8,14 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 /**
  * The account each access of routes.ts guarantees a handler (the authentication step has checked
  * the token and the role before any handler runs): none on public and API-key routes, the
- * signed-in account on the others, with its role on developer and admin routes.
+ * signed-in account on the others, with its role narrowed on buyer, owner, developer and admin routes.
  */
 export interface AuthByAccess {
   public: undefined;
   apikey: undefined;
   user: AuthUser;
+  buyer: AuthUser & { role: 'developer' | 'practice' };
+  owner_or_admin: AuthUser & { role: 'developer' | 'admin' };
   developer: AuthUser & { role: 'developer' };
   admin: AuthUser & { role: 'admin' };
 }
@@ -63,8 +65,12 @@ export type Handler<Auth extends AuthByAccess[Access]> = (req: RequestBase & { a
  */
 /** A public or API-key route's handler: no `auth`. */
 export type RouteHandler = Handler<undefined>;
-/** A route for any signed-in account (developer or admin). */
+/** A route for any signed-in account (developer, practice or admin). */
 export type UserHandler = Handler<AuthByAccess['user']>;
+/** A buyer's route: `req.auth.role` is 'developer' or 'practice'. */
+export type BuyerHandler = Handler<AuthByAccess['buyer']>;
+/** A developer's (owner's) or an admin's route: never a practice. */
+export type OwnerOrAdminHandler = Handler<AuthByAccess['owner_or_admin']>;
 /** A developer route: `req.auth.role` is 'developer'. */
 export type DeveloperHandler = Handler<AuthByAccess['developer']>;
 /** An admin route: `req.auth.role` is 'admin'. */

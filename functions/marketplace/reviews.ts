@@ -1,6 +1,6 @@
 import { AppIdParams } from '../../shared/schemas/apps';
 import { ReviewListQuerySchema } from '../../shared/schemas/reviews';
-import { ok, type RouteHandler, type UserHandler } from '../http/types';
+import { type BuyerHandler, ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { reviews } from '../wiring/reviews';
 
@@ -12,7 +12,7 @@ export const listReviews: RouteHandler = async (req) => {
 };
 
 /** GET /api/apps/{id}/reviews/mine: whether the caller may review, and their review if any. */
-export const myReview: UserHandler = async (req) => {
+export const myReview: BuyerHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   return ok(await reviews.mine(id, req.auth.userId), { 'cache-control': 'private, no-store' });
 };

@@ -37,6 +37,8 @@ const tagOf = (route: RouteDef): string => (route.access === 'admin' ? 'Admin' :
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   user: [{ bearerAuth: [] }],
+  buyer: [{ bearerAuth: [] }],
+  owner_or_admin: [{ bearerAuth: [] }],
   developer: [{ bearerAuth: [] }],
   admin: [{ bearerAuth: [] }],
   apikey: [{ apiKey: [] }],
@@ -44,7 +46,9 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
 
 const WHO: Record<Access, string> = {
   public: 'Public: no credentials needed.',
-  user: 'Any signed-in account (bearer token).',
+  user: 'Any signed-in account: developer, practice or admin (bearer token).',
+  buyer: 'A signed-in developer or practice: the accounts that buy (bearer token).',
+  owner_or_admin: "A signed-in developer (the object's owner) or an admin; not a practice (bearer token).",
   developer: 'A signed-in developer (bearer token).',
   admin: 'A signed-in admin (bearer token).',
   apikey: 'An API key in the X-API-Key header; counted against its daily quota.',
@@ -107,7 +111,7 @@ function errorStatuses(route: RouteDef): number[] {
   const statuses = new Set<number>(doc?.errors ?? []);
   if (doc?.body || doc?.query || doc?.params || route.method === 'POST' || route.method === 'PUT') statuses.add(400);
   if (route.access !== 'public') statuses.add(401);
-  if (route.access === 'developer' || route.access === 'admin') statuses.add(403);
+  if (route.access !== 'public' && route.access !== 'user' && route.access !== 'apikey') statuses.add(403);
   if (route.path.includes('{')) statuses.add(404);
   if (route.access === 'apikey') statuses.add(429);
   return [...statuses].sort((a, b) => a - b);

@@ -6,9 +6,15 @@
  */
 import * as z from 'zod';
 import {
+  AcceptInvitationRequest,
   AdminProfile,
   AdminProfileUpdateRequest,
   AdminProfileUpdateResponse,
+  ClaimAccountRequest,
+  ClaimAccountResponse,
+  ClaimAttachResponse,
+  ClaimPreview,
+  ClaimTokenRequest,
   ForgotPasswordRequest,
   GoogleLoginRequest,
   LoginRequest,
@@ -202,7 +208,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Accounts -------------------------------------------------------------------------------------
   'GET /api/config': { summary: 'Runtime settings the web app needs before sign-in', response: PublicConfig },
   'POST /api/register': {
-    summary: 'Sign up as a developer (pending admin approval)',
+    summary: 'Sign up as a developer (pending admin approval) or, with account_type "practice", as a practice',
+    description:
+      'The spec\'s body, plus an optional `account_type` ("developer" when absent). A practice needs no approval; ' +
+      "its `company_name` is the practice's name. Either gets a verification link by e-mail.",
     body: SignupRequest,
     status: 201,
     response: RegisterResponse,
@@ -235,6 +244,32 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/verify-email': {
     summary: 'Verify the account e-mail address with the mailed token',
     body: VerifyEmailRequest,
+    response: MessageResponse,
+  },
+  'POST /api/claim-account/preview': {
+    summary: "What a guest's claim link proves: its address, and whether an account holds it",
+    body: ClaimTokenRequest,
+    response: ClaimPreview,
+  },
+  'POST /api/claim-account': {
+    summary: "Create a practice account for a guest's claim link's address",
+    description:
+      'The link mailed with a guest licence proves the address: the new practice account is verified, the ' +
+      "address's purchases attach and the answer signs it in. 409 when an account holds the address (nothing changes).",
+    body: ClaimAccountRequest,
+    status: 201,
+    response: ClaimAccountResponse,
+    errors: [409, 429],
+  },
+  'POST /api/claim-account/attach': {
+    summary: "Follow a guest's claim link signed in: the address joins (or verifies) the buyer's account",
+    body: ClaimTokenRequest,
+    response: ClaimAttachResponse,
+    errors: [409],
+  },
+  'POST /api/accept-invitation': {
+    summary: "Set an imported legacy account's password with its invitation link",
+    body: AcceptInvitationRequest,
     response: MessageResponse,
   },
   'POST /api/resend-verification': {
@@ -570,7 +605,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/users': {
     summary: 'All accounts, newest first, searchable; paged when page is given',
     description:
-      'q searches email, full_name and company. Without page the answer is the whole matching list (an array); with page it is one page object with total, pages and counts.',
+      'q searches email, full_name and company; status (pending, approved, invited) and role (developer, admin, practice) filter. Without page the answer is the whole matching list (an array); with page it is one page object with total, pages and counts (awaiting_approval: pending developers only; invited).',
     query: AdminUserListQuery,
     response: z.union([AdminUserListSchema, AdminUserPageSchema]),
   },
@@ -596,6 +631,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Approve a developer for production',
     params: UserIdParams,
     response: MessageResponse,
+    errors: [409],
+  },
+  'POST /api/admin/users/{id}/resend-invitation': {
+    summary: "Send an imported legacy account's invitation again",
+    params: UserIdParams,
+    response: MessageResponse,
+    errors: [409, 429],
   },
   'POST /api/admin/keys/{id}/rotate': {
     summary: 'Rotate a developer key (admin)',

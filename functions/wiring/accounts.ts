@@ -1,19 +1,28 @@
-/** Accounts (core/users/users-service.ts): sign-up, sign-in, profiles, resets, wired to DynamoDB and SES. */
+/**
+ * Accounts (core/users/users-service.ts): sign-up, sign-in, profiles, resets, wired to DynamoDB and
+ * SES; and the guests' claim links (core/users/practice-claims.ts). An address that becomes proven
+ * (verified, claimed) makes its purchases count as installations (core/purchases/installations.ts).
+ */
+import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
-import { getConfig, scryptLog2N } from '../config';
+import { getConfig } from '../config';
+import { countProvenPurchases } from '../core/purchases/installations';
+import { buyerIdsOf } from '../core/purchases/purchase';
 import type { GoogleSettings } from '../core/users/google-id-token';
-import { passwordHasher } from '../core/users/password';
+import { createPracticeClaims } from '../core/users/practice-claims';
+import type { User } from '../core/users/user';
 import { createUsersService, type UsersSettings } from '../core/users/users-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
+import { passwords } from './passwords';
 import { rateLimiter } from './rate-limits';
 
 /**
  * Password hashing at SCRYPT_LOG2_N (readable without the rest of the configuration, so seeding
  * tools hash too where no JWT secret is configured).
  */
-export const passwords = /* @__PURE__ */ lazyService(() => passwordHasher(scryptLog2N()));
+export { passwords };
 
 /** Google sign-in's settings, or undefined when no client id is configured. */
 function googleSettings(): GoogleSettings | undefined {
@@ -46,6 +55,11 @@ export function usersSettings(): UsersSettings {
   };
 }
 
+/** The purchases kept for the account's proven addresses start counting as installations. */
+const countInstallationsOf = async (user: User): Promise<void> => {
+  await countProvenPurchases(dynamoPurchasesRepository, buyerIdsOf(user));
+};
+
 export const accounts = /* @__PURE__ */ lazyService(() =>
   createUsersService({
     ...dynamoUsersStores,
@@ -53,6 +67,20 @@ export const accounts = /* @__PURE__ */ lazyService(() =>
     mailer: sesMailer,
     passwords,
     settings: usersSettings,
+    onAddressProven: countInstallationsOf,
+    log: logger,
+  }),
+);
+
+/** The guests' "Create your practice account" links, followed (POST /api/claim-account...). */
+export const practiceClaims = /* @__PURE__ */ lazyService(() =>
+  createPracticeClaims({
+    users: dynamoUsersStores.users,
+    tokens: dynamoUsersStores.claimTokens,
+    passwords,
+    limiter: rateLimiter,
+    perClientPerHour: () => getConfig().RATE_LIMIT_REGISTER_PER_CLIENT,
+    onAddressProven: countInstallationsOf,
     log: logger,
   }),
 );

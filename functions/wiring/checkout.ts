@@ -58,6 +58,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
     events: createPaymentEvents({
       purchases: dynamoPurchasesRepository,
       fulfilment,
+      users: dynamoUsersRepository,
       mailer: sesMailer,
       events: options.events === null ? undefined : (options.events ?? licenceWebhookEvents),
       appUrl,

@@ -19,6 +19,7 @@ import { createFulfilmentWorker } from '../core/licences/fulfilment-queue';
 import type { LicenceEndpointClient } from '../core/licences/ports';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { logger } from '../http/logger';
+import { claimLinks } from './claim-links';
 import { buyerMailer } from './fulfilment-queue';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-pipeline';
@@ -51,6 +52,7 @@ export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, a
     endpoint: options.endpoint ?? licenceEndpointClient,
     events: licenceEventsOf(options),
     appUrl: getConfig().APP_URL,
+    claimLinks,
     log: logger,
     sleep: options.sleep,
     webhookTimeoutMs: options.licenceWebhook?.timeoutMs,

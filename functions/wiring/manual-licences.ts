@@ -9,6 +9,8 @@ import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
 import { createManualLicences } from '../core/licences/manual-licences';
 import { logger } from '../http/logger';
+import { claimLinks } from './claim-links';
+import { buyerMailer } from './fulfilment-queue';
 import { lazyService } from './lazy';
 
 export const manualLicences = /* @__PURE__ */ lazyService(() =>
@@ -17,6 +19,8 @@ export const manualLicences = /* @__PURE__ */ lazyService(() =>
     apps: new DynamoAppsRepository(),
     users: dynamoUsersRepository,
     mailer: sesMailer,
+    buyerMailer,
+    claimLinks,
     appUrl: getConfig().APP_URL,
     log: logger,
   }),

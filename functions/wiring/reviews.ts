@@ -10,6 +10,7 @@ import { getConfig } from '../config';
 import { createReviewsService, type ReviewsDeps } from '../core/reviews/reviews-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
+import { rateLimiter } from './rate-limits';
 
 /** The reviews service on its real adapters; the demo seed replaces the mailer and the log (it mails no one). */
 export const buildReviewsService = (overrides: Partial<ReviewsDeps> = {}) =>
@@ -20,6 +21,8 @@ export const buildReviewsService = (overrides: Partial<ReviewsDeps> = {}) =>
     mailer: sesMailer,
     appUrl: getConfig().APP_URL,
     log: logger,
+    limiter: rateLimiter,
+    perClientPerDay: () => getConfig().REVIEWS_PER_CLIENT_PER_DAY,
     ...overrides,
   });
 

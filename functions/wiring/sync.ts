@@ -35,6 +35,7 @@ import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';
 import { syncJobs } from '../queues/sync-jobs';
 import { secretString } from '../secrets';
+import { invitations } from './invitations';
 import { lazyService } from './lazy';
 import { deliveryQueue, localWebhookQueueStats } from './webhook-events';
 import { webhookPipeline } from './webhook-pipeline';
@@ -224,6 +225,7 @@ export const syncService = /* @__PURE__ */ lazyService(() => {
       findByEmail: (email) => dynamoUsersRepository.findByEmail(email),
       createWithoutPassword: (user) => dynamoUsersRepository.create(user, null),
     },
+    invite: (user) => invitations.invite(user),
     licences: dynamoLicenceDirectory,
     publisher: {
       async publish(appId, eventType, data, event) {

@@ -18,6 +18,13 @@ export const ADMIN_PROFILE_REQUIRED = 'Full name and email are required';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in.';
 export const REGISTRATION_DONE = 'Registration successful! Your account is pending admin approval.';
+/** A practice needs no approval: it confirms its address and can buy at once. */
+export const PRACTICE_REGISTRATION_DONE =
+  'Registration successful! Check your email to confirm your address; you can sign in now.';
+export const ACCOUNT_TYPE_INVALID = 'account_type must be developer or practice';
+/** Who signs up (POST /api/register `account_type`; absent means developer). */
+export const ACCOUNT_TYPES = ['developer', 'practice'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const GOOGLE_TOKEN_REQUIRED = 'A Google sign-in credential is required';
 
 /** A loose but honest address check: one '@', something on both sides, a dotted domain, no spaces. */
@@ -69,6 +76,8 @@ export const SignupRequest = z
         .max(ACCOUNT_LIMITS.passwordMax, tooLong('Password', ACCOUNT_LIMITS.passwordMax)),
       company_name: bounded(MSG.allRequired, 'Company name', ACCOUNT_LIMITS.nameMax),
       website: z.unknown().optional(),
+      // Beyond the spec's body: a practice signs up as a buyer (company_name is the practice's name).
+      account_type: z.enum(ACCOUNT_TYPES, { error: ACCOUNT_TYPE_INVALID }).optional(),
     },
     { error: MSG.allRequired },
   )
@@ -79,6 +88,7 @@ export const SignupRequest = z
       password: newPassword,
       company_name: personName('Company name'),
       website,
+      account_type: z.enum(ACCOUNT_TYPES).default('developer'),
     }),
   );
 export type SignupRequest = z.input<typeof SignupRequest>;
@@ -213,3 +223,80 @@ export const PublicConfig = z.object({
   stripe_publishable_key: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
+
+// The guest's claim link: "Create your practice account" (POST /api/claim-account...) ------------
+
+export const CLAIM_LINK_INVALID = 'This link is invalid or has expired.';
+/** Said to whoever follows a claim link of an address that already has an account: nothing changes. */
+export const CLAIM_ACCOUNT_EXISTS =
+  'An account with this email address already exists. Sign in to see your purchases (Forgot password? sends a reset link to the address).';
+export const CLAIM_ACCOUNT_CREATED = 'Your practice account is ready. Your purchases are under My Purchased Licenses.';
+export const CLAIM_LINKED = (email: string) =>
+  `The purchases of ${email} are now in your account, under My Purchased Licenses.`;
+export const CLAIM_VERIFIED = 'Your email address is verified. Your purchases are under My Purchased Licenses.';
+export const CLAIM_ALREADY_YOURS = 'These purchases are already in your account.';
+export const CLAIM_TOO_MANY_ADDRESSES = 'An account can hold at most 10 further email addresses.';
+export const CLAIM_ONLY_BUYERS = 'Only developer and practice accounts hold purchases.';
+
+export const ClaimTokenRequest = z.object({ token: idText(CLAIM_LINK_INVALID, 512) }, { error: CLAIM_LINK_INVALID });
+export type ClaimTokenRequest = z.input<typeof ClaimTokenRequest>;
+
+/** POST /api/claim-account/preview: the address the link proves, and whether it has an account. */
+export const ClaimPreview = z.object({ email: z.string(), account_exists: z.boolean() });
+export type ClaimPreview = z.infer<typeof ClaimPreview>;
+
+/**
+ * POST /api/claim-account: a practice account for the link's address (the address comes from the
+ * link, never from the form), with the password the guest chooses. company_name is the practice's
+ * name, full_name its contact.
+ */
+export const ClaimAccountRequest = z
+  .object(
+    {
+      token: idText(CLAIM_LINK_INVALID, 512),
+      full_name: bounded(MSG.allRequired, 'Contact name', ACCOUNT_LIMITS.nameMax),
+      company_name: bounded(MSG.allRequired, 'Practice name', ACCOUNT_LIMITS.nameMax),
+      password: z
+        .string({ error: MSG.allRequired })
+        .min(1, MSG.allRequired)
+        .max(ACCOUNT_LIMITS.passwordMax, tooLong('Password', ACCOUNT_LIMITS.passwordMax)),
+    },
+    { error: MSG.allRequired },
+  )
+  .pipe(
+    z.object({
+      token: z.string(),
+      full_name: z.string(),
+      company_name: z.string(),
+      password: newPassword,
+    }),
+  );
+export type ClaimAccountRequest = z.input<typeof ClaimAccountRequest>;
+export type ClaimAccountInput = z.output<typeof ClaimAccountRequest>;
+
+/** A new practice is signed in at once: the link proved its address. */
+export const ClaimAccountResponse = LoginResponse.extend({ message: z.string() });
+export type ClaimAccountResponse = z.infer<typeof ClaimAccountResponse>;
+
+/** POST /api/claim-account/attach (signed in): what following the link did to the signed-in account. */
+export const ClaimAttachResponse = z.object({
+  message: z.string(),
+  outcome: z.enum(['linked', 'verified', 'already']),
+});
+export type ClaimAttachResponse = z.infer<typeof ClaimAttachResponse>;
+
+// Invitations of imported legacy accounts (POST /api/accept-invitation) ---------------------------
+
+export const INVITATION_LINK_INVALID =
+  'This invitation link is invalid or has expired. Ask an administrator for a new one.';
+export const INVITATION_ACCEPTED =
+  'Your password is set and you can sign in. Your developer account now awaits admin approval.';
+
+export const AcceptInvitationRequest = z.object(
+  {
+    token: idText(INVITATION_LINK_INVALID, 512),
+    password: newPassword,
+  },
+  { error: INVITATION_LINK_INVALID },
+);
+export type AcceptInvitationRequest = z.input<typeof AcceptInvitationRequest>;

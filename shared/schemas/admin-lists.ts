@@ -7,7 +7,8 @@
  */
 import * as z from 'zod';
 import { APP_STATUSES, type AppStatus, type AppStatusInput, appStatusOf } from '../app-status';
-import { AdminUserSchema } from './admin-users';
+import { ROLES } from '../constants';
+import { ACCOUNT_STATUSES, AdminUserSchema } from './admin-users';
 import { AdminAppSchema } from './apps';
 import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
@@ -19,6 +20,8 @@ export const ADMIN_LIMIT_INVALID = limitMessage(ADMIN_PAGE_MAX);
 export const ADMIN_QUERY_TOO_LONG = 'q must be at most 200 characters';
 export const ADMIN_STATUS_INVALID = `status must be one of ${APP_STATUSES.join(', ')}`;
 export const ADMIN_TYPE_INVALID = 'type must be one of all, marketplace, internal';
+export const ADMIN_USER_STATUS_INVALID = `status must be one of ${ACCOUNT_STATUSES.join(', ')}`;
+export const ADMIN_ROLE_INVALID = `role must be one of ${ROLES.join(', ')}`;
 
 const paging = {
   page: wholeNumberParam(ADMIN_PAGE_INVALID, 1)
@@ -34,8 +37,12 @@ const paging = {
 export const ADMIN_APP_TYPE_FILTERS = ['all', 'marketplace', 'internal'] as const;
 export type AdminAppTypeFilter = (typeof ADMIN_APP_TYPE_FILTERS)[number];
 
-/** GET /api/admin/users query. q searches email, full_name and company. */
-export const AdminUserListQuery = z.object(paging);
+/** GET /api/admin/users query. q searches email, full_name and company; status and role filter. */
+export const AdminUserListQuery = z.object({
+  ...paging,
+  status: z.enum(ACCOUNT_STATUSES, { error: ADMIN_USER_STATUS_INVALID }).optional().describe('one account status'),
+  role: z.enum(ROLES, { error: ADMIN_ROLE_INVALID }).optional().describe('one role'),
+});
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 
 /** GET /api/admin/apps query. q searches the app's name, its developer's e-mail and its company. */
@@ -57,10 +64,12 @@ export const AdminUserPageSchema = z
   .object({
     users: z.array(AdminUserSchema),
     ...pageFields,
-    /** Every account, before the search. */
+    /** Every account, before the search and filters. */
     all: z.number().int(),
-    /** Developers not yet approved for production (before the search). */
+    /** Developers awaiting approval (status pending; before the search and filters): never practices or invited accounts. */
     awaiting_approval: z.number().int(),
+    /** Imported legacy accounts that have not set their password (before the search and filters). */
+    invited: z.number().int(),
   })
   .meta({ id: 'AdminUserPage' });
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
@@ -84,6 +93,12 @@ function matchesSearch(query: string, ...fields: (string | null | undefined)[]):
   const q = query.trim().toLowerCase();
   return !q || fields.some((f) => f?.toLowerCase().includes(q));
 }
+
+/** The status and role filters of GET /api/admin/users (absent: any). */
+export const matchesUserFilters = (
+  user: { status: string; role: string },
+  query: { status?: string; role?: string },
+): boolean => (!query.status || user.status === query.status) && (!query.role || user.role === query.role);
 
 export const matchesUserSearch = (
   user: { email?: string | null; full_name?: string | null; company?: string | null },

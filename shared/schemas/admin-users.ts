@@ -9,6 +9,19 @@ import { ApiKeySchema } from './keys';
 import { idText } from './text-fields';
 
 export const ADMIN_NO_APPROVAL = 'Admins do not need approval';
+export const PRACTICE_NO_APPROVAL = 'Practices do not need approval';
+/** POST /api/admin/users/{id}/resend-invitation's answer. */
+export const INVITATION_SENT = (email: string) => `Invitation sent to ${email}`;
+export const INVITED_NO_APPROVAL =
+  'This account was imported and has not set its password yet: re-send its invitation instead.';
+
+/**
+ * Where an account stands: `pending` a developer awaiting approval, `invited` an imported legacy
+ * account that has not set its password, `approved` everyone else (approved developers,
+ * practices, which need no approval, and admins).
+ */
+export const ACCOUNT_STATUSES = ['pending', 'approved', 'invited'] as const;
+export type AccountStatusValue = (typeof ACCOUNT_STATUSES)[number];
 export const USER_EMAIL_REQUIRED = 'email is required';
 
 export const AdminUserSchema = z
@@ -20,6 +33,7 @@ export const AdminUserSchema = z
     role: z.enum(ROLES),
     created_at: z.string(),
     is_approved: z.boolean(),
+    status: z.enum(ACCOUNT_STATUSES),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUserSchema>;

@@ -6,6 +6,7 @@
  * changes or deletes an entry; DynamoDB's TTL removes it after AUDIT_RETENTION_DAYS.
  */
 import * as z from 'zod';
+import { ROLES } from '../constants';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
 import { limitParam } from './query-numbers';
 
@@ -22,7 +23,7 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   actor_id: z.string(),
   actor_email: z.string(),
-  actor_role: z.enum(['admin', 'developer']),
+  actor_role: z.enum(ROLES),
   /** "POST /api/admin/apps/{id}/approve" */
   route: z.string(),
   target_type: z.string(),

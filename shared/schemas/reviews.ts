@@ -10,7 +10,7 @@ import { optionalText, requiredText } from './text-fields';
  * visible reviews only.
  */
 
-export { REVIEW_LIMITS, REVIEW_MESSAGES } from '../rules/reviews';
+export { REVIEW_LIMITS, REVIEW_MESSAGES, VERIFIED_CUSTOMER } from '../rules/reviews';
 
 export const RatingSchema = z
   .number({ error: 'Rating must be a whole number from 1 to 5' })

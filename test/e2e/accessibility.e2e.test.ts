@@ -99,6 +99,27 @@ const SCREENS: Screen[] = [
   { role: 'visitor', route: '/signup', name: 'Sign up', ready: (p) => p.getByLabel(/Company Name/).waitFor() },
   {
     role: 'visitor',
+    route: '/signup',
+    url: '/signup?type=practice',
+    name: 'Sign up as a practice',
+    ready: (p) => p.getByLabel(/Practice Name/).waitFor(),
+  },
+  {
+    role: 'visitor',
+    route: '/claim-account',
+    url: '/claim-account?token=not-a-real-token',
+    name: 'Claim a guest purchase',
+    ready: (p) => p.getByText('This link is invalid or has expired.').waitFor(),
+  },
+  {
+    role: 'visitor',
+    route: '/accept-invitation',
+    url: '/accept-invitation?token=not-a-real-token',
+    name: 'Accept an invitation',
+    ready: (p) => heading(p, 'Set your password'),
+  },
+  {
+    role: 'visitor',
     route: '/forgot-password',
     name: 'Forgot password',
     ready: (p) => p.getByLabel(/Email/).waitFor(),

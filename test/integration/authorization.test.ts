@@ -1,31 +1,45 @@
 /**
- * Walks the route table and calls every route as a visitor, a developer and an admin, asserting
- * the server refuses each role the table does not allow (401 without credentials, 403 with the
- * wrong role). Routes added to functions/routes.ts later are covered without anyone remembering.
+ * Walks the route table and calls every route as a visitor, a developer, a practice and an admin,
+ * asserting the server refuses each role the table does not allow (401 without credentials, 403
+ * with the wrong role). Routes added to functions/routes.ts later are covered without anyone
+ * remembering.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Access, ROUTES, routeKey } from '../../functions/routes';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, newDeveloper, newPractice } from '../support/api';
 
-type Caller = 'visitor' | 'developer' | 'admin';
+type Caller = 'visitor' | 'developer' | 'practice' | 'admin';
 
 /** What each caller must get from a route of a given access: 'refused' status or 'allowed'. */
 const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
-  public: { visitor: 'allowed', developer: 'allowed', admin: 'allowed' },
-  user: { visitor: 401, developer: 'allowed', admin: 'allowed' },
-  developer: { visitor: 401, developer: 'allowed', admin: 403 },
-  admin: { visitor: 401, developer: 403, admin: 'allowed' },
-  apikey: { visitor: 401, developer: 401, admin: 401 },
+  public: { visitor: 'allowed', developer: 'allowed', practice: 'allowed', admin: 'allowed' },
+  user: { visitor: 401, developer: 'allowed', practice: 'allowed', admin: 'allowed' },
+  buyer: { visitor: 401, developer: 'allowed', practice: 'allowed', admin: 403 },
+  owner_or_admin: { visitor: 401, developer: 'allowed', practice: 403, admin: 'allowed' },
+  developer: { visitor: 401, developer: 'allowed', practice: 403, admin: 403 },
+  admin: { visitor: 401, developer: 403, practice: 403, admin: 'allowed' },
+  apikey: { visitor: 401, developer: 401, practice: 401, admin: 401 },
 };
 
 const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, 'route-test-id');
 
 describe('every route enforces its role on the server', () => {
-  const tokens: Record<Caller, string | undefined> = { visitor: undefined, developer: undefined, admin: undefined };
+  const tokens: Record<Caller, string | undefined> = {
+    visitor: undefined,
+    developer: undefined,
+    practice: undefined,
+    admin: undefined,
+  };
 
   beforeAll(async () => {
     tokens.developer = (await newDeveloper()).token;
+    tokens.practice = (await newPractice()).token;
     tokens.admin = await adminToken();
+  });
+
+  it('a practice signs in as a practice', async () => {
+    const profile = await api<{ role: string }>('GET', '/api/user/profile', { token: tokens.practice });
+    expect(profile.body.role).toBe('practice');
   });
 
   it('covers the whole route table', () => {
@@ -34,7 +48,7 @@ describe('every route enforces its role on the server', () => {
   });
 
   for (const route of ROUTES) {
-    for (const caller of ['visitor', 'developer', 'admin'] as const) {
+    for (const caller of ['visitor', 'developer', 'practice', 'admin'] as const) {
       const expected = EXPECTED[route.access][caller];
       it(`${routeKey(route)} as ${caller} -> ${expected === 'allowed' ? 'not 401/403' : expected}`, async () => {
         const res = await api(route.method, concretePath(route.path), {

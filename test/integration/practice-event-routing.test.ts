@@ -1,7 +1,8 @@
 /**
  * Practice events (patient data) reach an app only from a proven practice, after its licence,
  * through a listed app (core/sync/practice-routing.ts). Each buyer below buys through the product's
- * own checkout (signed in, as a guest, or as a guest and claimed later by verifying the address);
+ * own checkout (signed in, as a guest, or as a guest and claimed later by verifying the address or
+ * by following the licence mail's "Create your practice account" link);
  * the legacy simulator then emits events for their addresses and `legacy_events` routes them.
  *
  * Whether an event was handed to a webhook is read from the delivery the fan-out writes under
@@ -159,6 +160,53 @@ describe('practice events reach only a proven practice, after its licence, throu
     const [afterClaim] = await route({ practice_email: claimer });
     expect(await handedTo(afterClaim, paid)).toBe(true);
     await receivedEvent(must(afterClaim).id);
+  });
+
+  it("a paid guest purchase claimed later through the licence mail's link counts, as a new practice or added to a signed-in one", async () => {
+    const app = await listedApp('routing-claim-link');
+    const guest = uniqueEmail('practice');
+    const second = uniqueEmail('practice');
+    await buy(app, { email: guest });
+    await buy(app, { email: second });
+
+    const [unclaimed] = await route({ practice_email: guest });
+    expect(await handedTo(unclaimed, app)).toBe(false);
+
+    // The guest follows "Create your practice account" from the licence mail: a practice account
+    // for exactly that address, signed in at once.
+    const claimToken = async (to: string) => {
+      const [mail] = await waitForMail(to, (m) =>
+        /Create your practice account: \S*claim-account\?token=/.test(m.text ?? ''),
+      );
+      return must(/claim-account\?token=([\w%-]+)/.exec(mail?.text ?? '')?.[1], 'the claim link');
+    };
+    const created = await api<{ access_token: string; role: string }>('POST', '/api/claim-account', {
+      body: {
+        token: await claimToken(guest),
+        company_name: 'Riverside Dental',
+        full_name: 'Front Desk',
+        password: 'secret123',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.role).toBe('practice');
+    const purchases = await api<{ app_id: string }[]>('GET', '/api/stripe/my-purchases', {
+      token: created.body.access_token,
+    });
+    expect(JSON.stringify(purchases.body)).toContain(app.id);
+
+    // The same practice adds its second address's purchase while signed in.
+    const attached = await api<{ outcome: string }>('POST', '/api/claim-account/attach', {
+      token: created.body.access_token,
+      body: { token: await claimToken(second) },
+    });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect(attached.body.outcome).toBe('linked');
+
+    const [claimed, linked] = await route({ practice_email: guest }, { practice_email: second });
+    expect(await handedTo(claimed, app)).toBe(true);
+    expect(await handedTo(linked, app)).toBe(true);
+    await receivedEvent(must(claimed).id);
   });
 
   it('a practice that licensed nothing gets none; a suspended or deleted app gets none, and a deleted one loses its webhooks', async () => {

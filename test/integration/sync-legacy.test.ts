@@ -23,7 +23,7 @@ import type {
   SyncStatusResponse,
 } from '../../shared/schemas/sync';
 import type { Webhook } from '../../shared/schemas/webhooks';
-import { adminToken, api } from '../support/api';
+import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';
 import { control, countsOf, runSync, waitFor, whileSystem } from '../support/sync';
@@ -78,6 +78,11 @@ afterAll(async () => {
 describe('legacy sync', { timeout: 180_000 }, () => {
   it('imports legacy accounts merged by normalised e-mail: no duplicate, local data never overwritten', async () => {
     const before = await dynamoUsersRepository.findByEmail('dr.chen@brightsmile.dev');
+    const counts = async () => {
+      const res = await api('GET', '/api/admin/users?page=1&limit=10', { token });
+      return res.body as { awaiting_approval: number; invited: number };
+    };
+    const countsBefore = await counts();
     const run = await runSync(token, 'legacy_users');
     expect(run.status, run.detail ?? undefined).toBe('succeeded');
     expect(countsOf(run, 'created', 'merged', 'skipped')).toBe(50);
@@ -91,14 +96,55 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     expect(list.filter((u) => u.email.toLowerCase() === 'dr.chen@brightsmile.dev')).toHaveLength(1);
     expect(list.filter((u) => u.email.toLowerCase() === 'sam@molarworks.io')).toHaveLength(1);
 
+    // The import adds nobody to "awaiting approval": its new accounts are invited.
+    const countsAfter = await counts();
+    expect(countsAfter.awaiting_approval).toBe(countsBefore.awaiting_approval);
+    expect(countsAfter.invited).toBe(countsBefore.invited + (run.counts.created ?? 0));
+    const invitedList = await api<Array<{ email: string; status: string }>>('GET', '/api/admin/users?status=invited', {
+      token,
+    });
+    const invitedEmails = invitedList.body.map((u) => u.email);
+    expect(invitedEmails.length).toBeGreaterThanOrEqual(run.counts.created ?? 0);
+
+    // Every invited legacy address gets exactly one invitation mail with a set-password link.
+    const imported = legacyAccounts().map((a) => a.email.toLowerCase());
+    const invitedImports = imported.filter((e) => invitedEmails.includes(e));
+    expect(invitedImports.length).toBeGreaterThan(0);
+    const invitationsOf = async (email: string) =>
+      (await mailsTo(email)).filter((m) => /accept-invitation\?token=/.test(m.text ?? ''));
+    for (const email of invitedImports) {
+      await waitFor(`the invitation of ${email}`, async () =>
+        (await invitationsOf(email)).length > 0 ? true : undefined,
+      );
+      expect(await invitationsOf(email)).toHaveLength(1);
+    }
+
     // A new address: an unapproved developer with no usable password.
-    const anyNew = await dynamoUsersRepository.findCredentials(must(legacyAccounts()[3]).email.toLowerCase());
-    expect(anyNew?.user).toMatchObject({ role: 'developer', is_approved: false });
+    const anyNew = await dynamoUsersRepository.findCredentials(must(invitedImports[0]));
+    expect(anyNew?.user).toMatchObject({ role: 'developer', is_approved: false, invited: true });
     expect(anyNew?.passwordHash).toBeNull();
     const login = await api('POST', '/api/login', {
       body: { email: must(anyNew, 'the new legacy account').user.email, password: 'whatever1' },
     });
     expect(login.status).toBe(401);
+
+    // It sets its password through the invitation, signs in, and now awaits approval as any sign-up.
+    const [invitation] = await invitationsOf(must(invitedImports[0]));
+    const inviteToken = must(/accept-invitation\?token=([\w%-]+)/.exec(invitation?.text ?? '')?.[1], 'the link');
+    const accepted = await api('POST', '/api/accept-invitation', {
+      body: { token: decodeURIComponent(inviteToken), password: 'legacy-secret1' },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const signedIn = await api<LoginResponse>('POST', '/api/login', {
+      body: { email: must(invitedImports[0]), password: 'legacy-secret1' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.role).toBe('developer');
+    expect((await counts()).awaiting_approval).toBe(countsBefore.awaiting_approval + 1);
+    const reused = await api('POST', '/api/accept-invitation', {
+      body: { token: decodeURIComponent(inviteToken), password: 'another-secret1' },
+    });
+    expect(reused.status).toBe(400);
 
     // Again: nothing new.
     const again = await runSync(token, 'legacy_users');

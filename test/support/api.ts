@@ -109,7 +109,7 @@ export async function verifyEmailOf(email: string): Promise<void> {
  * in; returns its token and e-mail.
  */
 export async function newDeveloper(overrides: Record<string, unknown> = {}, opts: { verified?: boolean } = {}) {
-  const email = uniqueEmail();
+  const email = typeof overrides.email === 'string' ? overrides.email : uniqueEmail();
   const password = 'secret123';
   const reg = await api('POST', '/api/register', {
     body: { full_name: 'Test Developer', email, password, company_name: 'Test Dental Co', ...overrides },
@@ -120,6 +120,17 @@ export async function newDeveloper(overrides: Record<string, unknown> = {}, opts
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const profile = await api<UserProfile | undefined>('GET', '/api/user/profile', { token: login.body.access_token });
   return { email, password, token: login.body.access_token, id: profile.body?.id as string };
+}
+
+/**
+ * Registers a fresh practice (account_type "practice"), follows its verification link (unless
+ * `verified: false`) and signs in; returns its token, e-mail, password and id.
+ */
+export async function newPractice(overrides: Record<string, unknown> = {}, opts: { verified?: boolean } = {}) {
+  return newDeveloper(
+    { full_name: 'Front Desk', company_name: 'Test Family Dental', account_type: 'practice', ...overrides },
+    opts,
+  );
 }
 
 /** A developer newDeveloper registered: its id, e-mail, token and what else it returns. */

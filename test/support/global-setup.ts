@@ -59,6 +59,7 @@ async function startStack(): Promise<RunningStack> {
     RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: '100000',
     RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT: '100000',
     LOGIN_CLIENT_MAX_FAILURES: '100000',
+    REVIEWS_PER_CLIENT_PER_DAY: '100000',
     SCRYPT_LOG2_N: '14',
   };
   Object.assign(process.env, env);

@@ -41,6 +41,7 @@ describe('route guards', () => {
     ['/login', 'admin', '/admin'],
     ['/admin-login', 'admin', '/admin'],
     ['/admin-login', 'developer', '/dashboard'],
+    ['/login', 'practice', '/marketplace/my-purchases'],
   ] as const)('redirects %s with a stored %s token to %s', async (path, role, target) => {
     const { location } = renderRoute(path, { role });
     await waitFor(() => expect(location().pathname).toBe(target));
@@ -70,6 +71,13 @@ describe('route guards', () => {
     renderRoute('/marketplace/my-purchases', { role: 'developer' });
     expect(await screen.findByText('No licenses purchased yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows My Purchases to a practice (a deviation from the spec\'s developer-only guard), never the developer portal', async () => {
+    renderRoute('/marketplace/my-purchases', { role: 'practice' });
+    expect(await screen.findByText('No licenses purchased yet')).toBeTruthy();
+    const { location } = renderRoute('/dashboard', { role: 'practice' });
+    await waitFor(() => expect(location().pathname).toBe('/login'));
   });
 
   it.each(['/no/such/page', '/marketplace'])('redirects %s to /', async (path) => {

@@ -14,7 +14,8 @@ export const isSwitchAccount = (state: unknown): state is SwitchAccountState =>
   typeof state === 'object' && state !== null && (state as SwitchAccountState).switchAccount === true;
 
 /** Where a signed-in user belongs. */
-export const homeFor = (role: StoredRole | null): string => (role === 'admin' ? paths.admin : paths.dashboard);
+export const homeFor = (role: StoredRole | null): string =>
+  role === 'admin' ? paths.admin : role === 'practice' ? paths.myPurchases : paths.dashboard;
 
 /**
  * Public-only pages (login, signup, forgot-password, admin-login, portal): a user with a stored
@@ -36,10 +37,11 @@ export function PublicOnly() {
 }
 
 /** An area that needs a stored token and a role; anyone else goes to that area's sign-in page. */
-export function RequireRole({ allow, redirectTo }: { allow: StoredRole; redirectTo: string }) {
+export function RequireRole({ allow, redirectTo }: { allow: StoredRole | readonly StoredRole[]; redirectTo: string }) {
   const session = useSession();
   const location = useLocation();
-  if (session.token && session.role === allow) return <Outlet />;
+  const allowed: readonly StoredRole[] = typeof allow === 'string' ? [allow] : allow;
+  if (session.token && session.role && allowed.includes(session.role)) return <Outlet />;
   const state: SwitchAccountState | undefined = session.token
     ? { switchAccount: true, from: location.pathname }
     : undefined;

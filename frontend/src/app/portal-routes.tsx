@@ -3,6 +3,8 @@ import { paths } from '../config/paths';
 import { PublicOnly, RequireRole } from './guards';
 import { layout, lazyElement } from './lazy-element';
 
+const BUYERS = ['developer', 'practice'] as const;
+
 /**
  * The routes outside the marketplace layout (my purchases, sign-in and sign-up, the developer
  * portal, the admin panel), under router.tsx's catch-all: loaded when one of their addresses is
@@ -12,7 +14,8 @@ import { layout, lazyElement } from './lazy-element';
 export const portalRoutes: RouteObject[] = [
   {
     path: paths.myPurchases,
-    element: <RequireRole allow="developer" redirectTo={paths.login} />,
+    // Deviation from the spec (README): practices buy too, so the guard admits both buyer roles.
+    element: <RequireRole allow={BUYERS} redirectTo={paths.login} />,
     children: [{ index: true, element: layout(() => import('./routes/marketplace/my-purchases')) }],
   },
   {
@@ -30,6 +33,9 @@ export const portalRoutes: RouteObject[] = [
       // Not public-only: a reset link must work whoever is signed in on this browser.
       { path: paths.resetPassword, element: lazyElement(() => import('./routes/auth/reset-password')) },
       { path: paths.verifyEmail, element: lazyElement(() => import('./routes/auth/verify-email')) },
+      // A guest's claim link: works signed out (a new practice) and signed in (the address joins).
+      { path: paths.claimAccount, element: lazyElement(() => import('./routes/auth/claim-account')) },
+      { path: paths.acceptInvitation, element: lazyElement(() => import('./routes/auth/accept-invitation')) },
     ],
   },
   {

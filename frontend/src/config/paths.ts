@@ -13,6 +13,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  claimAccount: '/claim-account',
+  acceptInvitation: '/accept-invitation',
   adminLogin: '/admin-login',
   docs: '/docs',
   terms: '/terms',

@@ -2,7 +2,7 @@
  * The browser's session: the bearer token and the role, kept in local storage as the spec says.
  * The role only picks screens; the server enforces it on every call.
  */
-export type StoredRole = 'admin' | 'developer';
+export type StoredRole = 'admin' | 'developer' | 'practice';
 
 const TOKEN = 'token';
 const ROLE = 'role';
@@ -10,7 +10,7 @@ const ROLE = 'role';
 export const getToken = (): string | null => localStorage.getItem(TOKEN);
 export const getRole = (): StoredRole | null => {
   const role = localStorage.getItem(ROLE);
-  return role === 'admin' || role === 'developer' ? role : null;
+  return role === 'admin' || role === 'developer' || role === 'practice' ? role : null;
 };
 export const isSignedIn = (): boolean => Boolean(getToken());
 

@@ -22,6 +22,10 @@ export const userKeys = {
   email: (email: string): Key => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
   resetToken: (tokenHash: string): Key => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   verifyToken: (tokenHash: string): Key => ({ PK: `VERIFY#${tokenHash}`, SK: 'VERIFY' }),
+  /** A guest's "Create your practice account" link, by the token's SHA-256 (TTL). */
+  claimToken: (tokenHash: string): Key => ({ PK: `CLAIM#${tokenHash}`, SK: 'CLAIM' }),
+  /** An imported legacy account's set-password invitation, by the token's SHA-256 (TTL). */
+  invitation: (tokenHash: string): Key => ({ PK: `INVITE#${tokenHash}`, SK: 'INVITE' }),
   listPartition: 'USERS',
   listSort: (user: Created) => timeSort(user.created_at, user.id),
 } as const;

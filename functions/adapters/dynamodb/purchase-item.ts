@@ -48,6 +48,7 @@ export function toPurchaseItem(p: PurchaseRecord): Record<string, unknown> {
     refunded_at: p.refunded_at,
     fulfilment: p.fulfilment,
     fulfilment_lease_until: p.fulfilment_lease_until,
+    installation_counted: p.installation_counted,
   };
 }
 
@@ -100,6 +101,8 @@ export function fromPurchaseItem(item: Record<string, unknown>): PurchaseRecord 
     flag: str(item.flag),
     fulfilment: item.fulfilment === 'pending' || item.fulfilment === 'done' ? item.fulfilment : null,
     fulfilment_lease_until: num(item.fulfilment_lease_until),
+    // Stored before the rule (absent): every completed purchase was counted.
+    installation_counted: item.installation_counted !== false,
   };
 }
 

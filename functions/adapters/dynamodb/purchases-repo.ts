@@ -31,10 +31,11 @@
  * | pending from before that index (once)       | GSI2  | GSI2PK=APPSALES#<appId>, no GSI3PK; marker MIGRATION#manual-pending-index | indexLegacyPending |
  * | licence webhook secret (lazy, on the app)   | table | PK=APP#<appId>, SK=APP, if_not_exists                    | licenceWebhookSecret       |
  * | developer's connected Stripe account        | table | PK=USER#<id>, SK=PROFILE (stripe_account_id)             | payoutAccount              |
- * | installations counter (tx, on the app item) | table | PK=APP#<appId>: ADD installations +1 with a purchase that becomes completed, -1 with its refund | create, complete, markRefunded |
+ * | installations counter (tx, on the app item) | table | PK=APP#<appId>: ADD installations +1 with a counted purchase that becomes completed (or is counted later), -1 with its refund | create, complete, countInstallation, markRefunded |
  *
- * The installations counter moves in the same transaction as the purchase's status, so it counts
- * exactly the completed, not refunded purchases (a deleted app is simply left out). A refund also
+ * The installations counter moves in the same transaction as the purchase's status and its
+ * `installation_counted` mark, so it counts exactly the completed, not refunded purchases of proven
+ * addresses (core/purchases/purchase.ts isProvenPurchase; a deleted app is simply left out). A refund also
  * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
  * hold another licence of it.
  */
@@ -207,8 +208,10 @@ async function completeWith(
       'pending',
       'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
         'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
-        'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease',
+        'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease, ' +
+        'installation_counted = :counted',
       {
+        ':counted': change.installation_counted,
         ':completed': 'completed',
         ':completed_at': change.completed_at,
         ':expires_at': change.expires_at,
@@ -264,9 +267,15 @@ async function leaseOnce(purchaseId: string, expected: number | null, nowMs: num
   );
 }
 
+/**
+ * completed -> refunded. `counted`: whether the purchase counted as an installation when it was
+ * read; the refund applies only while that still holds (countInstallation may mark it meanwhile),
+ * and moves the counter (`counter`) only for a counted one.
+ */
 async function refundWith(
   purchaseId: string,
   change: Parameters<PurchaseRepository['markRefunded']>[1],
+  counted: boolean,
   counter: TransactItems,
 ): Promise<EventOutcome> {
   {
@@ -274,9 +283,13 @@ async function refundWith(
       ':refunded': 'refunded',
       ':revoked': 'revoked',
       ':at': change.refunded_at,
+      ':uncounted': false,
     };
     if (change.createdAfter) values[':cutoff'] = change.createdAfter;
     if (change.flag) values[':flag'] = change.flag;
+    const mark = counted
+      ? ' AND (attribute_not_exists(installation_counted) OR installation_counted <> :uncounted)'
+      : ' AND installation_counted = :uncounted';
     return withEventMarker(
       change.eventId,
       updateFrom(
@@ -284,11 +297,26 @@ async function refundWith(
         'completed',
         `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
         values,
-        change.createdAfter ? ' AND created_at >= :cutoff' : '',
+        `${change.createdAfter ? ' AND created_at >= :cutoff' : ''}${mark}`,
       ),
-      counter,
+      counted ? counter : [],
     );
   }
+}
+
+/** Marks a completed, uncounted purchase counted with +1 on its app (or without, when the app is gone). */
+async function countOnce(purchaseId: string, counter: TransactItems): Promise<EventOutcome> {
+  return withEventMarker(
+    null,
+    updateFrom(
+      purchaseId,
+      'completed',
+      'SET installation_counted = :counted',
+      { ':counted': true, ':uncounted': false },
+      ' AND installation_counted = :uncounted',
+    ),
+    counter,
+  );
 }
 
 export const dynamoPurchasesRepository: PurchaseRepository = {
@@ -355,9 +383,9 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
           ]
         : []),
     ];
-    // A free grant is completed from the start: it counts as an installation at once (the counter
-    // is the last item; a deleted app is retried without it).
-    const counted = purchase.status === 'completed';
+    // A free grant is completed from the start: it counts as an installation at once when its buyer
+    // is proven (the counter is the last item; a deleted app is retried without it).
+    const counted = purchase.status === 'completed' && purchase.installation_counted;
     const counterAt = items.length;
     let codes = await transactOrCancellationCodes(
       counted ? [...items, installationsUpdate(purchase.app_id, 1, purchase.amount_cents)] : items,
@@ -410,9 +438,9 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
 
   async complete(purchaseId, eventId, change) {
     const refs = [change.payment_intent_id, change.stripe_subscription_id].filter((r): r is string => !!r);
-    const { outcome } = await withInstallations(purchaseId, 1, (counter) =>
-      completeWith(purchaseId, eventId, change, refs, counter),
-    );
+    const { outcome } = change.installation_counted
+      ? await withInstallations(purchaseId, 1, (counter) => completeWith(purchaseId, eventId, change, refs, counter))
+      : { outcome: await completeWith(purchaseId, eventId, change, refs, []) };
     if (outcome === 'applied') await touchCatalogue();
     return outcome;
   },
@@ -439,10 +467,24 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     );
   },
 
+  async countInstallation(purchaseId) {
+    const { outcome } = await withInstallations(purchaseId, 1, (counter) => countOnce(purchaseId, counter));
+    if (outcome === 'applied') await touchCatalogue();
+    return outcome === 'applied';
+  },
+
   async markRefunded(purchaseId, change) {
-    const { outcome, appId, userId } = await withInstallations(purchaseId, -1, (counter) =>
-      refundWith(purchaseId, change, counter),
-    );
+    // Whether it counted decides the counter; should it be counted meanwhile, the refund is tried
+    // again with what it is now (a refund never leaves the counter off by one).
+    let result: Awaited<ReturnType<typeof withInstallations>> | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await getItem(purchaseKeys.purchase(purchaseId));
+      const counted = current?.installation_counted !== false;
+      result = await withInstallations(purchaseId, -1, (counter) => refundWith(purchaseId, change, counted, counter));
+      const now = result.outcome === 'not_applicable' ? await getItem(purchaseKeys.purchase(purchaseId)) : undefined;
+      if (!now || now.status !== 'completed' || (now.installation_counted !== false) === counted) break;
+    }
+    const { outcome, appId, userId } = result as NonNullable<typeof result>;
     if (outcome === 'applied') {
       if (appId && userId) await unverifyReviewOfFormerBuyer(appId, userId);
       await touchCatalogue();

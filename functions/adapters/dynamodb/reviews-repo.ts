@@ -41,6 +41,7 @@ function toItem(r: ReviewRecord): Record<string, unknown> {
     app_id: r.app_id,
     user_id: r.user_id,
     author_name: r.author_name,
+    author_is_practice: r.author_is_practice,
     rating: r.rating,
     title: r.title,
     text: r.text,
@@ -64,6 +65,7 @@ function fromItem(item: Record<string, unknown>): ReviewRecord {
     app_id: String(item.app_id),
     user_id: String(item.user_id),
     author_name: str(item.author_name) ?? 'Verified customer',
+    author_is_practice: item.author_is_practice === true,
     rating: Number(item.rating),
     title: str(item.title),
     text: str(item.text),
@@ -205,8 +207,9 @@ export const dynamoReviewStore: ReviewStore = {
     return counts;
   },
 
-  async holdsLicence(userId, appId) {
-    return holdsLicence(userId, appId);
+  async holdsLicence(buyerIds, appId) {
+    for (const id of buyerIds) if (await holdsLicence(id, appId)) return true;
+    return false;
   },
 };
 

@@ -35,7 +35,7 @@ import {
   type Table,
 } from '../../../shared/schemas/sync';
 import type { Page } from '../../core/paging';
-import { guestBuyerId } from '../../core/purchases/purchase';
+import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import type {
   CatalogueKind,
   CatalogueStore,
@@ -708,8 +708,17 @@ export const dynamoFailedItems = {
  */
 export const dynamoLicenceDirectory: LicenceDirectory = {
   async holdingsOf(email) {
+    // The account holding the address: its own, or one a claim link linked it to (linked_emails).
     const user = await dynamoUsersRepository.findByEmail(email);
-    const buyerIds = [guestBuyerId(email), ...(user ? [user.id] : [])];
+    const own = user?.email === email;
+    // A linked address was proven by the claim link that linked it; the own one by verification.
+    const proven = user ? (own ? user.email_verified : user.linked_emails.includes(email)) : false;
+    // A proven address's practice holds all the account's purchases (its own and every address's
+    // guest ones); an unproven one only its own guest ones and the account's (proven per purchase).
+    const buyerIds =
+      proven && user
+        ? [...new Set([guestBuyerId(email), ...buyerIdsOf(user)])]
+        : [guestBuyerId(email), ...(user ? [user.id] : [])];
     const lists = await Promise.all(
       buyerIds.map((id) =>
         queryAll(
@@ -721,7 +730,7 @@ export const dynamoLicenceDirectory: LicenceDirectory = {
       ),
     );
     return {
-      account: user ? { id: user.id, email_verified: user.email_verified } : null,
+      account: user ? { id: user.id, email_verified: proven } : null,
       purchases: lists.flat().map(fromPurchaseItem),
     };
   },

@@ -10,15 +10,27 @@
  * | all users, newest first                 | GSI1  | GSI1PK=USERS, GSI1SK=<created_at>#<id>      | listUsers                   |
  * | reset token by its SHA-256 (TTL)        | table | PK=RESET#<sha256>, SK=RESET                 | resetTokens.*               |
  * | verification token by its SHA-256 (TTL) | table | PK=VERIFY#<sha256>, SK=VERIFY               | verifyTokens.*              |
+ * | claim token by its SHA-256 (TTL)        | table | PK=CLAIM#<sha256>, SK=CLAIM                 | claimTokens.*               |
+ * | claimed account (tx: token, user, e-mail)| table | CLAIM# delete + USER# and EMAIL# put-new    | createClaimed               |
+ * | linked address (tx: token, e-mail, user) | table | CLAIM# delete + EMAIL# put-new + USER# list_append | linkEmail            |
+ * | invitation token by its SHA-256 (TTL)   | table | PK=INVITE#<sha256>, SK=INVITE               | invitations.*               |
  *
  * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
  * counter or token also compares its own `expires_at` with the clock.
  */
 import { ConflictError } from '../../core/errors';
-import type { ResetTokenStore, UsersRepository, VerifyTokenStore } from '../../core/users/ports';
+import type {
+  ClaimRedemption,
+  ClaimTokenStore,
+  InvitationStore,
+  ResetTokenStore,
+  UsersRepository,
+  VerifyTokenStore,
+} from '../../core/users/ports';
 import { EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
 import {
   cancellationCodes,
+  conditionally,
   getItem,
   type ItemMapper,
   isConditionFailure,
@@ -36,13 +48,17 @@ import { forgetTokenVersion } from './token-versions';
 // Mappers ---------------------------------------------------------------------------------------
 
 /** The stored user: the domain fields (website absent rather than null), its keys and the hash. */
-type UserItem = Omit<User, 'website'> & {
+type UserItem = Omit<User, 'website' | 'invited' | 'linked_emails'> & {
   PK: string;
   SK: string;
   GSI1PK: string;
   GSI1SK: string;
   entity: 'USER';
   website?: string;
+  /** Present (true) only while a legacy import has not accepted its invitation. */
+  invited?: true;
+  /** Absent when the account has no further address. */
+  linked_emails?: string[];
   password_hash?: string;
 };
 
@@ -59,6 +75,8 @@ export function toItem(user: User, passwordHash: string | null): UserItem {
     website: user.website ?? undefined,
     role: user.role,
     is_approved: user.is_approved,
+    invited: user.invited ? true : undefined,
+    linked_emails: user.linked_emails.length > 0 ? user.linked_emails : undefined,
     created_at: user.created_at,
     auth_provider: user.auth_provider,
     email_verified: user.email_verified,
@@ -75,8 +93,10 @@ export function fromItem(item: Record<string, unknown>): User {
     full_name: String(item.full_name ?? ''),
     company_name: String(item.company_name ?? ''),
     website: typeof item.website === 'string' && item.website ? item.website : null,
-    role: item.role === 'admin' ? 'admin' : 'developer',
+    role: item.role === 'admin' || item.role === 'practice' ? item.role : 'developer',
     is_approved: item.is_approved === true,
+    invited: item.invited === true,
+    linked_emails: Array.isArray(item.linked_emails) ? item.linked_emails.filter((e) => typeof e === 'string') : [],
     created_at: String(item.created_at ?? ''),
     auth_provider: item.auth_provider === 'google' ? 'google' : 'password',
     // Accounts stored before verification existed: only Google-created ones count as verified.
@@ -128,7 +148,8 @@ export const dynamoUsersRepository: UsersRepository = {
   async findCredentials(email) {
     const id = await userIdByEmail(email);
     const item = id ? await getItem(userKeys.user(id)) : undefined;
-    if (!item) return undefined;
+    // Only the account's own address signs in: a linked one (a claim link's) is not a sign-in name.
+    if (!item || item.email !== email) return undefined;
     const hash = typeof item.password_hash === 'string' && item.password_hash ? item.password_hash : null;
     return { user: userItem.fromItem(item), passwordHash: hash };
   },
@@ -215,7 +236,83 @@ export const dynamoUsersRepository: UsersRepository = {
       throw err;
     }
   },
+
+  async createClaimed(user, passwordHash, claim) {
+    try {
+      await transact([
+        redeemClaim(claim),
+        tx.putNew(userItem.toItem(user, passwordHash)),
+        tx.putNew({ ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id }),
+      ]);
+      return 'created';
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[2] === 'ConditionalCheckFailed') throw new EmailTakenError();
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'claim_invalid';
+      throw err;
+    }
+  },
+
+  async linkEmail(userId, claim, max) {
+    try {
+      await transact([
+        redeemClaim(claim),
+        // A linked address is claimed like an account's own: one address, one account.
+        tx.putNew({ ...userKeys.email(claim.email), entity: 'EMAIL', user_id: userId, linked: true }),
+        tx.update(userKeys.user(userId), {
+          UpdateExpression: 'SET linked_emails = list_append(if_not_exists(linked_emails, :none), :address)',
+          ConditionExpression:
+            'attribute_exists(PK) AND (attribute_not_exists(linked_emails) OR size(linked_emails) < :max)',
+          ExpressionAttributeValues: { ':none': [], ':address': [claim.email], ':max': max },
+        }),
+      ]);
+      return 'linked';
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[1] === 'ConditionalCheckFailed') throw new EmailTakenError();
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'claim_invalid';
+      if (codes?.[2] === 'ConditionalCheckFailed') return 'full';
+      throw err;
+    }
+  },
+
+  async verifyByClaim(userId, claim) {
+    try {
+      await transact([
+        redeemClaim(claim),
+        tx.update(userKeys.user(userId), {
+          UpdateExpression: 'SET email_verified = :t',
+          ConditionExpression: 'attribute_exists(PK) AND email = :email',
+          ExpressionAttributeValues: { ':t': true, ':email': claim.email },
+        }),
+      ]);
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
+      throw err;
+    }
+  },
+
+  async convertToPractice(userId) {
+    const done = await conditionally(
+      updateItem(userKeys.user(userId), {
+        UpdateExpression: 'SET #role = :practice, is_approved = :t ADD token_version :one',
+        ConditionExpression: 'attribute_exists(PK) AND #role = :developer',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':practice': 'practice', ':developer': 'developer', ':t': true, ':one': 1 },
+      }),
+    );
+    if (done) forgetTokenVersion(userId);
+    return done;
+  },
 };
+
+/** Deletes a claim token in a transaction, if it is unexpired and for exactly this address. */
+const redeemClaim = (claim: ClaimRedemption): TransactItem =>
+  tx.delete(userKeys.claimToken(claim.tokenHash), {
+    ConditionExpression: 'attribute_exists(PK) AND email = :claim_email AND expires_at > :claim_now',
+    ExpressionAttributeValues: { ':claim_email': claim.email, ':claim_now': claim.nowSeconds },
+  });
 
 // One-time tokens (password reset, e-mail verification) ------------------------------------------
 
@@ -273,7 +370,8 @@ export const dynamoResetTokens: ResetTokenStore = {
       userId,
       nowSeconds,
       tx.update(userKeys.user(userId), {
-        UpdateExpression: 'SET password_hash = :h ADD token_version :one', // Only while no reset (or other bump) happened since this link was issued.
+        // A reset also ends a legacy import's invitation: its holder chose a password.
+        UpdateExpression: 'SET password_hash = :h REMOVE invited ADD token_version :one', // Only while no reset (or other bump) happened since this link was issued.
         ConditionExpression:
           tokenVersion === 0
             ? 'attribute_exists(PK) AND (attribute_not_exists(token_version) OR token_version = :tv)'
@@ -313,9 +411,54 @@ export const dynamoVerifyTokens: VerifyTokenStore = {
   },
 };
 
+// Claim tokens ---------------------------------------------------------------------------------
+
+export const dynamoClaimTokens: ClaimTokenStore = {
+  async save({ tokenHash, email, expiresAt }) {
+    await saveToken(userKeys.claimToken(tokenHash), 'CLAIM', { email }, expiresAt);
+  },
+
+  async find(tokenHash) {
+    const item = await getItem(userKeys.claimToken(tokenHash));
+    if (!item || typeof item.email !== 'string') return undefined;
+    return { email: item.email, expiresAt: Number(item.expires_at ?? 0) };
+  },
+};
+
+// Invitations ----------------------------------------------------------------------------------
+
+export const dynamoInvitations: InvitationStore = {
+  async save({ tokenHash, userId, expiresAt }) {
+    await saveToken(userKeys.invitation(tokenHash), 'INVITE', { user_id: userId }, expiresAt);
+  },
+
+  async find(tokenHash) {
+    const item = await getItem(userKeys.invitation(tokenHash));
+    if (!item || typeof item.user_id !== 'string') return undefined;
+    return { userId: item.user_id, expiresAt: Number(item.expires_at ?? 0) };
+  },
+
+  async redeem(tokenHash, userId, passwordHash, nowSeconds) {
+    const redeemed = await redeemToken(
+      userKeys.invitation(tokenHash),
+      userId,
+      nowSeconds,
+      tx.update(userKeys.user(userId), {
+        UpdateExpression: 'SET password_hash = :h, email_verified = :t REMOVE invited ADD token_version :one',
+        ConditionExpression: 'attribute_exists(PK) AND invited = :t',
+        ExpressionAttributeValues: { ':h': passwordHash, ':t': true, ':one': 1 },
+      }),
+    );
+    if (redeemed) forgetTokenVersion(userId);
+    return redeemed;
+  },
+};
+
 /** The ports in one object, for wiring a users service. */
 export const dynamoUsersStores = {
   users: dynamoUsersRepository,
   resetTokens: dynamoResetTokens,
   verifyTokens: dynamoVerifyTokens,
+  claimTokens: dynamoClaimTokens,
+  invitations: dynamoInvitations,
 } as const;

@@ -63,6 +63,7 @@ describe('developer approval', () => {
       role: 'admin',
       created_at: admin.created_at,
       is_approved: true,
+      status: 'approved',
     });
   });
 });

@@ -15,12 +15,14 @@ import {
   ADMIN_USER_LOGS_MAX,
   type AdminUser,
   type AdminUserDetail,
+  INVITED_NO_APPROVAL,
+  PRACTICE_NO_APPROVAL,
   type WebhookLog,
 } from '../../../shared/schemas/admin-users';
 import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '../../../shared/schemas/keys';
-import { NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Log, Mailer, UsersRepository } from '../users/ports';
-import type { User } from '../users/user';
+import { accountStatus, type User } from '../users/user';
 import type { ApiKeysService } from './api-keys-service';
 import type { ApiKeyRepository, WebhookLogReader, WebhookLogRecord } from './ports';
 
@@ -48,6 +50,7 @@ const toAdminUser = (user: User): AdminUser => ({
   role: user.role,
   created_at: user.created_at,
   is_approved: user.is_approved,
+  status: accountStatus(user),
 });
 
 const toWebhookLog = (log: WebhookLogRecord): WebhookLog => ({
@@ -116,6 +119,9 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
    */
   async function approve(user: User): Promise<{ user: User; newlyApproved: boolean }> {
     if (user.role === 'admin') throw new ValidationError(ADMIN_NO_APPROVAL);
+    if (user.role === 'practice') throw new ValidationError(PRACTICE_NO_APPROVAL);
+    // An invited account cannot sign in yet: approving it would mail "approved" to an unusable account.
+    if (user.invited) throw new ConflictError(INVITED_NO_APPROVAL);
     const newlyApproved = !user.is_approved;
     const approved = newlyApproved ? await users.setApproved(user.id, true) : user;
     if (!approved) throw new NotFoundError(MSG.userNotFound);

@@ -122,6 +122,8 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   auth_provider: 'password',
   email_verified: true,
   token_version: 0,
+  invited: false,
+  linked_emails: [],
   ...overrides,
 });
 

@@ -42,6 +42,8 @@ const owner: User = {
   auth_provider: 'password',
   email_verified: true,
   token_version: 0,
+  invited: false,
+  linked_emails: [],
 };
 
 function setup(opts: { mailFails?: boolean } = {}) {

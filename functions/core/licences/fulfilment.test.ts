@@ -44,6 +44,7 @@ function completedPurchase(app: AppRecord, id: string): PurchaseRecord {
     refunded_at: null,
     fulfilment: 'pending',
     fulfilment_lease_until: null,
+    installation_counted: true,
   };
 }
 

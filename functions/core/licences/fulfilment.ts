@@ -22,6 +22,7 @@ import type { AppRepository } from '../apps/app-repository';
 import { type LicenceEvents, licenceEventData } from '../purchases/ports';
 import type { PurchaseRecord } from '../purchases/purchase';
 import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
+import type { ClaimLinks } from '../users/practice-claims';
 import { generateSecret, signedHeaders } from '../webhooks/signing';
 import { buyerLicenceMail, manualAccessMail, poolEmptyMail, webhookFailedMail } from './licence-mails';
 import type { EndpointResponse, LicenceEndpointClient, LicenceStore } from './ports';
@@ -49,6 +50,8 @@ export interface LicenceFulfilmentDeps {
   events?: LicenceEvents;
   /** Public origin for links in mails. */
   appUrl: string;
+  /** Issues the "Create your practice account" link a guest's licence mail carries (optional). */
+  claimLinks?: ClaimLinks;
   log?: Log;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
@@ -282,6 +285,17 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     return buyer?.email_verified === true;
   }
 
+  /** A guest's claim link (null for an account's purchase, or when it cannot be stored: the mail still goes). */
+  async function claimLinkFor(purchase: PurchaseRecord): Promise<string | null> {
+    if (!purchase.buyer_new_account || !deps.claimLinks) return null;
+    try {
+      return await deps.claimLinks.linkFor(purchase.buyer_email);
+    } catch (err) {
+      log.error('claim link not issued', { purchase_id: purchase.id, error: (err as Error).message });
+      return null;
+    }
+  }
+
   async function mailBuyer(app: AppRecord | undefined, purchase: PurchaseRecord, delivery: Delivery) {
     if (!(await mayMailBuyer(purchase))) {
       log.info('licence mail not sent: the address is not verified', { purchase_id: purchase.id });
@@ -294,6 +308,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
         delivery,
         instructions: app?.licensing_instructions ?? null,
         guest: purchase.buyer_new_account,
+        claimLink: await claimLinkFor(purchase),
         appUrl: deps.appUrl,
       }),
       'buyer licence',

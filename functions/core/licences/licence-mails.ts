@@ -17,8 +17,16 @@ interface BuyerMailInput {
   accessDetails?: string | null;
   /** Bought through the guest checkout: explain how to see it in an account. */
   guest: boolean;
+  /**
+   * A guest's single-use "Create your practice account" link (core/users/practice-claims.ts): a
+   * practice account for exactly this address, which takes the address's purchases.
+   */
+  claimLink?: string | null;
   appUrl: string;
 }
+
+/** The claim link's words in the licence mail (the issue's, quoted by tests). */
+export const CLAIM_LINK_TEXT = 'Create your practice account';
 
 const date = (iso: string) => iso.slice(0, 10);
 
@@ -65,7 +73,15 @@ export function buyerLicenceMail(input: BuyerMailInput): OutgoingMail {
   lines.push(delivery.expires_at ? `Valid until: ${date(delivery.expires_at)}` : 'Valid: no expiry');
   if (input.instructions?.trim()) lines.push('', ...developerBlock('How to get started', input.instructions));
   lines.push('', `Your purchases and license keys: ${appUrl}/marketplace/my-purchases`);
-  if (input.guest) {
+  if (input.guest && input.claimLink) {
+    lines.push(
+      '',
+      `${CLAIM_LINK_TEXT}: ${input.claimLink}`,
+      'Following the link creates a practice account for this email address, with a password you',
+      'choose, and puts this license and your other purchases with this address under My Purchased',
+      'Licenses. Already have an account? Sign in first, then follow the link to add them to it.',
+    );
+  } else if (input.guest) {
     lines.push(
       '',
       'This license is kept for this email address. To see it under My Purchased Licenses, sign up',

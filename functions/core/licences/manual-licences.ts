@@ -18,8 +18,9 @@ import {
 } from '../../../shared/schemas/manual-licences';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError } from '../errors';
-import type { PurchaseRecord } from '../purchases/purchase';
+import { isProvenPurchase, type PurchaseRecord } from '../purchases/purchase';
 import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
+import type { ClaimLinks } from '../users/practice-claims';
 import { buyerLicenceMail } from './licence-mails';
 
 const HOUR_MS = 3_600_000;
@@ -104,6 +105,10 @@ export interface ManualLicencesDeps {
   apps: Pick<AppRepository, 'getById' | 'listByOwner' | 'listAll'>;
   users: Pick<UsersRepository, 'findById'>;
   mailer: Mailer;
+  /** The buyer's licence mail (default `mailer`): the composition root caps mails per recipient per day. */
+  buyerMailer?: Mailer;
+  /** Issues the "Create your practice account" link a guest's licence mail carries (optional). */
+  claimLinks?: ClaimLinks;
   appUrl: string;
   log?: Log;
   now?: () => Date;
@@ -115,6 +120,25 @@ export function createManualLicences(deps: ManualLicencesDeps) {
   const { store, apps, users, mailer } = deps;
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * Whether the buyer's address is proven: a guest's free licence (granted only through the link
+   * mailed to it), or an account whose address is verified. A paid guest purchase is not, until an
+   * account of the address verifies it; the buyer then reads the licence on My Purchased Licenses.
+   */
+  async function buyerAddressProven(purchase: PurchaseRecord): Promise<boolean> {
+    const buyer = purchase.buyer_new_account ? undefined : await users.findById(purchase.user_id);
+    return isProvenPurchase(purchase, buyer);
+  }
+
+  async function claimLinkFor(email: string): Promise<string | null> {
+    try {
+      return (await deps.claimLinks?.linkFor(email)) ?? null;
+    } catch (err) {
+      log.error('claim link not issued', { error: (err as Error).message });
+      return null;
+    }
+  }
 
   const view = (p: PendingManualLicence, at: Date): ManualLicence => ({
     purchase_id: p.purchase.id,
@@ -190,15 +214,25 @@ export function createManualLicences(deps: ManualLicencesDeps) {
       if (outcome === 'not_pending') throw new ConflictError(MANUAL_LICENCE_DONE);
       const status = key ? 'assigned' : 'active';
       log.info('manual licence completed', { purchase_id: purchaseId, by: actor.userId, admin: actor.admin });
+      // The developer's text goes only to an address its owner proved: never relayed to any address.
+      // A paid guest (the payer typed the address) is told in the platform's words only; an
+      // unverified account reads it on My Purchased Licenses.
+      const proven = await buyerAddressProven(purchase);
+      const paidGuest = purchase.buyer_new_account && purchase.payment_method !== 'free';
+      if (!proven && !paidGuest) {
+        log.info('licence mail not sent: the address is not verified', { purchase_id: purchaseId });
+        return { message: MANUAL_LICENCE_COMPLETED, purchase_id: purchaseId, license_status: status, license_key: key };
+      }
       try {
-        await mailer.sendMail(
+        await (deps.buyerMailer ?? mailer).sendMail(
           buyerLicenceMail({
             to: purchase.buyer_email,
             appName: app?.name ?? purchase.app.name,
             delivery: { license_status: status, license_key: key, expires_at: purchase.expires_at },
-            instructions: app?.licensing_instructions ?? null,
-            accessDetails: input.access_details ?? null,
+            instructions: proven ? (app?.licensing_instructions ?? null) : null,
+            accessDetails: proven ? (input.access_details ?? null) : null,
             guest: purchase.buyer_new_account,
+            claimLink: purchase.buyer_new_account ? await claimLinkFor(purchase.buyer_email) : null,
             appUrl: deps.appUrl,
           }),
         );

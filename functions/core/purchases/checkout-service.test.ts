@@ -26,6 +26,10 @@ function memoryUsers(initial: User[]): UsersRepository {
     setPasswordHash: async () => {},
     listUsers: async () => [...users.values()],
     setApproved: async () => undefined,
+    createClaimed: async () => 'claim_invalid',
+    linkEmail: async () => 'claim_invalid',
+    verifyByClaim: async () => false,
+    convertToPractice: async () => false,
   };
 }
 

@@ -44,6 +44,7 @@ import {
   guestBuyerId,
   isFreeApp,
   isLicenceHeld,
+  isProvenPurchase,
   NO_PAYMENT_REFS,
   type PurchaseRecord,
   platformFeeCents,
@@ -81,6 +82,8 @@ interface Buyer {
   id: string;
   email: string;
   full_name: string;
+  /** A signed-in account whose address is verified (a guest: false). */
+  email_verified: boolean;
 }
 
 /** Free guest licences wait for the address's owner under this session id prefix. */
@@ -213,6 +216,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       refunded_at: null,
       fulfilment: null,
       fulfilment_lease_until: null,
+      installation_counted: false,
     };
   }
 
@@ -235,7 +239,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (free) {
       const granted = completedWith(
         { ...purchase, session_id: `free_${token()}` },
-        completionAt(purchase, at, NO_PAYMENT_REFS),
+        completionAt(purchase, at, NO_PAYMENT_REFS, isProvenPurchase(purchase, buyer)),
       );
       await createHolding(granted);
       log.info('free licence granted', { purchase_id: granted.id, app_id: app.id });
@@ -320,7 +324,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async startGuestCheckout(appId: string, email: string): Promise<CheckoutSession> {
       const app = await buyableApp(appId);
       const address = email.trim().toLowerCase();
-      const buyer: Buyer = { id: guestBuyerId(address), email: address, full_name: '' };
+      const buyer: Buyer = { id: guestBuyerId(address), email: address, full_name: '', email_verified: false };
       const at = now();
       // No slot and no "already licensed" check: either would tell a stranger what this address holds.
       if (!isFreeApp(app)) return startClaimed(app, buyer, true, randomUUID(), at);
@@ -345,7 +349,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       // Only the address's owner gets here: telling them what they hold reveals nothing new.
       const held = await purchases.listByBuyer(pending.user_id);
       if (held.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
-      const change = completionAt(pending, at, NO_PAYMENT_REFS);
+      // The link mailed to the address was followed: the address is proven.
+      const change = completionAt(pending, at, NO_PAYMENT_REFS, true);
       if ((await purchases.complete(pending.id, null, change)) !== 'applied') return answerGuest(sessionId);
       log.info('free guest licence confirmed', { purchase_id: pending.id, app_id: app.id });
       deps.onCompleted?.('free');

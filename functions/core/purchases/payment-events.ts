@@ -19,9 +19,16 @@
  */
 import { ServiceUnavailableError } from '../errors';
 import type { LicenceFulfilment } from '../licences/fulfilment';
-import type { Log, Mailer } from '../users/ports';
+import type { Log, Mailer, UsersRepository } from '../users/ports';
 import type { LicenceEvents, PaymentEvent, PurchaseRepository } from './ports';
-import { completedWith, completionAt, FULFILMENT_LEASE_MS, type PurchaseRecord, renewedExpiry } from './purchase';
+import {
+  completedWith,
+  completionAt,
+  FULFILMENT_LEASE_MS,
+  isProvenPurchase,
+  type PurchaseRecord,
+  renewedExpiry,
+} from './purchase';
 import { refundMail } from './purchase-mails';
 import { publishRevoked } from './refunds';
 
@@ -34,6 +41,8 @@ export interface EventAnswer {
 export interface PaymentEventsDeps {
   purchases: PurchaseRepository;
   fulfilment: Pick<LicenceFulfilment, 'fulfil'>;
+  /** The buyer's account: a paid purchase counts as an installation only from a verified address. */
+  users?: Pick<UsersRepository, 'findById'>;
   mailer: Mailer;
   /** Tells the developer's own webhooks (license.revoked on refunds made in Stripe); optional. */
   events?: LicenceEvents;
@@ -145,11 +154,18 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       });
       return { received: true, ignored: 'payment does not match the price' };
     }
-    const change = completionAt(purchase, now(), {
-      payment_intent_id: idOf(session.payment_intent),
-      stripe_subscription_id: idOf(session.subscription),
-      stripe_invoice_id: idOf(session.invoice),
-    });
+    // Counted as an installation only when the buyer's address is proven (a verified account).
+    const buyer = purchase.buyer_new_account ? undefined : await deps.users?.findById(purchase.user_id);
+    const change = completionAt(
+      purchase,
+      now(),
+      {
+        payment_intent_id: idOf(session.payment_intent),
+        stripe_subscription_id: idOf(session.subscription),
+        stripe_invoice_id: idOf(session.invoice),
+      },
+      isProvenPurchase(purchase, buyer),
+    );
     const outcome = await purchases.complete(purchase.id, event.id, change);
     if (outcome !== 'applied') {
       if ((await resumeUnfinishedDelivery(purchase.id)) === 'in_progress') {

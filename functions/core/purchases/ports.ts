@@ -23,6 +23,8 @@ export interface CompletionChange {
   stripe_invoice_id: string | null;
   /** Epoch ms: the completing worker owns the licence delivery until then. */
   fulfilment_lease_until: number;
+  /** Counts in the app's installations now (the buyer's address is proven: isProvenPurchase). */
+  installation_counted: boolean;
 }
 
 /** The one open or valid purchase a buyer has of an app (see claimCheckoutSlot). */
@@ -105,6 +107,12 @@ export interface PurchaseRepository {
     purchaseId: string,
     change: { refunded_at: string; createdAfter?: string; eventId?: string; flag?: string },
   ): Promise<EventOutcome>;
+  /**
+   * A completed purchase that did not count in its app's installations (its buyer's address was not
+   * proven) counts from now on: marked and the app's counter moved in one transaction. False when it
+   * was counted already or is not completed.
+   */
+  countInstallation(purchaseId: string): Promise<boolean>;
   /** Sets expires_at of a completed purchase (subscription renewed or ended), once per event. */
   setExpiry(purchaseId: string, expiresAt: string, eventId: string): Promise<EventOutcome>;
   /** The developer's connected Stripe account (`stripe_account_id` on their user item), if any. */

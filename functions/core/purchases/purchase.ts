@@ -28,9 +28,20 @@ import type { CompletionChange } from './ports';
 export const guestBuyerId = (email: string): string =>
   `guest_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 
-/** Every buyer id whose purchases belong to this account: its own, and its verified address's guest ones. */
-export const buyerIdsOf = (user: { id: string; email: string; email_verified: boolean }): string[] =>
-  user.email_verified ? [user.id, guestBuyerId(user.email)] : [user.id];
+/**
+ * Every buyer id whose purchases belong to this account: its own, its verified address's guest
+ * ones, and the guest ones of the further addresses a claim link proved (linked_emails).
+ */
+export const buyerIdsOf = (user: {
+  id: string;
+  email: string;
+  email_verified: boolean;
+  linked_emails?: readonly string[];
+}): string[] => [
+  user.id,
+  ...(user.email_verified ? [guestBuyerId(user.email)] : []),
+  ...(user.linked_emails ?? []).map(guestBuyerId),
+];
 
 /** The app as it was at checkout: what the buyer's purchase list and invoice show. */
 export interface AppSnapshot {
@@ -93,6 +104,27 @@ export interface PurchaseRecord {
   fulfilment: FulfilmentState | null;
   /** Epoch ms until which one worker owns the licence delivery (see PurchaseRepository.leaseFulfilment). */
   fulfilment_lease_until: number | null;
+  /**
+   * Whether this purchase counts in its app's installations: only once its buyer's address is
+   * proven (isProvenPurchase), at completion or later (PurchaseRepository.countInstallation).
+   * Purchases stored before the rule existed were all counted.
+   */
+  installation_counted: boolean;
+}
+
+/**
+ * Whether a completed purchase comes from a proven address, so that it may count as an
+ * installation: a guest's free grant (completed only through the link mailed to the address), or a
+ * signed-in buyer whose address is verified. A paid guest purchase proves nothing (anyone can type
+ * any address at checkout): it counts once an account of the address is verified or the guest
+ * follows the licence mail's claim link. `buyer`: the signed-in buyer's account, when there is one.
+ */
+export function isProvenPurchase(
+  purchase: Pick<PurchaseRecord, 'buyer_new_account' | 'payment_method'>,
+  buyer: { email_verified: boolean } | undefined,
+): boolean {
+  if (purchase.buyer_new_account) return purchase.payment_method === 'free';
+  return buyer?.email_verified === true;
 }
 
 export const CURRENCY = 'usd';
@@ -159,12 +191,14 @@ export function completionAt(
   purchase: Pick<PurchaseRecord, 'pricing_model' | 'price_period' | 'free_trial_days'>,
   at: Date,
   refs: PaymentRefs,
+  proven: boolean,
 ): CompletionChange {
   return {
     completed_at: at.toISOString(),
     expires_at: licenceExpiry(purchase, at),
     ...refs,
     fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
+    installation_counted: proven,
   };
 }
 

@@ -144,6 +144,12 @@ export function memoryStore() {
         Object.assign(p, { status: 'payment_mismatch', flag: change.flag });
       });
     },
+    async countInstallation(id) {
+      const p = purchases.get(id);
+      if (!p || !isCompleted(p) || p.installation_counted) return false;
+      p.installation_counted = true;
+      return true;
+    },
     async setExpiry(id, expiresAt, eventId) {
       return applyOnce(id, eventId, isCompleted, (p) => {
         p.expires_at = expiresAt;
@@ -252,6 +258,8 @@ export const usersFixture = {
     auth_provider: 'password' as const,
     email_verified: true,
     token_version: 0,
+    invited: false,
+    linked_emails: [],
   },
   buyer: {
     id: 'buyer-1',
@@ -265,6 +273,8 @@ export const usersFixture = {
     auth_provider: 'password' as const,
     email_verified: true,
     token_version: 0,
+    invited: false,
+    linked_emails: [],
   },
 };
 
@@ -308,6 +318,7 @@ export function purchaseFixture(overrides: Partial<PurchaseRecord> = {}): Purcha
     refunded_at: null,
     fulfilment: null,
     fulfilment_lease_until: null,
+    installation_counted: false,
     ...overrides,
   };
 }

@@ -20,6 +20,9 @@ export interface ReviewStore {
   ): Promise<{ items: ReviewRecord[]; next_cursor: string | null }>;
   /** The app's star counters (visible reviews per star). */
   counts(appId: string): Promise<RatingCounts>;
-  /** Whether the user holds a completed, not refunded purchase of the app. */
-  holdsLicence(userId: string, appId: string): Promise<boolean>;
+  /**
+   * Whether one of these buyer ids (an account's own and its proven addresses' guest ones:
+   * buyerIdsOf) holds a completed, not refunded purchase of the app.
+   */
+  holdsLicence(buyerIds: readonly string[], appId: string): Promise<boolean>;
 }

@@ -1,3 +1,4 @@
+import { VERIFIED_CUSTOMER } from '../../../shared/rules/reviews';
 import type { OwnReview, Review } from '../../../shared/schemas/reviews';
 
 /**
@@ -13,7 +14,13 @@ export interface ReviewRecord {
   app_id: string;
   /** The author (buyer). Never leaves the server. */
   user_id: string;
+  /** The practice's name when the author was a practice account, else VERIFIED_CUSTOMER. */
   author_name: string;
+  /**
+   * Whether the author was a practice account when writing: only then is `author_name` shown.
+   * Reviews stored before (absent) show as VERIFIED_CUSTOMER, whatever name they carry.
+   */
+  author_is_practice: boolean;
   rating: number;
   title: string | null;
   text: string | null;
@@ -29,7 +36,7 @@ export interface ReviewRecord {
 
 export const countsInAverage = (r: Pick<ReviewRecord, 'status'> | null | undefined): boolean => r?.status === 'visible';
 
-/** The public view: the author's display name only. */
+/** The public view: the author's display name only (a practice's name, else VERIFIED_CUSTOMER). */
 export function toReview(r: ReviewRecord): Review {
   return {
     id: r.id,
@@ -37,7 +44,7 @@ export function toReview(r: ReviewRecord): Review {
     rating: r.rating,
     title: r.title,
     text: r.text,
-    author_name: r.author_name,
+    author_name: r.author_is_practice ? r.author_name : VERIFIED_CUSTOMER,
     verified_purchase: true,
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -51,15 +58,16 @@ export function toOwnReview(r: ReviewRecord): OwnReview {
 }
 
 /**
- * How a buyer is named under their review: the practice (company) name when there is one, else
- * the first name and the last name's initial ("Jane D."), never the e-mail address.
+ * How a buyer is named under their review: a practice account by its practice's name; anyone else
+ * (a developer buying, whose company name says nothing about a practice) as VERIFIED_CUSTOMER,
+ * never a name they typed, never the e-mail address.
  */
-export function authorName(user: { full_name?: string | null; company_name?: string | null }): string {
-  const company = user.company_name?.trim();
-  if (company) return company.slice(0, 80);
-  const parts = (user.full_name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return 'Verified customer';
-  const first = (parts[0] as string).slice(0, 40);
-  const last = parts.length > 1 ? ` ${(parts[parts.length - 1] as string).charAt(0).toUpperCase()}.` : '';
-  return `${first}${last}`;
+export function authorOf(user: { role?: string; company_name?: string | null }): {
+  author_name: string;
+  author_is_practice: boolean;
+} {
+  const practice = user.role === 'practice' ? user.company_name?.trim() : '';
+  return practice
+    ? { author_name: practice.slice(0, 80), author_is_practice: true }
+    : { author_name: VERIFIED_CUSTOMER, author_is_practice: false };
 }

@@ -11,11 +11,13 @@ import {
   type ReviewPage,
 } from '../../../shared/schemas/reviews';
 import { type AppRecord, emptyRatingCounts, isMarketEligible, type RatingCounts, ratingSummary } from '../apps/app';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
+import { buyerIdsOf } from '../purchases/purchase';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { Log, Mailer } from '../users/ports';
 import type { User } from '../users/user';
 import type { ReviewStore } from './ports';
-import { authorName, type ReviewRecord, toOwnReview, toReview } from './review';
+import { authorOf, type ReviewRecord, toOwnReview, toReview } from './review';
 
 export interface ReviewsDeps {
   reviews: ReviewStore;
@@ -24,8 +26,13 @@ export interface ReviewsDeps {
   mailer: Mailer;
   appUrl: string;
   log: Log;
+  /** Reviews written per client address per day (429 with Retry-After past it). */
+  limiter?: Pick<RateLimiter, 'take'>;
+  perClientPerDay?: () => number;
   now?: () => Date;
 }
+
+const DAY = 86_400;
 
 const summaryOf = (counts: RatingCounts): RatingSummary => ({
   ...ratingSummary(counts),
@@ -52,6 +59,32 @@ export function createReviewsService(deps: ReviewsDeps) {
     return review;
   }
 
+  /**
+   * A review is a proven customer's voice: the author's address is verified (anyone can register
+   * any address, and throwaway accounts must not rate an app), and the author holds a licence of
+   * the app under their account or one of their proven addresses.
+   */
+  async function provenLicensee(appId: string, userId: string): Promise<User> {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new UnauthorizedError('Your account no longer exists. Please sign in again.');
+    if (!user.email_verified) throw new ForbiddenError(REVIEW_MESSAGES.verifyFirst);
+    if (!(await deps.reviews.holdsLicence(buyerIdsOf(user), appId))) {
+      throw new ForbiddenError(REVIEW_MESSAGES.notLicensed);
+    }
+    return user;
+  }
+
+  /** One review written (or edited) by this client today; 429 past the limit. No client: in-process (seeds). */
+  async function countClient(client: string | undefined): Promise<void> {
+    if (client === undefined || !deps.limiter) return;
+    await deps.limiter.take({
+      key: `reviews:${client}`,
+      limit: deps.perClientPerDay?.() ?? REVIEW_LIMITS.perClientPerDay,
+      windowSeconds: DAY,
+      message: REVIEW_MESSAGES.tooManyReviews,
+    });
+  }
+
   return {
     /** GET /api/apps/{id}/reviews: summary plus a page of the newest visible reviews. */
     async list(appId: string, limit: number = REVIEW_LIMITS.pageDefault, cursor?: string): Promise<ReviewPage> {
@@ -63,29 +96,33 @@ export function createReviewsService(deps: ReviewsDeps) {
       return { ...summaryOf(counts), items: page.items.map(toReview), next_cursor: page.next_cursor };
     },
 
-    /** GET /api/apps/{id}/reviews/mine */
+    /** GET /api/apps/{id}/reviews/mine: can_review only for a verified licence holder (not the app's developer). */
     async mine(appId: string, userId: string): Promise<MyReview> {
       const app = await reviewableApp(appId);
-      const [review, licensed] = await Promise.all([
-        deps.reviews.mine(appId, userId),
-        app.user_id === userId ? false : deps.reviews.holdsLicence(userId, appId),
-      ]);
+      const [review, user] = await Promise.all([deps.reviews.mine(appId, userId), deps.users.findById(userId)]);
+      const licensed =
+        app.user_id !== userId && user?.email_verified === true
+          ? await deps.reviews.holdsLicence(buyerIdsOf(user), appId)
+          : false;
       return { can_review: licensed, review: review ? toOwnReview(review) : null };
     },
 
-    /** POST /api/apps/{id}/reviews: only a licence holder, once per app. */
-    async create(appId: string, userId: string, input: ReviewInput): Promise<OwnReview> {
+    /**
+     * POST /api/apps/{id}/reviews: only a verified licence holder, once per app; at most
+     * REVIEWS_PER_CLIENT_PER_DAY reviews written per client address a day (`client`).
+     */
+    async create(appId: string, userId: string, input: ReviewInput, client?: string): Promise<OwnReview> {
       const app = await reviewableApp(appId);
       if (app.user_id === userId) throw new ForbiddenError(REVIEW_MESSAGES.ownApp);
-      if (!(await deps.reviews.holdsLicence(userId, appId))) throw new ForbiddenError(REVIEW_MESSAGES.notLicensed);
+      const user = await provenLicensee(appId, userId);
       if (await deps.reviews.mine(appId, userId)) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
-      const user = await deps.users.findById(userId);
+      await countClient(client);
       const at = now();
       const review: ReviewRecord = {
         id: randomUUID(),
         app_id: appId,
         user_id: userId,
-        author_name: authorName(user ?? {}),
+        ...authorOf(user),
         rating: input.rating,
         title: input.title ?? null,
         text: input.text ?? null,
@@ -102,11 +139,12 @@ export function createReviewsService(deps: ReviewsDeps) {
       return toOwnReview(review);
     },
 
-    /** PUT /api/apps/{id}/reviews/mine: the author, while holding a licence. */
-    async update(appId: string, userId: string, input: ReviewInput): Promise<OwnReview> {
+    /** PUT /api/apps/{id}/reviews/mine: the author, while verified and holding a licence (counted per client). */
+    async update(appId: string, userId: string, input: ReviewInput, client?: string): Promise<OwnReview> {
       await reviewableApp(appId);
       const prev = await ownReview(appId, userId);
-      if (!(await deps.reviews.holdsLicence(userId, appId))) throw new ForbiddenError(REVIEW_MESSAGES.notLicensed);
+      await provenLicensee(appId, userId);
+      await countClient(client);
       const next: ReviewRecord = {
         ...prev,
         rating: input.rating,

@@ -1,10 +1,12 @@
 /**
  * The two legacy syncs.
  *
- * legacy_users: legacy accounts merged by normalised e-mail. A new address becomes a developer
- * account that is not approved and has no usable password (its owner sets one through forgot
- * password). An existing local account is never overwritten: it is only linked. Counts: created,
- * merged (linked to an existing account), skipped (linked before, or an admin address).
+ * legacy_users: legacy accounts merged by normalised e-mail. A new address becomes an invited
+ * developer account (no password, not awaiting approval) and gets one invitation mail with a
+ * set-password link (core/users/invitations.ts); once its owner sets a password it awaits approval
+ * as any sign-up. An existing local account is never overwritten: it is only linked (and not
+ * mailed). Counts: created (and invited), merged (linked to an existing account), skipped (linked
+ * before, or an admin address).
  *
  * legacy_events: events after the stored cursor, handed to the webhook pipeline only for the
  * webhooks (subscribed to the event's type) of listed apps the practice holds a valid licence
@@ -35,7 +37,12 @@ interface LegacySyncDeps {
 }
 
 export async function syncLegacyUsers(
-  deps: LegacySyncDeps & { links: LegacyLinkStore; users: UserAccounts },
+  deps: LegacySyncDeps & {
+    links: LegacyLinkStore;
+    users: UserAccounts;
+    /** Mails the new account its invitation (a failure to mail is logged by it, never thrown). */
+    invite: (user: User) => Promise<void>;
+  },
 ): Promise<Record<string, number>> {
   const accounts = await deps.legacy.accounts();
   const counts = { fetched: accounts.length, created: 0, merged: 0, skipped: 0 };
@@ -64,11 +71,15 @@ export async function syncLegacyUsers(
         auth_provider: 'password',
         email_verified: false,
         token_version: 0,
+        invited: true,
+        linked_emails: [],
       };
       try {
         await deps.users.createWithoutPassword(user);
         await deps.links.put(account.id, user.id, email, at);
         counts.created++;
+        // One invitation per new address: a later run finds the link and skips the account.
+        await deps.invite(user);
         continue;
       } catch (err) {
         if (!(err instanceof EmailTakenError)) throw err;

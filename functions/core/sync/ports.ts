@@ -125,7 +125,7 @@ export interface LegacyLinkStore {
 
 export interface UserAccounts {
   findByEmail(email: string): Promise<User | undefined>;
-  /** Creates the account with no password (it cannot sign in until a reset); throws EmailTakenError. */
+  /** Creates the (invited) account with no password: it cannot sign in until it sets one; throws EmailTakenError. */
   createWithoutPassword(user: User): Promise<void>;
 }
 

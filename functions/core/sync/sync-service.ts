@@ -22,6 +22,7 @@ import {
   type SyncType,
 } from '../../../shared/schemas/sync';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { User } from '../users/user';
 import { KINDS_OF, syncCatalogue } from './catalogue-sync';
 import { syncLegacyEvents, syncLegacyUsers } from './legacy-sync';
 import type {
@@ -66,6 +67,8 @@ export interface SyncServiceDeps {
   state: SyncStateStore;
   links: LegacyLinkStore;
   users: UserAccounts;
+  /** Invites a legacy account created by legacy_users (core/users/invitations.ts). */
+  invite: (user: User) => Promise<void>;
   licences: LicenceDirectory;
   publisher: EventPublisher;
   queue: SyncQueue;
@@ -155,7 +158,14 @@ export function createSyncService(deps: SyncServiceDeps) {
 
   async function execute(type: SyncType): Promise<Record<string, number>> {
     if (type === 'legacy_users') {
-      return syncLegacyUsers({ legacy: deps.legacy, links: deps.links, users: deps.users, state: deps.state, now });
+      return syncLegacyUsers({
+        legacy: deps.legacy,
+        links: deps.links,
+        users: deps.users,
+        invite: deps.invite,
+        state: deps.state,
+        now,
+      });
     }
     if (type === 'legacy_events') {
       return syncLegacyEvents({

@@ -52,6 +52,8 @@ export async function ensureUser(
     auth_provider: input.auth_provider ?? 'password',
     email_verified: input.email_verified ?? false,
     token_version: 0,
+    invited: false,
+    linked_emails: [],
   };
   const passwordHash = input.password ? await passwords.hash(input.password) : null;
   try {

@@ -29,6 +29,51 @@ export interface UsersRepository {
   listUsers(): Promise<User[]>;
   /** Returns the updated account, or undefined when it does not exist. */
   setApproved(userId: string, approved: boolean): Promise<User | undefined>;
+  /**
+   * A claim link's new practice account: in one transaction, redeems the claim token (unexpired,
+   * for exactly `user.email`), stores the account and claims its address. 'claim_invalid' when the
+   * token was used, expired or is another address's; throws EmailTakenError when the address has
+   * an account.
+   */
+  createClaimed(user: User, passwordHash: string, claim: ClaimRedemption): Promise<'created' | 'claim_invalid'>;
+  /**
+   * A claim link followed by a signed-in account of another address: in one transaction, redeems
+   * the token, claims the address for the account (EmailTakenError when another account holds it)
+   * and appends it to linked_emails (at most `max`: 'full').
+   */
+  linkEmail(userId: string, claim: ClaimRedemption, max: number): Promise<'linked' | 'claim_invalid' | 'full'>;
+  /** A claim link followed by the signed-in holder of its address: redeems the token and marks the address verified. */
+  verifyByClaim(userId: string, claim: ClaimRedemption): Promise<boolean>;
+  /**
+   * A developer account that is really a practice (the demo practices of earlier starts) becomes a
+   * practice: role practice, no approval needed, its sessions end. False when it is not a developer.
+   */
+  convertToPractice(userId: string): Promise<boolean>;
+}
+
+/** A claim token being redeemed: its hash, the address it is for, and the time (epoch seconds). */
+export interface ClaimRedemption {
+  tokenHash: string;
+  email: string;
+  nowSeconds: number;
+}
+
+/** Claim tokens ("Create your practice account" links): only their hash is stored, with the address. */
+export interface ClaimTokenStore {
+  save(token: { tokenHash: string; email: string; expiresAt: number }): Promise<void>;
+  find(tokenHash: string): Promise<{ email: string; expiresAt: number } | undefined>;
+}
+
+/** Invitations of imported legacy accounts: set-password links, stored as their hash. */
+export interface InvitationStore {
+  save(token: { tokenHash: string; userId: string; expiresAt: number }): Promise<void>;
+  find(tokenHash: string): Promise<{ userId: string; expiresAt: number } | undefined>;
+  /**
+   * In one transaction: deletes the unexpired token of `userId` and, while the account is still
+   * invited, sets its password, marks its address verified (the link proved it), ends the
+   * invitation and moves its token version on. False otherwise.
+   */
+  redeem(tokenHash: string, userId: string, passwordHash: string, nowSeconds: number): Promise<boolean>;
 }
 
 export interface ResetTokenStore {

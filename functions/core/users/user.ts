@@ -18,8 +18,22 @@ export interface User {
   company_name: string;
   website: string | null;
   role: Role;
-  /** New developers start false (pending admin approval) and can still sign in. */
+  /**
+   * New developers start false (pending admin approval) and can still sign in. Practices need no
+   * approval (true from the start); admins are seeded true.
+   */
   is_approved: boolean;
+  /**
+   * An account imported from the legacy system that has not set its password through its
+   * invitation yet: it cannot sign in and is not awaiting approval (AccountStatus 'invited').
+   */
+  invited: boolean;
+  /**
+   * Further addresses of the account, each proven by a followed claim link (a guest's "Create your
+   * practice account" link, followed while signed in): their guest purchases are this account's,
+   * and their practice events are routed as the account's. Never a sign-in name.
+   */
+  linked_emails: string[];
   /** ISO 8601. */
   created_at: string;
   auth_provider: AuthProvider;
@@ -49,6 +63,25 @@ export class UserIdTakenError extends ConflictError {
     super('An account with this id already exists');
   }
 }
+
+/** Where an account stands in User Management (GET /api/admin/users `status`). */
+export type AccountStatus = 'pending' | 'approved' | 'invited';
+
+/**
+ * invited: a legacy import without a password yet; pending: a developer awaiting approval;
+ * approved: everyone else (approved developers, practices, which need no approval, and admins).
+ */
+export function accountStatus(user: Pick<User, 'role' | 'is_approved' | 'invited'>): AccountStatus {
+  if (user.invited) return 'invited';
+  return user.role === 'developer' && !user.is_approved ? 'pending' : 'approved';
+}
+
+/** Counted in "awaiting approval": a developer whose approval is pending (never a practice, an admin or an invited account). */
+export const isAwaitingApproval = (user: Pick<User, 'role' | 'is_approved' | 'invited'>): boolean =>
+  accountStatus(user) === 'pending';
+
+/** Most further addresses one account may hold (linked by claim links). */
+export const MAX_LINKED_EMAILS = 10;
 
 /** The profile a signed-in user reads (GET /api/user/profile): fields listed one by one. */
 export function toUserProfile(user: User): UserProfile {

@@ -46,6 +46,11 @@ export interface UsersServiceDeps {
   mailer: Mailer;
   passwords: PasswordHasher;
   settings: () => UsersSettings;
+  /**
+   * The account's address was just verified: the purchases kept against it start counting as
+   * installations (wiring: core/purchases/installations.ts). Optional; a failure is logged.
+   */
+  onAddressProven?: (user: User) => Promise<void>;
   log?: Log;
   now?: () => Date;
 }
@@ -107,7 +112,7 @@ function verifyMail(to: string, link: string, validHours: number) {
     to,
     subject: 'Verify your Dental App Marketplace email address',
     greeting: 'Hello,',
-    why: 'Please confirm that this address belongs to your Dental App Marketplace developer account.',
+    why: 'Please confirm that this address belongs to your Dental App Marketplace account.',
     action: 'verify it',
     linkText: 'Verify my email address',
     link,
@@ -165,7 +170,8 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   return {
     /**
-     * New developer account, pending approval (spec section 4), with an unverified address and a
+     * New developer account, pending approval (spec section 4), or (account_type practice) a
+     * practice account, which needs no approval; either with an unverified address and a
      * verification mail. Throws EmailTakenError (409); 429 past the per-client hourly limit.
      */
     async register(input: SignupInput, client: string): Promise<User> {
@@ -181,8 +187,11 @@ export function createUsersService(deps: UsersServiceDeps) {
         full_name: input.full_name,
         company_name: input.company_name,
         website: input.website,
-        role: 'developer',
-        is_approved: false,
+        role: input.account_type === 'practice' ? 'practice' : 'developer',
+        // A practice needs no approval; a developer waits for one (spec section 4).
+        is_approved: input.account_type === 'practice',
+        invited: false,
+        linked_emails: [],
         created_at: now().toISOString(),
         auth_provider: 'password',
         email_verified: false,
@@ -202,6 +211,12 @@ export function createUsersService(deps: UsersServiceDeps) {
       const done = await verifyTokens.redeem(tokenHash, stored.userId, stored.email, nowSeconds());
       if (!done) throw new ValidationError(MSG.verifyLinkInvalid);
       log.info('email verified', { userId: stored.userId });
+      const user = deps.onAddressProven ? await users.findById(stored.userId) : undefined;
+      if (user) {
+        await deps.onAddressProven?.(user).catch((err: Error) => {
+          log.error('installations of a verified address not counted', { userId: user.id, error: err.message });
+        });
+      }
     },
 
     /** POST /api/resend-verification: a new link for the signed-in account, 3 an hour. */

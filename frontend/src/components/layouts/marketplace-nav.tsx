@@ -20,13 +20,13 @@ export interface NavEntry {
   end?: boolean;
 }
 
-/** Top-bar links: Browse Apps, Categories, and My Purchases for developers. */
+/** Top-bar links: Browse Apps, Categories, and My Purchases for the buyers (developers and practices). */
 export function marketplaceNav(token: string | null, role: StoredRole | null): NavEntry[] {
   const nav: NavEntry[] = [
     { label: 'Browse Apps', to: paths.home, icon: <LuStore />, end: true },
     { label: 'Categories', to: paths.categories, icon: <LuTags /> },
   ];
-  if (token && role === 'developer')
+  if (token && (role === 'developer' || role === 'practice'))
     nav.push({ label: 'My Purchases', to: paths.myPurchases, icon: <LuShoppingBag /> });
   return nav;
 }
@@ -34,6 +34,8 @@ export function marketplaceNav(token: string | null, role: StoredRole | null): N
 /** Role-specific shortcuts of the account menu (and the mobile menu). */
 export function accountLinks(role: StoredRole | null): NavEntry[] {
   if (role === 'admin') return [{ label: 'Admin Panel', to: paths.admin, icon: <LuShieldCheck /> }];
+  // A practice buys and never sees the developer portal.
+  if (role === 'practice') return [{ label: 'My Purchases', to: paths.myPurchases, icon: <LuShoppingBag /> }];
   return [
     { label: 'Dashboard', to: paths.dashboard, icon: <LuLayoutDashboard /> },
     { label: 'My Apps', to: paths.myApps, icon: <LuAppWindow /> },

@@ -7,12 +7,16 @@ import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../
 export function adminUserFixture(
   over: Partial<AdminUserDetail> & Pick<AdminUserDetail, 'id' | 'email'>,
 ): AdminUserDetail {
+  const role = over.role ?? 'developer';
+  const approved = over.is_approved ?? false;
   return {
     full_name: 'Dana Developer',
     company: 'Bright Smiles Software',
-    role: 'developer',
+    role,
     created_at: '2025-02-01T09:00:00.000Z',
-    is_approved: false,
+    is_approved: approved,
+    // As the server derives it: a developer awaiting approval is pending, everyone else approved.
+    status: role === 'developer' && !approved ? 'pending' : 'approved',
     website: null,
     ...over,
   };
@@ -51,6 +55,7 @@ export function adminUsersHandlers(
   const approve = (user: AdminUserDetail) => {
     if (user.role === 'admin') return fail(400, 'Admins do not need approval');
     user.is_approved = true;
+    user.status = 'approved';
     for (const key of keys[user.id] ?? []) {
       key.is_active = true;
       key.status = 'active';

@@ -73,4 +73,33 @@ describe('signup (/signup)', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(location().pathname).toBe('/login');
   });
+
+  it('signs up a practice from /signup?type=practice: practice name, contact name, no website, account_type practice', async () => {
+    serve(accountsHandlers());
+    renderRoute('/signup?type=practice');
+    await screen.findByRole('heading', { name: 'Create your practice account' });
+    expect(screen.getByRole('radio', { name: /I buy apps for a practice/ })).toHaveProperty('checked', true);
+    fillIn(/^Contact Name/, 'Rita Front');
+    fillIn(/^Practice Name/, 'Riverside Dental');
+    fillIn(/^Email/, 'frontdesk@riverside.example');
+    fillIn(/^Password/, 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByText(/Registration successful/);
+    expect(calls('POST /api/register')[0]?.body).toEqual({
+      full_name: 'Rita Front',
+      email: 'frontdesk@riverside.example',
+      password: 'secret1',
+      company_name: 'Riverside Dental',
+      account_type: 'practice',
+    });
+  });
+
+  it('switches to the developer form with the keyboard-operable choice', async () => {
+    serve(accountsHandlers());
+    renderRoute('/signup?type=practice');
+    await screen.findByRole('heading', { name: 'Create your practice account' });
+    fireEvent.click(screen.getByRole('radio', { name: /I build apps/ }));
+    expect(await screen.findByRole('heading', { name: 'Create your developer account' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Company Name/)).toBeTruthy();
+  });
 });

@@ -8,13 +8,16 @@ export interface AdminUsersPageParams {
   page: number;
   limit?: number;
   q?: string;
+  /** One account status (pending, approved, invited); absent: all. */
+  status?: string;
 }
 
 /** The page's URL: an empty search is left out. */
-export function adminUsersPageKey({ page, limit, q }: AdminUsersPageParams): string {
+export function adminUsersPageKey({ page, limit, q, status }: AdminUsersPageParams): string {
   const params = new URLSearchParams({ page: String(page) });
   if (limit) params.set('limit', String(limit));
   if (q?.trim()) params.set('q', q.trim());
+  if (status) params.set('status', status);
   return `${ADMIN_USERS_KEY}?${params}`;
 }
 

@@ -1,5 +1,6 @@
-import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
-import { LuArrowRight, LuBadgeCheck } from 'react-icons/lu';
+import { Badge, Button, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuArrowRight, LuBadgeCheck, LuMail } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
@@ -14,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../utils/format';
 import { useApproveUser } from '../api/approve-user';
 import { useAdminUsersPage } from '../api/get-admin-users';
+import { useResendInvitation } from '../api/resend-invitation';
 import { canApprove } from '../utils/filter-users';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -33,12 +35,25 @@ const COLUMNS: DataColumn[] = [
  */
 export function UserManagement() {
   const { query, search, q, page, setPage } = usePagedSearch();
-  const { data, error, isLoading } = useAdminUsersPage({ page, q });
+  const [status, setStatus] = useState('');
+  const { data, error, isLoading } = useAdminUsersPage({ page, q, status: status || undefined });
   const approve = useApproveUser();
+  const resend = useResendInvitation();
   const { run, busyId: approving, dialog } = useConfirmedAction();
   const users = data?.users ?? [];
   const pending = data?.awaiting_approval ?? 0;
-  const searching = q.trim() !== '';
+  const searching = q.trim() !== '' || status !== '';
+
+  const onResend = (user: AdminUser) =>
+    run(
+      user.id,
+      { title: 'Re-send invitation', message: `Send ${user.email} a new set-password link?`, confirmLabel: 'Send' },
+      async () => {
+        const res = await resend.trigger(user.id);
+        notifySuccess(res?.message ?? `Invitation sent to ${user.email}`);
+      },
+      'Failed to send the invitation',
+    );
 
   const onApprove = (user: AdminUser) =>
     run(
@@ -67,6 +82,22 @@ export function UserManagement() {
         label="Search users"
         maxW="md"
       >
+        <NativeSelect.Root size="sm" maxW="44">
+          <NativeSelect.Field
+            aria-label="Filter by status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.currentTarget.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="invited">Invited{data ? ` (${data.invited})` : ''}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
         {data && (
           <ListCount waiting={pending} waitingLabel="awaiting approval" palette="yellow">
             {searching
@@ -113,6 +144,17 @@ export function UserManagement() {
                     disabled={approving !== null}
                   >
                     <LuBadgeCheck aria-hidden /> Approve
+                  </Button>
+                )}
+                {user.status === 'invited' && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => onResend(user)}
+                    loading={approving === user.id}
+                    disabled={approving !== null}
+                  >
+                    <LuMail aria-hidden /> Re-send invitation
                   </Button>
                 )}
                 <ButtonLink to={paths.adminUser(user.id)} size="xs" variant="ghost">

@@ -3,7 +3,14 @@ import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { isApprovedInList } from '../utils/filter-users';
 
 /** Approved (green) or Pending (yellow); admins always read Pending (docs/spec.md section 4). */
-export function UserStatusBadge({ user }: { user: Pick<AdminUser, 'role' | 'is_approved'> }) {
+export function UserStatusBadge({ user }: { user: Pick<AdminUser, 'role' | 'is_approved' | 'status'> }) {
+  if (user.status === 'invited') {
+    return (
+      <Badge colorPalette="blue" variant="subtle">
+        Invited
+      </Badge>
+    );
+  }
   return isApprovedInList(user) ? (
     <Badge colorPalette="green" variant="subtle">
       Approved

@@ -10,6 +10,7 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   role: 'developer',
   created_at: '2025-01-01T00:00:00Z',
   is_approved: false,
+  status: 'pending',
   ...over,
 });
 
@@ -19,6 +20,11 @@ describe('approval state in the list', () => {
     expect(canApprove(user({ role: 'admin', is_approved: false }))).toBe(false);
     expect(isApprovedInList(user({ is_approved: true }))).toBe(true);
     expect(canApprove(user({ is_approved: false }))).toBe(true);
-    expect(canApprove(user({ is_approved: true }))).toBe(false);
+    expect(canApprove(user({ is_approved: true, status: 'approved' }))).toBe(false);
+  });
+
+  it('never offers to approve a practice or an invited legacy account', () => {
+    expect(canApprove(user({ role: 'practice', is_approved: true, status: 'approved' }))).toBe(false);
+    expect(canApprove(user({ status: 'invited' }))).toBe(false);
   });
 });

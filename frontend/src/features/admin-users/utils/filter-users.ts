@@ -5,4 +5,6 @@ import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 export const isApprovedInList = (user: Pick<AdminUser, 'role' | 'is_approved'>) =>
   user.role !== 'admin' && user.is_approved;
 
-export const canApprove = (user: Pick<AdminUser, 'role' | 'is_approved'>) => user.role !== 'admin' && !user.is_approved;
+/** Only a developer awaiting approval (never a practice, an admin or an invited legacy account). */
+export const canApprove = (user: Pick<AdminUser, 'role' | 'is_approved' | 'status'>) =>
+  user.role === 'developer' && user.status === 'pending';

@@ -1,12 +1,14 @@
 import { Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { LuUserPlus } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
-import { SignupRequest } from '../../../../../shared/schemas/accounts';
+import { type AccountType, SignupRequest } from '../../../../../shared/schemas/accounts';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -16,6 +18,20 @@ import { AuthFooter, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
 const EMPTY: SignupRequest = { full_name: '', email: '', password: '', company_name: '', website: '' };
+
+/** The two ways to sign up (POST /api/register account_type); ?type=practice preselects a practice. */
+const CHOICES: RadioCardChoice<AccountType>[] = [
+  {
+    value: 'practice',
+    title: 'I buy apps for a practice',
+    description: 'Buy apps and manage your licenses. No approval needed.',
+  },
+  {
+    value: 'developer',
+    title: 'I build apps',
+    description: 'List your apps in the marketplace. Reviewed by our team.',
+  },
+];
 
 /** A required field: its label with the marker, the input, then its own error or else the hint. */
 function RequiredField({
@@ -42,8 +58,16 @@ function RequiredField({
   );
 }
 
-/** Developer signup; on success the server's message shows, then /login after 3 s (docs/spec.md section 4). */
+/**
+ * Sign-up as a practice (buys apps, no approval) or a developer (spec section 4: pending approval);
+ * on success the server's message shows, then /login after 3 s.
+ */
 export function SignupForm() {
+  const [params] = useSearchParams();
+  const [accountType, setAccountType] = useState<AccountType>(
+    params.get('type') === 'developer' ? 'developer' : params.get('type') === 'practice' ? 'practice' : 'developer',
+  );
+  const practice = accountType === 'practice';
   // The server's own schema (POST /api/register) checks the form: same rules, same words; a field
   // that was wrong is checked again as it changes.
   const {
@@ -65,10 +89,15 @@ export function SignupForm() {
     return message && message !== MSG.allRequired ? message : undefined;
   };
 
-  const onSubmit = handleSubmit(async ({ website, ...account }) => {
+  // The schema fills account_type in; the choice above decides it, and a developer's body stays the spec's.
+  const onSubmit = handleSubmit(async ({ website, account_type: _parsed, ...account }) => {
     setError(null);
     try {
-      const res = await trigger({ ...account, website: website ?? undefined });
+      const res = await trigger({
+        ...account,
+        website: practice ? undefined : (website ?? undefined),
+        ...(practice ? { account_type: 'practice' as const } : {}),
+      });
       setSuccess(res?.message || 'Registration successful! Your account is awaiting admin approval.');
     } catch (err) {
       setError(errorText(err, MSG.signupFailed));
@@ -79,8 +108,12 @@ export function SignupForm() {
     <>
       <AuthHeading
         icon={<LuUserPlus />}
-        title="Create your developer account"
-        subtitle="List your apps in the dental marketplace. New accounts are reviewed by our team."
+        title={practice ? 'Create your practice account' : 'Create your developer account'}
+        subtitle={
+          practice
+            ? 'Buy apps for your practice and find all your licenses under My Purchases.'
+            : 'List your apps in the dental marketplace. New accounts are reviewed by our team.'
+        }
       />
       <form onSubmit={onSubmit} noValidate aria-label="Sign up">
         <Fieldset.Root disabled={Boolean(success)}>
@@ -92,12 +125,24 @@ export function SignupForm() {
                 Redirecting you to sign in...
               </FormMessage>
             )}
+            <RadioCardGroup
+              label="Who are you?"
+              value={accountType}
+              onChange={setAccountType}
+              choices={CHOICES}
+              size="sm"
+              colorPalette="brand"
+            />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <RequiredField label="Full Name" invalid={Boolean(errors.full_name)} error={fieldError('full_name')}>
+              <RequiredField
+                label={practice ? 'Contact Name' : 'Full Name'}
+                invalid={Boolean(errors.full_name)}
+                error={fieldError('full_name')}
+              >
                 <Input autoComplete="name" {...register('full_name')} />
               </RequiredField>
               <RequiredField
-                label="Company Name"
+                label={practice ? 'Practice Name' : 'Company Name'}
                 invalid={Boolean(errors.company_name)}
                 error={fieldError('company_name')}
               >
@@ -115,7 +160,7 @@ export function SignupForm() {
             >
               <PasswordInput autoComplete="new-password" {...register('password')} />
             </RequiredField>
-            <Field.Root invalid={Boolean(errors.website)}>
+            <Field.Root invalid={Boolean(errors.website)} hidden={practice}>
               <Field.Label>
                 Website{' '}
                 <Field.RequiredIndicator

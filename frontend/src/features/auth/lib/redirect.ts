@@ -1,8 +1,9 @@
 import { paths } from '../../../config/paths';
 import type { StoredRole } from '../../../lib/auth-storage';
 
-/** The server's role, narrowed to what the browser stores; anything but admin is a developer. */
-export const toStoredRole = (role: string | undefined): StoredRole => (role === 'admin' ? 'admin' : 'developer');
+/** The server's role, narrowed to what the browser stores; anything but admin or practice is a developer. */
+export const toStoredRole = (role: string | undefined): StoredRole =>
+  role === 'admin' || role === 'practice' ? role : 'developer';
 
 /**
  * A ?return= value is honoured only as a same-origin path ('/x', never '//host' or a URL), so a
@@ -19,15 +20,15 @@ export function safeReturnPath(value: string | null): string | null {
 }
 
 /**
- * After login: the return path when present (unless it is the other role's area, which would only
- * bounce), else /admin for admins and /dashboard for everyone else.
+ * After login: the return path when present (unless it is an area of another role, which would
+ * only bounce), else /admin for admins, My Purchases for practices and /dashboard for developers.
  */
 export function destinationAfterLogin(role: StoredRole, returnParam: string | null): string {
-  const home = role === 'admin' ? paths.admin : paths.dashboard;
+  const home = role === 'admin' ? paths.admin : role === 'practice' ? paths.myPurchases : paths.dashboard;
   const target = safeReturnPath(returnParam);
   if (!target) return home;
   const inAdminArea = target === paths.admin || target.startsWith(`${paths.admin}/`);
   const inDeveloperArea = target === paths.dashboard || target.startsWith(`${paths.dashboard}/`);
-  if ((role === 'admin' && inDeveloperArea) || (role !== 'admin' && inAdminArea)) return home;
+  if ((role !== 'developer' && inDeveloperArea) || (role !== 'admin' && inAdminArea)) return home;
   return target;
 }

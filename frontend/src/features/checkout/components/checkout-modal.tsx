@@ -4,6 +4,7 @@ import { LuCircleCheck, LuLock } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
 import { AppDialog } from '../../../components/ui/app-dialog';
+import { AppLink } from '../../../components/ui/links';
 import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -197,6 +198,12 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
                 size="sm"
                 colorPalette="brand"
               />
+              {mode === 'login' && (
+                <Text fontSize="sm" color="fg.muted">
+                  New here? <AppLink to={`${paths.signup}?type=practice`}>Create a practice account</AppLink> and come
+                  back to buy.
+                </Text>
+              )}
               {mode === 'guest' && (
                 <Field.Root required>
                   <Field.Label>Email address</Field.Label>

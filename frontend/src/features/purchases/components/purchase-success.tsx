@@ -15,7 +15,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { PurchaseSessionResult } from '../../../../../shared/schemas/checkout';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { IconPoint } from '../../../components/ui/icon-point';
-import { ButtonLink } from '../../../components/ui/links';
+import { AppLink, ButtonLink } from '../../../components/ui/links';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { paths } from '../../../config/paths';
@@ -27,6 +27,8 @@ import { formatAmount } from '../utils/purchase-state';
 export const WELCOME_TITLE = 'Your license is kept for your email address.';
 export const WELCOME_TEXT =
   'To see it under My Purchased Licenses, sign up or sign in with that address and confirm the address when asked.';
+/** The guest's way to an account: the licence mail's claim link, or signing up as a practice. */
+export const CLAIM_HINT = 'Your license email has a "Create your practice account" link for that address.';
 export const CONFIRM_SENT_TITLE = 'Check your email to confirm your address';
 export const CONFIRM_SENT_TEXT =
   'We sent a confirmation link to the address you entered. Follow it to receive your free license.';
@@ -193,7 +195,10 @@ export function PurchaseSuccess({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{WELCOME_TITLE}</Alert.Title>
-            <Alert.Description>{WELCOME_TEXT}</Alert.Description>
+            <Alert.Description>
+              {WELCOME_TEXT} {CLAIM_HINT}{' '}
+              <AppLink to={`${paths.signup}?type=practice`}>Create a practice account</AppLink>
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}

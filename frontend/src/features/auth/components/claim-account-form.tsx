@@ -1,0 +1,185 @@
+import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { LuStore } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
+import * as z from 'zod';
+import { LIMITS } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
+import {
+  CLAIM_ACCOUNT_EXISTS,
+  CLAIM_LINK_INVALID,
+  ClaimAccountRequest,
+  type ClaimPreview,
+} from '../../../../../shared/schemas/accounts';
+import { FormMessage } from '../../../components/ui/form-message';
+import { ButtonLink } from '../../../components/ui/links';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/use-current-user';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { previewClaim, useAttachClaim, useClaimAccount } from '../api/claim-account';
+import { useStartSession } from '../lib/session';
+import { AuthForm, AuthSubmit } from './auth-form-parts';
+import { AuthHeading } from './auth-heading';
+
+/** The claim form, checked with the API's own rules, plus the password's confirmation. */
+const ClaimForm = z
+  .object({
+    company_name: ClaimAccountRequest.in.shape.company_name,
+    full_name: ClaimAccountRequest.in.shape.full_name,
+    password: ClaimAccountRequest.out.shape.password,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] });
+
+type Preview = { state: 'loading' } | { state: 'invalid'; text: string } | ({ state: 'ready' } & ClaimPreview);
+
+/**
+ * /claim-account?token=...: a guest's "Create your practice account" link. Signed out, a practice
+ * account for the link's address (its purchases attach, the practice is signed in and sees My
+ * Purchases); signed in as a buyer, the address's purchases join that account.
+ */
+export function ClaimAccountForm() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const session = useSession();
+  const buyer = Boolean(session.token) && (session.role === 'developer' || session.role === 'practice');
+  const [preview, setPreview] = useState<Preview>(
+    token ? { state: 'loading' } : { state: 'invalid', text: CLAIM_LINK_INVALID },
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [attached, setAttached] = useState<string | null>(null);
+  const form = useZodForm(ClaimForm, { defaultValues: { company_name: '', full_name: '', password: '', confirm: '' } });
+  const claim = useClaimAccount();
+  const attach = useAttachClaim();
+  const startSession = useStartSession();
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    previewClaim(token)
+      .then((p) => live && setPreview({ state: 'ready', ...p }))
+      .catch((err: unknown) => live && setPreview({ state: 'invalid', text: errorText(err, CLAIM_LINK_INVALID) }));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const heading = <AuthHeading icon={<LuStore />} title="Create your practice account" />;
+  if (preview.state === 'loading') return <PageSpinner label="Checking your link..." />;
+  if (preview.state === 'invalid') {
+    return (
+      <>
+        {heading}
+        <FormMessage status="error">{preview.text}</FormMessage>
+      </>
+    );
+  }
+
+  if (buyer) {
+    return (
+      <>
+        {heading}
+        <Stack gap="4" aria-live="polite">
+          {attached ? (
+            <>
+              <FormMessage status="success">{attached}</FormMessage>
+              <ButtonLink to={paths.myPurchases} colorPalette="brand">
+                Go to My Purchases
+              </ButtonLink>
+            </>
+          ) : (
+            <>
+              <Text>
+                Add the purchases of <strong>{preview.email}</strong> to the account you are signed in with.
+              </Text>
+              {error && <FormMessage status="error">{error}</FormMessage>}
+              <Button
+                colorPalette="brand"
+                loading={attach.isMutating}
+                onClick={async () => {
+                  setError(null);
+                  try {
+                    const res = await attach.trigger({ token });
+                    setAttached(res?.message ?? null);
+                  } catch (err) {
+                    setError(errorText(err, CLAIM_LINK_INVALID));
+                  }
+                }}
+              >
+                Add to my account
+              </Button>
+            </>
+          )}
+        </Stack>
+      </>
+    );
+  }
+
+  if (preview.account_exists) {
+    const back = `${paths.claimAccount}?token=${encodeURIComponent(token)}`;
+    return (
+      <>
+        {heading}
+        <Stack gap="4">
+          <FormMessage status="info">{CLAIM_ACCOUNT_EXISTS}</FormMessage>
+          <ButtonLink to={`${paths.login}?return=${encodeURIComponent(back)}`} colorPalette="brand">
+            Sign in
+          </ButtonLink>
+        </Stack>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {heading}
+      <Text mb="4">
+        Your account will use <strong>{preview.email}</strong>, the address your license was sent to.
+      </Text>
+      <AuthForm
+        form={form}
+        error={error}
+        setError={setError}
+        failed={MSG.signupFailed}
+        send={async ({ company_name, full_name, password }) => {
+          const res = await claim.trigger({ token, company_name, full_name, password });
+          if (res) startSession(res.access_token, 'practice', paths.myPurchases);
+        }}
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root required>
+            <Field.Label>
+              Practice Name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="organization" {...form.register('company_name')} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              Contact Name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="name" {...form.register('full_name')} />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root required>
+          <Field.Label>
+            Password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            Confirm Password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput autoComplete="new-password" {...form.register('confirm')} />
+        </Field.Root>
+        <AuthSubmit loading={claim.isMutating} loadingText="Creating account...">
+          Create practice account
+        </AuthSubmit>
+      </AuthForm>
+    </>
+  );
+}
