@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { Api } from './api';
 import type { AppConfig } from './app-config';
 import type { DataStack } from './data-stack';
@@ -88,7 +89,18 @@ export class AppStack extends Stack {
     this.observability = new Observability(this, 'Observability', {
       httpApi: this.api.httpApi,
       tableName: data.table.tableName,
-      deadLetterQueues: [this.queues.webhookDeadLetter, this.queues.syncDeadLetter],
+      indexNames: TABLE_KEYS.indexes.map((index) => index.name),
+      // Every worker queue's dead letters, and how long the oldest delivery has waited.
+      queues: {
+        deadLetters: {
+          webhookDelivery: this.queues.webhookDeadLetter,
+          sync: this.queues.syncDeadLetter,
+          fulfilment: this.queues.fulfilmentDeadLetter,
+          mail: mail.deadLetter,
+        },
+        webhookDelivery: this.queues.webhookDelivery,
+        fulfilment: this.queues.fulfilment,
+      },
       ruleNames: [this.webhookWorkers.schedule.ruleName],
       scheduleGroup: SYNC_SCHEDULE_GROUP,
     });
