@@ -109,10 +109,6 @@ export class AppStack extends Stack {
     this.fulfilment.setAppUrl(config.appUrl ?? this.site.url);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The product: SPA, /api, /v1 and /uploads' });
-    new CfnOutput(this, 'ApiUrl', {
-      value: this.api.stage.url,
-      description: 'The HTTP API directly (the site serves it under /api and /v1)',
-    });
     new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
     new CfnOutput(this, 'StripeSecretArn', {
       value: secrets.stripe.secretArn,
@@ -121,6 +117,10 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'JwtSecretArn', {
       value: secrets.jwt.secretArn,
       description: 'Access-token signing key {"kid", "secret", "previous"?} (README: rotating secrets)',
+    });
+    new CfnOutput(this, 'OriginVerifySecretArn', {
+      value: secrets.originVerify.secretArn,
+      description: 'The origin header value: rotate with npm run rotate:origin-secret (docs/runbook.md)',
     });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.queues.webhookDelivery.queueUrl });
     new CfnOutput(this, 'SyncQueueUrl', { value: this.queues.sync.queueUrl });

@@ -50,7 +50,7 @@ export class Fulfilment extends Construct {
     });
     this.worker.consumeQueue(props.queues.fulfilment, {
       batchSize: FULFILMENT_WORKER_BATCH_SIZE,
-      maxConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: props.config.workerConcurrency.fulfilment,
       deadLetterReason:
         'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the fulfilment dead-letter queue (redrive policy, lib/queues.ts).',
     });

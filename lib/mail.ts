@@ -116,11 +116,10 @@ export class Mail extends Construct {
     });
     this.worker.consumeQueue(this.queue, {
       batchSize: MAIL_WORKER_BATCH_SIZE,
-      maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: config.workerConcurrency.mail,
       deadLetterReason:
         'Invoked by SQS event sources, not asynchronously: a message that keeps failing moves to its queue’s dead-letter queue (redrive policy).',
-      concurrencyReason:
-        'The SQS event sources’ maxConcurrency (2) bounds the worker without reserving account concurrency.',
+      concurrencyReason: `The SQS event sources’ maxConcurrency (${config.workerConcurrency.mail}) bounds the worker without reserving account concurrency.`,
     });
     this.worker.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({

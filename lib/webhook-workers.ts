@@ -63,7 +63,7 @@ export class WebhookWorkers extends Construct {
     });
     this.delivery.consumeQueue(props.queues.webhookDelivery, {
       batchSize: WEBHOOK_WORKER_BATCH_SIZE,
-      maxConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: props.config.workerConcurrency.webhookDelivery,
       deadLetterReason:
         'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the delivery queue’s dead-letter queue (redrive policy, lib/queues.ts).',
       concurrencyReason:
