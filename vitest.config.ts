@@ -2,6 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * One time zone for every project, set before any test, worker or the test stack loads (workers
+ * and the local server inherit this process's environment): UTC, unless the run names a zone on
+ * purpose (`TZ=Pacific/Auckland npx vitest run ...`), which is how the suite is checked in far
+ * zones. Without the pin a test's dates depended on the machine's /etc/localtime.
+ */
+process.env.TZ ||= 'UTC';
+
+/**
  * The local server runs inside the test process. Vite would resolve the storefront renderer's
  * import of @emotion/react to its ESM build while Node loads Chakra UI's through 'import' (the
  * CommonJS build's wrapper): two emotion instances, and Chakra would not see the renderer's style
@@ -22,12 +30,13 @@ const oneEmotion = {
  * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
  * since some of them stop the engines, count what the whole stack holds or drive a browser.
  */
-const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 }, testTimeout: 30_000 };
 const ON_THE_STACK = { fileParallelism: false };
 
 /**
  * One test command, four suites:
- * - unit: pure logic beside the code (functions/, shared/) and SPA route tests (frontend/, jsdom)
+ * - unit: pure logic beside the code (functions/, shared/, the web build's plugins in frontend/build/)
+ * - web: SPA route tests (frontend/src/, jsdom)
  * - integration: the real handlers over HTTP against DynamoDB Local, local S3 and local SES,
  *   all started by the suite itself (test/support/global-setup.ts)
  * - security: attacks that were once possible, reproduced against the same local stack
@@ -41,7 +50,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts'],
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts', 'frontend/build/**/*.test.ts'],
           environment: 'node',
           ...PURE,
         },
@@ -86,8 +95,8 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
           ...PURE,
+          testTimeout: 120_000,
         },
       },
       {

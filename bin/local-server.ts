@@ -11,6 +11,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { whenLocalQueuesIdle } from '../functions/adapters/queue';
 import { s3Client } from '../functions/adapters/s3-client';
 import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
@@ -332,6 +333,30 @@ function siteContentSecurityPolicy(): string {
   return contentSecurityPolicy({ uploadOrigin: endpoint ? new URL(endpoint).origin : "'self'" });
 }
 
+/**
+ * Local only, for tests: GET /__local/queues/idle?within_ms=1000&timeout_ms=10000 answers once this
+ * process's in-process queues (webhook deliveries, fulfilment, mail, sync) hold nothing waiting,
+ * nothing in flight and nothing delayed that is due within `within_ms` (at most 900,000, SQS's
+ * longest delay): 200 `{"idle": true, "queues": {...}}`, or 503 `{"idle": false, ...}` with what
+ * is still there after `timeout_ms` (at most 25,000). Tests wait for it before asserting that
+ * something did not happen, instead of sleeping. Never routed in the cloud (it is not in
+ * functions/routes.ts), and answered only when RUNTIME is local.
+ */
+export const LOCAL_QUEUES_IDLE_PATH = '/__local/queues/idle';
+
+async function handleLocalQueuesIdle(res: ServerResponse, url: URL) {
+  if (getConfig().RUNTIME !== 'local') return send(res, 404, json, JSON.stringify({ detail: 'Not Found' }));
+  const bounded = (name: string, fallback: number, max: number) => {
+    const value = Number(url.searchParams.get(name) ?? fallback);
+    return Number.isFinite(value) ? Math.min(max, Math.max(0, value)) : fallback;
+  };
+  const result = await whenLocalQueuesIdle({
+    withinMs: bounded('within_ms', 1000, 900_000),
+    timeoutMs: bounded('timeout_ms', 10_000, 25_000),
+  });
+  send(res, result.idle ? 200 : 503, { ...json, 'cache-control': 'no-store' }, JSON.stringify(result));
+}
+
 export interface LocalServerOptions {
   /**
    * Host names (without port) requests may be addressed to. Loopback names are always accepted;
@@ -396,6 +421,9 @@ export function createLocalServer(staticDir: string, options: LocalServerOptions
         if (!(req.url ?? '/').startsWith('/') || (req.url ?? '').startsWith('//')) throw new Error('not a path');
       } catch {
         throw new BadRequest('Malformed path');
+      }
+      if (url.pathname === LOCAL_QUEUES_IDLE_PATH && req.method === 'GET') {
+        return void handleLocalQueuesIdle(res, url).catch((err: Error & { status?: number }) => fail(res, err));
       }
       const route =
         url.pathname.startsWith('/api/') ||

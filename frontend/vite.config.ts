@@ -17,7 +17,7 @@ export default defineConfig({
   root: 'frontend',
   plugins: [
     perIconImports(),
-    directImports(['@chakra-ui/react', '@chakra-ui/react/theme', '@ark-ui/react']),
+    directImports(),
     leanThemeBarrel(),
     splitExports(),
     lazyGlobalStyles(),

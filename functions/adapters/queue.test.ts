@@ -4,9 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLogLines } from '../http/capture-log-lines';
 import { defineQueue } from '../queues/queue-definition';
 import { envForTests } from '../testing/env';
-import { configuredQueue, InProcessQueue, MAX_RECEIVE_COUNT, type ReceivedMessage, SqsMessageQueue } from './queue';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import {
+  configuredQueue,
+  InProcessQueue,
+  MAX_RECEIVE_COUNT,
+  type ReceivedMessage,
+  SqsMessageQueue,
+  whenLocalQueuesIdle,
+} from './queue';
 
 describe('InProcessQueue (the local stand-in for SQS)', () => {
   it('delivers after the delay with receive count 1', async () => {
@@ -27,7 +32,9 @@ describe('InProcessQueue (the local stand-in for SQS)', () => {
   it('holds messages until a consumer starts', async () => {
     const queue = new InProcessQueue();
     await queue.send('early');
-    await sleep(10);
+    // Its (zero) delay has run out: it waits, visible, for a consumer.
+    await queue.whenIdle();
+    expect(queue.activity(0)).toEqual({ waiting: 1, inFlight: 0, dueSoon: 0, dueLater: 0 });
     expect(queue.size).toBe(1);
     const got: string[] = [];
     queue.start(async (m) => {
@@ -68,15 +75,26 @@ describe('InProcessQueue (the local stand-in for SQS)', () => {
   });
 
   it('stop() drops delayed messages', async () => {
-    const queue = new InProcessQueue();
-    const got: string[] = [];
-    queue.start(async (m) => {
-      got.push(m.body);
-    });
-    await queue.send('later', { delaySeconds: 0.05 });
-    queue.stop();
-    await sleep(80);
-    expect(got).toEqual([]);
+    vi.useFakeTimers();
+    try {
+      const queue = new InProcessQueue();
+      const got: string[] = [];
+      const consumer = async (m: ReceivedMessage) => {
+        got.push(m.body);
+      };
+      queue.start(consumer);
+      await queue.send('later', { delaySeconds: 0.05 });
+      expect(queue.size).toBe(1);
+      queue.stop();
+      // Long past its delay: it is gone, not waiting for the next consumer.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(queue.size).toBe(0);
+      queue.start(consumer);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(got).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -170,6 +188,36 @@ describe('configuredQueue (the one way a queue is chosen)', () => {
       ['late', 1],
     ]);
     expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+  });
+
+  it('locally: whenLocalQueuesIdle waits for work in flight and due within the bound, and reports the rest', async () => {
+    local();
+    const queue = configuredQueue(definition);
+    const done: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    queue.consumeLocally(async (m) => {
+      if (m.body === 'held') await held;
+      done.push(m.body);
+    });
+    await queue.get().send('held');
+    await queue.get().send('soon', { delaySeconds: 0.15 });
+    await queue.get().send('much later', { delaySeconds: 600 });
+
+    // Busy while a message is in flight: not idle within the timeout, and it says what is there.
+    const busy = await whenLocalQueuesIdle({ withinMs: 1000, timeoutMs: 50 });
+    expect(busy).toEqual({ idle: false, queues: { fulfilment: { waiting: 0, inFlight: 1, dueSoon: 1, dueLater: 1 } } });
+
+    release();
+    const started = Date.now();
+    const idle = await whenLocalQueuesIdle({ withinMs: 1000, timeoutMs: 5000 });
+    // It waited for the delayed message due within the bound, not for the one due in 10 minutes.
+    expect(idle).toEqual({ idle: true, queues: { fulfilment: { waiting: 0, inFlight: 0, dueSoon: 0, dueLater: 1 } } });
+    expect(done).toEqual(['held', 'soon']);
+    expect(Date.now() - started).toBeLessThan(4000);
+    queue.local()?.stop();
   });
 
   it('locally applies its receive count and logs a dead-lettered message', async () => {

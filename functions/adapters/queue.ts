@@ -17,7 +17,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
 import type { MessageQueue } from '../core/webhooks/ports';
 import { logger } from '../http/logger';
-import type { QueueDefinition } from '../queues/queue-definition';
+import type { QueueDefinition, QueueUrlVariable } from '../queues/queue-definition';
 import { sqsClient } from './sqs-client';
 
 export type { MessageQueue };
@@ -63,6 +63,8 @@ interface Stored {
   receiveCount: number;
   /** Epoch ms it was sent (for the oldest message's age). */
   sentAt?: number;
+  /** Epoch ms a delayed message becomes visible (for activity()). */
+  dueAt?: number;
 }
 
 export class InProcessQueue implements MessageQueue {
@@ -138,6 +140,17 @@ export class InProcessQueue implements MessageQueue {
     return this.timers.size + this.backlog.length + this.inFlight;
   }
 
+  /**
+   * What the queue holds now: messages waiting for the consumer, in flight, and delayed, split into
+   * those due within `withinMs` and later ones (for whenLocalQueuesIdle below).
+   */
+  activity(withinMs: number): QueueActivity {
+    const soon = Date.now() + withinMs;
+    let dueSoon = 0;
+    for (const m of this.pending.values()) if ((m.dueAt ?? 0) <= soon) dueSoon++;
+    return { waiting: this.backlog.length, inFlight: this.inFlight, dueSoon, dueLater: this.pending.size - dueSoon };
+  }
+
   /** Resolves once nothing is delayed or in flight (tests). */
   whenIdle(): Promise<void> {
     if (this.timers.size === 0 && this.inFlight === 0) return Promise.resolve();
@@ -145,6 +158,7 @@ export class InProcessQueue implements MessageQueue {
   }
 
   private later(message: Stored, delayMs: number): void {
+    message.dueAt = Date.now() + delayMs;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.pending.delete(timer);
@@ -251,6 +265,7 @@ export function configuredQueue(
           }),
       });
       startLocal();
+      localQueues.set(definition.urlVariable, localQueue);
       queue = localQueue;
     }
     return queue;
@@ -271,4 +286,69 @@ export function configuredQueue(
     local: () => localQueue,
     idle: () => localQueue?.whenIdle() ?? Promise.resolve(),
   };
+}
+
+// Local only: are the in-process queues idle? ---------------------------------------------------------
+
+/** One in-process queue's contents at a moment (see InProcessQueue.activity). */
+export interface QueueActivity {
+  /** Visible, waiting for the consumer. */
+  waiting: number;
+  /** Being processed by the consumer. */
+  inFlight: number;
+  /** Delayed (a send with a delay, or a redelivery after a failed receive), due within the bound. */
+  dueSoon: number;
+  /** Delayed and due after the bound: reported, not waited for. */
+  dueLater: number;
+}
+
+/** The in-process queues configuredQueue made in this process, by their URL variable. */
+const localQueues = new Map<QueueUrlVariable, InProcessQueue>();
+
+const LOCAL_QUEUE_NAMES: Record<QueueUrlVariable, string> = {
+  QUEUE_URL: 'webhook deliveries',
+  FULFILMENT_QUEUE_URL: 'fulfilment',
+  MAIL_QUEUE_URL: 'mail',
+  SYNC_QUEUE_URL: 'sync',
+};
+
+export interface LocalQueuesIdle {
+  idle: boolean;
+  /** Each in-process queue of this process (none before first use), by name. */
+  queues: Record<string, QueueActivity>;
+}
+
+/**
+ * Waits until every in-process queue of this process (webhook deliveries, fulfilment, mail, sync:
+ * those made so far) holds nothing waiting, nothing in flight and nothing delayed that is due
+ * within `withinMs` (default 1 s), all at the same moment and still so one event-loop turn later
+ * (work that just ended may be queueing more). Messages due later are reported, not waited for.
+ * Gives `idle: false` with what is still there after `timeoutMs` (default 10 s). For the local
+ * runtime and tests only (the local server's GET /__local/queues/idle): with SQS there is nothing
+ * in process to wait for, and this answers idle at once.
+ */
+export async function whenLocalQueuesIdle(
+  options: { withinMs?: number; timeoutMs?: number } = {},
+): Promise<LocalQueuesIdle> {
+  const withinMs = options.withinMs ?? 1000;
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  const look = () => {
+    const queues: Record<string, QueueActivity> = {};
+    let busy = false;
+    for (const [variable, queue] of localQueues) {
+      const activity = queue.activity(withinMs);
+      queues[LOCAL_QUEUE_NAMES[variable]] = activity;
+      busy ||= activity.waiting + activity.inFlight + activity.dueSoon > 0;
+    }
+    return { busy, queues };
+  };
+  for (;;) {
+    if (!look().busy) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = look();
+      if (!after.busy) return { idle: true, queues: after.queues };
+    }
+    if (Date.now() >= deadline) return { idle: false, queues: look().queues };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

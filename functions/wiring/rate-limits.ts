@@ -8,9 +8,14 @@ import { MSG } from '../../shared/messages';
 import { dynamoRateLimitStore } from '../adapters/dynamodb/rate-limit-repo';
 import { getConfig } from '../config';
 import { createRateLimiter } from '../core/rate-limit/rate-limiter';
+import { rateLimitNowMs } from '../http/rate-limit-clock';
 import { lazyService } from './lazy';
 
-export const rateLimiter = /* @__PURE__ */ lazyService(() => createRateLimiter(dynamoRateLimitStore), { once: true });
+/** Every limit here reads the rate limits' clock (http/rate-limit-clock.ts: a test may fake it). */
+export const rateLimiter = /* @__PURE__ */ lazyService(
+  () => createRateLimiter(dynamoRateLimitStore, () => Math.floor(rateLimitNowMs() / 1000)),
+  { once: true },
+);
 
 const PER_CLIENT = {
   'guest-checkout': () => getConfig().RATE_LIMIT_GUEST_CHECKOUT_PER_CLIENT,

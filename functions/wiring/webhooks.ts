@@ -12,6 +12,7 @@ import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { checkTarget } from '../adapters/http-out';
 import { getConfig } from '../config';
 import { createWebhooksService, type WebhooksServiceDeps } from '../core/webhooks/webhooks-service';
+import { rateLimitNowMs } from '../http/rate-limit-clock';
 import { lazyService } from './lazy';
 import { appDirectory, webhookPipeline } from './webhook-pipeline';
 
@@ -33,7 +34,7 @@ export const buildWebhooksService = (overrides: Partial<WebhooksServiceDeps> = {
       return user?.role === 'developer' && user.is_approved === true;
     },
     appIdsOf: async (userId) => (await new DynamoAppsRepository().listByOwner(userId)).map((a) => a.id),
-    rateLimit: (key, limit, windowSeconds) => hitRateCounter(key, limit, windowSeconds),
+    rateLimit: (key, limit, windowSeconds) => hitRateCounter(key, limit, windowSeconds, rateLimitNowMs()),
     ...overrides,
   });
 

@@ -15,6 +15,7 @@ import type { LegacyEvent } from '../../shared/schemas/outside-systems';
 import type { Webhook as WebhookRow } from '../../shared/schemas/webhooks';
 import { api } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../support/receiver';
 import { control } from '../support/sync';
 import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
@@ -132,8 +133,9 @@ describe('sync in the browser', () => {
     await page.getByText('Polling stopped').first().waitFor();
     await expect.poll(() => start.isEnabled()).toBe(true);
 
-    // The app the practice did not license got nothing of that event.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The app the practice did not license got nothing of that event: the polls have ended and
+    // every delivery they queued has been attempted.
+    await queuesIdle();
     expect(other.received.filter(mine)).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@
  * database, so every test uses fresh addresses and its own admin account.
  */
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { dynamoUsersRepository, dynamoUsersStores } from '../../functions/adapters/dynamodb/users-repo';
 import { sesMailer } from '../../functions/adapters/mailer';
 import { resetConfigForTests } from '../../functions/config';
@@ -26,6 +26,7 @@ import {
 import { api, type LoginAnswer, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 import { type Receiver, startServer } from '../support/receiver';
 
 const PASSWORD = 'secret123';
@@ -56,15 +57,17 @@ async function mailBodies(address: string): Promise<Array<{ subject: string; tex
     .map((m) => ({ subject: m.subject, text: m.body?.text ?? m.text ?? '', html: m.body?.html ?? m.html ?? '' }));
 }
 
-async function resetTokenFromMail(address: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const mails = await mailBodies(address);
-    const last = mails.at(-1);
-    const match = last && /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(last.text);
-    if (match?.[1]) return match[1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no reset mail for ${address}`);
+/** The token of the newest mail to `address`, once it is a reset mail (vi.waitFor, 10 s). */
+function resetTokenFromMail(address: string): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const last = (await mailBodies(address)).at(-1);
+      const token = last && /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(last.text)?.[1];
+      if (!token) throw new Error(`no reset mail for ${address} within 10 s (newest: ${last?.subject ?? 'none'})`);
+      return token;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 describe('GET /api/config', () => {
@@ -255,7 +258,8 @@ describe('password reset', () => {
     const res = await api('POST', '/api/forgot-password', { body: { email } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MSG.forgotSuccess });
-    await new Promise((r) => setTimeout(r, 200));
+    // Whatever the request queued (a mail, a retry) has run: only now does "no mail" mean none.
+    await queuesIdle();
     expect(await mailsTo(email)).toHaveLength(0);
   });
 

@@ -12,7 +12,7 @@ import type { AppRecord } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
 import type { AppCard, CategoryApps } from '../../shared/schemas/apps';
 import { type Category, CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
-import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
+import { adminToken, api, catalogueShows, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
 const repo = new DynamoAppsRepository();
@@ -42,7 +42,9 @@ async function addApp(label: string, category: { slug: string; name: string }, o
     ...overrides,
   });
   await repo.create(app);
-  await catalogueBound();
+  // A listed app shows once the server has learnt of it. Unlisted ones (internal, unapproved) are
+  // followed only by admin calls, which read the table itself or change the catalogue through the API.
+  if (app.type === 'public' && app.is_approved && !app.is_suspended) await catalogueShows(app);
   return app;
 }
 

@@ -23,9 +23,10 @@ import {
   NO_REPLACEMENT_WAITING,
 } from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
-import { adminToken, api, type JsonBody, mailsWithSubject, newDeveloper, uniqueEmail } from '../support/api';
+import { adminToken, api, type JsonBody, mailsTo, mailsWithSubject, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 let admin: string;
 beforeAll(async () => {
@@ -116,8 +117,8 @@ describe('approval', () => {
     expect(mails).toHaveLength(1);
     expect(must(mails[0]).text).toContain('/dashboard/api-keys');
     expect((await asAdmin('POST', `/api/admin/users/${dev.id}/approve-production`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await mailsWithSubject(dev.email, APPROVAL_MAIL_SUBJECT)).toHaveLength(1);
+    await queuesIdle();
+    expect((await mailsTo(dev.email)).filter((m) => m.subject === APPROVAL_MAIL_SUBJECT)).toHaveLength(1);
     expect((await asAdmin('POST', `/api/admin/users/${randomUUID()}/approve-production`)).status).toBe(404);
   });
 });

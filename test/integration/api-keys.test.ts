@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { API_KEY_NOT_FOUND, type ApiKey, type ApiKeyWithSecret, KEY_TYPE_INVALID } from '../../shared/schemas/keys';
 import { INVALID_API_KEY, type PartnerMe, PENDING_API_KEY } from '../../shared/schemas/partner';
-import { type ApiAnswer, adminToken, api, mailsWithSubject, newDeveloper } from '../support/api';
+import { type ApiAnswer, adminToken, api, mailsTo, mailsWithSubject, newDeveloper } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 const createKey = (token: string, type: string) =>
   api<ApiKeyWithSecret>('POST', '/api/keys', { token, body: { type } });
@@ -209,8 +210,10 @@ describe('developer approval and production keys', () => {
     // Approving again is harmless: same answer, no second mail.
     const twice = await api('POST', '/api/approve-user', { token: admin, body: { email: dev.email } });
     expect(twice.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await mailsWithSubject(dev.email, 'Your developer account has been approved')).toHaveLength(1);
+    await queuesIdle();
+    expect(
+      (await mailsTo(dev.email)).filter((m) => m.subject === 'Your developer account has been approved'),
+    ).toHaveLength(1);
 
     // After approval a new production key is active at once.
     const later = await createKey(dev.token, 'production');

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
@@ -175,16 +175,17 @@ export async function getPurchase(id: string): Promise<PurchaseRecord> {
  * The purchase once its licence delivery has finished (fulfilment no longer 'pending'): delivery
  * runs on the fulfilment queue after the request that completed the purchase has answered.
  */
-export async function deliveredPurchase(id: string, timeoutMs = 20_000): Promise<PurchaseRecord> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const p = await purchasesRepo.getById(id);
-    if ((p && p.fulfilment !== 'pending') || Date.now() > deadline) {
-      expect(p?.fulfilment, `purchase ${id} delivered`).not.toBe('pending');
+export function deliveredPurchase(id: string, timeoutMs = 20_000): Promise<PurchaseRecord> {
+  return vi.waitFor(
+    async () => {
+      const p = await purchasesRepo.getById(id);
+      // A purchase that does not exist is not a delivered one.
+      expect(p, `purchase ${id} exists`).toBeDefined();
+      expect(p?.fulfilment, `purchase ${id} delivered within ${timeoutMs} ms`).not.toBe('pending');
       return p as PurchaseRecord;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Opens a test-checkout URL and presses Pay, as a browser would. */
@@ -202,12 +203,23 @@ export async function payTestCheckout(checkoutUrl: string) {
   return { page, html, pay: res };
 }
 
-/** Waits until the local SES emulator holds a mail to `address` matching `match`. */
-export async function waitForMail(address: string, match: (m: { subject: string; text?: string }) => boolean) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = (await mailsTo(address)).filter(match);
-    if (found.length || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * The mails to `address` matching `match`, once the local SES emulator holds at least one (within
+ * 10 s, else the test fails saying which mails did arrive). Counting them is final only after the
+ * queues are idle (test/support/queues.ts).
+ */
+export function waitForMail(address: string, match: (m: { subject: string; text?: string }) => boolean) {
+  return vi.waitFor(
+    async () => {
+      const all = await mailsTo(address);
+      const found = all.filter(match);
+      if (found.length === 0) {
+        throw new Error(
+          `no matching mail to ${address} within 10 s; it got ${JSON.stringify(all.map((m) => m.subject))}`,
+        );
+      }
+      return found;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }

@@ -183,11 +183,18 @@ describe('a dependency that hangs or dies', () => {
     expect(armed).toBe(false);
     expectUnavailable(first);
 
+    // Nothing half-written: the slot's write, which the engine took when it resumed, has landed,
+    // and no purchase (nor its session) came with it.
+    const { dynamoPurchasesRepository } = await import('../../functions/adapters/dynamodb/purchases-repo');
+    await expect
+      .poll(() => dynamoPurchasesRepository.checkoutSlot(buyer.id, id), {
+        timeout: 10_000,
+        message: "the buyer's slot, written when the paused engine resumed",
+      })
+      .toBeTruthy();
+    expect(await dynamoPurchasesRepository.listByBuyer(buyer.id, { includePending: true })).toHaveLength(0);
     // The client waits as told (Retry-After), then retries.
     await new Promise((r) => setTimeout(r, Number(first.headers.get('retry-after')) * 1000));
-    const { dynamoPurchasesRepository } = await import('../../functions/adapters/dynamodb/purchases-repo');
-    // Nothing half-written: no purchase, no session.
-    expect(await dynamoPurchasesRepository.listByBuyer(buyer.id, { includePending: true })).toHaveLength(0);
     // The retry: one checkout session, once.
     const retried = await call('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,

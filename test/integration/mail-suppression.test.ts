@@ -6,10 +6,11 @@
  * queue, the suppression list in DynamoDB Local, the next mail skipped, the admin routes.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND, type SuppressedAddress } from '../../shared/schemas/mail';
 import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 const forgot = (email: string) => api('POST', '/api/forgot-password', { body: { email } });
 const resetMails = async (email: string) => (await mailsTo(email)).filter((m) => /reset/i.test(m.subject));
@@ -32,13 +33,14 @@ async function newDeveloper({ email }: { email: string }) {
   return { email, token: login.body.access_token as string };
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polls `check` (vi.waitFor) until it holds; fails naming `what` after 15 s. */
+const waitUntil = (check: () => Promise<boolean>, what: string) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out after 15 s waiting for ${what}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 
 describe('mail suppression', () => {
   it('a hard bounce suppresses the address: no further mail until an admin lifts it', async () => {
@@ -56,7 +58,7 @@ describe('mail suppression', () => {
     // A password reset is answered as always, but no mail goes to the address.
     const before = (await mailsTo(address)).length;
     expect((await forgot(address)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await queuesIdle();
     expect((await mailsTo(address)).length).toBe(before);
 
     // Only admins see or change the list; bad input changes nothing.
@@ -90,6 +92,8 @@ describe('mail suppression', () => {
     await newDeveloper({ email: complaining });
     await newDeveloper({ email: fine });
     await waitUntil(async () => (await suppressedList(admin)).some((s) => s.email === complaining), 'suppression');
+    // The mail events of both sign-ups have been handled (the mail queue): the delivered one listed nothing.
+    await queuesIdle();
     const list = await suppressedList(admin);
     expect(list.find((s) => s.email === complaining)).toMatchObject({
       reason: 'complaint',

@@ -24,6 +24,7 @@ import {
   type ManualLicenceList,
 } from '../../shared/schemas/manual-licences';
 import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper } from '../support/api';
+import { workerQueuesIdle } from '../support/queues';
 import {
   apps,
   createApp,
@@ -181,7 +182,9 @@ describe('manual licences', () => {
     await service(12.1).sendReminders();
     await service(13).sendReminders();
     const reminders = await waitForMail(owner.email, (m) => m.subject === subject);
-    await new Promise((r) => setTimeout(r, 300));
+    // The reminders ran here, through this worker's mailer: its sends are done once they resolved,
+    // and a failed one would wait on this worker's mail queue.
+    await workerQueuesIdle();
     expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(1);
     expect(reminders[0]?.text).toContain(p.id);
 
@@ -237,7 +240,7 @@ describe('manual licences', () => {
     await service.sendReminders();
     const subject = `Reminder: ${buyer.email} is still waiting for access to ${app.name}`;
     await waitForMail(owner.email, (m) => m.subject === subject);
-    await new Promise((r) => setTimeout(r, 300));
+    await workerQueuesIdle();
     expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(1);
     // Now in the index: the admin's list (and its overdue count) has it too.
     const after = await api<AdminManualLicenceList>('GET', '/api/admin/manual-licences', { token: admin });

@@ -22,7 +22,7 @@ import {
   PublicAppSchema,
 } from '../../shared/schemas/apps';
 import { type Category, CategoryListSchema } from '../../shared/schemas/categories';
-import { adminToken, api, catalogueBound, newDeveloper } from '../support/api';
+import { adminToken, api, catalogueShows, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 
 const repo = new DynamoAppsRepository();
@@ -121,7 +121,8 @@ beforeAll(async () => {
       }),
     );
   }
-  await catalogueBound();
+  // The last app written: once it shows, so does everything written before it (hidden ones hidden).
+  await catalogueShows(pageable.at(-1) as AppRecord);
 });
 
 describe('GET /api/categories', () => {

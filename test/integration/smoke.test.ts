@@ -11,7 +11,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../lib/app-config';
-import { apiUrl, catalogueBound, newDeveloper } from '../support/api';
+import { apiUrl, catalogueShows, newDeveloper } from '../support/api';
 import { createApp, testApp } from './checkout-fixtures';
 
 function smoke(args: string[], env: Record<string, string | undefined>) {
@@ -36,8 +36,9 @@ beforeAll(async () => {
   }
   buyer = await newDeveloper();
   const seller = await newDeveloper();
-  paidApp = await createApp(testApp(seller.id, 'smoke', { price_cents: 2500 }));
-  await catalogueBound();
+  const created = await createApp(testApp(seller.id, 'smoke', { price_cents: 2500 }));
+  paidApp = created;
+  await catalogueShows(created);
 }, 60_000);
 
 describe('npm run smoke -- <url>', () => {

@@ -24,6 +24,7 @@ import type {
 import type { Webhook } from '../../shared/schemas/webhooks';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 import { control, countsOf, runSync, waitFor, whileSystem } from '../support/sync';
 
 let token: string;
@@ -149,7 +150,9 @@ describe('legacy sync', { timeout: 180_000 }, () => {
       expect(payload.data.practice_email).toBe('frontdesk@riversidedental.example');
       expect(r.headers['webhook-id']).toBe(eventMessageId(payload.data.event_id, hook.body.id));
     }
-    // Practice data never reaches an app the practice did not license.
+    // Practice data never reaches an app the practice did not license: every delivery the run
+    // queued has been attempted.
+    await queuesIdle();
     expect(unlicensed.received).toHaveLength(0);
 
     // A crash before the cursor moved: the same events handed over again are not delivered twice.
@@ -158,7 +161,8 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     const rerun = await runSync(token, 'legacy_events');
     expect(rerun.status).toBe('succeeded');
     expect(rerun.counts.fetched).toBeGreaterThanOrEqual(4);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The run has ended and every delivery it queued has been attempted: a second one would be here.
+    await queuesIdle();
     expect(mine()).toHaveLength(2);
     expect(new Set(mine().map((r) => r.headers['webhook-id'])).size).toBe(2);
     expect(Number((await dynamoSyncStateStore.get()).cursor)).toBeGreaterThanOrEqual(Number(state.cursor));

@@ -45,8 +45,6 @@ async function receiverFor(script: Array<number | 'hang'>): Promise<Receiver> {
   return receiver;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function insertApp(ownerId: string) {
   const id = `app-${randomUUID()}`;
   await documentClient().send(
@@ -70,11 +68,14 @@ async function webhookTo(url: string, eventType = 'appointment.scheduled') {
   return { dev, appId, webhook: res.body };
 }
 
-/** A pipeline of this worker with its own in-process queue (consumer attached) and explicit options. */
-function testPipeline(options: Partial<PipelineOptions> = {}) {
+/**
+ * A pipeline of this worker with its own in-process queue (consumer attached) and explicit
+ * options; `now` is its clock (the real one unless a test moves it).
+ */
+function testPipeline(options: Partial<PipelineOptions> = {}, now?: () => number) {
   const queue = new InProcessQueue({ redeliveryDelayMs: 20 });
   const pipeline = createDeliveryPipeline(
-    { ...pipelineAdapters, queue },
+    { ...pipelineAdapters, queue, ...(now && { now }) },
     {
       ...DEFAULT_PIPELINE_OPTIONS,
       allowInternal: true,
@@ -134,10 +135,12 @@ describe('retries', () => {
   it('leaves retries longer than the queue allows to the scheduler, which enqueues them when due', async () => {
     const receiver = await receiverFor([503, 200]);
     const { dev, appId } = await webhookTo(receiver.url);
-    const { queue, pipeline } = testPipeline({
-      maxQueueDelaySeconds: 0.05,
-      retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.3], jitter: 0 },
-    });
+    // The scheduler's clock: real time, moved ahead by the test instead of waiting.
+    let ahead = 0;
+    const { queue, pipeline } = testPipeline(
+      { maxQueueDelaySeconds: 0.05, retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.3], jitter: 0 } },
+      () => Date.now() + ahead,
+    );
     const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', {});
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(1);
@@ -146,7 +149,13 @@ describe('retries', () => {
     const dueAt = must(must(waiting, 'the pending delivery').due_at, 'its due time');
     expect(dueAt).toBeGreaterThan(Date.now());
 
-    await sleep(dueAt - Date.now() + 50);
+    // Not yet due: a sweep leaves it waiting.
+    await pipeline.sweep();
+    await queue.whenIdle();
+    expect(receiver.received).toHaveLength(1);
+    expect(await dynamoDeliveryStore.get(must(delivery_ids[0]))).toMatchObject({ status: 'pending', attempt: 1 });
+
+    ahead = dueAt - Date.now() + 1;
     expect((await pipeline.sweep()).enqueued).toBeGreaterThanOrEqual(1);
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(2);

@@ -17,7 +17,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../bin/local-stack';
 
 const ROOT = resolve(__dirname, '../..');
@@ -107,13 +107,17 @@ const javaPids = (pid: number) =>
     }
   });
 
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return check();
+/** Polls `check` (vi.waitFor, every 200 ms) for up to `timeoutMs`; whether it held (callers assert it). */
+function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  return vi
+    .waitFor(
+      async () => {
+        if (!(await check())) throw new Error('not yet');
+        return true;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    )
+    .catch(async () => check());
 }
 
 interface Started {

@@ -3,11 +3,13 @@
  * client. Each now answers 429 with a `detail` and Retry-After once one client exceeds its budget,
  * while another client is still served.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
 import { uniqueAddress } from './support/accounts';
 import { type Answer, callFrom, newClient, ownServer } from './support/own-server';
 
 const server = ownServer();
+afterEach(() => setRateLimitClockForTests());
 
 /** Sends `make(i)` from one client until it is refused or `max` calls were made. */
 async function flood(from: string, max: number, make: (i: number) => { path: string; body: unknown }) {
@@ -32,12 +34,22 @@ function expectRefusedAfter(answers: Answer[], allowed: number) {
 
 describe('per-client rate limits (item 9)', () => {
   it('register: 10 sign-ups an hour per client', async () => {
+    // On a fake clock: the hour is the server's, moved by the test, not waited for.
+    let now = Date.now();
+    setRateLimitClockForTests(() => now);
     const client = newClient();
-    const answers = await flood(client, 40, () => ({
+    const signUp = () => ({
       path: '/api/register',
       body: { full_name: 'Bulk', email: uniqueAddress('bulk'), password: 'secret123', company_name: 'Bulk Co' },
-    }));
+    });
+    const answers = await flood(client, 40, signUp);
     expectRefusedAfter(answers, 10);
+    expect(answers.at(-1)?.headers['retry-after']).toBe('3600');
+    now += 3_599_000;
+    const lastSecond = await flood(client, 1, signUp);
+    expect(lastSecond.map((a) => [a.status, a.headers['retry-after']])).toEqual([[429, '1']]);
+    now += 1_000;
+    expect((await flood(client, 1, signUp)).map((a) => a.status)).toEqual([201]);
     const other = await callFrom(server.url, newClient(), 'POST', '/api/register', {
       body: { full_name: 'Fine', email: uniqueAddress('fine'), password: 'secret123', company_name: 'Fine Co' },
     });

@@ -4,9 +4,15 @@
  * to every webhook; any port was allowed (the stored error kinds scanned third parties' ports);
  * and every list answer carried each webhook's full secret.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
 import type { Webhook } from '../../shared/schemas/webhooks';
 import { api, approvedDeveloper, newDeveloper } from '../support/api';
+import { callFrom, newClient, ownServer } from './support/own-server';
+
+/** This file's own server (in this worker), whose rate limits run on a clock the test sets. */
+const server = ownServer();
+afterEach(() => setRateLimitClockForTests());
 
 async function appOf(token: string) {
   const res = await api('POST', '/api/apps', { token, body: { name: `Amplifier ${Date.now()}`, type: 'internal' } });
@@ -42,22 +48,29 @@ describe('simulate-event is bounded', () => {
     });
     expect(big.status).toBe(400);
 
-    // The limit counts per clock minute: 15 requests that straddle a minute's end would meet two
-    // fresh allowances, so they start with at least 15 s of the minute left.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    // The limit counts per clock minute. On a fake clock standing 5 s into a minute, the 15
+    // requests cannot straddle a minute's end, however slow the machine (the real one is not waited for).
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    let now = minute + 5_000;
+    setRateLimitClockForTests(() => now);
+    const simulate = async (n: number) =>
+      (
+        await callFrom(server.url, newClient(), 'POST', '/api/simulate-event', {
+          token: dev.token,
+          body: { app_id: appId, event_type: 'patient.created', data: { n } },
+        })
+      ).status;
     const statuses: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      const res = await api('POST', '/api/simulate-event', {
-        token: dev.token,
-        body: { app_id: appId, event_type: 'patient.created', data: { n: i } },
-      });
-      statuses.push(res.status);
-    }
+    for (let i = 0; i < 15; i++) statuses.push(await simulate(i));
     const accepted = statuses.filter((s) => s === 200).length;
     console.log(`simulate-event: ${accepted} of 15 accepted within a minute`);
     expect(accepted).toBe(10);
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    // The last moment of that minute is still refused; the next minute has a fresh allowance.
+    now = minute + 59_999;
+    expect(await simulate(15)).toBe(429);
+    now = minute + 60_000;
+    expect(await simulate(16)).toBe(200);
   });
 });
 

@@ -3,9 +3,10 @@
  * an SDK would.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import type { LoginResponse, UserProfile } from '../../shared/schemas/accounts';
 import { TEST_ADMIN } from './constants';
+import { queuesIdle } from './queues';
 
 export const apiUrl = () => inject('apiUrl');
 
@@ -52,12 +53,24 @@ export async function api<T = JsonBody>(
 }
 
 /**
- * Waits out the bound within which the server's process learns of a catalogue change made
- * elsewhere (CATALOGUE_VERSION_MAX_AGE_MS, 1 s by default): tests that write apps or categories
- * straight through the repositories, as another Lambda would, call it before reading the public
- * marketplace. Changes made through the API show at once and need no wait.
+ * Waits until the public marketplace lists `app`, written straight through the repositories as
+ * another Lambda would: the server learns of such a change within CATALOGUE_VERSION_MAX_AGE_MS
+ * (1 s; catalogue-freshness.test.ts holds it to that bound). Once it shows, the server reads the
+ * catalogue at a version that includes every write made before it, so a later check that some
+ * other app written earlier is NOT listed means something. Changes made through the API show at once.
  */
-export const catalogueBound = () => new Promise((r) => setTimeout(r, 1_100));
+export async function catalogueShows(app: { id: string; name: string }, timeoutMs = 5_000): Promise<void> {
+  // vi.waitFor, not expect.poll: beforeAll hooks call it too.
+  await vi.waitFor(
+    async () => {
+      const listed = await api<Array<{ id: string }>>('GET', `/api/marketplace/apps?q=${encodeURIComponent(app.name)}`);
+      if (!listed.body.some((a) => a.id === app.id)) {
+        throw new Error(`the marketplace did not list ${app.name} (written elsewhere) within ${timeoutMs} ms`);
+      }
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
+}
 
 export const uniqueEmail = (prefix = 'dev') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -77,18 +90,18 @@ export async function register(account: Registration): Promise<void> {
 
 /** Follows the verification link mailed to `email` at sign-up, as the developer would. */
 export async function verifyEmailOf(email: string): Promise<void> {
-  for (let i = 0; i < 20; i++) {
-    const link = (await mailsTo(email))
-      .map((m) => /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1])
-      .find(Boolean);
-    if (link) {
-      const res = await api('POST', '/api/verify-email', { body: { token: link } });
-      if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no verification mail for ${email}`);
+  const token = await vi.waitFor(
+    async () => {
+      const found = (await mailsTo(email))
+        .map((m) => /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1])
+        .find(Boolean);
+      if (!found) throw new Error(`no verification mail for ${email} within 10 s`);
+      return found;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  const res = await api('POST', '/api/verify-email', { body: { token } });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /**
@@ -133,13 +146,23 @@ export async function mailsTo(
     .map((m) => ({ subject: m.subject, text: m.body?.text, html: m.body?.html, to: m.destination.to }));
 }
 
-/** The mails to `email` with exactly this subject, waiting up to 3 s for at least `atLeast` of them. */
+/**
+ * The mails to `email` with exactly this subject, once at least `atLeast` of them have arrived
+ * (within 10 s, else the test fails saying what did arrive) and the server's queues are idle, so
+ * that counting them is final: a late second mail would be among them.
+ */
 export async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
-  for (let i = 0; i < 30; i++) {
-    const mails = (await mailsTo(email)).filter((m) => m.subject === subject);
-    if (mails.length >= atLeast) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      const all = await mailsTo(email);
+      if (all.filter((m) => m.subject === subject).length < atLeast) {
+        const subjects = JSON.stringify(all.map((m) => m.subject));
+        throw new Error(`fewer than ${atLeast} mail(s) "${subject}" to ${email} within 10 s; it got ${subjects}`);
+      }
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  await queuesIdle();
   return (await mailsTo(email)).filter((m) => m.subject === subject);
 }
 

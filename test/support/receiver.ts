@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
 
 export interface ReceivedRequest {
   path: string;
@@ -62,16 +63,23 @@ export function startReceiver(script: Array<number | 'hang'> = [200], path = '/h
   }, path);
 }
 
-/** Polls `probe` until it gives a value (neither undefined nor false), for at most `timeoutMs`. */
-export async function waitFor<T>(
+/**
+ * Polls `probe` (vi.waitFor, every 25 ms) until it gives a value (neither undefined nor false);
+ * fails after `timeoutMs` naming `what` and the last value.
+ */
+export function waitFor<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   timeoutMs = 10_000,
+  what = 'the probe to give a value',
 ): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined || value === false) {
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(value)})`);
+      }
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }

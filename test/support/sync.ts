@@ -1,5 +1,5 @@
 /** Helpers of the sync tests: the simulators' control endpoint, and waiting for a run to end. */
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { SyncHistoryResponse, SyncRun, TriggerSyncResponse } from '../../shared/schemas/sync';
 import { api, type JsonBody } from './api';
 import { must } from './must';
@@ -34,14 +34,16 @@ export async function whileSystem<T>(
 export const countsOf = (run: SyncRun, ...names: string[]) =>
   names.reduce((sum, name) => sum + must(run.counts[name], `count ${name} of run ${run.id}`), 0);
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const v = await check();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Polls `check` (vi.waitFor, every 100 ms) until it gives a value; fails naming `what` after `timeoutMs`. */
+export function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (value === undefined) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Waits until the run has ended (succeeded or failed) and returns it as the history shows it. */

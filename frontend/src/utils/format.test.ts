@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FAR_ZONES, inZone } from '../testing/zone';
 import { formatCount, formatDate, formatMoney, safeUrl, statusTone } from './format';
 
 describe('format', () => {
@@ -38,6 +39,27 @@ describe('format', () => {
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
+    }
+  });
+
+  it('in New Zealand and Alaska: the local day is their own, the UTC day the same as the server writes', async () => {
+    // Late on Mar 1 UTC is Mar 2 in Auckland (UTC+13 in March); early on Mar 2 UTC is Mar 1 in
+    // Anchorage (UTC−9). The storefront's server writes the UTC day, so a page hydrates anywhere.
+    const late = '2025-03-01T20:30:00Z';
+    const early = '2025-03-02T05:15:00Z';
+    const local: Record<(typeof FAR_ZONES)[number], [string, string]> = {
+      'Pacific/Auckland': ['Mar 2, 2025', 'March 2, 2025'],
+      'America/Anchorage': ['Mar 1, 2025', 'March 1, 2025'],
+    };
+    for (const zone of FAR_ZONES) {
+      await inZone(zone, () => {
+        expect(new Date(late).getTimezoneOffset(), zone).toBe(zone === 'Pacific/Auckland' ? -780 : 540);
+        expect(formatDate(late), zone).toBe(local[zone][0]);
+        expect(formatDate(early, 'long'), zone).toBe(local[zone][1]);
+        expect(formatDate(late, 'short', 'UTC'), zone).toBe('Mar 1, 2025');
+        expect(formatDate(early, 'long', 'UTC'), zone).toBe('March 2, 2025');
+        expect(formatDate(late, 'minutes', 'UTC'), zone).toBe('Mar 1, 2025, 8:30 PM');
+      });
     }
   });
 

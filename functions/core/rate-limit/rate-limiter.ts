@@ -29,10 +29,12 @@ export interface Limit {
   message: (retryAfterSeconds: number) => string;
 }
 
-export function createRateLimiter(
-  store: RateLimitStore,
-  nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
-) {
+/** The limiter's clock, in epoch seconds: injected, so tests of minute and hour windows use a fake one. */
+export type RateLimitClock = () => number;
+
+export const systemClockSeconds: RateLimitClock = () => Math.floor(Date.now() / 1000);
+
+export function createRateLimiter(store: RateLimitStore, nowSeconds: RateLimitClock = systemClockSeconds) {
   const limiter = {
     /** Takes one unit or throws 429 (with Retry-After) when the key is over its limit. */
     async take(limit: Limit): Promise<void> {

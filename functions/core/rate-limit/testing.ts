@@ -1,4 +1,15 @@
-import type { RateLimitStore } from './rate-limiter';
+import type { RateLimitClock, RateLimitStore } from './rate-limiter';
+
+/** A clock that stands still until advanced (epoch seconds), for createRateLimiter in tests. */
+export function fakeClock(startSeconds = 1_000_000): { now: RateLimitClock; advance(seconds: number): void } {
+  let now = startSeconds;
+  return {
+    now: () => now,
+    advance: (seconds) => {
+      now += seconds;
+    },
+  };
+}
 
 /** The RateLimitStore contract in memory (unit tests), with a settable clock. */
 export function memoryRateLimitStore(): RateLimitStore & { counters: Map<string, { n: number; expiresAt: number }> } {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TooManyRequestsError } from '../errors';
 import { createRateLimiter } from '../rate-limit/rate-limiter';
-import { memoryRateLimitStore } from '../rate-limit/testing';
+import { fakeClock, memoryRateLimitStore } from '../rate-limit/testing';
 import { createLoginThrottle, lockedMessage } from './login-throttle';
 
 function setup(overrides: Partial<{ clientMaxFailures: number; addressPerMinute: number }> = {}) {
-  let now = 1_000_000;
-  const limiter = createRateLimiter(memoryRateLimitStore(), () => now);
+  const clock = fakeClock();
+  const limiter = createRateLimiter(memoryRateLimitStore(), clock.now);
   const throttle = createLoginThrottle(limiter, () => ({
     maxFailures: 5,
     lockSeconds: 900,
@@ -14,7 +14,7 @@ function setup(overrides: Partial<{ clientMaxFailures: number; addressPerMinute:
     addressPerMinute: 10,
     ...overrides,
   }));
-  return { throttle, advance: (s: number) => (now += s) };
+  return { throttle, advance: clock.advance };
 }
 
 const fail = (t: ReturnType<typeof setup>['throttle'], email: string, client: string, v = 0) =>
@@ -59,7 +59,9 @@ describe('login throttle', () => {
     for (let i = 0; i < 4; i++) await fail(throttle, 'd@x.com', `c${i}`);
     const err = await throttle.reserve('d@x.com', 'owner', 0).catch((e: unknown) => e);
     expect((err as TooManyRequestsError).headers['Retry-After']).toBe('60');
-    advance(60);
+    advance(59);
+    await expect(throttle.reserve('d@x.com', 'owner', 0)).rejects.toBeInstanceOf(TooManyRequestsError);
+    advance(1);
     await expect(throttle.reserve('d@x.com', 'owner', 0)).resolves.toBeDefined();
   });
 

@@ -8,6 +8,7 @@ import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { purchaseFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { FAR_ZONES, inZone, localDay } from '../../../testing/zone';
 
 afterEach(() => toaster.remove());
 
@@ -59,9 +60,10 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     ]);
     const sub = await card('p-sub');
     expect(sub.getByRole('heading', { name: 'ChairTime Scheduler' })).toBeTruthy();
-    expect(sub.getByText('Purchased Mar 2, 2025')).toBeTruthy();
+    // The buyer's own calendar day ('Mar 2, 2025' and 'Mar 1, 2099' in UTC; see the far-zone test below).
+    expect(sub.getByText(`Purchased ${localDay('2025-03-02T08:30:00.000Z')}`)).toBeTruthy();
     expect(sub.getByText('$99.00 USD')).toBeTruthy();
-    expect(sub.getByText('Expires Mar 1, 2099')).toBeTruthy();
+    expect(sub.getByText(`Expires ${localDay(FUTURE)}`)).toBeTruthy();
     expect(sub.getByText('Active')).toBeTruthy();
     expect(sub.getByRole('link', { name: /View App Details/ }).getAttribute('href')).toBe(
       '/marketplace/app/chairtime-scheduler',
@@ -81,6 +83,25 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     const forever = await card('p-forever');
     expect(forever.getByText('Never expires')).toBeTruthy();
     expect(forever.getByText('Active')).toBeTruthy();
+  });
+
+  it("writes the purchase and expiry days as the buyer's calendar has them, in New Zealand and in Alaska", async () => {
+    // 2025-03-02T08:30Z is Mar 2 in Auckland (21:30) and still Mar 1 in Anchorage (23:30 the day
+    // before); 2099-03-01T12:00Z is already Mar 2 in Auckland (01:00) and Mar 1 in Anchorage.
+    const expected = {
+      'Pacific/Auckland': ['Purchased Mar 2, 2025', 'Expires Mar 2, 2099'],
+      'America/Anchorage': ['Purchased Mar 1, 2025', 'Expires Mar 1, 2099'],
+    };
+    for (const zone of FAR_ZONES) {
+      await inZone(zone, async () => {
+        const view = open([
+          purchaseFixture({ id: 'p-far', created_at: '2025-03-02T08:30:00.000Z', expires_at: FUTURE }),
+        ]);
+        const far = await card('p-far');
+        for (const text of expected[zone]) expect(far.getByText(text), zone).toBeTruthy();
+        view.unmount();
+      });
+    }
   });
 
   it('shows each licence state with the texts of the spec', async () => {

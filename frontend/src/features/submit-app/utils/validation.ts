@@ -55,7 +55,12 @@ export const STEP_FIELDS: Record<number, ReadonlyArray<keyof WizardValues>> = {
 
 export const TERMS_REQUIRED = 'Please confirm the terms to submit';
 
-export const currentYear = () => new Date().getFullYear();
+/**
+ * The latest founded year the form offers: the year in UTC, as the shared schema that judges it
+ * counts (FoundedYearInputSchema). The local year offered next year's number in New Zealand on New
+ * Year's Eve (UTC) and then refused it, and refused this year's in Alaska on the evening of Dec 31.
+ */
+export const currentYear = () => new Date().getUTCFullYear();
 
 /**
  * What the server would receive, with the numbers still as typed so the schema judges them

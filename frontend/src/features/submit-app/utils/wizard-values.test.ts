@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { firstInvalidStep, isStepValid, validateStep } from './validation';
+import { describe, expect, it, vi } from 'vitest';
+import { inZone } from '../../../testing/zone';
+import { currentYear, firstInvalidStep, isStepValid, validateStep } from './validation';
 import { buildPayload, emptyValues, parseLicenseKeys, splitTags, valuesFromApp } from './wizard-values';
 
 const filled = () => ({
@@ -138,13 +139,32 @@ describe('wizard validation', () => {
       'Price must be at least 0',
     );
     expect(validateStep(4, { ...filled(), pricing_model: 'one_time', price: '1.234' }).price).toMatch(/2 decimal/);
-    const year = new Date().getFullYear();
+    const year = new Date().getUTCFullYear();
     expect(validateStep(4, { ...filled(), founded_year: '1899' }).founded_year).toBe(
       `Founded year must be between 1900 and ${year}`,
     );
     expect(validateStep(4, { ...filled(), founded_year: String(year + 1) }).founded_year).toBeTruthy();
     expect(isStepValid(4, { ...filled(), founded_year: '1900' })).toBe(true);
     expect(validateStep(4, { ...filled(), free_trial_days: '-2' }).free_trial_days).toBeTruthy();
+  });
+
+  it("offers the latest founded year the schema accepts, in New Zealand on New Year's Day too", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 2025-12-31T20:00Z: already Jan 1 2026 in Auckland, still Dec 31 2025 in UTC and in Anchorage.
+      vi.setSystemTime(new Date('2025-12-31T20:00:00Z'));
+      for (const zone of ['Pacific/Auckland', 'America/Anchorage']) {
+        await inZone(zone, () => {
+          expect(currentYear(), zone).toBe(2025);
+          expect(isStepValid(4, { ...filled(), founded_year: String(currentYear()) }), zone).toBe(true);
+          expect(validateStep(4, { ...filled(), founded_year: String(currentYear() + 1) }).founded_year, zone).toBe(
+            'Founded year must be between 1900 and 2025',
+          );
+        });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('step 5: each licensing type needs its material', () => {
