@@ -1,4 +1,4 @@
-import { Annotations, Arn, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -156,21 +156,9 @@ export class Sync extends Construct {
     );
   }
 
-  private warned = false;
-
   /** What both the route function and the worker read (functions/config.ts, functions/wiring/sync.ts). */
   private environment(): Record<string, string> {
     const { config, queues } = this.props;
-    // Never a default in the cloud (the local simulators' addresses mean nothing there): without
-    // them every sync run ends failed with "... is not configured"; the deploy says so up front.
-    const missing = (['internalSystemUrl', 'legacySystemUrl'] as const).filter((key) => !config[key]);
-    if (missing.length > 0 && !this.warned) {
-      this.warned = true;
-      Annotations.of(this).addWarningV2(
-        'dental-marketplace:syncSystemsMissing',
-        `No ${missing.map((key) => `-c ${key}`).join(' or ')}: sync runs end failed ("... is not configured") until it is given (docs/deploy.md, section 2).`,
-      );
-    }
     return {
       [syncJobs.urlVariable]: queues.sync.queueUrl,
       SYNC_QUEUE_ARN: queues.sync.queueArn,
