@@ -58,10 +58,10 @@ interface GroupNeeds {
   readonly table: readonly TableAction[];
   /**
    * The partition keys (dynamodb:LeadingKeys, `PREFIX#*` or an exact key) its actions are limited
-   * to, on the table and its indexes; undefined: any key (still to be narrowed, issue 29).
+   * to, on the table and its indexes (an index's partition key for a Query on it).
    * test/infra/table-actions.test.ts fails when the group's code uses a key outside them.
    */
-  readonly keys?: readonly string[];
+  readonly keys: readonly string[];
   /**
    * Keys it may only GetItem or Query with a projection of these attributes (the signed-in
    * caller's token version, whether a buyer holds a licence): never the rest of those items.
@@ -89,7 +89,12 @@ interface GroupNeeds {
 
 export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
-  accounts: { table: [...READ, ...WRITE], mail: true, memorySize: 1024 },
+  accounts: {
+    table: [...READ, ...WRITE],
+    keys: ['USER#*', 'EMAIL#*', 'VERIFY#*', 'RESET#*', 'RATE#*', 'SUPPRESSED#*', 'AUDIT#*'],
+    mail: true,
+    memorySize: 1024,
+  },
   // Public reads only (category curation is in the admin group), of the catalogue's key kinds: no
   // account, key or purchase item but the two projections a signed-in caller's request needs.
   marketplace: {
@@ -113,39 +118,141 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Adding pool keys enqueues serving the buyers who waited on an empty pool (the fulfilment worker mails them).
   'developer-apps': {
     table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'APP#*',
+      'APPSLUG#*',
+      'APPSALES#*',
+      'OWNER#*',
+      'LICENSEKEY#*',
+      'PURCHASE#*',
+      'CATALOGUE',
+      'CATEGORIES',
+      'RATE#*',
+      'SUPPRESSED#*',
+      'AUDIT#*',
+      'SYNCFEATURE#*',
+      'SYNCFEATURECAT#*',
+      'SYNCEVENTTYPES',
+      'SYNCFEATURES',
+      'SYNCRELS',
+      'SYNCTABLES',
+    ],
+    projected: { 'USER#*': ['PK', 'token_version'] },
     uploads: true,
     pendingUploads: true,
     mail: true,
     fulfilmentQueue: true,
   },
-  'api-keys': { table: [...READ, 'dynamodb:BatchGetItem', ...WRITE] },
-  webhooks: { table: [...READ, ...WRITE], webhookQueue: true },
+  'api-keys': {
+    table: [...READ, 'dynamodb:BatchGetItem', ...WRITE],
+    keys: ['APIKEY#*', 'APIKEYCOUNT#*', 'KEYHASH#*', 'OWNER#*', 'USER#*', 'AUDIT#*'],
+  },
+  webhooks: {
+    table: [...READ, ...WRITE],
+    keys: ['APP#*', 'APPLOGS#*', 'WEBHOOK#*', 'DELIVERY#*', 'EVENTTYPES', 'OWNER#*', 'RATE#*', 'USER#*', 'AUDIT#*'],
+    webhookQueue: true,
+  },
   // The routes that call Stripe: checkout sessions, the Stripe webhook and free grants record
   // purchases and enqueue their licence delivery; the admin's refund (through Stripe) is served here
   // too, so that only this function carries Stripe (the buyer's other routes are purchases').
   checkout: {
     table: [...READ, ...WRITE, 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'APP#*',
+      'BUYER#*',
+      'BUYERAPP#*',
+      'PURCHASE#*',
+      'SESSION#*',
+      'STRIPEEVENT#*',
+      'STRIPEREF#*',
+      'DELIVERY#*',
+      'EVENTTYPES',
+      'CATALOGUE',
+      'RATE#*',
+      'SUPPRESSED#*',
+      'USER#*',
+      'AUDIT#*',
+    ],
     webhookQueue: true,
     mail: true,
     stripe: true,
     fulfilmentQueue: true,
   },
   // A buyer's purchases, invoices and review writes: no Stripe, no mail, no queue.
-  purchases: { table: [...READ, ...WRITE] },
+  purchases: {
+    table: [...READ, ...WRITE],
+    keys: ['APP#*', 'BUYER#*', 'PURCHASE#*', 'SESSION#*', 'CATALOGUE', 'USER#*'],
+  },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
   // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
   admin: {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'USER#*',
+      'USERS',
+      'EMAIL#*',
+      'APIKEY#*',
+      'KEYHASH#*',
+      'APP#*',
+      'APPSLUG#*',
+      'APPSALES#*',
+      'APPLOGS#*',
+      'OWNER#*',
+      'PURCHASE#*',
+      'LICENSEKEY#*',
+      'MANUALPENDING',
+      'CATALOGUE',
+      'CATEGORIES',
+      'CATEGORY#*',
+      'CATSLUG#*',
+      'CATAPPS#*',
+      'MARKET',
+      'MARKETCAT#*',
+      'DELIVERY#*',
+      'WEBHOOKLOG#*',
+      'LOGS',
+      'SUPPRESSED',
+      'SUPPRESSED#*',
+      'RATE#*',
+      'AUDIT#*',
+      'AUDITLOG',
+      'AUDITACTOR#*',
+      'AUDITTARGET#*',
+    ],
     webhookQueue: true,
     mail: true,
     uploads: true,
   },
   // The default 15 s like every route: a run is queued to the sync worker (lib/sync.ts), a route
   // only starts or reads it; 29 s plus a cold start overran API Gateway's 30 s (a 503 with no body).
-  sync: { table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem'], sync: true },
+  sync: {
+    table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem'],
+    keys: [
+      'SYNCSTATE',
+      'SYNCRUN#*',
+      'SYNCRUNS',
+      'SYNCLOCK#*',
+      'SYNCLOCKS',
+      'SYNCFAILED',
+      'SYNCFAILED#*',
+      'SYNCFEATURE#*',
+      'SYNCFEATURECAT#*',
+      'SYNCFEATURES',
+      'SYNCREL#*',
+      'SYNCRELS',
+      'SYNCTABLES',
+      'SYNCEVENTTYPES',
+      'AUDIT#*',
+    ],
+    projected: { 'USER#*': ['PK', 'token_version'] },
+    sync: true,
+  },
   // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
   // to activate an approved developer's production key on its first call).
-  partner: { table: [...READ, 'dynamodb:UpdateItem'] },
+  partner: {
+    table: [...READ, 'dynamodb:UpdateItem'],
+    keys: ['APIKEY#*', 'KEYHASH#*', 'USER#*', 'APP#*', 'APPSALES#*', 'PURCHASE#*', 'LICENSEKEY#*', 'EVENTTYPES'],
+  },
   // Renders the storefront pages from the catalogue (functions/storefront): reads only.
   storefront: {
     table: READ,
@@ -182,7 +289,7 @@ export interface ApiProps {
 export function tableAccess(
   table: dynamodb.ITable,
   actions: readonly TableAction[],
-  limits: Pick<GroupNeeds, 'keys' | 'projected'> = {},
+  limits: Partial<Pick<GroupNeeds, 'keys' | 'projected'>> = {},
 ): iam.PolicyStatement[] {
   const indexes = TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
   const onKeys = (keys: readonly string[] | undefined) =>

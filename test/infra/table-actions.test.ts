@@ -194,6 +194,26 @@ describe("each function's code against its IAM policy on the table", () => {
     }
   });
 
+  it('every route group is limited to the partition keys of its own item kinds (dynamodb:LeadingKeys)', () => {
+    const groups = deployed.filter((f) => f.entry.endsWith('/index.ts'));
+    expect(groups.length).toBeGreaterThan(10);
+    for (const fn of groups) {
+      for (const [action, grants] of allowed(fn.statements)) {
+        for (const grant of grants) expect(grant.keys, `${fn.name} ${action}`).toBeDefined();
+      }
+    }
+    // Only the groups that manage accounts or keys may read API key items.
+    const keyReaders = groups
+      .filter((fn) =>
+        [...allowed(fn.statements).values()]
+          .flat()
+          .some((g) => g.keys?.some((k) => k.startsWith('KEYHASH#') || k.startsWith('APIKEY#'))),
+      )
+      .map((fn) => fn.name)
+      .sort();
+    expect(keyReaders).toEqual(['admin', 'api-keys', 'partner']);
+  });
+
   it('the table actions of each function (as derived from its code)', () => {
     // Printed for review: which action on which key, per function.
     const summary = Object.fromEntries(
