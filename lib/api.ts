@@ -414,6 +414,7 @@ export class Api extends Construct {
       environment: { RUNTIME: 'aws', LOG_LEVEL: 'info', ...props.secrets.environment({ origin: true }) },
     });
     props.secrets.grantRead(this.originAuthorizer, { origin: true });
+    this.originAuthorizer.acknowledgeApiInvocation();
     const authorizer = new HttpLambdaAuthorizer('OriginAuthorizer', this.originAuthorizer.function, {
       authorizerName: 'origin-verify',
       responseTypes: [HttpLambdaResponseType.SIMPLE],
@@ -442,6 +443,7 @@ export class Api extends Construct {
         },
       });
       functions[group] = fn;
+      fn.acknowledgeApiInvocation();
 
       for (const statement of tableAccess(props.table, needs.table, needs)) {
         fn.grantPrincipal.addToPrincipalPolicy(statement);
