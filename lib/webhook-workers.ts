@@ -25,6 +25,22 @@ export const WEBHOOK_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:UpdateItem',
 ];
 
+/** The partition keys the delivery worker and the scheduler use (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
+export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
+  'DELIVERY#*',
+  'DUEDELIVERY',
+  'WEBHOOKLOG#*',
+  'WEBHOOKFAILING',
+  'APP#*',
+  'APPSALES#*',
+  'PURCHASE#*',
+  'MANUALPENDING',
+  'MARKET',
+  'MIGRATION#*',
+  'SUPPRESSED#*',
+  'USER#*',
+];
+
 export type WebhookWorkersProps = WorkerProps;
 
 /**
@@ -84,7 +100,9 @@ export class WebhookWorkers extends Construct {
     });
 
     for (const fn of [this.delivery, this.scheduler]) {
-      for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS)) {
+      for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS, {
+        keys: WEBHOOK_WORKER_TABLE_KEYS,
+      })) {
         fn.grantPrincipal.addToPrincipalPolicy(statement);
       }
       props.queues.webhookDelivery.grantSendMessages(fn);
