@@ -126,6 +126,8 @@ export class Mail extends Construct {
         sid: 'SuppressionList',
         actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
         resources: [props.table.tableArn],
+        // The suppression list's items only (test/infra/table-actions.test.ts).
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SUPPRESSED#*'] } },
       }),
     );
     this.grantSend(this.worker);
