@@ -16,14 +16,22 @@ process.env.TZ ||= 'UTC';
  * cache. Pointing Vite at the file Node loads gives one instance, as the Lambda bundle and
  * `npm start` have.
  */
+/** The path aliases of tsconfig.base.json (`@/` the SPA's source, `@shared/` the shared code). */
+const pathAliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./frontend/src/', import.meta.url)) },
+  { find: /^@shared\//, replacement: fileURLToPath(new URL('./shared/', import.meta.url)) },
+];
+
 const oneEmotion = {
   alias: [
+    ...pathAliases,
     {
       find: /^@emotion\/react$/,
       replacement: fileURLToPath(new URL('./node_modules/@emotion/react/dist/emotion-react.cjs.mjs', import.meta.url)),
     },
   ],
 };
+const aliasesOnly = { alias: pathAliases };
 
 /**
  * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time.
@@ -48,6 +56,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: aliasesOnly,
         test: {
           name: 'unit',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts', 'frontend/build/**/*.test.ts'],
@@ -56,6 +65,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: aliasesOnly,
         test: {
           name: 'web',
           include: ['frontend/src/**/*.test.{ts,tsx}'],
@@ -91,6 +101,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: aliasesOnly,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
