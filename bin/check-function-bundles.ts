@@ -98,6 +98,8 @@ const BUDGETS: Record<string, Budget> = {
   partner: { total: 265 * KB },
   // The server-rendered storefront pages (see above).
   storefront: { total: 500 * KB },
+  // The API's authorizer (the origin header, before any route function): config, secrets, no zod.
+  'origin-authorizer': { total: 25 * KB },
   'fulfilment-worker': { total: 220 * KB },
   'mail-worker': { total: 25 * KB },
   // The outside systems' API keys are read through Powertools Parameters with a max age, like every

@@ -157,6 +157,11 @@ const FIELDS = {
    * the cloud; unset locally (no check).
    */
   ORIGIN_VERIFY_SECRET: secret('ORIGIN_VERIFY_SECRET'),
+  /**
+   * The origin secret's previous value (its AWSPREVIOUS version) while a rotation overlaps: still
+   * accepted until the rotation drops it (docs/runbook.md); unset otherwise.
+   */
+  ORIGIN_VERIFY_PREVIOUS_SECRET: secret('ORIGIN_VERIFY_PREVIOUS_SECRET'),
   ORIGIN_SECRET_ARN: text(),
   JWT_TTL_SECONDS: positive(60 * 60 * 12),
   RESET_TOKEN_TTL_SECONDS: positive(60 * 60),

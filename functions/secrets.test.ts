@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getConfig } from './config';
 import { signAccessToken, verifyAccessToken } from './http/auth';
+import { ORIGIN_VERIFY_HEADER, originVerified } from './http/origin-verify';
 import {
   ensureSecrets,
   parseJwtSecret,
@@ -28,6 +29,8 @@ const VARS = [
   'JWT_SECRET_ARN',
   'STRIPE_SECRET_ARN',
   'ORIGIN_SECRET_ARN',
+  'ORIGIN_VERIFY_SECRET',
+  'ORIGIN_VERIFY_PREVIOUS_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'LOG_LEVEL',
@@ -67,7 +70,8 @@ describe('secret loader', () => {
     expect(cfg.STRIPE_SECRET_KEY).toBe('sk_test_abc');
     expect(cfg.STRIPE_WEBHOOK_SECRET).toBe('whsec_abc');
     expect(cfg.ORIGIN_VERIFY_SECRET).toBe('o'.repeat(40));
-    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(3);
+    // The origin secret's current and (while a rotation overlaps) previous versions.
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(4);
   });
 
   it('reads only the secrets whose ARN the function was given (a webhook worker reads none)', async () => {
@@ -110,6 +114,69 @@ describe('secret loader', () => {
       /previous.kid must differ/,
     );
     expect(() => parseJwtSecret('plain')).toThrow(/JSON object/);
+  });
+});
+
+describe('origin secret rotation', () => {
+  const OLD = 'old-origin-value-old-origin-value-0123';
+  const NEW = 'new-origin-value-new-origin-value-4567';
+  const header = (value: string) => ({ [ORIGIN_VERIFY_HEADER]: value });
+  const verified = (value: string) => {
+    const cfg = getConfig();
+    return originVerified(header(value), cfg.ORIGIN_VERIFY_SECRET, cfg.ORIGIN_VERIFY_PREVIOUS_SECRET);
+  };
+  const versions = (current: string, previous: string | undefined) => {
+    sm.reset();
+    sm.on(GetSecretValueCommand).callsFake((input: { SecretId: string; VersionStage?: string }) => {
+      if (input.SecretId !== ORIGIN_ARN) throw new Error(`unexpected ${input.SecretId}`);
+      if (input.VersionStage === 'AWSPREVIOUS') {
+        if (previous === undefined) {
+          throw Object.assign(
+            new Error("Secrets Manager can't find the specified secret value for staging label: AWSPREVIOUS"),
+            {
+              name: 'ResourceNotFoundException',
+            },
+          );
+        }
+        return { SecretString: previous };
+      }
+      return { SecretString: current };
+    });
+  };
+
+  it('accepts the old value while the rotation overlaps, and refuses it once the previous version is dropped', async () => {
+    cloud({ ORIGIN_SECRET_ARN: ORIGIN_ARN });
+    // Before: one value, no AWSPREVIOUS (a new secret).
+    versions(OLD, undefined);
+    await ensureSecrets();
+    expect(verified(OLD)).toBe(true);
+    expect(verified(NEW)).toBe(false);
+
+    // Step 1, put-secret-value: NEW is AWSCURRENT, OLD is AWSPREVIOUS. CloudFront still sends OLD
+    // until the forced distribution update; both are accepted (no 403 in between).
+    versions(NEW, OLD);
+    await ensureSecrets({ force: true });
+    expect(verified(OLD)).toBe(true);
+    expect(verified(NEW)).toBe(true);
+    expect(verified('x'.repeat(40))).toBe(false);
+
+    // Step 3, CloudFront sends NEW; the rotation removes the AWSPREVIOUS label: OLD is refused.
+    versions(NEW, undefined);
+    await ensureSecrets({ force: true });
+    expect(getConfig().ORIGIN_VERIFY_PREVIOUS_SECRET).toBeUndefined();
+    expect(verified(OLD)).toBe(false);
+    expect(verified(NEW)).toBe(true);
+  });
+
+  it('a failed read of the previous version fails the read (503), it is not taken for "no previous"', async () => {
+    cloud({ ORIGIN_SECRET_ARN: ORIGIN_ARN });
+    sm.reset();
+    sm.on(GetSecretValueCommand).callsFake((input: { VersionStage?: string }) => {
+      if (input.VersionStage === 'AWSPREVIOUS')
+        throw Object.assign(new Error('denied'), { name: 'AccessDeniedException' });
+      return { SecretString: NEW };
+    });
+    await expect(ensureSecrets()).rejects.toMatchObject({ status: 503 });
   });
 });
 

@@ -13,14 +13,17 @@
  *   signed before a rotation (keep it for JWT_TTL_SECONDS after rotating, then drop it).
  * - Stripe (STRIPE_SECRET_ARN): {"secretKey": "sk_...", "webhookSecret": "whsec_..."}. The stack
  *   creates it empty; until both are filled in, payments answer 503 (not configured).
- * - Origin verify (ORIGIN_SECRET_ARN): the secret string itself.
+ * - Origin verify (ORIGIN_SECRET_ARN): the secret string itself. Its AWSPREVIOUS version, while
+ *   there is one, is accepted too: a rotation puts a new value (the old one becomes AWSPREVIOUS),
+ *   CloudFront switches to it on the next deploy, then the rotation removes the AWSPREVIOUS label
+ *   (bin/rotate-origin-secret.ts, docs/runbook.md), so no request is refused in between.
  * - The outside systems' API keys (INTERNAL_SYSTEM_SECRET_ARN, LEGACY_SYSTEM_SECRET_ARN): the secret
  *   string itself. Only the sync reads them, when it calls a system (secretString): a key not
  *   stored yet fails that call, not every request. The same provider and the same maxAge, so a key
  *   replaced in Secrets Manager is used within SECRET_MAX_AGE_SECONDS, without a cold start.
  */
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { awsClientResilience, tagDependency } from './adapters/resilience';
 import { applySecretValues, getConfig } from './config';
 import { AppError } from './core/errors';
@@ -32,15 +35,27 @@ export const SECRETS_UNAVAILABLE = 'The service is starting up and cannot read i
 
 // The same connection and request timeouts and bounded retries as every other AWS client, so a
 // hung Secrets Manager fails a cold start within seconds (503) instead of holding it.
-const secretsProvider = /* @__PURE__ */ once(
-  () =>
-    new SecretsProvider({
-      awsSdkV3Client: tagDependency(
-        new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
-        'Secrets Manager',
-      ),
-    }),
+const secretsClient = /* @__PURE__ */ once(() =>
+  tagDependency(
+    new SecretsManagerClient({ region: getConfig().AWS_REGION, ...awsClientResilience() }),
+    'Secrets Manager',
+  ),
 );
+const secretsProvider = /* @__PURE__ */ once(() => new SecretsProvider({ awsSdkV3Client: secretsClient() }));
+
+/**
+ * The origin secret's AWSPREVIOUS version: set between a rotation's new value and the moment the
+ * rotation drops the label (CloudFront then sends the new value); undefined when there is none.
+ */
+async function previousOriginSecret(arn: string): Promise<string | undefined> {
+  try {
+    const out = await secretsClient().send(new GetSecretValueCommand({ SecretId: arn, VersionStage: 'AWSPREVIOUS' }));
+    return out.SecretString || undefined;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ResourceNotFoundException') return undefined;
+    throw err;
+  }
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -85,10 +100,11 @@ async function read(force: boolean): Promise<void> {
   const cfg = getConfig();
   const options = { maxAge: SECRET_MAX_AGE_SECONDS, forceFetch: force } as const;
   const p = secretsProvider();
-  const [jwt, stripe, origin] = await Promise.all([
+  const [jwt, stripe, origin, originPrevious] = await Promise.all([
     cfg.JWT_SECRET_ARN ? p.get(cfg.JWT_SECRET_ARN, { ...options, transform: 'json' }) : undefined,
     cfg.STRIPE_SECRET_ARN ? p.get(cfg.STRIPE_SECRET_ARN, { ...options, transform: 'json' }) : undefined,
     cfg.ORIGIN_SECRET_ARN ? p.get(cfg.ORIGIN_SECRET_ARN, options) : undefined,
+    cfg.ORIGIN_SECRET_ARN ? previousOriginSecret(cfg.ORIGIN_SECRET_ARN) : undefined,
   ]);
   const values: Record<string, string> = {
     ...(cfg.JWT_SECRET_ARN ? parseJwtSecret(jwt) : {}),
@@ -98,6 +114,9 @@ async function read(force: boolean): Promise<void> {
     if (typeof origin !== 'string' || origin.length < 32)
       throw new Error('origin secret must be at least 32 characters');
     values.ORIGIN_VERIFY_SECRET = origin;
+    if (originPrevious && originPrevious.length >= 32 && originPrevious !== origin) {
+      values.ORIGIN_VERIFY_PREVIOUS_SECRET = originPrevious;
+    }
   }
   applySecretValues(values);
   loadedAt = Date.now();
@@ -150,4 +169,5 @@ export async function secretString(arn: string): Promise<string | undefined> {
 export function resetSecretsForTests(): void {
   loadedAt = 0;
   secretsProvider.reset();
+  secretsClient.reset();
 }

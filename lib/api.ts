@@ -1,12 +1,15 @@
-import { Annotations, Duration, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../functions/http/origin-authorizer';
+import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { ROUTE_GROUPS, type RouteGroup, routesOfGroup } from '../functions/routes';
 import { type AppConfig, existingPath } from './app-config';
@@ -32,6 +35,13 @@ export type TableAction =
   | 'dynamodb:BatchWriteItem'
   | 'dynamodb:ConditionCheckItem';
 
+/** The key attributes of the table and its indexes (a dynamodb:Attributes condition must list them). */
+const KEY_ATTRIBUTES = [
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+];
+
 const READ: TableAction[] = ['dynamodb:GetItem', 'dynamodb:Query'];
 const WRITE: TableAction[] = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
@@ -46,6 +56,17 @@ interface GroupNeeds {
    * each function's bundle against this list.
    */
   readonly table: readonly TableAction[];
+  /**
+   * The partition keys (dynamodb:LeadingKeys, `PREFIX#*` or an exact key) its actions are limited
+   * to, on the table and its indexes (an index's partition key for a Query on it).
+   * test/infra/table-actions.test.ts fails when the group's code uses a key outside them.
+   */
+  readonly keys: readonly string[];
+  /**
+   * Keys it may only GetItem or Query with a projection of these attributes (the signed-in
+   * caller's token version, whether a buyer holds a licence): never the rest of those items.
+   */
+  readonly projected?: Readonly<Record<string, readonly string[]>>;
   /** Read, write, list and delete uploaded images under apps/ and drafts/. */
   readonly uploads?: boolean;
   /** Enqueue webhook deliveries. */
@@ -68,46 +89,176 @@ interface GroupNeeds {
 
 export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
-  accounts: { table: [...READ, ...WRITE], mail: true, memorySize: 1024 },
-  // Public reads only (category curation is in the admin group).
-  marketplace: { table: READ },
+  accounts: {
+    table: [...READ, ...WRITE],
+    keys: ['USER#*', 'EMAIL#*', 'VERIFY#*', 'RESET#*', 'RATE#*', 'SUPPRESSED#*', 'AUDIT#*'],
+    mail: true,
+    memorySize: 1024,
+  },
+  // Public reads only (category curation is in the admin group), of the catalogue's key kinds: no
+  // account, key or purchase item but the two projections a signed-in caller's request needs.
+  marketplace: {
+    table: READ,
+    keys: [
+      'APP#*',
+      'APPREVIEWS#*',
+      'APPSLUG#*',
+      'CATALOGUE',
+      'CATEGORIES',
+      'MARKET',
+      'MARKETCAT#*',
+      'WORKSWITH#*',
+      'SYNCEVENTTYPES',
+      'SYNCFEATURES',
+      'SYNCRELS',
+      'SYNCTABLES',
+    ],
+    projected: { 'USER#*': ['PK', 'token_version'], 'BUYER#*': ['id'] },
+  },
   // Adding pool keys enqueues serving the buyers who waited on an empty pool (the fulfilment worker mails them).
   'developer-apps': {
     table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'APP#*',
+      'APPSLUG#*',
+      'APPSALES#*',
+      'OWNER#*',
+      'LICENSEKEY#*',
+      'PURCHASE#*',
+      'CATALOGUE',
+      'CATEGORIES',
+      'RATE#*',
+      'SUPPRESSED#*',
+      'AUDIT#*',
+      'SYNCFEATURE#*',
+      'SYNCFEATURECAT#*',
+      'SYNCEVENTTYPES',
+      'SYNCFEATURES',
+      'SYNCRELS',
+      'SYNCTABLES',
+    ],
+    projected: { 'USER#*': ['PK', 'token_version'] },
     uploads: true,
     pendingUploads: true,
     mail: true,
     fulfilmentQueue: true,
   },
-  'api-keys': { table: [...READ, 'dynamodb:BatchGetItem', ...WRITE] },
-  webhooks: { table: [...READ, ...WRITE], webhookQueue: true },
+  'api-keys': {
+    table: [...READ, 'dynamodb:BatchGetItem', ...WRITE],
+    keys: ['APIKEY#*', 'APIKEYCOUNT#*', 'KEYHASH#*', 'OWNER#*', 'USER#*', 'AUDIT#*'],
+  },
+  webhooks: {
+    table: [...READ, ...WRITE],
+    keys: ['APP#*', 'APPLOGS#*', 'WEBHOOK#*', 'DELIVERY#*', 'EVENTTYPES', 'OWNER#*', 'RATE#*', 'USER#*', 'AUDIT#*'],
+    webhookQueue: true,
+  },
   // The routes that call Stripe: checkout sessions, the Stripe webhook and free grants record
   // purchases and enqueue their licence delivery; the admin's refund (through Stripe) is served here
   // too, so that only this function carries Stripe (the buyer's other routes are purchases').
   checkout: {
     table: [...READ, ...WRITE, 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'APP#*',
+      'BUYER#*',
+      'BUYERAPP#*',
+      'PURCHASE#*',
+      'SESSION#*',
+      'STRIPEEVENT#*',
+      'STRIPEREF#*',
+      'DELIVERY#*',
+      'EVENTTYPES',
+      'CATALOGUE',
+      'RATE#*',
+      'SUPPRESSED#*',
+      'USER#*',
+      'AUDIT#*',
+    ],
     webhookQueue: true,
     mail: true,
     stripe: true,
     fulfilmentQueue: true,
   },
   // A buyer's purchases, invoices and review writes: no Stripe, no mail, no queue.
-  purchases: { table: [...READ, ...WRITE] },
+  purchases: {
+    table: [...READ, ...WRITE],
+    keys: ['APP#*', 'BUYER#*', 'PURCHASE#*', 'SESSION#*', 'CATALOGUE', 'USER#*'],
+  },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
   // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
   admin: {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE, 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'USER#*',
+      'USERS',
+      'EMAIL#*',
+      'APIKEY#*',
+      'KEYHASH#*',
+      'APP#*',
+      'APPSLUG#*',
+      'APPSALES#*',
+      'APPLOGS#*',
+      'OWNER#*',
+      'PURCHASE#*',
+      'LICENSEKEY#*',
+      'MANUALPENDING',
+      'CATALOGUE',
+      'CATEGORIES',
+      'CATEGORY#*',
+      'CATSLUG#*',
+      'CATAPPS#*',
+      'MARKET',
+      'MARKETCAT#*',
+      'DELIVERY#*',
+      'WEBHOOKLOG#*',
+      'LOGS',
+      'SUPPRESSED',
+      'SUPPRESSED#*',
+      'RATE#*',
+      'AUDIT#*',
+      'AUDITLOG',
+      'AUDITACTOR#*',
+      'AUDITTARGET#*',
+    ],
     webhookQueue: true,
     mail: true,
     uploads: true,
   },
-  // Sync runs can be long: up to the HTTP API's 30 s integration limit.
-  sync: { table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem'], sync: true, timeout: Duration.seconds(29) },
+  // The default 15 s like every route: a run is queued to the sync worker (lib/sync.ts), a route
+  // only starts or reads it; 29 s plus a cold start overran API Gateway's 30 s (a 503 with no body).
+  sync: {
+    table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem'],
+    keys: [
+      'SYNCSTATE',
+      'SYNCRUN#*',
+      'SYNCRUNS',
+      'SYNCLOCK#*',
+      'SYNCLOCKS',
+      'SYNCFAILED',
+      'SYNCFAILED#*',
+      'SYNCFEATURE#*',
+      'SYNCFEATURECAT#*',
+      'SYNCFEATURES',
+      'SYNCREL#*',
+      'SYNCRELS',
+      'SYNCTABLES',
+      'SYNCEVENTTYPES',
+      'AUDIT#*',
+    ],
+    projected: { 'USER#*': ['PK', 'token_version'] },
+    sync: true,
+  },
   // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
   // to activate an approved developer's production key on its first call).
-  partner: { table: [...READ, 'dynamodb:UpdateItem'] },
+  partner: {
+    table: [...READ, 'dynamodb:UpdateItem'],
+    keys: ['APIKEY#*', 'KEYHASH#*', 'USER#*', 'APP#*', 'APPSALES#*', 'PURCHASE#*', 'LICENSEKEY#*', 'EVENTTYPES'],
+  },
   // Renders the storefront pages from the catalogue (functions/storefront): reads only.
-  storefront: { table: READ, storefront: true },
+  storefront: {
+    table: READ,
+    storefront: true,
+    keys: ['APP#*', 'APPSLUG#*', 'CATALOGUE', 'CATEGORIES', 'MARKET', 'MARKETCAT#*', 'WORKSWITH#*'],
+  },
 };
 
 /**
@@ -135,21 +286,56 @@ export interface ApiProps {
  * The given actions on the table, and Query on its indexes, named one by one. No Scan: the design
  * reads through keys and indexes only; no DescribeTable: nothing reads the table's description.
  */
-export function tableAccess(table: dynamodb.ITable, actions: readonly TableAction[]): iam.PolicyStatement[] {
+export function tableAccess(
+  table: dynamodb.ITable,
+  actions: readonly TableAction[],
+  limits: Partial<Pick<GroupNeeds, 'keys' | 'projected'>> = {},
+): iam.PolicyStatement[] {
+  const indexes = TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
+  const onKeys = (keys: readonly string[] | undefined) =>
+    keys ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keys] } } : undefined;
   const statements = [
-    new iam.PolicyStatement({ sid: 'SingleTable', actions: [...actions], resources: [table.tableArn] }),
+    new iam.PolicyStatement({
+      sid: 'SingleTable',
+      actions: [...actions],
+      resources: [table.tableArn],
+      conditions: onKeys(limits.keys),
+    }),
   ];
   if (actions.includes('dynamodb:Query')) {
     statements.push(
       new iam.PolicyStatement({
         sid: 'SingleTableIndexes',
         actions: ['dynamodb:Query'],
-        resources: TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
+        resources: indexes,
+        conditions: onKeys(limits.keys),
       }),
     );
   }
+  Object.entries(limits.projected ?? {}).forEach(([key, attributes], i) => {
+    statements.push(
+      new iam.PolicyStatement({
+        sid: `SingleTableProjected${i}`,
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [table.tableArn, ...indexes],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [key] },
+          // DynamoDB needs every key attribute of the table and its indexes in the list as well.
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...new Set([...attributes, ...KEY_ATTRIBUTES])] },
+          StringEqualsIfExists: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+        },
+      }),
+    );
+  });
   return statements;
 }
+
+/**
+ * Each Partner API route (/v1/*) may use this share of the stage's rate and burst: partner
+ * integrations burst (a nightly licence check of every practice), and the stage budget is shared
+ * with every visitor of the site. With the five /v1 routes at most half of the stage goes to them.
+ */
+export const PARTNER_ROUTE_SHARE = 0.1;
 
 const pascal = (group: string): string =>
   group.replace(/(^|-)([a-z])/g, (_m: string, _dash: string, c: string) => c.toUpperCase());
@@ -165,6 +351,8 @@ export class Api extends Construct {
   readonly functions: Record<RouteGroup, ServiceFunction>;
   /** Host name of the API's execute-api endpoint (CloudFront's origin). */
   readonly originDomainName: string;
+  /** The authorizer in front of every route: the origin header CloudFront adds, or no function runs. */
+  readonly originAuthorizer: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -211,7 +399,31 @@ export class Api extends Construct {
       ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
     };
 
+    // The execute-api URL refuses what did not come through CloudFront (and its WAF) before any
+    // route's function runs: a Lambda authorizer on the origin header rather than CloudFront OAC
+    // to function URLs, which would replace the HTTP API (its routes, stage throttles and access
+    // logs) with one URL per group. A request without the header is refused by API Gateway itself
+    // (401, the header is the identity source, nothing invoked); one with CloudFront's value is
+    // admitted from the cache for ORIGIN_AUTHORIZER_CACHE_SECONDS after one small invocation.
+    this.originAuthorizer = new ServiceFunction(this, 'OriginAuthorizer', {
+      entry: 'functions/http/origin-authorizer.ts',
+      description: 'API authorizer: admits requests carrying the origin header CloudFront adds',
+      logs: props.logs,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      environment: { RUNTIME: 'aws', LOG_LEVEL: 'info', ...props.secrets.environment({ origin: true }) },
+    });
+    props.secrets.grantRead(this.originAuthorizer, { origin: true });
+    this.originAuthorizer.acknowledgeApiInvocation();
+    const authorizer = new HttpLambdaAuthorizer('OriginAuthorizer', this.originAuthorizer.function, {
+      authorizerName: 'origin-verify',
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      resultsCacheTtl: Duration.seconds(ORIGIN_AUTHORIZER_CACHE_SECONDS),
+    });
+
     const functions: Partial<Record<RouteGroup, ServiceFunction>> = {};
+    const partnerRoutes: apigwv2.HttpRoute[] = [];
     for (const group of ROUTE_GROUPS) {
       const routes = routesOfGroup(group);
       const needs = GROUP_NEEDS[group];
@@ -231,8 +443,11 @@ export class Api extends Construct {
         },
       });
       functions[group] = fn;
+      fn.acknowledgeApiInvocation();
 
-      for (const statement of tableAccess(props.table, needs.table)) fn.grantPrincipal.addToPrincipalPolicy(statement);
+      for (const statement of tableAccess(props.table, needs.table, needs)) {
+        fn.grantPrincipal.addToPrincipalPolicy(statement);
+      }
       props.secrets.grantRead(fn, secretNeeds);
       if (needs.uploads) {
         fn.grantPrincipal.addToPrincipalPolicy(
@@ -284,20 +499,31 @@ export class Api extends Construct {
         scopePermissionToRoute: false,
       });
       for (const route of routes) {
-        this.httpApi.addRoutes({
+        const added = this.httpApi.addRoutes({
           path: route.path,
           methods: [apigwv2.HttpMethod[route.method]],
           integration,
+          authorizer,
         });
+        if (group === 'partner') partnerRoutes.push(...added);
       }
     }
     this.functions = functions as Record<RouteGroup, ServiceFunction>;
 
-    Validations.of(this.httpApi).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        'Authorization is enforced in every function from the route table (functions/routes.ts `access`: JWT for user/developer/admin, hashed API key for the Partner API) before any handler runs, the same code the local runtime and the authorization tests exercise; public routes are public by the spec.',
-    });
+    // Per-route throttles of the Partner API, inside the stage's (PARTNER_ROUTE_SHARE).
+    const share = (n: number) => Math.max(1, Math.floor(n * PARTNER_ROUTE_SHARE));
+    const stage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    // Route settings name route keys: the routes must exist before the stage is updated with them.
+    for (const route of partnerRoutes) stage.node.addDependency(route);
+    stage.routeSettings = Object.fromEntries(
+      routesOfGroup('partner')
+        .filter((route) => route.path.startsWith('/v1/'))
+        .map((route) => [
+          `${route.method} ${route.path}`,
+          // CloudFormation's own names: the L1 property is passed through as it is.
+          { ThrottlingRateLimit: share(config.apiRateLimit), ThrottlingBurstLimit: share(config.apiBurstLimit) },
+        ]),
+    );
   }
 
   /** The public origin the functions put into e-mailed links and Stripe return URLs. */

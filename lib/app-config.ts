@@ -55,7 +55,35 @@ export interface AppConfig {
    */
   readonly internalSystemUrl?: string;
   readonly legacySystemUrl?: string;
+  /**
+   * At most this many invocations of each SQS worker at once (context webhookWorkerConcurrency,
+   * fulfilmentWorkerConcurrency, syncWorkerConcurrency, mailWorkerConcurrency; default 2, right
+   * for a new account's Lambda quota of 10). Raise after the quota increase (docs/runbook.md):
+   * webhook delivery first, it drains ~1.3 deliveries/s per invocation when endpoints time out.
+   */
+  readonly workerConcurrency: WorkerConcurrency;
+  /**
+   * Any new value (context originSecretNonce, e.g. the rotation's timestamp) makes CloudFormation
+   * update the distribution, which re-reads the origin secret into its origin header: the step of
+   * the origin secret rotation (bin/rotate-origin-secret.ts) that switches CloudFront to the new value.
+   */
+  readonly originSecretNonce?: string;
 }
+
+export interface WorkerConcurrency {
+  readonly webhookDelivery: number;
+  readonly fulfilment: number;
+  readonly sync: number;
+  readonly mail: number;
+}
+
+/** The context key of each worker's concurrency (cdk deploy -c <key>=<n>). */
+export const WORKER_CONCURRENCY_CONTEXT: Record<keyof WorkerConcurrency, string> = {
+  webhookDelivery: 'webhookWorkerConcurrency',
+  fulfilment: 'fulfilmentWorkerConcurrency',
+  sync: 'syncWorkerConcurrency',
+  mail: 'mailWorkerConcurrency',
+};
 
 export const DEFAULT_CONFIG: AppConfig = {
   appName: 'DentalMarketplace',
@@ -67,6 +95,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   accessLogRetentionDays: 365,
   apiRateLimit: 200,
   apiBurstLimit: 400,
+  workerConcurrency: { webhookDelivery: 2, fulfilment: 2, sync: 2, mail: 2 },
 };
 
 function text(scope: Construct, key: string): string | undefined {
@@ -111,7 +140,22 @@ export function readAppConfig(scope: Construct): AppConfig {
     stripeSecretName: text(scope, 'stripeSecretName'),
     internalSystemUrl: text(scope, 'internalSystemUrl'),
     legacySystemUrl: text(scope, 'legacySystemUrl'),
+    workerConcurrency: {
+      webhookDelivery: count(scope, WORKER_CONCURRENCY_CONTEXT.webhookDelivery, d.workerConcurrency.webhookDelivery),
+      fulfilment: count(scope, WORKER_CONCURRENCY_CONTEXT.fulfilment, d.workerConcurrency.fulfilment),
+      sync: count(scope, WORKER_CONCURRENCY_CONTEXT.sync, d.workerConcurrency.sync),
+      mail: count(scope, WORKER_CONCURRENCY_CONTEXT.mail, d.workerConcurrency.mail),
+    },
+    originSecretNonce: text(scope, 'originSecretNonce'),
   };
+  for (const [key, n] of Object.entries(config.workerConcurrency)) {
+    // An SQS event source's maximum concurrency is 2 to 1000.
+    if (n < 2 || n > 1000) {
+      throw new Error(
+        `Context ${WORKER_CONCURRENCY_CONTEXT[key as keyof WorkerConcurrency]} must be 2 to 1000, got ${n}`,
+      );
+    }
+  }
   for (const key of ['internalSystemUrl', 'legacySystemUrl'] as const) {
     const url = config[key];
     if (url !== undefined && !/^https:\/\/[^\s/]+/.test(url)) {

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
 import { Api } from './api';
 import type { AppConfig } from './app-config';
 import type { DataStack } from './data-stack';
@@ -88,7 +89,18 @@ export class AppStack extends Stack {
     this.observability = new Observability(this, 'Observability', {
       httpApi: this.api.httpApi,
       tableName: data.table.tableName,
-      deadLetterQueues: [this.queues.webhookDeadLetter, this.queues.syncDeadLetter],
+      indexNames: TABLE_KEYS.indexes.map((index) => index.name),
+      // Every worker queue's dead letters, and how long the oldest delivery has waited.
+      queues: {
+        deadLetters: {
+          webhookDelivery: this.queues.webhookDeadLetter,
+          sync: this.queues.syncDeadLetter,
+          fulfilment: this.queues.fulfilmentDeadLetter,
+          mail: mail.deadLetter,
+        },
+        webhookDelivery: this.queues.webhookDelivery,
+        fulfilment: this.queues.fulfilment,
+      },
       ruleNames: [this.webhookWorkers.schedule.ruleName],
       scheduleGroup: SYNC_SCHEDULE_GROUP,
     });
@@ -97,10 +109,6 @@ export class AppStack extends Stack {
     this.fulfilment.setAppUrl(config.appUrl ?? this.site.url);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The product: SPA, /api, /v1 and /uploads' });
-    new CfnOutput(this, 'ApiUrl', {
-      value: this.api.stage.url,
-      description: 'The HTTP API directly (the site serves it under /api and /v1)',
-    });
     new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
     new CfnOutput(this, 'StripeSecretArn', {
       value: secrets.stripe.secretArn,
@@ -109,6 +117,10 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'JwtSecretArn', {
       value: secrets.jwt.secretArn,
       description: 'Access-token signing key {"kid", "secret", "previous"?} (README: rotating secrets)',
+    });
+    new CfnOutput(this, 'OriginVerifySecretArn', {
+      value: secrets.originVerify.secretArn,
+      description: 'The origin header value: rotate with npm run rotate:origin-secret (docs/runbook.md)',
     });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.queues.webhookDelivery.queueUrl });
     new CfnOutput(this, 'SyncQueueUrl', { value: this.queues.sync.queueUrl });

@@ -205,6 +205,8 @@ export function storefrontDefine(distDir: string | undefined): Record<string, st
 export function functionEntries(repoRoot: string): Record<string, string> {
   const entries: Record<string, string> = {};
   for (const group of ROUTE_GROUPS) entries[group] = `functions/${group}/index.ts`;
+  // The HTTP API's authorizer (lib/api.ts): the origin header, before any route function runs.
+  entries['origin-authorizer'] = 'functions/http/origin-authorizer.ts';
   const workers = join(repoRoot, 'functions/workers');
   for (const file of readdirSync(workers).sort()) {
     if (!file.endsWith('.ts') || file.includes('.test.')) continue;

@@ -12,6 +12,20 @@ export const FULFILMENT_WORKER_BATCH_SIZE = 10;
 /** SQS event sources allow 2 at the least; new accounts often have a Lambda concurrency quota of 10. */
 export const FULFILMENT_WORKER_MAX_CONCURRENCY = 2;
 
+/** Purchases, pool keys, apps, users, deliveries and the rate counters of licence webhooks. */
+export const FULFILMENT_WORKER_TABLE_KEYS: readonly string[] = [
+  'PURCHASE#*',
+  'LICENSEKEY#*',
+  'POOLAVAIL#*',
+  'APP#*',
+  'APPSALES#*',
+  'USER#*',
+  'DELIVERY#*',
+  'EVENTTYPES',
+  'RATE#*',
+  'SUPPRESSED#*',
+];
+
 export type FulfilmentProps = WorkerProps;
 
 /**
@@ -50,7 +64,7 @@ export class Fulfilment extends Construct {
     });
     this.worker.consumeQueue(props.queues.fulfilment, {
       batchSize: FULFILMENT_WORKER_BATCH_SIZE,
-      maxConcurrency: FULFILMENT_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: props.config.workerConcurrency.fulfilment,
       deadLetterReason:
         'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the fulfilment dead-letter queue (redrive policy, lib/queues.ts).',
     });
@@ -69,6 +83,8 @@ export class Fulfilment extends Construct {
           props.table.tableArn,
           ...TABLE_KEYS.indexes.map((index) => `${props.table.tableArn}/index/${index.name}`),
         ],
+        // The partition keys the worker's code uses (test/infra/table-actions.test.ts).
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...FULFILMENT_WORKER_TABLE_KEYS] } },
       }),
     );
     props.queues.webhookDelivery.grantSendMessages(this.worker);

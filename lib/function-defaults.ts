@@ -159,16 +159,24 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
       'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions (added by tracing: ACTIVE).',
     );
     ack(
+      'HIPAA.Security-LambdaInsideVPC',
+      'The functions reach only AWS APIs (IAM-authorised, TLS) and public HTTPS endpoints (Stripe, Google, developer webhooks guarded against private targets); a VPC would add NAT gateways without adding a control.',
+    );
+  }
+
+  /**
+   * For a function API Gateway invokes (a route group's, the authorizer): why it has neither
+   * reserved concurrency nor a dead-letter queue. Workers say their own (consumeQueue, a schedule).
+   */
+  acknowledgeApiInvocation(): void {
+    const ack = (id: string, reason: string) => Validations.of(this).acknowledge({ id, reason });
+    ack(
       'HIPAA.Security-LambdaConcurrency',
       'The HTTP API stage throttles requests (apiRateLimit/apiBurstLimit); reserved concurrency would fail deployment in accounts with the default concurrency quota.',
     );
     ack(
       'HIPAA.Security-LambdaDLQ',
       'Invoked synchronously by API Gateway: a failed request is answered with an error, there is no asynchronous event to dead-letter.',
-    );
-    ack(
-      'HIPAA.Security-LambdaInsideVPC',
-      'The functions reach only AWS APIs (IAM-authorised, TLS) and public HTTPS endpoints (Stripe, Google, developer webhooks guarded against private targets); a VPC would add NAT gateways without adding a control.',
     );
   }
 

@@ -116,17 +116,18 @@ export class Mail extends Construct {
     });
     this.worker.consumeQueue(this.queue, {
       batchSize: MAIL_WORKER_BATCH_SIZE,
-      maxConcurrency: MAIL_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: config.workerConcurrency.mail,
       deadLetterReason:
         'Invoked by SQS event sources, not asynchronously: a message that keeps failing moves to its queue’s dead-letter queue (redrive policy).',
-      concurrencyReason:
-        'The SQS event sources’ maxConcurrency (2) bounds the worker without reserving account concurrency.',
+      concurrencyReason: `The SQS event sources’ maxConcurrency (${config.workerConcurrency.mail}) bounds the worker without reserving account concurrency.`,
     });
     this.worker.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'SuppressionList',
         actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
         resources: [props.table.tableArn],
+        // The suppression list's items only (test/infra/table-actions.test.ts).
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SUPPRESSED#*'] } },
       }),
     );
     this.grantSend(this.worker);

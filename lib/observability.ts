@@ -67,7 +67,7 @@ function businessWidgets(period: Duration): cloudwatch.IWidget[] {
   ];
 }
 
-/** Thresholds of the alarms (documented in the README). */
+/** Thresholds of the alarms (each alarm's meaning and first checks: docs/runbook.md). */
 export const ALARM_THRESHOLDS = {
   /** Function errors (uncaught, timeouts) in 5 minutes. */
   lambdaErrors: 5,
@@ -85,12 +85,61 @@ export const ALARM_THRESHOLDS = {
   dynamoThrottles: 1,
   /** SES account bounce rate (SES reviews accounts at 5 %, pauses at 10 %). */
   sesBounceRate: 0.04,
+  /** SES account complaint rate (SES reviews accounts at 0.1 %, pauses sending at 0.5 %). */
+  sesComplaintRate: 0.001,
+  /** Age of the oldest webhook delivery waiting in its queue, in seconds (deliveries falling behind). */
+  webhookQueueOldestSeconds: 1800,
+  /** Age of the oldest licence delivery waiting in its queue, in seconds (a buyer waits for a licence). */
+  fulfilmentQueueOldestSeconds: 900,
+  /** Webhook deliveries given up (last retry failed, or endpoint disabled) in an hour. */
+  webhookDeliveriesGaveUp: 5,
+  /** Purchases the automatic licence delivery left waiting for their developer, in 5 minutes. */
+  licenceDeliveriesFailed: 1,
 } as const;
+
+/**
+ * Every alarm of the stack by its purpose: its name is `<stack>-<purpose>` (the name the alarm
+ * mail and the console show; docs/runbook.md has a section per purpose). Function alarms are
+ * `<stack>-Errors-<function>` and `<stack>-Throttles-<function>`.
+ */
+export const ALARM_PURPOSES = {
+  api5xx: 'Api5xx',
+  apiP99Latency: 'ApiP99Latency',
+  deadLettersWebhookDelivery: 'DeadLetters-WebhookDelivery',
+  deadLettersSync: 'DeadLetters-SyncJobs',
+  deadLettersFulfilment: 'DeadLetters-Fulfilment',
+  deadLettersMail: 'DeadLetters-Mail',
+  webhookQueueOldest: 'WebhookDeliveryQueue-OldestMessage',
+  fulfilmentQueueOldest: 'FulfilmentQueue-OldestMessage',
+  schedulerFailures: 'SchedulerFailures',
+  dynamoDbThrottles: 'DynamoDbThrottles',
+  /** One per global secondary index: `DynamoDbThrottles-GSI1`, ... */
+  dynamoDbIndexThrottles: 'DynamoDbThrottles-',
+  sesBounceRate: 'SesBounceRate',
+  sesComplaintRate: 'SesComplaintRate',
+  webhookDeliveriesGaveUp: 'WebhookDeliveriesGaveUp',
+  licenceDeliveriesFailed: 'LicenceDeliveriesFailed',
+} as const;
+
+/** The queues whose messages must not pile up or die: their dead-letter queues, and the oldest message's age. */
+export interface WatchedQueues {
+  /** Dead-letter queue of each worker queue: any message in one alarms. */
+  readonly deadLetters: {
+    readonly webhookDelivery: sqs.IQueue;
+    readonly sync: sqs.IQueue;
+    readonly fulfilment: sqs.IQueue;
+    readonly mail: sqs.IQueue;
+  };
+  readonly webhookDelivery: sqs.IQueue;
+  readonly fulfilment: sqs.IQueue;
+}
 
 export interface ObservabilityProps {
   readonly httpApi: apigwv2.HttpApi;
   readonly tableName: string;
-  readonly deadLetterQueues: readonly sqs.IQueue[];
+  /** The table's global secondary indexes (their throttles alarm one by one). */
+  readonly indexNames: readonly string[];
+  readonly queues: WatchedQueues;
   /** EventBridge rules whose target invocations must not fail (the webhook scheduler's). */
   readonly ruleNames: readonly string[];
   /** The EventBridge Scheduler group of the sync's poll schedule. */
@@ -139,6 +188,7 @@ export class Observability extends Construct {
     const period = Duration.minutes(5);
     const alarm = (id: string, metric: cloudwatch.IMetric, threshold: number, description: string, periods = 1) => {
       const a = new cloudwatch.Alarm(this, id, {
+        alarmName: `${stack.stackName}-${id}`,
         metric,
         threshold,
         evaluationPeriods: periods,
@@ -159,13 +209,13 @@ export class Observability extends Construct {
     for (const fn of functions) {
       const name = fn.node.path.split('/').slice(1).join('');
       alarm(
-        `${name}Errors`,
+        `Errors-${name}`,
         fn.function.metricErrors({ period, statistic: 'Sum' }),
         ALARM_THRESHOLDS.lambdaErrors,
         `${fn.node.path}: ${ALARM_THRESHOLDS.lambdaErrors}+ errors in 5 minutes`,
       );
       alarm(
-        `${name}Throttles`,
+        `Throttles-${name}`,
         fn.function.metricThrottles({ period, statistic: 'Sum' }),
         ALARM_THRESHOLDS.lambdaThrottles,
         `${fn.node.path}: throttled (account concurrency exhausted)`,
@@ -182,9 +232,10 @@ export class Observability extends Construct {
 
     const api5xx = props.httpApi.metricServerError({ period, statistic: 'Sum' });
     const apiP99 = props.httpApi.metricLatency({ period, statistic: 'p99' });
-    alarm('Api5xx', api5xx, ALARM_THRESHOLDS.api5xx, `API: ${ALARM_THRESHOLDS.api5xx}+ 5xx answers in 5 minutes`);
+    const P = ALARM_PURPOSES;
+    alarm(P.api5xx, api5xx, ALARM_THRESHOLDS.api5xx, `API: ${ALARM_THRESHOLDS.api5xx}+ 5xx answers in 5 minutes`);
     alarm(
-      'ApiP99Latency',
+      P.apiP99Latency,
       apiP99,
       ALARM_THRESHOLDS.apiP99LatencyMs,
       `API: p99 latency at or over ${ALARM_THRESHOLDS.apiP99LatencyMs} ms for 15 minutes`,
@@ -192,16 +243,47 @@ export class Observability extends Construct {
     );
 
     const dlqWidgets: cloudwatch.IMetric[] = [];
-    props.deadLetterQueues.forEach((queue, i) => {
-      const depth = queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' });
+    const { deadLetters } = props.queues;
+    const deadLetterAlarms = [
+      [
+        P.deadLettersWebhookDelivery,
+        deadLetters.webhookDelivery,
+        'webhook deliveries (poison messages, or storage failing)',
+      ],
+      [P.deadLettersSync, deadLetters.sync, 'sync jobs (a run or poll failed 3 times)'],
+      [P.deadLettersFulfilment, deadLetters.fulfilment, 'licence deliveries (a buyer waits for a licence)'],
+      [P.deadLettersMail, deadLetters.mail, 'mails (a reset, verification or licence mail failed 5 times)'],
+    ] as const;
+    for (const [purpose, queue, what] of deadLetterAlarms) {
+      const depth = queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: purpose });
       dlqWidgets.push(depth);
       alarm(
-        `DeadLetters${i}`,
+        purpose,
         depth,
         ALARM_THRESHOLDS.deadLetters,
-        `Dead-letter queue ${queue.node.path} holds messages`,
+        `Dead-letter queue of ${what} holds messages: docs/runbook.md`,
       );
-    });
+    }
+
+    const oldest = (queue: sqs.IQueue, label: string) =>
+      queue.metricApproximateAgeOfOldestMessage({ period, statistic: 'Maximum', label });
+    const ageWidgets = [
+      oldest(props.queues.webhookDelivery, 'Webhook delivery queue'),
+      oldest(props.queues.fulfilment, 'Fulfilment queue'),
+    ];
+    alarm(
+      P.webhookQueueOldest,
+      ageWidgets[0] as cloudwatch.Metric,
+      ALARM_THRESHOLDS.webhookQueueOldestSeconds,
+      `Webhook deliveries wait over ${ALARM_THRESHOLDS.webhookQueueOldestSeconds / 60} minutes in their queue: the worker falls behind (raise -c webhookWorkerConcurrency after the Lambda quota)`,
+      2,
+    );
+    alarm(
+      P.fulfilmentQueueOldest,
+      ageWidgets[1] as cloudwatch.Metric,
+      ALARM_THRESHOLDS.fulfilmentQueueOldestSeconds,
+      `A licence delivery waits over ${ALARM_THRESHOLDS.fulfilmentQueueOldestSeconds / 60} minutes in its queue: buyers wait for their licences`,
+    );
 
     const schedulerFailures = [
       ...props.ruleNames.map(
@@ -231,7 +313,7 @@ export class Observability extends Construct {
     ];
     const usingMetrics = Object.fromEntries(schedulerFailures.map((m, i) => [`s${i}`, m]));
     alarm(
-      'SchedulerFailures',
+      P.schedulerFailures,
       new cloudwatch.MathExpression({
         expression: Object.keys(usingMetrics).join(' + '),
         usingMetrics,
@@ -242,21 +324,35 @@ export class Observability extends Construct {
       'Scheduled work failed to start (webhook scheduler rule, sync poll schedule)',
     );
 
-    const ddb = (metricName: string) =>
+    const ddb = (metricName: string, index?: string) =>
       new cloudwatch.Metric({
         namespace: 'AWS/DynamoDB',
         metricName,
-        dimensionsMap: { TableName: props.tableName },
+        dimensionsMap: { TableName: props.tableName, ...(index ? { GlobalSecondaryIndexName: index } : {}) },
         period,
         statistic: 'Sum',
       });
-    const throttles = new cloudwatch.MathExpression({
-      expression: 'r + w',
-      usingMetrics: { r: ddb('ReadThrottleEvents'), w: ddb('WriteThrottleEvents') },
-      period,
-      label: 'DynamoDB throttle events',
+    // Ids unique across the expressions: the dashboard graphs them together.
+    const throttleEvents = (label: string, id: string, index?: string) =>
+      new cloudwatch.MathExpression({
+        expression: `r${id} + w${id}`,
+        usingMetrics: { [`r${id}`]: ddb('ReadThrottleEvents', index), [`w${id}`]: ddb('WriteThrottleEvents', index) },
+        period,
+        label,
+      });
+    const throttles = throttleEvents('DynamoDB throttle events (table)', 'table');
+    alarm(P.dynamoDbThrottles, throttles, ALARM_THRESHOLDS.dynamoThrottles, 'DynamoDB throttled requests on the table');
+    // A GSI that cannot keep up throttles the table's writes too (on-demand tables included).
+    const indexThrottles = props.indexNames.map((index, i) => {
+      const metric = throttleEvents(`DynamoDB throttle events (${index})`, `index${i}`, index);
+      alarm(
+        `${P.dynamoDbIndexThrottles}${index}`,
+        metric,
+        ALARM_THRESHOLDS.dynamoThrottles,
+        `DynamoDB throttled requests on the global secondary index ${index}`,
+      );
+      return metric;
     });
-    alarm('DynamoDbThrottles', throttles, ALARM_THRESHOLDS.dynamoThrottles, 'DynamoDB throttled requests on the table');
 
     const bounceRate = new cloudwatch.Metric({
       namespace: 'AWS/SES',
@@ -265,10 +361,38 @@ export class Observability extends Construct {
       statistic: 'Maximum',
     });
     alarm(
-      'SesBounceRate',
+      P.sesBounceRate,
       bounceRate,
       ALARM_THRESHOLDS.sesBounceRate,
       `SES bounce rate at or over ${ALARM_THRESHOLDS.sesBounceRate * 100} % (SES reviews the account at 5 %)`,
+    );
+    const complaintRate = new cloudwatch.Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Reputation.ComplaintRate',
+      period: Duration.minutes(15),
+      statistic: 'Maximum',
+    });
+    alarm(
+      P.sesComplaintRate,
+      complaintRate,
+      ALARM_THRESHOLDS.sesComplaintRate,
+      `SES complaint rate at or over ${ALARM_THRESHOLDS.sesComplaintRate * 100} % (SES reviews the account at 0.1 % and pauses sending at 0.5 %)`,
+    );
+
+    // Business failures the functions record (functions/platform/metric-names.ts).
+    const gaveUp = businessMetric(BUSINESS_METRICS.webhookGaveUp, Duration.hours(1), 'Webhook deliveries given up');
+    alarm(
+      P.webhookDeliveriesGaveUp,
+      gaveUp,
+      ALARM_THRESHOLDS.webhookDeliveriesGaveUp,
+      `${ALARM_THRESHOLDS.webhookDeliveriesGaveUp}+ webhook deliveries given up in an hour (last retry failed, or endpoint disabled)`,
+    );
+    const undelivered = businessMetric(BUSINESS_METRICS.licenceUndelivered, period, 'Licence deliveries failed');
+    alarm(
+      P.licenceDeliveriesFailed,
+      undelivered,
+      ALARM_THRESHOLDS.licenceDeliveriesFailed,
+      'A purchase was left without its licence (licence webhook failed every attempt, key pool empty, or app gone)',
     );
 
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
@@ -279,8 +403,15 @@ export class Observability extends Construct {
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }),
       new cloudwatch.GraphWidget({ title: 'API 5xx and p99 latency', width: 12, left: [api5xx], right: [apiP99] }),
       new cloudwatch.GraphWidget({ title: 'Dead-letter queues', width: 12, left: dlqWidgets }),
-      new cloudwatch.GraphWidget({ title: 'DynamoDB throttles', width: 8, left: [throttles] }),
-      new cloudwatch.GraphWidget({ title: 'SES bounce rate', width: 8, left: [bounceRate] }),
+      new cloudwatch.GraphWidget({ title: 'Oldest message (s)', width: 8, left: ageWidgets }),
+      new cloudwatch.GraphWidget({ title: 'Undelivered', width: 8, left: [gaveUp, undelivered] }),
+      new cloudwatch.GraphWidget({ title: 'DynamoDB throttles', width: 8, left: [throttles, ...indexThrottles] }),
+      new cloudwatch.GraphWidget({
+        title: 'SES bounce and complaint rates',
+        width: 8,
+        left: [bounceRate],
+        right: [complaintRate],
+      }),
       new cloudwatch.GraphWidget({ title: 'Scheduler failures', width: 8, left: schedulerFailures }),
       ...businessWidgets(period),
       ...functionWidgets,

@@ -86,7 +86,7 @@ export class AppSecrets extends Construct {
     });
     this.acknowledge(
       this.originVerify,
-      'CloudFront holds the value as an origin header set at deploy time; rotating means updating the secret and redeploying (README "Rotating secrets"), which an automatic rotation cannot do.',
+      'CloudFront holds the value as an origin header set at deploy time, so a rotation needs a deploy between its steps: npm run rotate:origin-secret (docs/runbook.md) puts a new value, forces the distribution update and then drops the previous value, which the API accepts in between; an automatic rotation Lambda cannot deploy.',
       'A shared value between CloudFront and the API, not patient data; the AWS managed key encrypts it.',
     );
   }

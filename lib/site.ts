@@ -23,6 +23,23 @@ import { UPLOADS_KEY_PREFIXES } from './uploads';
  * no file extension is a client-side route, so it gets /index.html. Only the SPA behaviour runs
  * it; /api/*, /v1/* and /uploads/* have their own behaviours, so an API 404 stays a 404.
  */
+/**
+ * The query strings the cached public reads take (functions/marketplace, functions/storefront):
+ * search, filters, sorting and paging. Only these are in the API's cache key; the origin still
+ * receives the whole query string (the origin request policy), so an uncached route sees them all.
+ */
+export const CACHE_QUERY_STRINGS = [
+  'q',
+  'category',
+  'sort',
+  'works_with',
+  'limit',
+  'cursor',
+  'page',
+  'status',
+  'type',
+] as const;
+
 export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
@@ -126,13 +143,15 @@ export class Site extends Construct {
     // Honour the API's Cache-Control (public marketplace reads say s-maxage=60); everything else
     // says no-store and is never cached. Authorization and X-API-Key are part of the cache key,
     // which is also what makes CloudFront forward them.
+    // Only the query strings the public reads take are in the key (CACHE_QUERY_STRINGS): `?x=random`
+    // is the same cache entry, not a miss that reaches the functions every time.
     const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
-      comment: 'API: origin Cache-Control decides, keyed by credentials and query string',
+      comment: 'API: origin Cache-Control decides, keyed by credentials and the listed query strings',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.hours(1),
       headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization', 'X-API-Key'),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList(...CACHE_QUERY_STRINGS),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -211,7 +230,11 @@ export class Site extends Construct {
     };
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: 'Dental app marketplace',
+      // A new -c originSecretNonce changes the distribution, so CloudFormation updates it and
+      // re-reads the origin secret into the origin header (bin/rotate-origin-secret.ts).
+      comment: config.originSecretNonce
+        ? `Dental app marketplace (origin secret ${config.originSecretNonce.slice(0, 64)})`
+        : 'Dental app marketplace',
       // No defaultRootObject: `/` is the storefront's home page (the default behaviour below).
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,

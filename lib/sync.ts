@@ -31,6 +31,30 @@ export const SYNC_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:BatchWriteItem',
 ];
 
+/** The partition keys the sync worker uses (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
+export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
+  'SYNCSTATE',
+  'SYNCRUN#*',
+  'SYNCLOCK#*',
+  'SYNCFAILED#*',
+  'SYNCFEATURE#*',
+  'SYNCFEATURES',
+  'SYNCREL#*',
+  'SYNCRELS',
+  'SYNCTABLE#*',
+  'SYNCTABLES',
+  'SYNCEVENTTYPES',
+  'LEGACYUSER#*',
+  'LEGACYUSERS',
+  'EVENTTYPE#*',
+  'EVENTTYPES',
+  'APP#*',
+  'BUYER#*',
+  'DELIVERY#*',
+  'EMAIL#*',
+  'USER#*',
+];
+
 export interface SyncProps {
   readonly config: AppConfig;
   readonly table: dynamodb.ITable;
@@ -135,11 +159,11 @@ export class Sync extends Construct {
     });
     this.worker.consumeQueue(queues.sync, {
       batchSize: SYNC_WORKER_BATCH_SIZE,
-      maxConcurrency: SYNC_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: props.config.workerConcurrency.sync,
       deadLetterReason:
         'Invoked by the SQS event source, not asynchronously: a job that keeps failing moves to the sync dead-letter queue (redrive policy, lib/queues.ts).',
     });
-    for (const statement of tableAccess(props.table, SYNC_WORKER_TABLE_ACTIONS)) {
+    for (const statement of tableAccess(props.table, SYNC_WORKER_TABLE_ACTIONS, { keys: SYNC_WORKER_TABLE_KEYS })) {
       this.worker.grantPrincipal.addToPrincipalPolicy(statement);
     }
     // Polls under a minute queue the minute's further polls with delays.

@@ -25,6 +25,22 @@ export const WEBHOOK_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:UpdateItem',
 ];
 
+/** The partition keys the delivery worker and the scheduler use (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
+export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
+  'DELIVERY#*',
+  'DUEDELIVERY',
+  'WEBHOOKLOG#*',
+  'WEBHOOKFAILING',
+  'APP#*',
+  'APPSALES#*',
+  'PURCHASE#*',
+  'MANUALPENDING',
+  'MARKET',
+  'MIGRATION#*',
+  'SUPPRESSED#*',
+  'USER#*',
+];
+
 export type WebhookWorkersProps = WorkerProps;
 
 /**
@@ -63,7 +79,7 @@ export class WebhookWorkers extends Construct {
     });
     this.delivery.consumeQueue(props.queues.webhookDelivery, {
       batchSize: WEBHOOK_WORKER_BATCH_SIZE,
-      maxConcurrency: WEBHOOK_WORKER_MAX_CONCURRENCY,
+      maxConcurrency: props.config.workerConcurrency.webhookDelivery,
       deadLetterReason:
         'Invoked by the SQS event source, not asynchronously: a message that keeps failing moves to the delivery queue’s dead-letter queue (redrive policy, lib/queues.ts).',
       concurrencyReason:
@@ -84,7 +100,9 @@ export class WebhookWorkers extends Construct {
     });
 
     for (const fn of [this.delivery, this.scheduler]) {
-      for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS)) {
+      for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS, {
+        keys: WEBHOOK_WORKER_TABLE_KEYS,
+      })) {
         fn.grantPrincipal.addToPrincipalPolicy(statement);
       }
       props.queues.webhookDelivery.grantSendMessages(fn);

@@ -26,6 +26,37 @@ export function stripeMode(): StripeMode {
 export const STRIPE_NOT_CONFIGURED =
   'Payments are not configured yet: the Stripe keys have not been stored in the Stripe secret.';
 
+/**
+ * Time limits of the calls to Stripe, inside the 15 s of the functions that make them
+ * (lib/function-defaults.ts) and API Gateway's 30 s: each attempt gets at most STRIPE_TIMEOUT_MS,
+ * a failed connection or a timeout is retried once (Stripe's idempotency keys make that safe),
+ * and all the calls of one operation (a refund makes three) share STRIPE_BUDGET_MS. A Stripe
+ * that does not answer within it is a 503 with Retry-After (StripeUnavailableError), leaving the
+ * function ~6 s for its own reads and writes: never a Lambda timeout. The SDK's defaults (80 s,
+ * 2 retries) would have outlived the function.
+ */
+export const STRIPE_TIMEOUT_MS = 4_000;
+export const STRIPE_NETWORK_RETRIES = 1;
+export const STRIPE_BUDGET_MS = 9_000;
+
+/**
+ * Stripe failed or did not answer in time (a connection error, a timeout, its 5xx or rate limit):
+ * named so that the HTTP layer answers 503 with Retry-After (adapters/resilience.ts), and tagged
+ * with the dependency for the log.
+ */
+export class StripeUnavailableError extends Error {
+  override readonly name = 'ServiceUnavailable';
+  readonly $dependency = 'Stripe';
+}
+
+/** Where the client connects: Stripe's API, or (tests) a stub standing in for it. */
+interface StripeEndpoint {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+let endpoint: StripeEndpoint | undefined;
+
 let client: { key: string; stripe: Stripe } | undefined;
 
 function stripe(): Stripe {
@@ -33,9 +64,48 @@ function stripe(): Stripe {
   if (!key) throw new Error('STRIPE_SECRET_KEY is not set');
   // A new client when the key changed (rotated in Secrets Manager).
   if (client?.key !== key) {
-    client = { key, stripe: new Stripe(key, { maxNetworkRetries: 2, appInfo: { name: 'dental-app-marketplace' } }) };
+    client = {
+      key,
+      stripe: new Stripe(key, {
+        maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+        timeout: STRIPE_TIMEOUT_MS,
+        appInfo: { name: 'dental-app-marketplace' },
+        ...endpoint,
+      }),
+    };
   }
   return client.stripe;
+}
+
+const UNAVAILABLE_TYPES = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
+
+/**
+ * Runs one gateway operation within STRIPE_BUDGET_MS: `call` gets the request options of each
+ * Stripe call (the time left, at most STRIPE_TIMEOUT_MS); Stripe failing or hanging becomes a
+ * StripeUnavailableError. Stripe's refusals (a card error, an invalid request) pass through.
+ */
+async function withinBudget<T>(
+  operation: string,
+  call: (options: () => Stripe.RequestOptions) => Promise<T>,
+): Promise<T> {
+  const deadline = Date.now() + STRIPE_BUDGET_MS;
+  const options = (): Stripe.RequestOptions => {
+    const left = deadline - Date.now();
+    if (left < 500)
+      throw new StripeUnavailableError(`Stripe ${operation}: no time left in its ${STRIPE_BUDGET_MS} ms budget`);
+    return { timeout: Math.min(STRIPE_TIMEOUT_MS, left) };
+  };
+  try {
+    return await call(options);
+  } catch (err) {
+    if (err instanceof StripeUnavailableError) throw err;
+    const type = (err as { type?: string }).type;
+    const status = (err as { statusCode?: number }).statusCode;
+    if ((type && UNAVAILABLE_TYPES.has(type)) || (typeof status === 'number' && status >= 500)) {
+      throw new StripeUnavailableError(`Stripe ${operation}: ${(err as Error).message}`, { cause: err });
+    }
+    throw err;
+  }
 }
 
 /** Stripe's webhook calls while the keys are missing in the cloud: 503, so Stripe retries them later. */
@@ -120,42 +190,53 @@ function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCrea
 }
 
 export const stripeGateway: PaymentGateway = {
-  async createCheckoutSession(input) {
-    // Idempotent per purchase: a retried call cannot open a second session for the same purchase.
-    const session = await stripe().checkout.sessions.create(sessionParams(input), {
-      idempotencyKey: `checkout-${input.purchaseId}`,
+  createCheckoutSession(input) {
+    return withinBudget('checkout session', async (options) => {
+      // Idempotent per purchase: a retried call cannot open a second session for the same purchase.
+      const session = await stripe().checkout.sessions.create(sessionParams(input), {
+        ...options(),
+        idempotencyKey: `checkout-${input.purchaseId}`,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
     });
-    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return { id: session.id, url: session.url };
   },
 
-  async refund({ purchaseId, paymentIntentId, invoiceId }) {
-    let paymentIntent = paymentIntentId;
-    if (!paymentIntent && invoiceId) {
-      const payments = await stripe().invoicePayments.list({ invoice: invoiceId, limit: 1 });
-      paymentIntent = idOf(payments.data[0]?.payment?.payment_intent);
-    }
-    if (!paymentIntent) return null;
-    const intent = await stripe().paymentIntents.retrieve(paymentIntent);
-    const destinationCharge = !!intent.transfer_data?.destination;
-    const refund = await stripe().refunds.create(
-      {
-        payment_intent: paymentIntent,
-        metadata: { purchase_id: purchaseId },
-        // Destination charges: the developer's share comes back from their account, the platform fee too.
-        ...(destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
-      },
-      { idempotencyKey: `refund-${purchaseId}` },
-    );
-    return { id: refund.id };
+  refund({ purchaseId, paymentIntentId, invoiceId }) {
+    return withinBudget('refund', async (options) => {
+      let paymentIntent = paymentIntentId;
+      if (!paymentIntent && invoiceId) {
+        const payments = await stripe().invoicePayments.list({ invoice: invoiceId, limit: 1 }, options());
+        paymentIntent = idOf(payments.data[0]?.payment?.payment_intent);
+      }
+      if (!paymentIntent) return null;
+      const intent = await stripe().paymentIntents.retrieve(paymentIntent, undefined, options());
+      const destinationCharge = !!intent.transfer_data?.destination;
+      const refund = await stripe().refunds.create(
+        {
+          payment_intent: paymentIntent,
+          metadata: { purchase_id: purchaseId },
+          // Destination charges: the developer's share comes back from their account, the platform fee too.
+          ...(destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        },
+        { ...options(), idempotencyKey: `refund-${purchaseId}` },
+      );
+      return { id: refund.id };
+    });
   },
 
-  async cancelSubscription(subscriptionId) {
-    await stripe().subscriptions.cancel(subscriptionId);
+  cancelSubscription(subscriptionId) {
+    return withinBudget('subscription cancellation', async (options) => {
+      await stripe().subscriptions.cancel(subscriptionId, undefined, options());
+    });
   },
 };
 
-/** Tests switch configuration between suites; this drops a client bound to an old key. */
-export function resetStripeForTests(): void {
+/**
+ * Tests switch configuration between suites; this drops a client bound to an old key. With an
+ * endpoint, the next client talks to it instead of Stripe (a stub that hangs, in the tests).
+ */
+export function resetStripeForTests(stub?: StripeEndpoint): void {
   client = undefined;
+  endpoint = stub;
 }

@@ -1,7 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type GroupRoute, routesOfGroup, STOREFRONT_ROUTES } from '../routes';
 import type { AuthUser } from './auth';
-import { createGroupHandler, createPublicGroupHandler, type GroupHandlers } from './group-handler';
+import {
+  createGroupHandler,
+  createPublicGroupHandler,
+  createUnauditedGroupHandler,
+  type GroupHandlers,
+} from './group-handler';
 import {
   type AdminHandler,
   type ApiRequest,
@@ -102,6 +107,14 @@ describe('handlers typed from the route table', () => {
     // @ts-expect-error routes of another group
     expect(() => createPublicGroupHandler('storefront', apiKeysRoutes, storefront)).toThrow(
       'GET /api/keys is not a route of group storefront',
+    );
+  });
+});
+
+describe('createUnauditedGroupHandler', () => {
+  it('refuses a group with an audited route, so no audited write can go unrecorded', () => {
+    expect(() => createUnauditedGroupHandler('accounts', {} as never)).toThrow(
+      /Group accounts has the audited route PUT \/api\/admin\/profile/,
     );
   });
 });

@@ -59,6 +59,20 @@ export function createGroupHandler<G extends RouteGroup>(group: G, handlers: Gro
 }
 
 /**
+ * createGroupHandler for a group none of whose routes is audited (marketplace, purchases, partner):
+ * the same chain without the audit step. Its function then carries no audit writer, and its role
+ * needs no write to the audit trail (lib/table-access.ts; test/infra/table-actions.test.ts derives
+ * what each function's code writes). A group with an audited route is refused when it starts.
+ */
+export function createUnauditedGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
+  const groupRoutes = routesOfGroup(group);
+  for (const route of groupRoutes as readonly RouteDef[]) {
+    if (route.audit) throw new Error(`Group ${group} has the audited route ${route.method} ${route.path}`);
+  }
+  return groupHandler(group, groupRoutes, handlers, [authentication(), bodyParsing()]);
+}
+
+/**
  * createGroupHandler for a group whose every route is public and unaudited (the storefront's
  * pages): the same chain without the authentication and audit steps, which have nothing to do
  * there but read an optional token that these handlers never look at. Without them the group's

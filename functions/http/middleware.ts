@@ -175,7 +175,10 @@ export const routeResolution = (routes: ReadonlyMap<string, RouteDef>): GroupMid
 export const originAndSecrets = (): GroupMiddleware => ({
   before: async (request) => {
     await ensureSecrets();
-    if (!originVerified(headersOf(request), getConfig().ORIGIN_VERIFY_SECRET)) throw new ForbiddenError(ORIGIN_REFUSED);
+    const cfg = getConfig();
+    if (!originVerified(headersOf(request), cfg.ORIGIN_VERIFY_SECRET, cfg.ORIGIN_VERIFY_PREVIOUS_SECRET)) {
+      throw new ForbiddenError(ORIGIN_REFUSED);
+    }
   },
 });
 

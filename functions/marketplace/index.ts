@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../http/group-handler';
+import { createUnauditedGroupHandler } from '../http/group-handler';
 import { appBySlug } from './app-by-slug';
 import { getPublicDataAccess } from './app-data-access';
 import { categoryApps } from './category-apps';
@@ -12,7 +12,7 @@ import { sitemap } from './sitemap';
  * Lambda of the "marketplace" route group: every route of routes.ts with group "marketplace". Public
  * reads only (its role may only read the table); category curation is in the admin group.
  */
-export const handler = createGroupHandler('marketplace', {
+export const handler = createUnauditedGroupHandler('marketplace', {
   'GET /api/marketplace/apps': listApps,
   'GET /api/categories': listCategories,
   'GET /api/marketplace/apps/category/{slug}': categoryApps,

@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../http/group-handler';
+import { createUnauditedGroupHandler } from '../http/group-handler';
 import { listEventTypes } from './event-types';
 import { listLicenses } from './list-licenses';
 import { getMe } from './me';
@@ -6,7 +6,7 @@ import { getOpenApiDocument } from './openapi-json';
 import { validateLicense } from './validate-license';
 
 /** Lambda of the "partner" route group: every route of routes.ts with group "partner". */
-export const handler = createGroupHandler('partner', {
+export const handler = createUnauditedGroupHandler('partner', {
   'GET /api/openapi.json': getOpenApiDocument,
   'GET /v1/me': getMe,
   'GET /v1/event-types': listEventTypes,

@@ -7,6 +7,17 @@ export const BUSINESS_METRICS = {
   webhookDelivered: 'WebhookDeliveriesDelivered',
   /** A webhook delivery attempt that failed (non-2xx, timeout, refused address): retried, final or disabling. */
   webhookFailed: 'WebhookDeliveriesFailed',
+  /**
+   * A webhook delivery given up: its last retry failed, or its endpoint was disabled (gone, or failing
+   * for days). The developer is told; an alarm watches the rate (lib/observability.ts).
+   */
+  webhookGaveUp: 'WebhookDeliveriesGaveUp',
+  /**
+   * A purchase the automatic licence delivery left waiting for its developer: the licence webhook
+   * failed every attempt, the key pool was empty, or the app was gone (core/licences/fulfilment.ts).
+   * Alarmed: a buyer has paid and holds no licence.
+   */
+  licenceUndelivered: 'LicenceDeliveriesFailed',
   /** A paid checkout completed (Stripe confirmed the payment). */
   checkoutCompletedPaid: 'CheckoutsCompletedPaid',
   /** A free licence checked out (at once when signed in, once the guest confirmed the address). */

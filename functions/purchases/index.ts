@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../http/group-handler';
+import { createUnauditedGroupHandler } from '../http/group-handler';
 import { createReview, deleteReview, updateReview } from './buyer-reviews';
 import { myPurchases } from './my-purchases';
 import { purchaseBySession } from './purchase-by-session';
@@ -10,7 +10,7 @@ import { purchaseInvoice } from './purchase-invoice';
  * invoice, and the writes of verified reviews (a licence holder's own review; the marketplace
  * function only reads). Kept apart from the checkout function, which carries Stripe's SDK.
  */
-export const handler = createGroupHandler('purchases', {
+export const handler = createUnauditedGroupHandler('purchases', {
   'GET /api/stripe/my-purchases': myPurchases,
   'GET /api/stripe/purchase/{session_id}': purchaseBySession,
   'GET /api/stripe/purchases/{id}/invoice': purchaseInvoice,

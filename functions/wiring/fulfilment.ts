@@ -19,6 +19,7 @@ import { createFulfilmentWorker } from '../core/licences/fulfilment-queue';
 import type { LicenceEndpointClient } from '../core/licences/ports';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { logger } from '../http/logger';
+import { countMetric } from '../platform/metrics';
 import { claimLinks } from './claim-links';
 import { buyerMailer } from './fulfilment-queue';
 import { lazyService } from './lazy';
@@ -57,6 +58,8 @@ export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, a
     sleep: options.sleep,
     webhookTimeoutMs: options.licenceWebhook?.timeoutMs,
     webhookRetryDelaysMs: options.licenceWebhook?.retryDelaysMs,
+    // The alarm "licence deliveries failed" (lib/observability.ts) watches this.
+    onUndelivered: () => countMetric('licenceUndelivered'),
   });
 }
 

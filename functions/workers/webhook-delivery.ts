@@ -13,10 +13,14 @@ import { countMetric } from '../platform/metrics';
 import { sqsBatchHandler } from '../platform/sqs-batch';
 import { webhookPipeline } from '../wiring/webhook-pipeline';
 
-/** Business metrics: an attempt the endpoint took (2xx), or one that failed (retried, final or disabling). */
-function countAttempt(result: AttemptResult): void {
+/**
+ * Business metrics: an attempt the endpoint took (2xx), or one that failed (retried, final or
+ * disabling); a final or disabling one also gave the delivery up.
+ */
+export function countAttempt(result: AttemptResult): void {
   if (result === 'succeeded') countMetric('webhookDelivered');
   else if (result === 'retry' || result === 'failed' || result === 'disabled') countMetric('webhookFailed');
+  if (result === 'failed' || result === 'disabled') countMetric('webhookGaveUp');
 }
 
 export const handler = sqsBatchHandler(

@@ -143,7 +143,8 @@ describe('the edge (item 5)', () => {
     ]) {
       expect(paths).toContain(`"SearchString":"${path}"`);
     }
-    expect(rate).toHaveLength(RATE_RULES.length);
+    // The POST rules, and the per-client limit on everything (test/infra/operations.test.ts).
+    expect(rate).toHaveLength(RATE_RULES.length + 1);
     for (const rule of rate) {
       expect(rule.Statement.RateBasedStatement.AggregateKeyType).toBe('IP');
       expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
@@ -317,7 +318,9 @@ describe('observability (item 7)', () => {
         a.Threshold === ALARM_THRESHOLDS.apiP99LatencyMs,
       'API p99',
     );
-    expect(all.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(2);
+    // All four dead-letter queues (asserted by name in operations.test.ts).
+    const metricName = (a: CfnObject) => a.MetricName ?? a.Metrics?.[0]?.MetricStat?.Metric?.MetricName;
+    expect(all.filter((a) => metricName(a) === 'ApproximateNumberOfMessagesVisible')).toHaveLength(4);
     const metricsOf = (a: CfnObject) => JSON.stringify(a.Metrics ?? []);
     has((a) => metricsOf(a).includes('FailedInvocations') && metricsOf(a).includes('AWS/Scheduler'), 'scheduler');
     has((a) => metricsOf(a).includes('ReadThrottleEvents') && metricsOf(a).includes('WriteThrottleEvents'), 'DynamoDB');

@@ -4,7 +4,7 @@ import { createTableInput, TABLE_KEYS } from '../../functions/adapters/dynamodb/
 import { syncJobs } from '../../functions/queues/sync-jobs';
 import { webhookDeliveries } from '../../functions/queues/webhook-deliveries';
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey, STOREFRONT_PATH_PATTERNS } from '../../functions/routes';
-import { SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
+import { CACHE_QUERY_STRINGS, SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
 import { must } from '../support/must';
@@ -196,8 +196,9 @@ describe('functions', () => {
         Environment: { Variables: Match.objectLike({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' }) },
       },
       // Plus the two webhook workers and the sync worker (describes 'webhook workers' and 'sync' below),
-      // the fulfilment and the mail worker (test/infra/mail-fulfilment.test.ts).
-      ROUTE_GROUPS.length + 5,
+      // the fulfilment and the mail worker (test/infra/mail-fulfilment.test.ts), and the API's origin
+      // authorizer (test/infra/operations.test.ts).
+      ROUTE_GROUPS.length + 6,
     );
   });
 
@@ -321,11 +322,11 @@ describe('HTTP API', () => {
     ]) {
       expect(servedBy(key), key).toBe('purchases');
     }
-    // One API-scoped invoke permission per function, not one per route.
+    // One API-scoped invoke permission per function, not one per route (and the authorizer's).
     app.resourcePropertiesCountIs(
       'AWS::Lambda::Permission',
       { Principal: 'apigateway.amazonaws.com' },
-      ROUTE_GROUPS.length,
+      ROUTE_GROUPS.length + 1,
     );
   });
 
@@ -720,14 +721,14 @@ describe('site', () => {
     expect(behaviourFor('/uploads/apps/a1/shot.png').PathPattern).toBe('/uploads/*');
   });
 
-  it('lets the API decide caching and forwards credentials and query strings', () => {
+  it('lets the API decide caching and forwards credentials; the cache key takes the listed query strings', () => {
     app.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         MinTTL: 0,
         DefaultTTL: 0,
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
           HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization', 'X-API-Key'] },
-          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: [...CACHE_QUERY_STRINGS] },
         }),
       }),
     });
@@ -748,7 +749,7 @@ describe('site', () => {
     app.resourcePropertiesCountIs('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] }, 1);
     app.resourceCountIs('Custom::CDKBucketDeployment', 2);
     app.hasOutput('SiteUrl', {});
-    app.hasOutput('ApiUrl', {});
+    expect(Object.keys(app.findOutputs('ApiUrl'))).toEqual([]);
   });
 });
 

@@ -56,7 +56,9 @@ function setup(
   const mailer = memoryMailer();
   const sleeps: number[] = [];
   const published: Array<{ appId: string; type: string; data: Record<string, unknown> }> = [];
+  const undelivered: string[] = [];
   const fulfilment = createLicenceFulfilment({
+    onUndelivered: (reason) => undelivered.push(reason),
     events: {
       publish: async (appId, type, data) => {
         published.push({ appId, type, data });
@@ -78,7 +80,7 @@ function setup(
     await mem.repo.create(p);
     return p;
   };
-  return { mem, mailer, sleeps, fulfilment, add, published };
+  return { mem, mailer, sleeps, fulfilment, add, published, undelivered };
 }
 
 describe('parseLicenceAnswer', () => {
@@ -114,11 +116,13 @@ describe('parseLicenceAnswer', () => {
 describe('key pool delivery', () => {
   it('assigns distinct keys and then reports out_of_stock, telling the developer', async () => {
     const app = appFixture();
-    const { mem, mailer, fulfilment, add } = setup(app);
+    const { mem, mailer, fulfilment, add, undelivered } = setup(app);
     mem.addPool(app.id, ['A', 'B']);
     const results = [];
     for (const id of ['1', '2', '3']) results.push(await fulfilment.fulfil(await add(id)));
     expect(results.map((r) => r?.license_status)).toEqual(['assigned', 'assigned', 'out_of_stock']);
+    // The business metric behind the "licence deliveries failed" alarm: once, for the third buyer.
+    expect(undelivered).toEqual(['pool_empty']);
     expect(new Set(results.slice(0, 2).map((r) => r?.license_key))).toEqual(new Set(['A', 'B']));
     expect(mailer.sent.filter((m) => m.to === usersFixture.dev.email).map((m) => m.subject)).toEqual([
       'Your key pool for App One is empty',
@@ -199,11 +203,12 @@ describe('other licensing types', () => {
   it('webhook: signed POST, 3 attempts with the configured waits, then manual_pending', async () => {
     const app = appFixture({ licensing_type: 'webhook', webhook_license_url: 'https://dev.example.com/licence' });
     const calls: Array<{ body: string; headers: Record<string, string> }> = [];
-    const { mem, mailer, fulfilment, add, sleeps } = setup(app, async (_url, body, headers) => {
+    const { mem, mailer, fulfilment, add, sleeps, undelivered } = setup(app, async (_url, body, headers) => {
       calls.push({ body, headers });
       throw new Error('ECONNREFUSED');
     });
     expect(await fulfilment.fulfil(await add('1'))).toMatchObject({ license_status: 'manual_pending' });
+    expect(undelivered).toEqual(['licence_webhook_failed']);
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([1000, 3000]);
     expect(JSON.parse(calls[0]?.body ?? '')).toMatchObject({

@@ -61,7 +61,16 @@ export interface LicenceFulfilmentDeps {
   webhookRetryDelaysMs?: readonly number[];
   /** Pool keys read per candidate query (default 10). */
   poolBatch?: number;
+  /**
+   * Told when the automatic delivery gave up and the buyer now waits for the developer: the licence
+   * webhook failed every attempt, the key pool is empty, or the app is gone (the business metric
+   * behind the "licence deliveries failed" alarm); optional.
+   */
+  onUndelivered?: (reason: UndeliveredReason) => void;
 }
+
+/** Why a purchase was left without its licence by the automatic delivery. */
+export type UndeliveredReason = 'licence_webhook_failed' | 'pool_empty' | 'app_gone';
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -170,6 +179,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     if (key) return { license_status: 'assigned', license_key: key, expires_at: purchase.expires_at };
     if (!(await store.setUndelivered(purchase.id, 'out_of_stock'))) return null;
     log.warn('key pool empty', { app_id: app.id, purchase_id: purchase.id });
+    deps.onUndelivered?.('pool_empty');
     const to = await developerEmail(app);
     if (to) await send(poolEmptyMail(developerMailInput(app, purchase, to)), 'pool empty', purchase.id);
     return { license_status: 'out_of_stock', license_key: null, expires_at: purchase.expires_at };
@@ -181,6 +191,14 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     webhookError?: string,
   ): Promise<Delivery | null> {
     if (!(await store.setUndelivered(purchase.id, 'manual_pending'))) return null;
+    if (webhookError !== undefined) {
+      log.error('licence webhook gave up: the purchase waits for the developer', {
+        app_id: app.id,
+        purchase_id: purchase.id,
+        error: webhookError,
+      });
+      deps.onUndelivered?.('licence_webhook_failed');
+    }
     const to = await developerEmail(app);
     if (to) {
       const base = developerMailInput(app, purchase, to);
@@ -232,9 +250,9 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
   async function deliver(app: AppRecord | undefined, purchase: PurchaseRecord): Promise<Delivery | null> {
     if (!app) {
       log.error('licence for a deleted app', { app_id: purchase.app_id, purchase_id: purchase.id });
-      return (await store.setUndelivered(purchase.id, 'manual_pending'))
-        ? { license_status: 'manual_pending', license_key: null, expires_at: purchase.expires_at }
-        : null;
+      if (!(await store.setUndelivered(purchase.id, 'manual_pending'))) return null;
+      deps.onUndelivered?.('app_gone');
+      return { license_status: 'manual_pending', license_key: null, expires_at: purchase.expires_at };
     }
     switch (app.licensing_type) {
       case 'key_pool':

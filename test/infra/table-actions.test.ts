@@ -1,0 +1,243 @@
+import { Stack } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../lib/app-config';
+import { functionEntries } from '../../lib/bundling';
+import { ServiceFunction } from '../../lib/function-defaults';
+import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import {
+  type Action,
+  bundledModules,
+  type FunctionTableNeeds,
+  keyText,
+  loadFunctionsProgram,
+  type TableNeed,
+  TableNeedsAnalyzer,
+} from './table-needs';
+
+/**
+ * The code-against-IAM check the lib/ comments cite: for each function the stack deploys, the
+ * DynamoDB actions its bundled code performs (table-needs.ts derives them from the code) are
+ * allowed by its synthesized policy, and where a statement limits the partition keys
+ * (dynamodb:LeadingKeys) the keys its code uses are within them. A handler that starts writing an
+ * item kind its function may not write fails here, not in production with AccessDenied.
+ */
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: {
+    'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string | string[] };
+    'ForAllValues:StringEquals'?: { 'dynamodb:Attributes'?: string | string[] };
+  };
+}
+
+interface DeployedFunction {
+  name: string;
+  entry: string;
+  statements: Statement[];
+}
+
+/** What one statement allows an action on: the leading-key patterns and the attributes (undefined: any). */
+interface Grant {
+  keys?: string[];
+  attributes?: string[];
+}
+
+/** The table statements of a policy: each action with what it is limited to. */
+function allowed(statements: readonly Statement[]): Map<string, Grant[]> {
+  const out = new Map<string, Grant[]>();
+  for (const s of statements) {
+    if (s.Effect !== 'Allow') continue;
+    const keys = s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+    const attributes = s.Condition?.['ForAllValues:StringEquals']?.['dynamodb:Attributes'];
+    const grant: Grant = {
+      keys: keys === undefined ? undefined : [keys].flat(),
+      attributes: attributes === undefined ? undefined : [attributes].flat(),
+    };
+    for (const action of [s.Action].flat()) {
+      if (!action.startsWith('dynamodb:')) continue;
+      out.set(action, [...(out.get(action) ?? []), grant]);
+    }
+  }
+  return out;
+}
+
+/** A grant limited to attributes admits only a need that projects a subset of them. */
+const admitsAttributes = (grant: Grant, need: TableNeed) =>
+  grant.attributes === undefined || need.attributes?.every((a) => grant.attributes?.includes(a)) === true;
+
+const likeToRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
+
+/** Whether a StringLike pattern admits every key the need stands for (a prefix need: the pattern must be prefix*). */
+function admits(pattern: string, need: TableNeed): boolean {
+  if (need.key.exact) return likeToRegExp(pattern).test(need.key.value);
+  // Every key starting with the prefix: only a pattern that is a prefix of it followed by *.
+  return (
+    pattern.endsWith('*') && !pattern.slice(0, -1).includes('*') && need.key.value.startsWith(pattern.slice(0, -1))
+  );
+}
+
+/** The needs of a function its policy does not allow, described for the failure message. */
+function uncovered(needs: FunctionTableNeeds, statements: readonly Statement[]): string[] {
+  const policy = allowed(statements);
+  const out: string[] = [];
+  for (const need of needs.needs) {
+    const grants = policy.get(need.action) ?? [];
+    const ok = grants.some(
+      (grant) =>
+        admitsAttributes(grant, need) &&
+        (grant.keys === undefined || grant.keys.some((pattern) => admits(pattern, need))),
+    );
+    if (!ok) out.push(`${need.action} on ${keyText(need.key)} (${need.at})`);
+  }
+  for (const k of needs.keyless) {
+    if (!policy.has(k.action)) out.push(`${k.action} on an unknown key (${k.at})`);
+  }
+  return [...new Set(out)].sort();
+}
+
+let deployed: DeployedFunction[];
+let analyzer: TableNeedsAnalyzer;
+const needsByName = new Map<string, FunctionTableNeeds>();
+
+beforeAll(async () => {
+  const { appStack } = synthMarketplace({
+    context: { siteBuildPath: fakeSiteBuild() },
+    cloudFormationValidation: false,
+  });
+  const names = new Map(Object.entries(functionEntries(REPO_ROOT)).map(([name, entry]) => [entry, name]));
+  deployed = appStack.node
+    .findAll()
+    .filter((c): c is ServiceFunction => c instanceof ServiceFunction)
+    .map((fn) => {
+      const policy = fn.role.node.tryFindChild('Policy') as iam.ManagedPolicy;
+      const document = Stack.of(fn).resolve(policy.document.toJSON()) as { Statement: Statement[] };
+      return {
+        name: names.get(fn.entry) ?? fn.entry.replace(/^.*\/|\.ts$/g, ''),
+        entry: fn.entry,
+        statements: document.Statement,
+      };
+    });
+  const entries = [...new Set(deployed.map((f) => f.entry))];
+  analyzer = new TableNeedsAnalyzer(REPO_ROOT, loadFunctionsProgram(REPO_ROOT, entries));
+  for (const fn of deployed) {
+    if (needsByName.has(fn.name)) continue;
+    needsByName.set(fn.name, analyzer.needsOf(fn.entry, await bundledModules(REPO_ROOT, fn.name, fn.entry)));
+  }
+}, 300_000);
+afterAll(removeTempDirs);
+
+describe("each function's code against its IAM policy on the table", () => {
+  it('covers every deployed function with its own entry (route groups, workers, the authorizer)', () => {
+    const entries = Object.values(functionEntries(REPO_ROOT));
+    for (const entry of entries) expect(deployed.map((f) => f.entry)).toContain(entry);
+    // Every port's implementation was found by type, none guessed by name (but the SDK middleware's).
+    expect(analyzer.unresolvedPorts().filter((p) => !p.startsWith('functions/adapters/resilience.ts'))).toEqual([]);
+  });
+
+  it('names a key for every action its code performs', () => {
+    for (const [name, needs] of needsByName) expect(needs.keyless, name).toEqual([]);
+  });
+
+  it('allows every action on every key its code uses, and nothing in its code goes unallowed', () => {
+    const failures: Record<string, string[]> = {};
+    for (const fn of deployed) {
+      const missing = uncovered(must(needsByName.get(fn.name)), fn.statements);
+      if (missing.length) failures[fn.name] = missing;
+    }
+    expect(failures).toEqual({});
+  });
+
+  it('fails when a policy lacks an action or a key the code uses', () => {
+    const marketplace = must(deployed.find((f) => f.name === 'marketplace'));
+    const needs = must(needsByName.get('marketplace'));
+    expect(needs.needs.some((n) => n.action === 'dynamodb:Query')).toBe(true);
+    const withoutQuery = marketplace.statements.map((s) => ({
+      ...s,
+      Action: [s.Action].flat().filter((a) => a !== 'dynamodb:Query'),
+    }));
+    expect(uncovered(needs, withoutQuery).some((m) => m.startsWith('dynamodb:Query on'))).toBe(true);
+    // A policy limited to one key kind refuses the others the code reads.
+    const onlyApps = marketplace.statements.map((s) => ({
+      ...s,
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APP#*'] } },
+    }));
+    const refused = uncovered(needs, onlyApps);
+    expect(refused.some((m) => m.includes(' on CATEGORIES') || m.includes(' on MARKET'))).toBe(true);
+    expect(refused.some((m) => m.includes(' on APP#*'))).toBe(false);
+  });
+
+  it('the public readers may touch only the key kinds they read: no account, key or purchase item in full', () => {
+    for (const name of ['marketplace', 'storefront']) {
+      const fn = must(deployed.find((f) => f.name === name));
+      const grants = [...allowed(fn.statements).values()].flat();
+      expect(grants.length, name).toBeGreaterThan(0);
+      for (const grant of grants) {
+        expect(grant.keys, name).toBeDefined();
+        const whole = grant.attributes === undefined;
+        for (const kind of ['USER#', 'EMAIL#', 'APIKEY#', 'KEYHASH#', 'PURCHASE#', 'LICENSEKEY#', 'BUYER#', 'RESET#']) {
+          if (whole)
+            expect(
+              grant.keys?.some((k) => k.startsWith(kind) || k === '*'),
+              `${name} ${kind}`,
+            ).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('every function is limited to the partition keys of its own item kinds (dynamodb:LeadingKeys)', () => {
+    const groups = deployed.filter((f) => f.entry.endsWith('/index.ts'));
+    expect(groups.length).toBeGreaterThan(10);
+    for (const fn of deployed) {
+      for (const [action, grants] of allowed(fn.statements)) {
+        for (const grant of grants) expect(grant.keys, `${fn.name} ${action}`).toBeDefined();
+      }
+    }
+    // Only the groups that manage accounts or keys may read API key items.
+    const keyReaders = groups
+      .filter((fn) =>
+        [...allowed(fn.statements).values()]
+          .flat()
+          .some((g) => g.keys?.some((k) => k.startsWith('KEYHASH#') || k.startsWith('APIKEY#'))),
+      )
+      .map((fn) => fn.name)
+      .sort();
+    expect(keyReaders).toEqual(['admin', 'api-keys', 'partner']);
+  });
+
+  it('the table actions of each function (as derived from its code)', () => {
+    // Printed for review: which action on which key, per function.
+    const summary = Object.fromEntries(
+      [...needsByName].map(([name, needs]) => [
+        name,
+        [
+          ...new Set(needs.needs.map((n: TableNeed) => `${n.action.replace('dynamodb:', '')} ${keyText(n.key)}`)),
+        ].sort(),
+      ]),
+    );
+    expect(Object.keys(summary).length).toBeGreaterThanOrEqual(needsByName.size);
+    const readOnly: Action[] = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+    // The public readers write nothing.
+    for (const name of ['marketplace', 'storefront']) {
+      const writes = must(needsByName.get(name)).needs.filter((n) => !readOnly.includes(n.action));
+      expect(
+        writes.map((n) => `${n.action} ${keyText(n.key)} ${n.at}`),
+        name,
+      ).toEqual([]);
+    }
+  });
+});
+
+function must<T>(value: T | undefined, what = 'value'): T {
+  if (value === undefined) throw new Error(`missing ${what}`);
+  return value;
+}
