@@ -7,7 +7,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { TABLE_KEYS, USER_PROFILE_ATTRIBUTES } from '../functions/adapters/dynamodb/table-definition';
 import { ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../functions/http/origin-authorizer';
 import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
@@ -91,7 +91,23 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
   accounts: {
     table: [...READ, ...WRITE],
-    keys: ['USER#*', 'EMAIL#*', 'VERIFY#*', 'RESET#*', 'RATE#*', 'SUPPRESSED#*', 'AUDIT#*'],
+    keys: [
+      'USER#*',
+      'EMAIL#*',
+      'VERIFY#*',
+      'RESET#*',
+      'RATE#*',
+      'SUPPRESSED#*',
+      'AUDIT#*',
+      // Claim links and invitations; a claimed or verified address's purchases attach and count.
+      'CLAIM#*',
+      'INVITE#*',
+      'APP#*',
+      'BUYER#*',
+      'PURCHASE#*',
+      'STRIPEEVENT#*',
+      'CATALOGUE',
+    ],
     mail: true,
     memorySize: 1024,
   },
@@ -112,8 +128,10 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'SYNCFEATURES',
       'SYNCRELS',
       'SYNCTABLES',
+      'SYNCCOUNTS',
     ],
-    projected: { 'USER#*': ['PK', 'token_version'], 'BUYER#*': ['id'] },
+    // A review's author: the profile without the password hash (whether the address is proven).
+    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES, 'BUYER#*': ['id'] },
   },
   // Adding pool keys enqueues serving the buyers who waited on an empty pool (the fulfilment worker mails them).
   'developer-apps': {
@@ -136,8 +154,10 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'SYNCFEATURES',
       'SYNCRELS',
       'SYNCTABLES',
+      'SYNCCOUNTS',
+      'CLAIM#*',
     ],
-    projected: { 'USER#*': ['PK', 'token_version'] },
+    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     uploads: true,
     pendingUploads: true,
     mail: true,
@@ -181,7 +201,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // A buyer's purchases, invoices and review writes: no Stripe, no mail, no queue.
   purchases: {
     table: [...READ, ...WRITE],
-    keys: ['APP#*', 'BUYER#*', 'PURCHASE#*', 'SESSION#*', 'CATALOGUE', 'USER#*'],
+    keys: ['APP#*', 'BUYER#*', 'PURCHASE#*', 'SESSION#*', 'CATALOGUE', 'USER#*', 'RATE#*'],
   },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
   // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
@@ -218,6 +238,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'AUDITLOG',
       'AUDITACTOR#*',
       'AUDITTARGET#*',
+      'CLAIM#*',
+      'INVITE#*',
     ],
     webhookQueue: true,
     mail: true,
@@ -243,9 +265,17 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'SYNCTABLES',
       'SYNCEVENTTYPES',
       'AUDIT#*',
+      'SYNCPOINTER#*',
+      'SYNCCOUNTS',
+      'SYNCPOLLHOUR#*',
+      'SYNCPOLLHOURS',
+      'INVITE#*',
+      'RATE#*',
+      'SUPPRESSED#*',
     ],
     projected: { 'USER#*': ['PK', 'token_version'] },
     sync: true,
+    mail: true,
   },
   // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
   // to activate an approved developer's production key on its first call).

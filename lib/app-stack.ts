@@ -56,7 +56,7 @@ export class AppStack extends Stack {
     const mail = new Mail(this, 'Mail', { config, table: data.table, secrets, logs });
 
     // Sync with the practice systems: worker on the sync queue, poll schedule, outside-system keys.
-    this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs });
+    this.sync = new Sync(this, 'Sync', { config, table: data.table, queues: this.queues, secrets, logs, mail });
     // Licence delivery in the background: worker on the fulfilment queue.
     const workers: WorkerProps = { config, table: data.table, queues: this.queues, mail, secrets, logs };
     this.fulfilment = new Fulfilment(this, 'Fulfilment', workers);

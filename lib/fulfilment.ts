@@ -24,6 +24,8 @@ export const FULFILMENT_WORKER_TABLE_KEYS: readonly string[] = [
   'EVENTTYPES',
   'RATE#*',
   'SUPPRESSED#*',
+  // A guest's licence mail carries a claim link.
+  'CLAIM#*',
 ];
 
 export type FulfilmentProps = WorkerProps;

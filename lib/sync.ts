@@ -10,6 +10,7 @@ import { type TableAction, tableAccess } from './api';
 import type { AppConfig } from './app-config';
 import { ServiceFunction } from './function-defaults';
 import type { EncryptedLogs } from './logs';
+import type { Mail } from './mail';
 import { acknowledgeWildcards } from './nag';
 import { type Queues, SYNC_WORKER_TIMEOUT } from './queues';
 import type { AppSecrets } from './secrets';
@@ -53,6 +54,14 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'DELIVERY#*',
   'EMAIL#*',
   'USER#*',
+  // Invitations of imported accounts (their links, the per-recipient mail cap, suppressed addresses).
+  'INVITE#*',
+  'RATE#*',
+  'SUPPRESSED#*',
+  // Run pointers, the catalogue counts and the hourly summaries of empty polls.
+  'SYNCPOINTER#*',
+  'SYNCCOUNTS',
+  'SYNCPOLLHOUR#*',
 ];
 
 export interface SyncProps {
@@ -61,6 +70,8 @@ export interface SyncProps {
   readonly queues: Queues;
   readonly secrets: AppSecrets;
   readonly logs: EncryptedLogs;
+  /** The legacy_users job mails each imported account its invitation (functions/wiring/invitations.ts). */
+  readonly mail: Mail;
 }
 
 /**
@@ -152,6 +163,7 @@ export class Sync extends Construct {
         TABLE_NAME: props.table.tableName,
         ALLOW_INTERNAL_WEBHOOK_TARGETS: 'false',
         LOG_LEVEL: 'info',
+        MAIL_FROM: props.mail.from,
         ...this.environment(),
         // Legacy events are handed to the webhook pipeline through the delivery queue.
         [webhookDeliveries.urlVariable]: queues.webhookDelivery.queueUrl,
@@ -169,6 +181,7 @@ export class Sync extends Construct {
     // Polls under a minute queue the minute's further polls with delays.
     queues.sync.grantSendMessages(this.worker);
     queues.webhookDelivery.grantSendMessages(this.worker);
+    props.mail.grantSend(this.worker);
     this.grantKeys(this.worker);
   }
 

@@ -39,6 +39,7 @@ export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
   'MIGRATION#*',
   'SUPPRESSED#*',
   'USER#*',
+  'RATE#*',
 ];
 
 export type WebhookWorkersProps = WorkerProps;

@@ -4,7 +4,7 @@
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoReviewStore } from '../adapters/dynamodb/reviews-repo';
-import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { findUserProfile } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
 import { createReviewsService, type ReviewsDeps } from '../core/reviews/reviews-service';
@@ -17,7 +17,7 @@ export const buildReviewsService = (overrides: Partial<ReviewsDeps> = {}) =>
   createReviewsService({
     reviews: dynamoReviewStore,
     apps: new DynamoAppsRepository(),
-    users: dynamoUsersRepository,
+    users: { findById: findUserProfile },
     mailer: sesMailer,
     appUrl: getConfig().APP_URL,
     log: logger,

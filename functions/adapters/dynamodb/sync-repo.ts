@@ -325,7 +325,7 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
   },
   async counts() {
     // One GetItem: the counts each catalogue sync records. A table synced before the item existed
-    // has none yet: counted once here and recorded (the migration of bin/migrate-table.ts does it too).
+    // has none until the migration (bin/migrate-table.ts, run by npm start) records them.
     const stored = await getItem(KEYS.catalogueCounts);
     if (stored) {
       const n = (v: unknown) => (typeof v === 'number' ? v : 0);
@@ -336,9 +336,8 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
         relationships: n(stored.relationships),
       };
     }
-    const counted = await countCatalogue();
-    await dynamoCatalogueStore.setCounts(counted);
-    return counted;
+    // Counted here but not recorded: status readers only read (the migration and each sync record it).
+    return countCatalogue();
   },
   saveLinks: saveFeatureLinks,
 };

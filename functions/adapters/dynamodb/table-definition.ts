@@ -98,3 +98,25 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
     })),
   };
 }
+
+/**
+ * A user item's attributes but the password hash: what a function that shows or checks an account
+ * (a review's author, whether an address is proven) may read of it (IAM's dynamodb:Attributes in
+ * lib/api.ts; the users repository's findProfile projects the same list).
+ */
+export const USER_PROFILE_ATTRIBUTES = [
+  'PK',
+  'id',
+  'email',
+  'full_name',
+  'company_name',
+  'website',
+  'role',
+  'is_approved',
+  'invited',
+  'linked_emails',
+  'created_at',
+  'auth_provider',
+  'email_verified',
+  'token_version',
+] as const;

@@ -43,6 +43,7 @@ import {
   updateItem,
 } from './dynamo';
 import { userKeys } from './keys';
+import { USER_PROFILE_ATTRIBUTES } from './table-definition';
 import { forgetTokenVersion } from './token-versions';
 
 // Mappers ---------------------------------------------------------------------------------------
@@ -118,6 +119,12 @@ const tokenVersionOf = (item: Record<string, unknown> | undefined) => {
 async function userIdByEmail(email: string): Promise<string | undefined> {
   const claim = await getItem(userKeys.email(email));
   return typeof claim?.user_id === 'string' ? claim.user_id : undefined;
+}
+
+/** The account without its password hash (a projected read, for functions that only show or check an account). */
+export async function findUserProfile(id: string): Promise<User | undefined> {
+  const item = await getItem(userKeys.user(id), { projection: USER_PROFILE_ATTRIBUTES });
+  return item ? userItem.fromItem(item) : undefined;
 }
 
 export const dynamoUsersRepository: UsersRepository = {
