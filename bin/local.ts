@@ -152,6 +152,9 @@ async function main() {
     const { seed } = await import('./seed');
     await seed({ adminEmail, adminPassword, demo: process.env.SEED_DEMO !== 'false' });
     if (generatedAdminPassword) await replaceFormerAdminPassword(adminEmail, adminPassword);
+    // Data migrations for a table written by an earlier version (each runs once, docs/deploy.md).
+    const { backfillCategoryCounts } = await import('../functions/adapters/dynamodb/category-counts');
+    if ((await backfillCategoryCounts()).ran) console.log('Category counters filled in for the existing apps.');
     const appHost = new URL(process.env.APP_URL as string).hostname;
     server = createLocalServer(WEB_DIST, { allowedHosts: loopback ? [] : [appHost, host] });
     await listen(server, port, host);

@@ -121,7 +121,9 @@ export interface EventPublisher {
 /** A job on the sync queue. */
 export type SyncJob =
   | { kind: 'run'; run_id: string; sync_type: SyncType }
-  | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean };
+  | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean }
+  /** Make the marketplace listing of the current catalogue version (core/apps/listing-builder.ts). */
+  | { kind: 'listing'; version: number };
 
 export interface SyncQueue {
   send(job: SyncJob, delaySeconds?: number): Promise<void>;
