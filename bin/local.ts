@@ -155,6 +155,9 @@ async function main() {
     // Items written before a change of their shape (docs/deploy.md, "Migrations"): each runs once.
     const { migrateTable } = await import('../functions/adapters/dynamodb/migrations');
     for (const m of await migrateTable()) if (m.ran) console.log(`Table migration ${m.name}: ${m.items} items.`);
+    // Data migrations for a table written by an earlier version (each runs once, docs/deploy.md).
+    const { backfillCategoryCounts } = await import('../functions/adapters/dynamodb/category-counts');
+    if ((await backfillCategoryCounts()).ran) console.log('Category counters filled in for the existing apps.');
     const appHost = new URL(process.env.APP_URL as string).hostname;
     server = createLocalServer(WEB_DIST, { allowedHosts: loopback ? [] : [appHost, host] });
     await listen(server, port, host);

@@ -272,6 +272,11 @@ const FIELDS = {
    */
   CATALOGUE_VERSION_MAX_AGE_MS: count(1_000, { gte: 0, lte: 10_000 }),
   /**
+   * How long the first marketplace request after a catalogue change waits for the new listing to
+   * be built (a sync-queue job) before it answers from the previous one, marked not cacheable.
+   */
+  CATALOGUE_LISTING_WAIT_MS: count(3_000, { gte: 0, lte: 20_000 }),
+  /**
    * Days an audit trail entry is kept before DynamoDB's TTL removes it. Default 2192 (six years,
    * the HIPAA documentation retention period).
    */

@@ -72,11 +72,30 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 
 /**
  * The query of a marketplace list without parameters, as MarketplaceQuerySchema (schemas/apps.ts)
- * parses `{}` (core/apps/marketplace-query.test.ts holds them equal). Here, beside the sort
+ * parses `{}` (core/apps/listing.test.ts holds them equal). Here, beside the sort
  * options and free of zod, for the storefront renderer, which lists the apps without building the
  * request schemas it never validates with.
  */
 export const DEFAULT_MARKETPLACE_QUERY: { sort: SortOption } = { sort: 'name' };
+
+/**
+ * The marketplace's page: what a `cursor` without `limit` answers and what the storefront shows at
+ * first and adds with each "Load more" (it divides the 1-4 column grid evenly). Here, free of zod,
+ * for the SPA's storefront screens (shared/schemas/apps.ts re-exports it).
+ */
+export const MARKETPLACE_PAGE_SIZE = 24;
+/** The largest page a marketplace list answers (`limit`). */
+export const MARKETPLACE_PAGE_MAX = 100;
+/**
+ * The most apps an unpaged call answers (GET /api/marketplace/apps, the category call): past it the
+ * answer holds the first ones, `X-Total-Count` says how many match and `Link: <...>; rel="next"`
+ * names the next page (the paged form, limit and cursor).
+ */
+export const MARKETPLACE_UNPAGED_MAX = MARKETPLACE_PAGE_MAX;
+/** The most bytes of app cards one marketplace answer carries: a page ends early (with its cursor) past it. */
+export const MARKETPLACE_ANSWER_MAX_BYTES = 1_000_000;
+/** Longest cursor the marketplace writes (the sort key of the last app shown, base64url). */
+export const MARKETPLACE_CURSOR_MAX = 512;
 
 export const SYNC_TYPES = [
   'legacy_users',

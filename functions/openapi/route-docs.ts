@@ -289,13 +289,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Marketplace ----------------------------------------------------------------------------------
   'GET /api/marketplace/apps': {
     summary: 'Listed apps',
-    description: 'A plain array without limit and cursor; a page {items, next_cursor, total} with either.',
+    description:
+      'A plain array without limit and cursor, capped at the first 100 apps (MARKETPLACE_UNPAGED_MAX): the answer ' +
+      'carries X-Total-Count (every matching app) and, past the cap, Link: <...&limit=100&cursor=...>; rel="next". ' +
+      'With limit (1-100, default 24 with a cursor) or cursor: a page {items, next_cursor, total}. Every answer holds ' +
+      'at most 1 MB of apps (a page ends early, with its cursor). Search, category, works_with and every sort are ' +
+      'answered on the server.',
     query: MarketplaceQuerySchema,
     response: MarketplaceAppsSchema,
   },
   'GET /api/categories': { summary: 'Active categories', response: CategoryListSchema },
   'GET /api/marketplace/apps/category/{slug}': {
     summary: 'One category and its listed apps',
+    description:
+      'category.app_count is the category total (a counter). Paged and capped as GET /api/marketplace/apps: ' +
+      'without limit and cursor at most the first 100 apps, with X-Total-Count and a Link rel="next" past the cap; ' +
+      'with either, next_cursor and total are added beside category and apps.',
     params: Slug,
     query: MarketplaceQuerySchema,
     response: CategoryAppsSchema,

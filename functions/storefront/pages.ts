@@ -1,14 +1,22 @@
+import {
+  type ListParams,
+  listFilters,
+  MARKETPLACE_APPS_KEY,
+  type MarketplaceFilters,
+  marketplaceAppsKey,
+} from '../../frontend/src/api/get-marketplace-apps';
+import { categoryAppsKey, categoryAppsPath } from '../../frontend/src/features/marketplace/api/get-category-apps';
 import { SSR_DATA_ID, serialiseSsrData } from '../../frontend/src/ssr/data';
 import { renderStorefront } from '../../frontend/src/ssr/render';
-import { DEFAULT_MARKETPLACE_QUERY } from '../../shared/constants';
+import { MARKETPLACE_PAGE_SIZE } from '../../shared/constants';
 import * as MSG from '../../shared/messages/screens';
 import type { PublicApp } from '../../shared/schemas/apps';
-import type { Category } from '../../shared/schemas/categories';
 import { storefrontPaths } from '../../shared/site-paths';
 import { AppError } from '../core/errors';
+import { prepared } from '../http/answer-cache';
 import { logger } from '../http/logger';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
-import { answerCache } from '../wiring/answer-cache';
+import { pageCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
 import { siteOrigin } from '../wiring/site';
 import { STOREFRONT_MODULES, type StorefrontAssets, storefrontAssets } from './assets';
@@ -27,18 +35,29 @@ import {
  * The storefront pages, rendered on the server with the SPA's own components (frontend/src/ssr)
  * and the data read through the marketplace service (functions/core), never over HTTP. The page
  * carries the API answers it was rendered with, under the keys the SPA's SWR hooks use, so the
- * browser hydrates it without fetching them again. A whole page is cached like the API answers:
- * reused while the catalogue version it was rendered at is current (http/answer-cache.ts).
+ * browser hydrates it without fetching them again. Lists carry their first page (the browser
+ * loads the rest on demand).
+ *
+ * Pages are cached in a cache of their own (wiring/answer-cache.ts pageCache), reused while the
+ * catalogue version they were rendered at is current, keyed on the path and only the query
+ * parameters the page reads, normalised as the browser reads them (PAGE_PARAMS): any other
+ * parameter, or a value the page ignores, renders and caches the same page.
  */
 const HTML = 'text/html; charset=utf-8';
 
-/** The SWR keys of frontend/src/features/marketplace/api (the API paths the hooks request). */
+/** The SWR keys of the pages' other reads (frontend/src/api, frontend/src/features/marketplace/api). */
 const keys = {
-  apps: '/api/marketplace/apps',
   categories: '/api/categories',
-  category: (slug: string) => `/api/marketplace/apps/category/${encodeURIComponent(slug)}`,
   app: (slug: string) => `/api/marketplace/apps/by-slug/${encodeURIComponent(slug)}`,
 };
+
+/** The query parameters each page reads (and so renders and is cached by); CloudFront keys on these too. */
+export const PAGE_PARAMS = {
+  home: ['q', 'category', 'works_with'],
+  categories: [],
+  category: ['q', 'works_with', 'sort'],
+  app: [],
+} as const satisfies Record<string, readonly (keyof ListParams)[]>;
 
 interface PageData {
   module: string;
@@ -66,9 +85,14 @@ export function composePage(
     );
 }
 
-async function renderPage(req: ApiRequest, assets: StorefrontAssets, page: PageData): Promise<string> {
-  const query = req.event.rawQueryString ? `?${req.event.rawQueryString}` : '';
-  const rendered = await renderStorefront(`${siteOrigin()}${req.path}${query}`, page.fallback);
+/** The page's address as rendered: the path and the parameters it reads, normalised. */
+function pageUrl(req: ApiRequest, params: MarketplaceFilters): string {
+  const query = new URLSearchParams(params as Record<string, string>).toString();
+  return `${siteOrigin()}${req.path}${query ? `?${query}` : ''}`;
+}
+
+async function renderPage(url: string, assets: StorefrontAssets, page: PageData): Promise<string> {
+  const rendered = await renderStorefront(url, page.fallback);
   return composePage(assets, page, rendered);
 }
 
@@ -79,30 +103,36 @@ const notBuilt = (): ApiResponse => ({
 });
 
 /**
- * One storefront page: rendered (and cached by catalogue version) from what `load` reads. An app
- * or category that does not exist is rendered as the SPA renders it, with status 404. Should
- * rendering fail, the visitor still gets the SPA (index.html), which renders in the browser.
+ * One storefront page: rendered (and cached by catalogue version) from what `load` reads, for the
+ * parameters `params` takes from the request. An app or category that does not exist is rendered
+ * as the SPA renders it, with status 404. Should rendering fail, the visitor still gets the SPA
+ * (index.html), which renders in the browser.
  */
 function storefrontPage(
-  load: (req: ApiRequest) => Promise<PageData>,
+  params: (req: ApiRequest) => Promise<MarketplaceFilters> | MarketplaceFilters,
+  load: (req: ApiRequest, params: MarketplaceFilters) => Promise<PageData & { fresh: boolean }>,
   missing: (req: ApiRequest) => PageData,
 ): RouteHandler {
   return async (req) => {
     const assets = storefrontAssets();
     if (!assets) return notBuilt();
-    const query = req.event.rawQueryString ?? '';
     try {
-      return await answerCache.answer(
-        `page:${req.path}?${query}`,
-        async () => renderPage(req, assets, await load(req)),
-        {
-          contentType: HTML,
-          serialise: (v) => v as string,
+      const read = await params(req);
+      const url = pageUrl(req, read);
+      return await pageCache.answer(
+        `page:${url}`,
+        async () => {
+          const page = await load(req, read);
+          return prepared(await renderPage(url, assets, page), { keep: page.fresh });
         },
+        { contentType: HTML, serialise: (v) => v as string },
       );
     } catch (err) {
       if (err instanceof AppError && err.status === 404) {
-        return { status: 404, raw: { data: await renderPage(req, assets, missing(req)), contentType: HTML } };
+        return {
+          status: 404,
+          raw: { data: await renderPage(pageUrl(req, {}), assets, missing(req)), contentType: HTML },
+        };
       }
       if (err instanceof AppError) throw err;
       logger.error('storefront render failed; serving the SPA', {
@@ -119,17 +149,29 @@ function storefrontPage(
   };
 }
 
-/** GET /: the marketplace home with every listed app and the category filter. */
+const noParams = () => ({});
+const readParams = (req: ApiRequest, names: readonly (keyof ListParams)[]): ListParams =>
+  Object.fromEntries(names.map((n) => [n, req.query[n]]));
+
+/** GET /: the marketplace home: Featured and the first page of All Applications for the address's filters. */
 export const homePage = storefrontPage(
-  async () => {
+  async (req) => {
+    const categories = await marketplace.listCategories();
+    return listFilters(readParams(req, PAGE_PARAMS.home), new Set(categories.map((c) => c.slug)));
+  },
+  async (_req, filters) => {
     const [apps, categories] = await Promise.all([
-      marketplace.listApps(DEFAULT_MARKETPLACE_QUERY),
+      marketplace.listApps({ sort: 'name', limit: MARKETPLACE_PAGE_SIZE, ...filters }),
       marketplace.listCategories(),
     ]);
     return {
       module: STOREFRONT_MODULES.home,
       head: homeHead(siteOrigin()),
-      fallback: { [keys.apps]: apps, [keys.categories]: categories },
+      fallback: {
+        [marketplaceAppsKey(filters)]: { items: apps.cards, next_cursor: apps.next_cursor, total: apps.total },
+        [keys.categories]: categories,
+      },
+      fresh: apps.fresh,
     };
   },
   () => ({ module: STOREFRONT_MODULES.home, head: homeHead(siteOrigin()), fallback: {} }),
@@ -137,10 +179,12 @@ export const homePage = storefrontPage(
 
 /** GET /marketplace/categories: every active category. */
 export const categoriesPage = storefrontPage(
+  noParams,
   async (req) => ({
     module: STOREFRONT_MODULES.categories,
     head: categoriesHead(siteOrigin(), req.path),
     fallback: { [keys.categories]: await marketplace.listCategories() },
+    fresh: true,
   }),
   (req) => ({ module: STOREFRONT_MODULES.categories, head: categoriesHead(siteOrigin(), req.path), fallback: {} }),
 );
@@ -151,18 +195,24 @@ const slugOf = (req: ApiRequest): string => {
   return slug;
 };
 
-/** GET /marketplace/category/{slug}: one category's apps. */
+/** GET /marketplace/category/{slug}: one category and the first page of its apps for the address's parameters. */
 export const categoryPage = storefrontPage(
-  async (req) => {
+  (req) => listFilters(readParams(req, PAGE_PARAMS.category)),
+  async (req, filters) => {
     const slug = slugOf(req);
-    const answer = (await marketplace.categoryApps(slug, DEFAULT_MARKETPLACE_QUERY)) as {
-      category: Category;
-      apps: unknown[];
-    };
+    const answer = await marketplace.categoryApps(slug, { sort: 'name', limit: MARKETPLACE_PAGE_SIZE, ...filters });
     return {
       module: STOREFRONT_MODULES.category,
-      head: categoryHead(siteOrigin(), storefrontPaths.category(slug), answer.category, answer.apps.length),
-      fallback: { [keys.category(slug)]: answer },
+      head: categoryHead(siteOrigin(), storefrontPaths.category(slug), answer.category, answer.category.app_count),
+      fallback: {
+        [categoryAppsKey(slug, filters)]: {
+          category: answer.category,
+          apps: answer.cards,
+          next_cursor: answer.next_cursor,
+          total: answer.total,
+        },
+      },
+      fresh: answer.fresh,
     };
   },
   (req) => ({
@@ -174,6 +224,7 @@ export const categoryPage = storefrontPage(
 
 /** GET /marketplace/app/{slug}: an app's page, with its SoftwareApplication JSON-LD. */
 export const appPage = storefrontPage(
+  noParams,
   async (req) => {
     const slug = slugOf(req);
     const { app } = await marketplace.appBySlug(slug);
@@ -181,6 +232,7 @@ export const appPage = storefrontPage(
       module: STOREFRONT_MODULES.app,
       head: appHead(siteOrigin(), storefrontPaths.app(app.slug || app.id), app as PublicApp),
       fallback: { [keys.app(slug)]: app },
+      fresh: true,
     };
   },
   (req) => ({
@@ -189,3 +241,6 @@ export const appPage = storefrontPage(
     fallback: {},
   }),
 );
+
+/** Paths the lists' keys start with (tests compare them with the SPA's). */
+export const LIST_KEY_PREFIXES = { apps: MARKETPLACE_APPS_KEY, category: categoryAppsPath };

@@ -25,7 +25,7 @@ import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { mailProbe, outsideSystemProbe, sqsQueueHealth, tableProbe } from '../adapters/health-probes';
 import { httpInternalSystem, httpLegacySystem, type OutsideSystemSettings } from '../adapters/outside-systems';
 import { eventBridgePollScheduler, timerPollScheduler } from '../adapters/poll-scheduler';
-import { configuredQueue, type InProcessQueue } from '../adapters/queue';
+import type { InProcessQueue } from '../adapters/queue';
 import { sqsQueueAdmin } from '../adapters/sqs-queue-admin';
 import { getConfig } from '../config';
 import { createSyncJobConsumer } from '../core/sync/job-consumer';
@@ -37,19 +37,14 @@ import { syncJobs } from '../queues/sync-jobs';
 import { secretString } from '../secrets';
 import { invitations } from './invitations';
 import { lazyService } from './lazy';
+import { listingBuilder } from './listing';
+import { jobQueue, syncQueue } from './sync-queue';
 import { deliveryQueue, localWebhookQueueStats } from './webhook-events';
 import { webhookPipeline } from './webhook-pipeline';
 
 // Queue ----------------------------------------------------------------------------------------------
 
-/** The sync queue, as its producers and its local consumer (the local server attaches it) use it. */
-export const syncQueue = /* @__PURE__ */ configuredQueue(syncJobs, () => ({
-  redeliveryDelayMs: getConfig().SYNC_QUEUE_RETRY_DELAY_MS,
-}));
-
-const jobQueue: SyncQueue = {
-  send: (job, delaySeconds) => syncQueue.get().send(JSON.stringify(job), { delaySeconds }),
-};
+export { syncQueue };
 
 /** The local runtime's in-process queue (created on first use). */
 function inProcessQueue(): InProcessQueue {
@@ -250,7 +245,8 @@ export const syncService = /* @__PURE__ */ lazyService(() => {
 /** The sync queue's consumer: the worker Lambda's, and the local server's on the in-process queue. */
 export const syncJobConsumer = /* @__PURE__ */ lazyService(() =>
   createSyncJobConsumer({
-    handleJob: (job, meta) => syncService.handleJob(job, meta),
+    // The queue also carries the marketplace listing's builds (wiring/listing.ts): one worker, within the concurrency budget.
+    handleJob: (job, meta) => (job.kind === 'listing' ? listingBuilder.build() : syncService.handleJob(job, meta)),
     maxReceiveCount: syncJobs.maxReceiveCount,
     failed: dynamoFailedItems,
     log: logger,

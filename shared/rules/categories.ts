@@ -6,7 +6,15 @@
 import { CATEGORY_DEFAULTS } from '../constants';
 
 export const CATEGORY_SLUG_PATTERN = /^[a-z0-9-]+$/;
-export const CATEGORY_LIMITS = { nameMax: 80, slugMax: 80, descriptionMax: 500, iconMax: 64, displayOrderMax: 99_999 };
+export const CATEGORY_LIMITS = {
+  nameMax: 80,
+  slugMax: 80,
+  descriptionMax: 500,
+  iconMax: 64,
+  displayOrderMax: 99_999,
+  /** Categories in all: a curated list every marketplace request reads in one bounded Query. */
+  countMax: 200,
+};
 
 export const CATEGORY_MSG = {
   nameAndSlugRequired: 'Name and slug are required',
@@ -14,6 +22,7 @@ export const CATEGORY_MSG = {
   slugTaken: 'A category with this slug already exists',
   displayOrder: `Display order must be a whole number between 0 and ${CATEGORY_LIMITS.displayOrderMax}`,
   color: 'Color must be a hex colour such as #3B82F6',
+  tooMany: `There can be at most ${CATEGORY_LIMITS.countMax} categories: deactivate or delete one first`,
 } as const;
 
 /**

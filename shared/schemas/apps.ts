@@ -5,6 +5,8 @@ import {
   COMPANY_SIZES,
   LICENSING_TYPES,
   LIMITS,
+  MARKETPLACE_CURSOR_MAX,
+  MARKETPLACE_PAGE_MAX,
   PAID_PRICE_REQUIRED,
   PAID_PRICING_MODELS,
   PRICE_PERIODS,
@@ -98,12 +100,18 @@ export const AppSchema = PublicAppSchema.extend({
 });
 export type App = z.infer<typeof AppSchema>;
 
-export const MARKETPLACE_PAGE_MAX = 100;
+export {
+  MARKETPLACE_ANSWER_MAX_BYTES,
+  MARKETPLACE_CURSOR_MAX,
+  MARKETPLACE_PAGE_MAX,
+  MARKETPLACE_PAGE_SIZE,
+  MARKETPLACE_UNPAGED_MAX,
+} from '../constants';
 
 /**
  * Query of GET /api/marketplace/apps (and of the category call). All optional. Without limit and
- * cursor the answer is the plain array the spec's client expects; with either of them it is a
- * MarketplacePage ({items, next_cursor, total}).
+ * cursor the answer is the plain array the spec's client expects (at most MARKETPLACE_UNPAGED_MAX
+ * apps, see above); with either of them it is a MarketplacePage ({items, next_cursor, total}).
  */
 export const MarketplaceQuerySchema = z.object({
   /** Case-insensitive match on name, description or short description. */
@@ -120,7 +128,7 @@ export const MarketplaceQuerySchema = z.object({
   ),
   limit: limitParam(MARKETPLACE_PAGE_MAX).optional(),
   /** Opaque; the next_cursor of the previous page. */
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: z.string().max(MARKETPLACE_CURSOR_MAX, 'Invalid cursor').optional(),
 });
 export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 

@@ -6,7 +6,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../../../test/support/must';
 import { CATEGORIES_KEY } from '../api/get-categories';
-import { MARKETPLACE_APPS_KEY } from '../api/get-marketplace-apps';
+import { marketplaceAppsKey } from '../api/get-marketplace-apps';
 import { AppProvider } from '../app/provider';
 import { AppRouter } from '../app/router';
 import { preloadStorefrontScreen } from '../app/storefront-pages';
@@ -25,7 +25,12 @@ const apps = [
   makeApp({ name: 'Charlie Scan', description: 'Sensor bridge', category_slug: imaging.slug }),
   makeApp({ name: 'Delta Pay', description: 'Card payments', category_slug: billing.slug }),
 ];
-const fallback = { [MARKETPLACE_APPS_KEY]: apps, [CATEGORIES_KEY]: [imaging, billing] };
+// What the storefront embeds: the first page of each address's list, under the key the screen reads.
+const fallback = {
+  [marketplaceAppsKey({})]: { items: apps, next_cursor: null, total: apps.length },
+  [marketplaceAppsKey({ q: 'nothing-matches' })]: { items: [], next_cursor: null, total: 0 },
+  [CATEGORIES_KEY]: [imaging, billing],
+};
 
 let root: Root | undefined;
 afterEach(() => {

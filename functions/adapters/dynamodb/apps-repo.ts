@@ -23,6 +23,7 @@ import {
   projection,
   queryAll,
   queryCount,
+  queryPage,
   str,
   transact,
   tx,
@@ -32,6 +33,8 @@ import { addKeys } from './key-pool-repo';
 import {
   appKey,
   appSlugKey,
+  CATEGORY_COUNTS_PK,
+  categoryCountKey,
   MARKET_PK,
   marketCategoryPk,
   OWNER_APPS_SORT_PREFIX,
@@ -58,6 +61,11 @@ import {
  * Works-with items: one per (practice system, app), written and removed with the app in the same
  * transaction, so "apps that work with Open Dental" is one Query of GSI3 WORKSWITH#open_dental
  * (ids only), intersected with the listed cards the marketplace loads anyway.
+ *
+ * Category counters (CATEGORYCOUNTS / <slug>, attribute `listed`): the marketplace-eligible apps
+ * filed under each category slug, moved in the same transaction as the app write that changes an
+ * app's eligibility or category (create, save, delete, re-file), so the category page's total and
+ * GET /api/categories read one small partition instead of counting apps.
  *
  * Counters on the app item (never written by create/save, which leave them as they are):
  * installations (purchases-repo.ts: +1 when a licence is granted, -1 on refund) and stars_1..stars_5
@@ -276,6 +284,86 @@ function worksWithChanges(appId: string, before: readonly string[], after: reado
   ];
 }
 
+/** The category (slug) whose `listed` counter counts the app: its slug while it is marketplace-eligible. */
+const countedUnder = (app: Parameters<typeof isMarketEligible>[0] & Pick<AppRecord, 'category_slug'>) =>
+  isMarketEligible(app) && app.category_slug ? app.category_slug : undefined;
+
+/** Adds `delta` to a category's `listed` counter (transaction item; the counter item is created at 0). */
+const listedCounterChange = (slug: string, delta: number) =>
+  tx.update(categoryCountKey(slug), {
+    UpdateExpression: 'ADD #listed :d SET entity = :entity',
+    ExpressionAttributeNames: { '#listed': 'listed' },
+    ExpressionAttributeValues: { ':d': delta, ':entity': 'CategoryCount' },
+  });
+
+/** The counter moves of an app going from `before` to `after` (either may be absent: created, deleted). */
+function counterChanges(before: AppRecord | undefined, after: AppRecord | undefined) {
+  const was = before ? countedUnder(before) : undefined;
+  const now = after ? countedUnder(after) : undefined;
+  if (was === now) return [];
+  return [...(was ? [listedCounterChange(was, -1)] : []), ...(now ? [listedCounterChange(now, 1)] : [])];
+}
+
+/** A category counter item, both ways (categories are few: one Query reads them all). */
+export const categoryCountItem: ItemMapper<{ slug: string; listed: number }> = {
+  toItem: (c) => ({ ...categoryCountKey(c.slug), entity: 'CategoryCount', listed: c.listed }),
+  fromItem: (item) => ({ slug: String(item.SK ?? ''), listed: counter(item.listed) }),
+};
+
+/** Most category counters one read takes: far above any curated category list (categories-repo.ts). */
+const CATEGORY_COUNTS_READ_LIMIT = 1_000;
+
+/**
+ * Every marketplace-eligible app, card fields only, in name order: the MARKET partition read to
+ * its end. The listing builder's read (once per catalogue version, in the sync worker); no
+ * request reads it (functions/bounded-reads.test.ts).
+ */
+export async function readAllMarketCards(): Promise<AppCardRecord[]> {
+  const { ProjectionExpression, ExpressionAttributeNames } = projection(CARD_ATTRIBUTES);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: '#pk = :pk',
+    ProjectionExpression,
+    ExpressionAttributeNames: { ...ExpressionAttributeNames, '#pk': 'GSI2PK' },
+    ExpressionAttributeValues: { ':pk': MARKET_PK },
+  });
+  return items.map(fromCardItem);
+}
+
+/**
+ * The app reads the public marketplace makes (an app page, the category totals), on their own so
+ * the storefront's bundle carries them without the repository's writes (wiring/catalogue.ts).
+ */
+export const marketplaceReads = {
+  async getById(id: string): Promise<AppRecord | undefined> {
+    const item = await getItem(appKey(id), { consistent: false });
+    return item ? appItem.fromItem(item) : undefined;
+  },
+
+  async findBySlugOrId(slugOrId: string): Promise<AppRecord | undefined> {
+    // Both lookups at once: the slug wins; the id is the fallback (spec: "slug if present, otherwise the id").
+    const [slugItem, byId] = await Promise.all([
+      getItem(appSlugKey(slugOrId), { consistent: false }),
+      marketplaceReads.getById(slugOrId),
+    ]);
+    const id = str(slugItem?.app_id);
+    if (!id) return byId;
+    return id === slugOrId ? byId : marketplaceReads.getById(id);
+  },
+
+  /** Marketplace-eligible apps per category slug: the category counters, one Query of a small partition. */
+  async countMarketByCategory(): Promise<Map<string, number>> {
+    const items = await queryPage({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': CATEGORY_COUNTS_PK },
+      Limit: CATEGORY_COUNTS_READ_LIMIT,
+    });
+    return new Map(items.map(categoryCountItem.fromItem).map((c) => [c.slug, c.listed] as const));
+  },
+};
+
 const appSlugItem = (slug: string, appId: string) => ({ ...appSlugKey(slug), entity: 'AppSlug', app_id: appId });
 
 const countersOfRecord = (app: AppRecord) => ({
@@ -327,8 +415,7 @@ async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) 
 
 export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   async getById(id: string): Promise<AppRecord | undefined> {
-    const item = await getItem(appKey(id), { consistent: false });
-    return item ? appItem.fromItem(item) : undefined;
+    return marketplaceReads.getById(id);
   }
 
   async getBySlug(slug: string): Promise<AppRecord | undefined> {
@@ -337,14 +424,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
   }
 
   async findBySlugOrId(slugOrId: string): Promise<AppRecord | undefined> {
-    // Both lookups at once: the slug wins; the id is the fallback (spec: "slug if present, otherwise the id").
-    const [slugItem, byId] = await Promise.all([
-      getItem(appSlugKey(slugOrId), { consistent: false }),
-      this.getById(slugOrId),
-    ]);
-    const id = str(slugItem?.app_id);
-    if (!id) return byId;
-    return id === slugOrId ? byId : this.getById(id);
+    return marketplaceReads.findBySlugOrId(slugOrId);
   }
 
   async create(app: AppRecord): Promise<AppRecord> {
@@ -354,6 +434,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
         tx.putNew(appItem.toItem(stored)),
         tx.putNew(appSlugItem(app.slug, app.id)),
         ...worksWithChanges(app.id, [], stored.practice_systems ?? []),
+        ...counterChanges(undefined, stored),
       ]);
     } catch (err) {
       const failed = cancelledAt(err);
@@ -371,8 +452,9 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     // own conditional updates and must survive a save made from an older read.
     const update = appSaveUpdate(stored, previous.version);
     const worksWith = worksWithChanges(previous.id, previous.practice_systems ?? [], stored.practice_systems ?? []);
+    const counters = counterChanges(previous, stored);
     const stale = new ConflictError('The app was changed by someone else: reload it and try again');
-    if (stored.slug === previous.slug && worksWith.length === 0) {
+    if (stored.slug === previous.slug && worksWith.length === 0 && counters.length === 0) {
       try {
         await updateItem(appKey(previous.id), update);
       } catch (err) {
@@ -390,7 +472,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
             tx.putNew(appSlugItem(stored.slug, stored.id)),
           ];
     try {
-      await transact([tx.update(appKey(previous.id), update), ...slugMoves, ...worksWith]);
+      await transact([tx.update(appKey(previous.id), update), ...slugMoves, ...worksWith, ...counters]);
     } catch (err) {
       const failed = cancelledAt(err);
       if (slugMoves.length && failed.includes(2)) throw new ConflictError('An app with this slug already exists');
@@ -406,29 +488,17 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       tx.delete(appKey(app.id)),
       tx.release(appSlugKey(app.slug), 'app_id', app.id),
       ...worksWithChanges(app.id, app.practice_systems ?? [], []),
+      ...counterChanges(app, undefined),
     ]);
     await touchCatalogue();
   }
 
-  async appIdsWorkingWith(system: string): Promise<Set<string>> {
-    const items = await queryAll<{ app_id?: string }>(
-      onIndex('GSI3', worksWithPk(system), { ProjectionExpression: 'app_id' }),
-    );
-    return new Set(items.map((i) => i.app_id).filter((id): id is string => typeof id === 'string'));
+  async listMarketCards(): Promise<AppCardRecord[]> {
+    return readAllMarketCards();
   }
 
-  async listMarketCards(scope: { categorySlug?: string } = {}): Promise<AppCardRecord[]> {
-    const { ProjectionExpression, ExpressionAttributeNames } = projection(CARD_ATTRIBUTES);
-    const byCategory = scope.categorySlug !== undefined;
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: byCategory ? 'GSI3' : 'GSI2',
-      KeyConditionExpression: '#pk = :pk',
-      ProjectionExpression,
-      ExpressionAttributeNames: { ...ExpressionAttributeNames, '#pk': byCategory ? 'GSI3PK' : 'GSI2PK' },
-      ExpressionAttributeValues: { ':pk': byCategory ? marketCategoryPk(scope.categorySlug as string) : MARKET_PK },
-    });
-    return items.map(fromCardItem);
+  async countMarketByCategory(): Promise<Map<string, number>> {
+    return marketplaceReads.countMarketByCategory();
   }
 
   private async categorySlugs(partition: string): Promise<Array<string | undefined>> {
@@ -442,10 +512,6 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     const counts = new Map<string, number>();
     for (const s of slugs) if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
     return counts;
-  }
-
-  async countMarketByCategory(): Promise<Map<string, number>> {
-    return DynamoAppsRepository.tally(await this.categorySlugs(MARKET_PK));
   }
 
   async countAllByCategory(): Promise<Map<string, number>> {
@@ -481,27 +547,31 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       if (!app || app.category_slug !== fromSlug) return false;
       const { GSI3PK, GSI3SK } = appIndexAttributes({ ...app, category_slug: to.slug });
       const currentPk = appIndexAttributes(app).GSI3PK;
+      // The condition below holds the app's eligibility (GSI3PK says it), so its counter moves with it.
+      const counters = counterChanges(app, { ...app, category_slug: to.slug });
+      const move = {
+        UpdateExpression:
+          'SET category = :name, category_slug = :to, GSI3PK = :pk, GSI3SK = :sk, updated_at = :now, #v = if_not_exists(#v, :zero) + :one',
+        ConditionExpression: 'category_slug = :from AND GSI3PK = :oldpk',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: {
+          ':name': to.name,
+          ':to': to.slug,
+          ':pk': GSI3PK,
+          ':sk': GSI3SK,
+          ':now': new Date().toISOString(),
+          ':zero': 0,
+          ':one': 1,
+          ':from': fromSlug,
+          ':oldpk': currentPk,
+        },
+      };
       try {
-        await updateItem(appKey(id), {
-          UpdateExpression:
-            'SET category = :name, category_slug = :to, GSI3PK = :pk, GSI3SK = :sk, updated_at = :now, #v = if_not_exists(#v, :zero) + :one',
-          ConditionExpression: 'category_slug = :from AND GSI3PK = :oldpk',
-          ExpressionAttributeNames: { '#v': 'version' },
-          ExpressionAttributeValues: {
-            ':name': to.name,
-            ':to': to.slug,
-            ':pk': GSI3PK,
-            ':sk': GSI3SK,
-            ':now': new Date().toISOString(),
-            ':zero': 0,
-            ':one': 1,
-            ':from': fromSlug,
-            ':oldpk': currentPk,
-          },
-        });
+        if (counters.length === 0) await updateItem(appKey(id), move);
+        else await transact([tx.update(appKey(id), move), ...counters]);
         return true;
       } catch (err) {
-        if (!isConditionFailure(err)) throw err;
+        if (!isConditionFailure(err) && cancelledAt(err).length === 0) throw err;
       }
     }
     throw new ConflictError('Apps of this category are changing right now: try again');

@@ -1,4 +1,4 @@
-import { CATEGORY_MSG } from '../../../shared/rules/categories';
+import { CATEGORY_LIMITS, CATEGORY_MSG } from '../../../shared/rules/categories';
 import type { CategoryRecord } from '../../core/categories/category';
 import type { CategoryRepository } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
@@ -10,7 +10,7 @@ import {
   isConditionFailure,
   onIndex,
   putItem,
-  queryAll,
+  queryPage,
   transact,
   tx,
 } from './dynamo';
@@ -64,10 +64,18 @@ export const categoryItem: ItemMapper<CategoryRecord> = { toItem: toCategoryItem
 
 const slugItem = (slug: string, id: string) => ({ ...categorySlugKey(slug), entity: 'CategorySlug', category_id: id });
 
+/**
+ * Every category: one page of the CATEGORIES index, since at most CATEGORY_LIMITS.countMax exist
+ * (create refuses more). On its own so the public marketplace's bundles carry no category writes.
+ */
+export async function listCategoryRecords(): Promise<CategoryRecord[]> {
+  const items = await queryPage(onIndex('GSI1', CATEGORIES_PK, { Limit: CATEGORY_LIMITS.countMax }));
+  return items.map(categoryItem.fromItem);
+}
+
 export class DynamoCategoriesRepository implements CategoryRepository {
   async list(): Promise<CategoryRecord[]> {
-    const items = await queryAll(onIndex('GSI1', CATEGORIES_PK));
-    return items.map(categoryItem.fromItem);
+    return listCategoryRecords();
   }
 
   async getById(id: string): Promise<CategoryRecord | undefined> {

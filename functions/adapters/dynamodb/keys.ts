@@ -66,6 +66,18 @@ export const worksWithKey = (appId: string, system: string): Key => ({
 });
 export const dataAccessKey = (appId: string): Key => ({ PK: appPartition(appId), SK: 'DATAACCESS' });
 export const CATALOGUE_VERSION_KEY = { PK: 'CATALOGUE', SK: 'VERSION' } as const;
+
+/**
+ * The marketplace listing made once per catalogue version (listing-store.ts): a pointer to the
+ * newest one, and its gzipped cards in chunks under a partition of that version and build.
+ */
+export const listingKeys = {
+  pointer: { PK: 'LISTING', SK: 'CURRENT' } as Key,
+  chunk: (version: number, build: string, part: number): Key => ({
+    PK: `LISTING#${version}#${build}`,
+    SK: `CHUNK#${String(part).padStart(4, '0')}`,
+  }),
+} as const;
 /** Serialises the screenshot count check and the store of one app's uploads (upload-lock.ts). */
 export const uploadLockKey = (appId: string): Key => ({ PK: appPartition(appId), SK: 'UPLOADLOCK' });
 
@@ -74,6 +86,13 @@ export const uploadLockKey = (appId: string): Key => ({ PK: appPartition(appId),
 export const categoryKey = (id: string): Key => ({ PK: `CATEGORY#${id}`, SK: 'CATEGORY' });
 export const categorySlugKey = (slug: string): Key => ({ PK: `CATSLUG#${slug}`, SK: 'CATSLUG' });
 export const CATEGORIES_PK = 'CATEGORIES';
+/**
+ * Counters per category slug, in one partition so one Query reads them all (categories are few):
+ * `listed` = marketplace-eligible apps filed under the slug (apps-repo.ts moves it in the same
+ * transaction as the app).
+ */
+export const CATEGORY_COUNTS_PK = 'CATEGORYCOUNTS';
+export const categoryCountKey = (slug: string): Key => ({ PK: CATEGORY_COUNTS_PK, SK: slug });
 /** Zero-padded so the index's string order is the numeric display order. */
 export const categoryOrderKey = (c: { display_order: number; slug: string }) =>
   `${String(c.display_order).padStart(5, '0')}#${c.slug}`;

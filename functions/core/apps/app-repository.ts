@@ -17,11 +17,12 @@ export interface AppRepository {
    */
   save(previous: AppRecord, next: AppRecord): Promise<AppRecord>;
   delete(app: AppRecord): Promise<void>;
-  /** Marketplace-eligible apps (all categories, or one category), card fields only, in name order. */
-  listMarketCards(scope?: { categorySlug?: string }): Promise<AppCardRecord[]>;
-  /** Ids of the apps (any state) that declare a practice-management system: one index Query. */
-  appIdsWorkingWith(system: string): Promise<Set<string>>;
-  /** Number of marketplace-eligible apps per category slug. */
+  /**
+   * Every marketplace-eligible app, card fields only, in name order: a read to the end of the
+   * marketplace index, for the listing builder (a worker) alone.
+   */
+  listMarketCards(): Promise<AppCardRecord[]>;
+  /** Number of marketplace-eligible apps per category slug: counters, kept with the app writes. */
   countMarketByCategory(): Promise<Map<string, number>>;
   /** Apps of one developer, newest first. */
   listByOwner(userId: string): Promise<AppRecord[]>;

@@ -29,9 +29,6 @@ function memoryRepo() {
     async findBySlugOrId(x) {
       return (await repo.getBySlug(x)) ?? apps.get(x);
     },
-    async appIdsWorkingWith(system) {
-      return new Set([...apps.values()].filter((a) => a.practice_systems?.includes(system)).map((a) => a.id));
-    },
     async create(app) {
       if (slugs.has(app.slug)) throw new ConflictError('An app with this slug already exists');
       const stored = { ...app, version: 1 };

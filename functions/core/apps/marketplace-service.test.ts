@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryRecord } from '../categories/category';
 import type { AppRecord } from './app';
+import { loadListing, snapshotOf } from './listing';
 import { createMarketplaceService } from './marketplace-service';
 import { appRecord, categoryRecord } from './testing';
 
@@ -30,16 +31,11 @@ function setup() {
     app('4', 'Draft', 'a', { is_approved: false, user_id: 'dev-1' }),
   ];
   const eligible = apps.filter((x) => x.is_approved);
+  const listing = loadListing(snapshotOf(eligible, categories, 7, ''));
   const service = createMarketplaceService({
     categories: async () => categories,
+    listing: async () => ({ listing, fresh: true }),
     apps: {
-      // The index only holds eligible apps, in name order.
-      listMarketCards: async ({ categorySlug } = {}) =>
-        eligible
-          .filter((x) => !categorySlug || x.category_slug === categorySlug)
-          .sort((x, y) => x.name.localeCompare(y.name)),
-      appIdsWorkingWith: async (system) =>
-        new Set(apps.filter((x) => x.practice_systems?.includes(system)).map((x) => x.id)),
       countMarketByCategory: async () => {
         const m = new Map<string, number>();
         for (const { category_slug: slug } of eligible) if (slug) m.set(slug, (m.get(slug) ?? 0) + 1);
@@ -52,24 +48,30 @@ function setup() {
 }
 
 describe('marketplace service', () => {
+  const ids = (a: { cards: Array<{ id: string }> }) => a.cards.map((x) => x.id);
+
   it('hides apps of inactive categories and resolves the current category name', async () => {
-    const list = (await setup().listApps({ sort: 'name' })) as Array<{ id: string; category: string }>;
-    expect(list.map((x) => x.id)).toEqual(['2', '1']);
-    expect(list[0]?.category).toBe('Beta');
+    const list = await setup().listApps({ sort: 'name' });
+    expect(ids(list)).toEqual(['2', '1']);
+    expect(list.cards[0]?.category).toBe('Beta');
+    expect(list.paged).toBe(false);
+    expect(JSON.parse(list.json)).toEqual(list.cards);
   });
 
   it('filters by category slug or name, searches, and pages on request', async () => {
     const s = setup();
-    expect(await s.listApps({ sort: 'name', category: 'alpha' })).toHaveLength(1);
-    expect(await s.listApps({ sort: 'name', category: 'off' })).toEqual([]);
-    expect(await s.listApps({ sort: 'name', category: 'off', limit: 5 })).toEqual({
+    expect(ids(await s.listApps({ sort: 'name', category: 'alpha' }))).toEqual(['1']);
+    expect(ids(await s.listApps({ sort: 'name', category: 'off' }))).toEqual([]);
+    expect(JSON.parse((await s.listApps({ sort: 'name', category: 'off', limit: 5 })).json)).toEqual({
       items: [],
       next_cursor: null,
       total: 0,
     });
-    expect(await s.listApps({ sort: 'name', q: 'NEEDLE' })).toHaveLength(1);
+    expect(ids(await s.listApps({ sort: 'name', q: 'NEEDLE' }))).toEqual(['2']);
     const page = await s.listApps({ sort: 'name', limit: 1 });
-    expect(page).toMatchObject({ total: 2, items: [{ id: '2' }] });
+    expect(JSON.parse(page.json)).toMatchObject({ total: 2, items: [{ id: '2' }] });
+    const next = await s.listApps({ sort: 'name', limit: 1, cursor: page.next_cursor ?? '' });
+    expect(JSON.parse(next.json)).toMatchObject({ total: 2, items: [{ id: '1' }], next_cursor: null });
   });
 
   it('lists active categories in display order with listed counts', async () => {
@@ -82,7 +84,7 @@ describe('marketplace service', () => {
 
   it('answers a category page, 404 for an inactive or unknown one', async () => {
     const s = setup();
-    expect(await s.categoryApps('a', { sort: 'name' })).toMatchObject({
+    expect(JSON.parse((await s.categoryApps('a', { sort: 'name' })).json)).toMatchObject({
       category: { slug: 'a', app_count: 1 },
       apps: [{ id: '1' }],
     });

@@ -1,21 +1,30 @@
-import type { Role } from '../../../shared/constants';
+import {
+  MARKETPLACE_ANSWER_MAX_BYTES,
+  MARKETPLACE_PAGE_SIZE,
+  MARKETPLACE_UNPAGED_MAX,
+  type Role,
+} from '../../../shared/constants';
 import * as MSG from '../../../shared/messages/screens';
 import type { AppCard, MarketplaceQuery, PublicApp } from '../../../shared/schemas/apps';
 import type { Category } from '../../../shared/schemas/categories';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from '../categories/category';
 import { NotFoundError } from '../errors';
-import { type AppCardRecord, isListed } from './app';
-import { toAppCard, toPublicApp } from './app-mappers';
+import { isListed } from './app';
+import { toPublicApp } from './app-mappers';
 import type { AppRepository } from './app-repository';
-import { type CountedPage, matchesQuery, paginate, sortApps } from './marketplace-query';
+import type { ListingPage, ListingQuery } from './listing';
+import type { CurrentListing } from './listing-source';
+import { publicView } from './public-view';
 
 /** Page size when a cursor is sent without a limit (divides the 1-4 column grid evenly). */
-export const DEFAULT_PAGE_SIZE = 24;
+export const DEFAULT_PAGE_SIZE = MARKETPLACE_PAGE_SIZE;
 
 export interface MarketplaceDeps {
-  apps: Pick<AppRepository, 'listMarketCards' | 'findBySlugOrId' | 'countMarketByCategory' | 'appIdsWorkingWith'>;
-  /** All categories (active or not); the handler may serve them from a short cache. */
+  apps: Pick<AppRepository, 'findBySlugOrId' | 'countMarketByCategory'>;
+  /** All categories (active or not): one bounded Query. */
   categories: () => Promise<CategoryRecord[]>;
+  /** The listing of the current catalogue version (listing-source.ts). */
+  listing: () => Promise<CurrentListing>;
 }
 
 export interface Viewer {
@@ -23,75 +32,113 @@ export interface Viewer {
   role: Role;
 }
 
-/** Listing with `limit` or `cursor` answers a page; without, the plain array the spec's client reads. */
-export type AppList = AppCard[] | CountedPage<AppCard>;
+/**
+ * A list answer: the cards and their JSON (serialised once per listing), and what the HTTP edge
+ * needs to say about it. `paged`: the caller sent limit or cursor, so the answer is a page object;
+ * otherwise the spec's plain array, at most MARKETPLACE_UNPAGED_MAX apps, `next_cursor` naming the
+ * rest. `fresh`: false when the listing is older than the catalogue (not to be cached).
+ */
+export interface AppsAnswer {
+  paged: boolean;
+  cards: AppCard[];
+  /** The answer's JSON: the array, or {items, next_cursor, total}. */
+  json: string;
+  total: number;
+  next_cursor: string | null;
+  fresh: boolean;
+  /** The listing's catalogue version the answer was read from. */
+  version: number;
+}
+
+export interface CategoryAppsAnswer extends Omit<AppsAnswer, 'json'> {
+  category: Category;
+  /** {category, apps} (plus next_cursor and total when paged). */
+  json: string;
+}
+
+const pageOf = (query: MarketplaceQuery) => {
+  const paged = query.limit !== undefined || query.cursor !== undefined;
+  return {
+    paged,
+    limit: query.limit ?? (paged ? DEFAULT_PAGE_SIZE : MARKETPLACE_UNPAGED_MAX),
+    cursor: query.cursor,
+    maxBytes: MARKETPLACE_ANSWER_MAX_BYTES,
+  };
+};
+
+const arrayJson = (page: ListingPage) => `[${page.json.join(',')}]`;
 
 /**
  * The public marketplace: what a visitor may see. An app is listed iff it is public, approved,
- * not suspended and filed under an active category. Eligibility is kept in the index (the
- * repository only returns eligible apps); category activity is applied here, at read time,
- * against the category list every call loads anyway (categories are few, one Query).
+ * not suspended and filed under an active category. The lists are answered from the listing,
+ * made once per catalogue version (listing.ts): every answer costs what it shows, whatever the
+ * size of the catalogue. Category totals are counters (apps-repo.ts), categories are one bounded
+ * Query, an app page two key lookups.
  */
 export function createMarketplaceService(deps: MarketplaceDeps) {
   async function activeCategories() {
     const active = (await deps.categories()).filter((c) => c.is_active).sort(compareCategories);
     const bySlug = new Map(active.map((c) => [c.slug, c] as const));
-    return { active, bySlug, slugs: new Set(bySlug.keys()) };
+    return { active, bySlug };
   }
 
-  /** The listed cards of one category (or all), narrowed to one practice system when asked. */
-  async function listedCards(categorySlug: string | undefined, slugs: Set<string>, worksWith: string | undefined) {
-    const [cards, ids] = await Promise.all([
-      deps.apps.listMarketCards({ categorySlug }),
-      worksWith ? deps.apps.appIdsWorkingWith(worksWith) : undefined,
-    ]);
-    return cards.filter((c) => isListed(c, slugs) && (!ids || ids.has(c.id)));
-  }
-
-  function shape(
-    cards: AppCardRecord[],
-    bySlug: Map<string, CategoryRecord>,
-    query: MarketplaceQuery,
-  ): { paged: false; apps: AppCard[] } | ({ paged: true } & CountedPage<AppCard>) {
-    const matching = cards.filter((c) => matchesQuery(c, query.q));
-    const sorted = sortApps(matching, query.sort, true);
-    const toCard = (c: AppCardRecord) => toAppCard(c, c.category_slug ? bySlug.get(c.category_slug)?.name : undefined);
-    if (query.limit === undefined && query.cursor === undefined) return { paged: false, apps: sorted.map(toCard) };
-    const page = paginate(sorted, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
-    return { paged: true, ...page, items: page.items.map(toCard) };
+  async function listingPage(query: MarketplaceQuery, categorySlug: string | undefined) {
+    const { listing, fresh } = await deps.listing();
+    const listingQuery: ListingQuery = { q: query.q, categorySlug, worksWith: query.works_with, sort: query.sort };
+    const page = pageOf(query);
+    return { page: listing.page(listingQuery, page), paged: page.paged, fresh, version: listing.version };
   }
 
   return {
     /** GET /api/marketplace/apps: listed apps, optionally searched, filtered by category, sorted, paged. */
-    async listApps(query: MarketplaceQuery): Promise<AppList> {
-      const { active, bySlug, slugs } = await activeCategories();
+    async listApps(query: MarketplaceQuery): Promise<AppsAnswer> {
+      const { active } = await activeCategories();
       const category = query.category ? findCategory(active, query.category) : undefined;
       // An unknown or inactive category filters everything out (a filter, not a resource: no 404).
-      const cards = query.category && !category ? [] : await listedCards(category?.slug, slugs, query.works_with);
-      const result = shape(cards, bySlug, query);
-      return result.paged ? { items: result.items, next_cursor: result.next_cursor, total: result.total } : result.apps;
+      const slug = query.category ? (category?.slug ?? '\u0000none') : undefined;
+      const { page, paged, fresh, version } = await listingPage(query, slug);
+      const json = paged
+        ? `{"items":${arrayJson(page)},"next_cursor":${JSON.stringify(page.next_cursor)},"total":${page.total}}`
+        : arrayJson(page);
+      return { paged, cards: page.cards, json, total: page.total, next_cursor: page.next_cursor, fresh, version };
     },
 
-    /** GET /api/categories: active categories in display order with their listed-app counts. */
+    /** GET /api/categories: active categories in display order with their listed-app counts (counters). */
     async listCategories(): Promise<Category[]> {
       const [{ active }, counts] = await Promise.all([activeCategories(), deps.apps.countMarketByCategory()]);
       return active.map((c) => toCategory(c, counts.get(c.slug) ?? 0));
     },
 
-    /** GET /api/marketplace/apps/category/{slug}: the category and its listed apps (name order). */
-    async categoryApps(
-      slug: string,
-      query: MarketplaceQuery,
-    ): Promise<{ category: Category; apps: AppCard[]; next_cursor?: string | null; total?: number }> {
-      const { bySlug, slugs } = await activeCategories();
-      const category = bySlug.get(slug);
-      if (!category) throw new NotFoundError(MSG.categoryNotFound);
-      const cards = await listedCards(slug, slugs, query.works_with);
-      const result = shape(cards, bySlug, query);
-      const categoryOut = toCategory(category, cards.length);
-      return result.paged
-        ? { category: categoryOut, apps: result.items, next_cursor: result.next_cursor, total: result.total }
-        : { category: categoryOut, apps: result.apps };
+    /**
+     * GET /api/marketplace/apps/category/{slug}: the category (app_count: its counter) and its
+     * listed apps, name order unless sorted; paged like the list.
+     */
+    async categoryApps(slug: string, query: MarketplaceQuery): Promise<CategoryAppsAnswer> {
+      const [{ bySlug }, counts] = await Promise.all([activeCategories(), deps.apps.countMarketByCategory()]);
+      const found = bySlug.get(slug);
+      if (!found) throw new NotFoundError(MSG.categoryNotFound);
+      const category = toCategory(found, counts.get(slug) ?? 0);
+      const { page, paged, fresh, version } = await listingPage(query, slug);
+      const head = `{"category":${JSON.stringify(category)},"apps":${arrayJson(page)}`;
+      const json = paged
+        ? `${head},"next_cursor":${JSON.stringify(page.next_cursor)},"total":${page.total}}`
+        : `${head}}`;
+      return {
+        category,
+        paged,
+        cards: page.cards,
+        json,
+        total: page.total,
+        next_cursor: page.next_cursor,
+        fresh,
+        version,
+      };
+    },
+
+    /** Every listed app in name order (the sitemap): the listing as it is. */
+    async allListed(): Promise<{ cards: readonly AppCard[]; fresh: boolean }> {
+      const { listing, fresh } = await deps.listing();
+      return { cards: listing.cards(), fresh };
     },
 
     /**
@@ -100,14 +147,16 @@ export function createMarketplaceService(deps: MarketplaceDeps) {
      * shared caches keep that answer.
      */
     async appBySlug(slugOrId: string, viewer?: Viewer): Promise<{ app: PublicApp; preview: boolean }> {
-      const [app, all] = await Promise.all([deps.apps.findBySlugOrId(slugOrId), deps.categories()]);
-      if (!app) throw new NotFoundError(MSG.appNotFound);
+      const [stored, all] = await Promise.all([deps.apps.findBySlugOrId(slugOrId), deps.categories()]);
+      if (!stored) throw new NotFoundError(MSG.appNotFound);
       const active = new Set(all.filter((c) => c.is_active).map((c) => c.slug));
-      const category = all.find((c) => c.slug === app.category_slug);
-      if (isListed(app, active)) return { app: toPublicApp(app, category?.name), preview: false };
-      const privileged = viewer && (viewer.role === 'admin' || viewer.userId === app.user_id);
+      const nameOf = (slug: string | undefined) => all.find((c) => c.slug === slug)?.name;
+      const shown = publicView(stored);
+      if (isListed(shown, active)) return { app: toPublicApp(shown, nameOf(shown.category_slug)), preview: false };
+      // Not listed: only its owner and admins see it (as stored), as a preview.
+      const privileged = viewer && (viewer.role === 'admin' || viewer.userId === stored.user_id);
       if (!privileged) throw new NotFoundError(MSG.appNotFound);
-      return { app: toPublicApp(app, category?.name), preview: true };
+      return { app: toPublicApp(stored, nameOf(stored.category_slug)), preview: true };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as MSG from '../../../shared/messages/screens';
-import { withCategoryDefaults } from '../../../shared/rules/categories';
+import { CATEGORY_LIMITS, CATEGORY_MSG, withCategoryDefaults } from '../../../shared/rules/categories';
 import type { Category, CategoryInput } from '../../../shared/schemas/categories';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from './category';
@@ -58,6 +58,8 @@ export function createCategoryService(deps: CategoryServiceDeps) {
     },
 
     async create(payload: CategoryInput): Promise<Category> {
+      // Every marketplace request reads the categories in one bounded Query: the list stays curated.
+      if ((await categories.list()).length >= CATEGORY_LIMITS.countMax) throw new ConflictError(CATEGORY_MSG.tooMany);
       const at = now();
       const record: CategoryRecord = { id: newId(), ...withCategoryDefaults(payload), created_at: at, updated_at: at };
       await categories.create(record);

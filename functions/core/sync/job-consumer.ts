@@ -41,7 +41,12 @@ export function createSyncJobConsumer(deps: SyncJobConsumerDeps) {
         await deps.failed
           .put({
             id: message.messageId,
-            kind: job.kind === 'run' ? job.sync_type : 'legacy_events poll',
+            kind:
+              job.kind === 'run'
+                ? job.sync_type
+                : job.kind === 'listing'
+                  ? 'marketplace listing'
+                  : 'legacy_events poll',
             error: (err as Error).message,
             failed_at: now().toISOString(),
             receive_count: message.receiveCount,

@@ -145,7 +145,9 @@ export interface EventPublisher {
 export type SyncJob =
   | { kind: 'run'; run_id: string; sync_type: SyncType }
   /** A poll's run id is its queue message's id, so the queue's retries of it are one run with attempts. */
-  | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean };
+  | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean }
+  /** Make the marketplace listing of the current catalogue version (core/apps/listing-builder.ts). */
+  | { kind: 'listing'; version: number };
 
 export interface SyncQueue {
   send(job: SyncJob, delaySeconds?: number): Promise<void>;

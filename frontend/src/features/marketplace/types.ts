@@ -9,8 +9,12 @@ export type MarketplaceApp = AppCard;
 export type AppDetail = PublicApp;
 export type Category = SharedCategory;
 
-/** GET /api/marketplace/apps/category/{slug}, normalised (a missing category reads as null). */
+/** A page of GET /api/marketplace/apps/category/{slug}, normalised (a missing category reads as null). */
 export interface CategoryApps {
   category: Category | null;
   apps: MarketplaceApp[];
+  /** null on the last page. */
+  next_cursor: string | null;
+  /** Matching apps over all pages. */
+  total: number;
 }

@@ -1,12 +1,18 @@
 import { Box, Button, Container, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useDeferredValue, useMemo } from 'react';
+import { useRef } from 'react';
 import { LuLayoutGrid, LuSearchX, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
 import * as MSG from '../../../../../shared/messages/screens';
 import { useCategories } from '../../../api/get-categories';
-import { useMarketplaceApps } from '../../../api/get-marketplace-apps';
+import {
+  getMarketplacePage,
+  listFilters,
+  marketplaceAppsKey,
+  useMarketplaceApps,
+} from '../../../api/get-marketplace-apps';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { useEarlyEntry } from '../../../components/ui/use-early-entry';
@@ -15,35 +21,42 @@ import { AppGrid } from '../../../features/marketplace/components/app-grid';
 import { DeveloperCta } from '../../../features/marketplace/components/developer-cta';
 import { PracticeSystemSelect } from '../../../features/marketplace/components/practice-system-select';
 import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
-import { inCategory, matchesSearch, worksWith } from '../../../features/marketplace/utils/filter-apps';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePagedList } from '../../../lib/use-paged-list';
 
-/** Marketplace home (/): search, category filter, Featured Apps (first 3 results) and All Applications. */
+/** How long typing pauses before the search is sent. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * Marketplace home (/): search, category and practice-system filters, Featured Apps (the first 3
+ * results) and All Applications, a page at a time ("Load more"). The server answers every search
+ * and filter (GET /api/marketplace/apps with limit and cursor); the storefront renders the first
+ * page for the address's filters (functions/storefront/pages.ts), under the key this screen reads.
+ */
 export default function MarketplaceHome() {
   const [query, setQuery] = useUrlParam('q');
   const [categorySlug, setCategorySlug] = useUrlParam('category');
   // ?works_with=open_dental: the practice-system filter, shareable as a link (the API's parameter too).
   const [system, setSystem] = useUrlParam('works_with');
   const [, setParams] = useSearchParams();
-  const deferredQuery = useDeferredValue(query);
+  const searched = useDebouncedValue(query, SEARCH_DELAY_MS);
   useDocumentTitle('Marketplace');
 
-  // SWR reports isLoading while it revalidates server-rendered (fallback) data too: that data shows.
-  const { data: apps, isLoading: appsFetching } = useMarketplaceApps();
   const { data: categories, isLoading: categoriesFetching } = useCategories();
-  const appsLoading = appsFetching && !apps;
-  const categoriesLoading = categoriesFetching && !categories;
+  const categorySlugs = new Set((categories ?? []).map((c) => c.slug));
   const selected = categorySlug ? categories?.find((c) => c.slug === categorySlug) : undefined;
+  const filters = listFilters({ q: searched, category: categorySlug, works_with: system }, categorySlugs);
+  const key = marketplaceAppsKey(filters);
+  // SWR reports isLoading while it revalidates server-rendered (fallback) data too: that data shows.
+  const { data: page, isLoading: appsFetching } = useMarketplaceApps(filters);
+  const listRef = useRef<HTMLDivElement>(null);
+  const list = usePagedList(key, page, (cursor) => getMarketplacePage(marketplaceAppsKey(filters, cursor)), listRef);
   const categoryField = useEarlyEntry<HTMLSelectElement>(selected ? categorySlug : '', setCategorySlug);
 
-  const filtered = useMemo(
-    () =>
-      (apps ?? []).filter(
-        (app) => inCategory(app, selected) && worksWith(app, system) && matchesSearch(app, deferredQuery),
-      ),
-    [apps, selected, system, deferredQuery],
-  );
-  const featured = filtered.slice(0, LIMITS.featuredApps);
-  const loading = appsLoading || (Boolean(categorySlug) && categoriesLoading);
+  const apps = list.items;
+  const total = page?.total ?? 0;
+  const featured = apps.slice(0, LIMITS.featuredApps);
+  const loading = (appsFetching && !page) || (Boolean(categorySlug) && categoriesFetching && !categories);
   const filtering = Boolean(query.trim() || selected || system);
 
   return (
@@ -125,7 +138,7 @@ export default function MarketplaceHome() {
 
       <Container maxW="7xl" py={{ base: '8', md: '12' }}>
         <Stack gap={{ base: '10', md: '14' }}>
-          {!loading && filtered.length === 0 ? (
+          {!loading && apps.length === 0 ? (
             <EmptyState
               icon={<LuSearchX />}
               title={MSG.noAppsMatching}
@@ -160,11 +173,19 @@ export default function MarketplaceHome() {
                   </Heading>
                   {!loading && (
                     <Text color="fg.muted" fontSize="sm" aria-live="polite">
-                      {filtered.length} {filtered.length === 1 ? 'app' : 'apps'}
+                      {total} {total === 1 ? 'app' : 'apps'}
                     </Text>
                   )}
                 </HStack>
-                <AppGrid apps={filtered} loading={loading} label="All Applications" />
+                <AppGrid apps={apps} loading={loading} label="All Applications" listRef={listRef} />
+                <LoadMore
+                  shown={apps.length}
+                  total={total}
+                  hasMore={list.hasMore}
+                  loading={list.loading}
+                  failed={list.failed}
+                  onLoadMore={list.loadMore}
+                />
               </Box>
             </>
           )}

@@ -32,6 +32,6 @@ export async function revalidateReviewFigures(appId: string, slugOrId: string): 
   await mutate(
     (key) =>
       typeof key === 'string' &&
-      (key.startsWith(prefix) || key === appDetailKey(slugOrId) || key === MARKETPLACE_APPS_KEY),
+      (key.startsWith(prefix) || key === appDetailKey(slugOrId) || key.startsWith(MARKETPLACE_APPS_KEY)),
   );
 }

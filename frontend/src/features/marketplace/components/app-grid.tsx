@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, type SimpleGridProps } from '@chakra-ui/react';
+import type { Ref } from 'react';
 import type { MarketplaceApp } from '../types';
 import { AppCard, AppCardSkeleton } from './app-card';
 
@@ -9,6 +10,8 @@ interface AppGridProps {
   featured?: boolean;
   skeletons?: number;
   label?: string;
+  /** The list element (a `ul`): where "Load more" moves focus to the first new card. */
+  listRef?: Ref<HTMLDivElement>;
 }
 
 /** A responsive grid of app cards, or skeleton cards while the first load is in flight. */
@@ -19,6 +22,7 @@ export function AppGrid({
   featured = false,
   skeletons = 8,
   label,
+  listRef,
 }: AppGridProps) {
   if (loading) {
     return (
@@ -31,11 +35,11 @@ export function AppGrid({
     );
   }
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={columns} gap="5" aria-label={label}>
+    <SimpleGrid ref={listRef} as="ul" listStyleType="none" columns={columns} gap="5" aria-label={label}>
       {apps.map((app) => (
-        // A card out of view is neither styled nor laid out until it scrolls near (the home page lists
-        // every app: laying out all of them cost a phone about a second at load). The size it
-        // stands in with is about a card's; once rendered, the browser keeps the real one.
+        // A card out of view is neither styled nor laid out until it scrolls near (a list grows with
+        // every "Load more"). The size it stands in with is about a card's; once rendered, the
+        // browser keeps the real one.
         <Box as="li" key={app.id} contentVisibility="auto" containIntrinsicSize="auto 15rem">
           <AppCard app={app} featured={featured} />
         </Box>

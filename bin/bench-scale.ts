@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:scale`: every public route, the storefront pages, the admin lists and the sync
+ * status measured at demo scale, then again after seed:scale (bin/seed-scale.ts) on the same
+ * machine in one run. Starts its own stack (in-memory DynamoDB Local, local S3 and SES in a scratch
+ * folder, free ports), seeds the demo, serves the API and the storefront, and for each route makes
+ * BENCH_SCALE_REQUESTS sequential requests (default 30, after 2 unmeasured ones, which also let
+ * the process build and load the listing of the current catalogue). Prints per route bytes and
+ * p50/p95 at both scales and the p95 ratio, and flags a route over 1 MB (an HTML page over 300 KB)
+ * or with a ratio above 2. Flags after `--` go to seed:scale (`--apps 2000`).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createLocalServer, listen } from './local-server';
+import { parseCounts } from './seed-scale';
+import { withBenchStack } from './support/bench-stack';
+
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 30);
+const WARMUP = 2;
+const MB = 1_000_000;
+const HTML_MAX = 300_000;
+
+interface Route {
+  label: string;
+  path: string;
+  admin?: boolean;
+}
+
+const ROUTES: Route[] = [
+  { label: 'GET /api/marketplace/apps (unpaged, capped)', path: '/api/marketplace/apps' },
+  { label: 'GET /api/marketplace/apps?limit=24', path: '/api/marketplace/apps?limit=24' },
+  { label: 'GET /api/marketplace/apps?q=scheduler&limit=24', path: '/api/marketplace/apps?q=scheduler&limit=24' },
+  { label: 'GET /api/marketplace/apps?sort=rating&limit=24', path: '/api/marketplace/apps?sort=rating&limit=24' },
+  { label: 'GET /api/categories', path: '/api/categories' },
+  { label: 'GET /api/marketplace/apps/category/{slug}', path: '/api/marketplace/apps/category/clinical-tools' },
+  { label: 'GET /api/marketplace/apps/by-slug/{slug}', path: '/api/marketplace/apps/by-slug/{app}' },
+  { label: 'GET /sitemap.xml', path: '/sitemap.xml' },
+  { label: 'page /', path: '/' },
+  { label: 'page /?q=billing', path: '/?q=billing' },
+  { label: 'page /marketplace/categories', path: '/marketplace/categories' },
+  { label: 'page /marketplace/category/{slug}', path: '/marketplace/category/clinical-tools' },
+  { label: 'page /marketplace/app/{slug}', path: '/marketplace/app/{app}' },
+  { label: 'GET /api/admin/apps?page=1', path: '/api/admin/apps?page=1', admin: true },
+  { label: 'GET /api/admin/users', path: '/api/admin/users', admin: true },
+  { label: 'GET /api/admin/sync/status', path: '/api/admin/sync/status', admin: true },
+  { label: 'GET /api/internal-sync/status', path: '/api/internal-sync/status', admin: true },
+];
+
+interface Figures {
+  status: number;
+  bytes: number;
+  p50: number;
+  p95: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+
+async function measure(base: string, route: Route, app: string, token: string): Promise<Figures> {
+  const url = base + route.path.replace('{app}', app);
+  const headers: Record<string, string> = route.admin ? { authorization: `Bearer ${token}` } : {};
+  const times: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    const ms = performance.now() - started;
+    status = res.status;
+    bytes = body.length;
+    if (i >= WARMUP) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { status, bytes, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+async function measureAll(base: string, app: string, token: string) {
+  const out = new Map<string, Figures>();
+  for (const route of ROUTES) out.set(route.label, await measure(base, route, app, token));
+  return out;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(1)}`;
+
+async function main() {
+  parseCounts(process.argv.slice(2)); // refuses unknown flags before the stack starts
+  return withBenchStack('bench-scale', 30 * 60_000, async (servers) => {
+    const adminEmail = 'admin@bench.local';
+    const adminPassword = randomBytes(12).toString('hex');
+    const { seed } = await import('./seed');
+    await seed({ adminEmail, adminPassword, demo: true });
+    const server = createLocalServer(resolve('frontend/dist'));
+    servers.push(server);
+    const base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
+    const login = await fetch(`${base}/api/admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const first = (await (await fetch(`${base}/api/marketplace/apps?limit=1`)).json()) as {
+      items: Array<{ slug: string }>;
+    };
+    const app = first.items[0]?.slug ?? '';
+
+    console.log(`Measuring at demo scale (${REQUESTS} requests per route)...`);
+    const demo = await measureAll(base, app, token);
+    console.log('Seeding at scale...');
+    // seed:scale as a user runs it: a process of its own against the running stack (its bursts of
+    // writes must not trip this server's DynamoDB circuit breaker).
+    const started = Date.now();
+    const run = spawnSync('npx', ['tsx', 'bin/seed-scale.ts', ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
+    if (run.status !== 0) throw new Error(`seed:scale failed (${run.status})`);
+    console.log(`seed:scale took ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
+    console.log(`Measuring at scale (${REQUESTS} requests per route)...`);
+    const scale = await measureAll(base, app, token);
+
+    const rows = ROUTES.map((r) => {
+      const a = demo.get(r.label) as Figures;
+      const b = scale.get(r.label) as Figures;
+      const ratio = b.p95 / Math.max(a.p95, 0.001);
+      const limit = r.label.startsWith('page ') ? HTML_MAX : MB;
+      const flags = [
+        b.status !== 200 ? `status ${b.status}` : '',
+        b.bytes > limit ? 'OVER SIZE' : '',
+        ratio > 2 ? 'RATIO > 2' : '',
+      ].filter(Boolean);
+      return [
+        r.label,
+        kb(a.bytes),
+        ms(a.p50),
+        ms(a.p95),
+        kb(b.bytes),
+        ms(b.p50),
+        ms(b.p95),
+        ratio.toFixed(2),
+        flags.join(', ') || 'ok',
+      ];
+    });
+    const head = ['route', 'demo bytes', 'p50 ms', 'p95 ms', 'scale bytes', 'p50 ms', 'p95 ms', 'p95 ratio', ''];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+    console.log(`\n${line(head)}`);
+    for (const r of rows) console.log(line(r as string[]));
+    const failing = rows.filter((r) => r[8] !== 'ok');
+    console.log(failing.length ? `\n${failing.length} route(s) outside the goal.` : '\nEvery route within the goal.');
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+/**
+ * A request reads a bounded set (issue 26): no route handler can reach `queryAll` (a Query read to
+ * the end of a partition) unless the call is listed below with its reason. The call graph
+ * (functions/testing/call-graph.ts) starts at every unit of the route groups' handler folders and
+ * follows calls, through interfaces to their implementations (over-approximate: a path it finds
+ * may never run, a path that can run is found). Workers, sync jobs and scripts are no entries:
+ * they may read to the end, each call site says why.
+ *
+ * Adding a `queryAll` a request can reach makes this test fail: page it (queryPage / queryUpTo with
+ * a cursor) or, for a set bounded by a rule, list it here with that rule.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_GROUPS } from './routes';
+import { buildCallGraph, type Unit } from './testing/call-graph';
+
+const REPO = join(__dirname, '..');
+const QUERY_ALL = 'functions/adapters/dynamodb/dynamo.ts#queryAll';
+
+/** Reachable callers of queryAll and why each is allowed (unit id -> reason). */
+const ALLOWED: Record<string, string> = {
+  'functions/adapters/dynamodb/webhooks-repo.ts#dynamoWebhookStore.listByApp':
+    'bounded: an app has at most MAX_WEBHOOKS_PER_APP (20) webhooks (webhooks-service.ts refuses more)',
+  'functions/adapters/dynamodb/event-types-repo.ts#dynamoEventTypeStore.list':
+    'bounded: the event types are a curated list seeded by the product (bin/seed/event-types.ts), not user data',
+  'functions/adapters/dynamodb/sync-repo.ts#dynamoLockStore.running':
+    'bounded: one lock item per sync type (SYNC_TYPES), held only while a run is going',
+  'functions/adapters/dynamodb/reviews-repo.ts#holdsLicence':
+    'bounded: one buyer’s purchases of one app (one open or valid purchase per app, refunded ones aside); a Query of the buyer’s partition narrowed to the app',
+  'functions/adapters/dynamodb/api-keys-repo.ts#dynamoApiKeyRepository.listByOwner':
+    'one developer’s API keys (a handful per developer in practice; no cap enforced yet): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.listByOwner':
+    'one developer’s apps (My Apps, unpaged in the spec): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.categorySlugs':
+    'admin category table counts every app per category: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (counters)',
+  'functions/adapters/dynamodb/apps-repo.ts#filed':
+    'admin category delete/rename re-files the category’s apps (a write that must touch each of them): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/apps-repo.ts#part':
+    'admin category re-filing, as `filed`: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/key-pool-repo.ts#queryPool':
+    'an app’s licence key pool (developer’s key management view): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/licences-read-repo.ts#dynamoWebhookLogReader.recentForOwner':
+    'developer dashboard’s recent deliveries: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (sharded logs)',
+  'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
+    'manual licences waiting on an app: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
+    'purchase lists (admin, buyer, developer analytics): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/suppression-repo.ts#dynamoSuppressionStore.list':
+    'admin mail-suppression list: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.features':
+    'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.relationships':
+    'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.tables':
+    'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#dynamoFailedItems.list':
+    'the sync queue’s failed jobs (/admin/queue): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#listKind':
+    'sync run history and status: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (pointer items, TTL on empty polls)',
+  'functions/adapters/dynamodb/users-repo.ts#dynamoUsersRepository.listUsers':
+    'admin users list: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+};
+
+describe('bounded reads', () => {
+  it('no request handler reaches queryAll except the listed, bounded calls', { timeout: 300_000 }, () => {
+    const graph = buildCallGraph(REPO, ['functions'], (f) => f.startsWith('functions/testing/'));
+    const queryAll = graph.byId.get(QUERY_ALL)?.[0];
+    expect(queryAll, 'queryAll found in the graph').toBeDefined();
+    const groups = new Set<string>(ROUTE_GROUPS);
+    const entries = [...graph.units.values()].filter((u) => groups.has(u.file.split('/')[1] ?? ''));
+    expect(entries.length).toBeGreaterThan(50);
+    const reached = graph.reach(entries, (u) => u === queryAll);
+    const callers = [...reached.keys()].filter((u: Unit) => u.edges.has(queryAll as Unit));
+    const unlisted = callers.filter((u) => !(u.id in ALLOWED)).map((u) => graph.pathTo(reached, u).join('\n    -> '));
+    expect(unlisted, `request paths to queryAll:\n${unlisted.join('\n\n')}`).toEqual([]);
+  });
+});
