@@ -104,6 +104,8 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
         website: null,
         role: 'developer',
         is_approved: true,
+        invited: false,
+        linked_emails: [],
         created_at: now,
         auth_provider: 'password',
         email_verified: true,
