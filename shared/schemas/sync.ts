@@ -39,7 +39,11 @@ export const HISTORY_MAX_LIMIT = 500;
 export const SYNC_MSG = {
   syncInitiated: 'Sync initiated successfully',
   internalSyncStarted: 'Internal sync started',
-  alreadyRunning: (type: SyncType) => `A ${type} sync is already running`,
+  /** Names the sync in words: "An internal tables sync is already running", "A full sync …". */
+  alreadyRunning: (type: SyncType) => {
+    const words = type.replace(/_sync$/, '').replace(/_/g, ' ');
+    return `${/^[aeiou]/.test(words) ? 'An' : 'A'} ${words} sync is already running`;
+  },
   pollingStarted: 'Polling started',
   pollingStopped: 'Polling stopped',
   pollingAlreadyActive: 'Polling is already active',

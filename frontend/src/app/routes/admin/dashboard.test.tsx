@@ -81,7 +81,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     await screen.findByText(MSG.syncInitiated);
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
-    expect(await screen.findByText('A full_sync sync is already running')).toBeTruthy();
+    expect(await screen.findByText('A full sync is already running')).toBeTruthy();
 
     serve(http.post('/api/admin/sync/trigger', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
