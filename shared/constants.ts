@@ -20,8 +20,13 @@ export const LIMITS = {
   purchaseRetryMs: 3000,
   syncReloadMs: 2000,
   defaultPollingInterval: 60,
+  /** Bounds of the polling interval in seconds (the API refuses others with a detail). */
+  minPollingInterval: 10,
+  maxPollingInterval: 86_400,
   /** API keys one developer may hold (each key has its own daily quota, so unlimited keys would multiply it). */
   maxApiKeysPerDeveloper: 10,
+  /** Apps one developer may hold (each app submitted mails the admins; admins create none through the API). */
+  maxAppsPerDeveloper: 100,
 } as const;
 
 export const APP_TYPES = ['internal', 'partner', 'public'] as const;
