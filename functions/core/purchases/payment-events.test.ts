@@ -96,6 +96,7 @@ describe('checkout.session.completed', () => {
       stripe_subscription_id: null,
       stripe_invoice_id: null,
       fulfilment_lease_until: NOW.getTime() + 60_000,
+      license_status: null,
     });
     // Lease still held: not acknowledged, so Stripe retries later.
     await expect(events.handle(completedEvent('evt_1'))).rejects.toMatchObject({ status: 503 });

@@ -22,6 +22,11 @@ export interface CompletionChange {
   stripe_invoice_id: string | null;
   /** Epoch ms: the completing worker owns the licence delivery until then. */
   fulfilment_lease_until: number;
+  /**
+   * The licence status while delivery runs: manual_pending for a manual licence (the developer
+   * sends access), null ("License being prepared") for one delivered automatically.
+   */
+  license_status: 'manual_pending' | null;
 }
 
 /** The one open or valid purchase a buyer has of an app (see claimCheckoutSlot). */
