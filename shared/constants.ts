@@ -74,6 +74,9 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
  */
 export const DEFAULT_MARKETPLACE_QUERY: { sort: SortOption } = { sort: 'name' };
 
+/** The 409 past LIMITS.maxAppsPerDeveloper (here, not in messages, so the app repository's error does not pull every message into the storefront function). */
+export const APP_LIMIT_DETAIL = 'You can have at most 100 apps. Delete an app you no longer need to create another.';
+
 export const SYNC_TYPES = [
   'legacy_users',
   'legacy_events',

@@ -1,11 +1,11 @@
-import { MSG } from '../../../shared/messages';
+import { APP_LIMIT_DETAIL } from '../../../shared/constants';
 import { ConflictError } from '../errors';
 import type { AppCardRecord, AppRecord } from './app';
 
 /** The developer holds the most apps allowed (LIMITS.maxAppsPerDeveloper). */
 export class AppLimitReachedError extends ConflictError {
   constructor() {
-    super(MSG.appLimit);
+    super(APP_LIMIT_DETAIL);
   }
 }
 
