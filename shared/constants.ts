@@ -20,8 +20,13 @@ export const LIMITS = {
   purchaseRetryMs: 3000,
   syncReloadMs: 2000,
   defaultPollingInterval: 60,
+  /** Bounds of the polling interval in seconds (the API refuses others with a detail). */
+  minPollingInterval: 10,
+  maxPollingInterval: 86_400,
   /** API keys one developer may hold (each key has its own daily quota, so unlimited keys would multiply it). */
   maxApiKeysPerDeveloper: 10,
+  /** Apps one developer may hold (each app submitted mails the admins; admins create none through the API). */
+  maxAppsPerDeveloper: 100,
 } as const;
 
 export const APP_TYPES = ['internal', 'partner', 'public'] as const;
@@ -96,6 +101,8 @@ export const MARKETPLACE_UNPAGED_MAX = MARKETPLACE_PAGE_MAX;
 export const MARKETPLACE_ANSWER_MAX_BYTES = 1_000_000;
 /** Longest cursor the marketplace writes (the sort key of the last app shown, base64url). */
 export const MARKETPLACE_CURSOR_MAX = 512;
+/** The 409 past LIMITS.maxAppsPerDeveloper (here, not in messages, so the app repository's error does not pull every message into the storefront function). */
+export const APP_LIMIT_DETAIL = 'You can have at most 100 apps. Delete an app you no longer need to create another.';
 
 export const SYNC_TYPES = [
   'legacy_users',

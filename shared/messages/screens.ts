@@ -13,6 +13,9 @@ export const loggedInReady = "You're logged in and ready to checkout!";
 export const guestNote = "We'll create an account for you and send your license details to this email.";
 export const accessPending = 'Access Pending';
 export const accessPendingText = "You'll receive access details via email within 24 hours.";
+/** An automatically delivered licence (key pool, universal code, webhook) before delivery has run. */
+export const licenseBeingPrepared = 'License being prepared';
+export const licenseBeingPreparedText = "Your license is on its way. You'll receive it via email shortly.";
 export const licenseUnavailable = 'License Unavailable';
 export const licenseUnavailableText = "We're working on this. You'll receive your license via email soon.";
 export const pendingApproval = 'Pending Approval';

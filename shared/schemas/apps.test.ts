@@ -25,6 +25,20 @@ describe('developer app payload schemas', () => {
     expect(PriceInputSchema.safeParse(1.005).success).toBe(false);
   });
 
+  it('accept free trial days for a subscription only', () => {
+    const base = { ...wizardPayload(), price: 49, price_period: 'monthly' };
+    expect(AppSubmitSchema.safeParse({ ...base, pricing_model: 'subscription', free_trial_days: 14 }).success).toBe(
+      true,
+    );
+    for (const pricing_model of ['one_time', 'free']) {
+      const r = AppSubmitSchema.safeParse({ ...base, pricing_model, price: 0, free_trial_days: 14 });
+      expect(r.error?.issues.find((i) => i.path[0] === 'free_trial_days')?.message).toBe(
+        'A free trial is only available for subscription pricing: leave Free trial days empty',
+      );
+      expect(AppSubmitSchema.safeParse({ ...base, pricing_model, free_trial_days: null }).success).toBe(true);
+    }
+  });
+
   it('report the first rule broken, naming the field', () => {
     const r = AppSubmitSchema.safeParse({});
     expect(r.success).toBe(false);

@@ -171,6 +171,7 @@ export const APP_MESSAGES = {
   keyFeatures: 'At least 2 key features are required',
   unknownCategory: (category: string) => `Category "${category}" is not one of the marketplace categories`,
   webhookHttps: 'Webhook license URL must use https',
+  trialSubscriptionOnly: 'A free trial is only available for subscription pricing: leave Free trial days empty',
   foreignUpload: (field: string) => `${field} must be an image you uploaded for this app`,
   onlyImages: 'Only PNG, JPEG, GIF or WebP images are allowed',
   imageTooLarge: 'Each image must be at most 5MB',
@@ -451,6 +452,10 @@ export const AppSubmitSchema = z
     // A $0 paid licence would read "$0.00 / Purchase License" yet be granted free: refuse it here.
     if ((PAID_PRICING_MODELS as readonly string[]).includes(p.pricing_model) && !(p.price > 0)) {
       need('price', PAID_PRICE_REQUIRED);
+    }
+    // Checkout gives a trial only to subscriptions: promising one on another model would be untrue.
+    if (p.pricing_model !== 'subscription' && (p.free_trial_days ?? 0) > 0) {
+      need('free_trial_days', APP_MESSAGES.trialSubscriptionOnly);
     }
     if (p.licensing_type === 'manual' && !p.licensing_instructions) {
       need('licensing_instructions', 'Licensing instructions are required for manual licensing');

@@ -7,7 +7,7 @@
  * The frontend imports the *types* only (`import type`), so zod never enters the visitor bundle.
  */
 import * as z from 'zod';
-import { SYNC_TYPES } from '../constants';
+import { LIMITS, SYNC_TYPES } from '../constants';
 import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
 export { SYNC_TYPES };
@@ -29,9 +29,9 @@ export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** Polling interval bounds in seconds (the default is the spec's 60). */
-export const POLLING_DEFAULT_INTERVAL = 60;
-export const POLLING_MIN_INTERVAL = 10;
-export const POLLING_MAX_INTERVAL = 86_400;
+export const POLLING_DEFAULT_INTERVAL = LIMITS.defaultPollingInterval;
+export const POLLING_MIN_INTERVAL = LIMITS.minPollingInterval;
+export const POLLING_MAX_INTERVAL = LIMITS.maxPollingInterval;
 export const HISTORY_DEFAULT_LIMIT = 50;
 export const HISTORY_MAX_LIMIT = 500;
 
@@ -39,7 +39,11 @@ export const HISTORY_MAX_LIMIT = 500;
 export const SYNC_MSG = {
   syncInitiated: 'Sync initiated successfully',
   internalSyncStarted: 'Internal sync started',
-  alreadyRunning: (type: SyncType) => `A ${type} sync is already running`,
+  /** Names the sync in words: "An internal tables sync is already running", "A full sync …". */
+  alreadyRunning: (type: SyncType) => {
+    const words = type.replace(/_sync$/, '').replace(/_/g, ' ');
+    return `${/^[aeiou]/.test(words) ? 'An' : 'A'} ${words} sync is already running`;
+  },
   pollingStarted: 'Polling started',
   pollingStopped: 'Polling stopped',
   pollingAlreadyActive: 'Polling is already active',

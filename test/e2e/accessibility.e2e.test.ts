@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN } from '../support/constants';
@@ -352,6 +353,14 @@ function routerPaths(): string[] {
 }
 
 describe('axe on every screen of every role', () => {
+  it('runs axe 4.14 or later, where "label in name" (WCAG 2.5.3) is a rule of the wcag21a set', () => {
+    const { version } = JSON.parse(readFileSync('node_modules/axe-core/package.json', 'utf8')) as { version: string };
+    const [major, minor] = version.split('.').map(Number);
+    expect((major ?? 0) * 1000 + (minor ?? 0), version).toBeGreaterThanOrEqual(4014);
+    const rules = axe.getRules(['wcag21a']).map((r) => r.ruleId);
+    expect(rules).toContain('label-content-name-mismatch');
+  });
+
   it('covers every route of the router', () => {
     const covered = new Set(SCREENS.map((s) => s.route));
     const missing = routerPaths().filter((p) => !covered.has(p));

@@ -53,7 +53,8 @@ function submitPayload(name: string, over: Record<string, unknown> = {}) {
     universal_access_code: `CODE-${run}`,
     licensing_instructions: '',
     webhook_license_url: '',
-    free_trial_days: 14,
+    // A trial only where it is given: with a subscription (the default model here).
+    free_trial_days: (over.pricing_model ?? 'subscription') === 'subscription' ? 14 : null,
     founded_year: '2015',
     metadata: {
       screenshots: [],
@@ -321,6 +322,16 @@ describe('full submit: POST /api/apps/submit', () => {
     ['a one-time price of 0', { pricing_model: 'one_time', price: 0 }, PAID_PRICE_REQUIRED],
     ['a subscription without a price', { pricing_model: 'subscription', price: '' }, PAID_PRICE_REQUIRED],
     ['a usage-based price of 0', { pricing_model: 'usage_based', price: '0.00' }, PAID_PRICE_REQUIRED],
+    [
+      'a free trial on a one-time price',
+      { pricing_model: 'one_time', price: 49, free_trial_days: 14 },
+      'A free trial is only available for subscription pricing: leave Free trial days empty',
+    ],
+    [
+      'a free trial on a free app',
+      { pricing_model: 'free', price: 0, free_trial_days: 7 },
+      'A free trial is only available for subscription pricing: leave Free trial days empty',
+    ],
   ])('refuses %s with its message and stores nothing', async (_label, over, detail) => {
     const before = (await myApps(devB)).length;
     const res = await submit(devB, submitPayload(`Invalid ${run}`, over));
@@ -508,6 +519,31 @@ describe('licence-key pool', () => {
     expect(JSON.stringify(preview.body)).not.toContain(`K3-${run}`);
     expect(JSON.stringify(await api('GET', '/api/apps', { token: devA.token }))).not.toContain(`K3-${run}`);
   });
+});
+
+describe('at most 100 apps per developer', () => {
+  it('refuses the 101st app with a 409 and a detail, stores nothing, and frees a place on delete', async () => {
+    const dev = await newDeveloper();
+    const ids: string[] = [];
+    for (let batch = 0; batch < 20; batch++) {
+      const made = await Promise.all(
+        [0, 1, 2, 3, 4].map((i) => quickCreate(dev, { name: `Cap ${run} ${batch * 5 + i}`, type: 'internal' })),
+      );
+      for (const res of made) {
+        expect(res.status).toBe(201);
+        ids.push(res.body.id);
+      }
+    }
+    const refused = await quickCreate(dev, { name: `Cap ${run} one more`, type: 'internal' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ detail: MSG.appLimit });
+    const wizard = await submit(dev, submitPayload(`Cap ${run} wizard`));
+    expect(wizard.status).toBe(409);
+    expect(await myApps(dev)).toHaveLength(100);
+    expect((await api('DELETE', `/api/apps/${ids[0]}`, { token: dev.token })).status).toBeLessThan(300);
+    expect((await quickCreate(dev, { name: `Cap ${run} after delete`, type: 'internal' })).status).toBe(201);
+    expect((await quickCreate(dev, { name: `Cap ${run} over again`, type: 'internal' })).status).toBe(409);
+  }, 120_000);
 });
 
 describe('DELETE /api/apps/{id}', () => {

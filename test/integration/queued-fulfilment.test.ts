@@ -99,6 +99,9 @@ describe('queued licence delivery', () => {
     const p = await insertPurchase(app);
     const event = sessionCompletedEvent(p);
     expect((await postEvent(event)).status).toBe(200);
+    // Completed, the webhook licence on its way: no status ("License being prepared"), never the
+    // manual "Access Pending" (manual_pending is for manual licences only).
+    expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', license_status: null });
     const repeat = await postEvent(event);
     expect(repeat.status).toBe(503);
     await deliveredPurchase(p.id, 20_000);

@@ -191,10 +191,10 @@ describe('internal sync', { timeout: 180_000 }, () => {
       expect(first.status).toBe(202);
       const second = await api('POST', '/api/internal-sync/load', { token });
       expect(second.status).toBe(409);
-      expect(second.body.detail).toBe('A full_sync sync is already running');
+      expect(second.body.detail).toBe('A full sync is already running');
       const third = await api('POST', '/api/admin/sync/trigger', { token, body: { sync_type: 'internal_tables' } });
       expect(third.status).toBe(409);
-      expect(third.body.detail).toBe('A internal_tables sync is already running');
+      expect(third.body.detail).toBe('An internal tables sync is already running');
       const running = await api('GET', '/api/internal-sync/status', { token });
       expect(running.body.running).toBe(true);
       await control('internal', { mode: 'ok' });

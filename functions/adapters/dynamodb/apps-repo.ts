@@ -8,13 +8,14 @@ import {
   type RatingCounts,
   ratingSummary,
 } from '../../core/apps/app';
-import type { AppRepository } from '../../core/apps/app-repository';
+import { AppLimitReachedError, type AppRepository } from '../../core/apps/app-repository';
 import type { CategoryAppsPort } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
 import { tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
 import {
   cancelledAt,
+  conditionally,
   getItem,
   type ItemMapper,
   isConditionFailure,
@@ -24,6 +25,7 @@ import {
   queryAll,
   queryCount,
   queryPage,
+  queryUpTo,
   str,
   transact,
   tx,
@@ -38,6 +40,7 @@ import {
   MARKET_PK,
   marketCategoryPk,
   OWNER_APPS_SORT_PREFIX,
+  ownerAppCountKey,
   ownerAppSort,
   ownerPartition,
   timeSort,
@@ -427,17 +430,34 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     return marketplaceReads.findBySlugOrId(slugOrId);
   }
 
-  async create(app: AppRecord): Promise<AppRecord> {
+  async create(app: AppRecord, cap?: { max: number; existing: number }): Promise<AppRecord> {
     const stored = { ...app, version: 1 };
     try {
       await transact([
         tx.putNew(appItem.toItem(stored)),
         tx.putNew(appSlugItem(app.slug, app.id)),
+        // The owner's app counter, last so the indexes above stay as they are (2 = the counter).
+        cap
+          ? tx.update(ownerAppCountKey(app.user_id), {
+              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+              UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
+              ExpressionAttributeValues: {
+                ':max': cap.max,
+                ':existing': cap.existing,
+                ':one': 1,
+                ':entity': 'APPCOUNT',
+              },
+            })
+          : tx.update(ownerAppCountKey(app.user_id), {
+              UpdateExpression: 'ADD n :one SET entity = :entity',
+              ExpressionAttributeValues: { ':one': 1, ':entity': 'APPCOUNT' },
+            }),
         ...worksWithChanges(app.id, [], stored.practice_systems ?? []),
         ...counterChanges(undefined, stored),
       ]);
     } catch (err) {
       const failed = cancelledAt(err);
+      if (failed.includes(2)) throw new AppLimitReachedError();
       if (failed.includes(1)) throw new ConflictError('An app with this slug already exists');
       if (failed.includes(0)) throw new ConflictError('An app with this id already exists');
       throw err;
@@ -490,11 +510,33 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       ...worksWithChanges(app.id, app.practice_systems ?? [], []),
       ...counterChanges(app, undefined),
     ]);
+    // One app fewer on the owner's counter, never below 0 (an app from before the counter is not on
+    // it; a counter not written yet starts from a bounded count at the next create).
+    await conditionally(
+      updateItem(ownerAppCountKey(app.user_id), {
+        ConditionExpression: 'n > :zero',
+        UpdateExpression: 'SET n = n - :one',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      }),
+    );
     await touchCatalogue();
   }
 
   async listMarketCards(): Promise<AppCardRecord[]> {
     return readAllMarketCards();
+  }
+
+  async countOwned(userId: string, upTo: number): Promise<number> {
+    const items = await queryUpTo(
+      onIndex('GSI1', ownerPartition(userId), {
+        sortKey: 'begins_with(GSI1SK, :app)',
+        ExpressionAttributeValues: { ':app': OWNER_APPS_SORT_PREFIX },
+        ProjectionExpression: 'PK',
+      }),
+      upTo,
+    );
+    return items.length;
+  }
   }
 
   async countMarketByCategory(): Promise<Map<string, number>> {

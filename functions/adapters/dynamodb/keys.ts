@@ -59,6 +59,8 @@ export const unlistedCategoryPk = (slug: string) => `CATAPPS#${slug}`;
 export const ownerPartition = apiKeyKeys.ownerPartition;
 export const OWNER_APPS_SORT_PREFIX = 'APP#';
 export const ownerAppSort = (app: Created) => `${OWNER_APPS_SORT_PREFIX}${app.created_at}#${app.id}`;
+/** How many apps the owner holds (the cap on apps per developer), written with each app create/delete. */
+export const ownerAppCountKey = (userId: string): Key => ({ PK: `APPCOUNT#${userId}`, SK: 'APPCOUNT' });
 export const worksWithPk = (system: string) => `WORKSWITH#${system}`;
 export const worksWithKey = (appId: string, system: string): Key => ({
   PK: appPartition(appId),

@@ -208,8 +208,9 @@ async function completeWith(
       'pending',
       'SET #status = :completed, completed_at = :completed_at, expires_at = :expires_at, ' +
         'payment_intent_id = :pi, stripe_subscription_id = :sub, stripe_invoice_id = :inv, ' +
-        'license_status = :manual, fulfilment = :pending, fulfilment_lease_until = :lease, ' +
-        'installation_counted = :counted',
+        'fulfilment = :pending, fulfilment_lease_until = :lease, installation_counted = :counted' +
+        // An automatic licence has no status until delivered ("License being prepared").
+        (change.license_status ? ', license_status = :waiting' : ' REMOVE license_status'),
       {
         ':counted': change.installation_counted,
         ':completed': 'completed',
@@ -218,7 +219,7 @@ async function completeWith(
         ':pi': change.payment_intent_id,
         ':sub': change.stripe_subscription_id,
         ':inv': change.stripe_invoice_id,
-        ':manual': 'manual_pending',
+        ...(change.license_status ? { ':waiting': change.license_status } : {}),
         ':pending': 'pending',
         ':lease': change.fulfilment_lease_until,
       },

@@ -1,4 +1,13 @@
+import { APP_LIMIT_DETAIL } from '../../../shared/constants';
+import { ConflictError } from '../errors';
 import type { AppCardRecord, AppRecord } from './app';
+
+/** The developer holds the most apps allowed (LIMITS.maxAppsPerDeveloper). */
+export class AppLimitReachedError extends ConflictError {
+  constructor() {
+    super(APP_LIMIT_DETAIL);
+  }
+}
 
 /**
  * Storage of apps, owned by the domain and implemented in functions/adapters/dynamodb/apps-repo.ts.
@@ -9,8 +18,14 @@ export interface AppRepository {
   getBySlug(slug: string): Promise<AppRecord | undefined>;
   /** The app whose slug is `slugOrId`, else the app whose id is `slugOrId`. */
   findBySlugOrId(slugOrId: string): Promise<AppRecord | undefined>;
-  /** Throws ConflictError when the id or the slug is taken. */
-  create(app: AppRecord): Promise<AppRecord>;
+  /**
+   * Throws ConflictError when the id or the slug is taken. With `cap`, the owner's app counter goes
+   * up in the same transaction, only while below `cap.max` (a counter not written yet starts at
+   * `cap.existing`); at the cap nothing is stored and AppLimitReachedError is thrown.
+   */
+  create(app: AppRecord, cap?: { max: number; existing: number }): Promise<AppRecord>;
+  /** How many apps the developer holds, counting no further than `upTo` (a bounded read). */
+  countOwned(userId: string, upTo: number): Promise<number>;
   /**
    * Replaces the stored app with `next` if it is still at `previous.version` (else ConflictError),
    * moving the slug reservation when the slug changed; returns the stored app (version + 1).

@@ -5,7 +5,7 @@ import { ConflictError } from '../errors';
 import type { UploadStore } from '../uploads/ports';
 import type { WebhookRecord } from '../webhooks/webhook';
 import type { AppRecord } from './app';
-import type { AppRepository } from './app-repository';
+import { AppLimitReachedError, type AppRepository } from './app-repository';
 import { createDeveloperAppsService } from './developer-apps-service';
 import type { KeyPoolPort, PoolKey } from './key-pool';
 import { categoryRecord } from './testing';
@@ -29,8 +29,10 @@ function memoryRepo() {
     async findBySlugOrId(x) {
       return (await repo.getBySlug(x)) ?? apps.get(x);
     },
-    async create(app) {
+    async create(app, cap) {
       if (slugs.has(app.slug)) throw new ConflictError('An app with this slug already exists');
+      if (cap && [...apps.values()].filter((a) => a.user_id === app.user_id).length >= cap.max)
+        throw new AppLimitReachedError();
       const stored = { ...app, version: 1 };
       apps.set(app.id, stored);
       slugs.set(app.slug, app.id);
@@ -48,6 +50,9 @@ function memoryRepo() {
     },
     listMarketCards: async () => [],
     countMarketByCategory: async () => new Map(),
+    async countOwned(userId, upTo) {
+      return Math.min(upTo, [...apps.values()].filter((a) => a.user_id === userId).length);
+    },
     async listByOwner(userId) {
       return [...apps.values()].filter((a) => a.user_id === userId);
     },
@@ -175,6 +180,22 @@ describe('developer apps service', () => {
     expect([a.slug, b.slug, c.slug]).toEqual(['smile-pay', 'smile-pay-2', 'smile-pay-3']);
     const renamed = await service.updateListing('u1', a.id, payload({ name: 'Other Name' }));
     expect(renamed).toMatchObject({ name: 'Other Name', slug: 'smile-pay' });
+  });
+
+  it('lets a developer hold 100 apps and refuses the 101st with a detail, storing nothing', async () => {
+    const { service, apps } = setup();
+    for (let i = 0; i < 100; i++) await service.quickCreate('u1', { name: `App ${i}`, type: 'internal' });
+    await expect(service.quickCreate('u1', { name: 'One more', type: 'internal' })).rejects.toMatchObject({
+      status: 409,
+      message: 'You can have at most 100 apps. Delete an app you no longer need to create another.',
+    });
+    await expect(service.submit('u1', payload())).rejects.toMatchObject({ status: 409 });
+    expect(apps.size).toBe(100);
+    // Another developer is not affected; deleting one frees a place.
+    await expect(service.quickCreate('u2', { name: 'Theirs', type: 'internal' })).resolves.toBeTruthy();
+    const first = [...apps.values()].find((a) => a.user_id === 'u1');
+    await service.remove('u1', first?.id ?? '');
+    await expect(service.quickCreate('u1', { name: 'One more', type: 'internal' })).resolves.toBeTruthy();
   });
 
   it("hides other developers' apps behind 404 and changes nothing", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
   APP_MESSAGES,
@@ -14,7 +15,7 @@ import type { Log } from '../users/ports';
 import type { WebhookStore } from '../webhooks/ports';
 import { type AppRecord, newAppContent, reviewFlagAfterEdit } from './app';
 import { dollarsToCents } from './app-mappers';
-import type { AppRepository } from './app-repository';
+import { AppLimitReachedError, type AppRepository } from './app-repository';
 import { type AppUploadsDeps, assertOwnUploads, claimDrafts, releaseAppUploads } from './app-uploads';
 import type { KeyPoolPort } from './key-pool';
 import { toOwnerAppDetail, toOwnerAppSummary } from './owner-app-mappers';
@@ -87,21 +88,30 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
     return category;
   }
 
-  /** Stores a new app under the first free slug of its name: base, base-2, base-3... */
+  /**
+   * Stores a new app under the first free slug of its name: base, base-2, base-3... A developer
+   * holds at most LIMITS.maxAppsPerDeveloper apps: the cap is the owner's counter, raised in the
+   * create's transaction (race-free); the bounded count seeds a counter not written yet. Admins
+   * create no apps through these routes (developer-only), so the cap never applies to them.
+   */
   async function createWithSlug(app: Omit<AppRecord, 'slug'>): Promise<AppRecord> {
+    const max = LIMITS.maxAppsPerDeveloper;
+    const existing = await apps.countOwned(app.user_id, max + 1);
+    if (existing >= max) throw new AppLimitReachedError();
+    const cap = { max, existing };
     const base = slugify(app.name);
     for (let n = 1; n <= SLUG_ATTEMPTS; n++) {
       const slug = slugCandidate(base, n);
       if (await apps.getBySlug(slug)) continue;
       try {
-        return await apps.create({ ...app, slug });
+        return await apps.create({ ...app, slug }, cap);
       } catch (err) {
         // Taken meanwhile (or a claim without its app): try the next candidate.
         if (err instanceof ConflictError && /slug/i.test(err.message)) continue;
         throw err;
       }
     }
-    return apps.create({ ...app, slug: `${base}-${newId().slice(0, 8)}` });
+    return apps.create({ ...app, slug: `${base}-${newId().slice(0, 8)}` }, cap);
   }
 
   async function detail(app: AppRecord): Promise<OwnerApp> {

@@ -97,6 +97,7 @@ describe('checkout.session.completed', () => {
       stripe_invoice_id: null,
       fulfilment_lease_until: NOW.getTime() + 60_000,
       installation_counted: false,
+      license_status: null,
     });
     // Lease still held: not acknowledged, so Stripe retries later.
     await expect(events.handle(completedEvent('evt_1'))).rejects.toMatchObject({ status: 503 });

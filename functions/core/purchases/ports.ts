@@ -25,6 +25,11 @@ export interface CompletionChange {
   fulfilment_lease_until: number;
   /** Counts in the app's installations now (the buyer's address is proven: isProvenPurchase). */
   installation_counted: boolean;
+  /**
+   * The licence status while delivery runs: manual_pending for a manual licence (the developer
+   * sends access), null ("License being prepared") for one delivered automatically.
+   */
+  license_status: 'manual_pending' | null;
 }
 
 /** The one open or valid purchase a buyer has of an app (see claimCheckoutSlot). */

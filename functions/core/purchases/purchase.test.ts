@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { LicensingType } from '../../../shared/constants';
 import {
   billingInterval,
   centsToDollars,
+  completionAt,
   isFreeApp,
   isLicenceHeld,
   licenceExpiry,
+  NO_PAYMENT_REFS,
   platformFeeCents,
   refundDeadline,
   renewedExpiry,
@@ -91,5 +94,19 @@ describe('holding a licence', () => {
 
   it('allows refunds for 30 days after the purchase', () => {
     expect(refundDeadline({ created_at: '2026-06-01T00:00:00.000Z' }).toISOString()).toBe('2026-07-01T00:00:00.000Z');
+  });
+});
+
+describe('a completed licence before delivery', () => {
+  it('reads manual_pending ("Access Pending") only for manual licensing; automatic ones have no status yet', () => {
+    const at = new Date('2025-06-01T00:00:00Z');
+    const statusOf = (licensing_type: LicensingType | null) =>
+      completionAt(
+        { pricing_model: 'one_time', price_period: null, free_trial_days: 0, licensing_type },
+        at,
+        NO_PAYMENT_REFS,
+      ).license_status;
+    expect(statusOf('manual')).toBe('manual_pending');
+    for (const type of ['key_pool', 'universal_code', 'webhook'] as const) expect(statusOf(type)).toBeNull();
   });
 });

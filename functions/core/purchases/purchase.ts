@@ -5,7 +5,8 @@
  *
  * Lifecycle: pending (a checkout was started) -> completed (paid, or free) -> refunded (money back,
  * licence revoked). A completed purchase is never dropped: when its licence cannot be delivered yet
- * it stays completed with license_status out_of_stock or manual_pending.
+ * it stays completed with license_status out_of_stock or manual_pending. Until delivery has run, a
+ * manual licence reads manual_pending and an automatic one (key pool, universal code, webhook) null.
  */
 
 import { createHash } from 'node:crypto';
@@ -188,7 +189,7 @@ export const NO_PAYMENT_REFS: PaymentRefs = {
  * references, and the delivery lease the completing worker holds.
  */
 export function completionAt(
-  purchase: Pick<PurchaseRecord, 'pricing_model' | 'price_period' | 'free_trial_days'>,
+  purchase: Pick<PurchaseRecord, 'pricing_model' | 'price_period' | 'free_trial_days' | 'licensing_type'>,
   at: Date,
   refs: PaymentRefs,
   proven: boolean,
@@ -199,15 +200,23 @@ export function completionAt(
     ...refs,
     fulfilment_lease_until: at.getTime() + FULFILMENT_LEASE_MS,
     installation_counted: proven,
+    license_status: waitingLicenceStatus(purchase),
   };
 }
+
+/**
+ * What a completed purchase's licence reads until delivery has run: "Access Pending" (manual_pending)
+ * only when the developer sends access by hand; null ("License being prepared") when it is
+ * delivered automatically (key pool, universal code, webhook).
+ */
+export const waitingLicenceStatus = (purchase: Pick<PurchaseRecord, 'licensing_type'>): 'manual_pending' | null =>
+  purchase.licensing_type === 'manual' ? 'manual_pending' : null;
 
 /** The purchase once that completion is written: completed, its licence waiting for delivery. */
 export const completedWith = (purchase: PurchaseRecord, change: CompletionChange): PurchaseRecord => ({
   ...purchase,
   ...change,
   status: 'completed',
-  license_status: 'manual_pending',
   fulfilment: 'pending',
 });
 

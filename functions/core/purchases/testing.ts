@@ -107,7 +107,7 @@ export function memoryStore() {
     },
     async complete(id, eventId, change) {
       return applyOnce(id, eventId, isPending, (p) => {
-        Object.assign(p, change, { status: 'completed', license_status: 'manual_pending', fulfilment: 'pending' });
+        Object.assign(p, change, { status: 'completed', fulfilment: 'pending' });
         for (const ref of [change.payment_intent_id, change.stripe_subscription_id]) if (ref) refs.set(ref, id);
       });
     },

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type FeatureLinksResponse,
   type HealthComponent,
+  INTERNAL_SYNC_TYPES,
   type LinkEventsRequest,
   type QueueStatusResponse,
   SYNC_MSG,
@@ -24,6 +25,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { User } from '../users/user';
 import { KINDS_OF, syncCatalogue } from './catalogue-sync';
+import { HEALTH_PROBE_TIMEOUT_MS, type HealthProbe, probeHealth } from './health';
 import { syncLegacyEvents, syncLegacyUsers } from './legacy-sync';
 import type {
   CatalogueStore,
@@ -44,11 +46,7 @@ import type {
 } from './ports';
 import type { CatalogueQueries } from './queries';
 
-export interface HealthProbe {
-  name: HealthComponent['name'];
-  /** Resolves with how it was measured; throws when the component is not usable. */
-  probe(): Promise<{ detail: string; degraded?: boolean }>;
-}
+export type { HealthProbe } from './health';
 
 export interface QueueOps {
   status(): Promise<Omit<QueueStatusResponse, 'failed_items'>>;
@@ -75,7 +73,8 @@ export interface SyncServiceDeps {
   queueOps: QueueOps;
   scheduler: PollScheduler;
   health: HealthProbe[];
-  options: { lockStaleMs: number; eventsPerPoll: number };
+  /** probeTimeoutMs: each health probe's time limit (HEALTH_PROBE_TIMEOUT_MS when absent). */
+  options: { lockStaleMs: number; eventsPerPoll: number; probeTimeoutMs?: number };
   log?: { info(msg: string, f?: object): void; warn(msg: string, f?: object): void };
   /** Told of every run that finished (the business metrics); optional. */
   onRunFinished?: (run: SyncRun) => void;
@@ -319,28 +318,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
 
     async health(): Promise<SyncHealthResponse> {
-      const components = await Promise.all(
-        deps.health.map(async (h): Promise<HealthComponent> => {
-          const started = Date.now();
-          try {
-            const r = await h.probe();
-            return {
-              name: h.name,
-              status: r.degraded ? 'degraded' : 'healthy',
-              detail: r.detail,
-              latency_ms: Date.now() - started,
-            };
-          } catch (err) {
-            return { name: h.name, status: 'unhealthy', detail: (err as Error).message, latency_ms: null };
-          }
-        }),
-      );
-      const status = components.some((c) => c.status === 'unhealthy')
-        ? 'unhealthy'
-        : components.some((c) => c.status === 'degraded')
-          ? 'degraded'
-          : 'healthy';
-      return { status, checked_at: now().toISOString(), components };
+      return probeHealth(deps.health, { timeoutMs: deps.options.probeTimeoutMs ?? HEALTH_PROBE_TIMEOUT_MS, now });
     },
 
     // Internal catalogue reads and links

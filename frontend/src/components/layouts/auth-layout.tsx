@@ -4,7 +4,6 @@ import { LuBadgeCheck, LuKeyRound, LuShieldCheck, LuStore } from 'react-icons/lu
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { Logo } from '../brand/logo';
-import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';
 import { panelStyle } from '../ui/surfaces';
 
@@ -29,7 +28,7 @@ export function AuthLayout() {
         color="white"
         hideBelow="lg"
       >
-        <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} home`}>
+        <RouterLink to={paths.home}>
           <Logo size={9} color="white" fontSize="lg" />
         </RouterLink>
         <Stack gap="8" maxW="md">
@@ -55,7 +54,7 @@ export function AuthLayout() {
 
       <Flex flex="1" direction="column" align="center" justify="center" px="4" py={{ base: '8', md: '12' }}>
         <Box hideFrom="lg" mb="8">
-          <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} home`}>
+          <RouterLink to={paths.home}>
             <Logo />
           </RouterLink>
         </Box>

@@ -31,7 +31,8 @@ export function MarketplaceLayout() {
       <Box as="header" {...stickyBarStyle} bg="white/90" backdropFilter="saturate(180%) blur(8px)">
         <Container maxW="7xl">
           <Flex h="16" align="center" gap="4">
-            <RouterLink to={paths.home} aria-label={`${SITE.ecosystemTitle} App Marketplace home`}>
+            {/* Named by its visible text (WCAG 2.5.3 label in name): an aria-label differing from it was flagged. */}
+            <RouterLink to={paths.home}>
               <Logo title={SITE.ecosystemTitle} subtitle="App Marketplace" />
             </RouterLink>
             <HStack as="nav" aria-label="Marketplace" gap="1" ms="4" hideBelow="lg">

@@ -1,3 +1,4 @@
+import { SYNC_MSG } from '../../../../shared/schemas/sync';
 import type {
   CatalogueTable,
   EventType,
@@ -157,7 +158,7 @@ export function syncHandlers(
     };
   };
   const start = (type: SyncType, message = 'Sync initiated successfully') => {
-    if (running().includes(type)) return fail(409, `A ${type} sync is already running`);
+    if (running().includes(type)) return fail(409, SYNC_MSG.alreadyRunning(type));
     state.clock += 10;
     const run = runFixture(`run-${state.nextRun++}`, type, { status: 'running', started_at: iso(state.clock) });
     state.runs.unshift(run);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import { toaster } from '../../../components/ui/toaster';
@@ -81,7 +81,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     await screen.findByText(MSG.syncInitiated);
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
-    expect(await screen.findByText('A full_sync sync is already running')).toBeTruthy();
+    expect(await screen.findByText('A full sync is already running')).toBeTruthy();
 
     serve(http.post('/api/admin/sync/trigger', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
@@ -114,6 +114,23 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Polling stopped')).toBeTruthy();
     await waitFor(() => expect(button('Stop Polling').disabled).toBe(true));
     expect(button('Start Polling').disabled).toBe(false);
+  });
+
+  it('starts polling at the interval typed, and refuses one outside 10 to 86,400 seconds', async () => {
+    const { user } = open({ loaded: true, polling: false });
+    await waitFor(() => expect(button('Start Polling').disabled).toBe(false));
+    const field = screen.getByLabelText('Polling interval (seconds)') as HTMLInputElement;
+    expect(field.value).toBe('60');
+    fireEvent.change(field, { target: { value: '5' } });
+    expect(await screen.findByText('Enter a whole number of seconds from 10 to 86400')).toBeTruthy();
+    expect(button('Start Polling').disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '86401' } });
+    expect(button('Start Polling').disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '300' } });
+    await waitFor(() => expect(button('Start Polling').disabled).toBe(false));
+    await user.click(button('Start Polling'));
+    expect(await screen.findByText('Polling started')).toBeTruthy();
+    expect(calls('POST /api/admin/sync/polling/start')[0]?.query.get('interval')).toBe('300');
   });
 
   it("reports a refused start as 'Failed to start polling: {detail}'", async () => {

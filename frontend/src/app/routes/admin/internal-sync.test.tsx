@@ -57,9 +57,9 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
   it('says "Internal sync failed: {detail}" when the start is refused and when the run ends failed', async () => {
     const { user, fake } = open();
     await screen.findByRole('heading', { name: 'Internal Sync' });
-    serve(http.post('/api/internal-sync/load', () => fail(409, 'A full_sync sync is already running'), { once: true }));
+    serve(http.post('/api/internal-sync/load', () => fail(409, 'A full sync is already running'), { once: true }));
     await user.click(syncNow());
-    expect(await screen.findByText(MSG.internalSyncFailed('A full_sync sync is already running'))).toBeTruthy();
+    expect(await screen.findByText(MSG.internalSyncFailed('A full sync is already running'))).toBeTruthy();
     await waitFor(() => expect(syncNow().disabled).toBe(false));
 
     await user.click(syncNow());

@@ -194,6 +194,8 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     fireEvent.change(screen.getByLabelText(/Pricing Model/), { target: { value: 'one_time' } });
     const price = () => screen.getByLabelText(/Price \(USD\)/);
     const trial = () => screen.getByLabelText(/Free Trial Days/);
+    // A trial is a subscription's only: a one-time licence offers no field for it.
+    expect(screen.queryByLabelText(/Free Trial Days/)).toBeNull();
 
     fillIn(/Price \(USD\)/, '0');
     expect(await screen.findByText(PAID_PRICE_REQUIRED)).toBeTruthy();
@@ -205,6 +207,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     expect(next().disabled).toBe(true);
 
     fillIn(/Price \(USD\)/, '49');
+    fireEvent.change(screen.getByLabelText(/Pricing Model/), { target: { value: 'subscription' } });
     fillIn(/Free Trial Days/, '366');
     expect(await screen.findByText('Free trial days must be at most 365')).toBeTruthy();
     expect(trial().getAttribute('aria-invalid')).toBe('true');

@@ -112,6 +112,13 @@ const goesToLoginThenBack = () =>
   );
 
 describe('App detail', { timeout: 20_000 }, () => {
+  it("shows a subscription's free trial line", async () => {
+    renderDetail('smile-scheduler', {
+      extra: marketplaceHandlers({ details: [{ ...paid, free_trial_days: 30 }] }),
+    });
+    expect(await screen.findByText('30-day free trial available')).toBeTruthy();
+  });
+
   it("shows a paid app's price with its period and 'Purchase License'", async () => {
     renderDetail('smile-scheduler');
     expect(await screen.findByRole('heading', { level: 1, name: 'Smile Scheduler' })).toBeTruthy();
@@ -122,11 +129,11 @@ describe('App detail', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/free trial available/)).toBeNull();
   });
 
-  it("shows 'Free', the trial line and 'Get License' for a free app; description stands in for the tagline", async () => {
+  it("shows 'Free' and 'Get License' for a free app, no trial line (a trial is a subscription's); description stands in for the tagline", async () => {
     renderDetail('free-forms');
     expect(await screen.findByRole('button', { name: 'Get License' })).toBeTruthy();
     expect(screen.getByTestId('license-price').textContent).toBe('Free');
-    expect(screen.getByText('14-day free trial available')).toBeTruthy();
+    expect(screen.queryByText(/free trial available/)).toBeNull();
     expect(screen.getAllByText('Intake forms at no cost').length).toBeGreaterThan(0);
   });
 

@@ -117,6 +117,8 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
         license_key: null,
       }),
       purchaseFixture({ id: 'stock', license_status: 'out_of_stock', assigned_license_key: null, license_key: null }),
+      // A key-pool, universal or webhook licence whose delivery has not run yet: no status.
+      purchaseFixture({ id: 'preparing', license_status: null, assigned_license_key: null, license_key: null }),
       purchaseFixture({
         id: 'refunded',
         license_status: 'revoked',
@@ -138,6 +140,11 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     expect(manual.getByText(MSG.accessPending)).toBeTruthy();
     expect(manual.getByText(MSG.accessPendingText)).toBeTruthy();
     expect(manual.queryByTestId('license-key')).toBeNull();
+
+    const preparing = await card('preparing');
+    expect(preparing.getByText('License being prepared')).toBeTruthy();
+    expect(preparing.queryByText(MSG.accessPending)).toBeNull();
+    expect(preparing.queryByText(MSG.accessPendingText)).toBeNull();
 
     const stock = await card('stock');
     expect(stock.getByText(MSG.licenseUnavailable)).toBeTruthy();

@@ -16,7 +16,7 @@ export default function MyPurchasesRoute() {
       <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
         <Container maxW="5xl">
           <Flex h="16" align="center" justify="space-between" gap="4">
-            <RouterLink to={paths.home} aria-label="Marketplace home">
+            <RouterLink to={paths.home}>
               <Logo />
             </RouterLink>
             <ButtonLink to={paths.home} variant="ghost" size="sm">

@@ -78,6 +78,16 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
     expect(screen.queryByText(WELCOME_TITLE)).toBeNull();
   });
 
+  it("reads 'License being prepared', not the manual text, while an automatic licence is on its way", async () => {
+    open('?session_id=cs_test_1', [purchaseSessionFixture({ license_status: null })]);
+    await advance(0);
+    await advance(LIMITS.purchaseFirstFetchMs);
+    await advance(0);
+    expect(screen.getByRole('heading', { name: PURCHASE_COMPLETE })).toBeTruthy();
+    expect(screen.getByText('License being prepared')).toBeTruthy();
+    expect(screen.queryByText(MSG.accessPendingText)).toBeNull();
+  });
+
   it('retries once, 3 s after a failed lookup', async () => {
     open('?session_id=cs_test_1', [404, purchaseSessionFixture({ license_status: 'manual_pending' })]);
     await advance(0);

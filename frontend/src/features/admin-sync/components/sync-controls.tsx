@@ -1,6 +1,7 @@
-import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuPlay, LuRefreshCw, LuSquare } from 'react-icons/lu';
+import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { panelStyle } from '../../../components/ui/surfaces';
@@ -8,12 +9,15 @@ import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
 import { useSyncHistory } from '../api/get-sync-history';
-import { useStartPolling } from '../api/start-polling';
+import { pollingIntervalOf, useStartPolling } from '../api/start-polling';
 import { useStopPolling } from '../api/stop-polling';
 import { useTriggerSync } from '../api/trigger-sync';
 import { type SyncStatus, type SyncType, TRIGGER_SYNC_TYPES } from '../types';
 import { failureDetail, formatCounts, syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
+
+/** The API's own rule (SYNC_MSG.pollingIntervalInvalid) in the words of the screen. */
+export const POLLING_INTERVAL_HINT = `Enter a whole number of seconds from ${LIMITS.minPollingInterval} to ${LIMITS.maxPollingInterval}`;
 
 const RUN_COLUMNS: DataColumn[] = ['Type', 'Status', 'Started by', 'Started', 'Counts / detail'];
 
@@ -30,6 +34,8 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
   const start = useStartPolling();
   const stop = useStopPolling();
   const polling = status?.legacy.polling_active;
+  const [intervalText, setIntervalText] = useState(String(LIMITS.defaultPollingInterval));
+  const interval = pollingIntervalOf(intervalText);
 
   // A followed run has ended: report a failure, stop following it.
   useEffect(() => {
@@ -54,8 +60,9 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
   }
 
   async function setPolling(on: boolean) {
+    if (on && interval === null) return;
     try {
-      const res = await (on ? start : stop).trigger();
+      const res = await (on ? start.trigger(interval ?? LIMITS.defaultPollingInterval) : stop.trigger());
       notifySuccess(res?.message ?? (on ? 'Polling started' : 'Polling stopped'));
     } catch (err) {
       notifyError((on ? MSG.failedStartPolling : MSG.failedStopPolling)(failureDetail(err)));
@@ -91,13 +98,33 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
           <Text fontSize="sm" fontWeight="medium" color="gray.700" mb="1.5">
             Legacy event polling: {status ? (polling ? 'Active' : 'Inactive') : '…'}
           </Text>
-          <HStack gap="2">
+          <HStack gap="2" align="flex-start">
+            <Field.Root w="44" invalid={interval === null}>
+              <Field.Label srOnly>Polling interval (seconds)</Field.Label>
+              <HStack gap="1.5">
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={LIMITS.minPollingInterval}
+                  max={LIMITS.maxPollingInterval}
+                  step={1}
+                  value={intervalText}
+                  onChange={(e) => setIntervalText(e.target.value)}
+                  disabled={polling}
+                  w="24"
+                />
+                <Text fontSize="sm" color="gray.700" aria-hidden>
+                  seconds
+                </Text>
+              </HStack>
+              <Field.ErrorText>{POLLING_INTERVAL_HINT}</Field.ErrorText>
+            </Field.Root>
             <Button
               variant="outline"
               colorPalette="green"
               onClick={() => setPolling(true)}
               loading={start.isMutating}
-              disabled={!status || polling}
+              disabled={!status || polling || interval === null}
             >
               <LuPlay aria-hidden /> Start Polling
             </Button>

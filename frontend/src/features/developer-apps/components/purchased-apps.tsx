@@ -19,6 +19,11 @@ function licenceText(p: Purchase): { label: string; palette: string; note?: stri
       return { label: MSG.accessPending, palette: 'orange', note: MSG.accessPendingText };
     case 'out_of_stock':
       return { label: MSG.licenseUnavailable, palette: 'red', note: MSG.licenseUnavailableText };
+    case null:
+      // Completed, delivered automatically, not delivered yet (a manual licence is manual_pending).
+      if (p.status === 'completed')
+        return { label: MSG.licenseBeingPrepared, palette: 'blue', note: MSG.licenseBeingPreparedText };
+      return { label: 'Pending', palette: 'gray' };
     default:
       return { label: 'Pending', palette: 'gray' };
   }

@@ -8,8 +8,8 @@ import { notifySuccess } from '../../../components/ui/toaster';
 import { licenceKeyOf } from '../utils/purchase-state';
 
 export const LICENSE_REVOKED = 'License revoked (refunded)';
-export const LICENSE_PROCESSING = 'License being prepared';
-export const LICENSE_PROCESSING_TEXT = "Your license is on its way. You'll receive it via email shortly.";
+export const LICENSE_PROCESSING = MSG.licenseBeingPrepared;
+export const LICENSE_PROCESSING_TEXT = MSG.licenseBeingPreparedText;
 
 function Notice({ icon, tone, title, text }: { icon: ReactNode; tone: string; title: string; text?: string }) {
   return (

@@ -37,11 +37,19 @@ export const PAYMENT_SUCCESSFUL = 'Payment successful!';
 export const CHECK_EMAIL_TEXT =
   "We're finishing your order. Check your email for your license details; they will also appear in My Purchases.";
 
-/** What the licence e-mail will bring, by licence status (the texts of docs/spec.md section 4). */
-function licenceNote(status: PurchaseSessionResult['license_status']): string {
-  if (status === 'manual_pending') return MSG.accessPendingText;
-  if (status === 'out_of_stock') return MSG.licenseUnavailableText;
-  return 'Your license e-mail arrives within a few minutes with your key and how to get started.';
+/**
+ * What the licence e-mail will bring, by licence status (the texts of docs/spec.md section 4). No
+ * status yet: an automatically delivered licence still being prepared (a manual one reads
+ * manual_pending from the start).
+ */
+function licenceNote(status: PurchaseSessionResult['license_status']): { title: string; text: string } {
+  if (status === 'manual_pending') return { title: 'Check your email', text: MSG.accessPendingText };
+  if (status === 'out_of_stock') return { title: 'Check your email', text: MSG.licenseUnavailableText };
+  if (status === null) return { title: MSG.licenseBeingPrepared, text: MSG.licenseBeingPreparedText };
+  return {
+    title: 'Check your email',
+    text: 'Your license e-mail arrives within a few minutes with your key and how to get started.',
+  };
 }
 
 function Hero({ tone, icon, title, text }: { tone: string; icon: ReactNode; title: string; text: ReactNode }) {
@@ -83,6 +91,7 @@ function HelpLinks({ slug }: { slug?: string | null }) {
 
 function OrderConfirmed({ purchase }: { purchase: PurchaseSessionResult }) {
   const name = purchase.app?.name || 'your app';
+  const note = licenceNote(purchase.license_status);
   return (
     <Stack gap="8">
       <Hero
@@ -130,8 +139,8 @@ function OrderConfirmed({ purchase }: { purchase: PurchaseSessionResult }) {
             Next steps
           </Heading>
           <Stack as="ol" gap="4" listStyleType="none">
-            <IconPoint as="li" round icon={<LuMail />} title="Check your email">
-              {licenceNote(purchase.license_status)}
+            <IconPoint as="li" round icon={<LuMail />} title={note.title}>
+              {note.text}
             </IconPoint>
             <IconPoint as="li" round icon={<LuKeyRound />} title="Keep your key at hand">
               My Purchases lists every license you own, with its key, expiry and invoice.

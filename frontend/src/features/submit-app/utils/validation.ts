@@ -71,7 +71,7 @@ function submitInput(v: WizardValues): Record<string, unknown> {
   return {
     ...payload,
     price: v.pricing_model === 'free' ? 0 : v.price,
-    free_trial_days: v.free_trial_days,
+    free_trial_days: v.pricing_model === 'subscription' ? v.free_trial_days : null,
   };
 }
 

@@ -145,7 +145,19 @@ describe('wizard validation', () => {
     );
     expect(validateStep(4, { ...filled(), founded_year: String(year + 1) }).founded_year).toBeTruthy();
     expect(isStepValid(4, { ...filled(), founded_year: '1900' })).toBe(true);
-    expect(validateStep(4, { ...filled(), free_trial_days: '-2' }).free_trial_days).toBeTruthy();
+    expect(
+      validateStep(4, { ...filled(), pricing_model: 'subscription', price: '10', free_trial_days: '-2' })
+        .free_trial_days,
+    ).toBeTruthy();
+  });
+
+  it('sends a trial only with a subscription: a one-time or free app offers none', () => {
+    const oneTime = { ...filled(), pricing_model: 'one_time' as const, price: '49', free_trial_days: '14' };
+    expect(buildPayload(oneTime).free_trial_days).toBeNull();
+    expect(isStepValid(4, oneTime)).toBe(true);
+    expect(buildPayload({ ...filled(), pricing_model: 'free', free_trial_days: '14' }).free_trial_days).toBeNull();
+    const monthly = { ...oneTime, pricing_model: 'subscription' as const, price_period: 'monthly' as const };
+    expect(buildPayload(monthly).free_trial_days).toBe(14);
   });
 
   it("offers the latest founded year the schema accepts, in New Zealand on New Year's Day too", async () => {
@@ -189,10 +201,16 @@ describe('wizard validation', () => {
     expect(validateStep(4, tooDear).price).toBe('Price must be at most 999999.99');
     expect(isStepValid(3, tooDear)).toBe(true);
     expect(firstInvalidStep(tooDear)).toBe(4);
-    expect(validateStep(4, { ...filled(), free_trial_days: '366' }).free_trial_days).toBe(
+    const subscription = {
+      ...filled(),
+      pricing_model: 'subscription' as const,
+      price: '10',
+      price_period: 'monthly' as const,
+    };
+    expect(validateStep(4, { ...subscription, free_trial_days: '366' }).free_trial_days).toBe(
       'Free trial days must be at most 365',
     );
-    expect(isStepValid(4, { ...filled(), free_trial_days: '365' })).toBe(true);
+    expect(isStepValid(4, { ...subscription, free_trial_days: '365' })).toBe(true);
     expect(validateStep(1, { ...filled(), name: 'n'.repeat(101) }).name).toBe(
       'App name must be at most 100 characters',
     );

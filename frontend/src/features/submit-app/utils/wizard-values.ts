@@ -140,7 +140,9 @@ export function buildPayload(v: WizardValues): AppSubmitPayload {
     universal_access_code: lic === 'universal_code' ? v.universal_access_code.trim() : '',
     licensing_instructions: lic === 'manual' ? v.licensing_instructions.trim() : '',
     webhook_license_url: lic === 'webhook' ? v.webhook_license_url.trim() : '',
-    free_trial_days: v.free_trial_days.trim() === '' ? null : Number(v.free_trial_days),
+    // A trial exists for subscriptions only: the field is hidden (and not sent) for other models.
+    free_trial_days:
+      v.pricing_model !== 'subscription' || v.free_trial_days.trim() === '' ? null : Number(v.free_trial_days),
     founded_year: v.founded_year.trim() === '' ? null : v.founded_year.trim(),
     practice_systems: [...v.practice_systems],
     metadata: {

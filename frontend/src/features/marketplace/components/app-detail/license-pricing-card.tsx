@@ -19,7 +19,8 @@ interface LicensePricingCardProps {
 /** The 'License Pricing' box: price, free-trial line and the one call to action. */
 export function LicensePricingCard({ app, isOwner, owned, onPurchase, onIntent }: LicensePricingCardProps) {
   const period = formatPeriod(app);
-  const trialDays = Number(app.free_trial_days) || 0;
+  // Checkout gives a trial to subscriptions only: another model's stored trial is not promised.
+  const trialDays = app.pricing_model === 'subscription' ? Number(app.free_trial_days) || 0 : 0;
   return (
     <Card.Root variant="outline" borderRadius="xl" shadow="sm">
       <Card.Body gap="4" p="6">

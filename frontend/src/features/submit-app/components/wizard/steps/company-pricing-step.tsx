@@ -108,15 +108,18 @@ export function CompanyPricingStep(props: StepProps) {
           {values.pricing_model === 'subscription' && (
             <SelectField {...props} name="price_period" label="Billing Period" required options={PERIOD_OPTIONS} />
           )}
-          <TextField
-            {...props}
-            name="free_trial_days"
-            label="Free Trial Days"
-            type="number"
-            placeholder="0"
-            helper="Leave empty for no trial."
-            inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
-          />
+          {/* Checkout gives a trial to subscriptions only, so only they can offer one. */}
+          {values.pricing_model === 'subscription' && (
+            <TextField
+              {...props}
+              name="free_trial_days"
+              label="Free Trial Days"
+              type="number"
+              placeholder="0"
+              helper="Leave empty for no trial."
+              inputProps={{ min: 0, step: 1, inputMode: 'numeric' }}
+            />
+          )}
         </SimpleGrid>
         <Box mt="5">
           <TextField

@@ -166,7 +166,9 @@ export function ReviewStep({ values: v, set, errors, onEdit, appId }: StepProps 
         <Row label="Selling Points">{listOrNone(v.unique_selling_points)}</Row>
         <Row label="Pricing Model">{PRICING_LABELS[v.pricing_model]}</Row>
         <Row label="Price">{price}</Row>
-        <Row label="Free Trial">{v.free_trial_days.trim() ? `${v.free_trial_days} days` : none}</Row>
+        {v.pricing_model === 'subscription' && (
+          <Row label="Free Trial">{v.free_trial_days.trim() ? `${v.free_trial_days} days` : none}</Row>
+        )}
         <Row label="Refund Policy">{orNone(v.refund_policy)}</Row>
       </Section>
 
