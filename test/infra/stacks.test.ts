@@ -116,6 +116,14 @@ describe('data stack', () => {
             ExpirationInDays: 1,
             Status: 'Enabled',
           }),
+          // So do images stored in an app's folder for an edit never saved.
+          Match.objectLike({
+            Id: 'ExpireUnreferencedAppImages',
+            Prefix: 'apps/',
+            TagFilters: [{ Key: 'unreferenced', Value: 'true' }],
+            ExpirationInDays: 1,
+            Status: 'Enabled',
+          }),
         ]),
       },
     });
