@@ -356,8 +356,12 @@ export function createUsersService(deps: UsersServiceDeps) {
       return toUserProfile(user);
     },
 
-    /** PUT /api/admin/profile: name, address (unique) and, when given, a new password. */
-    async updateAdminProfile(userId: string, input: AdminProfileUpdateInput): Promise<User> {
+    /**
+     * PUT /api/admin/profile: name, address (unique) and, when given, a new password (not one of the
+     * commonly breached passwords). A new address is unverified until the link mailed to it is
+     * followed. Answers the account as it was and as it is now.
+     */
+    async updateAdminProfile(userId: string, input: AdminProfileUpdateInput): Promise<{ before: User; user: User }> {
       const current = await users.findById(userId);
       if (!current) throw new UnauthorizedError(ACCOUNT_GONE);
       if (current.role !== 'admin') throw new ForbiddenError(ADMIN_REQUIRED);
@@ -368,8 +372,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         passwordHash,
       );
       if (!updated) throw new UnauthorizedError(ACCOUNT_GONE);
-      if (updated.email !== current.email) log.info('admin e-mail changed', { userId });
-      return updated;
+      if (updated.email !== current.email) {
+        // The new address must be proven before anything tied to it (guest purchases) shows.
+        log.info('admin e-mail changed', { userId });
+        await sendVerification(updated);
+      }
+      return { before: current, user: updated };
     },
 
     ensureUser: (input: EnsureUserInput) => ensureUser(input, users, passwords),
