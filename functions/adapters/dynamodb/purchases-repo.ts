@@ -35,8 +35,9 @@
  *
  * The installations counter moves in the same transaction as the purchase's status, so it counts
  * exactly the completed, not refunded purchases (a deleted app is simply left out). A refund also
- * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
- * hold another licence of it.
+ * takes the buyer's review of the app out of the average in that same transaction (reviews-repo.ts
+ * reviewOutWithRefund) unless they still hold another licence of it, decided by purchase id with
+ * consistent reads.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PurchaseStatusValue } from '../../../shared/schemas/checkout';
@@ -60,7 +61,7 @@ import {
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
 import { purchaseItem } from './purchase-item';
-import { unverifyReviewOfFormerBuyer } from './reviews-repo';
+import { reviewOutWithRefund } from './reviews-repo';
 
 /** Processed-event markers outlive Stripe's retries (3 days) by far; signatures older than 5 minutes fail anyway. */
 const EVENT_MARKER_TTL_SECONDS = 30 * 86_400;
@@ -247,31 +248,78 @@ async function leaseOnce(purchaseId: string, expected: number | null, nowMs: num
   );
 }
 
-async function refundWith(
+/** The refund's update of the purchase: completed -> refunded, licence revoked (within the window, when given). */
+function refundUpdate(purchaseId: string, change: Parameters<PurchaseRepository['markRefunded']>[1]) {
+  const values: Record<string, unknown> = {
+    ':refunded': 'refunded',
+    ':revoked': 'revoked',
+    ':at': change.refunded_at,
+  };
+  if (change.createdAfter) values[':cutoff'] = change.createdAfter;
+  if (change.flag) values[':flag'] = change.flag;
+  return updateFrom(
+    purchaseId,
+    'completed',
+    `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+    values,
+    change.createdAfter ? ' AND created_at >= :cutoff' : '',
+  );
+}
+
+/**
+ * The app's counters a refund moves, in one update (a transaction may touch the app item once):
+ * one installation fewer and, when the buyer's review leaves the average, its star.
+ */
+function refundCounters(appId: string, stars: ReadonlyMap<string, number>): TransactItems[number] {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = { ':delta': -1 };
+  const parts = ['installations :delta'];
+  for (const [i, [attr, delta]] of [...stars].entries()) {
+    names[`#s${i}`] = attr;
+    values[`:s${i}`] = delta;
+    parts.push(`#s${i} :s${i}`);
+  }
+  return tx.update(appKey(appId), {
+    UpdateExpression: `ADD ${parts.join(', ')}`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ...(parts.length > 1 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+}
+
+/**
+ * A refund in ONE transaction: [the Stripe event marker], the purchase (completed -> refunded), the
+ * app's counters and, unless the buyer still holds another licence of the app (read by purchase id,
+ * consistently: reviews-repo.ts), the buyer's review leaving the list and the average. Nothing is
+ * left for a second step that could fail or read a lagging index. When the review changed meanwhile
+ * the whole refund is tried again; when the app is gone it is refunded without counters or review.
+ */
+async function refundWithReview(
   purchaseId: string,
   change: Parameters<PurchaseRepository['markRefunded']>[1],
-  counter: TransactItems,
 ): Promise<EventOutcome> {
-  {
-    const values: Record<string, unknown> = {
-      ':refunded': 'refunded',
-      ':revoked': 'revoked',
-      ':at': change.refunded_at,
-    };
-    if (change.createdAfter) values[':cutoff'] = change.createdAfter;
-    if (change.flag) values[':flag'] = change.flag;
-    return withEventMarker(
-      change.eventId,
-      updateFrom(
-        purchaseId,
-        'completed',
-        `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
-        values,
-        change.createdAfter ? ' AND created_at >= :cutoff' : '',
-      ),
-      counter,
-    );
+  const item = await getItem(purchaseKeys.purchase(purchaseId));
+  const appId = str(item?.app_id);
+  const userId = str(item?.user_id);
+  const head: TransactItems = change.eventId ? [eventMarker(change.eventId, Date.now())] : [];
+  const updateAt = head.length;
+  let withApp = appId !== null;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const review = withApp && appId && userId ? await reviewOutWithRefund(appId, userId, purchaseId) : undefined;
+    const extra: TransactItems = withApp && appId ? [refundCounters(appId, review?.stars ?? new Map())] : [];
+    if (review) extra.push(review.write);
+    const codes = await transactOrCancellationCodes([...head, refundUpdate(purchaseId, change), ...extra]);
+    if (!codes) return 'applied';
+    if (change.eventId && failed(codes, 0)) return 'duplicate_event';
+    if (failed(codes, updateAt)) return 'not_applicable';
+    if (withApp && failed(codes, updateAt + 1) && appId && !(await appExists(appId))) {
+      withApp = false; // a purchase of a deleted app is refunded all the same
+      continue;
+    }
+    if (review && failed(codes, updateAt + 2)) continue; // the review changed meanwhile: read it again
+    if (!codes.includes('ConditionalCheckFailed')) break;
   }
+  throw new Error(`refund of purchase ${purchaseId} kept conflicting`);
 }
 
 export const dynamoPurchasesRepository: PurchaseRepository = {
@@ -411,13 +459,8 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async markRefunded(purchaseId, change) {
-    const { outcome, appId, userId } = await withInstallations(purchaseId, -1, (counter) =>
-      refundWith(purchaseId, change, counter),
-    );
-    if (outcome === 'applied') {
-      if (appId && userId) await unverifyReviewOfFormerBuyer(appId, userId);
-      await touchCatalogue();
-    }
+    const outcome = await refundWithReview(purchaseId, change);
+    if (outcome === 'applied') await touchCatalogue();
     return outcome;
   },
 
