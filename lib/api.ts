@@ -112,9 +112,11 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
 
 /**
  * Whether a group's routes need the JWT signing key: every group with signed-in routes, or public
- * routes that recognise a signed-in caller. The Partner API (API keys) does not.
+ * routes that recognise a signed-in caller. The Partner API (API keys) does not, nor does the
+ * storefront, whose public pages (createPublicGroupHandler) never read a token.
  */
 export const groupNeedsJwt = (group: RouteGroup): boolean =>
+  group !== 'storefront' &&
   routesOfGroup(group).some(
     (route) => route.access !== 'apikey' && !(group === 'partner' && route.access === 'public'),
   );

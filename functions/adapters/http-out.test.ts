@@ -1,7 +1,7 @@
 import * as dns from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listenOnWebhookPort } from '../../test/support/receiver';
 import type { OutgoingWebhook } from '../core/webhooks/ports';
 import { checkTarget, isBlockedAddress, postWebhook, resolveTarget } from './http-out';
 
@@ -89,8 +89,8 @@ beforeAll(async () => {
   server.on('connection', () => {
     connections += 1;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
+  // Local webhook targets are an allow-list of ports (LOCAL_WEBHOOK_PORTS): a port of its default.
+  port = await listenOnWebhookPort(server);
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -155,8 +155,12 @@ describe('the SSRF guard (internal targets not allowed)', () => {
     });
     lookupMock.mockResolvedValueOnce([{ address: '93.184.216.34', family: 4 }]);
     expect(await checkTarget('https://hooks.example.test/', { allowInternal: false })).toEqual({ ok: true });
-    // Local development: anything http(s), resolvable or not.
-    expect(await checkTarget('http://127.0.0.1:9/x', { allowInternal: true })).toEqual({ ok: true });
+    // Local development: anything http(s), resolvable or not, on a port of LOCAL_WEBHOOK_PORTS.
+    expect(await checkTarget('http://127.0.0.1:9009/x', { allowInternal: true })).toEqual({ ok: true });
+    expect(await checkTarget('http://no-such-host.invalid:8080/x', { allowInternal: true })).toEqual({ ok: true });
+    const unlisted = await checkTarget('http://127.0.0.1:9/x', { allowInternal: true });
+    expect(unlisted).toEqual({ ok: false, reason: expect.stringMatching(/LOCAL_WEBHOOK_PORTS/) });
+    expect((await checkTarget('http://127.0.0.1:6379/', { allowInternal: true })).ok).toBe(false);
   });
 
   it('resolveTarget reports names that do not resolve as dns failures', async () => {
@@ -220,8 +224,7 @@ describe('postWebhook (internal targets allowed, loopback receiver)', () => {
 
   it('reports a refused connection', async () => {
     const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const closedPort = (closed.address() as AddressInfo).port;
+    const closedPort = await listenOnWebhookPort(closed);
     await new Promise((r) => closed.close(r));
     expect(await postWebhook(request(`http://127.0.0.1:${closedPort}/`))).toMatchObject({
       status: 0,
