@@ -385,7 +385,10 @@ describe('each audited route writes exactly one entry per successful call', () =
       entries.find((e) => e.action === 'admin_profile.update'),
       'the admin_profile.update entry',
     );
-    expect(profile.changes.full_name).toEqual({ before: null, after: 'Audit Admin Renamed' });
+    // The before state is the stored account's (issue 30 finding 6), not left out.
+    expect(profile.changes.full_name?.after).toBe('Audit Admin Renamed');
+    expect(profile.changes.full_name?.before).toEqual(expect.any(String));
+    expect(profile.changes.full_name?.before).not.toBe('Audit Admin Renamed');
     const hook = must(
       (await entriesOf(dev.email)).find((e) => e.action === 'webhook.create'),
       'the webhook.create entry',

@@ -40,11 +40,8 @@ export const apiKeyKeys = {
   ownerSortPrefix: 'KEY#',
   /** How many keys the owner has (the cap on keys per developer). */
   ownerCount: (userId: string): Key => ({ PK: `APIKEYCOUNT#${userId}`, SK: 'APIKEYCOUNT' }),
-  /** Partner API calls of one developer's keys of one type on one UTC day (the daily quota; TTL). */
-  dailyQuota: (userId: string, type: string, day: string): Key => ({
-    PK: `APIQUOTA#${userId}#${type}#${day}`,
-    SK: 'APIQUOTA',
-  }),
+  /** The daily quota of one developer's keys of one type, and the hashes it admits (api-keys-repo.ts). */
+  dailyQuota: (userId: string, type: string): Key => ({ PK: `APIQUOTA#${userId}#${type}`, SK: 'APIQUOTA' }),
 } as const;
 
 // Apps and what hangs off an app's partition ------------------------------------------------------
