@@ -16,26 +16,35 @@ process.env.TZ ||= 'UTC';
  * cache. Pointing Vite at the file Node loads gives one instance, as the Lambda bundle and
  * `npm start` have.
  */
+/** The path aliases of tsconfig.base.json (`@/` the SPA's source, `@shared/` the shared code). */
+const pathAliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./frontend/src/', import.meta.url)) },
+  { find: /^@shared\//, replacement: fileURLToPath(new URL('./shared/', import.meta.url)) },
+];
+
 const oneEmotion = {
   alias: [
+    ...pathAliases,
     {
       find: /^@emotion\/react$/,
       replacement: fileURLToPath(new URL('./node_modules/@emotion/react/dist/emotion-react.cjs.mjs', import.meta.url)),
     },
   ],
 };
+const aliasesOnly = { alias: pathAliases };
 
 /**
  * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time.
  * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
  * since some of them stop the engines, count what the whole stack holds or drive a browser.
  */
-const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 }, testTimeout: 30_000 };
 const ON_THE_STACK = { fileParallelism: false };
 
 /**
  * One test command, four suites:
- * - unit: pure logic beside the code (functions/, shared/) and SPA route tests (frontend/, jsdom)
+ * - unit: pure logic beside the code (functions/, shared/, the web build's plugins in frontend/build/)
+ * - web: SPA route tests (frontend/src/, jsdom)
  * - integration: the real handlers over HTTP against DynamoDB Local, local S3 and local SES,
  *   all started by the suite itself (test/support/global-setup.ts)
  * - security: attacks that were once possible, reproduced against the same local stack
@@ -47,14 +56,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: aliasesOnly,
         test: {
           name: 'unit',
-          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts'],
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts', 'frontend/build/**/*.test.ts'],
           environment: 'node',
           ...PURE,
         },
       },
       {
+        resolve: aliasesOnly,
         test: {
           name: 'web',
           include: ['frontend/src/**/*.test.{ts,tsx}'],
@@ -90,12 +101,13 @@ export default defineConfig({
         },
       },
       {
+        resolve: aliasesOnly,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
           ...PURE,
+          testTimeout: 120_000,
         },
       },
       {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { directImports } from './build/direct-imports';
@@ -15,9 +16,16 @@ const storefront = storefrontChunk('src/main.tsx', 'src/app/routes/marketplace/h
 
 export default defineConfig({
   root: 'frontend',
+  // The path aliases of tsconfig.base.json.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      { find: /^@shared\//, replacement: fileURLToPath(new URL('../shared/', import.meta.url)) },
+    ],
+  },
   plugins: [
     perIconImports(),
-    directImports(['@chakra-ui/react', '@chakra-ui/react/theme', '@ark-ui/react']),
+    directImports(),
     leanThemeBarrel(),
     splitExports(),
     lazyGlobalStyles(),

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { patchModule } from './patch-module';
+import { type ModulePatch, patchModule } from './patch-module';
 
 /**
  * Chakra's `createSystem` computes the design system's global styles (the reset, every token's CSS
@@ -9,10 +9,11 @@ import { patchModule } from './patch-module';
  * (`system._global` becomes a getter, and a setter for setServerGlobalStyles in
  * components/ui/system.ts). Build-only: the server renderer and the tests use Chakra as published.
  */
-const SYSTEM = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/;
-
-export function lazyGlobalStyles(): Plugin {
-  return patchModule('lazy-global-styles', SYSTEM, [
+export const LAZY_GLOBAL_STYLES: ModulePatch = {
+  name: 'lazy-global-styles',
+  pkg: '@chakra-ui/react',
+  file: 'dist/esm/styled-system/system.js',
+  edits: [
     [
       'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];',
       'let _global;\n  const globalStyles = () => _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];',
@@ -21,5 +22,7 @@ export function lazyGlobalStyles(): Plugin {
       '    _global,\n',
       '    get _global() {\n      return globalStyles();\n    },\n    set _global(value) {\n      _global = value;\n    },\n',
     ],
-  ]);
-}
+  ],
+};
+
+export const lazyGlobalStyles = (): Plugin => patchModule(LAZY_GLOBAL_STYLES);

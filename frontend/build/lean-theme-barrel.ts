@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { patchModule } from './patch-module';
+import { type ModulePatch, patchModule } from './patch-module';
 
 /**
  * Keeps the recipes that only screens loaded on demand use (components/ui/all-recipes.ts) out of the
@@ -14,10 +14,11 @@ import { patchModule } from './patch-module';
  * the barrel's edges to the recipes: their re-exports and `recipes`, `slotRecipes` and
  * `defaultThemeConfig`, which the app does not use (importing them fails the build, loudly).
  */
-const BARREL = /\/@chakra-ui\/react\/dist\/esm\/theme\/index\.js$/;
-
-export function leanThemeBarrel(): Plugin {
-  return patchModule('lean-theme-barrel', BARREL, [
+export const LEAN_THEME_BARREL: ModulePatch = {
+  name: 'lean-theme-barrel',
+  pkg: '@chakra-ui/react',
+  file: 'dist/esm/theme/index.js',
+  edits: [
     [/^export \{ \w+Recipe \} from '\.\/recipes\/[^']+';\n/gm],
     ["import { recipes } from './recipes.js';\n"],
     ["import { slotRecipes } from './slot-recipes.js';\n"],
@@ -25,5 +26,7 @@ export function leanThemeBarrel(): Plugin {
     [/\bdefaultThemeConfig, /],
     [/\brecipes, /],
     [/\bslotRecipes, /],
-  ]);
-}
+  ],
+};
+
+export const leanThemeBarrel = (): Plugin => patchModule(LEAN_THEME_BARREL);

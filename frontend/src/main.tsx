@@ -4,9 +4,11 @@ import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { preloadStorefrontScreen } from './app/storefront-pages';
 import { getSystem, keepServerGlobalStyles } from './components/ui/system';
+import { parseWithoutEval } from './lib/zod-without-eval';
 import { readSsrData } from './ssr/data';
 import { hydrateInTransition } from './ssr/hydrate';
 
+parseWithoutEval();
 const container = document.getElementById('root') as HTMLElement;
 // Storefront pages (/, categories, a category, an app) arrive rendered with their data: hydrate
 // them with the same data. Every other page is the plain SPA.

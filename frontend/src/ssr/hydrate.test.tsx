@@ -5,11 +5,11 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../../../test/support/must';
+import { CATEGORIES_KEY } from '../api/get-categories';
+import { MARKETPLACE_APPS_KEY } from '../api/get-marketplace-apps';
 import { AppProvider } from '../app/provider';
 import { AppRouter } from '../app/router';
 import { preloadStorefrontScreen } from '../app/storefront-pages';
-import { categoriesKey } from '../features/marketplace/api/get-categories';
-import { marketplaceAppsKey } from '../features/marketplace/api/get-marketplace-apps';
 import { makeApp, makeCategory } from '../features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '../testing/handlers/marketplace';
 import { serve } from '../testing/server';
@@ -25,7 +25,7 @@ const apps = [
   makeApp({ name: 'Charlie Scan', description: 'Sensor bridge', category_slug: imaging.slug }),
   makeApp({ name: 'Delta Pay', description: 'Card payments', category_slug: billing.slug }),
 ];
-const fallback = { [marketplaceAppsKey]: apps, [categoriesKey]: [imaging, billing] };
+const fallback = { [MARKETPLACE_APPS_KEY]: apps, [CATEGORIES_KEY]: [imaging, billing] };
 
 let root: Root | undefined;
 afterEach(() => {

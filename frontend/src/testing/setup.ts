@@ -3,7 +3,7 @@
  * API's handlers (./server.ts), and polyfill the browser APIs Chakra UI (Ark/Zag) expects but jsdom lacks.
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, expect, vi } from 'vitest';
 import { forgetRequests, server } from './server';
 
 // Route modules load lazily, so the first visit of a screen in a test file includes importing it
@@ -13,8 +13,9 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 await import('@chakra-ui/react');
 // Screens and panels loaded on demand bring every slot recipe (with-all-recipes.ts); components
-// rendered on their own in a test get them here.
-await import('../components/ui/all-recipes');
+// rendered on their own in a test get them here. Not in a `*.recipes.test.tsx`: those check that a
+// screen brings the recipes it needs itself, as in the browser.
+if (!/\.recipes\.test\.tsx?$/.test(expect.getState().testPath ?? '')) await import('../components/ui/all-recipes');
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -6,10 +6,11 @@ import { ServiceUnavailableError, UnauthorizedError } from '../errors';
 import { GOOGLE_TOKEN_INVALID, type GoogleSettings, verifyGoogleIdToken } from './google-id-token';
 
 /** A stand-in for Google: a key pair and a JWKS endpoint on localhost. */
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let server: Server;
 let settings: GoogleSettings;
-let googleKey: CryptoKey;
-let otherKey: CryptoKey;
+let googleKey: SigningKey;
+let otherKey: SigningKey;
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 
@@ -35,7 +36,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function idToken(
   claims: Record<string, unknown> = {},
-  opts: { key?: CryptoKey; aud?: string; iss?: string; exp?: number } = {},
+  opts: { key?: SigningKey; aud?: string; iss?: string; exp?: number } = {},
 ) {
   return new SignJWT({ email: 'Jane.Doe@Gmail.com', email_verified: true, name: 'Jane Doe', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'google-1' })

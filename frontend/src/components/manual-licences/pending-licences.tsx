@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import * as z from 'zod';
 import {
   type CompleteManualLicenceInput,
   CompleteManualLicenceRequest,
@@ -8,12 +9,20 @@ import {
   type ManualLicence,
 } from '../../../../shared/schemas/manual-licences';
 import { errorText } from '../../lib/api-client';
+import { firstErrorMessage } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { formatDate } from '../../utils/format';
 import { LoadError } from '../ui/load-error';
 import { notifySuccess } from '../ui/toaster';
 
 /** Records what was sent to one buyer (the developer's and the admin's endpoints take the same body). */
 export type CompleteLicence = (purchaseId: string, body: CompleteManualLicenceInput) => Promise<unknown>;
+
+/** The two fields as typed, checked by the completion API's schema (details and/or a key; blank is none). */
+const DeliveryForm = z
+  .object({ access_details: z.string(), license_key: z.string() })
+  .transform((fields): z.input<typeof CompleteManualLicenceRequest> => fields)
+  .pipe(CompleteManualLicenceRequest);
 
 interface PendingLicenceFormProps {
   licence: ManualLicence;
@@ -24,30 +33,28 @@ interface PendingLicenceFormProps {
 
 /** One buyer waiting for access: what was sent (details and/or a licence key) is recorded and emailed. */
 function PendingLicenceForm({ licence, complete, showApp }: PendingLicenceFormProps) {
-  const [details, setDetails] = useState('');
-  const [key, setKey] = useState('');
+  const { register, handleSubmit } = useZodForm(DeliveryForm, {
+    defaultValues: { access_details: '', license_key: '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const idBase = useId();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = CompleteManualLicenceRequest.safeParse({ access_details: details, license_key: key });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      await complete(licence.purchase_id, parsed.data);
-      notifySuccess(`License delivered to ${licence.buyer_email}`);
-    } catch (err) {
-      setError(errorText(err, 'Could not complete the license. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const submit = handleSubmit(
+    async (body: CompleteManualLicenceInput) => {
+      setError(null);
+      setSaving(true);
+      try {
+        await complete(licence.purchase_id, body);
+        notifySuccess(`License delivered to ${licence.buyer_email}`);
+      } catch (err) {
+        setError(errorText(err, 'Could not complete the license. Please try again.'));
+      } finally {
+        setSaving(false);
+      }
+    },
+    (errors) => setError(firstErrorMessage(errors) ?? 'Check the form'),
+  );
 
   const buyer = licence.buyer_name ? `${licence.buyer_name} <${licence.buyer_email}>` : licence.buyer_email;
   return (
@@ -89,15 +96,14 @@ function PendingLicenceForm({ licence, complete, showApp }: PendingLicenceFormPr
           <Field.Label htmlFor={`${idBase}-details`}>Access details</Field.Label>
           <Textarea
             id={`${idBase}-details`}
-            value={details}
             maxLength={MANUAL_DETAILS_MAX}
-            onChange={(e) => setDetails(e.target.value)}
             placeholder="How the buyer signs in or gets started"
+            {...register('access_details')}
           />
         </Field.Root>
         <Field.Root invalid={!!error}>
           <Field.Label htmlFor={`${idBase}-key`}>License key (optional)</Field.Label>
-          <Input id={`${idBase}-key`} value={key} maxLength={MANUAL_KEY_MAX} onChange={(e) => setKey(e.target.value)} />
+          <Input id={`${idBase}-key`} maxLength={MANUAL_KEY_MAX} {...register('license_key')} />
           {error && <Field.ErrorText>{error}</Field.ErrorText>}
         </Field.Root>
         <Text fontSize="xs" color="fg.muted">

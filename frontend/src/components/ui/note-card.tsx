@@ -1,27 +1,26 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import useSWR from 'swr';
-import { errorText, fetcher } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 
 /**
- * A dashboard card that says one thing in a sentence about what `url` returns: its heading names
- * the section; until the data comes it says Loading…, and if the read failed, why (`failed` when
- * the server gave no detail). `testId` marks the sentence (and names the heading's id).
+ * A dashboard card that says one thing in a sentence about what a read returns (`read`, the result
+ * of the feature's SWR hook): its heading names the section; until the data comes it says Loading…,
+ * and if the read failed, why (`failed` when the server gave no detail). `testId` marks the
+ * sentence (and names the heading's id).
  */
 export function NoteCard<T>({
-  url,
+  read: { data, error },
   title,
   failed,
   testId,
   children,
 }: {
-  url: string;
+  read: { data?: T; error?: unknown };
   title: string;
   failed: string;
   testId: string;
   children: (data: T) => ReactNode;
 }) {
-  const { data, error } = useSWR<T>(url, fetcher);
   const headingId = `${testId}-title`;
   return (
     <Box as="section" borderWidth="1px" borderRadius="xl" p="5" aria-labelledby={headingId}>

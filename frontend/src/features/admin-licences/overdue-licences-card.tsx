@@ -1,11 +1,11 @@
-import type { AdminManualLicenceList } from '../../../../shared/schemas/manual-licences';
 import { NoteCard } from '../../components/ui/note-card';
+import { useAdminManualLicences } from './api/get-admin-manual-licences';
 
 /** Admin Dashboard: manual licences still pending past the promised 24 hours. */
 export function OverdueLicencesCard() {
   return (
-    <NoteCard<AdminManualLicenceList>
-      url="/api/admin/manual-licences"
+    <NoteCard
+      read={useAdminManualLicences()}
       title="Manual licences"
       failed="Failed to load pending licences"
       testId="overdue-licences"

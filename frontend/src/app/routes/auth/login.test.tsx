@@ -1,5 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+// The type import brings the page's `window.google` declaration into this test's type world.
+import type { GoogleIdentity } from '../../../features/auth/lib/google-identity';
 import { getRole, getToken } from '../../../lib/auth-storage';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerHandlers } from '../../../testing/handlers/developer';
@@ -120,7 +122,7 @@ describe('Google sign-in', () => {
   /** Installs a fake Google Identity Services script; `signIn` plays the user choosing an account. */
   function fakeGoogle() {
     let callback: ((r: { credential?: string }) => void) | undefined;
-    window.google = {
+    const google: GoogleIdentity = {
       accounts: {
         id: {
           initialize: (opts) => {
@@ -133,6 +135,7 @@ describe('Google sign-in', () => {
         },
       },
     };
+    window.google = google;
     return {
       ready: () => waitFor(() => expect(callback).toBeDefined()),
       signIn: () => act(async () => callback?.({ credential: 'google-id-token' })),

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
+import { SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
 import { toaster } from '../../../components/ui/toaster';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
-import { renderRoute } from '../../../testing/render-route';
+import { fillIn, renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 
 const apps = () => [
@@ -169,5 +170,48 @@ describe('My Apps (/dashboard/apps)', () => {
     const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
     expect(await analytics.findByText('$147.00')).toBeTruthy();
     expect(analytics.getByText('Dr. Lee')).toBeTruthy();
+  });
+  it('adds a webhook: event type and target URL required, an own secret of 24 characters or more, then its secret shown once', async () => {
+    const webhooks = [
+      http.get('/api/apps/:id/webhooks', () => HttpResponse.json([])),
+      http.get('/api/event-types', () => HttpResponse.json(['appointment.created'])),
+      http.post('/api/apps/:id/webhooks', () =>
+        HttpResponse.json({
+          id: 'wh-1',
+          app_id: 'pub-live',
+          event_type: 'appointment.created',
+          target_url: 'https://vendor.example/hooks',
+          secret: 'whsec_generatedsecretgeneratedsecret',
+          is_active: true,
+          created_at: '2025-03-01T10:00:00.000Z',
+        }),
+      ),
+    ];
+    const { user } = await open({ apps: apps() }, webhooks);
+    await user.click(
+      await within(await screen.findByTestId('app-row-pub-live')).findByRole('button', { name: /^Webhooks/ }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: /Webhooks/ }));
+    const add = () => user.click(dialog.getByRole('button', { name: /Add Webhook/ }));
+
+    await add();
+    expect((await dialog.findByRole('alert')).textContent).toBe(MSG.fillAllWebhookFields);
+
+    await user.selectOptions(await dialog.findByRole('combobox'), 'appointment.created');
+    fillIn(/^Target URL/, ' https://vendor.example/hooks ');
+    fillIn(/^Secret/, 'too-short');
+    await add();
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe(SECRET_FORMAT));
+    expect(calls('POST /api/apps/pub-live/webhooks')).toHaveLength(0);
+
+    fillIn(/^Secret/, '  ');
+    await add();
+    expect(await dialog.findByTestId('webhook-secret-once')).toBeTruthy();
+    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(calls('POST /api/apps/pub-live/webhooks')[0]?.body).toEqual({
+      event_type: 'appointment.created',
+      target_url: 'https://vendor.example/hooks',
+      is_active: true,
+    });
   });
 });

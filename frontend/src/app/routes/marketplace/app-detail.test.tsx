@@ -239,6 +239,17 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     expect(dialog.getByRole('button', { name: /Processing/ })).toBeTruthy();
   });
 
+  it("refuses a guest address that is not one, in the spec's words, and sends nothing", async () => {
+    renderDetail('smile-scheduler', { extra: checkoutHandlers() });
+    const dialog = within(await openCheckout());
+    await userEvent.click(dialog.getByRole('radio', { name: /Continue as guest/ }));
+    await userEvent.click(dialog.getByRole('textbox', { name: /Email address/ }));
+    await userEvent.paste('front-desk');
+    await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await dialog.findByText(MSG.invalidEmail)).toBeTruthy();
+    expect(calls('POST /api/stripe/create-guest-checkout-session')).toHaveLength(0);
+  });
+
   it("asks to log in when neither logged in nor guest; 'Login →' returns to this app with checkout=true", async () => {
     renderDetail('smile-scheduler', { extra: checkoutHandlers() });
     const dialog = within(await openCheckout());

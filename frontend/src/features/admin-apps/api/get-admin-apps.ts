@@ -13,6 +13,11 @@ export async function getAdminApps(): Promise<AdminAppRow[]> {
   return Array.isArray(data) ? data : (data?.apps ?? []);
 }
 
+/** Every app at once (the Dashboard's note on apps edited after approval). */
+export function useAdminApps() {
+  return useSWR(ADMIN_APPS_KEY, getAdminApps);
+}
+
 export interface AdminAppsPageParams {
   page: number;
   limit?: number;

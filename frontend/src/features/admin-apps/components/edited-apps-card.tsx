@@ -1,17 +1,12 @@
-import type { AdminApp } from '../../../../../shared/schemas/apps';
 import { AppLink } from '../../../components/ui/links';
 import { NoteCard } from '../../../components/ui/note-card';
 import { paths } from '../../../config/paths';
+import { useAdminApps } from '../api/get-admin-apps';
 
 /** Admin Dashboard: approved apps whose name, texts, URLs, instructions or price changed. */
 export function EditedAppsCard() {
   return (
-    <NoteCard<AdminApp[]>
-      url="/api/admin/apps"
-      title="Edited after approval"
-      failed="Failed to load apps"
-      testId="edited-apps"
-    >
+    <NoteCard read={useAdminApps()} title="Edited after approval" failed="Failed to load apps" testId="edited-apps">
       {(data) => {
         const flagged = data.filter((a) => a.review_flag);
         if (flagged.length === 0) return 'No approved app has material edits to review.';

@@ -1,30 +1,37 @@
 import { Box, Field, HStack, Input, NativeSelect, SimpleGrid, Switch, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import * as z from 'zod';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { slugifyCategoryName } from '../../../../../shared/rules/categories';
-import { type CategoryPayload, CategoryPayloadSchema } from '../../../../../shared/schemas/categories';
+import { CategoryPayloadSchema } from '../../../../../shared/schemas/categories';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import type { AdminCategory, CategoryIconKit, CategoryInput } from '../types';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-interface FormValues {
-  name: string;
-  slug: string;
-  description: string;
-  icon: string;
-  color: string;
-  /** Kept as typed; parsed as an integer on save. */
-  display_order: string;
-  is_active: boolean;
-}
+/**
+ * The form's fields as typed (the order kept as text, parsed as an integer on save), checked by the
+ * server's payload schema: same rules (slug format, colour, order), same words.
+ */
+const CategoryForm = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    color: z.string(),
+    display_order: z.string(),
+    is_active: z.boolean(),
+  })
+  .transform((fields): z.input<typeof CategoryPayloadSchema> => fields)
+  .pipe(CategoryPayloadSchema);
+type FormValues = z.input<typeof CategoryForm>;
 
 const initialValues = (category: AdminCategory | null, icons: CategoryIconKit): FormValues => ({
   name: category?.name ?? '',
@@ -35,9 +42,6 @@ const initialValues = (category: AdminCategory | null, icons: CategoryIconKit): 
   display_order: String(category?.display_order ?? CATEGORY_DEFAULTS.display_order),
   is_active: category?.is_active ?? CATEGORY_DEFAULTS.is_active,
 });
-
-/** The server's payload schema checks the form: same rules (slug format, colour, order), same words. */
-const resolver = zodResolver(CategoryPayloadSchema) as unknown as Resolver<FormValues, unknown, CategoryPayload>;
 
 interface CategoryFormDialogProps {
   /** null creates a new category. */
@@ -56,10 +60,10 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
     register,
     handleSubmit,
     setValue,
-    control,
+    watch,
     formState: { errors },
-  } = useForm<FormValues, unknown, CategoryPayload>({ defaultValues: initialValues(category, icons), resolver });
-  const values = useWatch({ control }) as FormValues;
+  } = useZodForm(CategoryForm, { defaultValues: initialValues(category, icons), reValidateMode: 'onChange' });
+  const values = watch();
   const [slugByHand, setSlugByHand] = useState(category !== null);
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateCategory();

@@ -18,14 +18,12 @@ export function useAdminUser(id: string) {
   return useSWR(id ? adminUserKey(id) : null, () => getAdminUser(id), once);
 }
 
-/** A list under the user, read in parallel with the profile ([] when the answer is not a list). */
-function useAdminUserList<T>(path: string | null) {
-  return useSWR(path, (key: string) => api.list<T>(key), once);
-}
+// The lists under the user are read in parallel with the profile ([] when the answer is not a list).
 
 /** GET /api/admin/users/{id}/keys: the developer's keys, prefixes only. */
-export const useAdminUserKeys = (userId: string) => useAdminUserList<ApiKey>(userId ? adminUserKeysKey(userId) : null);
+export const useAdminUserKeys = (userId: string) =>
+  useSWR(userId ? adminUserKeysKey(userId) : null, (key: string) => api.list<ApiKey>(key), once);
 
 /** GET /api/admin/users/{id}/logs: webhook deliveries to the user's apps, newest first. */
 export const useAdminUserLogs = (userId: string) =>
-  useAdminUserList<WebhookLog>(userId ? adminUserLogsKey(userId) : null);
+  useSWR(userId ? adminUserLogsKey(userId) : null, (key: string) => api.list<WebhookLog>(key), once);

@@ -1,42 +1,47 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/form-message';
 import { errorText } from '../../../lib/api-client';
+import { firstErrorMessage } from '../../../lib/form-errors';
 
 /**
- * A sign-in or password form: on submit the last error clears (and whatever `onStart` clears),
- * `validate` may refuse with a message, else `send` runs; the refusal, or what `send` throws (its
- * server detail, else `failed`), shows above the fields. The error state is the caller's so other
+ * A sign-in or password form (react-hook-form with its zod schema, lib/use-zod-form.ts): on submit
+ * the last error clears (and whatever `onStart` clears), the schema may refuse with a message, else
+ * `send` runs with the schema's output; the refusal, or what `send` throws (its server detail, else
+ * `failed`), shows above the fields until the next submit. The error state is the caller's so other
  * ways in (Google) can report there too.
  */
-export function AuthForm({
+export function AuthForm<Values extends FieldValues, Output>({
+  form,
   error,
   setError,
   onStart,
-  validate,
   send,
   failed,
   children,
 }: {
+  form: UseFormReturn<Values, unknown, Output>;
   error: string | null;
   setError: (error: string | null) => void;
   onStart?: () => void;
-  validate: () => string | null;
-  send: () => Promise<unknown>;
+  send: (values: Output) => Promise<unknown>;
   failed: string;
   children: ReactNode;
 }) {
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = (e: FormEvent) => {
     setError(null);
     onStart?.();
-    const invalid = validate();
-    if (invalid) return setError(invalid);
-    try {
-      await send();
-    } catch (err) {
-      setError(errorText(err, failed));
-    }
+    return form.handleSubmit(
+      async (values) => {
+        try {
+          await send(values);
+        } catch (err) {
+          setError(errorText(err, failed));
+        }
+      },
+      (errors) => setError(firstErrorMessage(errors) ?? failed),
+    )(e);
   };
   return (
     <form onSubmit={onSubmit} noValidate>

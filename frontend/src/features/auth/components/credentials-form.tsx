@@ -1,15 +1,17 @@
 import { Field, Flex, Input } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { LoginRequest } from '../../../../../shared/schemas/accounts';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { useZodForm } from '../../../lib/use-zod-form';
 import type { Credentials } from '../api/sign-in';
-import { validateCredentials } from '../lib/validation';
 import { AuthForm, AuthSubmit } from './auth-form-parts';
 
 /**
- * The e-mail and password form of developer and admin sign-in. Both fields are required; the
- * trimmed e-mail and the password go to `onCredentials`, and what it throws shows above the form
- * (`failed` when the server gave no message). `error` is the caller's so other ways in (Google)
- * can report there too.
+ * The e-mail and password form of developer and admin sign-in, checked by the sign-in API's own
+ * schema (LoginRequest: both fields required, the spec's one message). The e-mail as the server
+ * reads it (trimmed, lower case) and the password go to `onCredentials`, and what it throws shows
+ * above the form (`failed` when the server gave no message). `error` is the caller's so other ways
+ * in (Google) can report there too.
  */
 export function CredentialsForm({
   emailLabel,
@@ -35,26 +37,18 @@ export function CredentialsForm({
   setError: (error: string | null) => void;
   onCredentials: (credentials: Credentials) => Promise<void>;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(LoginRequest, { defaultValues: { email: '', password: '' } });
 
   const passwordLabel = <Field.Label>Password</Field.Label>;
   return (
-    <AuthForm
-      error={error}
-      setError={setError}
-      validate={() => validateCredentials(email, password)}
-      send={() => onCredentials({ email: email.trim(), password })}
-      failed={failed}
-    >
+    <AuthForm error={error} setError={setError} form={form} send={onCredentials} failed={failed}>
       <Field.Root>
         <Field.Label>{emailLabel}</Field.Label>
         <Input
           type="email"
           autoComplete={emailAutoComplete}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           placeholder={emailPlaceholder}
+          {...form.register('email')}
         />
       </Field.Root>
       <Field.Root>
@@ -66,7 +60,7 @@ export function CredentialsForm({
         ) : (
           passwordLabel
         )}
-        <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </Field.Root>
       <AuthSubmit loading={loading} loadingText="Signing in...">
         {submitLabel}

@@ -2,16 +2,17 @@ import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMail } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
+import { ForgotPasswordRequest } from '../../../../../shared/schemas/accounts';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { looksLikeEmail } from '../lib/validation';
 import { AuthFooter, AuthForm, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
+  const form = useZodForm(ForgotPasswordRequest, { defaultValues: { email: '' } });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const { trigger, isMutating } = useRequestPasswordReset();
@@ -27,9 +28,9 @@ export function ForgotPasswordForm() {
         error={error}
         setError={setError}
         onStart={() => setSent(null)}
-        validate={() => (looksLikeEmail(email.trim()) ? null : MSG.invalidEmail)}
-        send={async () => {
-          const res = await trigger(email.trim());
+        form={form}
+        send={async ({ email }) => {
+          const res = await trigger(email);
           setSent(res?.message || MSG.forgotSuccess);
         }}
         failed={MSG.forgotFailed}
@@ -37,7 +38,7 @@ export function ForgotPasswordForm() {
         {sent && <FormMessage status="success">{sent}</FormMessage>}
         <Field.Root>
           <Field.Label>Email</Field.Label>
-          <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </Field.Root>
         <AuthSubmit loading={isMutating} loadingText="Sending...">
           Send reset link

@@ -2,23 +2,30 @@ import { Field, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
+import * as z from 'zod';
 import { LIMITS } from '../../../../../shared/constants';
+import { MSG } from '../../../../../shared/messages';
+import { ResetPasswordRequest } from '../../../../../shared/schemas/accounts';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
 import { useRedirectToLoginWhen } from '../lib/session';
-import { validateNewPassword } from '../lib/validation';
 import { AuthFooter, AuthForm, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
+
+/** The new password, as the reset API checks it (at least 6 characters first), and its confirmation. */
+const NewPasswordForm = z
+  .object({ password: ResetPasswordRequest.shape.password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] });
 
 /** New password from an e-mailed link (/reset-password?token=...). */
 export function ResetPasswordForm() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const form = useZodForm(NewPasswordForm, { defaultValues: { password: '', confirm: '' } });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { trigger, isMutating } = useResetPassword();
@@ -63,8 +70,8 @@ export function ResetPasswordForm() {
       <AuthForm
         error={error}
         setError={setError}
-        validate={() => validateNewPassword(password, confirm)}
-        send={async () => {
+        form={form}
+        send={async ({ password }) => {
           const res = await trigger({ token, password });
           setDone(res?.message || 'Your password has been reset.');
         }}
@@ -72,12 +79,12 @@ export function ResetPasswordForm() {
       >
         <Field.Root>
           <Field.Label>New Password</Field.Label>
-          <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
           <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
         </Field.Root>
         <Field.Root>
           <Field.Label>Confirm New Password</Field.Label>
-          <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <PasswordInput autoComplete="new-password" {...form.register('confirm')} />
         </Field.Root>
         <AuthSubmit loading={isMutating} loadingText="Saving...">
           Reset password

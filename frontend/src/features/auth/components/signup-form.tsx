@@ -1,7 +1,5 @@
 import { Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { LuUserPlus } from 'react-icons/lu';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
@@ -11,16 +9,13 @@ import { AppLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
-import { type RegisterInput, useRegisterDeveloper } from '../api/register-developer';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useRegisterDeveloper } from '../api/register-developer';
 import { useRedirectToLoginWhen } from '../lib/session';
 import { AuthFooter, AuthSubmit } from './auth-form-parts';
 import { AuthHeading } from './auth-heading';
 
-type SignupValues = Required<RegisterInput>;
-const EMPTY: SignupValues = { full_name: '', email: '', password: '', company_name: '', website: '' };
-
-/** The server's own schema (POST /api/register) checks the form: same rules, same words. */
-const resolver = zodResolver(SignupRequest) as unknown as Resolver<SignupValues>;
+const EMPTY: SignupRequest = { full_name: '', email: '', password: '', company_name: '', website: '' };
 
 /** A required field: its label with the marker, the input, then its own error or else the hint. */
 function RequiredField({
@@ -49,12 +44,13 @@ function RequiredField({
 
 /** Developer signup; on success the server's message shows, then /login after 3 s (docs/spec.md section 4). */
 export function SignupForm() {
+  // The server's own schema (POST /api/register) checks the form: same rules, same words; a field
+  // that was wrong is checked again as it changes.
   const {
     register,
     handleSubmit,
-    getValues,
     formState: { errors },
-  } = useForm<SignupValues>({ defaultValues: EMPTY, resolver });
+  } = useZodForm(SignupRequest, { defaultValues: EMPTY, reValidateMode: 'onChange' });
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const { trigger, isMutating } = useRegisterDeveloper();
@@ -64,23 +60,15 @@ export function SignupForm() {
   // A missing field is the spec's one message, shown once above the form (its fields turn red);
   // a malformed one shows its own message under the field.
   const missing = Object.values(errors).some((e) => e?.message === MSG.allRequired);
-  const fieldError = (field: keyof SignupValues) => {
+  const fieldError = (field: keyof SignupRequest) => {
     const message = errors[field]?.message;
     return message && message !== MSG.allRequired ? message : undefined;
   };
 
-  const onSubmit = handleSubmit(async () => {
+  const onSubmit = handleSubmit(async ({ website, ...account }) => {
     setError(null);
-    const form = getValues();
-    const input: RegisterInput = {
-      full_name: form.full_name.trim(),
-      email: form.email.trim(),
-      password: form.password,
-      company_name: form.company_name.trim(),
-      website: form.website.trim() || undefined,
-    };
     try {
-      const res = await trigger(input);
+      const res = await trigger({ ...account, website: website ?? undefined });
       setSuccess(res?.message || 'Registration successful! Your account is awaiting admin approval.');
     } catch (err) {
       setError(errorText(err, MSG.signupFailed));

@@ -8,7 +8,9 @@ import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/rad
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth-storage';
+import { firstErrorMessage } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-current-user';
+import { useLazyZodForm } from '../../../lib/use-lazy-zod-form';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useCreateGuestCheckoutSession } from '../api/create-guest-checkout-session';
 import { CHECKOUT_APP_KEY, checkoutReturnPath } from '../utils/checkout-return';
@@ -35,6 +37,16 @@ interface CheckoutModalProps {
 type Mode = 'login' | 'guest';
 
 /**
+ * The guest's address as the guest checkout API checks it (GuestCheckoutRequest: the spec's one
+ * message). The schema and zod load with the guest choice, not with the modal (use-lazy-zod-form.ts):
+ * a buyer who is signed in, and the app page, never download them.
+ */
+const loadGuestEmail = () =>
+  import('../../../../../shared/schemas/checkout').then(({ GuestCheckoutRequest }) =>
+    GuestCheckoutRequest.pick({ email: true }),
+  );
+
+/**
  * Said to every guest: the answer never tells whether the address has an
  * account; a guest licence is kept for the address and shows in the account once it is confirmed.
  */
@@ -52,7 +64,8 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
   const navigate = useNavigate();
   const formId = useId();
   const [mode, setMode] = useState<Mode>('login');
-  const [email, setEmail] = useState('');
+  const guestForm = useLazyZodForm(loadGuestEmail, { defaultValues: { email: '' } });
+  const email = guestForm.watch('email');
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const member = useCreateCheckoutSession();
@@ -74,14 +87,21 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
       setError(MSG.pleaseLogin);
       return;
     }
-    if (asGuest && !email.includes('@')) {
-      setError(MSG.invalidEmail);
-      return;
-    }
+    if (asGuest)
+      return guestForm.handleSubmit(
+        (values) => start(values.email),
+        (errors) => setError(firstErrorMessage(errors) ?? MSG.invalidEmail),
+      )();
+    return start();
+  }
+
+  /** Opens a checkout session (as the guest `guestEmail`, else signed in) and goes to the payment page. */
+  async function start(guestEmail?: string) {
     try {
-      const session = token
-        ? await member.trigger({ appId: app.id })
-        : await guest.trigger({ appId: app.id, email: email.trim() });
+      const session =
+        guestEmail === undefined
+          ? await member.trigger({ appId: app.id })
+          : await guest.trigger({ appId: app.id, email: guestEmail });
       if (!session?.checkout_url) throw new Error('checkout session without a checkout_url');
       setLeaving(true);
       window.location.assign(session.checkout_url);
@@ -171,6 +191,7 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
                 onChange={(next) => {
                   setMode(next);
                   setError(null);
+                  if (next === 'guest') void loadGuestEmail().catch(() => undefined);
                 }}
                 choices={MODES}
                 size="sm"
@@ -184,9 +205,8 @@ export function CheckoutModal({ app, priceLabel, open, onClose }: CheckoutModalP
                     autoComplete="email"
                     inputMode="email"
                     placeholder="you@yourpractice.com"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
                     disabled={busy}
+                    {...guestForm.register('email')}
                   />
                   <Field.HelperText>{MSG.guestNote}</Field.HelperText>
                   <Field.HelperText>{GUEST_ACCOUNT_NOTE}</Field.HelperText>

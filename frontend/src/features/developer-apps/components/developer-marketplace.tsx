@@ -18,17 +18,17 @@ import { LuSearch, LuStore } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { isFreePricing } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
+import { useMarketplaceApps } from '../../../api/get-marketplace-apps';
+import { useMyApps } from '../../../api/get-my-apps';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../utils/format';
-import { useListedApps } from '../api/get-listed-apps';
-import { useMyApps } from '../api/get-my-apps';
 
 /** /dashboard/marketplace: the public marketplace as it is today, the developer's own listings first. */
 export function DeveloperMarketplace() {
-  const listed = useListedApps();
+  const listed = useMarketplaceApps();
   const mine = useMyApps();
   const [query, setQuery] = useState('');
   const q = useDeferredValue(query).trim().toLowerCase();

@@ -14,14 +14,16 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
-import { SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
+import { CreateWebhookRequest, SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { LoadError } from '../../../components/ui/load-error';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { firstErrorMessage } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateAppWebhook } from '../api/create-app-webhook';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useAppWebhooks } from '../api/get-app-webhooks';
@@ -31,6 +33,16 @@ import { isNotAvailable } from '../utils/app-status';
 import { EventTypeField } from './event-type-field';
 import { NotAvailableYet, ToolDialog } from './tool-dialog';
 
+/**
+ * A new webhook, as the API checks it (event type and target URL required, the spec's one message);
+ * a secret of one's own needs at least 24 characters (blank: the server generates a whsec_ one, and
+ * checks that a whsec_ secret is well-formed itself).
+ */
+const NewWebhook = CreateWebhookRequest.required({ secret: true, is_active: true }).refine(
+  (v) => !v.secret || v.secret.length >= 24,
+  { message: SECRET_FORMAT, path: ['secret'] },
+);
+
 /** The app's webhooks (GET/POST /api/apps/{id}/webhooks, DELETE /api/webhooks/{id}). */
 export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
   const { data: webhooks, error, isLoading } = useAppWebhooks(app.id);
@@ -39,37 +51,30 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
   const create = useCreateAppWebhook(app.id);
   const remove = useDeleteWebhook(app.id);
   const { confirm, dialog } = useConfirm();
-  const [eventType, setEventType] = useState('');
-  const [targetUrl, setTargetUrl] = useState('');
-  const [secret, setSecret] = useState('');
-  const [active, setActive] = useState(true);
+  const form = useZodForm(NewWebhook, {
+    defaultValues: { event_type: '', target_url: '', secret: '', is_active: true },
+  });
+  const { register, setValue, watch } = form;
   const [formError, setFormError] = useState<string | null>(null);
   /** The new webhook's full secret: shown once, until the dialog closes or another is added. */
   const [newSecret, setNewSecret] = useState<{ eventType: string; secret: string } | null>(null);
 
-  async function onCreate(e: FormEvent) {
-    e.preventDefault();
-    if (!eventType.trim() || !targetUrl.trim()) return setFormError(MSG.fillAllWebhookFields);
-    // Blank: the server generates a whsec_ secret; otherwise at least 24 characters (section 5).
-    // (The server also checks that a whsec_ secret is well-formed and answers its detail.)
-    if (secret.trim() && secret.trim().length < 24) return setFormError(SECRET_FORMAT);
-    setFormError(null);
-    setNewSecret(null);
-    try {
-      const created = await create.trigger({
-        event_type: eventType.trim(),
-        target_url: targetUrl.trim(),
-        ...(secret.trim() ? { secret: secret.trim() } : {}),
-        is_active: active,
-      });
-      if (created?.secret) setNewSecret({ eventType: created.event_type, secret: created.secret });
-      notifySuccess('Webhook created');
-      setTargetUrl('');
-      setSecret('');
-    } catch (err) {
-      notifyError(errorText(err, MSG.failedCreateWebhook));
-    }
-  }
+  const onCreate = form.handleSubmit(
+    async ({ event_type, target_url, secret, is_active }) => {
+      setFormError(null);
+      setNewSecret(null);
+      try {
+        const created = await create.trigger({ event_type, target_url, ...(secret ? { secret } : {}), is_active });
+        if (created?.secret) setNewSecret({ eventType: created.event_type, secret: created.secret });
+        notifySuccess('Webhook created');
+        setValue('target_url', '');
+        setValue('secret', '');
+      } catch (err) {
+        notifyError(errorText(err, MSG.failedCreateWebhook));
+      }
+    },
+    (errors) => setFormError(firstErrorMessage(errors) ?? MSG.fillAllWebhookFields),
+  );
 
   async function onDelete(id: string) {
     if (!(await confirm({ message: MSG.confirmDeleteWebhook, destructive: true, confirmLabel: 'Delete' }))) return;
@@ -144,7 +149,12 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                 Add a webhook
               </Text>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <EventTypeField eventTypes={eventTypes} value={eventType} onChange={setEventType} bg="bg.panel" />
+                <EventTypeField
+                  eventTypes={eventTypes}
+                  value={watch('event_type')}
+                  onChange={(value) => setValue('event_type', value)}
+                  bg="bg.panel"
+                />
                 <Field.Root required>
                   <Field.Label>
                     Target URL <Field.RequiredIndicator />
@@ -153,18 +163,21 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                     bg="bg.panel"
                     type="url"
                     placeholder="https://example.com/webhooks"
-                    value={targetUrl}
-                    onChange={(e) => setTargetUrl(e.target.value)}
+                    {...register('target_url')}
                   />
                 </Field.Root>
                 <Field.Root>
                   <Field.Label>Secret</Field.Label>
-                  <Input bg="bg.panel" value={secret} onChange={(e) => setSecret(e.target.value)} />
+                  <Input bg="bg.panel" {...register('secret')} />
                   <Field.HelperText>
                     Leave empty to generate a whsec_ secret, or give your own of at least 24 characters.
                   </Field.HelperText>
                 </Field.Root>
-                <Switch.Root checked={active} onCheckedChange={(e) => setActive(e.checked)} alignSelf="center">
+                <Switch.Root
+                  checked={watch('is_active')}
+                  onCheckedChange={(e) => setValue('is_active', e.checked)}
+                  alignSelf="center"
+                >
                   <Switch.HiddenInput />
                   <Switch.Control />
                   <Switch.Label>Active</Switch.Label>

@@ -1,7 +1,7 @@
 import useSWR, { preload } from 'swr';
+import { logLoadFailure } from '../../../api/log-load-failure';
 import { api } from '../../../lib/api-client';
 import type { AppDetail } from '../types';
-import { logLoadFailure } from './log-load-failure';
 
 /** The slug when the app has one, otherwise its id (the server resolves either). */
 export const appDetailKey = (slugOrId: string) => `/api/marketplace/apps/by-slug/${encodeURIComponent(slugOrId)}`;

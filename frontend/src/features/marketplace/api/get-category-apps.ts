@@ -1,7 +1,7 @@
 import useSWR from 'swr';
+import { logLoadFailure } from '../../../api/log-load-failure';
 import { api } from '../../../lib/api-client';
 import type { CategoryApps } from '../types';
-import { logLoadFailure } from './log-load-failure';
 
 export const categoryAppsKey = (slug: string) => `/api/marketplace/apps/category/${encodeURIComponent(slug)}`;
 

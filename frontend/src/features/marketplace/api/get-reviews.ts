@@ -1,10 +1,10 @@
 import { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { ReviewPage } from '../../../../../shared/schemas/reviews';
+import { MARKETPLACE_APPS_KEY } from '../../../api/get-marketplace-apps';
+import { logLoadFailure } from '../../../api/log-load-failure';
 import { api } from '../../../lib/api-client';
 import { appDetailKey } from './get-app-by-slug';
-import { marketplaceAppsKey } from './get-marketplace-apps';
-import { logLoadFailure } from './log-load-failure';
 
 export const REVIEWS_PAGE_SIZE = 5;
 const reviewsPrefix = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/reviews`;
@@ -32,6 +32,6 @@ export async function revalidateReviewFigures(appId: string, slugOrId: string): 
   await mutate(
     (key) =>
       typeof key === 'string' &&
-      (key.startsWith(prefix) || key === appDetailKey(slugOrId) || key === marketplaceAppsKey),
+      (key.startsWith(prefix) || key === appDetailKey(slugOrId) || key === MARKETPLACE_APPS_KEY),
   );
 }

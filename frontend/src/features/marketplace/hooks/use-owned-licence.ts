@@ -1,5 +1,6 @@
 import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { useMyLicences } from '../api/get-my-licences';
+import { useMyPurchases } from '../../../api/get-my-purchases';
+import { useSession } from '../../../lib/use-current-user';
 import type { MarketplaceApp } from '../types';
 
 export interface OwnedLicence {
@@ -13,7 +14,10 @@ export interface OwnedLicence {
  * first, else the newest expired one (renewable). Refunded or revoked licences are not owned.
  */
 export function useOwnedLicence(app: Pick<MarketplaceApp, 'id'> | undefined): OwnedLicence | null {
-  const licences = useMyLicences();
+  const { token, role } = useSession();
+  // Read only for a signed-in developer; any failure means 'none known' (the checkout still refuses
+  // a second licence on the server).
+  const { data: licences = [] } = useMyPurchases({ enabled: Boolean(token) && role === 'developer' });
   if (!app) return null;
   const mine = licences.filter(
     (p) => p.app.id === app.id && p.status === 'completed' && p.license_status !== 'revoked',

@@ -1,4 +1,5 @@
 import type { ScopedMutator } from 'swr';
+import { MY_APPS_KEY } from '../../../api/get-my-apps';
 
 /**
  * After a write, the views that show the app: the own-apps list (/api/apps and each app under
@@ -9,8 +10,8 @@ export const revalidateAppViews = (mutate: ScopedMutator) =>
   mutate(
     (key) =>
       typeof key === 'string' &&
-      (key === '/api/apps' ||
-        key.startsWith('/api/apps/') ||
+      (key === MY_APPS_KEY ||
+        key.startsWith(`${MY_APPS_KEY}/`) ||
         key.startsWith('/api/marketplace/') ||
         key === 'dashboard-counts'),
   );

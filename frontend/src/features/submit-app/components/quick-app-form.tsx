@@ -1,16 +1,21 @@
 import { Alert, Box, Button, Card, Input, Stack, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
 import { LuCheck } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import * as z from 'zod';
 import { APP_TYPES, type AppType } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
-import { QuickAppCreateSchema, QuickAppUpdateSchema } from '../../../../../shared/schemas/apps';
+import {
+  type QuickAppCreate,
+  QuickAppCreateSchema,
+  type QuickAppUpdate,
+  QuickAppUpdateSchema,
+} from '../../../../../shared/schemas/apps';
 import { ButtonLink } from '../../../components/ui/links';
 import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSaveQuickApp } from '../api/save-quick-app';
 import type { EditableApp } from '../types';
 import { PracticeSystemsField } from './practice-systems-field';
@@ -24,16 +29,23 @@ const TYPE_LABELS: Record<AppType, string> = {
 
 const TYPE_OPTIONS = APP_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }));
 
-interface QuickValues {
-  name: string;
-  type: AppType | '';
-  description: string;
-  website_url: string;
-  practice_systems: string[];
-}
-/** The server's own schemas (POST /api/apps, PUT /api/apps/{id}) resolve the form. */
-const createResolver = zodResolver(QuickAppCreateSchema) as unknown as Resolver<QuickValues>;
-const updateResolver = zodResolver(QuickAppUpdateSchema) as unknown as Resolver<QuickValues>;
+/** The form's fields as typed (no type chosen yet: ''). */
+const QuickFields = z.object({
+  name: z.string(),
+  type: z.union([z.enum(APP_TYPES), z.literal('')]),
+  description: z.string(),
+  website_url: z.string(),
+  practice_systems: z.array(z.string()),
+});
+type QuickValues = z.input<typeof QuickFields>;
+
+/**
+ * The server's own schemas (POST /api/apps, PUT /api/apps/{id}) check the fields as they are (a
+ * type not chosen yet is refused with the schema's words).
+ */
+const asTyped = (fields: QuickValues): Record<string, unknown> => fields;
+const CreateForm: z.ZodType<QuickAppCreate, QuickValues> = QuickFields.transform(asTyped).pipe(QuickAppCreateSchema);
+const UpdateForm: z.ZodType<QuickAppUpdate, QuickValues> = QuickFields.transform(asTyped).pipe(QuickAppUpdateSchema);
 
 /**
  * The quick form (docs/spec.md section 5): name and type required, website a URL. In edit mode the
@@ -50,7 +62,7 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
     setValue,
     watch,
     formState: { errors },
-  } = useForm<QuickValues>({
+  } = useZodForm(editing ? UpdateForm : CreateForm, {
     defaultValues: {
       name: app?.name ?? '',
       type: app?.type ?? '',
@@ -58,8 +70,8 @@ export function QuickAppForm({ app }: { app?: EditableApp }) {
       website_url: app?.website_url ?? '',
       practice_systems: [...(app?.practice_systems ?? [])],
     },
-    resolver: editing ? updateResolver : createResolver,
     mode: 'onTouched',
+    reValidateMode: 'onChange',
   });
   const type = watch('type');
   const systems = watch('practice_systems');

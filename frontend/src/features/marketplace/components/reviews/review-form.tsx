@@ -1,10 +1,22 @@
 import { Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import * as z from 'zod';
 import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
-import type { ReviewInput } from '../../../../../../shared/schemas/reviews';
+import { type ReviewInput, ReviewInputSchema } from '../../../../../../shared/schemas/reviews';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { errorText } from '../../../../lib/api-client';
+import { firstErrorMessage } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { formatCount } from '../../../../utils/format';
+
+/**
+ * The fields as typed (0: no star chosen yet), checked by the reviews API's schema once a rating is
+ * chosen (blank title and text are none).
+ */
+const ReviewFields = z
+  .object({ rating: z.number().min(1, 'Choose a rating from 1 to 5 stars'), title: z.string(), text: z.string() })
+  .transform((fields): z.input<typeof ReviewInputSchema> => fields)
+  .pipe(ReviewInputSchema);
 
 interface ReviewFormProps {
   initial?: { rating: number; title: string | null; text: string | null };
@@ -15,29 +27,28 @@ interface ReviewFormProps {
 
 /** Rating (1-5, required), optional title and text. Plain radios, so it works with the keyboard alone. */
 export function ReviewForm({ initial, submitLabel, onSubmit, onCancel }: ReviewFormProps) {
-  const [rating, setRating] = useState<number>(initial?.rating ?? 0);
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [text, setText] = useState(initial?.text ?? '');
+  const { register, handleSubmit, setValue, watch } = useZodForm(ReviewFields, {
+    defaultValues: { rating: initial?.rating ?? 0, title: initial?.title ?? '', text: initial?.text ?? '' },
+  });
+  const rating = watch('rating');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = useId();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (rating < 1) {
-      setError('Choose a rating from 1 to 5 stars');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit({ rating, title: title.trim() || undefined, text: text.trim() || undefined });
-    } catch (err) {
-      setError(errorText(err, 'Your review could not be saved'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = handleSubmit(
+    async (input) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await onSubmit(input);
+      } catch (err) {
+        setError(errorText(err, 'Your review could not be saved'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => setError(firstErrorMessage(errors) ?? 'Your review could not be saved'),
+  );
 
   return (
     <Stack as="form" gap="4" onSubmit={submit} aria-label="Your review">
@@ -48,7 +59,14 @@ export function ReviewForm({ initial, submitLabel, onSubmit, onCancel }: ReviewF
         <HStack gap="3" wrap="wrap">
           {[1, 2, 3, 4, 5].map((n) => (
             <HStack as="label" key={n} gap="1.5" cursor="pointer">
-              <input type="radio" name={name} value={n} checked={rating === n} onChange={() => setRating(n)} required />
+              <input
+                type="radio"
+                name={name}
+                value={n}
+                checked={rating === n}
+                onChange={() => setValue('rating', n)}
+                required
+              />
               <Text as="span">{n === 1 ? '1 star' : `${n} stars`}</Text>
             </HStack>
           ))}
@@ -56,11 +74,11 @@ export function ReviewForm({ initial, submitLabel, onSubmit, onCancel }: ReviewF
       </Box>
       <Field.Root>
         <Field.Label>Title (optional)</Field.Label>
-        <Input value={title} maxLength={REVIEW_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
+        <Input maxLength={REVIEW_LIMITS.title} {...register('title')} />
       </Field.Root>
       <Field.Root>
         <Field.Label>Review (optional)</Field.Label>
-        <Textarea value={text} rows={4} maxLength={REVIEW_LIMITS.text} onChange={(e) => setText(e.target.value)} />
+        <Textarea rows={4} maxLength={REVIEW_LIMITS.text} {...register('text')} />
         <Field.HelperText>At most {formatCount(REVIEW_LIMITS.text)} characters.</Field.HelperText>
       </Field.Root>
       {error && <FormMessage status="error">{error}</FormMessage>}

@@ -1,61 +1,12 @@
-import { Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LuBadgeCheck } from 'react-icons/lu';
-import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
 import type { Review } from '../../../../../../shared/schemas/reviews';
-import { FormMessage } from '../../../../components/ui/form-message';
-import { errorText } from '../../../../lib/api-client';
 import { formatDate } from '../../../../utils/format';
 import { StarRating } from './star-rating';
 
-/** A one-field form (the developer's reply, the admin's hide reason). */
-function InlineForm({
-  label,
-  submitLabel,
-  max,
-  onSubmit,
-  onCancel,
-  destructive = false,
-}: {
-  label: string;
-  submitLabel: string;
-  max: number;
-  onSubmit: (text: string) => Promise<void>;
-  onCancel: () => void;
-  destructive?: boolean;
-}) {
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(value.trim());
-    } catch (err) {
-      setError(errorText(err, 'That did not work: try again'));
-      setBusy(false);
-    }
-  };
-  return (
-    <Stack as="form" gap="3" mt="3" onSubmit={submit}>
-      <Field.Root required>
-        <Field.Label>{label}</Field.Label>
-        <Textarea value={value} rows={3} maxLength={max} onChange={(e) => setValue(e.target.value)} required />
-      </Field.Root>
-      {error && <FormMessage status="error">{error}</FormMessage>}
-      <HStack gap="3">
-        <Button type="submit" size="sm" colorPalette={destructive ? 'red' : 'brand'} loading={busy}>
-          {submitLabel}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </HStack>
-    </Stack>
-  );
-}
+// The forms (and the reviews API's schema with zod) load only for the developer or admin who opens one.
+const ReviewTextForm = lazy(() => import('./review-text-form').then((m) => ({ default: m.ReviewTextForm })));
 
 interface ReviewItemProps {
   review: Review;
@@ -115,31 +66,28 @@ export function ReviewItem({ review, developerName, onReply, onHide }: ReviewIte
           )}
         </HStack>
       )}
-      {mode === 'reply' && onReply && (
-        <InlineForm
-          label="Your reply"
-          submitLabel="Publish reply"
-          max={REVIEW_LIMITS.reply}
-          onSubmit={async (text) => {
-            await onReply(text);
-            setMode('idle');
-          }}
-          onCancel={() => setMode('idle')}
-        />
-      )}
-      {mode === 'hide' && onHide && (
-        <InlineForm
-          label="Reason (mailed to the author)"
-          submitLabel="Hide review"
-          max={REVIEW_LIMITS.hideReason}
-          destructive
-          onSubmit={async (reason) => {
-            await onHide(reason);
-            setMode('idle');
-          }}
-          onCancel={() => setMode('idle')}
-        />
-      )}
+      <Suspense>
+        {mode === 'reply' && onReply && (
+          <ReviewTextForm
+            kind="reply"
+            onSubmit={async (text) => {
+              await onReply(text);
+              setMode('idle');
+            }}
+            onCancel={() => setMode('idle')}
+          />
+        )}
+        {mode === 'hide' && onHide && (
+          <ReviewTextForm
+            kind="hide"
+            onSubmit={async (reason) => {
+              await onHide(reason);
+              setMode('idle');
+            }}
+            onCancel={() => setMode('idle')}
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

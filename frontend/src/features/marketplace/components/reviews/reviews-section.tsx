@@ -1,5 +1,5 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { REVIEW_MESSAGES } from '../../../../../../shared/rules/reviews';
 import type { ReviewInput } from '../../../../../../shared/schemas/reviews';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -11,9 +11,11 @@ import { useMyReview } from '../../api/get-my-review';
 import { revalidateReviewFigures, useReviews } from '../../api/get-reviews';
 import { deleteReview, hideReview, replyToReview, saveReview } from '../../api/write-review';
 import type { AppDetail } from '../../types';
-import { ReviewForm } from './review-form';
 import { ReviewItem } from './review-item';
 import { StarRating } from './star-rating';
+
+// The form (and the reviews API's schema with zod) loads only for a buyer who may write a review.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
 
@@ -138,12 +140,14 @@ export function ReviewsSection({ app, isOwner }: { app: AppDetail; isOwner: bool
           <Heading as="h3" size="md" mb="3">
             {own ? 'Edit your review' : 'Write a review'}
           </Heading>
-          <ReviewForm
-            initial={own ?? undefined}
-            submitLabel={own ? 'Save review' : 'Submit review'}
-            onSubmit={submitOwn}
-            onCancel={own ? () => setEditing(false) : undefined}
-          />
+          <Suspense>
+            <ReviewForm
+              initial={own ?? undefined}
+              submitLabel={own ? 'Save review' : 'Submit review'}
+              onSubmit={submitOwn}
+              onCancel={own ? () => setEditing(false) : undefined}
+            />
+          </Suspense>
         </Box>
       )}
       {user && !isOwner && mine.data && !mine.data.can_review && !own && (

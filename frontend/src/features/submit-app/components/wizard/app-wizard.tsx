@@ -1,7 +1,6 @@
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -11,6 +10,7 @@ import { inputFromDraft } from '../../../../components/data-access/utils/draft';
 import { notifyError, notifySuccess } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { revalidateAppViews } from '../../api/revalidate-app-views';
 import { useSubmitApp } from '../../api/submit-app';
 import type { WizardValues } from '../../types';
@@ -54,7 +54,7 @@ const hasInput = (value: WizardValues[keyof WizardValues]) =>
 export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: string }) {
   const navigate = useNavigate();
   // The form state lives in react-hook-form; its resolver is the server's submit schema.
-  const form = useForm<WizardValues>({ defaultValues: initial, resolver: zodResolver(wizardSchema) });
+  const form = useZodForm(wizardSchema, { defaultValues: initial, reValidateMode: 'onChange' });
   const values = useWatch({ control: form.control }) as WizardValues;
   const [step, setStep] = useState(1);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../lib/api-client';
 
 /**
  * Failed marketplace, category or profile loads are only logged; the screen shows its empty

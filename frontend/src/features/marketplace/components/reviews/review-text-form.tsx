@@ -1,0 +1,73 @@
+import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import * as z from 'zod';
+import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
+import { HideReviewInputSchema, ReviewReplyInputSchema } from '../../../../../../shared/schemas/reviews';
+import { FormMessage } from '../../../../components/ui/form-message';
+import { errorText } from '../../../../lib/api-client';
+import { firstErrorMessage } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
+
+/** The two one-field forms on a review, each checked by its API's schema (the text is required, trimmed). */
+const KINDS = {
+  reply: {
+    label: 'Your reply',
+    submitLabel: 'Publish reply',
+    max: REVIEW_LIMITS.reply,
+    schema: z.object({ value: ReviewReplyInputSchema.shape.text }),
+    destructive: false,
+  },
+  hide: {
+    label: 'Reason (mailed to the author)',
+    submitLabel: 'Hide review',
+    max: REVIEW_LIMITS.hideReason,
+    schema: z.object({ value: HideReviewInputSchema.shape.reason }),
+    destructive: true,
+  },
+} as const;
+
+/** A one-field form under a review: the developer's reply or the admin's hide reason. */
+export function ReviewTextForm({
+  kind,
+  onSubmit,
+  onCancel,
+}: {
+  kind: keyof typeof KINDS;
+  onSubmit: (text: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { label, submitLabel, max, schema, destructive } = KINDS[kind];
+  const { register, handleSubmit } = useZodForm(schema, { defaultValues: { value: '' } });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = handleSubmit(
+    async ({ value }) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await onSubmit(value);
+      } catch (err) {
+        setError(errorText(err, 'That did not work: try again'));
+        setBusy(false);
+      }
+    },
+    (errors) => setError(firstErrorMessage(errors) ?? 'That did not work: try again'),
+  );
+  return (
+    <Stack as="form" gap="3" mt="3" onSubmit={submit}>
+      <Field.Root required>
+        <Field.Label>{label}</Field.Label>
+        <Textarea rows={3} maxLength={max} required {...register('value')} />
+      </Field.Root>
+      {error && <FormMessage status="error">{error}</FormMessage>}
+      <HStack gap="3">
+        <Button type="submit" size="sm" colorPalette={destructive ? 'red' : 'brand'} loading={busy}>
+          {submitLabel}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
