@@ -11,6 +11,6 @@ import { sessionFor } from './session';
  */
 export const adminLogin: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);
-  const user = await accounts.adminLogin(email, password, req.clientIp);
+  const user = await accounts.adminLogin(email, password, req.clientKey);
   return ok(await sessionFor(user));
 };

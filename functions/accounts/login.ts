@@ -7,6 +7,6 @@ import { sessionFor } from './session';
 /** POST /api/login: developers and admins alike. 401 for bad credentials, 429 when throttled. */
 export const login: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);
-  const user = await accounts.login(email, password, req.clientIp);
+  const user = await accounts.login(email, password, req.clientKey);
   return ok(await sessionFor(user));
 };

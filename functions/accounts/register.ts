@@ -6,7 +6,7 @@ import { accounts } from '../wiring/accounts';
 /** POST /api/register: a new developer account, pending admin approval. 409 for a taken address. */
 export const register: RouteHandler = async (req) => {
   const input = parse(SignupRequest, req.body);
-  const user = await accounts.register(input, req.clientIp);
+  const user = await accounts.register(input, req.clientKey);
   const body: RegisterResponse = { message: REGISTRATION_DONE, id: user.id };
   return created(body);
 };
