@@ -2,6 +2,7 @@
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig, scryptLog2N } from '../config';
+import { createDeviceTokens } from '../core/users/device-token';
 import type { GoogleSettings } from '../core/users/google-id-token';
 import { passwordHasher } from '../core/users/password';
 import { createUsersService, type UsersSettings } from '../core/users/users-service';
@@ -43,6 +44,7 @@ export function usersSettings(): UsersSettings {
       addressPerMinute: cfg.LOGIN_ADDRESS_MAX_PER_MINUTE,
     },
     google: googleSettings(),
+    secureCookies: cfg.RUNTIME === 'aws',
   };
 }
 
@@ -54,5 +56,7 @@ export const accounts = /* @__PURE__ */ lazyService(() =>
     passwords,
     settings: usersSettings,
     log: logger,
+    // Keyed by a key derived from the JWT signing secret (device-token.ts).
+    devices: createDeviceTokens(() => getConfig().JWT_SECRET ?? ''),
   }),
 );
