@@ -72,7 +72,12 @@ export const dynamoWebhookStore: WebhookStore = {
         tx.update(webhookCountKey(w.user_id), {
           ConditionExpression: '(attribute_not_exists(n) AND :existing < :max) OR n < :max',
           UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
-          ExpressionAttributeValues: { ':max': cap.max, ':existing': cap.existing, ':one': 1, ':entity': 'WebhookCount' },
+          ExpressionAttributeValues: {
+            ':max': cap.max,
+            ':existing': cap.existing,
+            ':one': 1,
+            ':entity': 'WebhookCount',
+          },
         }),
         tx.putNew(webhookItem.toItem(w)),
         tx.putNew({ ...webhookLookupKey(w.id), entity: 'WebhookLookup', app_id: w.app_id, user_id: w.user_id }),

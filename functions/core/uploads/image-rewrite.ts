@@ -177,7 +177,10 @@ function jpeg(b: Bytes): Bytes | undefined {
       parts.push(segment);
       // The entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart.
       let i = end;
-      while (i + 1 < b.length && !(b[i] === 0xff && b[i + 1] !== 0x00 && !((b[i + 1] ?? 0) >= 0xd0 && (b[i + 1] ?? 0) <= 0xd7)))
+      while (
+        i + 1 < b.length &&
+        !(b[i] === 0xff && b[i + 1] !== 0x00 && !((b[i + 1] ?? 0) >= 0xd0 && (b[i + 1] ?? 0) <= 0xd7))
+      )
         i++;
       if (i + 1 >= b.length) return undefined;
       parts.push(b.subarray(end, i));

@@ -135,7 +135,11 @@ export function createUploadService(deps: UploadServiceDeps) {
         size: file.data.length,
       });
     }
-    if (app !== undefined && kind === 'icon') await dropUnshownIcons(app, images.map((i) => i.key));
+    if (app !== undefined && kind === 'icon')
+      await dropUnshownIcons(
+        app,
+        images.map((i) => i.key),
+      );
     return images;
   }
 
@@ -248,7 +252,8 @@ export function createUploadService(deps: UploadServiceDeps) {
     async expireUnreferenced(opts: { ttlSeconds?: number; userId?: string } = {}): Promise<number> {
       const ttlSeconds = opts.ttlSeconds ?? UNREFERENCED_UPLOAD_TTL_SECONDS;
       const cutoff = (deps.now?.() ?? new Date()).getTime() - ttlSeconds * 1000;
-      const prefixes = opts.userId !== undefined ? [draftUploadPrefix(opts.userId)] : [DRAFT_UPLOADS_PREFIX, APP_UPLOADS_PREFIX];
+      const prefixes =
+        opts.userId !== undefined ? [draftUploadPrefix(opts.userId)] : [DRAFT_UPLOADS_PREFIX, APP_UPLOADS_PREFIX];
       const stale: string[] = [];
       for (const prefix of prefixes) {
         const old = (await deps.store.list(prefix)).filter((o) => o.lastModified && o.lastModified.getTime() < cutoff);

@@ -94,7 +94,6 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     if (!(await deps.isApproved(userId))) throw new ForbiddenError(WEBHOOKS_NEED_APPROVAL);
   }
 
-
   async function ownApp(userId: string, appId: string) {
     const app = await apps.find(appId);
     if (!app || app.user_id !== userId) throw new NotFoundError(MSG.appNotFound);
