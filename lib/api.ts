@@ -103,9 +103,10 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   // Sync runs can be long: up to the HTTP API's 30 s integration limit.
   sync: { table: [...READ, ...WRITE, 'dynamodb:BatchWriteItem'], sync: true, timeout: Duration.seconds(29) },
-  // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
-  // to activate an approved developer's production key on its first call).
-  partner: { table: [...READ, 'dynamodb:UpdateItem'] },
+  // Read-only but for counting each call on the developer's quota item (one conditional
+  // UpdateItem, also used to activate an approved developer's production key on its first call),
+  // and listing a key's hash there at its first call (a transaction with a ConditionCheck of the key).
+  partner: { table: [...READ, 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] },
   // Renders the storefront pages from the catalogue (functions/storefront): reads only.
   storefront: { table: READ, storefront: true },
 };
