@@ -64,7 +64,10 @@ async function main() {
 
     const opts = { url, method: 'POST', headers, body, connections: CONNECTIONS, timeout: 30 };
     const today = () => new Date().toISOString().slice(0, 10);
-    const counter = async () => (await dynamoApiKeyRepository.usageOn([key.id], today())).get(key.id) ?? 0;
+    const counter = async () =>
+      (await dynamoApiKeyRepository.usageOn([{ id: key.id, user_id: devId, type: 'production' }], today())).get(
+        key.id,
+      ) ?? 0;
     process.stdout.write(`Warming up for ${WARMUP_SECONDS} s... `);
     if (WARMUP_SECONDS > 0) await autocannon({ ...opts, duration: WARMUP_SECONDS });
     await new Promise((r) => setTimeout(r, 500)); // let requests in flight finish

@@ -26,6 +26,9 @@ async function main() {
     legacyEventIntervalMs: 0,
   });
   pointProcessAtStack(stack);
+  // The bench's webhook receiver listens on a port the system picks: allow any unprivileged port
+  // (the product's own ports stay refused; functions/adapters/http-out.ts).
+  process.env.LOCAL_WEBHOOK_PORTS = '1024-65535';
   const { seed } = await import('./seed');
   await seed({ adminEmail: 'admin@bench.local', adminPassword: 'admin123!', demo: true });
   const server = createLocalServer(resolve('frontend/dist'));

@@ -1,14 +1,16 @@
 /**
  * The local S3's front door. s3rver stores browser POST uploads without reading their policy (it
  * ignores the signature, the expiry, `content-length-range` and every other condition) and knows
- * no CORS rule for them. This front sits on the local S3 port, does what S3 does for those
- * requests (verifies the signed policy with functions/adapters/s3-post-policy.ts, answers CORS for
+ * no CORS rule for them. This front sits on the local S3 port, refuses a Host other than localhost
+ * or an IP literal (DNS rebinding, as the other engines' fronts: bin/local-engine-front.ts), does
+ * what S3 does for those requests (verifies the signed policy with functions/adapters/s3-post-policy.ts, answers CORS for
  * the site's origin only, as the bucket's CORS rule does in the cloud) and passes every other
  * request through to s3rver untouched.
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { verifyPresignedPost } from '../functions/adapters/s3-post-policy';
 import { multipartBoundary, parseMultipart } from '../functions/http/multipart';
+import { ENGINE_HOST_REFUSED, engineHostAllowed } from './local-engine-front';
 
 export interface S3FrontOptions {
   upstreamPort: number;
@@ -73,6 +75,11 @@ function proxy(req: IncomingMessage, res: ServerResponse, port: number) {
 
 export function createS3Front(opts: S3FrontOptions): Server {
   return createServer((req, res) => {
+    // Like every local engine, answers localhost and IP literals only (DNS rebinding).
+    if (!engineHostAllowed(req.headers.host)) {
+      req.resume();
+      return xmlError(res, 403, 'AccessDenied', ENGINE_HOST_REFUSED, {});
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = req.headers.origin;
     const corsAllowed = !!origin && opts.allowedOrigins().includes(origin);

@@ -23,6 +23,7 @@ import {
 import * as sesModule from 'aws-ses-v2-local';
 import S3rver from 's3rver';
 import { createTableInput, TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { createEngineFront } from './local-engine-front';
 import { startInternalSystem } from './simulators/internal-system';
 import { startLegacySystem } from './simulators/legacy-system';
 
@@ -233,6 +234,23 @@ function killChildrenOnExit(child: ChildProcess) {
   });
 }
 
+function listenFront(front: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolveListen, reject) => {
+    front.once('error', reject);
+    front.listen(port, host, () => {
+      front.off('error', reject);
+      resolveListen();
+    });
+  });
+}
+
+function closeFront(front: Server): Promise<void> {
+  return new Promise<void>((resolveClose) => {
+    front.closeAllConnections();
+    front.close(() => resolveClose());
+  });
+}
+
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const host = opts.host ?? '127.0.0.1';
   // Where this process reaches the engines: the bound address, or loopback for a wildcard bind.
@@ -271,8 +289,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       mkdirSync(dbPath, { recursive: true });
     }
     const dynamoEndpoint = `http://${reach}:${dynamoPort}`;
-    let dynamo = spawnDynamoLocal(dynamoPort, dbPath, host);
+    // DynamoDB Local listens on a private loopback port behind a front that checks Host (DNS
+    // rebinding: bin/local-engine-front.ts); the front holds the port the product uses.
+    const dynamoInternalPort = await freePort();
+    let dynamo = spawnDynamoLocal(dynamoInternalPort, dbPath, '127.0.0.1');
     killChildrenOnExit(dynamo);
+    const dynamoFront = createEngineFront({ upstreamPort: () => dynamoInternalPort, name: 'DynamoDB Local' });
+    await listenFront(dynamoFront, dynamoPort, host);
+    dynamoFront.once('close', () => engineFailed('The DynamoDB Local front', 'closed unexpectedly'));
+    stoppers.push(() => closeFront(dynamoFront));
     // An engine that dies is noticed, named in the log and restarted on the same port (with the
     // same data folder); after MAX_RESTARTS within a minute the runtime stops cleanly instead.
     const restarts: number[] = [];
@@ -288,7 +313,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
           return;
         }
         log(`[local] DynamoDB Local (pid ${child.pid}) ${how} unexpectedly; restarting it on port ${dynamoPort}.`);
-        dynamo = spawnDynamoLocal(dynamoPort, dbPath, host);
+        dynamo = spawnDynamoLocal(dynamoInternalPort, dbPath, '127.0.0.1');
         killChildrenOnExit(dynamo);
         supervise(dynamo);
         waitFor(() => ensureTable(dynamoEndpoint, opts.tableName), 'DynamoDB Local', 60_000, dynamo).then(
@@ -350,7 +375,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const startSes = (
       typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default
     ) as (cfg: { host: string; port: number }) => Promise<Server>;
-    const ses = await startSes({ host, port: sesPort });
+    // Like DynamoDB Local, behind a front that checks Host: the mail viewer shows every reset link.
+    const sesInternalPort = await freePort();
+    const ses = await startSes({ host: '127.0.0.1', port: sesInternalPort });
     ses.once('close', () => engineFailed('The local SES', 'closed unexpectedly'));
     stoppers.push(
       () =>
@@ -359,6 +386,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
           ses.close(() => r());
         }),
     );
+    const sesFront = createEngineFront({ upstreamPort: () => sesInternalPort, name: 'The local SES' });
+    await listenFront(sesFront, sesPort, host);
+    sesFront.once('close', () => engineFailed('The local SES front', 'closed unexpectedly'));
+    stoppers.push(() => closeFront(sesFront));
 
     // The outside systems the sync talks to (real HTTP servers on loopback).
     const internal = await startInternalSystem({

@@ -114,6 +114,9 @@ const secret = (name: string) =>
     if (value.length < 32) throw new Invalid(`${name} must be at least 32 characters`);
     return value;
   });
+/** Ports a local developer's own receivers commonly use; none of the product's (3000, 4569, 8000, 8005, 8010, 8011). */
+export const DEFAULT_LOCAL_WEBHOOK_PORTS = '80,443,3001-3999,5000-5999,8080-8099,8443,9000-9999';
+
 const FIELDS = {
   /**
    * "aws" (the default: the safe behaviour) when deployed; "local" only for the embedded runtime
@@ -214,11 +217,24 @@ const FIELDS = {
   STRIPE_WEBHOOK_SECRET: text(),
   STRIPE_PUBLISHABLE_KEY: text(),
   /**
-   * Lets webhooks target private/loopback addresses (and plain http, any port). On by default
-   * locally while HOST is a loopback address, off otherwise; never allowed with a non-loopback
-   * HOST, and the ports of the local engines stay refused even then.
+   * Lets webhooks target private/loopback addresses (and plain http, on the ports of
+   * LOCAL_WEBHOOK_PORTS). On by default locally while HOST is a loopback address, off otherwise;
+   * never allowed with a non-loopback HOST, and the product's own ports stay refused even then.
    */
   ALLOW_INTERNAL_WEBHOOK_TARGETS: bool,
+  /**
+   * Where internal webhook targets are allowed (locally): the only ports a webhook or licence
+   * endpoint may use, as ports and ranges ("80,443,9000-9999"). An allow-list, so that a webhook
+   * cannot reach whatever else listens on this machine; the product's own ports (the app, the
+   * engines, the simulators) stay refused even when listed. In the cloud only 443 and 8443.
+   */
+  LOCAL_WEBHOOK_PORTS: withDefault(
+    matching(
+      /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/,
+      'LOCAL_WEBHOOK_PORTS must be comma-separated ports or ranges (e.g. 443,9000-9999)',
+    ),
+    DEFAULT_LOCAL_WEBHOOK_PORTS,
+  ),
   QUEUE_URL: text(),
   /**
    * Every AWS SDK client (DynamoDB, S3, SES, SQS, Secrets Manager, Scheduler): a connection must
@@ -349,15 +365,51 @@ function parseConfig(env: Record<string, string | undefined>): Config {
   return checked;
 }
 
-/** Ports of the local engines (DynamoDB Local, S3, SES): never a webhook target, even locally. */
-export function localEnginePorts(cfg: Config = getConfig()): number[] {
+/**
+ * Ports of the product's own local services: the app (APP_URL), the engines (DynamoDB Local, S3,
+ * SES, an SQS endpoint) and the outside-system simulators. Never a webhook target, even locally
+ * and even when LOCAL_WEBHOOK_PORTS lists them.
+ */
+export function localServicePorts(cfg: Config = getConfig()): number[] {
   const ports: number[] = [];
-  for (const endpoint of [cfg.DYNAMODB_ENDPOINT, cfg.S3_ENDPOINT, cfg.SES_ENDPOINT, cfg.SQS_ENDPOINT]) {
+  const endpoints = [
+    cfg.DYNAMODB_ENDPOINT,
+    cfg.S3_ENDPOINT,
+    cfg.SES_ENDPOINT,
+    cfg.SQS_ENDPOINT,
+    cfg.INTERNAL_SYSTEM_URL,
+    cfg.LEGACY_SYSTEM_URL,
+    cfg.RUNTIME === 'local' ? cfg.APP_URL : undefined,
+  ];
+  for (const endpoint of endpoints) {
     if (!endpoint) continue;
     const url = new URL(endpoint);
     ports.push(Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
   }
   return ports;
+}
+
+/** LOCAL_WEBHOOK_PORTS as ranges: "80,9000-9999" -> [[80, 80], [9000, 9999]]. */
+export function localWebhookPortRanges(cfg: Config = getConfig()): Array<[number, number]> {
+  return cfg.LOCAL_WEBHOOK_PORTS.split(',').map((part) => {
+    const [lo, hi] = part.split('-').map((p) => Number(p.trim()));
+    return [lo as number, hi ?? (lo as number)];
+  });
+}
+
+/**
+ * A function that serves HTTP in the cloud needs the origin-verify value (read from
+ * ORIGIN_SECRET_ARN at cold start, or ORIGIN_VERIFY_SECRET): without it every request would pass the
+ * origin check, so the execute-api URL would bypass CloudFront and its WAF. The group handler calls
+ * this before it serves anything (workers, which serve no HTTP, do not); refused, it answers 500 and
+ * logs this message, and so refuses to serve at all.
+ */
+export function assertHttpOriginConfigured(cfg: Config = getConfig()): void {
+  if (cfg.RUNTIME === 'aws' && !cfg.ORIGIN_SECRET_ARN && !cfg.ORIGIN_VERIFY_SECRET) {
+    throw new Error(
+      'Configuration error in ORIGIN_SECRET_ARN: RUNTIME=aws serves HTTP only behind CloudFront and needs the origin secret (ORIGIN_SECRET_ARN or ORIGIN_VERIFY_SECRET)',
+    );
+  }
 }
 
 let cached: Config | undefined;

@@ -156,7 +156,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/apps/{id}', 'developer-apps', 'developer'),
   r('PUT', '/api/apps/{id}', 'developer-apps', 'developer'),
   r('PUT', '/api/apps/{id}/update', 'developer-apps', 'developer'),
-  r('DELETE', '/api/apps/{id}', 'developer-apps', 'developer'),
+  r('DELETE', '/api/apps/{id}', 'developer-apps', 'developer', audited('app.delete', 'app')),
   r('POST', '/api/upload/screenshots', 'developer-apps', 'developer', { rawBody: true }),
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
@@ -166,10 +166,16 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'owner_or_admin'),
   r('PUT', '/api/apps/{id}/data-access', 'developer-apps', 'developer', audited('app.data_access', 'app')),
   // The app's developer answers a review of it, once
-  r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer'),
+  r('POST', '/api/apps/{id}/reviews/{reviewId}/reply', 'developer-apps', 'developer', audited('review.reply', 'app')),
   // Manual licences of the developer's apps: list pending, record what was sent (owner only)
   r('GET', '/api/manual-licences', 'developer-apps', 'developer'),
-  r('POST', '/api/manual-licences/{id}/complete', 'developer-apps', 'developer'),
+  r(
+    'POST',
+    '/api/manual-licences/{id}/complete',
+    'developer-apps',
+    'developer',
+    audited('licence.manual_complete', 'purchase'),
+  ),
 
   // API keys
   r('GET', '/api/keys', 'api-keys', 'developer'),

@@ -279,9 +279,21 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
   // to activate an approved developer's production key on its first call).
+  // and listing a key's hash on the developer's quota item at its first call (a transaction with a
+  // ConditionCheck of the key).
   partner: {
-    table: [...READ, 'dynamodb:UpdateItem'],
-    keys: ['APIKEY#*', 'KEYHASH#*', 'USER#*', 'APP#*', 'APPSALES#*', 'PURCHASE#*', 'LICENSEKEY#*', 'EVENTTYPES'],
+    table: [...READ, 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+    keys: [
+      'APIKEY#*',
+      'APIQUOTA#*',
+      'KEYHASH#*',
+      'USER#*',
+      'APP#*',
+      'APPSALES#*',
+      'PURCHASE#*',
+      'LICENSEKEY#*',
+      'EVENTTYPES',
+    ],
   },
   // Renders the storefront pages from the catalogue (functions/storefront): reads only.
   storefront: {
@@ -293,9 +305,11 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
 
 /**
  * Whether a group's routes need the JWT signing key: every group with signed-in routes, or public
- * routes that recognise a signed-in caller. The Partner API (API keys) does not.
+ * routes that recognise a signed-in caller. The Partner API (API keys) does not, nor does the
+ * storefront, whose public pages (createPublicGroupHandler) never read a token.
  */
 export const groupNeedsJwt = (group: RouteGroup): boolean =>
+  group !== 'storefront' &&
   routesOfGroup(group).some(
     (route) => route.access !== 'apikey' && !(group === 'partner' && route.access === 'public'),
   );

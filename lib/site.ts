@@ -173,7 +173,9 @@ export class Site extends Construct {
         'CloudFront-Viewer-Address',
       ),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      // Only the sign-in device cookie reaches the API (functions/core/users/device-token.ts); it is
+      // not in any cache key.
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.allowList('dm_device'),
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: new origins.HttpOrigin(props.apiDomainName, {

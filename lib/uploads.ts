@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
+  APP_UPLOADS_PREFIX,
   DRAFT_UPLOADS_PREFIX,
   PENDING_UPLOAD_TTL_SECONDS,
   PENDING_UPLOADS_PREFIX,
@@ -77,6 +78,14 @@ export class Uploads extends Construct {
         {
           id: 'ExpireUnreferencedDrafts',
           prefix: DRAFT_UPLOADS_PREFIX,
+          tagFilters: { [UNREFERENCED_TAG.key]: UNREFERENCED_TAG.value },
+          expiration: Duration.seconds(UNREFERENCED_UPLOAD_TTL_SECONDS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        // So do images uploaded into an app's folder for an edit that was never saved.
+        {
+          id: 'ExpireUnreferencedAppImages',
+          prefix: APP_UPLOADS_PREFIX,
           tagFilters: { [UNREFERENCED_TAG.key]: UNREFERENCED_TAG.value },
           expiration: Duration.seconds(UNREFERENCED_UPLOAD_TTL_SECONDS),
           noncurrentVersionExpiration: Duration.days(1),

@@ -2,7 +2,7 @@ import { LoginRequest } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';
-import { sessionFor } from './session';
+import { deviceTokenOf, sessionFor, withDeviceCookie } from './session';
 
 /**
  * POST /api/admin-login: the admin form's sign-in. Any account with valid credentials gets a
@@ -11,6 +11,6 @@ import { sessionFor } from './session';
  */
 export const adminLogin: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);
-  const user = await accounts.adminLogin(email, password, req.clientIp);
-  return ok(await sessionFor(user));
+  const user = await accounts.adminLogin(email, password, req.clientKey, deviceTokenOf(req));
+  return withDeviceCookie(ok(await sessionFor(user)), user.id);
 };

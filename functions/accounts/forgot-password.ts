@@ -7,7 +7,7 @@ import { accounts } from '../wiring/accounts';
 /** POST /api/forgot-password: the same answer whether or not the address has an account. */
 export const forgotPassword: RouteHandler = async (req) => {
   const { email } = parse(ForgotPasswordRequest, req.body);
-  await accounts.forgotPassword(email, req.clientIp);
+  await accounts.forgotPassword(email, req.clientKey);
   const body: MessageResponse = { message: MSG.forgotSuccess };
   return ok(body);
 };

@@ -14,7 +14,7 @@ import { accounts } from '../wiring/accounts';
  */
 export const register: RouteHandler = async (req) => {
   const input = parse(SignupRequest, req.body);
-  const user = await accounts.register(input, req.clientIp);
+  const user = await accounts.register(input, req.clientKey);
   const message = user.role === 'practice' ? PRACTICE_REGISTRATION_DONE : REGISTRATION_DONE;
   const body: RegisterResponse = { message, id: user.id };
   return created(body);

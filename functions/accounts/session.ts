@@ -1,6 +1,8 @@
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { User } from '../core/users/user';
 import { signAccessToken } from '../http/auth';
+import type { ApiRequest, ApiResponse } from '../http/types';
+import { accounts } from '../wiring/accounts';
 
 /** The answer of every sign-in route: a signed access token and the role the browser stores. */
 export async function sessionFor(user: User): Promise<LoginResponse> {
@@ -12,3 +14,16 @@ export async function sessionFor(user: User): Promise<LoginResponse> {
   });
   return { access_token, role: user.role, token_type: 'bearer' };
 }
+
+/**
+ * Adds the signed device cookie of the account that just signed in (issue 30 finding 2;
+ * core/users/device-token.ts): a later sign-in from this browser is then not held by the back-off
+ * that others' failures fill.
+ */
+export function withDeviceCookie(answer: ApiResponse, accountId: string): ApiResponse {
+  const cookie = accounts.deviceCookieFor(accountId);
+  return cookie ? { ...answer, headers: { ...answer.headers, 'Set-Cookie': cookie } } : answer;
+}
+
+/** The device token the browser sent, if any. */
+export const deviceTokenOf = (req: ApiRequest): string | undefined => accounts.deviceTokenIn(req.headers.cookie);

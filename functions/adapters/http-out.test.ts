@@ -1,6 +1,5 @@
 import * as dns from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutgoingWebhook } from '../core/webhooks/ports';
 import { checkTarget, isBlockedAddress, postWebhook, resolveTarget } from './http-out';
@@ -68,6 +67,26 @@ describe('isBlockedAddress', () => {
   });
 });
 
+/**
+ * Listens on a free port of 9000-9999, a range of the default LOCAL_WEBHOOK_PORTS (local webhook
+ * targets are an allow-list of ports), as test/support/receiver.ts does for the other tests.
+ */
+async function listenOnWebhookPort(target: Server): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = 9000 + Math.floor(Math.random() * 1000);
+    const bound = await new Promise<boolean>((resolve) => {
+      const onError = () => resolve(false);
+      target.once('error', onError);
+      target.listen(candidate, '127.0.0.1', () => {
+        target.off('error', onError);
+        resolve(true);
+      });
+    });
+    if (bound) return candidate;
+  }
+  throw new Error('no free port in 9000-9999 for a webhook receiver');
+}
+
 // A receiver on loopback: the only place these tests ever send traffic.
 let server: Server;
 let port: number;
@@ -89,8 +108,8 @@ beforeAll(async () => {
   server.on('connection', () => {
     connections += 1;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
+  // Local webhook targets are an allow-list of ports (LOCAL_WEBHOOK_PORTS): a port of its default.
+  port = await listenOnWebhookPort(server);
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -155,8 +174,12 @@ describe('the SSRF guard (internal targets not allowed)', () => {
     });
     lookupMock.mockResolvedValueOnce([{ address: '93.184.216.34', family: 4 }]);
     expect(await checkTarget('https://hooks.example.test/', { allowInternal: false })).toEqual({ ok: true });
-    // Local development: anything http(s), resolvable or not.
-    expect(await checkTarget('http://127.0.0.1:9/x', { allowInternal: true })).toEqual({ ok: true });
+    // Local development: anything http(s), resolvable or not, on a port of LOCAL_WEBHOOK_PORTS.
+    expect(await checkTarget('http://127.0.0.1:9009/x', { allowInternal: true })).toEqual({ ok: true });
+    expect(await checkTarget('http://no-such-host.invalid:8080/x', { allowInternal: true })).toEqual({ ok: true });
+    const unlisted = await checkTarget('http://127.0.0.1:9/x', { allowInternal: true });
+    expect(unlisted).toEqual({ ok: false, reason: expect.stringMatching(/LOCAL_WEBHOOK_PORTS/) });
+    expect((await checkTarget('http://127.0.0.1:6379/', { allowInternal: true })).ok).toBe(false);
   });
 
   it('resolveTarget reports names that do not resolve as dns failures', async () => {
@@ -220,8 +243,7 @@ describe('postWebhook (internal targets allowed, loopback receiver)', () => {
 
   it('reports a refused connection', async () => {
     const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const closedPort = (closed.address() as AddressInfo).port;
+    const closedPort = await listenOnWebhookPort(closed);
     await new Promise((r) => closed.close(r));
     expect(await postWebhook(request(`http://127.0.0.1:${closedPort}/`))).toMatchObject({
       status: 0,

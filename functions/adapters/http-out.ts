@@ -10,16 +10,17 @@
  * - https only, unless internal targets are allowed (local development).
  * - Redirects are never followed (a 3xx is a failed attempt); one deadline covers resolution,
  *   connection and the answer; at most `maxResponseBytes` of the answer are kept.
- * - Ports: 443 and 8443 only, unless internal targets are allowed (local development, where any
- *   port may be used); the ports of the local engines (DynamoDB Local, S3, SES) never, so a
- *   webhook's stored answers cannot read them. Error kinds cannot be used to scan other ports.
+ * - Ports: 443 and 8443 only, unless internal targets are allowed (local development, where the
+ *   ports of LOCAL_WEBHOOK_PORTS may be used: an allow-list); the product's own ports (the app, the
+ *   engines, the simulators) never, so a webhook's stored answers cannot read them. Error kinds
+ *   cannot be used to scan other ports.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { DeliveryErrorKind } from '../../shared/schemas/webhooks';
-import { getConfig, localEnginePorts } from '../config';
+import { getConfig, localServicePorts, localWebhookPortRanges } from '../config';
 import type {
   OutgoingWebhook,
   TargetCheck,
@@ -165,21 +166,32 @@ export async function resolveTarget(url: URL, allowInternal: boolean, timeoutMs 
 /** The only ports webhooks and licence endpoints may use where internal targets are refused. */
 export const PUBLIC_TARGET_PORTS: readonly number[] = [443, 8443];
 export const PORT_NOT_ALLOWED = 'target_url must use port 443 or 8443';
-export const ENGINE_PORT_REFUSED = 'target_url must not point at a port of the local engines';
+export const ENGINE_PORT_REFUSED = "target_url must not point at a port of this product's own local services";
+export const localPortNotAllowed = (ports: string) =>
+  `target_url must use one of the ports allowed for local webhooks (LOCAL_WEBHOOK_PORTS: ${ports})`;
 
-function enginePorts(): number[] {
+/** The product's own ports and the local allow-list (both empty when the configuration cannot be read). */
+function localPorts(): { own: number[]; allowed: Array<[number, number]>; listed: string } {
   try {
-    return localEnginePorts(getConfig());
+    const cfg = getConfig();
+    return { own: localServicePorts(cfg), allowed: localWebhookPortRanges(cfg), listed: cfg.LOCAL_WEBHOOK_PORTS };
   } catch {
-    return [];
+    return { own: [], allowed: [], listed: '' };
   }
 }
 
-/** Why the URL's port is refused, or undefined. */
+/**
+ * Why the URL's port is refused, or undefined. Where internal targets are refused (the cloud): 443
+ * and 8443 only. Locally: the ports LOCAL_WEBHOOK_PORTS lists, never one of the product's own.
+ */
 export function portProblem(url: URL, allowInternal: boolean): string | undefined {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   if (!allowInternal && !PUBLIC_TARGET_PORTS.includes(port)) return PORT_NOT_ALLOWED;
-  if (enginePorts().includes(port)) return ENGINE_PORT_REFUSED;
+  const local = localPorts();
+  if (local.own.includes(port)) return ENGINE_PORT_REFUSED;
+  if (allowInternal && !local.allowed.some(([lo, hi]) => port >= lo && port <= hi)) {
+    return localPortNotAllowed(local.listed);
+  }
   return undefined;
 }
 

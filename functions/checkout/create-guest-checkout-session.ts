@@ -9,7 +9,7 @@ import { limitPerClient } from '../wiring/rate-limits';
  * account (no password) or reuses it; {checkout_url, session_id, new_account}.
  */
 export const createGuestCheckoutSession: RouteHandler = async (req) => {
-  await limitPerClient('guest-checkout', req.clientIp);
+  await limitPerClient('guest-checkout', req.clientKey);
   const { app_id, email } = parse(GuestCheckoutRequest, req.body);
   return ok(await checkoutServices.checkout.startGuestCheckout(app_id, email));
 };

@@ -33,3 +33,18 @@ describe('client address', () => {
     expect(clientAddress({ 'cloudfront-viewer-address': '203.0.113.9:5000' }, '127.0.0.1')).toBe('127.0.0.1');
   });
 });
+
+describe('clientKey (what per-client limits count under)', () => {
+  it('keeps IPv4, reduces IPv6 to its /64 and IPv4-mapped IPv6 to IPv4', async () => {
+    const { clientKey } = await import('./client-address');
+    expect(clientKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:DB8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:0001:0002:0:0:0:9')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+    expect(clientKey('unknown')).toBe('unknown');
+  });
+});

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { NotImplementedError } from '../core/errors';
 import { type GroupRoute, type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
-import { clientAddress } from './client-address';
+import { clientAddress, clientKey } from './client-address';
 import { withRequestId } from './logger';
 import {
   auditTrail,
@@ -132,6 +132,7 @@ function groupHandler<G extends RouteGroup>(
       if ((route.access === 'public' || route.access === 'apikey') !== (auth === undefined)) {
         throw new Error(`group handler: auth does not match the access of ${event.routeKey}`);
       }
+      const clientIp = clientAddress(headers, sourceIp);
       const req: ApiRequest = {
         route,
         method: route.method,
@@ -144,7 +145,8 @@ function groupHandler<G extends RouteGroup>(
         auth,
         optionalAuth: request.internal.optionalAuth,
         sourceIp,
-        clientIp: clientAddress(headers, sourceIp),
+        clientIp,
+        clientKey: clientKey(clientIp),
         event,
       };
       request.internal.req = req;

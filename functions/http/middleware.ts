@@ -20,7 +20,7 @@ import type { Context } from 'aws-lambda';
 import * as MSG from '../../shared/messages/service';
 import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
 import { failedDependency, isDependencyFailure } from '../adapters/resilience';
-import { getConfig } from '../config';
+import { assertHttpOriginConfigured, getConfig } from '../config';
 import { AppError, ForbiddenError, UnauthorizedError } from '../core/errors';
 import { flushMetrics } from '../platform/metrics';
 import type { RouteDef } from '../routes';
@@ -171,9 +171,13 @@ export const routeResolution = (routes: ReadonlyMap<string, RouteDef>): GroupMid
   },
 });
 
-/** Cold start: the secrets this function may read (cached; a failure is a 503, not a crash); then the origin header. */
+/**
+ * Cold start: the secrets this function may read (cached; a failure is a 503, not a crash); then the
+ * origin header. In the cloud a function without the origin secret serves nothing (config.ts).
+ */
 export const originAndSecrets = (): GroupMiddleware => ({
   before: async (request) => {
+    assertHttpOriginConfigured();
     await ensureSecrets();
     const cfg = getConfig();
     if (!originVerified(headersOf(request), cfg.ORIGIN_VERIFY_SECRET, cfg.ORIGIN_VERIFY_PREVIOUS_SECRET)) {

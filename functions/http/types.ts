@@ -36,6 +36,8 @@ interface RequestBase {
   sourceIp: string;
   /** The client's address: the viewer's behind CloudFront, else sourceIp (see client-address.ts). */
   clientIp: string;
+  /** What per-client limits count under: clientIp, an IPv6 address by its /64 (client-address.ts clientKey). */
+  clientKey: string;
   event: ApiEvent;
 }
 

@@ -1,12 +1,12 @@
 import { type RateLimitState, rateLimitHeaders } from '../../shared/schemas/partner';
-import type { ApiKeyRecord } from '../core/api-keys/api-key';
+import type { AdmittedKey } from '../core/api-keys/ports';
 import { AppError } from '../core/errors';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
 import { apiKeys } from '../wiring/api-keys';
 
 /** The authenticated caller of a Partner API route. */
 export interface PartnerCaller {
-  key: ApiKeyRecord;
+  key: AdmittedKey;
   /** This call's admission: the quota after it was counted. */
   quota: Promise<RateLimitState>;
 }
@@ -16,7 +16,7 @@ export type PartnerHandler = (req: ApiRequest, caller: PartnerCaller) => Promise
 
 /**
  * Wraps a Partner API handler: authenticates the X-API-Key and counts the call against the key's
- * daily quota in one conditional update of the key item (401 without key context, 429 with
+ * developer's daily quota in one conditional update of its quota item (401 without key context, 429 with
  * Retry-After when over the limit), then runs the handler. Every answer after authentication,
  * success or error, carries the X-RateLimit-* headers.
  */

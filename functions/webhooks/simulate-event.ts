@@ -1,4 +1,5 @@
 import { SimulateEventRequest } from '../../shared/schemas/webhooks';
+import { audit } from '../http/audit';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from '../wiring/webhooks';
@@ -9,5 +10,7 @@ import { webhooksService } from '../wiring/webhooks';
  */
 export const simulateEvent: DeveloperHandler = async (req) => {
   const input = parse(SimulateEventRequest, req.body);
+  // The app is in the body, not the path: the audit entry names it (issue 30 finding 6).
+  audit(req, { target_id: input.app_id });
   return ok(await webhooksService.simulate(req.auth.userId, input));
 };

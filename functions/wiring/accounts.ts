@@ -6,9 +6,10 @@
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
-import { getConfig } from '../config';
+import { getConfig, scryptLog2N } from '../config';
 import { countProvenPurchases } from '../core/purchases/installations';
 import { buyerIdsOf } from '../core/purchases/purchase';
+import { createDeviceTokens } from '../core/users/device-token';
 import type { GoogleSettings } from '../core/users/google-id-token';
 import { createPracticeClaims } from '../core/users/practice-claims';
 import type { User } from '../core/users/user';
@@ -52,6 +53,7 @@ export function usersSettings(): UsersSettings {
       addressPerMinute: cfg.LOGIN_ADDRESS_MAX_PER_MINUTE,
     },
     google: googleSettings(),
+    secureCookies: cfg.RUNTIME === 'aws',
   };
 }
 
@@ -82,5 +84,7 @@ export const practiceClaims = /* @__PURE__ */ lazyService(() =>
     perClientPerHour: () => getConfig().RATE_LIMIT_REGISTER_PER_CLIENT,
     onAddressProven: countInstallationsOf,
     log: logger,
+    // Keyed by a key derived from the JWT signing secret (device-token.ts).
+    devices: createDeviceTokens(() => getConfig().JWT_SECRET ?? ''),
   }),
 );

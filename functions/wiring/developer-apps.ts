@@ -4,7 +4,7 @@
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
-import { dynamoAppUploadLock } from '../adapters/dynamodb/upload-lock';
+import { dynamoAppUploadLock, dynamoUploadClaims } from '../adapters/dynamodb/upload-lock';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { s3Uploads } from '../adapters/s3-uploads';
 import { getConfig } from '../config';
@@ -38,5 +38,7 @@ export const uploads = /* @__PURE__ */ lazyService(() =>
     apps,
     quota: uploadQuota(rateLimiter, () => getConfig().UPLOADS_MAX_PENDING_PER_DEVELOPER),
     lock: dynamoAppUploadLock,
+    claims: dynamoUploadClaims,
+    siteOrigin: getConfig().APP_URL,
   }),
 );

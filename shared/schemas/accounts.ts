@@ -211,7 +211,14 @@ export const AdminProfileUpdateRequest = z
 export type AdminProfileUpdateRequest = z.input<typeof AdminProfileUpdateRequest>;
 export type AdminProfileUpdateInput = z.output<typeof AdminProfileUpdateRequest>;
 
-export const AdminProfileUpdateResponse = AdminProfile.extend({ message: z.string() });
+/**
+ * `access_token`: a new session when the change ended the old ones (a new address or password moves
+ * the token version on); the SPA keeps it in place of the one it had.
+ */
+export const AdminProfileUpdateResponse = AdminProfile.extend({
+  message: z.string(),
+  access_token: z.string().optional(),
+});
 export type AdminProfileUpdateResponse = z.infer<typeof AdminProfileUpdateResponse>;
 
 // GET /api/config -------------------------------------------------------------------------------

@@ -212,17 +212,21 @@ const isHttpUrl = (value: string): boolean => {
     return false;
   }
 };
-/** A path on the product's own origin, e.g. /uploads/apps/<id>/<file> (never //host or \). */
-const isSitePath = (value: string): boolean =>
-  value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !/\s/.test(value);
+/**
+ * An upload of this product on its own origin, /uploads/apps/<id>/<file> (never //host or \). No
+ * other same-origin path is an image: a listing's "image" at /api/... would make every visitor's
+ * browser call the API.
+ */
+const isUploadPath = (value: string): boolean =>
+  value.startsWith('/uploads/') && !value.includes('\\') && !/\s/.test(value) && !/(^|\/)\.\.?(\/|$)/.test(value);
 
-const urlText = (label: string, allowSitePath: boolean) =>
+const urlText = (label: string, allowUploadPath: boolean) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(L.url, `${label} must be at most ${L.url} characters`)
-    .refine((v) => isHttpUrl(v) || (allowSitePath && isSitePath(v)), `${label} must be a valid URL`);
+    .refine((v) => isHttpUrl(v) || (allowUploadPath && isUploadPath(v)), `${label} must be a valid URL`);
 
 /** An absolute http(s) URL. */
 const webUrl = (label: string) => urlText(label, false);

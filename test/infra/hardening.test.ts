@@ -90,7 +90,7 @@ describe('secrets (item 4)', () => {
     for (const group of ROUTE_GROUPS) {
       const expected = [
         origin,
-        ...(group === 'partner' ? [] : [jwt]),
+        ...(group === 'partner' || group === 'storefront' ? [] : [jwt]),
         // Only checkout, which also serves the admin's refund (routes.ts), calls Stripe.
         ...(group === 'checkout' ? [stripe] : []),
       ];
@@ -241,7 +241,7 @@ describe('least privilege (item 6)', () => {
     purchases: [...R, ...W],
     admin: [...R, ...W, 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
     sync: [...R, ...W, 'dynamodb:BatchWriteItem'],
-    partner: [...R, 'dynamodb:UpdateItem'],
+    partner: [...R, 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
     storefront: R,
   };
 

@@ -116,6 +116,14 @@ describe('data stack', () => {
             ExpirationInDays: 1,
             Status: 'Enabled',
           }),
+          // So do images stored in an app's folder for an edit never saved.
+          Match.objectLike({
+            Id: 'ExpireUnreferencedAppImages',
+            Prefix: 'apps/',
+            TagFilters: [{ Key: 'unreferenced', Value: 'true' }],
+            ExpirationInDays: 1,
+            Status: 'Enabled',
+          }),
         ]),
       },
     });
@@ -205,8 +213,8 @@ describe('functions', () => {
   it('gets table, bucket, mail sender, secret ARNs and app URL from configuration, never a secret value', () => {
     for (const [id, group] of groupFunctions()) {
       const vars = envOf(id, ['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'APP_URL', 'ORIGIN_SECRET_ARN']);
-      // The Partner API authenticates API keys only: no JWT key.
-      expect('JWT_SECRET_ARN' in vars, group).toBe(group !== 'partner');
+      // The Partner API authenticates API keys only, the storefront reads no token: no JWT key.
+      expect('JWT_SECRET_ARN' in vars, group).toBe(group !== 'partner' && group !== 'storefront');
       // Secrets are read at cold start (functions/secrets.ts): no value, not even a dynamic reference.
       expect(JSON.stringify(vars)).not.toContain('{{resolve:secretsmanager:');
       for (const name of ['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ORIGIN_VERIFY_SECRET']) {

@@ -529,7 +529,15 @@ describe('GET and PUT /api/admin/profile', () => {
     const newEmail = uniqueEmail('admin-moved');
     const res = await put({ full_name: '  Renamed Admin ', email: ` ${newEmail.toUpperCase()} `, password: '' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: MSG.profileUpdated, full_name: 'Renamed Admin', email: newEmail });
+    // A new address ends every session (issue 30 finding 7): the answer carries the new one.
+    expect(res.body).toEqual({
+      message: MSG.profileUpdated,
+      full_name: 'Renamed Admin',
+      email: newEmail,
+      access_token: expect.any(String),
+    });
+    expect((await api('GET', '/api/admin/profile', { token })).status).toBe(401);
+    token = must((res.body as { access_token?: string }).access_token, 'the new session');
     expect((await api('GET', '/api/admin/profile', { token })).body).toEqual({
       full_name: 'Renamed Admin',
       email: newEmail,
@@ -546,7 +554,9 @@ describe('GET and PUT /api/admin/profile', () => {
     // Absent password keeps it too; a given password replaces it.
     expect((await put({ full_name: 'Renamed Admin', email: newEmail })).status).toBe(200);
     expect((await login(newEmail, adminPassword, '/api/admin-login')).status).toBe(200);
-    expect((await put({ full_name: 'Renamed Admin', email: newEmail, password: 'fresh-admin-pw' })).status).toBe(200);
+    const changed = await put({ full_name: 'Renamed Admin', email: newEmail, password: 'fresh-admin-pw' });
+    expect(changed.status).toBe(200);
+    token = must((changed.body as { access_token?: string }).access_token, 'the session after the new password');
     expect((await login(newEmail, adminPassword, '/api/admin-login')).status).toBe(401);
     expect((await login(newEmail, 'fresh-admin-pw', '/api/admin-login')).status).toBe(200);
   });

@@ -11,7 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
@@ -25,6 +24,7 @@ import type { FeatureLinksResponse, FeaturesResponse, SyncRun } from '../../shar
 import type { WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper, type Developer as Dev, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
+import { listenOnWebhookPort } from '../support/receiver';
 import { waitFor, waitForRun } from '../support/sync';
 import { createApp, insertPurchase, postEvent, sessionCompletedEvent, testApp } from './checkout-fixtures';
 
@@ -280,9 +280,9 @@ function defineFixtures() {
 
 beforeAll(async () => {
   const server: Server = createServer((_req, res) => res.writeHead(500).end('answered 500'));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = await listenOnWebhookPort(server);
   receiver = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url: `http://127.0.0.1:${port}/hooks`,
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -385,7 +385,10 @@ describe('each audited route writes exactly one entry per successful call', () =
       entries.find((e) => e.action === 'admin_profile.update'),
       'the admin_profile.update entry',
     );
-    expect(profile.changes.full_name).toEqual({ before: null, after: 'Audit Admin Renamed' });
+    // The before state is the stored account's (issue 30 finding 6), not left out.
+    expect(profile.changes.full_name?.after).toBe('Audit Admin Renamed');
+    expect(profile.changes.full_name?.before).toEqual(expect.any(String));
+    expect(profile.changes.full_name?.before).not.toBe('Audit Admin Renamed');
     const hook = must(
       (await entriesOf(dev.email)).find((e) => e.action === 'webhook.create'),
       'the webhook.create entry',

@@ -344,7 +344,7 @@ describe('full submit: POST /api/apps/submit', () => {
     const cases = [
       { licensing_type: 'manual', licensing_instructions: 'We e-mail you within a day.' },
       { licensing_type: 'key_pool', license_keys: ['A-1'] },
-      { licensing_type: 'webhook', webhook_license_url: 'http://127.0.0.1:9/licence' },
+      { licensing_type: 'webhook', webhook_license_url: 'http://127.0.0.1:9009/licence' },
       { licensing_type: 'webhook', webhook_license_url: 'https://vendor.example.com/licence' },
     ];
     for (const [i, over] of cases.entries()) {

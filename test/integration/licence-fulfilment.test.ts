@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +21,13 @@ import { buildLicenceFulfilment } from '../../functions/wiring/fulfilment';
 import { MSG } from '../../shared/messages';
 import { api, approvedDeveloper } from '../support/api';
 import { must } from '../support/must';
-import { type Answer, type ReceivedRequest, type Receiver, startServer } from '../support/receiver';
+import {
+  type Answer,
+  listenOnWebhookPort,
+  type ReceivedRequest,
+  type Receiver,
+  startServer,
+} from '../support/receiver';
 import {
   createApp,
   deliveredPurchase,
@@ -271,8 +276,7 @@ describe('licence webhook', () => {
 
   it('down (connection refused): manual_pending and the developer is told', async () => {
     const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
-    const port = (closed.address() as AddressInfo).port;
+    const port = await listenOnWebhookPort(closed);
     await new Promise((r) => closed.close(r));
     const app = await webhookApp('hook-down', `http://127.0.0.1:${port}/licence`);
     const p = await expectManualAfterFailure(app, null, 0);

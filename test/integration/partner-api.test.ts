@@ -147,14 +147,16 @@ describe('authentication', () => {
 describe('daily quota', () => {
   it('admits exactly the limit under 50 concurrent calls; the rest get 429 with Retry-After', async () => {
     const dev = await developerWithKey();
-    // Lower this key's limit to 20 directly in the table (the key item is the source of truth).
+    // The quota is the developer's per key type: one call starts the day, then the developer's
+    // limit is lowered to 20 (and the day's count set back to 0) directly on the quota item.
+    expect((await call<PartnerMe>('GET', '/v1/me', dev.key)).status).toBe(200);
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: apiKeyKeys.key(dev.keyId),
-        UpdateExpression: 'SET #limit = :limit',
+        Key: apiKeyKeys.dailyQuota(dev.id, 'staging'),
+        UpdateExpression: 'SET #limit = :limit, usage_count = :zero, per_key = :none',
         ExpressionAttributeNames: { '#limit': 'limit' },
-        ExpressionAttributeValues: { ':limit': 20 },
+        ExpressionAttributeValues: { ':limit': 20, ':zero': 0, ':none': {} },
       }),
     );
 

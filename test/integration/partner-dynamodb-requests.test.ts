@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeLicensedPurchase } from '../../bin/support/licensed-purchase';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { purchaseKey } from '../../functions/adapters/dynamodb/keys';
+import { getItem } from '../../functions/adapters/dynamodb/dynamo';
+import { apiKeyKeys, purchaseKey } from '../../functions/adapters/dynamodb/keys';
 import { handler } from '../../functions/partner/index';
 import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { INVALID_API_KEY } from '../../shared/schemas/partner';
@@ -46,7 +47,7 @@ async function fixture() {
 }
 
 describe('POST /v1/licenses/validate: DynamoDB requests on a warm process', () => {
-  it('costs at most 2 requests: the key check + count, and the licence read', async () => {
+  it("costs one write and one read: the developer's quota item (key check + count) and the licence", async () => {
     const f = await fixture();
     const input = { license_key: f.licenseKey, app_id: f.appId };
     const cold = await validate(f.key, input);
@@ -59,6 +60,10 @@ describe('POST /v1/licenses/validate: DynamoDB requests on a warm process', () =
       expect(warm.body).toMatchObject({ valid: true, status: 'assigned', purchase_id: f.purchaseId });
       expect(warm.requests).toEqual(['UpdateItemCommand', 'GetItemCommand']);
     }
+    // The one write is to the developer's quota item, which carries no index keys (one write unit).
+    const quota = must(await getItem(apiKeyKeys.dailyQuota(f.dev.id, 'staging')));
+    expect(Object.keys(quota).filter((name) => name.startsWith('GSI'))).toEqual([]);
+    expect(quota.usage_count).toBe(4);
     // Each call was counted once on the key.
     const keys = await api<ApiKey[]>('GET', '/api/keys', { token: f.dev.token });
     expect(must(keys.body.find((k) => k.id === f.keyId)).usage_count).toBe(4);

@@ -8,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalQueueConsumers } from '../../bin/local-queue-consumers';
 import { FULFILMENT_LEASE_MS } from '../../functions/core/purchases/purchase';
 import { localFulfilmentIdle, queuedFulfilment } from '../../functions/wiring/fulfilment';
 import { approvedDeveloper, mailsTo } from '../support/api';
 import { workerQueuesIdle } from '../support/queues';
+import { listenOnWebhookPort } from '../support/receiver';
 import {
   createApp,
   deliveredPurchase,
@@ -56,8 +56,7 @@ beforeAll(async () => {
       );
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${await listenOnWebhookPort(server)}`;
 });
 
 afterAll(async () => {

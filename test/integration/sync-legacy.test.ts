@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyAccounts } from '../../bin/simulators/legacy-system';
@@ -26,6 +25,7 @@ import type { Webhook } from '../../shared/schemas/webhooks';
 import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';
+import { listenOnWebhookPort } from '../support/receiver';
 import { control, countsOf, runSync, waitFor, whileSystem } from '../support/sync';
 
 let token: string;
@@ -48,12 +48,12 @@ async function receiver() {
       res.writeHead(200).end('ok');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = await listenOnWebhookPort(server);
   closers.push(async () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
+  return { url: `http://127.0.0.1:${port}/hooks`, received };
 }
 
 const secret = () => `whsec_${randomBytes(32).toString('base64')}`;

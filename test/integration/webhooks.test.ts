@@ -84,13 +84,18 @@ describe('an app’s webhooks', () => {
   it('creates with a generated whsec_ secret, lists it, deletes it', async () => {
     const created = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/patients', secret: '', is_active: true },
+      body: {
+        event_type: 'patient.created',
+        target_url: 'http://127.0.0.1:9009/patients',
+        secret: '',
+        is_active: true,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       app_id: appId,
       event_type: 'patient.created',
-      target_url: 'http://127.0.0.1:9/patients',
+      target_url: 'http://127.0.0.1:9009/patients',
       is_active: true,
       disabled_reason: null,
     });
@@ -126,7 +131,7 @@ describe('an app’s webhooks', () => {
     expect(hook.body.secret).toBe(own);
     const short = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'lab_case.sent', target_url: 'http://127.0.0.1:9/short', secret: 'x'.repeat(23) },
+      body: { event_type: 'lab_case.sent', target_url: 'http://127.0.0.1:9009/short', secret: 'x'.repeat(23) },
     });
     expect(short).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
 
@@ -147,13 +152,13 @@ describe('an app’s webhooks', () => {
     const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
     const ok = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9/claims', secret },
+      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9009/claims', secret },
     });
     expect(ok.status).toBe(201);
     expect(ok.body.secret).toBe(secret);
     const bad = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9/other', secret: 'hunter2' },
+      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9009/other', secret: 'hunter2' },
     });
     expect(bad).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
   });
@@ -187,7 +192,7 @@ describe('an app’s webhooks', () => {
       const token = id === appId ? other.token : dev.token;
       for (const [method, path, body] of [
         ['GET', `/api/apps/${id}/webhooks`, undefined],
-        ['POST', `/api/apps/${id}/webhooks`, { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/' }],
+        ['POST', `/api/apps/${id}/webhooks`, { event_type: 'patient.created', target_url: 'http://127.0.0.1:9009/' }],
         ['GET', `/api/apps/${id}/webhook-logs`, undefined],
         ['POST', '/api/simulate-event', { app_id: id, event_type: 'patient.created' }],
       ] as const) {

@@ -269,10 +269,10 @@ describe('npm start on a fresh data folder', () => {
       );
       expect(res.status, `webhook to engine port ${port}`).toBe(400);
     }
-    // A developer's own receiver on loopback stays allowed locally.
+    // A developer's own receiver on loopback, on a port of LOCAL_WEBHOOK_PORTS, stays allowed locally.
     const own = await post(
       `/api/apps/${app.id}/webhooks`,
-      { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9/hook' },
+      { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/hook' },
       dev.access_token,
     );
     expect(own.status).toBe(201);

@@ -26,7 +26,7 @@ describe('webhooks need an approved developer', () => {
     const appId = await appOf(dev.token);
     const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/hook' },
+      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9009/hook' },
     });
     expect(hook.status).toBe(403);
     expect(typeof hook.body.detail).toBe('string');
@@ -97,7 +97,7 @@ describe('webhook targets', () => {
     const appId = await appOf(dev.token);
     const created = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9/secret' },
+      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9009/secret' },
     });
     expect(created.status).toBe(201);
     const secret = created.body.secret;

@@ -54,9 +54,33 @@ export function pngOfSize(width: number, height: number, bytes: number): Buffer 
   return Buffer.concat([base.subarray(0, base.length - 12), pngChunk('tEXt', Buffer.alloc(padding, 0x61)), iend]);
 }
 
-/** The header of a baseline JPEG of the given size (SOI, APP0, SOF0), enough for size checks. */
+/**
+ * A baseline JPEG of the given size as its structure goes (SOI, APP0, SOF0, a scan, EOI), enough for
+ * size checks and for the upload's structural read (functions/core/uploads/image-rewrite.ts); its
+ * scan data is not a real picture.
+ */
 export function jpegHeader(width: number, height: number): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0, 0];
   const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
-  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9]);
+  const sos = [0xff, 0xda, 0x00, 0x0c, 0x03, 1, 0x00, 2, 0x11, 3, 0x11, 0x00, 0x3f, 0x00];
+  return Buffer.from([
+    0xff,
+    0xd8,
+    ...app0,
+    ...sof0,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+    ...sos,
+    0x12,
+    0x34,
+    0xff,
+    0xd9,
+  ]);
 }

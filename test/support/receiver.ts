@@ -2,9 +2,36 @@
  * HTTP servers on 127.0.0.1 standing in for a developer's endpoints (the local runtime allows
  * loopback targets): each records every request it receives.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
+
+/**
+ * Listens on a free port of 9000-9999, a range of the default LOCAL_WEBHOOK_PORTS (local webhook
+ * targets are an allow-list of ports: functions/config.ts), and answers the port. A port another
+ * process holds is skipped.
+ */
+export async function listenOnWebhookPort(server: Server): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 9000 + Math.floor(Math.random() * 1000);
+    const bound = await new Promise<boolean>((resolve) => {
+      const onError = () => resolve(false);
+      server.once('error', onError);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', onError);
+        resolve(true);
+      });
+    });
+    if (bound) return (server.address() as AddressInfo).port;
+  }
+  throw new Error('no free port in 9000-9999 for a webhook receiver');
+}
 
 export interface ReceivedRequest {
   path: string;
@@ -39,9 +66,9 @@ export async function startServer(answer: Answer, path = ''): Promise<Receiver> 
   server.on('connection', () => {
     connections += 1;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = await listenOnWebhookPort(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    url: `http://127.0.0.1:${port}${path}`,
     received,
     connections: () => connections,
     close: async () => {

@@ -44,6 +44,8 @@ export const apiKeyKeys = {
   ownerSortPrefix: 'KEY#',
   /** How many keys the owner has (the cap on keys per developer). */
   ownerCount: (userId: string): Key => ({ PK: `APIKEYCOUNT#${userId}`, SK: 'APIKEYCOUNT' }),
+  /** The daily quota of one developer's keys of one type, and the hashes it admits (api-keys-repo.ts). */
+  dailyQuota: (userId: string, type: string): Key => ({ PK: `APIQUOTA#${userId}#${type}`, SK: 'APIQUOTA' }),
 } as const;
 
 // Apps and what hangs off an app's partition ------------------------------------------------------
@@ -82,6 +84,8 @@ export const listingKeys = {
 } as const;
 /** Serialises the screenshot count check and the store of one app's uploads (upload-lock.ts). */
 export const uploadLockKey = (appId: string): Key => ({ PK: appPartition(appId), SK: 'UPLOADLOCK' });
+/** A pending browser upload claimed by the one confirm that may store it (upload-lock.ts; TTL). */
+export const uploadClaimKey = (pendingKey: string): Key => ({ PK: `UPLOADCLAIM#${pendingKey}`, SK: 'UPLOADCLAIM' });
 
 // Categories ------------------------------------------------------------------------------------
 
@@ -165,6 +169,8 @@ export const webhookKey = (appId: string, id: string): Key => ({
   SK: `${WEBHOOK_SORT_PREFIX}${id}`,
 });
 export const webhookLookupKey = (id: string): Key => ({ PK: `WEBHOOK#${id}`, SK: 'WEBHOOK' });
+/** How many webhooks a developer has (the cap per developer). */
+export const webhookCountKey = (userId: string): Key => ({ PK: `WEBHOOKCOUNT#${userId}`, SK: 'WEBHOOKCOUNT' });
 export const deliveryKey = (id: string): Key => ({ PK: `DELIVERY#${id}`, SK: 'DELIVERY' });
 export const deliveryLogKey = (id: string): Key => ({ PK: `WEBHOOKLOG#${id}`, SK: 'WEBHOOKLOG' });
 export const eventTypeKey = (name: string): Key => ({ PK: `EVENTTYPE#${name}`, SK: 'EVENTTYPE' });

@@ -35,9 +35,10 @@
  *
  * The installations counter moves in the same transaction as the purchase's status and its
  * `installation_counted` mark, so it counts exactly the completed, not refunded purchases of proven
- * addresses (core/purchases/purchase.ts isProvenPurchase; a deleted app is simply left out). A refund also
- * takes the buyer's review of the app out of the average (reviews-repo.ts) unless they still
- * hold another licence of it.
+ * addresses (core/purchases/purchase.ts isProvenPurchase; a deleted app is simply left out). A refund
+ * also takes the buyer's review of the app out of the average in that same transaction (reviews-repo.ts
+ * reviewOutWithRefund) unless they still hold another licence of it, decided by purchase id with
+ * consistent reads.
  */
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PURCHASES_CURSOR_INVALID, type PurchaseStatusValue } from '../../../shared/schemas/checkout';
@@ -64,7 +65,7 @@ import {
 } from './dynamo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
 import { purchaseItem } from './purchase-item';
-import { unverifyReviewOfFormerBuyer } from './reviews-repo';
+import { reviewOutWithRefund } from './reviews-repo';
 
 /** Processed-event markers outlive Stripe's retries (3 days) by far; signatures older than 5 minutes fail anyway. */
 const EVENT_MARKER_TTL_SECONDS = 30 * 86_400;
@@ -269,40 +270,111 @@ async function leaseOnce(purchaseId: string, expected: number | null, nowMs: num
 }
 
 /**
- * completed -> refunded. `counted`: whether the purchase counted as an installation when it was
- * read; the refund applies only while that still holds (countInstallation may mark it meanwhile),
- * and moves the counter (`counter`) only for a counted one.
+ * The refund's update of the purchase: completed -> refunded, licence revoked (within the window,
+ * when given), only while its `installation_counted` mark is still what was read (`counted`).
  */
-async function refundWith(
-  purchaseId: string,
-  change: Parameters<PurchaseRepository['markRefunded']>[1],
+function refundUpdate(purchaseId: string, change: Parameters<PurchaseRepository['markRefunded']>[1], counted: boolean) {
+  const values: Record<string, unknown> = {
+    ':refunded': 'refunded',
+    ':revoked': 'revoked',
+    ':at': change.refunded_at,
+    ':uncounted': false,
+  };
+  if (change.createdAfter) values[':cutoff'] = change.createdAfter;
+  if (change.flag) values[':flag'] = change.flag;
+  const mark = counted
+    ? ' AND (attribute_not_exists(installation_counted) OR installation_counted <> :uncounted)'
+    : ' AND installation_counted = :uncounted';
+  return updateFrom(
+    purchaseId,
+    'completed',
+    `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+    values,
+    `${change.createdAfter ? ' AND created_at >= :cutoff' : ''}${mark}`,
+  );
+}
+
+/**
+ * The app's counters a refund moves, in one update (a transaction may touch the app item once): for
+ * a counted purchase one installation and one sale fewer and its amount off the revenue; when the
+ * buyer's review leaves the average, its star. Nothing when neither applies.
+ */
+function refundCounters(
+  appId: string,
   counted: boolean,
-  counter: TransactItems,
-): Promise<EventOutcome> {
-  {
-    const values: Record<string, unknown> = {
-      ':refunded': 'refunded',
-      ':revoked': 'revoked',
-      ':at': change.refunded_at,
-      ':uncounted': false,
-    };
-    if (change.createdAfter) values[':cutoff'] = change.createdAfter;
-    if (change.flag) values[':flag'] = change.flag;
-    const mark = counted
-      ? ' AND (attribute_not_exists(installation_counted) OR installation_counted <> :uncounted)'
-      : ' AND installation_counted = :uncounted';
-    return withEventMarker(
-      change.eventId,
-      updateFrom(
-        purchaseId,
-        'completed',
-        `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
-        values,
-        `${change.createdAfter ? ' AND created_at >= :cutoff' : ''}${mark}`,
-      ),
-      counted ? counter : [],
+  amountCents: number,
+  stars: ReadonlyMap<string, number>,
+): TransactItems[number] | undefined {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts: string[] = [];
+  if (counted) {
+    values[':delta'] = -1;
+    values[':cents'] = -Math.max(0, Math.round(amountCents));
+    parts.push(
+      'installations :delta',
+      `${SALES_COUNTERS.total_sales} :delta`,
+      `${SALES_COUNTERS.total_revenue_cents} :cents`,
     );
   }
+  for (const [i, [attr, delta]] of [...stars].entries()) {
+    names[`#s${i}`] = attr;
+    values[`:s${i}`] = delta;
+    parts.push(`#s${i} :s${i}`);
+  }
+  if (parts.length === 0) return undefined;
+  return tx.update(appKey(appId), {
+    UpdateExpression: `ADD ${parts.join(', ')}`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+}
+
+/**
+ * A refund in ONE transaction: [the Stripe event marker], the purchase (completed -> refunded), the
+ * app's counters and, unless the buyer still holds another licence of the app (read by purchase id,
+ * consistently: reviews-repo.ts), the buyer's review leaving the list and the average. Nothing is
+ * left for a second step that could fail or read a lagging index. When the review or the purchase's
+ * installation mark changed meanwhile the whole refund is tried again; when the app is gone it is
+ * refunded without counters or review.
+ */
+async function refundWithReview(
+  purchaseId: string,
+  change: Parameters<PurchaseRepository['markRefunded']>[1],
+): Promise<EventOutcome> {
+  const head: TransactItems = change.eventId ? [eventMarker(change.eventId, Date.now())] : [];
+  const updateAt = head.length;
+  let withApp = true;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const item = await getItem(purchaseKeys.purchase(purchaseId));
+    const appId = str(item?.app_id);
+    const userId = str(item?.user_id);
+    const counted = item?.installation_counted !== false;
+    const review = withApp && appId && userId ? await reviewOutWithRefund(appId, userId, purchaseId) : undefined;
+    const counters =
+      withApp && appId
+        ? refundCounters(appId, counted, num(item?.amount_cents) ?? 0, review?.stars ?? new Map())
+        : undefined;
+    const extra: TransactItems = counters ? [counters] : [];
+    if (review) extra.push(review.write);
+    const codes = await transactOrCancellationCodes([...head, refundUpdate(purchaseId, change, counted), ...extra]);
+    if (!codes) return 'applied';
+    if (change.eventId && failed(codes, 0)) return 'duplicate_event';
+    if (failed(codes, updateAt)) {
+      // Counted meanwhile (countInstallation)? Then refund what it is now; else it does not apply.
+      const now = await getItem(purchaseKeys.purchase(purchaseId));
+      if (now?.status === 'completed' && (now.installation_counted !== false) !== counted) continue;
+      return 'not_applicable';
+    }
+    if (counters && failed(codes, updateAt + 1) && appId && !(await appExists(appId))) {
+      withApp = false; // a purchase of a deleted app is refunded all the same
+      continue;
+    }
+    if (review && failed(codes, updateAt + 1 + (counters ? 1 : 0))) continue; // the review changed meanwhile
+    if (!codes.includes('ConditionalCheckFailed')) break;
+  }
+  throw new Error(`refund of purchase ${purchaseId} kept conflicting`);
 }
 
 /** Marks a completed, uncounted purchase counted with +1 on its app (or without, when the app is gone). */
@@ -475,21 +547,8 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 
   async markRefunded(purchaseId, change) {
-    // Whether it counted decides the counter; should it be counted meanwhile, the refund is tried
-    // again with what it is now (a refund never leaves the counter off by one).
-    let result: Awaited<ReturnType<typeof withInstallations>> | undefined;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const current = await getItem(purchaseKeys.purchase(purchaseId));
-      const counted = current?.installation_counted !== false;
-      result = await withInstallations(purchaseId, -1, (counter) => refundWith(purchaseId, change, counted, counter));
-      const now = result.outcome === 'not_applicable' ? await getItem(purchaseKeys.purchase(purchaseId)) : undefined;
-      if (!now || now.status !== 'completed' || (now.installation_counted !== false) === counted) break;
-    }
-    const { outcome, appId, userId } = result as NonNullable<typeof result>;
-    if (outcome === 'applied') {
-      if (appId && userId) await unverifyReviewOfFormerBuyer(appId, userId);
-      await touchCatalogue();
-    }
+    const outcome = await refundWithReview(purchaseId, change);
+    if (outcome === 'applied') await touchCatalogue();
     return outcome;
   },
 

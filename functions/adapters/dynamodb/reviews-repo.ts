@@ -13,7 +13,7 @@
  * | review by id                           | table | PK=APP#<app>, SK=REVIEW#<id>                    | get           |
  * | visible reviews, newest first (paged)  | GSI1  | GSI1PK=APPREVIEWS#<app>, descending             | listVisible   |
  * | star counters                          | table | PK=APP#<app>, SK=APP (projected stars_*)        | counts        |
- * | licence held (completed purchase)      | GSI1  | GSI1PK=BUYER#<userId> begins PURCHASE#, filter app_id, status | holdsLicence |
+ * | licence held (held now, by id)         | GSI1  | GSI1PK=BUYER#<userId> begins PURCHASE#, filter app_id; then each PURCHASE#<id> read consistently | holdsLicence |
  *
  * Every write is one transaction: the review (conditioned on the version the caller read, or on
  * not existing), the per-buyer item (attribute_not_exists on create: one review per buyer and
@@ -24,12 +24,22 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
 import { emptyRatingCounts, RATING_STARS, type RatingCounts } from '../../core/apps/app';
 import { ConflictError } from '../../core/errors';
+import { isLicenceHeld } from '../../core/purchases/purchase';
 import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { type ItemMapper, keyCursor, queryAll, type TransactItems, transactOrCancellationCodes, tx } from './dynamo';
+import {
+  getItem,
+  type ItemMapper,
+  keyCursor,
+  queryAll,
+  type TransactItems,
+  transactOrCancellationCodes,
+  tx,
+} from './dynamo';
 import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
+import { purchaseItem } from './purchase-item';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
 
@@ -213,40 +223,58 @@ export const dynamoReviewStore: ReviewStore = {
   },
 };
 
-async function holdsLicence(userId: string, appId: string): Promise<boolean> {
-  const items = await queryAll({
+/**
+ * Whether the buyer holds a licence of the app right now (completed, not revoked, not expired:
+ * isLicenceHeld), leaving out the purchase `except` (one being refunded). The buyer's index names
+ * the candidates (ids only); each is then read by its id, consistently, so a status the index has
+ * not caught up with yet (a refund a moment ago) is never taken for the truth.
+ */
+async function holdsLicence(userId: string, appId: string, except?: string): Promise<boolean> {
+  const candidates = await queryAll<{ id?: string }>({
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :p)',
-    FilterExpression: 'app_id = :app AND #status = :completed',
+    FilterExpression: 'app_id = :app',
     ProjectionExpression: 'id',
-    ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':pk': purchaseKeys.buyerPartition(userId),
       ':p': purchaseKeys.buyerSortPrefix,
       ':app': appId,
-      ':completed': 'completed',
     },
   });
-  return items.length > 0;
+  const now = new Date();
+  for (const { id } of candidates) {
+    if (!id || id === except) continue;
+    const item = await getItem(purchaseKeys.purchase(id));
+    if (item && isLicenceHeld(purchaseItem.fromItem(item), now)) return true;
+  }
+  return false;
 }
 
 /**
- * After a refund: the former buyer's review of the app leaves the list and the average, unless
- * they still hold another licence of it. Idempotent (a review already out stays as it is).
+ * What a refund of `refundedPurchaseId` does to the buyer's review of the app, for the refund's own
+ * transaction (purchases-repo.ts): the review becomes unverified (out of the list and the average)
+ * unless the buyer still holds another licence of the app, and the star counters move with it. The
+ * review is read consistently and written on condition that it is still the version read. Nothing
+ * (undefined) when there is no visible review or another licence is held.
  */
-export async function unverifyReviewOfFormerBuyer(appId: string, userId: string): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (await holdsLicence(userId, appId)) return;
-    const review = await dynamoReviewStore.mine(appId, userId);
-    if (review?.status !== 'visible') return;
-    try {
-      await dynamoReviewStore.write(review, { ...review, status: 'unverified', version: review.version + 1 });
-      return;
-    } catch (err) {
-      if (!(err instanceof ConflictError)) throw err;
-    }
-  }
+export async function reviewOutWithRefund(
+  appId: string,
+  userId: string,
+  refundedPurchaseId: string,
+): Promise<{ write: TransactItems[number]; stars: Map<string, number> } | undefined> {
+  const review = await dynamoReviewStore.mine(appId, userId);
+  if (review?.status !== 'visible') return undefined;
+  if (await holdsLicence(userId, appId, refundedPurchaseId)) return undefined;
+  const next: ReviewRecord = { ...review, status: 'unverified', version: review.version + 1 };
+  return {
+    write: tx.put(reviewItem.toItem(next), {
+      ConditionExpression: '#v = :v',
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: { ':v': review.version },
+    }),
+    stars: starDeltas(review, next),
+  };
 }
 
 /** The cursor of a page of an app's reviews: its LastEvaluatedKey, checked to belong to this app's list. */

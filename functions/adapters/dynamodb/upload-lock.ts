@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../core/errors';
-import type { AppUploadLock } from '../../core/uploads/ports';
-import { conditionally, deleteItem, isConditionFailure, putItem } from './dynamo';
-import { uploadLockKey } from './keys';
+import type { AppUploadLock, UploadClaims } from '../../core/uploads/ports';
+import { PENDING_UPLOAD_TTL_SECONDS } from '../../core/uploads/upload-keys';
+import { cancelledAt, conditionally, deleteItem, isConditionFailure, putItem, transact, tx } from './dynamo';
+import { uploadClaimKey, uploadLockKey } from './keys';
 
 const LEASE_MS = 30_000;
 /** How long a request waits for another upload to the same app before it gives up (409). */
@@ -59,6 +60,31 @@ export const dynamoAppUploadLock: AppUploadLock = {
       return await fn();
     } finally {
       await release(appId, token);
+    }
+  },
+};
+
+/**
+ * Claims of pending uploads (PK=UPLOADCLAIM#<pending key>): one transaction of conditional puts, so
+ * of parallel confirms of one presigned upload exactly one may store it; the others find it claimed.
+ * A claim outlives the pending upload (a day) and then expires (TTL).
+ */
+export const dynamoUploadClaims: UploadClaims = {
+  async claim(keys) {
+    if (keys.length === 0) return true;
+    const now = Date.now();
+    const ttl = Math.ceil(now / 1000) + PENDING_UPLOAD_TTL_SECONDS + 3600;
+    try {
+      await transact(
+        keys.map((key) =>
+          tx.putNew({ ...uploadClaimKey(key), entity: 'UploadClaim', claimed_at: new Date(now).toISOString(), ttl }),
+        ),
+        0,
+      );
+      return true;
+    } catch (err) {
+      if (cancelledAt(err).length > 0) return false;
+      throw err;
     }
   },
 };

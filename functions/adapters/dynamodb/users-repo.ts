@@ -169,10 +169,21 @@ export const dynamoUsersRepository: UsersRepository = {
       ':old_email': current.email,
     };
     let set = 'SET #full_name = :full_name, #email = :email';
+    const emailChanged = changes.email !== current.email;
+    if (emailChanged) {
+      // The new address is nobody's proven address yet: it is verified again by the link mailed to it.
+      names['#email_verified'] = 'email_verified';
+      values[':unverified'] = false;
+      set += ', #email_verified = :unverified';
+    }
     if (passwordHash) {
       names['#password_hash'] = 'password_hash';
       values[':password_hash'] = passwordHash;
-      set += ', #password_hash = :password_hash ADD #token_version :one';
+      set += ', #password_hash = :password_hash';
+    }
+    // A new password or a new address ends every session issued before it.
+    if (passwordHash || emailChanged) {
+      set += ' ADD #token_version :one';
       names['#token_version'] = 'token_version';
       values[':one'] = 1;
     }
@@ -185,7 +196,7 @@ export const dynamoUsersRepository: UsersRepository = {
       ExpressionAttributeValues: values,
     };
 
-    if (changes.email === current.email) {
+    if (!emailChanged) {
       try {
         await updateItem(key, update);
       } catch (err) {
@@ -209,7 +220,7 @@ export const dynamoUsersRepository: UsersRepository = {
         throw err;
       }
     }
-    if (passwordHash) forgetTokenVersion(current.id);
+    if (passwordHash || emailChanged) forgetTokenVersion(current.id);
     return dynamoUsersRepository.findById(current.id);
   },
 

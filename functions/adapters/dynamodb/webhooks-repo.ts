@@ -3,12 +3,16 @@
  * webhooks core's WebhookStore. Deliveries, delivery logs and event types have their own stores:
  * deliveries-repo.ts, webhook-logs-repo.ts, event-types-repo.ts.
  *
- * | item          | PK           | SK           | GSI2                                      |
- * |---------------|--------------|--------------|-------------------------------------------|
- * | webhook       | APP#<appId>  | WEBHOOK#<id> | WEBHOOKFAILING / <failing_since>#<id> (*) |
- * | webhook by id | WEBHOOK#<id> | WEBHOOK      |                                           |
+ * | item                  | PK                     | SK           | GSI2                                      |
+ * |-----------------------|------------------------|--------------|-------------------------------------------|
+ * | webhook               | APP#<appId>            | WEBHOOK#<id> | WEBHOOKFAILING / <failing_since>#<id> (*) |
+ * | webhook by id         | WEBHOOK#<id>           | WEBHOOK      |                                           |
+ * | webhooks of developer | WEBHOOKCOUNT#<userId>  | WEBHOOKCOUNT | n: how many (the per-developer cap)       |
  *
- * (*) sparse: only while the webhook is in a failure streak.
+ * (*) sparse: only while the webhook is in a failure streak. The counter moves in the same
+ * transaction as the webhook it counts, on condition that it is under the cap, so parallel
+ * creations cannot pass it; a counter not written yet (webhooks from before it) starts at the
+ * number the caller counted.
  */
 import type { WebhookStore } from '../../core/webhooks/ports';
 import type { WebhookRecord } from '../../core/webhooks/webhook';
@@ -32,6 +36,7 @@ import {
   FAILING_WEBHOOKS_PARTITION,
   timeSort,
   WEBHOOK_SORT_PREFIX,
+  webhookCountKey,
   webhookKey,
   webhookLookupKey,
 } from './keys';
@@ -61,11 +66,27 @@ export function fromWebhookItem(item: Record<string, unknown>): WebhookRecord {
 export const webhookItem: ItemMapper<WebhookRecord> = { toItem: toWebhookItem, fromItem: fromWebhookItem };
 
 export const dynamoWebhookStore: WebhookStore = {
-  async create(w) {
-    await transact([
-      tx.putNew(webhookItem.toItem(w)),
-      tx.putNew({ ...webhookLookupKey(w.id), entity: 'WebhookLookup', app_id: w.app_id, user_id: w.user_id }),
-    ]);
+  async create(w, cap) {
+    try {
+      await transact([
+        tx.update(webhookCountKey(w.user_id), {
+          ConditionExpression: '(attribute_not_exists(n) AND :existing < :max) OR n < :max',
+          UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
+          ExpressionAttributeValues: {
+            ':max': cap.max,
+            ':existing': cap.existing,
+            ':one': 1,
+            ':entity': 'WebhookCount',
+          },
+        }),
+        tx.putNew(webhookItem.toItem(w)),
+        tx.putNew({ ...webhookLookupKey(w.id), entity: 'WebhookLookup', app_id: w.app_id, user_id: w.user_id }),
+      ]);
+      return true;
+    } catch (err) {
+      if (cancelledAt(err).includes(0)) return false;
+      throw err;
+    }
   },
 
   async get(appId, id) {
@@ -89,11 +110,19 @@ export const dynamoWebhookStore: WebhookStore = {
         tx.delete(webhookKey(w.app_id, w.id), { ConditionExpression: 'attribute_exists(PK)' }),
         tx.delete(webhookLookupKey(w.id)),
       ]);
-      return true;
     } catch (err) {
       if (cancelledAt(err).includes(0)) return false;
       throw err;
     }
+    // One fewer on the developer's counter (never below 0; a webhook from before the counter is not on it).
+    await conditionally(
+      updateItem(webhookCountKey(w.user_id), {
+        ConditionExpression: 'n > :zero',
+        UpdateExpression: 'SET n = n - :one',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      }),
+    );
+    return true;
   },
 
   async markFailing(w, since) {

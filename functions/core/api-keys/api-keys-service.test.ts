@@ -115,7 +115,7 @@ describe('API keys service', () => {
   });
 
   it('enter() authenticates and counts in one step: 401 for unknown or pending keys, healing once approved', async () => {
-    const { dev, users, service } = setup();
+    const { dev, users, keys, service } = setup();
     expect((await rejection(service.enter('dk_test_nope')))?.message).toBe(INVALID_API_KEY);
     expect((await rejection(service.enter(undefined)))?.status).toBe(401);
     const staging = await service.create(dev.id, 'staging');
@@ -132,7 +132,8 @@ describe('API keys service', () => {
     assert(owner, 'the stored developer');
     owner.is_approved = true;
     const healed = await service.enter(production.key);
-    expect(healed.key.is_active).toBe(true);
+    expect(healed.key.id).toBe(production.id);
+    expect(keys.byId.get(production.id)?.is_active).toBe(true);
     expect(healed.quota).toMatchObject({ limit: 10_000, used: 1 });
 
     const rotated = await service.rotateOwn(dev.id, staging.id);

@@ -25,7 +25,7 @@ import type { Log, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
 import type { KeyHandover } from './handover';
-import type { ApiKeyRepository } from './ports';
+import type { AdmittedKey, ApiKeyRepository } from './ports';
 import { nextUtcMidnight, type RateLimitState, rateLimitHeaders, secondsUntilUtcMidnight, utcDay } from './quota';
 
 export const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
@@ -83,12 +83,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
   /** Views of keys with today's real usage; activates pending production keys of an approved owner. */
   async function viewsOf(owner: Pick<User, 'is_approved'>, list: ApiKeyRecord[]): Promise<ApiKey[]> {
     const healed = await Promise.all(list.map((key) => healedKey(owner, key)));
-    const usage = healed.length
-      ? await keys.usageOn(
-          healed.map((k) => k.id),
-          utcDay(now()),
-        )
-      : new Map();
+    const usage = healed.length ? await keys.usageOn(healed, utcDay(now())) : new Map();
     return healed.map((key) => toApiKeyView(key, usage.get(key.id) ?? 0));
   }
 
@@ -112,27 +107,29 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     return { key: updated, fullKey: secret.fullKey };
   }
 
-  async function usageToday(keyId: string): Promise<number> {
-    return (await keys.usageOn([keyId], utcDay(now()))).get(keyId) ?? 0;
+  async function usageToday(key: Pick<AdmittedKey, 'id' | 'user_id' | 'type'>): Promise<number> {
+    return (await keys.usageOn([key], utcDay(now()))).get(key.id) ?? 0;
   }
 
   /** One key's view (as viewsOf). */
   async function viewOf(owner: Pick<User, 'is_approved'>, key: ApiKeyRecord): Promise<ApiKey> {
     const current = await healedKey(owner, key);
-    return toApiKeyView(current, await usageToday(current.id));
+    return toApiKeyView(current, await usageToday(current));
   }
 
-  async function admitHash(keyHash: string, healed = false): Promise<{ key: ApiKeyRecord; quota: RateLimitState }> {
+  async function admitHash(keyHash: string, healed = false): Promise<{ key: AdmittedKey; quota: RateLimitState }> {
     const at = now();
     const resetAt = nextUtcMidnight(at);
     const result = await keys.admitCall(keyHash, utcDay(at));
     switch (result.outcome) {
       case 'admitted': {
-        const { key, count } = result;
-        return { key, quota: { limit: key.limit, used: count, remaining: Math.max(0, key.limit - count), resetAt } };
+        // The quota is the developer's per key type and day (it outlives any one key).
+        const { key, count, limit } = result;
+        return { key, quota: { limit, used: count, remaining: Math.max(0, limit - count), resetAt } };
       }
       case 'over_limit': {
-        const refused = { limit: result.key.limit, used: result.key.limit, remaining: 0, resetAt };
+        const { limit } = result;
+        const refused = { limit, used: limit, remaining: 0, resetAt };
         throw new DailyQuotaExceededError(refused, secondsUntilUtcMidnight(at));
       }
       case 'inactive': {
@@ -207,7 +204,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       const rotated = await replaceSecret(await ownKey(ownerId, keyId));
       log.info('api key rotated', { keyId, userId: ownerId });
       return {
-        ...toApiKeyView(rotated.key, await usageToday(keyId)),
+        ...toApiKeyView(rotated.key, await usageToday(rotated.key)),
         key: rotated.fullKey,
         message: MSG.keyRotated,
       };
@@ -261,7 +258,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
      * (and is activated, then admitted, once the owner is approved). Refused calls are not counted
      * and get DailyQuotaExceededError (429, Retry-After = seconds to the next UTC midnight).
      */
-    async enter(rawKey: string | undefined): Promise<{ key: ApiKeyRecord; quota: RateLimitState }> {
+    async enter(rawKey: string | undefined): Promise<{ key: AdmittedKey; quota: RateLimitState }> {
       const candidate = rawKey?.trim() ?? '';
       if (!looksLikeApiKey(candidate)) throw new UnauthorizedError(INVALID_API_KEY);
       return admitHash(hashApiKey(candidate));

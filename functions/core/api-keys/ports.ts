@@ -38,23 +38,35 @@ export interface ApiKeyRepository {
   delete(key: ApiKeyRecord): Promise<boolean>;
   /** Sets is_active; no-op when the key is gone. */
   activate(keyId: string): Promise<void>;
-  /** Requests counted on `day` (yyyy-mm-dd, UTC) per key id; keys without a counter are absent. */
-  usageOn(keyIds: readonly string[], day: string): Promise<Map<string, number>>;
   /**
-   * Admits one Partner API call of the key whose CURRENT secret hashes to `keyHash`: on a warm
-   * process a single conditional update of the key item, which checks that the key still has this
-   * hash, is active and has fewer than its limit counted on `day` (yyyy-mm-dd, UTC), counts the
-   * call and returns the key. Concurrent calls can never admit more than the limit.
+   * Calls counted on `day` (yyyy-mm-dd, UTC) per key id, from the owners' daily quotas; keys
+   * without a call that day are absent.
+   */
+  usageOn(keys: readonly Pick<AdmittedKey, 'id' | 'user_id' | 'type'>[], day: string): Promise<Map<string, number>>;
+  /**
+   * Admits one Partner API call of the key whose CURRENT secret hashes to `keyHash`, against its
+   * developer's quota of that key type on `day` (yyyy-mm-dd, UTC), which outlives any one key
+   * (deleting a key and creating another does not start the day again). On a warm process a single
+   * conditional update of the developer's quota item, which checks that this hash is still admitted
+   * and that fewer than the type's daily limit are counted, and counts the call. Concurrent calls
+   * can never admit more than the limit.
    */
   admitCall(keyHash: string, day: string): Promise<AdmitCallResult>;
 }
 
+/**
+ * What an admitted call knows of its key without reading the key item: who owns it, its type and
+ * the prefix of the secret presented (none of which a given secret ever changes).
+ */
+export type AdmittedKey = Pick<ApiKeyRecord, 'id' | 'user_id' | 'type' | 'prefix'>;
+
 export type AdmitCallResult =
-  | { outcome: 'admitted'; key: ApiKeyRecord; count: number }
+  /** `count`: the developer's calls of this key type today, this one included, of `limit`. */
+  | { outcome: 'admitted'; key: AdmittedKey; count: number; limit: number }
   /** No key has this secret (never issued, rotated or deleted). */
   | { outcome: 'unknown' }
   | { outcome: 'inactive'; key: ApiKeyRecord }
-  | { outcome: 'over_limit'; key: ApiKeyRecord };
+  | { outcome: 'over_limit'; key: AdmittedKey; limit: number };
 
 /**
  * A webhook delivery attempt as the admin's user-detail page shows it. Written by the webhooks

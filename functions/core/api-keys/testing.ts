@@ -62,9 +62,9 @@ export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecor
       const key = byId.get(keyId);
       if (key) key.is_active = true;
     },
-    async usageOn(keyIds, day) {
+    async usageOn(list, day) {
       const out = new Map<string, number>();
-      for (const id of keyIds) {
+      for (const { id } of list) {
         const n = usage.get(`${id}|${day}`);
         if (n !== undefined) out.set(id, n);
       }
@@ -75,11 +75,16 @@ export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecor
       const key = id ? byId.get(id) : undefined;
       if (!key || key.key_hash !== keyHash) return { outcome: 'unknown' };
       if (!key.is_active) return { outcome: 'inactive', key: { ...key } };
-      const k = `${key.id}|${day}`;
-      const n = usage.get(k) ?? 0;
-      if (n >= key.limit) return { outcome: 'over_limit', key: { ...key } };
-      usage.set(k, n + 1);
-      return { outcome: 'admitted', key: { ...key }, count: n + 1 };
+      // The quota is the developer's per key type and day; the per-key count is for the listing.
+      const ref = { id: key.id, user_id: key.user_id, type: key.type, prefix: key.prefix };
+      const q = `quota|${key.user_id}|${key.type}|${day}`;
+      const n = usage.get(q) ?? 0;
+      // The stored key's limit (dailyLimitFor its type; a test may lower it).
+      const limit = key.limit;
+      if (n >= limit) return { outcome: 'over_limit', key: ref, limit };
+      usage.set(q, n + 1);
+      usage.set(`${key.id}|${day}`, (usage.get(`${key.id}|${day}`) ?? 0) + 1);
+      return { outcome: 'admitted', key: ref, count: n + 1, limit };
     },
   };
 }

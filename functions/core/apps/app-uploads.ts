@@ -31,9 +31,20 @@ export function referencedUploadKeys(app: ImageFields, siteOrigin?: string): Set
   return keys;
 }
 
+/** True when `url` is an absolute URL on the product's own origin. */
+function onSiteOrigin(url: string, siteOrigin: string | undefined): boolean {
+  if (!siteOrigin) return false;
+  try {
+    return new URL(url).origin === new URL(siteOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Refuses image URLs that point at uploads the caller may not use: only the app's own folder and
- * the caller's drafts are allowed (other URLs, e.g. the vendor's own CDN, are fine).
+ * the caller's drafts are allowed (other sites' URLs, e.g. the vendor's own CDN, are fine; a URL of
+ * this product that is not an upload, /api/... on the site's origin, is no image).
  */
 export function assertOwnUploads(
   app: ImageFields,
@@ -43,7 +54,7 @@ export function assertOwnUploads(
   const allowed = [draftUploadPrefix(owner.userId), ...(owner.appId ? [appUploadPrefix(owner.appId)] : [])];
   for (const [field, url] of imageUrls(app)) {
     const key = uploadKeyOf(url, siteOrigin);
-    if (key === undefined) continue;
+    if (key === undefined && !onSiteOrigin(url, siteOrigin) && !url.startsWith('/')) continue;
     if (!key || !allowed.some((p) => key.startsWith(p))) throw new ValidationError(APP_MESSAGES.foreignUpload(field));
   }
 }
@@ -55,11 +66,14 @@ export interface AppUploadsDeps {
   siteOrigin?: string;
 }
 
-/** Untags the owner's drafts the saved app shows, so they no longer expire as unreferenced. */
-export async function claimDrafts(deps: AppUploadsDeps, app: AppRecord): Promise<void> {
-  const prefix = draftUploadPrefix(app.user_id);
-  const drafts = [...referencedUploadKeys(app, deps.siteOrigin)].filter((k) => k.startsWith(prefix));
-  if (drafts.length > 0) await deps.store.markReferenced(drafts);
+/**
+ * Untags the uploads the saved app shows (the owner's drafts and the app's own folder), so they no
+ * longer expire as unreferenced.
+ */
+export async function claimUploads(deps: AppUploadsDeps, app: AppRecord): Promise<void> {
+  const prefixes = [draftUploadPrefix(app.user_id), appUploadPrefix(app.id)];
+  const shown = [...referencedUploadKeys(app, deps.siteOrigin)].filter((k) => prefixes.some((p) => k.startsWith(p)));
+  if (shown.length > 0) await deps.store.markReferenced(shown);
 }
 
 /**

@@ -16,7 +16,7 @@ import type { WebhookStore } from '../webhooks/ports';
 import { type AppRecord, newAppContent, reviewFlagAfterEdit } from './app';
 import { dollarsToCents } from './app-mappers';
 import { AppLimitReachedError, type AppRepository } from './app-repository';
-import { type AppUploadsDeps, assertOwnUploads, claimDrafts, releaseAppUploads } from './app-uploads';
+import { type AppUploadsDeps, assertOwnUploads, claimUploads, releaseAppUploads } from './app-uploads';
 import type { KeyPoolPort } from './key-pool';
 import { toOwnerAppDetail, toOwnerAppSummary } from './owner-app-mappers';
 import { slugCandidate, slugify } from './slug';
@@ -167,10 +167,10 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
     };
   }
 
-  /** Keeps the drafts a saved app shows from expiring; a failure is logged (the save stands). */
+  /** Keeps the uploads a saved app shows from expiring; a failure is logged (the save stands). */
   async function claim(stored: AppRecord): Promise<void> {
     try {
-      await claimDrafts(uploadDeps, stored);
+      await claimUploads(uploadDeps, stored);
     } catch (err) {
       log.error('marking drafts referenced failed', { appId: stored.id, error: (err as Error).name });
     }

@@ -13,7 +13,7 @@ import type {
   PartnerMe,
 } from '../../../shared/schemas/partner';
 import { INVALID_API_KEY } from '../../../shared/schemas/partner';
-import type { ApiKeyRecord } from '../api-keys/api-key';
+import type { AdmittedKey } from '../api-keys/ports';
 import type { RateLimitState } from '../api-keys/quota';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import type { UsersRepository } from '../users/ports';
@@ -75,8 +75,12 @@ export function createPartnerService(deps: PartnerServiceDeps) {
   }
 
   return {
-    /** GET /v1/me: the calling key (after this call was counted) and its owner; 401 once the owner is gone. */
-    async me(key: ApiKeyRecord, quota: RateLimitState): Promise<PartnerMe> {
+    /**
+     * GET /v1/me: the calling key and its owner; 401 once the owner is gone. The usage is the
+     * developer's quota of this key type today, this call included (the quota is per developer and
+     * key type: issue 30 finding 5).
+     */
+    async me(key: AdmittedKey, quota: RateLimitState): Promise<PartnerMe> {
       const owner = await deps.users.findById(key.user_id);
       if (!owner) throw new UnauthorizedError(INVALID_API_KEY);
       return {

@@ -37,3 +37,12 @@ export interface UploadStore {
 export interface AppUploadLock {
   withApp<T>(appId: string, fn: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * The claim of pending browser uploads by the confirm that stores them: all of `keys` at once or
+ * none (false when any was claimed already), so one presigned upload is stored once however many
+ * confirms name it (functions/adapters/dynamodb/upload-lock.ts).
+ */
+export interface UploadClaims {
+  claim(keys: readonly string[]): Promise<boolean>;
+}

@@ -25,16 +25,17 @@ export const PENDING_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
 export const pendingUploadPrefix = (userId: string): string => `${PENDING_UPLOADS_PREFIX}${userId}/`;
 
 /**
- * Images confirmed without an app (drafts/) are tagged unreferenced=true; saving an app that
- * shows them removes the tag. Tagged drafts expire after UNREFERENCED_UPLOAD_TTL_SECONDS (the
- * bucket's lifecycle rule in the cloud, the local runtime's sweep locally), so an account cannot
- * park images no app uses.
+ * Every stored image (drafts/ and an app's folder alike) is tagged unreferenced=true until an app is
+ * saved showing it, which removes the tag. Tagged images expire after UNREFERENCED_UPLOAD_TTL_SECONDS
+ * (the bucket's lifecycle rules in the cloud, the local runtime's sweep locally), so an account cannot
+ * park images no app uses, neither as drafts nor in an app's folder.
  */
 export const UNREFERENCED_TAG = { key: 'unreferenced', value: 'true' } as const;
 export const UNREFERENCED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
 export const DRAFT_UPLOADS_PREFIX = 'drafts/';
+export const APP_UPLOADS_PREFIX = 'apps/';
 
-export const appUploadPrefix = (appId: string): string => `apps/${appId}/`;
+export const appUploadPrefix = (appId: string): string => `${APP_UPLOADS_PREFIX}${appId}/`;
 export const draftUploadPrefix = (userId: string): string => `${DRAFT_UPLOADS_PREFIX}${userId}/`;
 export const uploadUrl = (key: string): string => `${UPLOADS_URL_PREFIX}${key}`;
 

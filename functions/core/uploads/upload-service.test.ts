@@ -1,15 +1,42 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { AppRecord } from '../apps/app';
 import type { UploadStore } from './ports';
 import { uploadKeyOf } from './upload-keys';
 import { createUploadService } from './upload-service';
 
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function chunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  let c = 0xffffffff;
+  for (const b of typed) c = (CRC[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  typed.copy(out, 4);
+  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
+  return out;
+}
+/**
+ * A PNG of the given size as its structure goes (signature, IHDR, IDAT, IEND with their CRCs: what
+ * the stored image is re-written from, image-rewrite.ts); `pad` bytes of a text chunk make it bigger.
+ */
 const png = (w: number, h: number, pad = 0) => {
-  const b = Buffer.alloc(33 + pad);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  b.writeUInt32BE(w, 16);
-  b.writeUInt32BE(h, 20);
-  return b;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const text = pad > 0 ? [chunk('tEXt', Buffer.alloc(pad, 0x61))] : [];
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...text,
+    chunk('IDAT', deflateSync(Buffer.alloc(8))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 };
 
 function setup(existing: string[] = [], now = new Date('2026-01-02T00:00:00Z')) {
@@ -76,7 +103,7 @@ describe('upload service', () => {
         width: 4,
         height: 3,
         content_type: 'image/png',
-        size: 33,
+        size: png(4, 3).length,
       },
     ]);
     const icon = await service.upload({ userId: 'u1', appId: 'app1', kind: 'icon', files: [{ data: png(256, 256) }] });
@@ -148,7 +175,7 @@ describe('upload service', () => {
     const { service, objects, posted, post } = setup();
     post('pending/u1/a', png(256, 256));
     const [icon] = await service.confirm({ userId: 'u1', appId: 'app1', kind: 'icon', keys: ['pending/u1/a'] });
-    expect(icon).toMatchObject({ key: 'apps/app1/icon-id1.png', width: 256, height: 256, size: 33 });
+    expect(icon).toMatchObject({ key: 'apps/app1/icon-id1.png', width: 256, height: 256, size: png(256, 256).length });
     expect(objects.has('apps/app1/icon-id1.png')).toBe(true);
     expect(posted.size).toBe(0);
 

@@ -3,10 +3,13 @@ import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { APP_MESSAGES, type UploadedImage, type UploadKind } from '../../../shared/schemas/apps';
 import type { AppRecord } from '../apps/app';
+import { referencedUploadKeys } from '../apps/app-uploads';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
+import { rewriteImage } from './image-rewrite';
 import { type ImageInfo, sniffImage } from './image-sniff';
-import type { AppUploadLock, UploadStore } from './ports';
+import type { AppUploadLock, UploadClaims, UploadStore } from './ports';
 import {
+  APP_UPLOADS_PREFIX,
   appUploadPrefix,
   DRAFT_UPLOADS_PREFIX,
   draftUploadPrefix,
@@ -35,10 +38,17 @@ export interface UploadServiceDeps {
    */
   quota?: { take(userId: string, count: number): Promise<void> };
   /**
-   * Serialises the count-and-store of one app's screenshots across requests and processes, so
-   * parallel requests cannot exceed the per-app limit. Without it, only one process is safe.
+   * Serialises the count-and-store of one app's uploads across requests and processes, so parallel
+   * requests cannot exceed the per-app limit. Without it, only one process is safe.
    */
   lock?: AppUploadLock;
+  /**
+   * Claims pending browser uploads for the one confirm that stores them. Without it, parallel
+   * confirms of one upload would each store a copy.
+   */
+  claims?: UploadClaims;
+  /** The site's origin: absolute image URLs on it are uploads too (which uploads an app shows). */
+  siteOrigin?: string;
 }
 
 /** How long a presigned upload form stays valid. */
@@ -46,31 +56,49 @@ export const UPLOAD_FORM_TTL_SECONDS = 10 * 60;
 
 /**
  * POST /api/upload/screenshots: images for an app's listing. Every file is judged by its bytes
- * (PNG, JPEG, GIF or WebP; at most 5 MB); an icon must be square and at least 256x256; an app
- * holds at most 10 screenshots, counting those already stored. All files are checked before the
- * first is stored, so a refused request stores nothing. The app itself is not changed: the client
- * puts the returned URLs into its submit payload.
+ * (PNG, JPEG, GIF or WebP; at most 5 MB), read to its end and stored as the picture alone
+ * (image-rewrite.ts); an icon must be square and at least 256x256; an app holds at most 10
+ * screenshots, counting those already stored, and one icon besides the one it shows (a new icon
+ * replaces the earlier uploads). All files are checked before the first is stored, so a refused
+ * request stores nothing. The app itself is not changed: the client puts the returned URLs into its
+ * submit payload; until an app is saved with them, stored images are tagged unreferenced and expire.
  */
 export function createUploadService(deps: UploadServiceDeps) {
   const newId = deps.newId ?? (() => randomUUID());
-  /** Runs the count check and the store of an app's screenshots as one step (see deps.lock). */
-  const atomically = <T>(appId: string | undefined, kind: UploadKind, fn: () => Promise<T>): Promise<T> =>
-    deps.lock && appId !== undefined && kind === 'screenshot' ? deps.lock.withApp(appId, fn) : fn();
+  /** Runs the count check and the store of an app's uploads as one step (see deps.lock). */
+  const atomically = <T>(appId: string | undefined, fn: () => Promise<T>): Promise<T> =>
+    deps.lock && appId !== undefined ? deps.lock.withApp(appId, fn) : fn();
 
-  function inspect(file: UploadFile, kind: UploadKind): ImageInfo {
+  /** The file judged by its bytes; `data` is what will be stored: the picture alone. */
+  function inspect(file: UploadFile, kind: UploadKind): { file: UploadFile; info: ImageInfo } {
     if (file.data.length > LIMITS.maxUploadBytes) throw new PayloadTooLargeError(APP_MESSAGES.imageTooLarge);
     const info = sniffImage(file.data);
     if (!info) throw new ValidationError(APP_MESSAGES.onlyImages);
     if (kind === 'icon' && (info.width !== info.height || info.width < LIMITS.iconMinSize)) {
       throw new ValidationError(APP_MESSAGES.iconSize);
     }
-    return info;
+    const picture = rewriteImage(file.data, info.format);
+    if (!picture) throw new ValidationError(APP_MESSAGES.onlyImages);
+    return { file: { filename: file.filename, data: picture }, info };
   }
 
-  async function checkApp(userId: string, appId: string | undefined): Promise<void> {
-    if (appId === undefined) return;
+  async function checkApp(userId: string, appId: string | undefined): Promise<AppRecord | undefined> {
+    if (appId === undefined) return undefined;
     const app = await deps.apps.getById(appId);
     if (!app || app.user_id !== userId) throw new NotFoundError(MSG.appNotFound);
+    return app;
+  }
+
+  /**
+   * After a new icon is stored in an app's folder: the app's other icon files that it does not show
+   * (earlier uploads for an edit never saved) are deleted, so icons cannot pile up in the folder.
+   */
+  async function dropUnshownIcons(app: AppRecord, keep: readonly string[]): Promise<void> {
+    const shown = referencedUploadKeys(app, deps.siteOrigin);
+    const stale = (await deps.store.list(appUploadPrefix(app.id)))
+      .map((o) => o.key)
+      .filter((k) => isIconKey(k) && !keep.includes(k) && !shown.has(k));
+    if (stale.length > 0) await deps.store.deleteKeys(stale);
   }
 
   /** Refuses more screenshots than an app may hold, counting those it already stores. */
@@ -88,15 +116,16 @@ export function createUploadService(deps: UploadServiceDeps) {
 
   async function store(
     userId: string,
-    appId: string | undefined,
+    app: AppRecord | undefined,
     kind: UploadKind,
     checked: ReadonlyArray<{ file: UploadFile; info: ImageInfo }>,
   ): Promise<UploadedImage[]> {
-    const prefix = appId !== undefined ? appUploadPrefix(appId) : draftUploadPrefix(userId);
+    const prefix = app !== undefined ? appUploadPrefix(app.id) : draftUploadPrefix(userId);
     const images: UploadedImage[] = [];
     for (const { file, info } of checked) {
       const key = `${prefix}${kind === 'icon' ? ICON_FILE_PREFIX : ''}${newId()}.${info.extension}`;
-      await deps.store.put(key, file.data, info.contentType, { unreferenced: appId === undefined });
+      // Until an app is saved showing it (app-uploads.ts claimUploads), every new image may expire.
+      await deps.store.put(key, file.data, info.contentType, { unreferenced: true });
       images.push({
         url: uploadUrl(key),
         key,
@@ -106,6 +135,11 @@ export function createUploadService(deps: UploadServiceDeps) {
         size: file.data.length,
       });
     }
+    if (app !== undefined && kind === 'icon')
+      await dropUnshownIcons(
+        app,
+        images.map((i) => i.key),
+      );
     return images;
   }
 
@@ -117,15 +151,15 @@ export function createUploadService(deps: UploadServiceDeps) {
       files: readonly UploadFile[];
     }): Promise<UploadedImage[]> {
       const { userId, appId, kind, files } = input;
-      await checkApp(userId, appId);
+      const app = await checkApp(userId, appId);
       if (files.length === 0) throw new ValidationError(APP_MESSAGES.noFiles);
       if (kind === 'icon' && files.length > 1) throw new ValidationError(APP_MESSAGES.oneIcon);
       if (kind === 'screenshot' && files.length > LIMITS.maxScreenshots) throw new ValidationError(MSG.maxScreenshots);
-      const checked = files.map((file) => ({ file, info: inspect(file, kind) }));
-      return atomically(appId, kind, async () => {
+      const checked = files.map((file) => inspect(file, kind));
+      return atomically(appId, async () => {
         await checkCount(appId, kind, files.length);
         await deps.quota?.take(userId, files.length);
-        return store(userId, appId, kind, checked);
+        return store(userId, app, kind, checked);
       });
     },
 
@@ -169,8 +203,12 @@ export function createUploadService(deps: UploadServiceDeps) {
       if (keys.some((k) => !k.startsWith(own) || k.slice(own.length).includes('/'))) {
         throw new NotFoundError(APP_MESSAGES.uploadNotFound);
       }
+      // One confirm per upload: the keys are claimed before anything is read or stored. A key
+      // claimed already (another confirm, earlier or running now) answers like a missing one, and
+      // its files are left to the confirm that holds it.
+      if (deps.claims && !(await deps.claims.claim(keys))) throw new NotFoundError(APP_MESSAGES.uploadNotFound);
       try {
-        await checkApp(userId, appId);
+        const app = await checkApp(userId, appId);
         await checkCount(appId, kind, keys.length);
         const checked: Array<{ file: UploadFile; info: ImageInfo }> = [];
         for (const key of keys) {
@@ -180,13 +218,12 @@ export function createUploadService(deps: UploadServiceDeps) {
           if (size > LIMITS.maxUploadBytes) throw new PayloadTooLargeError(APP_MESSAGES.imageTooLarge);
           const data = await deps.store.get(key);
           if (!data) throw new NotFoundError(APP_MESSAGES.uploadNotFound);
-          const file = { data };
-          checked.push({ file, info: inspect(file, kind) });
+          checked.push(inspect({ data }, kind));
         }
         // Counted again under the app's lock: parallel confirms see each other's stored files.
-        const images = await atomically(appId, kind, async () => {
+        const images = await atomically(appId, async () => {
           await checkCount(appId, kind, keys.length);
-          return store(userId, appId, kind, checked);
+          return store(userId, app, kind, checked);
         });
         await deps.store.deleteKeys(keys);
         return images;
@@ -207,17 +244,21 @@ export function createUploadService(deps: UploadServiceDeps) {
     },
 
     /**
-     * Deletes draft images still tagged unreferenced (no app was saved with them) once they are
-     * older than `ttlSeconds`: what the bucket's ExpireUnreferencedDrafts rule does in the cloud.
-     * `userId` limits the sweep to one developer's drafts.
+     * Deletes images still tagged unreferenced (no app was saved with them: drafts, and uploads into
+     * an app's folder for an edit never saved) once they are older than `ttlSeconds`: what the
+     * bucket's ExpireUnreferenced* rules do in the cloud. `userId` limits the sweep to one
+     * developer's drafts.
      */
     async expireUnreferenced(opts: { ttlSeconds?: number; userId?: string } = {}): Promise<number> {
       const ttlSeconds = opts.ttlSeconds ?? UNREFERENCED_UPLOAD_TTL_SECONDS;
       const cutoff = (deps.now?.() ?? new Date()).getTime() - ttlSeconds * 1000;
-      const prefix = opts.userId !== undefined ? draftUploadPrefix(opts.userId) : DRAFT_UPLOADS_PREFIX;
-      const old = (await deps.store.list(prefix)).filter((o) => o.lastModified && o.lastModified.getTime() < cutoff);
+      const prefixes =
+        opts.userId !== undefined ? [draftUploadPrefix(opts.userId)] : [DRAFT_UPLOADS_PREFIX, APP_UPLOADS_PREFIX];
       const stale: string[] = [];
-      for (const o of old) if (await deps.store.isUnreferenced(o.key)) stale.push(o.key);
+      for (const prefix of prefixes) {
+        const old = (await deps.store.list(prefix)).filter((o) => o.lastModified && o.lastModified.getTime() < cutoff);
+        for (const o of old) if (await deps.store.isUnreferenced(o.key)) stale.push(o.key);
+      }
       if (stale.length) await deps.store.deleteKeys(stale);
       return stale.length;
     },

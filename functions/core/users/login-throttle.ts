@@ -35,11 +35,16 @@ export interface LoginTicket {
  */
 export function createLoginThrottle(limiter: RateLimiter, settings: () => ThrottleSettings) {
   return {
-    /** Throws 429 (Retry-After) when any counter is full; otherwise one check is reserved. */
-    async reserve(email: string, client: string, tokenVersion: number): Promise<LoginTicket> {
+    /**
+     * Throws 429 (Retry-After) when any counter is full; otherwise one check is reserved. A
+     * `knownDevice` (a browser holding the account's signed device token: device-token.ts) is not
+     * held by the per-address back-off that others' failures fill, and its (address, client) lock
+     * is its own, not the network's.
+     */
+    async reserve(email: string, client: string, tokenVersion: number, knownDevice = false): Promise<LoginTicket> {
       const s = settings();
       const pair: Limit = {
-        key: `login:${email}:v${tokenVersion}:${client}`,
+        key: `login:${email}:v${tokenVersion}:${knownDevice ? 'device' : client}`,
         limit: s.maxFailures,
         windowSeconds: s.lockSeconds,
         message: lockedMessage,
@@ -56,13 +61,13 @@ export function createLoginThrottle(limiter: RateLimiter, settings: () => Thrott
         windowSeconds: 60,
         message: lockedMessage,
       };
-      await limiter.takeAll([pair, perClient, perAddress]);
+      await limiter.takeAll(knownDevice ? [pair, perClient] : [pair, perClient, perAddress]);
       return {
         async succeeded() {
           await Promise.all([
             limiter.clear(pair.key),
             limiter.giveBack(perClient.key),
-            limiter.giveBack(perAddress.key),
+            knownDevice ? Promise.resolve() : limiter.giveBack(perAddress.key),
           ]);
         },
       };

@@ -17,7 +17,8 @@ export interface UsersRepository {
   findCredentials(email: string): Promise<{ user: User; passwordHash: string | null } | undefined>;
   /**
    * Changes name and e-mail (moving the address claim when it changes, in one transaction) and,
-   * when given, the password hash. Throws EmailTakenError when the new address is taken.
+   * when given, the password hash. A new address is unverified; a new address or password moves
+   * the token version on (every session ends). Throws EmailTakenError when the new address is taken.
    */
   updateProfile(
     current: User,

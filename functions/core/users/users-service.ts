@@ -9,6 +9,7 @@ import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '../../..
 import { RESET_LINK_INVALID } from '../../../shared/schemas/accounts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, type DeviceTokens, deviceTokenOf } from './device-token';
 import { type EnsureUserInput, ensureUser } from './ensure-user';
 import { type GoogleSettings, requireGoogleSettings, verifyGoogleIdToken } from './google-id-token';
 import { createLoginThrottle, type ThrottleSettings } from './login-throttle';
@@ -33,6 +34,8 @@ export interface UsersSettings {
   forgotPasswordPerClient: number;
   forgotPasswordMailsPerAddress: number;
   login: ThrottleSettings;
+  /** Cookies carry Secure (the cloud; the local runtime is plain http). */
+  secureCookies?: boolean;
   /** Google sign-in; undefined when no client id is configured. */
   google: GoogleSettings | undefined;
 }
@@ -53,6 +56,8 @@ export interface UsersServiceDeps {
   onAddressProven?: (user: User) => Promise<void>;
   log?: Log;
   now?: () => Date;
+  /** Signed device tokens (device-token.ts); without them every sign-in is from an unknown browser. */
+  devices?: DeviceTokens;
 }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
@@ -136,9 +141,10 @@ export function createUsersService(deps: UsersServiceDeps) {
    * Checks a password sign-in from `client`; every failure looks the same from outside. The check
    * is reserved before scrypt runs (see login-throttle.ts) and given back when it succeeds.
    */
-  async function authenticate(email: string, password: string, client: string): Promise<User> {
+  async function authenticate(email: string, password: string, client: string, device?: string): Promise<User> {
     const found = await users.findCredentials(email);
-    const ticket = await throttle.reserve(email, client, found?.user.token_version ?? 0);
+    const knownDevice = !!found && !!deps.devices?.holds(device, found.user.id);
+    const ticket = await throttle.reserve(email, client, found?.user.token_version ?? 0, knownDevice);
     const valid = found?.passwordHash
       ? await passwords.verify(password, found.passwordHash)
       : await passwords.verifyAgainstDummy(password);
@@ -236,6 +242,21 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** POST /api/login: any role may sign in here. */
     login: authenticate,
+
+    /**
+     * The Set-Cookie value a successful sign-in sends: the signed device token, HttpOnly,
+     * SameSite=Strict, sent only to /api, kept a year, Secure where cookies must be (the cloud).
+     * Undefined when no device tokens are configured.
+     */
+    deviceCookieFor(accountId: string): string | undefined {
+      const token = deps.devices?.issue(accountId);
+      if (!token) return undefined;
+      const secure = settings().secureCookies ? '; Secure' : '';
+      return `${DEVICE_COOKIE}=${token}; Path=/api; Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure}`;
+    },
+
+    /** The device token among a Cookie header's values, if any. */
+    deviceTokenIn: (cookieHeader: string | undefined): string | undefined => deviceTokenOf(cookieHeader),
 
     /**
      * POST /api/admin-login: the same check as /api/login. A developer's valid credentials sign the
@@ -371,8 +392,12 @@ export function createUsersService(deps: UsersServiceDeps) {
       return toUserProfile(user);
     },
 
-    /** PUT /api/admin/profile: name, address (unique) and, when given, a new password. */
-    async updateAdminProfile(userId: string, input: AdminProfileUpdateInput): Promise<User> {
+    /**
+     * PUT /api/admin/profile: name, address (unique) and, when given, a new password (not one of the
+     * commonly breached passwords). A new address is unverified until the link mailed to it is
+     * followed. Answers the account as it was and as it is now.
+     */
+    async updateAdminProfile(userId: string, input: AdminProfileUpdateInput): Promise<{ before: User; user: User }> {
       const current = await users.findById(userId);
       if (!current) throw new UnauthorizedError(ACCOUNT_GONE);
       if (current.role !== 'admin') throw new ForbiddenError(ADMIN_REQUIRED);
@@ -383,8 +408,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         passwordHash,
       );
       if (!updated) throw new UnauthorizedError(ACCOUNT_GONE);
-      if (updated.email !== current.email) log.info('admin e-mail changed', { userId });
-      return updated;
+      if (updated.email !== current.email) {
+        // The new address must be proven before anything tied to it (guest purchases) shows.
+        log.info('admin e-mail changed', { userId });
+        await sendVerification(updated);
+      }
+      return { before: current, user: updated };
     },
 
     ensureUser: (input: EnsureUserInput) => ensureUser(input, users, passwords),

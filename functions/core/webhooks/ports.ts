@@ -12,8 +12,12 @@ import type { DeliveryLogRecord, DeliveryRecord, WebhookRecord } from './webhook
 export type { Log, Mailer };
 
 export interface WebhookStore {
-  /** Stores the webhook and its id lookup in one transaction. */
-  create(webhook: WebhookRecord): Promise<void>;
+  /**
+   * Stores the webhook and its id lookup in one transaction, counting it on its developer's counter
+   * on condition that fewer than `cap.max` are counted (a counter not written yet starts at
+   * `cap.existing`). False, and nothing stored, when the developer is at the cap.
+   */
+  create(webhook: WebhookRecord, cap: { max: number; existing: number }): Promise<boolean>;
   /** Strongly consistent; undefined when deleted. */
   get(appId: string, webhookId: string): Promise<WebhookRecord | undefined>;
   /** By id alone (DELETE /api/webhooks/{id}); strongly consistent. */

@@ -21,9 +21,12 @@ import type { DeliveryLogRecord, DeliveryRecord, WebhookRecord } from './webhook
 
 export class MemoryWebhookStore implements WebhookStore {
   readonly items = new Map<string, WebhookRecord>();
-  async create(w: WebhookRecord) {
+  async create(w: WebhookRecord, cap: { max: number; existing: number } = { max: Infinity, existing: 0 }) {
     if (this.items.has(w.id)) throw new Error('exists');
+    const mine = [...this.items.values()].filter((x) => x.user_id === w.user_id).length;
+    if (mine >= cap.max) return false;
     this.items.set(w.id, { ...w });
+    return true;
   }
   async get(appId: string, id: string) {
     const w = this.items.get(id);

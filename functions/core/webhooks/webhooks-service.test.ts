@@ -136,10 +136,10 @@ describe('creating a webhook', () => {
       message: DUPLICATE_WEBHOOK,
     });
     for (let i = 1; i < MAX_WEBHOOKS_PER_APP; i++) {
-      await service.create(OWNER, APP.id, input({ target_url: `https://hooks${i}.example.com/${i}` }));
+      await service.create(OWNER, APP.id, input({ target_url: `https://hooks.example${i}.com/${i}` }));
     }
     await expect(
-      service.create(OWNER, APP.id, input({ target_url: 'https://hooks-last.example.com/last' })),
+      service.create(OWNER, APP.id, input({ target_url: 'https://hooks.example-last.com/last' })),
     ).rejects.toMatchObject({ status: 400, message: TOO_MANY_WEBHOOKS });
   });
 });

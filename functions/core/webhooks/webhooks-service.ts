@@ -21,6 +21,7 @@ import type { DeliveryPipeline } from './delivery-pipeline';
 import { catalogueNames } from './event-catalogue';
 import type { AppDirectory, DeliveryLogStore, EventTypeStore, TargetChecker, WebhookStore } from './ports';
 import { generateSecret, isValidSecret } from './signing';
+import { targetSite } from './target-site';
 import { toLogView, toWebhookView, type WebhookRecord } from './webhook';
 
 export const MAX_WEBHOOKS_PER_APP = 20;
@@ -34,6 +35,9 @@ export const WEBHOOKS_NEED_APPROVAL =
   'Your developer account must be approved by an admin before you can use webhooks and test events';
 export const MAX_WEBHOOKS_PER_HOST = 10;
 export const TOO_MANY_WEBHOOKS_PER_HOST = `You can have at most ${MAX_WEBHOOKS_PER_HOST} webhooks pointing at the same host`;
+/** Across all of a developer's apps (20 per app would otherwise multiply with every app created). */
+export const MAX_WEBHOOKS_PER_DEVELOPER = 100;
+export const TOO_MANY_WEBHOOKS_PER_DEVELOPER = `You can have at most ${MAX_WEBHOOKS_PER_DEVELOPER} webhooks across your apps`;
 export const SIMULATIONS_PER_MINUTE = 10;
 export const TOO_MANY_SIMULATIONS = `At most ${SIMULATIONS_PER_MINUTE} test events a minute per app; please wait a moment`;
 export const MAX_SIMULATE_DATA_BYTES = 4096;
@@ -92,8 +96,6 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     if (!(await deps.isApproved(userId))) throw new ForbiddenError(WEBHOOKS_NEED_APPROVAL);
   }
 
-  const hostOf = (raw: string) => new URL(raw).hostname.toLowerCase();
-
   async function ownApp(userId: string, appId: string) {
     const app = await apps.find(appId);
     if (!app || app.user_id !== userId) throw new NotFoundError(MSG.appNotFound);
@@ -135,13 +137,18 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       if (existing.some((w) => w.event_type === input.event_type && w.target_url === input.target_url)) {
         throw new ConflictError(DUPLICATE_WEBHOOK);
       }
-      const host = hostOf(input.target_url);
-      let sameHost = 0;
+      // Per site (every spelling and subdomain of one registrable domain) and in all, across the
+      // developer's apps; the total is held again by the counter in the create transaction.
+      const site = targetSite(input.target_url);
+      let sameSite = 0;
+      let total = 0;
       for (const id of await deps.appIdsOf(userId)) {
         const hooks = id === appId ? existing : await webhooks.listByApp(id);
-        sameHost += hooks.filter((w) => hostOf(w.target_url) === host).length;
+        total += hooks.length;
+        sameSite += hooks.filter((w) => targetSite(w.target_url) === site).length;
       }
-      if (sameHost >= MAX_WEBHOOKS_PER_HOST) throw new ValidationError(TOO_MANY_WEBHOOKS_PER_HOST);
+      if (total >= MAX_WEBHOOKS_PER_DEVELOPER) throw new ValidationError(TOO_MANY_WEBHOOKS_PER_DEVELOPER);
+      if (sameSite >= MAX_WEBHOOKS_PER_HOST) throw new ValidationError(TOO_MANY_WEBHOOKS_PER_HOST);
       const record: WebhookRecord = {
         id: randomUUID(),
         app_id: app.id,
@@ -155,7 +162,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         disabled_at: null,
         failing_since: null,
       };
-      await webhooks.create(record);
+      if (!(await webhooks.create(record, { max: MAX_WEBHOOKS_PER_DEVELOPER, existing: total }))) {
+        throw new ValidationError(TOO_MANY_WEBHOOKS_PER_DEVELOPER);
+      }
       return toWebhookView(record, { fullSecret: true });
     },
 

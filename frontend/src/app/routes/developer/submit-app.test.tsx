@@ -81,7 +81,7 @@ async function walk(view: View, to: string, from = 'Basics') {
 
 /** An app of the developer whose listing passes every step, to open in edit mode. */
 const completeApp = (id: string, name: string) =>
-  ownAppFixture({ id, name, key_features: ['A', 'B'], company_name: 'P', icon_url: '/u/i.png' });
+  ownAppFixture({ id, name, key_features: ['A', 'B'], company_name: 'P', icon_url: '/uploads/apps/x/i.png' });
 
 beforeEach(() => vi.mocked(readImageSize).mockResolvedValue({ width: 512, height: 512 }));
 afterEach(() => toaster.remove());
