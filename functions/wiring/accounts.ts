@@ -6,7 +6,7 @@
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
-import { getConfig, scryptLog2N } from '../config';
+import { getConfig } from '../config';
 import { countProvenPurchases } from '../core/purchases/installations';
 import { buyerIdsOf } from '../core/purchases/purchase';
 import { createDeviceTokens } from '../core/users/device-token';
@@ -71,6 +71,8 @@ export const accounts = /* @__PURE__ */ lazyService(() =>
     settings: usersSettings,
     onAddressProven: countInstallationsOf,
     log: logger,
+    // Keyed by a key derived from the JWT signing secret (device-token.ts).
+    devices: createDeviceTokens(() => getConfig().JWT_SECRET ?? ''),
   }),
 );
 
@@ -84,7 +86,5 @@ export const practiceClaims = /* @__PURE__ */ lazyService(() =>
     perClientPerHour: () => getConfig().RATE_LIMIT_REGISTER_PER_CLIENT,
     onAddressProven: countInstallationsOf,
     log: logger,
-    // Keyed by a key derived from the JWT signing secret (device-token.ts).
-    devices: createDeviceTokens(() => getConfig().JWT_SECRET ?? ''),
   }),
 );

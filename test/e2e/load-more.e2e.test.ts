@@ -61,7 +61,9 @@ describe('a category of 300 apps', () => {
       const next = Math.min(COUNT, shown + MARKETPLACE_PAGE_SIZE);
       await page.getByText(`Showing ${next} of ${COUNT} apps in ${name}`).waitFor();
       // Focus moved to the first new card, so the keyboard goes on where the new apps start.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toMatch(/^\/marketplace\/app\/many-/);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toMatch(
+        /^\/marketplace\/app\/many-/,
+      );
       shown = next;
     }
     expect(await cards.count()).toBe(COUNT);

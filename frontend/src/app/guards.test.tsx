@@ -73,7 +73,7 @@ describe('route guards', () => {
     expect(screen.getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows My Purchases to a practice (a deviation from the spec\'s developer-only guard), never the developer portal', async () => {
+  it("shows My Purchases to a practice (a deviation from the spec's developer-only guard), never the developer portal", async () => {
     renderRoute('/marketplace/my-purchases', { role: 'practice' });
     expect(await screen.findByText('No licenses purchased yet')).toBeTruthy();
     const { location } = renderRoute('/dashboard', { role: 'practice' });

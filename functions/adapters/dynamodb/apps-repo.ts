@@ -537,7 +537,6 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     );
     return items.length;
   }
-  }
 
   async countMarketByCategory(): Promise<Map<string, number>> {
     return marketplaceReads.countMarketByCategory();

@@ -105,6 +105,7 @@ describe('a completed licence before delivery', () => {
         { pricing_model: 'one_time', price_period: null, free_trial_days: 0, licensing_type },
         at,
         NO_PAYMENT_REFS,
+        true,
       ).license_status;
     expect(statusOf('manual')).toBe('manual_pending');
     for (const type of ['key_pool', 'universal_code', 'webhook'] as const) expect(statusOf(type)).toBeNull();
