@@ -129,9 +129,17 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'SYNCRELS',
       'SYNCTABLES',
       'SYNCCOUNTS',
+      'LISTING',
+      'LISTING#*',
+      'CATEGORYCOUNTS',
     ],
-    // A review's author: the profile without the password hash (whether the address is proven).
-    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES, 'BUYER#*': ['id'] },
+    // A review's author: the profile without the password hash (whether the address is proven); a
+    // buyer's purchases of the app by id, and of each only whether it is a licence held now.
+    projected: {
+      'USER#*': USER_PROFILE_ATTRIBUTES,
+      'BUYER#*': ['id'],
+      'PURCHASE#*': ['PK', 'status', 'license_status', 'expires_at'],
+    },
   },
   // Adding pool keys enqueues serving the buyers who waited on an empty pool (the fulfilment worker mails them).
   'developer-apps': {
@@ -156,6 +164,10 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'SYNCTABLES',
       'SYNCCOUNTS',
       'CLAIM#*',
+      'UPLOADCLAIM#*',
+      'APPCOUNT#*',
+      'CATEGORYCOUNTS',
+      'WEBHOOKCOUNT#*',
     ],
     projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     uploads: true,
@@ -165,11 +177,22 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   'api-keys': {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE],
-    keys: ['APIKEY#*', 'APIKEYCOUNT#*', 'KEYHASH#*', 'OWNER#*', 'USER#*', 'AUDIT#*'],
+    keys: ['APIKEY#*', 'APIKEYCOUNT#*', 'APIQUOTA#*', 'KEYHASH#*', 'OWNER#*', 'USER#*', 'AUDIT#*'],
   },
   webhooks: {
     table: [...READ, ...WRITE],
-    keys: ['APP#*', 'APPLOGS#*', 'WEBHOOK#*', 'DELIVERY#*', 'EVENTTYPES', 'OWNER#*', 'RATE#*', 'USER#*', 'AUDIT#*'],
+    keys: [
+      'APP#*',
+      'APPLOGS#*',
+      'WEBHOOK#*',
+      'WEBHOOKCOUNT#*',
+      'DELIVERY#*',
+      'EVENTTYPES',
+      'OWNER#*',
+      'RATE#*',
+      'USER#*',
+      'AUDIT#*',
+    ],
     webhookQueue: true,
   },
   // The routes that call Stripe: checkout sessions, the Stripe webhook and free grants record
@@ -240,6 +263,10 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'AUDITTARGET#*',
       'CLAIM#*',
       'INVITE#*',
+      'APIQUOTA#*',
+      'APPCOUNT#*',
+      'CATEGORYCOUNTS',
+      'WEBHOOKCOUNT#*',
     ],
     webhookQueue: true,
     mail: true,
@@ -275,7 +302,6 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     ],
     projected: { 'USER#*': ['PK', 'token_version'] },
     sync: true,
-    mail: true,
   },
   // Read-only but for counting each call on its key item (one conditional UpdateItem, also used
   // to activate an approved developer's production key on its first call).
@@ -299,7 +325,18 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   storefront: {
     table: READ,
     storefront: true,
-    keys: ['APP#*', 'APPSLUG#*', 'CATALOGUE', 'CATEGORIES', 'MARKET', 'MARKETCAT#*', 'WORKSWITH#*'],
+    keys: [
+      'APP#*',
+      'APPSLUG#*',
+      'CATALOGUE',
+      'CATEGORIES',
+      'MARKET',
+      'MARKETCAT#*',
+      'WORKSWITH#*',
+      'LISTING',
+      'LISTING#*',
+      'CATEGORYCOUNTS',
+    ],
   },
 };
 

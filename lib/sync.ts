@@ -62,6 +62,12 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'SYNCPOINTER#*',
   'SYNCCOUNTS',
   'SYNCPOLLHOUR#*',
+  // The marketplace listing's builds (a listing job on the sync queue): the catalogue's cards in.
+  'LISTING',
+  'LISTING#*',
+  'CATALOGUE',
+  'CATEGORIES',
+  'MARKET',
 ];
 
 export interface SyncProps {

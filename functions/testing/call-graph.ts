@@ -103,7 +103,7 @@ function unitName(n: FunctionNode): string {
  * read for types but hold no units.
  */
 export function buildCallGraph(repo: string, roots: string[], exclude: (file: string) => boolean): CallGraph {
-  const configPath = join(repo, 'tsconfig.json');
+  const configPath = join(repo, 'tsconfig.functions.json'); // the functions' own type world
   const config = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, repo);
   const rel = (f: string) => relative(repo, f).split('\\').join('/');

@@ -4,7 +4,7 @@
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoManualLicences } from '../adapters/dynamodb/manual-licences-repo';
-import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { findUserProfile } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
 import { createManualLicences } from '../core/licences/manual-licences';
@@ -17,7 +17,8 @@ export const manualLicences = /* @__PURE__ */ lazyService(() =>
   createManualLicences({
     store: dynamoManualLicences,
     apps: new DynamoAppsRepository(),
-    users: dynamoUsersRepository,
+    // Buyers and developers read without their password hash (a projected read, as IAM allows).
+    users: { findById: findUserProfile },
     mailer: sesMailer,
     buyerMailer,
     claimLinks,

@@ -9,7 +9,7 @@
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
-import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
+import { findUserProfile } from '../adapters/dynamodb/users-repo';
 import { renderPdf } from '../adapters/invoice-pdf';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
@@ -21,7 +21,8 @@ import { licenceWebhookEvents } from './webhook-events';
 export const purchases = /* @__PURE__ */ lazyService(() =>
   createPurchasesService({
     purchases: dynamoPurchasesRepository,
-    users: dynamoUsersRepository,
+    // The buyer's addresses, read without the password hash (a projected read).
+    users: { findById: findUserProfile },
     apps: new DynamoAppsRepository(),
     mailer: sesMailer,
     gateway: null,

@@ -531,7 +531,8 @@ export class TableNeedsAnalyzer {
       }
       if (ts.isPropertyAssignment(node) && node.name.getText() === 'ProjectionExpression') {
         if (ts.isStringLiteralLike(node.initializer)) {
-          const attributes = node.initializer.text.split(',').map((a) => a.trim());
+          // A placeholder is named after its attribute here (#role for role, a reserved word).
+          const attributes = node.initializer.text.split(',').map((a) => a.trim().replace(/^#/, ''));
           for (const site of active) site.attributes = attributes;
         }
       }

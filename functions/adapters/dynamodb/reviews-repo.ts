@@ -24,7 +24,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
 import { emptyRatingCounts, RATING_STARS, type RatingCounts } from '../../core/apps/app';
 import { ConflictError } from '../../core/errors';
-import { isLicenceHeld } from '../../core/purchases/purchase';
+import { isLicenceHeld, type PurchaseRecord } from '../../core/purchases/purchase';
 import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
@@ -245,8 +245,29 @@ async function holdsLicence(userId: string, appId: string, except?: string): Pro
   const now = new Date();
   for (const { id } of candidates) {
     if (!id || id === except) continue;
-    const item = await getItem(purchaseKeys.purchase(id));
-    if (item && isLicenceHeld(purchaseItem.fromItem(item), now)) return true;
+    // Only what isLicenceHeld reads (a projected read: the marketplace may not read a purchase in full).
+    const res = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(id),
+        ConsistentRead: true,
+        ProjectionExpression: 'PK, #status, license_status, expires_at',
+        ExpressionAttributeNames: { '#status': 'status' },
+      }),
+    );
+    const item = res.Item;
+    if (
+      item &&
+      isLicenceHeld(
+        {
+          status: item.status as PurchaseRecord['status'],
+          license_status: (item.license_status ?? null) as PurchaseRecord['license_status'],
+          expires_at: typeof item.expires_at === 'string' ? item.expires_at : null,
+        },
+        now,
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -18,6 +18,8 @@
  * TTL deletion is lazy (up to days in the cloud, never in DynamoDB Local), so every read of a
  * counter or token also compares its own `expires_at` with the clock.
  */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/errors';
 import type {
   ClaimRedemption,
@@ -28,6 +30,7 @@ import type {
   VerifyTokenStore,
 } from '../../core/users/ports';
 import { EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
+import { documentClient, tableName } from '../aws-clients';
 import {
   cancellationCodes,
   conditionally,
@@ -43,7 +46,6 @@ import {
   updateItem,
 } from './dynamo';
 import { userKeys } from './keys';
-import { USER_PROFILE_ATTRIBUTES } from './table-definition';
 import { forgetTokenVersion } from './token-versions';
 
 // Mappers ---------------------------------------------------------------------------------------
@@ -123,8 +125,18 @@ async function userIdByEmail(email: string): Promise<string | undefined> {
 
 /** The account without its password hash (a projected read, for functions that only show or check an account). */
 export async function findUserProfile(id: string): Promise<User | undefined> {
-  const item = await getItem(userKeys.user(id), { projection: USER_PROFILE_ATTRIBUTES });
-  return item ? userItem.fromItem(item) : undefined;
+  // The literal list of USER_PROFILE_ATTRIBUTES (test/infra/table-actions.test.ts reads it here).
+  const res = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKeys.user(id),
+      ConsistentRead: true,
+      ProjectionExpression:
+        'PK, id, email, full_name, company_name, website, #role, is_approved, invited, linked_emails, created_at, auth_provider, email_verified, token_version',
+      ExpressionAttributeNames: { '#role': 'role' },
+    }),
+  );
+  return res.Item ? userItem.fromItem(res.Item) : undefined;
 }
 
 export const dynamoUsersRepository: UsersRepository = {
@@ -142,10 +154,9 @@ export const dynamoUsersRepository: UsersRepository = {
     }
   },
 
-  async findById(id) {
-    const item = await getItem(userKeys.user(id));
-    return item ? userItem.fromItem(item) : undefined;
-  },
+  // The account as the domain knows it never holds the password hash: read without it (sign-in reads
+  // the hash on its own path), so a function that only shows or checks an account needs no more.
+  findById: findUserProfile,
 
   async findByEmail(email) {
     const id = await userIdByEmail(email);
