@@ -83,7 +83,7 @@ describe('checkout in the browser', () => {
     // The licence e-mail carries the key and says how to see it in an account.
     const key = await fromMail(email, /Your license key: (\S+)/);
     const licenceMail = (await mailsTo(email)).find((m) => m.subject === `Your license for ${PAID_KEY_POOL.name}`);
-    expect(licenceMail?.text).toContain('/signup');
+    expect(licenceMail?.text).toContain('/claim-account?token=');
 
     // The buyer signs up with the same address, follows the mailed verification link and signs in.
     await page.goto('/signup');

@@ -54,6 +54,7 @@ describe('GET /api/admin/users', () => {
       role: 'developer',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       is_approved: false,
+      status: 'pending',
     });
     const adminRow = res.body.find((u) => u.email === TEST_ADMIN.email);
     expect(adminRow).toMatchObject({ role: 'admin' });

@@ -15,6 +15,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { AuditPage } from '../../shared/schemas/audit';
@@ -146,6 +147,29 @@ function defineFixtures() {
     'POST /api/approve-user': async () => {
       const other = await newDeveloper();
       return { token: a(), path: '/api/approve-user', body: { email: other.email }, target: other.id };
+    },
+    'POST /api/admin/users/{id}/resend-invitation': async () => {
+      // An imported legacy account that has not set its password yet.
+      const id = `audit-invited-${randomUUID().slice(0, 8)}`;
+      await dynamoUsersRepository.create(
+        {
+          id,
+          email: uniqueEmail('invited'),
+          full_name: 'Invited Developer',
+          company_name: 'Legacy Dental Co',
+          website: null,
+          role: 'developer',
+          is_approved: false,
+          invited: true,
+          linked_emails: [],
+          created_at: new Date().toISOString(),
+          auth_provider: 'password',
+          email_verified: false,
+          token_version: 0,
+        },
+        null,
+      );
+      return { token: a(), path: `/api/admin/users/${id}/resend-invitation`, target: id };
     },
     'POST /api/admin/users/{id}/approve-production': async () => {
       const other = await newDeveloper();

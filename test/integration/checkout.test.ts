@@ -120,7 +120,7 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(stored.license_key as string);
     expect(mails[0]?.text).toContain('/marketplace/my-purchases');
-    expect(mails[0]?.text).toContain('/signup');
+    expect(mails[0]?.text).toContain('/claim-account?token=');
     expect(mails[0]?.text).not.toContain('/forgot-password');
 
     // Paying again (back button, double click) does not pay twice: straight to the success page.

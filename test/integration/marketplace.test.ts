@@ -162,12 +162,27 @@ describe('GET /api/marketplace/apps', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
     expect(Array.isArray(res.body)).toBe(true);
-    const slugs = res.body.map((a) => a.slug);
+    // Past the cap the plain array holds the first apps and Link names the next page: walk them all.
+    const all = [...res.body];
+    let next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+    while (next) {
+      const page = await api<{ items: AppCard[]; next_cursor: string | null }>(
+        'GET',
+        next.replace(/^https?:\/\/[^/]+/, ''),
+      );
+      expect(page.status).toBe(200);
+      all.push(...page.body.items);
+      next = page.body.next_cursor
+        ? `/api/marketplace/apps?limit=100&cursor=${encodeURIComponent(page.body.next_cursor)}`
+        : undefined;
+    }
+    expect(all.length).toBe(Number(res.headers.get('x-total-count') ?? all.length));
+    const slugs = all.map((a) => a.slug);
     for (const d of listedDemo) expect(slugs).toContain(d.slug);
     for (const d of unlistedDemo) expect(slugs).not.toContain(d.slug);
     expect(slugs).toContain(visible.slug);
-    expect(isSortedByName(res.body)).toBe(true);
-    for (const app of res.body) {
+    expect(isSortedByName(all)).toBe(true);
+    for (const app of all) {
       expect(AppCardSchema.strict().safeParse(app).success).toBe(true);
       expect(app.type).toBe('public');
     }

@@ -6,7 +6,7 @@
  * by practice system returns exactly the apps that declare it.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { type AppCard, MarketplacePageSchema } from '../../shared/schemas/apps';
 import type { Purchase } from '../../shared/schemas/checkout';
@@ -245,6 +245,8 @@ describe('works with your practice system', () => {
       expect(res.status).toBe(200);
       return res.body.map((a) => a.id).sort();
     };
+    // The listing of the new catalogue version is built in the background: wait until it shows them.
+    await vi.waitFor(async () => expect(await ids('')).toHaveLength(4), { timeout: 20_000, interval: 200 });
     expect(await ids('&works_with=open_dental')).toEqual([od.id, both.id].sort());
     expect(await ids('&works_with=dentrix')).toEqual([both.id, dentrix.id].sort());
     expect(await ids('&works_with=eaglesoft')).toEqual([]);
