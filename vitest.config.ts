@@ -34,11 +34,17 @@ const oneEmotion = {
 const aliasesOnly = { alias: pathAliases };
 
 /**
- * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time.
- * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
- * since some of them stop the engines, count what the whole stack holds or drive a browser.
+ * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time
+ * (one when `npm test` runs them beside the stack lanes: bin/run-tests.mjs sets
+ * VITEST_PURE_WORKERS). The suites on the shared local stack (integration, security, e2e) then run
+ * one file at a time, since some of them stop the engines, count what the whole stack holds or
+ * drive a browser.
  */
-const PURE = { maxWorkers: 2, sequence: { groupOrder: 0 }, testTimeout: 30_000 };
+const PURE = {
+  maxWorkers: Number(process.env.VITEST_PURE_WORKERS) || 2,
+  sequence: { groupOrder: 0 },
+  testTimeout: 30_000,
+};
 const ON_THE_STACK = { fileParallelism: false };
 
 /**
