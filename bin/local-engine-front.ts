@@ -13,18 +13,12 @@
 import { createServer, request, type Server } from 'node:http';
 import { isIP } from 'node:net';
 import { isLoopbackHost } from '../functions/config';
+import { hostNameOf } from './local-host';
 
 /** The Host header's name is one an engine answers: a loopback name or an IP literal. */
 export function engineHostAllowed(header: string | undefined): boolean {
-  if (!header) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${header}`).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  return isLoopbackHost(bare) || isIP(bare) !== 0;
+  const name = hostNameOf(header);
+  return name !== undefined && (isLoopbackHost(name) || isIP(name) !== 0);
 }
 
 export const ENGINE_HOST_REFUSED = 'Unknown host: the local engines answer requests to localhost only';

@@ -18,3 +18,16 @@ export function exposureWarning(host: string): string | undefined {
     'Webhooks to internal addresses are switched off. Use this only on a network you trust.'
   );
 }
+
+/**
+ * The host name a Host header names, lower-cased and without port or IPv6 brackets; undefined when
+ * it is missing or not a host. What the app server and the engines' fronts check against.
+ */
+export function hostNameOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    return new URL(`http://${header}`).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return undefined;
+  }
+}

@@ -17,6 +17,7 @@ import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
 import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
+import { hostNameOf } from './local-host';
 import { startLocalQueueConsumers } from './local-queue-consumers';
 
 type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<ApiResult>;
@@ -369,14 +370,8 @@ export interface LocalServerOptions {
 const json = { 'content-type': 'application/json' };
 
 function hostAllowed(header: string | undefined, allowed: ReadonlySet<string>): boolean {
-  if (!header) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${header}`).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return isLoopbackHost(hostname) || allowed.has(hostname.replace(/^\[|\]$/g, ''));
+  const name = hostNameOf(header);
+  return name !== undefined && (isLoopbackHost(name) || allowed.has(name));
 }
 
 export function createLocalServer(staticDir: string, options: LocalServerOptions = {}): Server {

@@ -2,7 +2,7 @@ import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks, NagPack } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { fakeSiteBuild, PRODUCTION_CONTEXT, removeTempDirs, synthMarketplace } from './synth-app';
 
 /**
  * No dead acknowledgement: every cdk-nag acknowledgement (Validations.of(x).acknowledge) in the
@@ -59,10 +59,7 @@ describe('cdk-nag acknowledgements', () => {
       synthMarketplace({
         context: {
           siteBuildPath: fakeSiteBuild(),
-          domainName: 'market.example.com',
-          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-          webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/market/abcd',
-          stripeSecretName: 'dental-marketplace/stripe',
+          ...PRODUCTION_CONTEXT,
         },
         cloudFormationValidation: false,
       }).app,

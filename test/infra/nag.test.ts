@@ -2,7 +2,7 @@ import type { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fakeSiteBuild, removeTempDirs, synthMarketplace } from './synth-app';
+import { fakeSiteBuild, PRODUCTION_CONTEXT, removeTempDirs, synthMarketplace } from './synth-app';
 
 /**
  * cdk-nag, as bin/app.ts runs it on every synth: AWS Solutions and HIPAA Security. Every finding
@@ -34,10 +34,7 @@ describe('cdk-nag', () => {
     const { app } = synthMarketplace({
       context: {
         siteBuildPath: fakeSiteBuild(),
-        domainName: 'market.example.com',
-        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-        webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/market/abcd',
-        stripeSecretName: 'dental-marketplace/stripe',
+        ...PRODUCTION_CONTEXT,
         createMailIdentity: true,
       },
     });

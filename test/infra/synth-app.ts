@@ -34,6 +34,14 @@ export function fakeSiteBuild(): string {
   return dir;
 }
 
+/** The context of a production-shaped deployment: custom domain and certificate, WAF, Stripe secret. */
+export const PRODUCTION_CONTEXT = {
+  domainName: 'market.example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+  webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/market/abcd',
+  stripeSecretName: 'dental-marketplace/stripe',
+} as const;
+
 export interface SynthOptions {
   /** Extra context, e.g. { siteBuildPath: fakeSiteBuild() }. */
   readonly context?: Record<string, unknown>;

@@ -15,7 +15,7 @@ import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
 import type { UploadedImage } from '../../shared/schemas/apps';
 import { api, type Developer, freeAppPayload, newDeveloper, type WithDetail } from '../support/api';
-import { png } from '../support/images';
+import { png, pngChunk } from '../support/images';
 import { GIF } from '../support/uploads';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
@@ -47,23 +47,6 @@ const confirm = (dev: Developer, keys: string[], opts: { appId?: string; kind?: 
     token: dev.token,
     body: { app_id: opts.appId, kind: opts.kind, keys },
   });
-
-/** A PNG chunk (length, type, data, CRC) built by hand. */
-function chunk(type: string, data: Buffer): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let c = 0xffffffff;
-  for (const b of typed) c = (table[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  typed.copy(out, 4);
-  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
-  return out;
-}
 
 let dev: Developer;
 beforeAll(async () => {
@@ -125,7 +108,7 @@ describe('what is served is the image alone', () => {
     const iend = image.subarray(image.length - 12);
     const crafted = Buffer.concat([
       image.subarray(0, image.length - 12),
-      chunk('tEXt', Buffer.from('Comment\0<script>alert("chunk")</script>')),
+      pngChunk('tEXt', Buffer.from('Comment\0<script>alert("chunk")</script>')),
       iend,
       Buffer.from('<html><script>alert("trailer")</script></html>'),
     ]);

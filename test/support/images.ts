@@ -3,31 +3,14 @@
  * file picker: a PNG of any size (on node:zlib) and the header of a baseline JPEG.
  */
 import { deflateSync } from 'node:zlib';
-import { must } from './must';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = must(CRC_TABLE[(c ^ b) & 0xff]) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
+import { PNG_SIGNATURE, pngChunk } from '../../functions/core/uploads/testing';
 
 /**
  * A real RGB PNG of the given size, decodable by any browser: a gradient of red across and green
  * down, on a constant blue (`blue` tells files of the same size apart).
  */
+export { pngChunk };
+
 export function png(width: number, height: number, blue = 160): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -39,7 +22,7 @@ export function png(width: number, height: number, blue = 160): Buffer {
     for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, blue], row + 1 + x * 3);
   }
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', ihdr),
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', Buffer.alloc(0)),

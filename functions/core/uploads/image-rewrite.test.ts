@@ -1,32 +1,10 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { rewriteImage } from './image-rewrite';
 import { sniffImage } from './image-sniff';
+import { pngChunk, structuralPng } from './testing';
 
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function chunk(type: string, data: Buffer): Buffer {
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let c = 0xffffffff;
-  for (const b of typed) c = (CRC[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  typed.copy(out, 4);
-  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
-  return out;
-}
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-function png(extra: Buffer[] = []): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const idat = chunk('IDAT', deflateSync(Buffer.alloc(2 * 7)));
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), ...extra, idat, chunk('IEND', Buffer.alloc(0))]);
-}
+const png = (extra: Buffer[] = []): Buffer => structuralPng(2, 2, extra);
+const chunk = pngChunk;
 const SCRIPT = Buffer.from('<script>alert(1)</script>');
 const rewrite = (b: Buffer) => {
   const info = sniffImage(b);

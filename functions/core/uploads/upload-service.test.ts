@@ -1,43 +1,16 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { AppRecord } from '../apps/app';
 import type { UploadStore } from './ports';
+import { pngChunk, structuralPng } from './testing';
 import { uploadKeyOf } from './upload-keys';
 import { createUploadService } from './upload-service';
 
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function chunk(type: string, data: Buffer): Buffer {
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let c = 0xffffffff;
-  for (const b of typed) c = (CRC[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  typed.copy(out, 4);
-  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
-  return out;
-}
 /**
  * A PNG of the given size as its structure goes (signature, IHDR, IDAT, IEND with their CRCs: what
  * the stored image is re-written from, image-rewrite.ts); `pad` bytes of a text chunk make it bigger.
  */
-const png = (w: number, h: number, pad = 0) => {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const text = pad > 0 ? [chunk('tEXt', Buffer.alloc(pad, 0x61))] : [];
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    ...text,
-    chunk('IDAT', deflateSync(Buffer.alloc(8))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+const png = (w: number, h: number, pad = 0) =>
+  structuralPng(w, h, pad > 0 ? [pngChunk('tEXt', Buffer.alloc(pad, 0x61))] : []);
 
 function setup(existing: string[] = [], now = new Date('2026-01-02T00:00:00Z')) {
   const objects = new Map<string, string>(existing.map((k) => [k, 'image/png']));
