@@ -12,6 +12,7 @@ import {
   LegacyAccountSchema,
   type LegacyEvent,
   LegacyEventPageSchema,
+  LegacyHealthSchema,
   pageOf,
 } from '../../shared/schemas/outside-systems';
 import { type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
@@ -81,5 +82,12 @@ export const httpLegacySystem = (settings: () => OutsideSystemSettings): LegacyS
   },
   async ping() {
     return (await getJson(options('Legacy system', settings()), '/health')).ms;
+  },
+  async head() {
+    const opts = options('Legacy system', settings());
+    const { body, ms } = await getJson(opts, '/health');
+    const parsed = LegacyHealthSchema.safeParse(body);
+    if (!parsed.success) throw new OutsideSystemError('Legacy system answered GET /health with an invalid body');
+    return { ms, latestCursor: parsed.data.latest_cursor };
   },
 });

@@ -28,6 +28,7 @@ import { eventBridgePollScheduler, timerPollScheduler } from '../adapters/poll-s
 import type { InProcessQueue } from '../adapters/queue';
 import { sqsQueueAdmin } from '../adapters/sqs-queue-admin';
 import { getConfig } from '../config';
+import { legacySystemProbe } from '../core/sync/health';
 import { createSyncJobConsumer } from '../core/sync/job-consumer';
 import { OutsideSystemError, type SyncQueue } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps } from '../core/sync/sync-service';
@@ -185,7 +186,7 @@ const webhookQueueProbe: HealthProbe = {
 
 const health: HealthProbe[] = [
   tableProbe,
-  outsideSystemProbe('legacy_system', 'legacy system', legacySystem),
+  legacySystemProbe(legacySystem, dynamoSyncStateStore),
   outsideSystemProbe('internal_system', 'internal system', internalSystem),
   webhookQueueProbe,
   mailProbe(() => getConfig().SES_ENDPOINT),
