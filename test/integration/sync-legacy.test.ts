@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { legacyAccounts } from '../../bin/simulators/legacy-system';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { HEALTH_PROBE_TIMEOUT_MS, slowDetail } from '../../functions/core/sync/health';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { LegacyEvent } from '../../shared/schemas/outside-systems';
@@ -434,6 +435,25 @@ describe('legacy sync', { timeout: 180_000 }, () => {
     );
     const healed = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
     expect(healed.body.components.find((c) => c.name === 'legacy_system')).toMatchObject({ status: 'healthy' });
+  });
+
+  it('health gives a slow legacy system 2 s and reports it "slow" (degraded) without waiting for it', async () => {
+    await whileSystem('legacy', { mode: 'slow', delay_ms: 30_000 }, async () => {
+      const started = Date.now();
+      const res = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
+      const took = Date.now() - started;
+      expect(res.status).toBe(200);
+      expect(res.body.components.find((c) => c.name === 'legacy_system')).toEqual({
+        name: 'legacy_system',
+        status: 'degraded',
+        detail: slowDetail(HEALTH_PROBE_TIMEOUT_MS),
+        latency_ms: null,
+      });
+      expect(res.body.status).not.toBe('healthy');
+      // The answer came at the probe's limit, not after the system's 30 s (nor the sync's 10 s timeout).
+      expect(took).toBeGreaterThanOrEqual(HEALTH_PROBE_TIMEOUT_MS - 100);
+      expect(took).toBeLessThan(9_000);
+    });
   });
 
   it('a developer cannot reach the sync routes', async () => {
