@@ -14,7 +14,7 @@ import { adminToken, api, approvedDeveloper } from '../support/api';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../support/receiver';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper } from './support/browser';
 
-const EVENT_TYPE = 'appointment.scheduled';
+const EVENT_TYPE = 'license.purchased';
 
 /** A public app submitted by the developer and approved by the admin, both through the API. */
 async function approvedPublicApp(token: string) {
