@@ -254,7 +254,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
   ])('refuses a webhook to %s at creation', async (url) => {
     const appId = await insertApp(owner.id);
     await expect(
-      cloudService().create(owner.id, appId, { event_type: 'patient.created', target_url: url }),
+      cloudService().create(owner.id, appId, { event_type: 'license.purchased', target_url: url }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/private or internal address/) });
     expect(await dynamoWebhookStore.listByApp(appId)).toEqual([]);
   });
@@ -263,7 +263,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
     const appId = await insertApp(owner.id);
     await expect(
       cloudService().create(owner.id, appId, {
-        event_type: 'patient.created',
+        event_type: 'license.purchased',
         target_url: 'http://hooks.example.com/',
       }),
     ).rejects.toMatchObject({ status: 400, message: 'target_url must use https://' });
