@@ -401,6 +401,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       port: opts.legacySystemPort ?? (await freePort()),
       apiKey: LOCAL_LEGACY_SYSTEM_API_KEY,
       eventIntervalMs: opts.legacyEventIntervalMs,
+      // Its event log outlives a restart, as the product's cursor does (a throwaway folder in tests;
+      // in memory when the table is too).
+      dataDir:
+        (opts.dataDir ?? opts.scratchDir) ? resolve(opts.dataDir ?? opts.scratchDir ?? '', 'legacy-system') : undefined,
     });
     stoppers.push(() => legacy.stop());
 

@@ -6,7 +6,6 @@ import { seedAdmin, seedDemoDevelopers } from './seed/admin';
 import { seedCatalogue } from './seed/catalogue';
 import { seedDemoPractices } from './seed/demo-practices';
 import { seedDemoReviews } from './seed/demo-reviews';
-import { seedEventTypes } from './seed/event-types';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -19,7 +18,6 @@ export async function seed(opts: SeedOptions): Promise<void> {
   await seedAdmin(opts.adminEmail, opts.adminPassword);
   if (opts.demo) await seedDemoDevelopers();
   await seedCatalogue({ demo: opts.demo });
-  await seedEventTypes();
   // Demo practices with licences of demo apps: the legacy system's events are theirs.
   if (opts.demo) await seedDemoPractices();
   // Demo ratings and installations, made through the real licence and review path.

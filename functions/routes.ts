@@ -263,6 +263,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/admin/sync/poll-summary', 'sync', 'admin'),
   r('POST', '/api/admin/sync/polling/start', 'sync', 'admin', audited('sync.polling_start', 'sync')),
   r('POST', '/api/admin/sync/polling/stop', 'sync', 'admin', audited('sync.polling_stop', 'sync')),
+  r('POST', '/api/admin/sync/cursor/reset', 'sync', 'admin', audited('sync.cursor_reset', 'sync')),
   r('GET', '/api/admin/sync/queue/status', 'sync', 'admin'),
   r('POST', '/api/admin/sync/queue/retry-failed', 'sync', 'admin', audited('sync.retry_failed', 'sync')),
 

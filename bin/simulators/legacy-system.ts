@@ -8,9 +8,17 @@
  * Besides the fault modes of common.ts, POST /__control accepts {"emit": {practice_email, type,
  * data?, occurred_at?} | [...]} to append events at once (tests, the sync benchmark); the answer
  * lists them. `occurred_at` (ISO) backdates an event, as a system catching up on old events would.
+ * {"restart": true} restarts the server on its port (the answer comes first; the log is read back
+ * from `dataDir` as after a restart of the process); {"restore_to": "n"} drops the events after
+ * cursor n, as a restore from an older backup would (the next event is n + 1).
+ *
+ * The event log is kept in `dataDir`/events.jsonl (one event a line, appended as it is made), so a
+ * restarted simulator continues the sequence instead of starting again at 1; the newest
+ * MAX_LOGGED_EVENTS are kept. GET /health answers `latest_cursor` (the contract's optional field),
+ * which the product compares with its stored cursor.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { LegacyAccount, LegacyEvent } from '../../shared/schemas/outside-systems';
 import { cycle } from '../cycle';
 import { DEMO_PRACTICES } from '../seed/demo-practices';
@@ -63,13 +71,81 @@ export interface LegacySystemOptions {
   apiKey: string;
   /** Milliseconds between generated events; 0 turns the generator off. */
   eventIntervalMs?: number;
+  /** Folder of the event log; without it the log lives in memory only. */
+  dataDir?: string;
+}
+
+/** The log keeps this many newest events (about two days at one event every 4 s). */
+export const MAX_LOGGED_EVENTS = 50_000;
+
+/** The event log: in memory, and appended to `dir`/events.jsonl when there is a folder. */
+function eventLog(dir: string | undefined) {
+  const file = dir ? join(dir, 'events.jsonl') : undefined;
+  const events: LegacyEvent[] = [];
+  if (file && existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        events.push(JSON.parse(line) as LegacyEvent);
+      } catch {
+        // A line cut short by a crash mid-write: the events before it stand.
+      }
+    }
+  }
+  const rewrite = () => {
+    if (file) writeFileSync(file, events.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  };
+  if (events.length > MAX_LOGGED_EVENTS) {
+    events.splice(0, events.length - MAX_LOGGED_EVENTS);
+    rewrite();
+  }
+  if (dir) mkdirSync(dir, { recursive: true });
+  return {
+    events,
+    lastSeq: () => Number(events.at(-1)?.cursor ?? 0),
+    add(event: LegacyEvent) {
+      events.push(event);
+      if (file) appendFileSync(file, `${JSON.stringify(event)}\n`);
+    },
+    /** Drops the events after `cursor` (a restore from an older backup). */
+    restoreTo(cursor: number) {
+      const keep = events.findIndex((e) => Number(e.cursor) > cursor);
+      if (keep >= 0) events.splice(keep);
+      rewrite();
+    },
+  };
 }
 
 export async function startLegacySystem(opts: LegacySystemOptions) {
+  let current: Awaited<ReturnType<typeof bootLegacySystem>>;
+  // A restart: the answer to the control call goes first, then the server closes and opens again
+  // on its port, reading its log back from the folder as a new process would.
+  const restart = () => {
+    setTimeout(() => {
+      void (async () => {
+        await current.stop();
+        current = await bootLegacySystem({ ...opts, port: current.port }, restart);
+      })();
+    }, 10);
+  };
+  current = await bootLegacySystem(opts, restart);
+  return {
+    url: current.url,
+    port: current.port,
+    get control() {
+      return current.control;
+    },
+    stop: () => current.stop(),
+  };
+}
+
+async function bootLegacySystem(opts: LegacySystemOptions, restart: () => void) {
   const accounts = legacyAccounts();
   const types = eventTypeNames();
-  const events: LegacyEvent[] = [];
-  let seq = 0;
+  const log = eventLog(opts.dataDir);
+  const startedAt = new Date().toISOString();
+  const events = log.events;
+  let seq = log.lastSeq();
   const append = (
     practice_email: string,
     type: string,
@@ -85,7 +161,7 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
       occurred_at: occurredAt ?? new Date().toISOString(),
       data: { record_id: `${type.split('.')[0]}-${1000 + seq}`, ...data },
     };
-    events.push(event);
+    log.add(event);
     return event;
   };
   const practices = DEMO_PRACTICES.map((p) => p.email);
@@ -104,6 +180,15 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
     port: opts.port ?? 0,
     apiKey: opts.apiKey,
     onControl: (body) => {
+      if (body.restart === true) {
+        restart();
+        return { restarting: true };
+      }
+      if (typeof body.restore_to === 'string' && /^\d{1,20}$/.test(body.restore_to)) {
+        log.restoreTo(Number(body.restore_to));
+        seq = log.lastSeq();
+        return { latest_cursor: events.at(-1)?.cursor ?? null };
+      }
       const emit = body.emit;
       if (!emit) return {};
       const list = (Array.isArray(emit) ? emit : [emit]) as Array<Record<string, unknown>>;
@@ -121,7 +206,15 @@ export async function startLegacySystem(opts: LegacySystemOptions) {
     route: (url) => {
       switch (url.pathname) {
         case '/health':
-          return { status: 200, body: { status: 'ok', events: events.length } };
+          return {
+            status: 200,
+            body: {
+              status: 'ok',
+              events: events.length,
+              latest_cursor: events.at(-1)?.cursor ?? null,
+              started_at: startedAt,
+            },
+          };
         case '/v1/accounts': {
           const page = paged(accounts, url);
           return { status: 200, body: page, invalid: { ...page, items: [{ id: 'x y', email: 'not-an-address' }] } };

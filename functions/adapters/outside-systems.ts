@@ -12,6 +12,7 @@ import {
   LegacyAccountSchema,
   type LegacyEvent,
   LegacyEventPageSchema,
+  LegacyHealthSchema,
   pageOf,
 } from '../../shared/schemas/outside-systems';
 import { type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
@@ -27,11 +28,21 @@ export interface OutsideSystemSettings {
   urlVariable: string;
   apiKey: () => Promise<string>;
   timeoutMs: number;
+  /**
+   * GET /health's own limit: health reports a probe "slow" at 2 s whatever the sync's timeout, so
+   * its request may outlive that (it is dropped here) without answering sooner as "unreachable".
+   */
+  healthTimeoutMs: number;
 }
 
-function options(system: OutsideHttpOptions['system'], settings: OutsideSystemSettings): OutsideHttpOptions {
+function options(
+  system: OutsideHttpOptions['system'],
+  settings: OutsideSystemSettings,
+  purpose: 'sync' | 'health' = 'sync',
+): OutsideHttpOptions {
   if (!settings.baseUrl) throw new OutsideSystemError(`${system} is not configured: set ${settings.urlVariable}`);
-  return { system, baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs };
+  const timeoutMs = purpose === 'health' ? settings.healthTimeoutMs : settings.timeoutMs;
+  return { system, baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs };
 }
 
 async function allPages<T extends z.ZodType>(opts: OutsideHttpOptions, path: string, item: T): Promise<z.infer<T>[]> {
@@ -54,7 +65,7 @@ export const httpInternalSystem = (settings: () => OutsideSystemSettings): Inter
     return (await allPages(opts, INTERNAL_RESOURCES[kind], INTERNAL_ITEMS[kind])) as never;
   },
   async ping() {
-    return (await getJson(options('Internal system', settings()), '/health')).ms;
+    return (await getJson(options('Internal system', settings(), 'health'), '/health')).ms;
   },
 });
 
@@ -80,6 +91,13 @@ export const httpLegacySystem = (settings: () => OutsideSystemSettings): LegacyS
     return out;
   },
   async ping() {
-    return (await getJson(options('Legacy system', settings()), '/health')).ms;
+    return (await getJson(options('Legacy system', settings(), 'health'), '/health')).ms;
+  },
+  async head() {
+    const opts = options('Legacy system', settings(), 'health');
+    const { body, ms } = await getJson(opts, '/health');
+    const parsed = LegacyHealthSchema.safeParse(body);
+    if (!parsed.success) throw new OutsideSystemError('Legacy system answered GET /health with an invalid body');
+    return { ms, latestCursor: parsed.data.latest_cursor };
   },
 });

@@ -127,6 +127,7 @@ import {
 } from '../../shared/schemas/reviews';
 import {
   CategoriesResponse,
+  CursorResetResponse,
   EventTypesResponse,
   FeatureIdParams,
   FeatureLinksResponse,
@@ -825,6 +826,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Stop polling the legacy system',
     response: PollingStopResponse,
     errors: [409],
+  },
+  'POST /api/admin/sync/cursor/reset': {
+    summary: "Move a stored legacy cursor that is behind the legacy system's newest back to it",
+    response: CursorResetResponse,
+    errors: [409, 503],
   },
   'GET /api/admin/sync/queue/status': {
     summary: 'Sync queue depth, messages in flight and failed (dead-lettered) items',

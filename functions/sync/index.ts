@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../http/group-handler';
+import { cursorReset } from './cursor-reset';
 import { getFeature } from './get-feature';
 import { getFeatureLinks } from './get-feature-links';
 import { internalLoad } from './internal-load';
@@ -29,6 +30,7 @@ export const handler = createGroupHandler('sync', {
   'GET /api/admin/sync/poll-summary': pollSummary,
   'POST /api/admin/sync/polling/start': pollingStart,
   'POST /api/admin/sync/polling/stop': pollingStop,
+  'POST /api/admin/sync/cursor/reset': cursorReset,
   'GET /api/admin/sync/queue/status': queueStatus,
   'POST /api/admin/sync/queue/retry-failed': queueRetryFailed,
   'POST /api/internal-sync/load': internalLoad,

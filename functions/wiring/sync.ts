@@ -28,6 +28,7 @@ import { eventBridgePollScheduler, timerPollScheduler } from '../adapters/poll-s
 import type { InProcessQueue } from '../adapters/queue';
 import { sqsQueueAdmin } from '../adapters/sqs-queue-admin';
 import { getConfig } from '../config';
+import { HEALTH_PROBE_TIMEOUT_MS, legacySystemProbe } from '../core/sync/health';
 import { createSyncJobConsumer } from '../core/sync/job-consumer';
 import { OutsideSystemError, type SyncQueue } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps } from '../core/sync/sync-service';
@@ -130,6 +131,9 @@ export function stopLocalSync(): void {
   syncQueue.local()?.stop();
 }
 
+/** A health probe reads "slow" at HEALTH_PROBE_TIMEOUT_MS; its request is dropped a second later. */
+const HEALTH_REQUEST_TIMEOUT_MS = HEALTH_PROBE_TIMEOUT_MS + 1000;
+
 // Outside systems --------------------------------------------------------------------------------------
 
 /**
@@ -152,6 +156,7 @@ const internalSystem = httpInternalSystem((): OutsideSystemSettings => {
     urlVariable: 'INTERNAL_SYSTEM_URL',
     apiKey: apiKeyOf('Internal system', cfg.INTERNAL_SYSTEM_API_KEY, cfg.INTERNAL_SYSTEM_SECRET_ARN),
     timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
+    healthTimeoutMs: HEALTH_REQUEST_TIMEOUT_MS,
   };
 });
 
@@ -162,6 +167,7 @@ const legacySystem = httpLegacySystem((): OutsideSystemSettings => {
     urlVariable: 'LEGACY_SYSTEM_URL',
     apiKey: apiKeyOf('Legacy system', cfg.LEGACY_SYSTEM_API_KEY, cfg.LEGACY_SYSTEM_SECRET_ARN),
     timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
+    healthTimeoutMs: HEALTH_REQUEST_TIMEOUT_MS,
   };
 });
 
@@ -185,7 +191,7 @@ const webhookQueueProbe: HealthProbe = {
 
 const health: HealthProbe[] = [
   tableProbe,
-  outsideSystemProbe('legacy_system', 'legacy system', legacySystem),
+  legacySystemProbe(legacySystem, dynamoSyncStateStore),
   outsideSystemProbe('internal_system', 'internal system', internalSystem),
   webhookQueueProbe,
   mailProbe(() => getConfig().SES_ENDPOINT),

@@ -14,6 +14,8 @@ import {
   INTERNAL_RESOURCES,
   LegacyAccountSchema,
   LegacyEventPageSchema,
+  LegacyHealthSchema,
+  OutsideHealthSchema,
   pageOf,
 } from '../schemas/outside-systems';
 
@@ -29,7 +31,6 @@ const schema = (s: z.ZodType): Json => {
 };
 
 const ErrorSchema = z.object({ detail: z.string() });
-const HealthSchema = z.object({ status: z.literal('ok') }).catchall(z.unknown());
 
 const json = (description: string, ref: string): Json => ({
   description,
@@ -65,7 +66,14 @@ const health: Json = {
   },
 };
 
-function document(title: string, description: string, port: number, paths: Json, schemas: Json): Json {
+function document(
+  title: string,
+  description: string,
+  port: number,
+  paths: Json,
+  schemas: Json,
+  healthSchema: z.ZodType = OutsideHealthSchema,
+): Json {
   return {
     openapi: '3.1.0',
     info: { title, version: '1.0.0', description },
@@ -74,7 +82,7 @@ function document(title: string, description: string, port: number, paths: Json,
     paths: { '/health': health, ...paths },
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { Error: schema(ErrorSchema), Health: schema(HealthSchema), ...schemas },
+      schemas: { Error: schema(ErrorSchema), Health: schema(healthSchema), ...schemas },
     },
   };
 }
@@ -157,6 +165,7 @@ export function legacySystemContract(): Json {
       AccountPage: schema(pageOf(LegacyAccountSchema)),
       EventPage: schema(LegacyEventPageSchema),
     },
+    LegacyHealthSchema,
   );
 }
 

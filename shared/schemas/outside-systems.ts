@@ -102,6 +102,13 @@ export const LegacyEventPageSchema = z.object({
   has_more: z.boolean(),
 });
 
+/**
+ * GET /health of an outside system; the legacy system may add `latest_cursor` (its newest event's
+ * cursor, null before the first), which the product compares with its stored cursor.
+ */
+export const OutsideHealthSchema = z.object({ status: z.literal('ok') }).catchall(z.unknown());
+export const LegacyHealthSchema = OutsideHealthSchema.extend({ latest_cursor: CursorSchema.nullable().optional() });
+
 /** Fault modes of the simulators' control endpoint (POST /__control), used by the tests only. */
 export const SIMULATOR_MODES = ['ok', 'down', 'slow', 'error500', 'malformed', 'invalid_items'] as const;
 export type SimulatorMode = (typeof SIMULATOR_MODES)[number];

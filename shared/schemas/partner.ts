@@ -67,8 +67,11 @@ export type PartnerMe = z.infer<typeof PartnerMeSchema>;
 // GET /v1/event-types ---------------------------------------------------------------------------
 
 export const PartnerEventTypeSchema = z.object({
-  name: z.string().meta({ description: 'e.g. appointment.scheduled' }),
+  name: z.string().meta({ description: 'e.g. license.purchased, appointment.created' }),
   description: z.string().nullable(),
+  source: z.enum(['platform', 'internal_catalogue']).meta({
+    description: "Who emits it: the marketplace itself, or the internal system's synced catalogue",
+  }),
 });
 export const PartnerEventTypesSchema = z
   .object({ event_types: z.array(PartnerEventTypeSchema) })

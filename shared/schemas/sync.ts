@@ -57,6 +57,13 @@ export const SYNC_MSG = {
   unknownTables: (ids: string[]) => `Unknown tables: ${ids.join(', ')}`,
   limitInvalid: limitMessage(HISTORY_MAX_LIMIT),
   cursorInvalid: 'cursor is not a cursor of this list',
+  /** The legacy system's newest cursor is below ours (a restore, a simulator that lost its log). */
+  cursorBehind: (latest: string | null, stored: string) =>
+    `The legacy system's latest cursor (${latest ?? 'none'}) is behind the stored cursor (${stored}): no event arrives until it passes ${stored}. An admin can reset the cursor from the Dashboard.`,
+  cursorNotBehind: "The stored cursor is not behind the legacy system's: nothing to reset",
+  cursorUnknown: 'The legacy system does not report its latest cursor',
+  cursorReset: (from: string | null, to: string | null) =>
+    `Cursor reset from ${from ?? 'none'} to ${to ?? 'none'}: the next poll reads the events after it`,
 } as const;
 
 export const SyncRunSchema = z.object({
@@ -124,6 +131,8 @@ export const HealthComponentSchema = z.object({
   /** How it was measured, e.g. "DescribeTable answered in 12 ms". */
   detail: z.string(),
   latency_ms: z.number().nullable(),
+  /** legacy_system only: the stored cursor is behind the system's newest (an admin may reset it). */
+  cursor_behind: z.boolean().optional(),
 });
 export type HealthComponent = z.infer<typeof HealthComponentSchema>;
 
@@ -221,6 +230,14 @@ export const PollingStartResponse = z.object({
 export type PollingStartResponse = z.infer<typeof PollingStartResponse>;
 export const PollingStopResponse = z.object({ message: z.string(), polling_active: z.literal(false) });
 export type PollingStopResponse = z.infer<typeof PollingStopResponse>;
+
+/** POST /api/admin/sync/cursor/reset: the stored cursor moved back to the legacy system's latest. */
+export const CursorResetResponse = z.object({
+  message: z.string(),
+  previous_cursor: z.string().nullable(),
+  cursor: z.string().nullable(),
+});
+export type CursorResetResponse = z.infer<typeof CursorResetResponse>;
 
 export const FailedQueueItemSchema = z.object({
   id: z.string(),

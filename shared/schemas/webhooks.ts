@@ -97,6 +97,10 @@ export const WebhookSchema = z
       .string()
       .nullable()
       .meta({ description: 'Why the platform disabled it (410 Gone, or failing for days); null otherwise' }),
+    event_type_available: z.boolean().meta({
+      description:
+        'false when its event type is no longer one the platform can emit (GET /api/event-types): nothing will be delivered',
+    }),
   })
   .meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof WebhookSchema>;

@@ -14,7 +14,7 @@ import { adminToken, api, approvedDeveloper } from '../support/api';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../support/receiver';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper } from './support/browser';
 
-const EVENT_TYPE = 'appointment.scheduled';
+const EVENT_TYPE = 'license.purchased';
 
 /** A public app submitted by the developer and approved by the admin, both through the API. */
 async function approvedPublicApp(token: string) {
@@ -88,6 +88,8 @@ describe('webhooks in the browser', () => {
     await page.goto('/dashboard/apps');
     await page.getByRole('heading', { name: app.name }).waitFor();
     const webhooks = await openTool(page, app.name, 'Webhooks');
+    // The field is a select once the event types have loaded (a text input until then).
+    await webhooks.getByRole('combobox', { name: /^Event Type/ }).waitFor();
     await webhooks.getByLabel(/^Event Type/).selectOption(EVENT_TYPE);
     await webhooks.getByLabel(/^Target URL/).fill(receiver.url);
     await webhooks.getByRole('button', { name: 'Add Webhook' }).click();
@@ -105,6 +107,7 @@ describe('webhooks in the browser', () => {
 
     // Send a test event from My Apps.
     const test = await openTool(page, app.name, 'Test Event');
+    await test.getByRole('combobox', { name: /^Event Type/ }).waitFor();
     await test.getByLabel(/^Event Type/).selectOption(EVENT_TYPE);
     await test.getByRole('button', { name: 'Send Test Event' }).click();
     await test.getByText('Test event sent').waitFor();

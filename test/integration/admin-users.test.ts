@@ -162,7 +162,7 @@ describe('GET /api/admin/users/{id}/logs', () => {
             GSI1SK: `${log.at}#${log.id}`,
             id: log.id,
             app_id: appId,
-            event_type: 'appointment.scheduled',
+            event_type: 'license.purchased',
             target_url: 'https://hooks.example.com/dental',
             status_code: log.status,
             response: 'ok',
@@ -181,7 +181,7 @@ describe('GET /api/admin/users/{id}/logs', () => {
     expect(res.body[0]).toEqual({
       id: newer.id,
       app_id: appId,
-      event_type: 'appointment.scheduled',
+      event_type: 'license.purchased',
       target_url: 'https://hooks.example.com/dental',
       status_code: 500,
       response: 'ok',

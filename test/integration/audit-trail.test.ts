@@ -9,19 +9,21 @@
  * The calls are made by an admin and developers created for this file, so the entries can be
  * counted by actor while other files run against the same stack.
  */
+
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { AuditPage } from '../../shared/schemas/audit';
 import type { SuppressedAddress } from '../../shared/schemas/mail';
 import type { OwnReview } from '../../shared/schemas/reviews';
-import type { FeatureLinksResponse, FeaturesResponse, SyncRun } from '../../shared/schemas/sync';
+import type { FeatureLinksResponse, FeaturesResponse, SyncRun, SyncStatusResponse } from '../../shared/schemas/sync';
 import type { WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper, type Developer as Dev, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
@@ -124,13 +126,17 @@ function defineFixtures() {
       return {
         token: d(),
         path: `/api/apps/${app.id}/webhooks`,
-        body: { event_type: 'claim.denied', target_url: receiver.url, secret: 'audit-secret-never-stored-0123456789' },
+        body: {
+          event_type: 'license.revoked',
+          target_url: receiver.url,
+          secret: 'audit-secret-never-stored-0123456789',
+        },
       };
     },
     'POST /api/simulate-event': async () => ({
       token: d(),
       path: '/api/simulate-event',
-      body: { app_id: state.hookApp, event_type: 'claim.denied', data: { test: true } },
+      body: { app_id: state.hookApp, event_type: 'license.revoked', data: { test: true } },
     }),
     'POST /api/admin/logs/{id}/replay': async () => {
       const log = await waitFor('a failed delivery', async () => {
@@ -279,6 +285,16 @@ function defineFixtures() {
       path: '/api/admin/sync/polling/start?interval=3600',
     }),
     'POST /api/admin/sync/polling/stop': async () => ({ token: a(), path: '/api/admin/sync/polling/stop' }),
+    'POST /api/admin/sync/cursor/reset': async () => {
+      // A stored cursor ahead of everything the legacy system has (as after a restore of it), set
+      // once the poll that polling/start queued has ended (it would move the cursor again).
+      await waitFor('no legacy_events run', async () => {
+        const s = await api<SyncStatusResponse>('GET', '/api/admin/sync/status', { token: a() });
+        return s.body.running.includes('legacy_events') ? undefined : true;
+      });
+      await dynamoSyncStateStore.setCursor('99999999999', new Date().toISOString());
+      return { token: a(), path: '/api/admin/sync/cursor/reset' };
+    },
     'POST /api/admin/sync/queue/retry-failed': async () => ({ token: a(), path: '/api/admin/sync/queue/retry-failed' }),
     'POST /api/internal-sync/load': async () => ({ token: a(), path: '/api/internal-sync/load' }),
     'POST /api/internal-sync/features/{id}/link-events': async () => {

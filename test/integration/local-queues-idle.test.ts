@@ -27,12 +27,12 @@ describe('GET /__local/queues/idle (local runtime only)', () => {
       const appId = app.body.id as string;
       const hook = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
         token: dev.token,
-        body: { event_type: 'patient.created', target_url: receiver.url },
+        body: { event_type: 'license.purchased', target_url: receiver.url },
       });
       expect(hook.status).toBe(201);
       const sent = await api('POST', '/api/simulate-event', {
         token: dev.token,
-        body: { app_id: appId, event_type: 'patient.created', data: { probe: true } },
+        body: { app_id: appId, event_type: 'license.purchased', data: { probe: true } },
       });
       expect(sent.status).toBe(200);
       await expect.poll(() => held.length, { message: 'the delivery reached the receiver' }).toBe(1);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { apiKeyKeys, purchaseKey } from '../../functions/adapters/dynamodb/keys';
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
-import { DEFAULT_EVENT_TYPES } from '../../functions/core/partner/event-types';
+import { PLATFORM_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 import type { LicenseStatus } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
@@ -202,11 +202,14 @@ describe('GET /v1/event-types', () => {
     for (const e of res.body.event_types) {
       expect(typeof e.name).toBe('string');
       expect(e.description === null || typeof e.description === 'string').toBe(true);
+      expect(e.source).toBe(e.name.startsWith('license.') ? 'platform' : 'internal_catalogue');
     }
     const names = res.body.event_types.map((e) => e.name);
     // The marketplace's own events are always there; a synced practice catalogue (the sync suites
     // share this stack) adds its event types beside them, in name order.
-    for (const d of DEFAULT_EVENT_TYPES) expect(names).toContain(d.name);
+    for (const d of PLATFORM_EVENT_TYPES) expect(names).toContain(d.name);
+    // Nothing emits the former placeholders.
+    expect(names).not.toContain('appointment.scheduled');
     expect(names).toEqual([...names].sort());
   });
 });

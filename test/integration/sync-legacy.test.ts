@@ -7,19 +7,22 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { legacyAccounts } from '../../bin/simulators/legacy-system';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { HEALTH_PROBE_TIMEOUT_MS, slowDetail } from '../../functions/core/sync/health';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { LegacyEvent } from '../../shared/schemas/outside-systems';
-import type {
-  QueueStatusResponse,
-  SyncHealthResponse,
-  SyncHistoryResponse,
-  SyncRun,
-  SyncStatusResponse,
+import {
+  type CursorResetResponse,
+  type QueueStatusResponse,
+  SYNC_MSG,
+  type SyncHealthResponse,
+  type SyncHistoryResponse,
+  type SyncRun,
+  type SyncStatusResponse,
 } from '../../shared/schemas/sync';
 import type { Webhook } from '../../shared/schemas/webhooks';
 import { adminToken, api, mailsTo } from '../support/api';
@@ -359,6 +362,97 @@ describe('legacy sync', { timeout: 180_000 }, () => {
         status: 'unhealthy',
         latency_ms: null,
       });
+    });
+  });
+
+  it('a simulator restarted between two polls continues its sequence: events still flow', async () => {
+    const legacyHealth = async () =>
+      (await (await fetch(`${inject('stackEnv').LEGACY_SYSTEM_URL}/health`)).json()) as {
+        started_at: string;
+        latest_cursor: string | null;
+      };
+    await control('legacy', { emit: { practice_email: 'frontdesk@riversidedental.example', type: 'patient.created' } });
+    expect((await runSync(token, 'legacy_events')).status).toBe('succeeded');
+    const stored = must((await dynamoSyncStateStore.get()).cursor, 'the stored cursor');
+
+    const before = await legacyHealth();
+    await control('legacy', { restart: true });
+    await waitFor('the restarted legacy system', async () => {
+      const h = await legacyHealth().catch(() => undefined);
+      return h && h.started_at !== before.started_at ? h : undefined;
+    });
+    const { emitted } = await control<{ emitted: LegacyEvent[] }>('legacy', {
+      emit: { practice_email: 'frontdesk@riversidedental.example', type: 'patient.created' },
+    });
+    const event = must(emitted[0], 'the emitted event');
+    expect(BigInt(event.cursor)).toBeGreaterThan(BigInt(stored));
+
+    const second = await runSync(token, 'legacy_events');
+    expect(second.status, second.detail ?? undefined).toBe('succeeded');
+    expect(second.counts.fetched).toBeGreaterThanOrEqual(1);
+    expect(BigInt(must((await dynamoSyncStateStore.get()).cursor, 'cursor'))).toBeGreaterThanOrEqual(
+      BigInt(event.cursor),
+    );
+    const health = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
+    expect(health.body.components.find((c) => c.name === 'legacy_system')).toMatchObject({ status: 'healthy' });
+  });
+
+  it('a stored cursor ahead of the legacy system reads degraded until an admin resets it, then events flow', async () => {
+    await control('legacy', { emit: { practice_email: 'frontdesk@riversidedental.example', type: 'patient.created' } });
+    expect((await runSync(token, 'legacy_events')).status).toBe('succeeded');
+    const stored = must((await dynamoSyncStateStore.get()).cursor, 'the stored cursor');
+    // Nothing to reset while the cursor is not behind.
+    const early = await api('POST', '/api/admin/sync/cursor/reset', { token });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toBe(SYNC_MSG.cursorNotBehind);
+
+    // The legacy system is restored from an old backup: its log ends before our cursor.
+    await control('legacy', { restore_to: '0' });
+    const health = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
+    expect(health.body.status).not.toBe('healthy');
+    const legacy = must(
+      health.body.components.find((c) => c.name === 'legacy_system'),
+      'legacy_system',
+    );
+    expect(legacy).toMatchObject({ status: 'degraded', cursor_behind: true });
+    expect(legacy.detail).toContain(`is behind the stored cursor (${stored})`);
+
+    expect((await api('POST', '/api/admin/sync/cursor/reset', { token: devToken })).status).toBe(403);
+    const reset = await api<CursorResetResponse>('POST', '/api/admin/sync/cursor/reset', { token });
+    expect(reset.status).toBe(200);
+    expect(reset.body.previous_cursor).toBe(stored);
+    expect(reset.body.cursor === null || BigInt(reset.body.cursor) < BigInt(stored)).toBe(true);
+    expect((await dynamoSyncStateStore.get()).cursor).toBe(reset.body.cursor);
+
+    const { emitted } = await control<{ emitted: LegacyEvent[] }>('legacy', {
+      emit: { practice_email: 'frontdesk@riversidedental.example', type: 'patient.created' },
+    });
+    const run = await runSync(token, 'legacy_events');
+    expect(run.status, run.detail ?? undefined).toBe('succeeded');
+    expect(run.counts.fetched).toBeGreaterThanOrEqual(1);
+    expect(BigInt(must((await dynamoSyncStateStore.get()).cursor, 'cursor'))).toBeGreaterThanOrEqual(
+      BigInt(must(emitted[0], 'emitted').cursor),
+    );
+    const healed = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
+    expect(healed.body.components.find((c) => c.name === 'legacy_system')).toMatchObject({ status: 'healthy' });
+  });
+
+  it('health gives a slow legacy system 2 s and reports it "slow" (degraded) without waiting for it', async () => {
+    await whileSystem('legacy', { mode: 'slow', delay_ms: 30_000 }, async () => {
+      const started = Date.now();
+      const res = await api<SyncHealthResponse>('GET', '/api/admin/sync/health', { token });
+      const took = Date.now() - started;
+      expect(res.status).toBe(200);
+      expect(res.body.components.find((c) => c.name === 'legacy_system')).toEqual({
+        name: 'legacy_system',
+        status: 'degraded',
+        detail: slowDetail(HEALTH_PROBE_TIMEOUT_MS),
+        latency_ms: null,
+      });
+      expect(res.body.status).not.toBe('healthy');
+      // The answer came at the probe's limit, not after the system's 30 s (nor the sync's 10 s timeout).
+      expect(took).toBeGreaterThanOrEqual(HEALTH_PROBE_TIMEOUT_MS - 100);
+      expect(took).toBeLessThan(9_000);
     });
   });
 

@@ -57,7 +57,7 @@ async function insertApp(ownerId: string) {
 }
 
 /** A developer, an app and a webhook (made through the API) pointing at `url`. */
-async function webhookTo(url: string, eventType = 'appointment.scheduled') {
+async function webhookTo(url: string, eventType = 'license.purchased') {
   const dev = await approvedDeveloper();
   const appId = await insertApp(dev.id);
   const res = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
@@ -107,14 +107,14 @@ describe('retries', () => {
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline();
 
-    const summary = await pipeline.fanOut(appId, 'appointment.scheduled', { appointment_id: 'apt-42' });
+    const summary = await pipeline.fanOut(appId, 'license.purchased', { appointment_id: 'apt-42' });
     expect(summary).toMatchObject({ webhooks: 1, queued: 1 });
     await queue.whenIdle();
 
     expect(receiver.received).toHaveLength(3);
     for (const r of receiver.received) {
       expect(verify(webhook.secret, r)).toMatchObject({
-        type: 'appointment.scheduled',
+        type: 'license.purchased',
         data: { appointment_id: 'apt-42' },
       });
     }
@@ -141,7 +141,7 @@ describe('retries', () => {
       { maxQueueDelaySeconds: 0.05, retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.3], jitter: 0 } },
       () => Date.now() + ahead,
     );
-    const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    const { delivery_ids } = await pipeline.fanOut(appId, 'license.purchased', {});
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(1);
     const waiting = await dynamoDeliveryStore.get(must(delivery_ids[0]));
@@ -168,7 +168,7 @@ describe('failures that stop a webhook', () => {
     const receiver = await receiverFor([410]);
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline();
-    await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await pipeline.fanOut(appId, 'license.purchased', {});
     await queue.whenIdle();
     expect(receiver.received).toHaveLength(1);
 
@@ -183,7 +183,7 @@ describe('failures that stop a webhook', () => {
     });
     expect(mails[0]?.text).toContain(receiver.url);
     // A disabled webhook receives no more events.
-    expect((await pipeline.fanOut(appId, 'appointment.scheduled', {})).webhooks).toBe(0);
+    expect((await pipeline.fanOut(appId, 'license.purchased', {})).webhooks).toBe(0);
   });
 
   it('an endpoint failing for 5 days is disabled by the scheduler, and its developer e-mailed', async () => {
@@ -209,7 +209,7 @@ describe('failures that stop a webhook', () => {
     const { dev, appId } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline({ timeoutMs: 300, retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
     const started = Date.now();
-    await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await pipeline.fanOut(appId, 'license.purchased', {});
     await queue.whenIdle();
     expect(Date.now() - started).toBeLessThan(5000);
     const log = must((await logsOf(dev, appId))[0], 'a delivery log');
@@ -223,7 +223,7 @@ describe('failures that stop a webhook', () => {
     const { queue, pipeline } = testPipeline({
       retry: { ...DEFAULT_RETRY_POLICY, schedule: [0.6, 0.6, 0.6], jitter: 0 },
     });
-    const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    const { delivery_ids } = await pipeline.fanOut(appId, 'license.purchased', {});
     await waitFor(() => receiver.received.length === 1);
     const del = await api('DELETE', `/api/webhooks/${webhook.id}`, { token: dev.token });
     expect(del.status).toBe(200);
@@ -254,7 +254,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
   ])('refuses a webhook to %s at creation', async (url) => {
     const appId = await insertApp(owner.id);
     await expect(
-      cloudService().create(owner.id, appId, { event_type: 'patient.created', target_url: url }),
+      cloudService().create(owner.id, appId, { event_type: 'license.purchased', target_url: url }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/private or internal address/) });
     expect(await dynamoWebhookStore.listByApp(appId)).toEqual([]);
   });
@@ -263,7 +263,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
     const appId = await insertApp(owner.id);
     await expect(
       cloudService().create(owner.id, appId, {
-        event_type: 'patient.created',
+        event_type: 'license.purchased',
         target_url: 'http://hooks.example.com/',
       }),
     ).rejects.toMatchObject({ status: 400, message: 'target_url must use https://' });
@@ -277,7 +277,7 @@ describe('the SSRF guard with internal targets not allowed', () => {
       allowInternal: false,
       retry: { ...DEFAULT_RETRY_POLICY, schedule: [] },
     });
-    await pipeline.fanOut(appId, 'appointment.scheduled', {});
+    await pipeline.fanOut(appId, 'license.purchased', {});
     await queue.whenIdle();
     const log = must((await logsOf(dev, appId))[0], 'a delivery log');
     expect(log).toMatchObject({ status_code: 0, error_kind: 'ssrf_blocked' });
@@ -291,7 +291,7 @@ describe('replay and dead letters', () => {
     const receiver = await receiverFor([500, 200]);
     const { dev, appId, webhook } = await webhookTo(receiver.url);
     const { queue, pipeline } = testPipeline({ retry: { ...DEFAULT_RETRY_POLICY, schedule: [] } });
-    const { delivery_ids } = await pipeline.fanOut(appId, 'appointment.scheduled', { n: 1 });
+    const { delivery_ids } = await pipeline.fanOut(appId, 'license.purchased', { n: 1 });
     await queue.whenIdle();
     expect(await dynamoDeliveryStore.get(must(delivery_ids[0]))).toMatchObject({ status: 'failed' });
     const failed = must((await logsOf(dev, appId))[0], 'the failed delivery log');

@@ -12,7 +12,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { DENTAL_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
+import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
+import { PLATFORM_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 import { MSG } from '../../shared/messages';
 import type { WebhookLog } from '../../shared/schemas/admin-users';
 import {
@@ -70,13 +71,48 @@ afterAll(async () => {
 });
 
 describe('GET /api/event-types', () => {
-  it('lists the names of the seeded dental catalogue', async () => {
+  it('lists only the names of types the platform can emit: the licence events and the synced catalogue', async () => {
     const res = await api<string[]>('GET', '/api/event-types', { token: dev.token });
     expect(res.status).toBe(200);
-    // The seeded ones, and (once another test has run the internal sync) the catalogue's own.
-    expect(res.body).toEqual(expect.arrayContaining(DENTAL_EVENT_TYPES.map((e) => e.name)));
-    expect(res.body).toEqual([...res.body].sort());
-    expect(res.body).toEqual(expect.arrayContaining(['appointment.scheduled', 'claim.denied', 'license.purchased']));
+    // The platform's, and (once another test has run the internal sync) the catalogue's own.
+    const catalogue = (
+      await api<{ event_types: Array<{ id: string }> }>('GET', '/api/internal-sync/event-types', { token: admin })
+    ).body.event_types.map((e) => e.id);
+    expect(res.body).toEqual([...new Set([...PLATFORM_EVENT_TYPES.map((e) => e.name), ...catalogue])].sort());
+    // The former placeholders (nothing emits them) are gone.
+    for (const gone of ['appointment.scheduled', 'claim.paid', 'recall.due']) expect(res.body).not.toContain(gone);
+  });
+
+  it('shows a webhook on a type that no longer exists as such to its owner', async () => {
+    const oldApp = await insertApp(dev.id, 'Old Hooks App');
+    const live = await api<Webhook>('POST', `/api/apps/${oldApp}/webhooks`, {
+      token: dev.token,
+      body: { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/live' },
+    });
+    expect(live.status).toBe(201);
+    expect(live.body.event_type_available).toBe(true);
+    // Made when the placeholder types were offered (the store keeps any webhook it is given).
+    await dynamoWebhookStore.create(
+      {
+        id: `wh-old-${oldApp}`,
+        app_id: oldApp,
+        user_id: dev.id,
+        event_type: 'recall.due',
+        target_url: 'http://127.0.0.1:9009/old',
+        secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
+        is_active: true,
+        created_at: '2024-01-01T00:00:00.000Z',
+        disabled_reason: null,
+        disabled_at: null,
+        failing_since: null,
+      },
+      { max: 1000, existing: 1 },
+    );
+    const list = await api<Webhook[]>('GET', `/api/apps/${oldApp}/webhooks`, { token: dev.token });
+    expect(list.body.map((w) => [w.event_type, w.event_type_available])).toEqual([
+      ['recall.due', false],
+      ['license.purchased', true],
+    ]);
   });
 });
 
@@ -85,7 +121,7 @@ describe('an app’s webhooks', () => {
     const created = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
       body: {
-        event_type: 'patient.created',
+        event_type: 'license.purchased',
         target_url: 'http://127.0.0.1:9009/patients',
         secret: '',
         is_active: true,
@@ -94,7 +130,7 @@ describe('an app’s webhooks', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       app_id: appId,
-      event_type: 'patient.created',
+      event_type: 'license.purchased',
       target_url: 'http://127.0.0.1:9009/patients',
       is_active: true,
       disabled_reason: null,
@@ -125,19 +161,19 @@ describe('an app’s webhooks', () => {
     const own = 'our-shared-dental-secret-2025';
     const hook = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'lab_case.sent', target_url: receiver.url, secret: own },
+      body: { event_type: 'license.revoked', target_url: receiver.url, secret: own },
     });
     expect(hook.status).toBe(201);
     expect(hook.body.secret).toBe(own);
     const short = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'lab_case.sent', target_url: 'http://127.0.0.1:9009/short', secret: 'x'.repeat(23) },
+      body: { event_type: 'license.revoked', target_url: 'http://127.0.0.1:9009/short', secret: 'x'.repeat(23) },
     });
     expect(short).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
 
     const sent = await api<SimulateEventResponse>('POST', '/api/simulate-event', {
       token: dev.token,
-      body: { app_id: appId, event_type: 'lab_case.sent', data: { test: true } },
+      body: { app_id: appId, event_type: 'license.revoked', data: { test: true } },
     });
     expect(sent.status).toBe(200);
     const delivery = must((await waitFor(() => (receiver.received.length ? receiver.received : undefined)))[0]);
@@ -145,30 +181,30 @@ describe('an app’s webhooks', () => {
       delivery.body,
       signatureHeaders(delivery.headers),
     );
-    expect(verified).toMatchObject({ type: 'lab_case.sent', app_id: appId });
+    expect(verified).toMatchObject({ type: 'license.revoked', app_id: appId });
   });
 
   it('keeps a provided whsec_ secret and refuses a malformed one', async () => {
     const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
     const ok = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9009/claims', secret },
+      body: { event_type: 'license.revoked', target_url: 'http://127.0.0.1:9009/claims', secret },
     });
     expect(ok.status).toBe(201);
     expect(ok.body.secret).toBe(secret);
     const bad = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'claim.paid', target_url: 'http://127.0.0.1:9009/other', secret: 'hunter2' },
+      body: { event_type: 'license.revoked', target_url: 'http://127.0.0.1:9009/other', secret: 'hunter2' },
     });
     expect(bad).toMatchObject({ status: 400, body: { detail: SECRET_FORMAT } });
   });
 
   it.each([
     [{}],
-    [{ event_type: 'patient.created' }],
+    [{ event_type: 'license.purchased' }],
     [{ target_url: 'https://hooks.example.com/x' }],
     [{ event_type: '  ', target_url: 'https://hooks.example.com/x' }],
-    [{ event_type: 'patient.created', target_url: '' }],
+    [{ event_type: 'license.purchased', target_url: '' }],
   ])("answers 'Please fill in all required fields' for %j", async (body) => {
     const res = await api('POST', `/api/apps/${appId}/webhooks`, { token: dev.token, body });
     expect(res).toMatchObject({ status: 400, body: { detail: MSG.fillAllWebhookFields } });
@@ -182,7 +218,7 @@ describe('an app’s webhooks', () => {
     expect(unknown).toMatchObject({ status: 400, body: { detail: 'Unknown event type: patient.exploded' } });
     const ftp = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'patient.created', target_url: 'ftp://hooks.example.com/x' },
+      body: { event_type: 'license.purchased', target_url: 'ftp://hooks.example.com/x' },
     });
     expect(ftp).toMatchObject({ status: 400, body: { detail: 'target_url must be an http:// or https:// URL' } });
   });
@@ -192,9 +228,9 @@ describe('an app’s webhooks', () => {
       const token = id === appId ? other.token : dev.token;
       for (const [method, path, body] of [
         ['GET', `/api/apps/${id}/webhooks`, undefined],
-        ['POST', `/api/apps/${id}/webhooks`, { event_type: 'patient.created', target_url: 'http://127.0.0.1:9009/' }],
+        ['POST', `/api/apps/${id}/webhooks`, { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/' }],
         ['GET', `/api/apps/${id}/webhook-logs`, undefined],
-        ['POST', '/api/simulate-event', { app_id: id, event_type: 'patient.created' }],
+        ['POST', '/api/simulate-event', { app_id: id, event_type: 'license.purchased' }],
       ] as const) {
         const res = await api(method, path, { token, body });
         expect(res, `${method} ${path}`).toMatchObject({ status: 404, body: { detail: MSG.appNotFound } });
@@ -209,7 +245,7 @@ describe('test events, logs and replay', () => {
     receivers.push(receiver);
     const hook = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'appointment.scheduled', target_url: receiver.url },
+      body: { event_type: 'license.purchased', target_url: receiver.url },
     });
     expect(hook.status).toBe(201);
 
@@ -217,19 +253,19 @@ describe('test events, logs and replay', () => {
       token: dev.token,
       body: {
         app_id: appId,
-        event_type: 'appointment.scheduled',
+        event_type: 'license.purchased',
         data: { test: true, timestamp: new Date().toISOString(), message: 'Hello from the test' },
       },
     });
     expect(sent.status).toBe(200);
-    expect(sent.body.summary).toMatchObject({ webhooks: 1, queued: 1, event_type: 'appointment.scheduled' });
+    expect(sent.body.summary).toMatchObject({ webhooks: 1, queued: 1, event_type: 'license.purchased' });
     expect(sent.body.summary.delivery_ids).toEqual([expect.stringMatching(/^msg_/)]);
-    expect(sent.body.message).toBe('Test event appointment.scheduled queued for 1 webhook');
+    expect(sent.body.message).toBe('Test event license.purchased queued for 1 webhook');
 
     const delivery = must((await waitFor(() => (receiver.received.length ? receiver.received : undefined)))[0]);
     const verified = new StandardWebhook(hook.body.secret).verify(delivery.body, signatureHeaders(delivery.headers));
     expect(verified).toEqual({
-      type: 'appointment.scheduled',
+      type: 'license.purchased',
       timestamp: expect.any(String),
       data: { test: true, timestamp: expect.any(String), message: 'Hello from the test' },
       app_id: appId,
@@ -248,7 +284,7 @@ describe('test events, logs and replay', () => {
     expect(log).toMatchObject({
       app_id: appId,
       webhook_id: hook.body.id,
-      event_type: 'appointment.scheduled',
+      event_type: 'license.purchased',
       target_url: receiver.url,
       status_code: 200,
       response: 'answered 200',
@@ -280,11 +316,11 @@ describe('test events, logs and replay', () => {
     const replayApp = await insertApp(dev.id, 'Replay App');
     await api('POST', `/api/apps/${replayApp}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'claim.denied', target_url: receiver.url },
+      body: { event_type: 'license.revoked', target_url: receiver.url },
     });
     const sent = await api<SimulateEventResponse>('POST', '/api/simulate-event', {
       token: dev.token,
-      body: { app_id: replayApp, event_type: 'claim.denied', data: { test: true, message: 'x' } },
+      body: { app_id: replayApp, event_type: 'license.revoked', data: { test: true, message: 'x' } },
     });
     const failed = await waitFor(async () => {
       const res = await api<WebhookDeliveryLog[]>('GET', `/api/apps/${replayApp}/webhook-logs`, { token: dev.token });
@@ -312,15 +348,16 @@ describe('test events, logs and replay', () => {
   });
 
   it('answers simulate-event with 0 webhooks when none subscribes, and 400 without the fields', async () => {
+    const quietApp = await insertApp(dev.id, 'Quiet App');
     const res = await api('POST', '/api/simulate-event', {
       token: dev.token,
-      body: { app_id: appId, event_type: 'recall.due', data: { test: true } },
+      body: { app_id: quietApp, event_type: 'license.revoked', data: { test: true } },
     });
     expect(res).toMatchObject({
       status: 200,
       body: {
-        summary: { webhooks: 0, queued: 0, event_type: 'recall.due', delivery_ids: [] },
-        message: 'No active webhooks for recall.due on this app: nothing was sent',
+        summary: { webhooks: 0, queued: 0, event_type: 'license.revoked', delivery_ids: [] },
+        message: 'No active webhooks for license.revoked on this app: nothing was sent',
       },
     });
     const missing = await api('POST', '/api/simulate-event', { token: dev.token, body: { app_id: appId } });

@@ -39,7 +39,7 @@ describe('the audit trail records what it missed', () => {
 
     const simulated = await api('POST', '/api/simulate-event', {
       token: dev.token,
-      body: { app_id: appId, event_type: 'claim.denied', data: { test: true } },
+      body: { app_id: appId, event_type: 'license.revoked', data: { test: true } },
     });
     expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
     const deleted = await api('DELETE', `/api/apps/${appId}`, { token: dev.token });

@@ -30,7 +30,7 @@ describe('local webhook targets are an allow-list of ports', () => {
     const create = (target_url: string) =>
       callFrom(server.url, newClient(), 'POST', `/api/apps/${appId}/webhooks`, {
         token: dev.token,
-        body: { event_type: 'patient.created', target_url },
+        body: { event_type: 'license.purchased', target_url },
       });
     const legacy = new URL(process.env.LEGACY_SYSTEM_URL as string);
     const internal = new URL(process.env.INTERNAL_SYSTEM_URL as string);

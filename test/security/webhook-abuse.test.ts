@@ -26,13 +26,13 @@ describe('webhooks need an approved developer', () => {
     const appId = await appOf(dev.token);
     const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9009/hook' },
+      body: { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/hook' },
     });
     expect(hook.status).toBe(403);
     expect(typeof hook.body.detail).toBe('string');
     const sim = await api('POST', '/api/simulate-event', {
       token: dev.token,
-      body: { app_id: appId, event_type: 'patient.created' },
+      body: { app_id: appId, event_type: 'license.purchased' },
     });
     expect(sim.status).toBe(403);
   });
@@ -44,7 +44,7 @@ describe('simulate-event is bounded', () => {
     const appId = await appOf(dev.token);
     const big = await api('POST', '/api/simulate-event', {
       token: dev.token,
-      body: { app_id: appId, event_type: 'patient.created', data: { blob: 'x'.repeat(256 * 1024) } },
+      body: { app_id: appId, event_type: 'license.purchased', data: { blob: 'x'.repeat(256 * 1024) } },
     });
     expect(big.status).toBe(400);
 
@@ -57,7 +57,7 @@ describe('simulate-event is bounded', () => {
       (
         await callFrom(server.url, newClient(), 'POST', '/api/simulate-event', {
           token: dev.token,
-          body: { app_id: appId, event_type: 'patient.created', data: { n } },
+          body: { app_id: appId, event_type: 'license.purchased', data: { n } },
         })
       ).status;
     const statuses: number[] = [];
@@ -83,7 +83,7 @@ describe('webhook targets', () => {
       for (let i = 0; i < 10; i++) {
         const res = await api('POST', `/api/apps/${appId}/webhooks`, {
           token: dev.token,
-          body: { event_type: 'patient.created', target_url: `http://victim.example:8080/a${a}/h${i}` },
+          body: { event_type: 'license.purchased', target_url: `http://victim.example:8080/a${a}/h${i}` },
         });
         if (res.status === 201) created++;
       }
@@ -97,7 +97,7 @@ describe('webhook targets', () => {
     const appId = await appOf(dev.token);
     const created = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
-      body: { event_type: 'patient.created', target_url: 'http://127.0.0.1:9009/secret' },
+      body: { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/secret' },
     });
     expect(created.status).toBe(201);
     const secret = created.body.secret;

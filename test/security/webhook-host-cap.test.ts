@@ -17,7 +17,7 @@ async function appOf(token: string) {
 }
 
 const create = (token: string, appId: string, target_url: string) =>
-  api('POST', `/api/apps/${appId}/webhooks`, { token, body: { event_type: 'patient.created', target_url } });
+  api('POST', `/api/apps/${appId}/webhooks`, { token, body: { event_type: 'license.purchased', target_url } });
 
 describe('webhooks per target host', () => {
   it('counts victim.example, VICTIM.example., victim.example.. and its subdomains as one site', async () => {

@@ -27,7 +27,8 @@
  *
  * 4. Event type (webhooks / internal sync): any item with GSI1PK=EVENTTYPES and
  *      name (or event_type), optional description, optional is_active (false hides it).
- *    While there is none, the Partner API serves DEFAULT_EVENT_TYPES (core/partner/event-types.ts).
+ *    Only the internal sync's (source 'internal') count; the platform's license.* are in code
+ *    (PLATFORM_EVENT_TYPES, core/webhooks/event-catalogue.ts).
  *
  * 5. Webhook delivery log (webhooks writes one per attempt):
  *      GSI1PK=APPLOGS#<appId>  GSI1SK=<created_at>#<id>   (PK/SK as the webhooks module likes)

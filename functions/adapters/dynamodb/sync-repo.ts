@@ -586,7 +586,8 @@ async function setState(
   return conditionally(
     updateItem(KEYS.state, {
       UpdateExpression: expr,
-      ExpressionAttributeValues: values,
+      // DynamoDB refuses an empty map of values.
+      ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
       ...(names ? { ExpressionAttributeNames: names } : {}),
       ...(condition ? { ConditionExpression: condition } : {}),
     }),
@@ -617,6 +618,14 @@ export const dynamoSyncStateStore: SyncStateStore = {
   },
   async setCursor(cursor, at) {
     await setState('SET #c = :c, cursor_at = :at', { ':c': cursor, ':at': at }, undefined, { '#c': 'cursor' });
+  },
+  resetCursor(expected, cursor) {
+    const names = { '#c': 'cursor' };
+    const condition = expected === null ? 'attribute_not_exists(#c)' : '#c = :e';
+    const values = expected === null ? {} : { ':e': expected };
+    return cursor === null
+      ? setState('REMOVE #c', values, condition, names)
+      : setState('SET #c = :c', { ...values, ':c': cursor }, condition, names);
   },
   async setLastPoll(at) {
     await setState('SET last_poll_at = :at', { ':at': at });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors';
-import { DEFAULT_EVENT_TYPES } from './event-types';
 import { checkLicence, createPartnerService } from './partner-service';
 import type { EventTypeInfo, LicenceLookup, PurchaseLicence } from './ports';
 
@@ -111,10 +110,12 @@ describe('partner service', () => {
     });
   });
 
-  it('serves the default event types until a catalogue is stored, then the catalogue', async () => {
+  it("serves the platform's event types, then the synced catalogue's beside them, each with its source", async () => {
     const defaults = await service.eventTypes();
-    expect(defaults.event_types.map((e) => e.name)).toEqual(DEFAULT_EVENT_TYPES.map((e) => e.name).sort());
-    expect(defaults.event_types.map((e) => e.name)).toContain('appointment.scheduled');
+    expect(defaults.event_types.map((e) => [e.name, e.source])).toEqual([
+      ['license.purchased', 'platform'],
+      ['license.revoked', 'platform'],
+    ]);
     const stored: EventTypeInfo[] = [
       { name: 'x.b', description: null },
       { name: 'x.a', description: 'A' },
@@ -125,7 +126,12 @@ describe('partner service', () => {
       licences: lookup([], {}),
       eventTypes: { list: async () => stored },
     });
-    expect((await withCatalogue.eventTypes()).event_types.map((e) => e.name)).toEqual(['x.a', 'x.b']);
+    expect((await withCatalogue.eventTypes()).event_types.map((e) => [e.name, e.source])).toEqual([
+      ['license.purchased', 'platform'],
+      ['license.revoked', 'platform'],
+      ['x.a', 'internal_catalogue'],
+      ['x.b', 'internal_catalogue'],
+    ]);
   });
 });
 

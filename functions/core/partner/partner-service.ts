@@ -17,7 +17,7 @@ import type { AdmittedKey } from '../api-keys/ports';
 import type { RateLimitState } from '../api-keys/quota';
 import { NotFoundError, UnauthorizedError } from '../errors';
 import type { UsersRepository } from '../users/ports';
-import { DEFAULT_EVENT_TYPES } from './event-types';
+import { emittableEventTypes, PLATFORM_EVENT_TYPES } from '../webhooks/event-catalogue';
 import type { EventTypeCatalogue, LicenceLookup, PurchaseLicence } from './ports';
 
 export interface PartnerServiceDeps {
@@ -102,13 +102,11 @@ export function createPartnerService(deps: PartnerServiceDeps) {
       };
     },
 
-    /** GET /v1/event-types: the stored catalogue, or the default list while there is none. */
+    /** GET /v1/event-types: what the platform can emit (its own and the synced catalogue's), each with its source. */
     async eventTypes(): Promise<PartnerEventTypes> {
-      const stored = await eventTypes.list();
-      const source = stored.length ? stored : DEFAULT_EVENT_TYPES;
-      const byName = new Map(source.map((e) => [e.name, e] as const));
-      const sorted = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
-      return { event_types: sorted.map((e) => ({ name: e.name, description: e.description })) };
+      const platform = PLATFORM_EVENT_TYPES.map((e) => ({ name: e.name, description: e.description }));
+      const all = emittableEventTypes(platform, await eventTypes.list());
+      return { event_types: all.map((e) => ({ name: e.name, description: e.description, source: e.source })) };
     },
 
     /** POST /v1/licenses/validate, for the key owner's apps only. */

@@ -47,6 +47,6 @@ export interface EventTypeInfo {
 }
 
 export interface EventTypeCatalogue {
-  /** The stored catalogue; empty when none has been loaded yet. */
+  /** The synced internal catalogue's event types; empty before an internal sync. */
   list(): Promise<EventTypeInfo[]>;
 }

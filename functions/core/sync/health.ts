@@ -3,12 +3,13 @@
  * shows health while an admin waits, so a slow system must not hold it for the 10 s sync timeout).
  * A probe past its time reads degraded with a "slow" detail; one that fails, unhealthy.
  */
-import type { HealthComponent, SyncHealthResponse } from '../../../shared/schemas/sync';
+import { type HealthComponent, SYNC_MSG, type SyncHealthResponse } from '../../../shared/schemas/sync';
+import type { LegacySystem, SyncStateStore } from './ports';
 
 export interface HealthProbe {
   name: HealthComponent['name'];
   /** Resolves with how it was measured; throws when the component is not usable. */
-  probe(): Promise<{ detail: string; degraded?: boolean }>;
+  probe(): Promise<{ detail: string; degraded?: boolean; cursor_behind?: boolean }>;
 }
 
 /** Each probe's time limit unless wiring says otherwise. */
@@ -32,6 +33,7 @@ async function runProbe(h: HealthProbe, timeoutMs: number): Promise<HealthCompon
       status: r.degraded ? 'degraded' : 'healthy',
       detail: r.detail,
       latency_ms: Date.now() - started,
+      ...(r.cursor_behind ? { cursor_behind: true } : {}),
     };
   } catch (err) {
     return { name: h.name, status: 'unhealthy', detail: (err as Error).message, latency_ms: null };
@@ -53,3 +55,27 @@ export async function probeHealth(
   const at = typeof opts.now === 'function' ? opts.now() : opts.now;
   return { status, checked_at: at.toISOString(), components };
 }
+
+/** Whether the stored cursor is past the newest event the legacy system has (polls would fetch nothing). */
+export const cursorBehind = (latest: string | null, stored: string | null): stored is string =>
+  stored !== null && (latest === null || BigInt(latest) < BigInt(stored));
+
+/**
+ * The legacy system's GET /health, and its newest cursor against ours: behind it reads degraded with
+ * a detail that says so (the stream would otherwise stall silently until the source passes ours).
+ */
+export const legacySystemProbe = (legacy: LegacySystem, state: Pick<SyncStateStore, 'get'>): HealthProbe => ({
+  name: 'legacy_system',
+  async probe() {
+    const [{ ms, latestCursor }, { cursor }] = await Promise.all([legacy.head(), state.get()]);
+    const answered = `GET /health of the legacy system answered in ${ms} ms`;
+    if (latestCursor !== undefined && cursorBehind(latestCursor, cursor)) {
+      return {
+        detail: `${answered}. ${SYNC_MSG.cursorBehind(latestCursor, cursor)}`,
+        degraded: true,
+        cursor_behind: true,
+      };
+    }
+    return { detail: answered, degraded: ms > 2000 };
+  },
+});

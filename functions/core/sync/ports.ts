@@ -45,6 +45,8 @@ export interface LegacySystem {
   /** Events after the cursor in cursor order, at most `max`, each validated. */
   eventsAfter(cursor: string | null, max: number): Promise<LegacyEvent[]>;
   ping(): Promise<number>;
+  /** Its GET /health: how long it took and its newest event's cursor (undefined when it does not say). */
+  head(): Promise<{ ms: number; latestCursor: string | null | undefined }>;
 }
 
 /** One catalogue item as stored: its source fields (compared to decide "unchanged") and removed. */
@@ -112,6 +114,8 @@ export interface SyncStateStore {
   /** Sets polling active/inactive only if it is not already (false: it was). */
   setPolling(active: boolean, intervalSeconds: number): Promise<boolean>;
   setCursor(cursor: string, at: string): Promise<void>;
+  /** Replaces the cursor only if it still is `expected` (false: a poll moved it meanwhile). */
+  resetCursor(expected: string | null, cursor: string | null): Promise<boolean>;
   setLastPoll(at: string): Promise<void>;
   setUsersSynced(n: number): Promise<void>;
 }

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  type CursorResetResponse,
   type FeatureLinksResponse,
   type HealthComponent,
   INTERNAL_SYNC_TYPES,
@@ -22,10 +23,10 @@ import {
   type SyncStatusResponse,
   type SyncType,
 } from '../../../shared/schemas/sync';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { User } from '../users/user';
 import { KINDS_OF, syncCatalogue } from './catalogue-sync';
-import { HEALTH_PROBE_TIMEOUT_MS, type HealthProbe, probeHealth } from './health';
+import { cursorBehind, HEALTH_PROBE_TIMEOUT_MS, type HealthProbe, probeHealth } from './health';
 import { syncLegacyEvents, syncLegacyUsers } from './legacy-sync';
 import type {
   CatalogueStore,
@@ -266,6 +267,37 @@ export function createSyncService(deps: SyncServiceDeps) {
       }
       await deps.scheduler.disable();
       return { message: SYNC_MSG.pollingStopped, polling_active: false as const };
+    },
+
+    /**
+     * Moves a stored cursor that is behind the legacy system's newest back to that newest cursor (the
+     * next poll reads what comes after it), under the legacy_events lock so no poll moves it meanwhile.
+     * 409 when a run holds the lock or the cursor is not behind; 503 when the system cannot say.
+     */
+    async resetCursor(): Promise<CursorResetResponse> {
+      const holder = randomUUID();
+      if (
+        !(await deps.locks.acquire('legacy_events', holder, 'legacy_events', now().getTime(), deps.options.lockStaleMs))
+      ) {
+        throw new ConflictError(SYNC_MSG.alreadyRunning('legacy_events'));
+      }
+      try {
+        const { cursor } = await deps.state.get();
+        let latest: string | null | undefined;
+        try {
+          latest = (await deps.legacy.head()).latestCursor;
+        } catch (err) {
+          throw new ServiceUnavailableError((err as Error).message);
+        }
+        if (latest === undefined) throw new ServiceUnavailableError(SYNC_MSG.cursorUnknown);
+        if (!cursorBehind(latest, cursor)) throw new ConflictError(SYNC_MSG.cursorNotBehind);
+        if (!(await deps.state.resetCursor(cursor, latest)))
+          throw new ConflictError(SYNC_MSG.alreadyRunning('legacy_events'));
+        deps.log?.info('legacy cursor reset', { from: cursor, to: latest });
+        return { message: SYNC_MSG.cursorReset(cursor, latest), previous_cursor: cursor, cursor: latest };
+      } finally {
+        await deps.locks.release('legacy_events', holder);
+      }
     },
 
     async status(): Promise<SyncStatusResponse> {

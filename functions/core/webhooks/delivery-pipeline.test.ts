@@ -39,7 +39,7 @@ function webhook(overrides: Partial<WebhookRecord> = {}): WebhookRecord {
     id: 'wh-1',
     app_id: APP.id,
     user_id: APP.user_id,
-    event_type: 'appointment.scheduled',
+    event_type: 'appointment.created',
     target_url: 'https://hooks.example.com/dental',
     secret: generateSecret(),
     is_active: true,
@@ -99,8 +99,8 @@ describe('fan-out', () => {
     await t.webhooks.create(webhook({ id: 'd', event_type: 'patient.created' }));
     await t.webhooks.create(webhook({ id: 'e', app_id: 'other-app' }));
 
-    const summary = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', { appointment_id: 'ap-9' });
-    expect(summary).toMatchObject({ webhooks: 2, queued: 2, event_type: 'appointment.scheduled' });
+    const summary = await t.pipeline.fanOut(APP.id, 'appointment.created', { appointment_id: 'ap-9' });
+    expect(summary).toMatchObject({ webhooks: 2, queued: 2, event_type: 'appointment.created' });
     expect(summary.delivery_ids).toHaveLength(2);
     for (const id of summary.delivery_ids) expect(id).toMatch(/^msg_[0-9A-Z]{26}$/);
     expect(t.queue.sent.map((m) => JSON.parse(m.body))).toEqual(
@@ -109,7 +109,7 @@ describe('fan-out', () => {
     const stored = await t.deliveries.get(firstOf(summary.delivery_ids));
     assert(stored, 'the stored delivery');
     expect(JSON.parse(stored.payload)).toEqual({
-      type: 'appointment.scheduled',
+      type: 'appointment.created',
       timestamp: '2025-03-01T09:00:00.000Z',
       data: { appointment_id: 'ap-9' },
       app_id: APP.id,
@@ -118,10 +118,10 @@ describe('fan-out', () => {
 
   it('answers 0 webhooks when none subscribes', async () => {
     const t = setup([{ status: 200 }]);
-    expect(await t.pipeline.fanOut(APP.id, 'claim.paid', {})).toEqual({
+    expect(await t.pipeline.fanOut(APP.id, 'patient.created', {})).toEqual({
       webhooks: 0,
       queued: 0,
-      event_type: 'claim.paid',
+      event_type: 'patient.created',
       delivery_ids: [],
     });
   });
@@ -130,7 +130,7 @@ describe('fan-out', () => {
     const t = setup([{ status: 200 }]);
     await t.webhooks.create(webhook());
     t.queue.failNext = true;
-    const summary = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    const summary = await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     expect(summary).toMatchObject({ webhooks: 1, queued: 0 });
     expect(await t.pipeline.sweep()).toEqual({ enqueued: 0, disabled: 0 });
     t.clock.advance(DEFAULT_PIPELINE_OPTIONS.watchdogSeconds * 1000);
@@ -141,7 +141,7 @@ describe('fan-out', () => {
 
   it('refuses oversized event data', async () => {
     const t = setup([{ status: 200 }], { maxPayloadBytes: 100 });
-    await expect(t.pipeline.fanOut(APP.id, 'appointment.scheduled', { note: 'x'.repeat(200) })).rejects.toThrow(
+    await expect(t.pipeline.fanOut(APP.id, 'appointment.created', { note: 'x'.repeat(200) })).rejects.toThrow(
       /too large/,
     );
   });
@@ -152,7 +152,7 @@ describe('attempts', () => {
     const t = setup([{ status: 204 }]);
     const hook = webhook();
     await t.webhooks.create(hook);
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', { a: 1 });
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', { a: 1 });
     await t.drain();
     const request = firstOf(t.sender.requests);
     expect(request.headers['webhook-id']).toBe(delivery_ids[0]);
@@ -171,7 +171,7 @@ describe('attempts', () => {
   it('retries 500, 500 then 200 on the schedule, with one webhook-id, logging every attempt', async () => {
     const t = setup([{ status: 500 }, { status: 500 }, { status: 200 }]);
     await t.webhooks.create(webhook());
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     const delays = await t.drain();
     expect(delays).toEqual([0, 5, 300]);
     expect(t.logs.items.map((l) => [l.status_code, l.retry_count, l.delivery_id])).toEqual([
@@ -203,7 +203,7 @@ describe('attempts', () => {
         DEFAULT_PIPELINE_OPTIONS,
       );
       await t.webhooks.create(webhook());
-      await pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+      await pipeline.fanOut(APP.id, 'appointment.created', {});
       await pipeline.handleMessage(firstOf(t.queue.take()).body);
       expect(t.queue.take()[0]?.delaySeconds).toBeCloseTo(expected, 5);
     }
@@ -218,7 +218,7 @@ describe('attempts', () => {
     for (const [header, expected] of cases) {
       const t = setup([{ status: 429, retryAfter: header }, { status: 200 }]);
       await t.webhooks.create(webhook());
-      await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+      await t.pipeline.fanOut(APP.id, 'appointment.created', {});
       await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
       if (expected <= 900) expect(t.queue.take()[0]?.delaySeconds).toBe(expected);
       else {
@@ -229,7 +229,7 @@ describe('attempts', () => {
     }
     const t = setup([{ status: 503, retryAfter: new Date(Date.parse('2025-03-01T09:10:00.000Z')).toUTCString() }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     expect(t.queue.take()[0]?.delaySeconds).toBe(600);
   });
@@ -237,7 +237,7 @@ describe('attempts', () => {
   it('keeps retries longer than 15 minutes as due deliveries that the scheduler enqueues when due', async () => {
     const t = setup([{ status: 500 }], { retry: { ...DEFAULT_PIPELINE_OPTIONS.retry, schedule: [3600, 7200] } });
     await t.webhooks.create(webhook());
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.drain();
     expect(t.logs.items).toHaveLength(1);
     expect((await t.deliveries.get(firstOf(delivery_ids)))?.due_at).toBe(t.clock.now() + 3600_000);
@@ -254,7 +254,7 @@ describe('attempts', () => {
   it('gives up when the schedule is exhausted', async () => {
     const t = setup([{ status: 500 }], { retry: { ...DEFAULT_PIPELINE_OPTIONS.retry, schedule: [1, 2] } });
     await t.webhooks.create(webhook());
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     expect(await t.drain()).toEqual([0, 1, 2]);
     expect(t.logs.items).toHaveLength(3);
     expect(await t.deliveries.get(firstOf(delivery_ids))).toMatchObject({
@@ -266,7 +266,7 @@ describe('attempts', () => {
   it('ignores duplicate and stale messages (at-least-once queue)', async () => {
     const t = setup([{ status: 500 }, { status: 200 }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     const first = firstOf(t.queue.take());
     expect(await t.pipeline.handleMessage(first.body)).toBe('retry');
     expect(await t.pipeline.handleMessage(first.body)).toBe('skipped');
@@ -276,7 +276,7 @@ describe('attempts', () => {
   it('takes over an attempt whose worker vanished once its lease ran out', async () => {
     const t = setup([{ status: 200 }]);
     await t.webhooks.create(webhook());
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     const id = firstOf(delivery_ids);
     // A worker claimed attempt 0 and died.
     await t.deliveries.claim(id, 0, t.clock.now() + 1000, t.clock.now());
@@ -290,7 +290,7 @@ describe('attempts', () => {
     const t = setup([{ status: 500 }]);
     const hook = webhook();
     await t.webhooks.create(hook);
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     await t.webhooks.delete(hook);
     expect(await t.drain()).toEqual([5]);
@@ -307,7 +307,7 @@ describe('attempts', () => {
     await t.webhooks.create(webhook({ id: 'wh-2', event_type: 'license.revoked' }));
     const practice = await t.pipeline.fanOut(
       APP.id,
-      'appointment.scheduled',
+      'appointment.created',
       {},
       {
         sourceEventId: 'evt-1',
@@ -330,7 +330,7 @@ describe('attempts', () => {
   it('disables the webhook at once on 410 Gone and tells the developer', async () => {
     const t = setup([{ status: 410 }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     expect(await t.drain()).toEqual([0]);
     expect(await t.webhooks.findById('wh-1')).toMatchObject({ is_active: false, disabled_reason: DISABLED_GONE });
     expect(t.mailer.sent).toHaveLength(1);
@@ -342,7 +342,7 @@ describe('attempts', () => {
   it('disables an endpoint that has failed every attempt for 5 days (at the attempt, and by the sweep)', async () => {
     const t = setup([{ status: 500 }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     const since = (await t.webhooks.findById('wh-1'))?.failing_since;
     expect(since).toBe('2025-03-01T09:00:00.000Z');
@@ -351,7 +351,7 @@ describe('attempts', () => {
     // A new event fails after the 5 days: disabled at that attempt.
     t.clock.advance(2000);
     t.queue.take();
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     expect(await t.pipeline.handleMessage(firstOf(t.queue.take()).body)).toBe('disabled');
     expect((await t.webhooks.findById('wh-1'))?.is_active).toBe(false);
     expect(t.mailer.sent).toHaveLength(1);
@@ -367,7 +367,7 @@ describe('attempts', () => {
   it('logs network failures with status 0 and their error kind', async () => {
     const t = setup([{ status: 0, errorKind: 'timeout', body: 'Timed out after 15000 ms' }, { status: 200 }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.drain();
     expect(t.logs.items.map((l) => [l.status_code, l.error_kind, l.response])).toEqual([
       [0, 'timeout', 'Timed out after 15000 ms'],
@@ -378,7 +378,7 @@ describe('attempts', () => {
   it('treats a redirect as a failure', async () => {
     const t = setup([{ status: 302, errorKind: 'redirect' }, { status: 200 }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     expect(await t.drain()).toEqual([0, 5]);
   });
 });
@@ -405,7 +405,7 @@ describe('replay', () => {
       retry: { ...DEFAULT_PIPELINE_OPTIONS.retry, schedule: [] },
     });
     await t.webhooks.create(webhook());
-    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.scheduled', { x: 1 });
+    const { delivery_ids } = await t.pipeline.fanOut(APP.id, 'appointment.created', { x: 1 });
     await t.drain();
     const failed = firstOf(t.logs.items);
     expect(await t.deliveries.get(firstOf(delivery_ids))).toMatchObject({ status: 'failed' });
@@ -423,7 +423,7 @@ describe('replay', () => {
   it('brings the next attempt of a still-retrying delivery forward (the old message goes stale)', async () => {
     const t = setup([{ status: 500 }, { status: 200 }]);
     await t.webhooks.create(webhook());
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.pipeline.handleMessage(firstOf(t.queue.take()).body);
     const scheduled = firstOf(t.queue.take());
     await t.pipeline.replay(firstOf(t.logs.items).id);
@@ -441,7 +441,7 @@ describe('replay', () => {
     const t = setup([{ status: 200 }]);
     const hook = webhook();
     await t.webhooks.create(hook);
-    await t.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
     await t.drain();
     await expect(t.pipeline.replay(firstOf(t.logs.items).id)).rejects.toMatchObject({
       status: 409,
@@ -451,7 +451,7 @@ describe('replay', () => {
 
     const f = setup([{ status: 500 }]);
     await f.webhooks.create(hook);
-    await f.pipeline.fanOut(APP.id, 'appointment.scheduled', {});
+    await f.pipeline.fanOut(APP.id, 'appointment.created', {});
     await f.pipeline.handleMessage(firstOf(f.queue.take()).body);
     await f.webhooks.delete(hook);
     await expect(f.pipeline.replay(firstOf(f.logs.items).id)).rejects.toMatchObject({

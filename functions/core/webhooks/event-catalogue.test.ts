@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EVENT_TYPES } from '../partner/event-types';
-import { catalogueNames, DENTAL_EVENT_TYPES } from './event-catalogue';
+import { catalogueNames, emittableEventTypes, PLATFORM_EVENT_TYPES } from './event-catalogue';
 
 describe('event catalogue', () => {
-  it('has 20 distinct dental-practice and marketplace events, each described with a trigger type', () => {
-    expect(DENTAL_EVENT_TYPES).toHaveLength(20);
-    expect(new Set(DENTAL_EVENT_TYPES.map((e) => e.name)).size).toBe(20);
-    for (const e of DENTAL_EVENT_TYPES) {
+  it('offers only what the platform emits before any internal sync: the licence events', () => {
+    expect(catalogueNames([])).toEqual(['license.purchased', 'license.revoked']);
+    for (const e of PLATFORM_EVENT_TYPES) {
       expect(e.name).toMatch(/^[a-z_]+\.[a-z_]+$/);
       expect(e.description.length).toBeGreaterThan(10);
-      expect(e.trigger_type).toMatch(/^(record_created|record_updated|status_changed|scheduled|marketplace)$/);
     }
   });
 
-  it("covers the Partner API's fallback list", () => {
-    const names = DENTAL_EVENT_TYPES.map((e) => e.name);
-    for (const e of DEFAULT_EVENT_TYPES) expect(names).toContain(e.name);
-  });
-
-  it('serves the stored catalogue when there is one, else this list, by name', () => {
-    expect(catalogueNames([])).toEqual(DENTAL_EVENT_TYPES.map((e) => e.name).sort());
-    expect(catalogueNames([{ name: 'b.x' }, { name: 'a.y' }, { name: 'b.x' }])).toEqual(['a.y', 'b.x']);
+  it("adds the synced catalogue's types, each with its source, by name, without duplicates", () => {
+    const synced = [{ name: 'patient.created' }, { name: 'appointment.created' }, { name: 'license.revoked' }];
+    expect(emittableEventTypes([{ name: 'license.revoked' }], synced)).toEqual([
+      { name: 'appointment.created', source: 'internal_catalogue' },
+      { name: 'license.revoked', source: 'platform' },
+      { name: 'patient.created', source: 'internal_catalogue' },
+    ]);
+    expect(catalogueNames([{ name: 'b.x' }, { name: 'a.y' }, { name: 'b.x' }])).toEqual([
+      'a.y',
+      'b.x',
+      'license.purchased',
+      'license.revoked',
+    ]);
   });
 });

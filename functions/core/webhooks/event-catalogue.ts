@@ -1,66 +1,40 @@
 /**
- * The events a webhook can subscribe to: what happens in a dental practice (patients,
- * appointments, treatment plans, claims, payments, lab cases, recalls, prescriptions, imaging) and
- * in the marketplace (licences). Seeded into the table (bin/seed/event-types.ts); the internal
- * sync will later add to it in the same item shape. While nothing is stored, this list is the
- * catalogue.
+ * The events a webhook can subscribe to: only what the platform can emit. Two sources:
+ * - `platform`: the marketplace's own events (licences), emitted by the purchases core;
+ * - `internal_catalogue`: the practice events of the internal system's catalogue, stored by the
+ *   internal sync (core/sync/catalogue-sync.ts) and emitted when the legacy system reports one.
+ * A type that is in neither is not offered, and a webhook on such a type is shown as such to its
+ * owner (`event_type_available: false`).
  */
+
+export const EVENT_TYPE_SOURCES = ['platform', 'internal_catalogue'] as const;
+export type EventTypeSource = (typeof EVENT_TYPE_SOURCES)[number];
 
 export interface EventTypeDefinition {
   name: string;
   description: string;
-  /**
-   * What makes the event fire, as the internal system's event types describe it. The seeded ones
-   * use record_created, record_updated, status_changed, scheduled and marketplace.
-   */
+  /** What makes the event fire, as the internal system's event types describe it ('marketplace' here). */
   trigger_type: string;
 }
 
-export const DENTAL_EVENT_TYPES: readonly EventTypeDefinition[] = [
-  { name: 'patient.created', description: 'A patient record was created', trigger_type: 'record_created' },
-  { name: 'patient.updated', description: 'A patient record was changed', trigger_type: 'record_updated' },
-  { name: 'appointment.scheduled', description: 'An appointment was booked', trigger_type: 'record_created' },
-  {
-    name: 'appointment.rescheduled',
-    description: 'An appointment moved to another time',
-    trigger_type: 'record_updated',
-  },
-  { name: 'appointment.cancelled', description: 'An appointment was cancelled', trigger_type: 'status_changed' },
-  { name: 'appointment.completed', description: 'An appointment took place', trigger_type: 'status_changed' },
-  {
-    name: 'appointment.no_show',
-    description: 'The patient did not come to an appointment',
-    trigger_type: 'status_changed',
-  },
-  { name: 'treatment_plan.created', description: 'A treatment plan was proposed', trigger_type: 'record_created' },
-  {
-    name: 'treatment_plan.accepted',
-    description: 'The patient accepted a treatment plan',
-    trigger_type: 'status_changed',
-  },
-  { name: 'claim.submitted', description: 'An insurance claim was submitted', trigger_type: 'record_created' },
-  { name: 'claim.paid', description: 'An insurance claim was paid', trigger_type: 'status_changed' },
-  { name: 'claim.denied', description: 'An insurance claim was denied', trigger_type: 'status_changed' },
-  { name: 'payment.received', description: 'A patient payment was received', trigger_type: 'record_created' },
-  { name: 'lab_case.sent', description: 'A lab case was sent to the lab', trigger_type: 'status_changed' },
-  { name: 'lab_case.received', description: 'A lab case came back from the lab', trigger_type: 'status_changed' },
-  { name: 'recall.due', description: 'A patient is due for a recall visit', trigger_type: 'scheduled' },
-  {
-    name: 'prescription.issued',
-    description: 'A prescription was issued to a patient',
-    trigger_type: 'record_created',
-  },
-  {
-    name: 'imaging.study_completed',
-    description: 'An imaging study (radiographs, CBCT, intraoral scan) was completed',
-    trigger_type: 'status_changed',
-  },
+/** The platform's own events (a neighbour's install.* types go beside these). */
+export const PLATFORM_EVENT_TYPES: readonly EventTypeDefinition[] = [
   { name: 'license.purchased', description: 'A licence for one of your apps was bought', trigger_type: 'marketplace' },
   { name: 'license.revoked', description: 'A licence for one of your apps was revoked', trigger_type: 'marketplace' },
 ];
 
-/** Names of the catalogue, in name order (stored catalogue first, this list when none is stored). */
-export function catalogueNames(stored: readonly { name: string }[]): string[] {
-  const source = stored.length > 0 ? stored : DENTAL_EVENT_TYPES;
-  return [...new Set(source.map((e) => e.name))].sort();
+/** The emittable types, each with its source, in name order: the platform's, then the synced catalogue's. */
+export function emittableEventTypes<T extends { name: string }>(
+  platform: readonly T[],
+  synced: readonly T[],
+): Array<T & { source: EventTypeSource }> {
+  const byName = new Map<string, T & { source: EventTypeSource }>();
+  for (const e of platform) byName.set(e.name, { ...e, source: 'platform' });
+  for (const e of synced) if (!byName.has(e.name)) byName.set(e.name, { ...e, source: 'internal_catalogue' });
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Names of the emittable types, in name order, given the synced catalogue's. */
+export function catalogueNames(synced: readonly { name: string }[]): string[] {
+  return emittableEventTypes(PLATFORM_EVENT_TYPES, synced).map((e) => e.name);
 }

@@ -75,7 +75,7 @@ export interface DeliveryLogStore {
 }
 
 export interface EventTypeStore {
-  /** The stored catalogue (active types); empty when none is stored. */
+  /** The synced internal catalogue's event types (active ones); empty before an internal sync. */
   list(): Promise<EventTypeDefinition[]>;
 }
 

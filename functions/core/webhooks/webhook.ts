@@ -81,7 +81,7 @@ export interface DeliveryLogRecord {
  * The webhook as its owner sees it. The full secret leaves the server once, in the answer to
  * create (`fullSecret`); every list carries its first 10 characters (spec section 2).
  */
-export function toWebhookView(w: WebhookRecord, opts: { fullSecret?: boolean } = {}): Webhook {
+export function toWebhookView(w: WebhookRecord, opts: { fullSecret?: boolean; eventTypeAvailable: boolean }): Webhook {
   return {
     id: w.id,
     app_id: w.app_id,
@@ -91,6 +91,7 @@ export function toWebhookView(w: WebhookRecord, opts: { fullSecret?: boolean } =
     is_active: w.is_active,
     created_at: w.created_at,
     disabled_reason: w.disabled_reason,
+    event_type_available: opts.eventTypeAvailable,
   };
 }
 

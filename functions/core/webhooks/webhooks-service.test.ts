@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { SECRET_FORMAT, WEBHOOK_NOT_FOUND } from '../../../shared/schemas/webhooks';
 import type { DeliveryPipeline } from './delivery-pipeline';
-import { DENTAL_EVENT_TYPES } from './event-catalogue';
 import type { TargetChecker } from './ports';
 import { MemoryLogStore, MemoryWebhookStore, memoryApps, memoryEventTypes } from './testing';
 import {
@@ -51,15 +50,20 @@ function setup(opts: { allowInternal?: boolean; checker?: TargetChecker; stored?
 }
 
 const input = (overrides: Record<string, unknown> = {}) => ({
-  event_type: 'appointment.scheduled',
+  event_type: 'license.purchased',
   target_url: 'https://hooks.example.com/dental',
   ...overrides,
 });
 
 describe('event types', () => {
-  it('are the stored names, or the built-in catalogue when none is stored', async () => {
-    expect(await setup().service.eventTypeNames()).toEqual(DENTAL_EVENT_TYPES.map((e) => e.name).sort());
-    expect(await setup({ stored: ['z.last', 'a.first'] }).service.eventTypeNames()).toEqual(['a.first', 'z.last']);
+  it("are the platform's licence events and the synced catalogue's, by name", async () => {
+    expect(await setup().service.eventTypeNames()).toEqual(['license.purchased', 'license.revoked']);
+    expect(await setup({ stored: ['z.last', 'a.first'] }).service.eventTypeNames()).toEqual([
+      'a.first',
+      'license.purchased',
+      'license.revoked',
+      'z.last',
+    ]);
   });
 });
 
@@ -69,7 +73,7 @@ describe('creating a webhook', () => {
     const created = await service.create(OWNER, APP.id, input({ secret: '  ' }));
     expect(created).toMatchObject({
       app_id: APP.id,
-      event_type: 'appointment.scheduled',
+      event_type: 'license.purchased',
       target_url: 'https://hooks.example.com/dental',
       is_active: true,
       created_at: '2025-03-01T09:00:00.000Z',
@@ -175,27 +179,49 @@ describe('test events', () => {
     await service.create(OWNER, APP.id, input());
     const res = await service.simulate(OWNER, {
       app_id: APP.id,
-      event_type: 'appointment.scheduled',
+      event_type: 'license.purchased',
       data: { test: false, timestamp: 'T', message: 'hello' },
     });
     expect(fanOuts).toEqual([
-      { appId: APP.id, eventType: 'appointment.scheduled', data: { test: true, timestamp: 'T', message: 'hello' } },
+      { appId: APP.id, eventType: 'license.purchased', data: { test: true, timestamp: 'T', message: 'hello' } },
     ]);
     expect(res).toEqual({
-      summary: { webhooks: 1, queued: 1, event_type: 'appointment.scheduled', delivery_ids: ['msg_X'] },
-      message: 'Test event appointment.scheduled queued for 1 webhook',
+      summary: { webhooks: 1, queued: 1, event_type: 'license.purchased', delivery_ids: ['msg_X'] },
+      message: 'Test event license.purchased queued for 1 webhook',
     });
   });
 
   it('say so when no webhook subscribes', async () => {
-    const res = await setup().service.simulate(OWNER, { app_id: APP.id, event_type: 'claim.paid' });
+    const res = await setup().service.simulate(OWNER, { app_id: APP.id, event_type: 'license.revoked' });
     expect(res.summary.webhooks).toBe(0);
-    expect(res.message).toBe('No active webhooks for claim.paid on this app: nothing was sent');
+    expect(res.message).toBe('No active webhooks for license.revoked on this app: nothing was sent');
   });
 });
 
 describe('replay', () => {
   it("answers the spec's success text", async () => {
     expect(await setup().service.replay('log-1')).toEqual({ message: MSG.webhookReplayed, delivery_id: 'msg_R' });
+  });
+});
+
+describe('a webhook whose event type is no longer emitted', () => {
+  it('is listed to its owner with event_type_available false; the others true', async () => {
+    const { service, webhooks } = setup({ stored: ['appointment.created'] });
+    await service.create(OWNER, APP.id, input({ event_type: 'appointment.created' }));
+    const live = await service.create(OWNER, APP.id, input({ event_type: 'license.purchased' }));
+    const [first] = await webhooks.listByApp(APP.id);
+    // As a webhook made before the placeholder types went: its type is in no catalogue now.
+    if (first)
+      await webhooks.create(
+        { ...first, id: 'wh-old', event_type: 'recall.due', created_at: '2020-01-01T00:00:00Z' },
+        { max: 99, existing: 0 },
+      );
+    const list = await service.list(OWNER, APP.id);
+    expect(list.map((w) => [w.event_type, w.event_type_available])).toEqual([
+      ['recall.due', false],
+      ['appointment.created', true],
+      ['license.purchased', true],
+    ]);
+    expect(live.event_type_available).toBe(true);
   });
 });

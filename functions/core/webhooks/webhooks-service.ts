@@ -111,14 +111,17 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
   }
 
   return {
-    /** GET /api/event-types: the names of the catalogue. */
+    /** GET /api/event-types: the names of what the platform can emit. */
     eventTypeNames,
 
     /** The secret shows only its first characters here: in full only in the creation answer. */
     async list(userId: string, appId: string): Promise<Webhook[]> {
       await ownApp(userId, appId);
-      const list = await webhooks.listByApp(appId);
-      return list.sort((a, b) => a.created_at.localeCompare(b.created_at)).map((w) => toWebhookView(w));
+      const [list, names] = await Promise.all([webhooks.listByApp(appId), eventTypeNames()]);
+      const available = new Set(names);
+      return list
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+        .map((w) => toWebhookView(w, { eventTypeAvailable: available.has(w.event_type) }));
     },
 
     async create(userId: string, appId: string, input: NewWebhookInput): Promise<Webhook> {
@@ -165,7 +168,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       if (!(await webhooks.create(record, { max: MAX_WEBHOOKS_PER_DEVELOPER, existing: total }))) {
         throw new ValidationError(TOO_MANY_WEBHOOKS_PER_DEVELOPER);
       }
-      return toWebhookView(record, { fullSecret: true });
+      return toWebhookView(record, { fullSecret: true, eventTypeAvailable: true });
     },
 
     /** DELETE /api/webhooks/{id}. Pending retries stop: every attempt re-reads the webhook first. */

@@ -3,6 +3,7 @@
  * types only: nothing of zod enters the bundle (`npm run check:bundle` guards that).
  */
 import type {
+  CursorResetResponse,
   EventType,
   FailedQueueItem,
   Feature,
@@ -26,6 +27,7 @@ import type {
 } from '../../../../shared/schemas/sync';
 
 export type {
+  CursorResetResponse,
   EventType,
   FailedQueueItem,
   Feature,

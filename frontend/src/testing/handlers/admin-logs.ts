@@ -8,7 +8,7 @@ export function deliveryLogFixture(
   return {
     app_id: 'app-1',
     webhook_id: 'wh-1',
-    event_type: 'appointment.scheduled',
+    event_type: 'license.purchased',
     target_url: 'https://hooks.example.com/dental',
     status_code: 200,
     response: '{"ok":true}',

@@ -25,7 +25,7 @@ export function adminUserFixture(
 export function webhookLogFixture(over: Partial<WebhookLog> & Pick<WebhookLog, 'id'>): WebhookLog {
   return {
     app_id: 'app-1',
-    event_type: 'appointment.scheduled',
+    event_type: 'license.purchased',
     target_url: 'https://hooks.example.com/dental',
     status_code: 200,
     response: 'ok',

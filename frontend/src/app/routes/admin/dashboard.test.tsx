@@ -5,9 +5,9 @@ import { toaster } from '../../../components/ui/toaster';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
 import { adminAppsHandlers } from '../../../testing/handlers/admin-apps';
 import { adminMailHandlers } from '../../../testing/handlers/admin-mail';
-import { syncHandlers } from '../../../testing/handlers/sync';
+import { healthyComponents, syncHandlers } from '../../../testing/handlers/sync';
 import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -151,5 +151,40 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
     await waitFor(() => expect(button('Stop Polling').disabled).toBe(false));
     await user.click(button('Stop Polling'));
     expect(await screen.findByText(MSG.failedStopPolling('Polling is not active'))).toBeTruthy();
+  });
+
+  it('a legacy cursor behind the system offers Reset cursor, asks first, and says what the server did', async () => {
+    const behind = "The legacy system's latest cursor (35) is behind the stored cursor (1320)";
+    let reset = false;
+    const { user } = open({}, [
+      http.get('/api/admin/sync/health', () =>
+        HttpResponse.json({
+          status: 'degraded',
+          checked_at: '2025-06-01T10:00:00.000Z',
+          components: healthyComponents().map((c) =>
+            c.name === 'legacy_system' && !reset
+              ? { ...c, status: 'degraded', detail: behind, cursor_behind: true }
+              : c,
+          ),
+        }),
+      ),
+      http.post('/api/admin/sync/cursor/reset', () => {
+        reset = true;
+        return HttpResponse.json({ message: 'Cursor reset from 1320 to 35', previous_cursor: '1320', cursor: '35' });
+      }),
+    ]);
+    const legacy = within(await screen.findByTestId('health-legacy_system', {}, { timeout: 20_000 }));
+    expect(legacy.getByText(behind)).toBeTruthy();
+    await user.click(legacy.getByRole('button', { name: 'Reset cursor' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await user.click(dialog.getByRole('button', { name: 'Reset cursor' }));
+    expect(await screen.findByText('Cursor reset from 1320 to 35')).toBeTruthy();
+    expect(calls('POST /api/admin/sync/cursor/reset')).toHaveLength(1);
+    // The health is read again: the button goes with the degraded state.
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('health-legacy_system')).queryByRole('button', { name: 'Reset cursor' }),
+      ).toBeNull(),
+    );
   });
 });

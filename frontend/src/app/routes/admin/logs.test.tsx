@@ -44,7 +44,7 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     expect(headers).toEqual(['ID', 'Event Type', 'Target URL', 'Status', 'Response Time', 'Timestamp', 'Actions']);
     const ok = await row('l-ok');
     expect(ok.getByText('l-ok')).toBeTruthy();
-    expect(ok.getByText('appointment.scheduled')).toBeTruthy();
+    expect(ok.getByText('license.purchased')).toBeTruthy();
     expect(ok.getByText('https://hooks.example.com/dental')).toBeTruthy();
     expect(ok.getByText('87 ms')).toBeTruthy();
     expect((await row('l-net')).getByText('—')).toBeTruthy();
@@ -93,7 +93,7 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     const { user } = open([
       deliveryLogFixture({
         id: 'l-fail',
-        event_type: 'claim.submitted',
+        event_type: 'license.revoked',
         status_code: 502,
         response_time_ms: 1500,
         retry_count: 3,
@@ -108,7 +108,7 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     expect(dialog.getByText('Webhook Log Details')).toBeTruthy();
     for (const [label, value] of [
       ['Log ID', 'l-fail'],
-      ['Event Type', 'claim.submitted'],
+      ['Event Type', 'license.revoked'],
       ['Status Code', '502'],
       ['Response Time', '1,500 ms'],
       ['Retry Count', '3'],

@@ -214,4 +214,31 @@ describe('My Apps (/dashboard/apps)', () => {
       is_active: true,
     });
   });
+
+  it('marks a webhook whose event type no longer exists, and only that one', async () => {
+    const hook = (id: string, event_type: string, event_type_available: boolean) => ({
+      id,
+      app_id: 'pub-live',
+      event_type,
+      target_url: 'https://vendor.example/hooks',
+      secret: 'whsec_gene',
+      is_active: true,
+      created_at: '2025-03-01T10:00:00.000Z',
+      disabled_reason: null,
+      event_type_available,
+    });
+    const { user } = await open({ apps: apps() }, [
+      http.get('/api/apps/:id/webhooks', () =>
+        HttpResponse.json([hook('wh-old', 'recall.due', false), hook('wh-ok', 'license.purchased', true)]),
+      ),
+      http.get('/api/event-types', () => HttpResponse.json(['license.purchased', 'license.revoked'])),
+    ]);
+    await user.click(
+      await within(await screen.findByTestId('app-row-pub-live')).findByRole('button', { name: /^Webhooks/ }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: /Webhooks/ }));
+    const gone = within(await dialog.findByTestId('webhook-wh-old'));
+    expect(gone.getByText('Event type no longer exists')).toBeTruthy();
+    expect(within(dialog.getByTestId('webhook-wh-ok')).queryByText('Event type no longer exists')).toBeNull();
+  });
 });

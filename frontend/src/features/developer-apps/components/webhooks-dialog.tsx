@@ -120,6 +120,11 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                     <Badge colorPalette={w.is_active === false ? 'gray' : 'green'}>
                       {w.is_active === false ? 'Inactive' : 'Active'}
                     </Badge>
+                    {w.event_type_available === false && (
+                      <Badge colorPalette="orange" title="Nothing emits this event type any more: it receives nothing">
+                        Event type no longer exists
+                      </Badge>
+                    )}
                   </HStack>
                   <Text fontSize="sm" truncate mt="1">
                     {w.target_url}
