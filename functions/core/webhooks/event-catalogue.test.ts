@@ -3,9 +3,9 @@ import { DEFAULT_EVENT_TYPES } from '../partner/event-types';
 import { catalogueNames, DENTAL_EVENT_TYPES } from './event-catalogue';
 
 describe('event catalogue', () => {
-  it('has 20 distinct dental-practice and marketplace events, each described with a trigger type', () => {
-    expect(DENTAL_EVENT_TYPES).toHaveLength(20);
-    expect(new Set(DENTAL_EVENT_TYPES.map((e) => e.name)).size).toBe(20);
+  it('has 23 distinct dental-practice and marketplace events, each described with a trigger type', () => {
+    expect(DENTAL_EVENT_TYPES).toHaveLength(23);
+    expect(new Set(DENTAL_EVENT_TYPES.map((e) => e.name)).size).toBe(23);
     for (const e of DENTAL_EVENT_TYPES) {
       expect(e.name).toMatch(/^[a-z_]+\.[a-z_]+$/);
       expect(e.description.length).toBeGreaterThan(10);

@@ -57,6 +57,13 @@ export const DENTAL_EVENT_TYPES: readonly EventTypeDefinition[] = [
   },
   { name: 'license.purchased', description: 'A licence for one of your apps was bought', trigger_type: 'marketplace' },
   { name: 'license.revoked', description: 'A licence for one of your apps was revoked', trigger_type: 'marketplace' },
+  { name: 'install.created', description: 'A practice installed one of your apps', trigger_type: 'marketplace' },
+  {
+    name: 'install.updated',
+    description: "A practice granted one of your apps' permissions",
+    trigger_type: 'marketplace',
+  },
+  { name: 'install.revoked', description: "A practice revoked one of your apps' access", trigger_type: 'marketplace' },
 ];
 
 /** Names of the catalogue, in name order (stored catalogue first, this list when none is stored). */
