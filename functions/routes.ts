@@ -203,6 +203,10 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/stripe/my-purchases', 'purchases', 'user'),
   r('GET', '/api/stripe/purchase/{session_id}', 'purchases', 'public'),
   r('GET', '/api/stripe/purchases/{id}/invoice', 'purchases', 'user'),
+  // Installs: the buyer's consent to what each licensed app may receive and touch.
+  r('GET', '/api/installs', 'purchases', 'buyer'),
+  r('POST', '/api/installs/{id}/grant', 'purchases', 'buyer', audited('install.grant', 'install')),
+  r('POST', '/api/installs/{id}/revoke', 'purchases', 'buyer', audited('install.revoke', 'install')),
   // Stripe calls this; it is authenticated by its Stripe-Signature over the raw body.
   r('POST', '/api/stripe/webhook', 'checkout', 'public', { rawBody: true }),
   // Local test mode only (no STRIPE_SECRET_KEY): the labelled test-checkout page and its Pay button.
@@ -286,6 +290,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/v1/event-types', 'partner', 'apikey'),
   r('POST', '/v1/licenses/validate', 'partner', 'apikey'),
   r('GET', '/v1/apps/{id}/licenses', 'partner', 'apikey'),
+  r('GET', '/v1/installs', 'partner', 'apikey'),
 ]);
 
 /** A route of the table with its literal types; `GroupRoute<'admin'>` is every route of the admin group. */

@@ -221,10 +221,25 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     stripe: true,
     fulfilmentQueue: true,
   },
-  // A buyer's purchases, invoices and review writes: no Stripe, no mail, no queue.
+  // A buyer's purchases, invoices, review writes and installs: no Stripe, no mail. A grant or a
+  // revoke is audited and tells the app's developer (install.updated / install.revoked) through the
+  // webhook delivery queue.
   purchases: {
     table: [...READ, ...WRITE],
-    keys: ['APP#*', 'BUYER#*', 'PURCHASE#*', 'SESSION#*', 'CATALOGUE', 'USER#*', 'RATE#*'],
+    keys: [
+      'APP#*',
+      'BUYER#*',
+      'PURCHASE#*',
+      'SESSION#*',
+      'CATALOGUE',
+      'USER#*',
+      'RATE#*',
+      'INSTALLS#*',
+      'AUDIT#*',
+      'DELIVERY#*',
+      'EVENTTYPES',
+    ],
+    webhookQueue: true,
   },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
   // an app's images with the app. (Refunds are the checkout function's: it has Stripe.)
@@ -319,6 +334,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'PURCHASE#*',
       'LICENSEKEY#*',
       'EVENTTYPES',
+      // GET /v1/installs reads an app's installs (GSI1) and the app's declaration.
+      'APPINSTALLS#*',
     ],
   },
   // Renders the storefront pages from the catalogue (functions/storefront): reads only.

@@ -26,6 +26,8 @@ export const FULFILMENT_WORKER_TABLE_KEYS: readonly string[] = [
   'SUPPRESSED#*',
   // A guest's licence mail carries a claim link.
   'CLAIM#*',
+  // The buyer's install of the app, created when its licence is delivered.
+  'INSTALLS#*',
 ];
 
 export type FulfilmentProps = WorkerProps;

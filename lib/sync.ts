@@ -51,6 +51,8 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'EVENTTYPES',
   'APP#*',
   'BUYER#*',
+  // A practice's installs: an event reaches only the apps whose install grants it.
+  'INSTALLS#*',
   'DELIVERY#*',
   'EMAIL#*',
   'USER#*',

@@ -2,8 +2,14 @@
  * Demo dental practices (buyers). The legacy system simulator (bin/simulators/legacy-system.ts)
  * emits practice events for exactly these addresses, so `legacy_events` has something to route:
  * two practices hold valid licences of demo apps, one held a licence that was refunded (revoked),
- * two have no licence at all. Events reach only webhooks of apps a practice holds a valid licence for.
+ * two have no licence at all. Events reach only webhooks of apps a practice holds a valid licence for
+ * and whose install grants the event type: the licensed demo apps declare a few practice events and
+ * each practice's install grants them (core/installs).
  */
+import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
+import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
+import { permissionsOf } from '../../functions/core/installs/permissions';
+import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import { ensureDemoPracticeAccount } from './admin';
 import { DEMO_APPS } from './demo-apps';
 import { demoPurchase, ensureDemoPurchase } from './demo-purchase';
@@ -69,6 +75,47 @@ function practicePurchase(practice: DemoPractice, slug: string, revoked: boolean
   });
 }
 
+/** The practice events a licensed demo app declares (when it declares nothing yet). */
+const DEMO_DECLARED_EVENTS = [
+  { id: 'appointment.created', description: 'A row was inserted into appointment' },
+  { id: 'appointment.updated', description: 'A row was updated in appointment' },
+  { id: 'patient.updated', description: 'A row was updated in patient' },
+];
+
+/** The app's declaration, stored if it has none; the one in force either way. */
+async function ensureDemoDeclaration(appId: string) {
+  const held = await dynamoDataAccessStore.get(appId);
+  if (held) return held;
+  const declaration = {
+    features: [],
+    event_types: DEMO_DECLARED_EVENTS,
+    baa_signed: false,
+    baa_url: null,
+    updated_at: '2026-01-10T10:00:00.000Z',
+  };
+  await dynamoDataAccessStore.put(appId, declaration);
+  return declaration;
+}
+
+/** The practice's install of the purchase's app, active with what the app declares (created only when missing). */
+async function ensureDemoInstall(p: PurchaseRecord): Promise<void> {
+  const declaration = await ensureDemoDeclaration(p.app_id);
+  const at = p.completed_at ?? p.created_at;
+  await dynamoInstallStore.create({
+    id: `demo-install-${p.id.replace('demo-purchase-', '')}`,
+    buyer_id: p.user_id,
+    app_id: p.app_id,
+    app: { id: p.app_id, name: p.app.name, slug: p.app.slug },
+    customer_email: p.buyer_email,
+    status: 'active',
+    granted: permissionsOf(declaration),
+    declaration_version: declaration.updated_at,
+    installed_at: at,
+    updated_at: at,
+    revoked_at: null,
+  });
+}
+
 /** Idempotent: accounts are created when missing, purchases only when missing (never overwritten). */
 export async function seedDemoPractices(): Promise<void> {
   for (const practice of DEMO_PRACTICES) {
@@ -85,6 +132,9 @@ export async function seedDemoPractices(): Promise<void> {
       ...(practice.revoked ?? []).map((slug) => practicePurchase(practice, slug, true)),
     ];
     // Through the repository, so a held licence counts as an installation of the app.
-    for (const p of purchases) await ensureDemoPurchase(p);
+    for (const p of purchases) {
+      await ensureDemoPurchase(p);
+      await ensureDemoInstall(p);
+    }
   }
 }

@@ -10,6 +10,6 @@ import { limitPerClient } from '../wiring/rate-limits';
  */
 export const createGuestCheckoutSession: RouteHandler = async (req) => {
   await limitPerClient('guest-checkout', req.clientKey);
-  const { app_id, email } = parse(GuestCheckoutRequest, req.body);
-  return ok(await checkoutServices.checkout.startGuestCheckout(app_id, email));
+  const { app_id, email, accept_permissions } = parse(GuestCheckoutRequest, req.body);
+  return ok(await checkoutServices.checkout.startGuestCheckout(app_id, email, accept_permissions === true));
 };

@@ -92,6 +92,13 @@ import {
   DataAccessViewSchema,
 } from '../../shared/schemas/data-access';
 import {
+  BuyerInstallListSchema,
+  BuyerInstallSchema,
+  DeveloperInstallPageSchema,
+  InstallIdParam,
+  InstallListQuery,
+} from '../../shared/schemas/installs';
+import {
   AdminRotatedKeySchema,
   ApiKeyListSchema,
   ApiKeyWithSecretSchema,
@@ -573,6 +580,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'GET /api/stripe/my-purchases': { summary: 'Your purchased licences', response: PurchaseListSchema },
+  'GET /api/installs': {
+    summary: 'Your installs: what each app you licensed may receive and touch',
+    description:
+      'One install per licensed app: `pending` until you grant, `active` with the permissions granted, ' +
+      '`revoked` once you take the access back. `requested` appears only while the app asks for more than ' +
+      'was granted; the old grant stays in force until you grant again.',
+    response: BuyerInstallListSchema,
+  },
+  'POST /api/installs/{id}/grant': {
+    summary: 'Grant an app everything it requests now (active)',
+    params: InstallIdParam,
+    response: BuyerInstallSchema,
+    errors: [404],
+  },
+  'POST /api/installs/{id}/revoke': {
+    summary: "Revoke an app's access: practice events stop at once; the licence is unchanged",
+    params: InstallIdParam,
+    response: BuyerInstallSchema,
+    errors: [404],
+  },
   'GET /api/stripe/purchase/{session_id}': {
     summary: 'The order of a checkout session (success page)',
     params: SessionIdParams,
@@ -910,5 +937,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: AppIdParams,
     query: LicenseListQuery,
     response: LicenseListSchema,
+  },
+  'GET /v1/installs': {
+    summary: 'Installs of one of your apps: which practices granted what',
+    description:
+      'Newest first; pass `next_cursor` back as `cursor` for the next page. `practice_id` is opaque and ' +
+      'stable per app. Practice events reach your webhooks only through an `active` install whose ' +
+      '`granted.event_types` include the type. An app that is not yours answers 404.',
+    query: InstallListQuery,
+    response: DeveloperInstallPageSchema,
+    errors: [404],
   },
 };

@@ -1,5 +1,6 @@
 import { createUnauditedGroupHandler } from '../http/group-handler';
 import { listEventTypes } from './event-types';
+import { listInstalls } from './list-installs';
 import { listLicenses } from './list-licenses';
 import { getMe } from './me';
 import { getOpenApiDocument } from './openapi-json';
@@ -12,4 +13,5 @@ export const handler = createUnauditedGroupHandler('partner', {
   'GET /v1/event-types': listEventTypes,
   'POST /v1/licenses/validate': validateLicense,
   'GET /v1/apps/{id}/licenses': listLicenses,
+  'GET /v1/installs': listInstalls,
 });

@@ -6,10 +6,12 @@
  * with a short licence-webhook timeout (`fulfilment: buildLicenceFulfilment({...})`).
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
+import { requestedPermissions } from '../core/installs/permissions';
 import type { LicenceFulfilment } from '../core/licences/fulfilment';
 import { createCheckoutService } from '../core/purchases/checkout-service';
 import { createPaymentEvents } from '../core/purchases/payment-events';
@@ -49,6 +51,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       purchases: dynamoPurchasesRepository,
       fulfilment,
       payments: paymentMode(),
+      requestedPermissions: (appId) => requestedPermissions(dynamoDataAccessStore, appId),
       appUrl,
       mailer: buyerMailer,
       guestConfirmTtlSeconds: getConfig().GUEST_CONFIRM_TTL_SECONDS,

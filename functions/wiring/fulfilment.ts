@@ -22,6 +22,7 @@ import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';
 import { claimLinks } from './claim-links';
 import { buyerMailer } from './fulfilment-queue';
+import { installsService } from './installs';
 import { lazyService } from './lazy';
 import { licenceWebhookEvents } from './webhook-pipeline';
 
@@ -52,6 +53,7 @@ export function buildLicenceFulfilment(options: LicenceFulfilmentOptions = {}, a
     buyerMailer,
     endpoint: options.endpoint ?? licenceEndpointClient,
     events: licenceEventsOf(options),
+    installs: installsService,
     appUrl: getConfig().APP_URL,
     claimLinks,
     log: logger,

@@ -30,12 +30,21 @@ export const APP_ID_REQUIRED = 'app_id is required';
 const appId = z.string({ error: APP_ID_REQUIRED }).trim().min(1, APP_ID_REQUIRED).max(128, APP_NOT_FOUND);
 
 /** POST /api/stripe/create-checkout-session (signed in). */
-export const CreateCheckoutRequest = z.object({ app_id: appId }, { error: APP_ID_REQUIRED });
+/**
+ * accept_permissions (optional, beyond the spec): the buyer accepts the permissions the app requests,
+ * shown in the checkout modal; without it the install starts pending (granted on My Purchases).
+ */
+const acceptPermissions = z.boolean({ error: 'accept_permissions must be true or false' }).optional();
+
+export const CreateCheckoutRequest = z.object(
+  { app_id: appId, accept_permissions: acceptPermissions },
+  { error: APP_ID_REQUIRED },
+);
 export type CreateCheckoutRequest = z.input<typeof CreateCheckoutRequest>;
 
 /** POST /api/stripe/create-guest-checkout-session (public): the licence goes to this address. */
 export const GuestCheckoutRequest = z.object(
-  { app_id: appId, email: ForgotPasswordRequest.shape.email },
+  { app_id: appId, email: ForgotPasswordRequest.shape.email, accept_permissions: acceptPermissions },
   { error: APP_ID_REQUIRED },
 );
 export type GuestCheckoutRequest = z.input<typeof GuestCheckoutRequest>;

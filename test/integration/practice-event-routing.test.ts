@@ -5,17 +5,23 @@
  * by following the licence mail's "Create your practice account" link);
  * the legacy simulator then emits events for their addresses and `legacy_events` routes them.
  *
+ * On top of that the practice must consent (core/installs): its install of the app is active and
+ * grants the event type. The apps below declare EVENT and the buyers accept at checkout, except in
+ * the consent tests, which check each way an event is withheld and that the poll counts it.
+ *
  * Whether an event was handed to a webhook is read from the delivery the fan-out writes under
  * the id derived from the event and the webhook (core/webhooks/ids.ts), once the run has ended:
  * the run's end is the event the negative checks wait for, not a sleep.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
 import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
 import type { CheckoutSession } from '../../shared/schemas/checkout';
+import type { BuyerInstall, BuyerInstallList } from '../../shared/schemas/installs';
 import type { LegacyEvent } from '../../shared/schemas/outside-systems';
 import type { Webhook } from '../../shared/schemas/webhooks';
 import {
@@ -24,6 +30,7 @@ import {
   approvedDeveloper,
   type Developer,
   newDeveloper,
+  newPractice,
   uniqueEmail,
   verifyEmailOf,
 } from '../support/api';
@@ -41,15 +48,34 @@ import {
 } from './checkout-fixtures';
 
 const EVENT = 'appointment.created';
+/** A second event type of the internal catalogue, which an app may come to ask for. */
+const MORE = 'patient.updated';
 let admin: string;
 let dev: Developer;
 let receiver: Receiver;
 const hooks = new Map<string, Webhook>();
 
-/** A listed key-pool app of `dev` with a webhook on EVENT pointing at the receiver. */
-async function listedApp(label: string, overrides: Partial<AppRecord> = {}): Promise<AppRecord> {
+/** The app's declaration of `events` (none: the app declares nothing), as the developer's PUT stores it. */
+async function declare(app: AppRecord, events: string[] | null) {
+  if (events === null) return;
+  await dynamoDataAccessStore.put(app.id, {
+    features: [],
+    event_types: events.map((id) => ({ id, description: id })),
+    baa_signed: false,
+    baa_url: null,
+    updated_at: new Date().toISOString(),
+  });
+}
+
+/** A listed key-pool app of `dev` declaring `declared` with a webhook on EVENT pointing at the receiver. */
+async function listedApp(
+  label: string,
+  overrides: Partial<AppRecord> = {},
+  declared: string[] | null = [EVENT],
+): Promise<AppRecord> {
   const app = testApp(dev.id, label, { is_approved: true, type: 'public', ...overrides });
   await createApp(app, poolKeysFor(app, 5));
+  await declare(app, declared);
   const hook = await api<Webhook>('POST', `/api/apps/${app.id}/webhooks`, {
     token: dev.token,
     body: { event_type: EVENT, target_url: receiver.url, secret: `whsec_${randomBytes(32).toString('base64')}` },
@@ -59,16 +85,20 @@ async function listedApp(label: string, overrides: Partial<AppRecord> = {}): Pro
   return app;
 }
 
-/** Pays a test checkout of `app` (signed in with `token`, or as a guest with `email`) and waits for the licence. */
-async function buy(app: AppRecord, as: { token: string } | { email: string }) {
+/**
+ * Pays a test checkout of `app` (signed in with `token`, or as a guest with `email`), accepting the
+ * app's permissions unless `accept` is false, and waits for the licence.
+ */
+async function buy(app: AppRecord, as: { token: string } | { email: string }, accept = true) {
+  const consent = accept ? { accept_permissions: true } : {};
   const res =
     'token' in as
       ? await api<CheckoutSession>('POST', '/api/stripe/create-checkout-session', {
           token: as.token,
-          body: { app_id: app.id },
+          body: { app_id: app.id, ...consent },
         })
       : await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
-          body: { app_id: app.id, email: as.email },
+          body: { app_id: app.id, email: as.email, ...consent },
         });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   if (res.body.session_id.startsWith('cs_')) await payTestCheckout(res.body.checkout_url);
@@ -76,13 +106,18 @@ async function buy(app: AppRecord, as: { token: string } | { email: string }) {
   return deliveredPurchase(purchase.id);
 }
 
+type Emit = { practice_email: string; occurred_at?: string; type?: string };
+/** The counts of the last routing run (fetched, delivered, dropped, withheld...). */
+let lastCounts: Record<string, number> = {};
+
 /** Emits the events on the legacy simulator, runs legacy_events, and answers them once the run has ended. */
-async function route(...emit: Array<{ practice_email: string; occurred_at?: string }>): Promise<LegacyEvent[]> {
+async function route(...emit: Emit[]): Promise<LegacyEvent[]> {
   const { emitted } = await control<{ emitted: LegacyEvent[] }>('legacy', {
     emit: emit.map((e) => ({ type: EVENT, ...e })),
   });
   const run = await runSync(admin, 'legacy_events');
   expect(run.status, run.detail ?? undefined).toBe('succeeded');
+  lastCounts = run.counts;
   return emitted;
 }
 
@@ -137,7 +172,7 @@ describe('practice events reach only a proven practice, after its licence, throu
     const claimer = uniqueEmail('practice');
 
     const asked = await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
-      body: { app_id: free.id, email: guest },
+      body: { app_id: free.id, email: guest, accept_permissions: true },
     });
     expect(asked.status).toBe(200);
     const [mail] = await waitForMail(guest, (m) => /confirm-license\?token=/.test(m.text ?? ''));
@@ -233,5 +268,117 @@ describe('practice events reach only a proven practice, after its licence, throu
     // The deleted app's webhook is gone, so nothing could be handed to it either.
     hooks.delete(deleted.id);
     await receivedEvent(must(after).id);
+  });
+});
+
+describe("a practice event reaches an app only through the practice's consent (installs)", () => {
+  let practice: Developer;
+  const installs = async () => {
+    const res = await api<BuyerInstallList>('GET', '/api/installs', { token: practice.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.installs;
+  };
+  const installOf = async (app: AppRecord) =>
+    must(
+      (await installs()).find((i) => i.app_id === app.id),
+      `the install of ${app.id}`,
+    );
+  const act = async (install: BuyerInstall, action: 'grant' | 'revoke') => {
+    const res = await api<BuyerInstall>('POST', `/api/installs/${install.id}/${action}`, { token: practice.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    // A developer of its own: one developer's webhooks to one host are capped.
+    [practice, dev] = await Promise.all([newPractice(), approvedDeveloper()]);
+  });
+
+  /** The run's count `name` is at least `n` (the legacy stream may carry other practices' events). */
+  const countedAtLeast = (counts: Record<string, number>) => {
+    for (const [name, n] of Object.entries(counts)) expect(lastCounts[name], name).toBeGreaterThanOrEqual(n);
+  };
+
+  it('granted -> delivered; not declared, declared but not granted, or revoked -> withheld and counted', async () => {
+    const granted = await listedApp('consent-granted');
+    const undeclared = await listedApp('consent-undeclared', {}, null);
+    const ungranted = await listedApp('consent-ungranted');
+    const revoked = await listedApp('consent-revoked');
+    await buy(granted, practice);
+    await buy(undeclared, practice);
+    await buy(ungranted, practice, false);
+    await buy(revoked, practice);
+
+    expect(await installOf(granted)).toMatchObject({
+      status: 'active',
+      granted: { event_types: [EVENT], features: [] },
+      app: { id: granted.id, name: granted.name },
+      revoked_at: null,
+    });
+    // An app that declares nothing is installed with nothing granted.
+    expect(await installOf(undeclared)).toMatchObject({ status: 'active', granted: { event_types: [] } });
+    // Bought without accept_permissions (the spec's client): pending until the practice grants.
+    expect(await installOf(ungranted)).toMatchObject({ status: 'pending', granted: { event_types: [] } });
+    const gone = await act(await installOf(revoked), 'revoke');
+    expect(gone.status).toBe('revoked');
+    expect(gone.revoked_at).toEqual(expect.any(String));
+
+    const [event] = await route({ practice_email: practice.email });
+    expect(await handedTo(event, granted)).toBe(true);
+    for (const app of [undeclared, ungranted, revoked]) expect(await handedTo(event, app)).toBe(false);
+    countedAtLeast({ withheld: 3, withheld_not_declared: 1, withheld_not_granted: 1, withheld_revoked: 1 });
+
+    // The practice grants the pending one and grants the revoked one again: both receive.
+    await act(await installOf(ungranted), 'grant');
+    expect(await act(await installOf(revoked), 'grant')).toMatchObject({ status: 'active', revoked_at: null });
+    const [again] = await route({ practice_email: practice.email });
+    for (const app of [granted, ungranted, revoked]) expect(await handedTo(again, app)).toBe(true);
+    expect(await handedTo(again, undeclared)).toBe(false);
+    countedAtLeast({ withheld: 1, withheld_not_declared: 1 });
+    await receivedEvent(must(again).id);
+  });
+
+  it('a declaration that asks for more leaves the old grant in force until the practice accepts it', async () => {
+    const app = await listedApp('consent-more');
+    const more = await api<Webhook>('POST', `/api/apps/${app.id}/webhooks`, {
+      token: dev.token,
+      body: { event_type: MORE, target_url: receiver.url, secret: `whsec_${randomBytes(32).toString('base64')}` },
+    });
+    expect(more.status, JSON.stringify(more.body)).toBe(201);
+    await buy(app, practice);
+    await declare(app, [EVENT, MORE]);
+
+    const asking = await installOf(app);
+    expect(asking).toMatchObject({
+      status: 'active',
+      granted: { event_types: [EVENT] },
+      requested: { event_types: [EVENT, MORE].sort() },
+    });
+    const handedMore = async (event: LegacyEvent | undefined) =>
+      (await dynamoDeliveryStore.get(eventMessageId(must(event).id, more.body.id))) !== undefined;
+
+    const [old, extra] = await route(
+      { practice_email: practice.email },
+      { practice_email: practice.email, type: MORE },
+    );
+    expect(await handedTo(old, app)).toBe(true);
+    expect(await handedMore(extra)).toBe(false);
+    countedAtLeast({ withheld_not_granted: 1 });
+
+    const accepted = await act(asking, 'grant');
+    expect(accepted.granted.event_types).toEqual([EVENT, MORE].sort());
+    expect(accepted.requested).toBeUndefined();
+    const [, afterGrant] = await route(
+      { practice_email: practice.email },
+      { practice_email: practice.email, type: MORE },
+    );
+    expect(await handedMore(afterGrant)).toBe(true);
+
+    // Less access applies at once: the grant shrinks to what the app still declares.
+    await declare(app, [MORE]);
+    expect((await installOf(app)).granted.event_types).toEqual([MORE]);
+    const [dropped] = await route({ practice_email: practice.email });
+    expect(await handedTo(dropped, app)).toBe(false);
+    countedAtLeast({ withheld_not_declared: 1 });
   });
 });

@@ -149,6 +149,18 @@ export const purchaseKeys = {
   user: userKeys.user,
 } as const;
 
+// Installs (a practice's consent to an app it licensed) ------------------------------------------
+
+export const installKeys = {
+  /** A buyer's (account or guest address) install of one app: the buyer's partition holds one per app. */
+  install: (buyerId: string, appId: string): Key => ({ PK: `INSTALLS#${buyerId}`, SK: `INSTALL#${appId}` }),
+  buyerPartition: (buyerId: string) => `INSTALLS#${buyerId}`,
+  buyerSortPrefix: 'INSTALL#',
+  /** GSI1: an app's installs, newest first (the developer's GET /v1/installs). */
+  appPartition: (appId: string) => `APPINSTALLS#${appId}`,
+  appSort: (installedAt: string, id: string) => timeSort(installedAt, id),
+} as const;
+
 // Reviews ---------------------------------------------------------------------------------------
 
 export const reviewKey = (appId: string, reviewId: string): Key => ({

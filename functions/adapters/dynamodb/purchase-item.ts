@@ -6,6 +6,7 @@
  */
 import { LICENSE_STATUSES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS } from '../../../shared/constants';
 import { PAYMENT_METHODS, PURCHASE_STATUSES } from '../../../shared/schemas/checkout';
+import type { Requested } from '../../core/installs/permissions';
 import type { PurchaseLicence } from '../../core/partner/ports';
 import type { AppSnapshot, PurchaseRecord } from '../../core/purchases/purchase';
 import { type ItemMapper, num, str } from './dynamo';
@@ -49,6 +50,7 @@ export function toPurchaseItem(p: PurchaseRecord): Record<string, unknown> {
     fulfilment: p.fulfilment,
     fulfilment_lease_until: p.fulfilment_lease_until,
     installation_counted: p.installation_counted,
+    accepted_permissions: p.accepted_permissions ?? null,
   };
 }
 
@@ -66,6 +68,16 @@ function toSnapshot(raw: unknown, appId: string): AppSnapshot {
     documentation_url: str(a.documentation_url),
     company_name: str(a.company_name),
   };
+}
+
+/** The stored accepted permissions (whole, as core wrote them), or null. */
+function acceptedOf(raw: unknown): Requested | null {
+  const a = (raw && typeof raw === 'object' ? raw : null) as Record<string, unknown> | null;
+  const p = a?.permissions as Record<string, unknown> | undefined;
+  if (!a || typeof a.version !== 'string' || !p || !Array.isArray(p.event_types) || !Array.isArray(p.features)) {
+    return null;
+  }
+  return a as unknown as Requested;
 }
 
 export function fromPurchaseItem(item: Record<string, unknown>): PurchaseRecord {
@@ -103,6 +115,7 @@ export function fromPurchaseItem(item: Record<string, unknown>): PurchaseRecord 
     fulfilment_lease_until: num(item.fulfilment_lease_until),
     // Stored before the rule (absent): every completed purchase was counted.
     installation_counted: item.installation_counted !== false,
+    accepted_permissions: acceptedOf(item.accepted_permissions),
   };
 }
 

@@ -34,6 +34,7 @@ import {
   type SyncType,
   type Table,
 } from '../../../shared/schemas/sync';
+import { requestedPermissions } from '../../core/installs/permissions';
 import type { Page } from '../../core/paging';
 import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import type {
@@ -49,6 +50,7 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
+import { dynamoDataAccessStore } from './data-access-repo';
 import {
   conditionally,
   deleteItem,
@@ -61,6 +63,7 @@ import {
   queryCount,
   updateItem,
 } from './dynamo';
+import { dynamoInstallStore } from './installs-repo';
 import { appKey, EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
 import { fromPurchaseItem } from './purchase-item';
 import { dynamoUsersRepository } from './users-repo';
@@ -740,7 +743,13 @@ export const dynamoLicenceDirectory: LicenceDirectory = {
     return {
       account: user ? { id: user.id, email_verified: proven } : null,
       purchases: lists.flat().map(fromPurchaseItem),
+      installs: await dynamoInstallStore.ofBuyers(buyerIds),
     };
+  },
+
+  async requested(appIds) {
+    const asks = await Promise.all(appIds.map((id) => requestedPermissions(dynamoDataAccessStore, id)));
+    return new Map(appIds.map((id, i) => [id, asks[i] ?? null] as const));
   },
 
   async listed(appIds) {

@@ -49,6 +49,8 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | purchase by Stripe payment intent / subscription | table | PK=STRIPEREF#<pi_...|sub_...>, SK=STRIPEREF     |
  * | licence keys of an app's pool                    | table | PK=APP#<id>, SK begins POOLKEY#                 |
  * | available pool keys, oldest first (claim, count) | GSI3  | GSI3PK=POOLAVAIL#<id>, GSI3SK=<created>#<key>   |
+ * | installs of a buyer (one per app; installs-repo)  | table | PK=INSTALLS#<buyerId>, SK begins INSTALL#       |
+ * | installs of an app, newest first (developer)     | GSI1  | GSI1PK=APPINSTALLS#<appId>, GSI1SK=<at>#<id>    |
  * | event types (webhook catalogue), by name         | GSI1  | GSI1PK=EVENTTYPES, GSI1SK=<name>                |
  * | suppressed mail address (suppression-repo.ts)    | table | PK=SUPPRESSED#<email>, SK=SUPPRESSED            |
  * | suppressed addresses, newest first (admin)       | GSI1  | GSI1PK=SUPPRESSED, GSI1SK=<at>#<email>          |

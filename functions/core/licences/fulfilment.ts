@@ -48,6 +48,8 @@ export interface LicenceFulfilmentDeps {
   endpoint: LicenceEndpointClient;
   /** Tells the developer's own webhooks (license.purchased); optional. */
   events?: LicenceEvents;
+  /** Creates (or grants) the buyer's install of the app once its licence is delivered (core/installs); optional. */
+  installs?: { onDelivered(purchase: PurchaseRecord): Promise<void> };
   /** Public origin for links in mails. */
   appUrl: string;
   /** Issues the "Create your practice account" link a guest's licence mail carries (optional). */
@@ -348,6 +350,10 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
           purchase_id: purchase.id,
           app_id: purchase.app_id,
           license_status: delivery.license_status,
+        });
+        await deps.installs?.onDelivered(purchase).catch((err: Error) => {
+          // The licence is safe; the install is made again by the next delivery or a grant.
+          log.error('install not recorded', { purchase_id: purchase.id, error: err.message });
         });
         await mailBuyer(app, purchase, delivery);
         await deps.events

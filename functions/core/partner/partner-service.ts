@@ -75,6 +75,9 @@ export function createPartnerService(deps: PartnerServiceDeps) {
   }
 
   return {
+    /** 404 'App not found' unless the app is the owner's (another developer's app reads as missing). */
+    requireOwnApp,
+
     /**
      * GET /v1/me: the calling key and its owner; 401 once the owner is gone. The usage is the
      * developer's quota of this key type today, this call included (the quota is per developer and

@@ -32,6 +32,7 @@ import {
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '../errors';
+import type { Requested } from '../installs/permissions';
 import type { LicenceFulfilment } from '../licences/fulfilment';
 import type { Log, Mailer, UsersRepository } from '../users/ports';
 import { guestConfirmMail } from './guest-mails';
@@ -65,6 +66,11 @@ export interface CheckoutServiceDeps {
   purchases: PurchaseRepository;
   fulfilment: Pick<LicenceFulfilment, 'fulfil'>;
   payments: PaymentMode;
+  /**
+   * What an app requests now (core/installs/permissions.ts requestedPermissions): a checkout with
+   * accept_permissions records it on the purchase as the buyer's consent; optional.
+   */
+  requestedPermissions?: (appId: string) => Promise<Requested | null>;
   /** Public origin: success, cancel and test-checkout URLs. */
   appUrl: string;
   /** Guest confirmation mails (wrapped in the per-recipient daily cap by the composition root). */
@@ -146,7 +152,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     throw new ConflictError(CHECKOUT_IN_PROGRESS);
   }
 
-  async function checkout(app: AppRecord, buyer: Buyer, newAccount: boolean | undefined): Promise<CheckoutSession> {
+  /** The buyer's consent recorded on the purchase: what the app requests now, when the buyer accepted it. */
+  async function consent(app: AppRecord, accept: boolean): Promise<Requested | null> {
+    return accept && deps.requestedPermissions ? deps.requestedPermissions(app.id) : null;
+  }
+
+  async function checkout(
+    app: AppRecord,
+    buyer: Buyer,
+    newAccount: boolean | undefined,
+    accepted: Requested | null,
+  ): Promise<CheckoutSession> {
     if (app.user_id === buyer.id) throw new ValidationError(OWN_APP_PURCHASE);
     const at = now();
     // Licences bought before the slot existed: a licence held right now blocks buying again.
@@ -155,7 +171,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const purchaseId = randomUUID();
     await claimSlot(app, buyer, purchaseId, at);
     try {
-      return await startClaimed(app, buyer, newAccount, purchaseId, at);
+      return await startClaimed(app, buyer, newAccount, purchaseId, at, accepted);
     } catch (err) {
       // Nothing was bought: let the buyer try again at once.
       await purchases.releaseCheckoutSlot(buyer.id, app.id, purchaseId).catch(() => undefined);
@@ -183,6 +199,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     newAccount: boolean | undefined,
     purchaseId: string,
     at: Date,
+    accepted: Requested | null,
   ): PurchaseRecord {
     const free = isFreeApp(app);
     const amount = free ? 0 : app.price_cents;
@@ -217,6 +234,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       fulfilment: null,
       fulfilment_lease_until: null,
       installation_counted: false,
+      accepted_permissions: accepted,
     };
   }
 
@@ -226,10 +244,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     newAccount: boolean | undefined,
     purchaseId: string,
     at: Date,
+    accepted: Requested | null,
   ): Promise<CheckoutSession> {
     const free = isFreeApp(app);
     const amount = free ? 0 : app.price_cents;
-    const purchase = draftPurchase(app, buyer, newAccount, purchaseId, at);
+    const purchase = draftPurchase(app, buyer, newAccount, purchaseId, at, accepted);
     const answer = (sessionId: string, url: string): CheckoutSession => ({
       checkout_url: url,
       session_id: sessionId,
@@ -294,9 +313,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * A free app asked for as a guest: a pending purchase whose session id holds a secret that only
    * the confirmation mail carries. The answer (the same for every address) says to check the mail.
    */
-  async function requestGuestConfirmation(app: AppRecord, buyer: Buyer, at: Date): Promise<CheckoutSession> {
+  async function requestGuestConfirmation(
+    app: AppRecord,
+    buyer: Buyer,
+    at: Date,
+    accepted: Requested | null,
+  ): Promise<CheckoutSession> {
     const secret = token();
-    const purchase = draftPurchase(app, buyer, true, randomUUID(), at);
+    const purchase = draftPurchase(app, buyer, true, randomUUID(), at, accepted);
     await purchases.create({ ...purchase, session_id: `${GUEST_FREE_PREFIX}${secret}` });
     const hours = Math.round((deps.guestConfirmTtlSeconds ?? 48 * 3600) / 3600);
     const link = `${appUrl}/marketplace/confirm-license?token=${secret}`;
@@ -313,22 +337,24 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   return {
-    async startCheckout(appId: string, buyerId: string): Promise<CheckoutSession> {
+    /** `acceptPermissions`: the buyer accepted what the app requests (the install starts active). */
+    async startCheckout(appId: string, buyerId: string, acceptPermissions = false): Promise<CheckoutSession> {
       const app = await buyableApp(appId);
       const buyer = await users.findById(buyerId);
       if (!buyer) throw new UnauthorizedError(ACCOUNT_GONE);
-      return checkout(app, buyer, undefined);
+      return checkout(app, buyer, undefined, await consent(app, acceptPermissions));
     },
 
     /** Guest checkout: the address gets an account without a password (set later via forgot-password). */
-    async startGuestCheckout(appId: string, email: string): Promise<CheckoutSession> {
+    async startGuestCheckout(appId: string, email: string, acceptPermissions = false): Promise<CheckoutSession> {
       const app = await buyableApp(appId);
+      const accepted = await consent(app, acceptPermissions);
       const address = email.trim().toLowerCase();
       const buyer: Buyer = { id: guestBuyerId(address), email: address, full_name: '', email_verified: false };
       const at = now();
       // No slot and no "already licensed" check: either would tell a stranger what this address holds.
-      if (!isFreeApp(app)) return startClaimed(app, buyer, true, randomUUID(), at);
-      return requestGuestConfirmation(app, buyer, at);
+      if (!isFreeApp(app)) return startClaimed(app, buyer, true, randomUUID(), at, accepted);
+      return requestGuestConfirmation(app, buyer, at, accepted);
     },
 
     /**

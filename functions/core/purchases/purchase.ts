@@ -19,6 +19,7 @@ import {
 } from '../../../shared/constants';
 import type { PaymentMethod, PurchaseStatusValue } from '../../../shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
+import type { Requested } from '../installs/permissions';
 import type { CompletionChange } from './ports';
 
 /**
@@ -111,6 +112,11 @@ export interface PurchaseRecord {
    * Purchases stored before the rule existed were all counted.
    */
   installation_counted: boolean;
+  /**
+   * The permissions the buyer accepted at checkout (accept_permissions: true), as the app requested
+   * them then; absent/null: nothing accepted, the install starts pending (core/installs).
+   */
+  accepted_permissions?: Requested | null;
 }
 
 /**

@@ -17,6 +17,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { normaliseEmail } from '../../../shared/schemas/accounts';
+import { consentFor, type InstallRecord, installsByApp } from '../installs/install';
+import type { Requested } from '../installs/permissions';
 import { EmailTakenError, type User } from '../users/user';
 import {
   type EventPublisher,
@@ -109,24 +111,52 @@ export async function syncLegacyEvents(
     }
     previous = c;
   }
-  const counts = { fetched: events.length, delivered: 0, dropped: 0, no_subscriber: 0, deliveries: 0 };
-  // Per run: each practice's routable licences, and whether each app is listed.
-  const licensed = new Map<string, Map<string, number>>();
+  // withheld: hand-overs of an event to a licensed, listed app that the practice's consent does not
+  // cover (counted per app, by reason); an event that reaches no app at all is `dropped`.
+  const counts = {
+    fetched: events.length,
+    delivered: 0,
+    dropped: 0,
+    no_subscriber: 0,
+    deliveries: 0,
+    withheld: 0,
+    withheld_not_declared: 0,
+    withheld_not_granted: 0,
+    withheld_revoked: 0,
+  };
+  // Per run: each practice's routable licences and installs, each app's listing and request.
+  const practices = new Map<string, { licences: Map<string, number>; installs: Map<string, InstallRecord> }>();
   const listed = new Map<string, boolean>();
+  const requested = new Map<string, Requested | null>();
   for (const event of events) {
     const email = normaliseEmail(event.practice_email);
-    let licences = licensed.get(email);
-    if (!licences) {
-      licences = routableLicences(await deps.licences.holdingsOf(email), clock().getTime());
-      licensed.set(email, licences);
+    let practice = practices.get(email);
+    if (!practice) {
+      const holdings = await deps.licences.holdingsOf(email);
+      practice = {
+        licences: routableLicences(holdings, clock().getTime()),
+        installs: installsByApp(holdings.installs, holdings.account?.id ?? null),
+      };
+      practices.set(email, practice);
     }
-    const candidates = appsForEvent(licences, event.occurred_at);
+    const candidates = appsForEvent(practice.licences, event.occurred_at);
     const unknown = candidates.filter((id) => !listed.has(id));
     if (unknown.length > 0) {
-      const now = await deps.licences.listed(unknown);
-      for (const id of unknown) listed.set(id, now.has(id));
+      const [now, asks] = await Promise.all([deps.licences.listed(unknown), deps.licences.requested(unknown)]);
+      for (const id of unknown) {
+        listed.set(id, now.has(id));
+        requested.set(id, asks.get(id) ?? null);
+      }
     }
-    const apps = candidates.filter((id) => listed.get(id) === true);
+    const installs = practice.installs;
+    const apps = candidates.filter((id) => {
+      if (listed.get(id) !== true) return false;
+      const withheld = consentFor(installs.get(id), requested.get(id) ?? null, event.type);
+      if (withheld === null) return true;
+      counts.withheld++;
+      counts[`withheld_${withheld}`]++;
+      return false;
+    });
     if (apps.length === 0) counts.dropped++;
     else {
       let webhooks = 0;

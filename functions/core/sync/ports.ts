@@ -3,6 +3,7 @@
  * functions/adapters/ implements them (HTTP to the outside systems, DynamoDB, the queues,
  * EventBridge Scheduler or a local timer, the webhook pipeline).
  */
+
 import type {
   InternalEventType,
   InternalFeature,
@@ -12,6 +13,7 @@ import type {
   LegacyEvent,
 } from '../../../shared/schemas/outside-systems';
 import type { PollHour, RunStatus, SyncRun, SyncType } from '../../../shared/schemas/sync';
+import type { Requested } from '../installs/permissions';
 import type { Page } from '../paging';
 import type { User } from '../users/user';
 import type { PracticeHoldings } from './practice-routing';
@@ -138,6 +140,8 @@ export interface LicenceDirectory {
   holdingsOf(email: string): Promise<PracticeHoldings>;
   /** Which of these apps are listed now (approved, public, not suspended; a deleted app is not). */
   listed(appIds: string[]): Promise<Set<string>>;
+  /** What each app requests now (core/installs/permissions.ts requestedPermissions); null: no declaration. */
+  requested(appIds: string[]): Promise<Map<string, Requested | null>>;
 }
 
 export interface EventPublisher {

@@ -17,6 +17,7 @@ const guest = (over: Partial<PurchaseRecord>) => licence({ user_id: guestBuyerId
 const holdings = (account: PracticeHoldings['account'], ...purchases: PurchaseRecord[]): PracticeHoldings => ({
   account,
   purchases,
+  installs: [],
 });
 const routed = (h: PracticeHoldings) => [...routableLicences(h, NOW).keys()].sort();
 

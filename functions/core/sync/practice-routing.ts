@@ -11,8 +11,11 @@
  *   guest purchase proves nothing (anyone can type any address at checkout): it counts only once
  *   an account of that address is verified;
  * - the event occurred after the licence was issued (no history before the practice bought);
- * - the app is listed (approved, public, not suspended, not deleted).
+ * - the app is listed (approved, public, not suspended, not deleted);
+ * - the practice consents: its install of the app is active and grants the event type, and the app
+ *   still declares it (core/installs/install.ts consentFor). Otherwise the event is withheld.
  */
+import type { InstallRecord } from '../installs/install';
 import type { PurchaseRecord } from '../purchases/purchase';
 
 /** What is stored of a practice's address: its account (if any) and every purchase kept against it. */
@@ -21,6 +24,8 @@ export interface PracticeHoldings {
   account: { id: string; email_verified: boolean } | null;
   /** Purchases of that account and the address's guest purchases. */
   purchases: PurchaseRecord[];
+  /** The installs kept under the same buyer ids (one per app and buyer id). */
+  installs: InstallRecord[];
 }
 
 const DELIVERED = new Set(['active', 'assigned']);

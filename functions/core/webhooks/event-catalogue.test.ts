@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { catalogueNames, emittableEventTypes, PLATFORM_EVENT_TYPES } from './event-catalogue';
 
 describe('event catalogue', () => {
-  it('offers only what the platform emits before any internal sync: the licence events', () => {
-    expect(catalogueNames([])).toEqual(['license.purchased', 'license.revoked']);
+  it('offers only what the platform emits before any internal sync: the licence and install events', () => {
+    expect(catalogueNames([])).toEqual([
+      'install.created',
+      'install.revoked',
+      'install.updated',
+      'license.purchased',
+      'license.revoked',
+    ]);
     for (const e of PLATFORM_EVENT_TYPES) {
       expect(e.name).toMatch(/^[a-z_]+\.[a-z_]+$/);
       expect(e.description.length).toBeGreaterThan(10);
@@ -20,6 +26,9 @@ describe('event catalogue', () => {
     expect(catalogueNames([{ name: 'b.x' }, { name: 'a.y' }, { name: 'b.x' }])).toEqual([
       'a.y',
       'b.x',
+      'install.created',
+      'install.revoked',
+      'install.updated',
       'license.purchased',
       'license.revoked',
     ]);

@@ -21,6 +21,13 @@ export interface EventTypeDefinition {
 export const PLATFORM_EVENT_TYPES: readonly EventTypeDefinition[] = [
   { name: 'license.purchased', description: 'A licence for one of your apps was bought', trigger_type: 'marketplace' },
   { name: 'license.revoked', description: 'A licence for one of your apps was revoked', trigger_type: 'marketplace' },
+  { name: 'install.created', description: 'A practice installed one of your apps', trigger_type: 'marketplace' },
+  {
+    name: 'install.updated',
+    description: "A practice granted one of your apps' permissions",
+    trigger_type: 'marketplace',
+  },
+  { name: 'install.revoked', description: "A practice revoked one of your apps' access", trigger_type: 'marketplace' },
 ];
 
 /** The emittable types, each with its source, in name order: the platform's, then the synced catalogue's. */

@@ -56,12 +56,12 @@ const input = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('event types', () => {
-  it("are the platform's licence events and the synced catalogue's, by name", async () => {
-    expect(await setup().service.eventTypeNames()).toEqual(['license.purchased', 'license.revoked']);
+  it("are the platform's licence and install events and the synced catalogue's, by name", async () => {
+    const platform = ['install.created', 'install.revoked', 'install.updated', 'license.purchased', 'license.revoked'];
+    expect(await setup().service.eventTypeNames()).toEqual(platform);
     expect(await setup({ stored: ['z.last', 'a.first'] }).service.eventTypeNames()).toEqual([
       'a.first',
-      'license.purchased',
-      'license.revoked',
+      ...platform,
       'z.last',
     ]);
   });

@@ -1,4 +1,5 @@
 import type { Purchase, PurchaseSessionResult } from '../../../../shared/schemas/checkout';
+import type { BuyerInstall } from '../../../../shared/schemas/installs';
 import { fail, type HttpHandler, HttpResponse, http } from '../server';
 
 export function purchaseFixture(over: Partial<Purchase> & Pick<Purchase, 'id'>): Purchase {
@@ -37,6 +38,18 @@ export function purchaseSessionFixture(over: Partial<PurchaseSessionResult> = {}
   };
 }
 
+export function installFixture(over: Partial<BuyerInstall> & Pick<BuyerInstall, 'id' | 'app_id'>): BuyerInstall {
+  return {
+    status: 'active',
+    granted: { event_types: ['appointment.created'], features: [{ id: 'scheduling', access: 'read' }] },
+    declaration_version: '2025-03-01T08:30:00.000Z',
+    installed_at: '2025-03-02T08:30:00.000Z',
+    revoked_at: null,
+    app: { id: over.app_id, name: `App ${over.app_id}`, slug: over.app_id },
+    ...over,
+  };
+}
+
 /**
  * The buyer's purchase calls: the list, the success page's lookup (each session answers in turn
  * from its list of replies, the last one repeating; default 404 'pending') and the renewal checkout.
@@ -46,11 +59,32 @@ export function purchasesHandlers(
     purchases?: Purchase[];
     sessions?: Record<string, Array<PurchaseSessionResult | number>>;
     checkoutUrl?: string;
+    /** The buyer's installs; grant and revoke change them in place. */
+    installs?: BuyerInstall[];
   } = {},
 ): HttpHandler[] {
   const served: Record<string, number> = {};
+  const installs = opts.installs ?? [];
   return [
     http.get('/api/stripe/my-purchases', () => HttpResponse.json(opts.purchases ?? [])),
+    http.get('/api/installs', () => HttpResponse.json({ installs })),
+    http.post<{ id: string; action: string }>('/api/installs/:id/:action', ({ params }) => {
+      const at = installs.findIndex((i) => i.id === params.id);
+      const install = installs[at];
+      if (!install) return fail(404, 'Install not found');
+      const next: BuyerInstall =
+        params.action === 'revoke'
+          ? { ...install, status: 'revoked', revoked_at: '2025-03-03T08:30:00.000Z' }
+          : {
+              ...install,
+              status: 'active',
+              granted: install.requested ?? install.granted,
+              requested: undefined,
+              revoked_at: null,
+            };
+      installs[at] = next;
+      return HttpResponse.json(next);
+    }),
     http.get<{ session_id: string }>('/api/stripe/purchase/:session_id', ({ params }) => {
       const id = params.session_id ?? '';
       const replies = opts.sessions?.[id] ?? [404];

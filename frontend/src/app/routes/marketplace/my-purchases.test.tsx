@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../../shared/messages';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
 import { toaster } from '../../../components/ui/toaster';
 import { LICENSE_REVOKED } from '../../../features/purchases/components/licence-block';
 import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { purchaseFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
+import { installFixture, purchaseFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
 import { renderRoute } from '../../../testing/render-route';
 import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
 import { FAR_ZONES, inZone, localDay } from '../../../testing/zone';
@@ -210,5 +211,43 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer developer-token');
     expect(createObjectURL).toHaveBeenCalledWith(pdf);
     click.mockRestore();
+  });
+
+  it("shows each licence's access, revokes it after confirming and grants it again; an app asking for more says so", async () => {
+    const user = userEvent.setup();
+    serve(
+      accountsHandlers(),
+      purchasesHandlers({
+        purchases: [
+          purchaseFixture({ id: 'p-1', app: { ...purchaseFixture({ id: 'p-1' }).app, id: 'a-1', name: 'ChairTime' } }),
+          purchaseFixture({ id: 'p-2', app: { ...purchaseFixture({ id: 'p-2' }).app, id: 'a-2', name: 'PerioChart' } }),
+        ],
+        installs: [
+          installFixture({ id: 'i-1', app_id: 'a-1' }),
+          installFixture({
+            id: 'i-2',
+            app_id: 'a-2',
+            granted: { event_types: ['appointment.created'], features: [] },
+            requested: { event_types: ['appointment.created', 'patient.updated'], features: [] },
+          }),
+        ],
+      }),
+    );
+    renderRoute('/marketplace/my-purchases', { role: 'practice' });
+    const first = within(await screen.findByTestId('install-a-1'));
+    expect(first.getByText('Access granted')).toBeTruthy();
+    expect(first.getByText('Receives: appointment.created')).toBeTruthy();
+    expect(first.getByText('Reads: scheduling')).toBeTruthy();
+    const second = within(screen.getByTestId('install-a-2'));
+    expect(second.getByText('PerioChart asks for more access')).toBeTruthy();
+    expect(second.getByText('Receives: appointment.created, patient.updated')).toBeTruthy();
+
+    await user.click(first.getByRole('button', { name: /Revoke/ }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText(/stops receiving your practice's events at once/)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(first.getByText('Access revoked')).toBeTruthy());
+    await user.click(first.getByRole('button', { name: /Grant/ }));
+    await waitFor(() => expect(first.getByText('Access granted')).toBeTruthy());
   });
 });

@@ -4,6 +4,7 @@ import { useMyPurchases } from '../../../api/get-my-purchases';
 import { NoLicencesState } from '../../../components/ui/no-licences-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorText } from '../../../lib/api-client';
+import { useInstalls } from '../api/get-installs';
 import { PurchaseCard } from './purchase-card';
 
 export const FAILED_LOAD_PURCHASES = 'Failed to load your purchases';
@@ -11,6 +12,9 @@ export const FAILED_LOAD_PURCHASES = 'Failed to load your purchases';
 /** My Purchased Licenses: every licence the developer bought, newest first. */
 export function MyPurchases() {
   const { data, error, isLoading, mutate, isValidating } = useMyPurchases();
+  // Each licence's access (its app's install); the cards show without it while it loads or if it fails.
+  const installs = useInstalls();
+  const installOf = (appId: string) => installs.data?.find((i) => i.app_id === appId);
 
   let body: ReactNode;
   if (error && !data)
@@ -35,7 +39,12 @@ export function MyPurchases() {
     body = (
       <Stack gap="4">
         {data.map((purchase) => (
-          <PurchaseCard key={purchase.id} purchase={purchase} />
+          <PurchaseCard
+            key={purchase.id}
+            purchase={purchase}
+            install={purchase.status === 'refunded' ? undefined : installOf(purchase.app.id)}
+            onInstallChanged={() => installs.mutate()}
+          />
         ))}
       </Stack>
     );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuBookOpen, LuCalendar, LuDownload, LuExternalLink, LuRefreshCw } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { Purchase } from '../../../../../shared/schemas/checkout';
+import type { BuyerInstall } from '../../../../../shared/schemas/installs';
 import { AppIcon } from '../../../components/ui/app-icon';
 import { ButtonLink } from '../../../components/ui/links';
 import { notifyError } from '../../../components/ui/toaster';
@@ -12,6 +13,7 @@ import { formatDate } from '../../../utils/format';
 import { downloadInvoice } from '../api/download-invoice';
 import { useRenewLicense } from '../api/renew-license';
 import { expiryText, formatAmount, isExpired, purchaseBadge } from '../utils/purchase-state';
+import { InstallAccess } from './install-access';
 import { LicenceBlock } from './licence-block';
 
 export const FAILED_INVOICE = 'Failed to download invoice';
@@ -19,7 +21,16 @@ export const FAILED_INVOICE = 'Failed to download invoice';
 const safeHttpUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /** One licence on My Purchased Licenses: the app, the order, the licence and what can be done with it. */
-export function PurchaseCard({ purchase }: { purchase: Purchase }) {
+export function PurchaseCard({
+  purchase,
+  install,
+  onInstallChanged = () => undefined,
+}: {
+  purchase: Purchase;
+  /** The app's install (its access), when the buyer has one. */
+  install?: BuyerInstall;
+  onInstallChanged?: () => unknown;
+}) {
   const renew = useRenewLicense();
   const [downloading, setDownloading] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -91,6 +102,7 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
         </Flex>
 
         <LicenceBlock purchase={purchase} appName={name} />
+        {install && <InstallAccess install={install} appName={name} onChanged={onInstallChanged} />}
 
         <HStack gap="2" flexWrap="wrap" borderTopWidth="1px" borderColor="border.muted" pt="4">
           {(purchase.app?.slug || purchase.app?.id) && (

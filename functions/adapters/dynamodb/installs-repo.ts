@@ -1,0 +1,109 @@
+/**
+ * Installs (functions/core/installs):
+ *
+ * | Access pattern                              | Index | Key condition                                 |
+ * |---------------------------------------------|-------|-----------------------------------------------|
+ * | a buyer's install of an app                 | table | PK=INSTALLS#<buyerId>, SK=INSTALL#<appId>     |
+ * | a buyer's installs (one per app it licensed)| table | PK=INSTALLS#<buyerId>, SK begins INSTALL#     |
+ * | an app's installs, newest first             | GSI1  | GSI1PK=APPINSTALLS#<appId>, GSI1SK=<at>#<id>  |
+ */
+import type { InstallRecord } from '../../core/installs/install';
+import type { InstallStore } from '../../core/installs/ports';
+import {
+  conditionally,
+  getItem,
+  type ItemMapper,
+  inPartition,
+  onIndex,
+  putItem,
+  queryCursorPage,
+  queryUpTo,
+} from './dynamo';
+import { installKeys } from './keys';
+
+/** Installs read per buyer id: a practice holds one per app it licensed (far fewer than this). */
+export const MAX_INSTALLS_PER_BUYER = 200;
+const INVALID_CURSOR = 'cursor is not a cursor of this list';
+
+export const installItem: ItemMapper<InstallRecord> = {
+  toItem: (i) => ({
+    ...installKeys.install(i.buyer_id, i.app_id),
+    GSI1PK: installKeys.appPartition(i.app_id),
+    GSI1SK: installKeys.appSort(i.installed_at, i.id),
+    entity: 'Install',
+    id: i.id,
+    buyer_id: i.buyer_id,
+    app_id: i.app_id,
+    app: { id: i.app.id, name: i.app.name, slug: i.app.slug },
+    customer_email: i.customer_email,
+    status: i.status,
+    granted: { event_types: i.granted.event_types, features: i.granted.features },
+    declaration_version: i.declaration_version,
+    installed_at: i.installed_at,
+    updated_at: i.updated_at,
+    revoked_at: i.revoked_at,
+  }),
+  fromItem: (item) => {
+    const app = (item.app ?? {}) as Record<string, unknown>;
+    const granted = (item.granted ?? {}) as Record<string, unknown>;
+    const status = item.status === 'active' || item.status === 'revoked' ? item.status : 'pending';
+    return {
+      id: String(item.id ?? ''),
+      buyer_id: String(item.buyer_id ?? ''),
+      app_id: String(item.app_id ?? ''),
+      app: {
+        id: String(app.id ?? item.app_id ?? ''),
+        name: String(app.name ?? 'Deleted app'),
+        slug: typeof app.slug === 'string' ? app.slug : null,
+      },
+      customer_email: String(item.customer_email ?? ''),
+      status,
+      granted: {
+        event_types: Array.isArray(granted.event_types) ? granted.event_types.map(String) : [],
+        features: Array.isArray(granted.features) ? (granted.features as InstallRecord['granted']['features']) : [],
+      },
+      declaration_version: typeof item.declaration_version === 'string' ? item.declaration_version : null,
+      installed_at: String(item.installed_at ?? ''),
+      updated_at: String(item.updated_at ?? ''),
+      revoked_at: typeof item.revoked_at === 'string' ? item.revoked_at : null,
+    };
+  },
+};
+
+export const dynamoInstallStore: InstallStore = {
+  async get(buyerId, appId) {
+    const item = await getItem(installKeys.install(buyerId, appId));
+    return item ? installItem.fromItem(item) : undefined;
+  },
+  create: (install) =>
+    conditionally(putItem(installItem.toItem(install), { ConditionExpression: 'attribute_not_exists(PK)' })),
+  replace: (install, expectedUpdatedAt) =>
+    conditionally(
+      putItem(installItem.toItem(install), {
+        ConditionExpression: 'updated_at = :expected',
+        ExpressionAttributeValues: { ':expected': expectedUpdatedAt },
+      }),
+    ),
+  async ofBuyers(buyerIds) {
+    const lists = await Promise.all(
+      [...new Set(buyerIds)].map((id) =>
+        queryUpTo(
+          inPartition(installKeys.buyerPartition(id), installKeys.buyerSortPrefix, { ConsistentRead: true }),
+          MAX_INSTALLS_PER_BUYER,
+        ),
+      ),
+    );
+    return lists.flat().map(installItem.fromItem);
+  },
+  async pageOfApp(appId, limit, cursor) {
+    const partition = installKeys.appPartition(appId);
+    const page = await queryCursorPage(onIndex('GSI1', partition), {
+      limit,
+      cursor,
+      index: 'GSI1',
+      partition,
+      invalid: INVALID_CURSOR,
+    });
+    return { items: page.items.map(installItem.fromItem), next_cursor: page.next_cursor };
+  },
+};
