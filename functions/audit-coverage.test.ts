@@ -41,7 +41,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/stripe/create-guest-checkout-session': CHECKOUT,
   'POST /api/stripe/confirm-guest-license': CHECKOUT,
   'POST /api/stripe/webhook':
-    "Stripe's signed events, no user actor: each changes a purchase, which records it (status, refunded_at)",
+    "Stripe's signed events, no user actor: a purchase records its payment; refunds and disputes made in Stripe's dashboard write their own entry (purchase.refund_in_stripe, purchase.dispute_in_stripe, actor stripe)",
   'POST /api/stripe/test-checkout/{session_id}/pay': "the local test checkout's pay button (not served on AWS)",
   'POST /v1/licenses/validate': "a partner's read of a licence (POST for the body), counted against the key's quota",
 };

@@ -23,7 +23,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   actor_id: z.string(),
   actor_email: z.string(),
-  actor_role: z.enum(ROLES),
+  /** `system` for what an outside system did (a refund or dispute made in Stripe's dashboard). */
+  actor_role: z.enum([...ROLES, 'system']),
   /** "POST /api/admin/apps/{id}/approve" */
   route: z.string(),
   target_type: z.string(),
