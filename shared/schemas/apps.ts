@@ -539,6 +539,11 @@ export const OwnerAppSummarySchema = AppSchema.extend({
   suspended_at: text,
   /** The reason the admin gave when suspending (null when none was given or the app is not suspended). */
   suspension_reason: text,
+  /**
+   * Fields of an approved app changed since the admin's review and waiting for it (the marketplace
+   * shows the reviewed values meanwhile); empty when none wait.
+   */
+  review_pending: z.array(z.string()),
 });
 export type OwnerAppSummary = z.infer<typeof OwnerAppSummarySchema>;
 export const OwnerAppListSchema = z.array(OwnerAppSummarySchema);

@@ -38,6 +38,10 @@ describe('mark reviewed', () => {
     expect((await edit(app, { name: `${app.name} Pro`, tagline: 'Now with charts' })).status).toBe(200);
     expect(await shown(app)).toMatchObject({ name: app.name, tagline: 'Images for everyone' });
     expect((await flagOf(app.id))?.fields).toEqual(['name', 'tagline']);
+    // The owner's list says what waits.
+    const mine = async () =>
+      (await api<OwnerApp[]>('GET', '/api/apps', { token: dev.token })).body.find((a) => a.id === app.id);
+    expect((await mine())?.review_pending).toEqual(['name', 'tagline']);
 
     expect((await api('POST', `/api/admin/apps/${app.id}/clear-flag`, { token: dev.token })).status).toBe(403);
     const marked = await api<{ app: AdminApp }>('POST', `/api/admin/apps/${app.id}/clear-flag`, { token: admin });
@@ -45,6 +49,7 @@ describe('mark reviewed', () => {
     expect(marked.body.app.review_flag).toBeNull();
 
     expect(await shown(app)).toMatchObject({ name: `${app.name} Pro`, tagline: 'Now with charts' });
+    expect((await mine())?.review_pending).toEqual([]);
     const listed = await api<AppCard[]>('GET', `/api/marketplace/apps?q=${encodeURIComponent(`${app.name} Pro`)}`);
     expect(listed.body.map((a) => a.name)).toEqual([`${app.name} Pro`]);
     const trail = await api<AuditPage>('GET', `/api/admin/audit?action=app.mark_reviewed&limit=100`, { token: admin });

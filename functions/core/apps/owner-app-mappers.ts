@@ -25,6 +25,7 @@ export function toOwnerAppSummary(app: AppRecord): OwnerAppSummary {
     status: appStatus(app),
     suspended_at: suspended ? orNull(app.suspended_at) : null,
     suspension_reason: suspended ? orNull(app.suspension_reason) : null,
+    review_pending: app.reviewed ? [...(app.review_flag?.fields ?? [])] : [],
   };
 }
 
