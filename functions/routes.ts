@@ -154,9 +154,10 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('POST', '/api/apps', 'developer-apps', 'developer'),
   r('POST', '/api/apps/submit', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}', 'developer-apps', 'developer'),
-  r('PUT', '/api/apps/{id}', 'developer-apps', 'developer'),
-  r('PUT', '/api/apps/{id}/update', 'developer-apps', 'developer'),
+  r('PUT', '/api/apps/{id}', 'developer-apps', 'developer', audited('app.update', 'app')),
+  r('PUT', '/api/apps/{id}/update', 'developer-apps', 'developer', audited('app.update', 'app')),
   r('DELETE', '/api/apps/{id}', 'developer-apps', 'developer', audited('app.delete', 'app')),
+  r('POST', '/api/apps/{id}/withdraw-changes', 'developer-apps', 'developer', audited('app.withdraw_changes', 'app')),
   r('POST', '/api/upload/screenshots', 'developer-apps', 'developer', { rawBody: true }),
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
@@ -231,7 +232,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('POST', '/api/admin/apps/{id}/approve', 'admin', 'admin', audited('app.approve', 'app')),
   r('POST', '/api/admin/apps/{id}/suspend', 'admin', 'admin', audited('app.suspend', 'app')),
   // Material edits of an approved app are flagged; the admin clears the flag.
-  r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.clear_flag', 'app')),
+  r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.mark_reviewed', 'app')),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
   // An admin route served by the checkout function, the one that carries Stripe's SDK (~240 KB).
   r('POST', '/api/admin/purchases/{id}/refund', 'checkout', 'admin', audited('purchase.refund', 'purchase')),

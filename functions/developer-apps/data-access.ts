@@ -25,7 +25,7 @@ export const putAppDataAccess: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const app = await dataAccess.ownApp(req.auth.userId, id);
   const input = parse(DataAccessInputSchema, req.body);
-  const { before, after } = await dataAccess.declare(app.id, input);
+  const { before, after } = await dataAccess.declare(app, input);
   const summary = (d: typeof before) =>
     d && {
       features: d.features.map((f) => `${f.id}:${f.access}`),

@@ -13,6 +13,7 @@ import { updateListing } from './update-listing';
 import { confirmUpload } from './upload-confirm';
 import { presignUpload } from './upload-presign';
 import { uploadScreenshots } from './upload-screenshots';
+import { withdrawChanges } from './withdraw-changes';
 
 /** Lambda of the "developer-apps" route group: every route of routes.ts with group "developer-apps". */
 export const handler = createGroupHandler('developer-apps', {
@@ -23,6 +24,7 @@ export const handler = createGroupHandler('developer-apps', {
   'PUT /api/apps/{id}': updateApp,
   'PUT /api/apps/{id}/update': updateListing,
   'DELETE /api/apps/{id}': deleteApp,
+  'POST /api/apps/{id}/withdraw-changes': withdrawChanges,
   'POST /api/upload/screenshots': uploadScreenshots,
   'POST /api/upload/presign': presignUpload,
   'POST /api/upload/confirm': confirmUpload,

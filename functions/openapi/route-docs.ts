@@ -471,6 +471,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: OwnerAppSchema,
   },
   'DELETE /api/apps/{id}': { summary: 'Delete one of your apps', params: AppIdParams, response: AppMessageSchema },
+  'POST /api/apps/{id}/withdraw-changes': {
+    summary: 'Withdraw the changes of an approved app that wait for review (the reviewed values come back)',
+    params: AppIdParams,
+    response: OwnerAppSchema,
+    errors: [409],
+  },
   'POST /api/upload/screenshots': {
     summary: 'Upload an icon or screenshots (multipart/form-data, field "files")',
     query: UploadQuerySchema,
@@ -724,7 +730,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [409],
   },
   'POST /api/admin/apps/{id}/clear-flag': {
-    summary: 'Clear the flag that material edits of an approved app leave (name, texts, URLs, instructions, price)',
+    summary:
+      'Mark the changes of an approved app reviewed: what the listing shows, its licensing and data access go live',
     params: AppIdParams,
     response: AdminAppActionSchema,
   },

@@ -5,19 +5,22 @@
  * delivery code. Tests build their own with buildCheckoutServices(options), e.g. delivering inline
  * with a short licence-webhook timeout (`fulfilment: buildLicenceFulfilment({...})`).
  */
+import { randomUUID } from 'node:crypto';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
+import { changedFields } from '../core/audit/audit';
 import { requestedPermissions } from '../core/installs/permissions';
 import type { LicenceFulfilment } from '../core/licences/fulfilment';
 import { createCheckoutService } from '../core/purchases/checkout-service';
-import { createPaymentEvents } from '../core/purchases/payment-events';
+import { createPaymentEvents, type StripeChange } from '../core/purchases/payment-events';
 import type { LicenceEvents } from '../core/purchases/ports';
 import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';
+import { auditLog } from './audit';
 import { buyerMailer, queuedFulfilment } from './fulfilment-queue';
 import { lazyService } from './lazy';
 import { paymentMode } from './payments';
@@ -66,9 +69,29 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       events: options.events === null ? undefined : (options.events ?? licenceWebhookEvents),
       appUrl,
       log: logger,
+      audit: auditStripeChange,
       onCompleted,
     }),
   };
+}
+
+/** A refund or dispute made in Stripe's dashboard, as an audit entry whose actor is Stripe. */
+async function auditStripeChange(change: StripeChange): Promise<void> {
+  await auditLog.write({
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    action: change.action,
+    actor_id: 'stripe',
+    actor_email: 'stripe-dashboard',
+    actor_role: 'system',
+    route: 'POST /api/stripe/webhook',
+    target_type: 'purchase',
+    target_id: change.purchase_id,
+    target_label: change.label,
+    client_ip: 'stripe',
+    status: 200,
+    changes: changedFields(change.before, change.after),
+  });
 }
 
 export type CheckoutServices = ReturnType<typeof buildCheckoutServices>;

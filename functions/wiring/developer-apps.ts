@@ -3,6 +3,7 @@
  * keys serve waiting buyers (core/apps/key-pool.ts: servingWaitingBuyers) through the fulfilment queue.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
 import { dynamoAppUploadLock, dynamoUploadClaims } from '../adapters/dynamodb/upload-lock';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
@@ -27,6 +28,7 @@ export const developerApps = /* @__PURE__ */ lazyService(() =>
     webhooks: dynamoWebhookStore,
     keyPool: servingWaitingBuyers(dynamoKeyPool, { refill: (appId) => queuedFulfilment.refill(appId), log: logger }),
     uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
+    declarations: dynamoDataAccessStore,
     allowHttpWebhooks: getConfig().RUNTIME === 'local',
     log: logger,
   }),

@@ -181,6 +181,7 @@ export const APP_MESSAGES = {
   multipartRequired: 'Send the images as multipart/form-data in the field "files"',
   malformedMultipart: 'Malformed multipart/form-data body',
   uploadNotFound: 'The upload was not found or has expired: upload the image again',
+  nothingToWithdraw: 'No changes of this app are waiting for review',
 } as const;
 
 /** Limits the spec leaves open (the spec's own limits are in LIMITS). */
@@ -538,6 +539,11 @@ export const OwnerAppSummarySchema = AppSchema.extend({
   suspended_at: text,
   /** The reason the admin gave when suspending (null when none was given or the app is not suspended). */
   suspension_reason: text,
+  /**
+   * Fields of an approved app changed since the admin's review and waiting for it (the marketplace
+   * shows the reviewed values meanwhile); empty when none wait.
+   */
+  review_pending: z.array(z.string()),
 });
 export type OwnerAppSummary = z.infer<typeof OwnerAppSummarySchema>;
 export const OwnerAppListSchema = z.array(OwnerAppSummarySchema);
@@ -564,10 +570,20 @@ export type OwnerApp = z.infer<typeof OwnerAppSchema>;
 export const AdminAppSchema = OwnerAppSummarySchema.extend({
   user_email: text,
   /**
-   * Material edits since approval: the changed listing fields and when; null
-   * when there are none or the admin cleared the flag.
+   * Material edits waiting for review (core/apps/review.ts): the changed fields, when, and the
+   * diff; null when none waits (reviewed, withdrawn, or never changed).
    */
-  review_flag: z.object({ fields: z.array(z.string()), flagged_at: z.string() }).nullable(),
+  review_flag: z
+    .object({
+      fields: z.array(z.string()),
+      flagged_at: z.string(),
+      /**
+       * The before/after diff: each changed field with its reviewed value (what the public page
+       * still shows) and its new value; the licence code masked, the licence webhook by host.
+       */
+      changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+    })
+    .nullable(),
   purchases: z.number().int().nullable(),
   total_sales: z.number().int().nullable(),
   /** Dollars. */

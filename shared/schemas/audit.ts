@@ -23,7 +23,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   actor_id: z.string(),
   actor_email: z.string(),
-  actor_role: z.enum(ROLES),
+  /** `system` for what an outside system did (a refund or dispute made in Stripe's dashboard). */
+  actor_role: z.enum([...ROLES, 'system']),
   /** "POST /api/admin/apps/{id}/approve" */
   route: z.string(),
   target_type: z.string(),
@@ -43,7 +44,12 @@ const isoDay = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/;
 export const AuditQuerySchema = z
   .object({
     action: z.string().trim().max(60, 'action: at most 60 characters').optional().describe('exact action name'),
-    actor: z.string().trim().max(254, 'actor: at most 254 characters').optional().describe("the actor's e-mail"),
+    actor: z
+      .string()
+      .trim()
+      .max(254, 'actor: at most 254 characters')
+      .optional()
+      .describe("the actor's id, or the e-mail their account has now"),
     target_id: z.string().trim().max(200, 'target_id: at most 200 characters').optional(),
     from: z.string().trim().max(40).regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or after (UTC)'),
     to: z.string().trim().max(40).regex(isoDay, AUDIT_QUERY_MESSAGES.date).optional().describe('on or before (UTC)'),

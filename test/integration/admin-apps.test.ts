@@ -2,7 +2,7 @@
  * Admin App Management and the review lifecycle over HTTP (spec sections 2, 4, 7, 8): the list of
  * every app with its developer, Approve (publishes a public app; 409 when already approved),
  * Suspend (takes it off the marketplace; 409 when not approved), Delete, the developer's mails,
- * and "edits apply immediately" for a listed app.
+ * and edits of a listed app (saved at once, shown publicly once reviewed: app-review.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -183,7 +183,7 @@ describe('review lifecycle', () => {
     expect(res.body).toEqual({ detail: APP_MESSAGES.incompleteListing });
   });
 
-  it('applies a developer’s edits to a listed app immediately, keeping it listed', async () => {
+  it('saves a developer’s edits to a listed app at once, keeping it listed on its reviewed values', async () => {
     const app = await submitted('edit-live');
     await asAdmin('POST', `/api/admin/apps/${app.id}/approve`);
     const edit = await api('PUT', `/api/apps/${app.id}/update`, {
@@ -191,9 +191,9 @@ describe('review lifecycle', () => {
       body: submitPayload(app.name, { tagline: 'Fresh tagline', price: 79.5 }),
     });
     expect(edit.status).toBe(200);
-    expect(edit.body).toMatchObject({ status: 'Published', is_approved: true });
+    expect(edit.body).toMatchObject({ status: 'Published', is_approved: true, tagline: 'Fresh tagline' });
     const detail = await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`);
-    expect(detail.body).toMatchObject({ tagline: 'Fresh tagline', price: 79.5 });
+    expect(detail.body).toMatchObject({ tagline: 'Reviewed with care' });
     expect(await marketIds()).toContain(app.id);
   });
 

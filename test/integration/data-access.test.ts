@@ -96,6 +96,11 @@ describe('data access declarations', () => {
     expect((await declare(listedId, body, admin)).status).toBe(403);
     const saved = await declare(listedId, body);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A listed (approved) app's new declaration is public once the admin has reviewed it.
+    expect(
+      (await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body.declaration,
+    ).toBeNull();
+    expect((await api('POST', `/api/admin/apps/${listedId}/clear-flag`, { token: admin })).status).toBe(200);
 
     const publicView = await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`);
     expect(publicView.status).toBe(200);

@@ -4,10 +4,14 @@
  * `webhook.simulate_event` was recorded with `target_id: null` (its app is in the body, not the
  * path), so the admin could not find a developer's test events by app.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { seedAdmin } from '../../bin/seed/admin';
 import { ROUTES } from '../../functions/routes';
+import type { AdminProfileUpdateResponse, LoginResponse } from '../../shared/schemas/accounts';
+import type { OwnerApp } from '../../shared/schemas/apps';
 import type { AuditPage } from '../../shared/schemas/audit';
-import { adminToken, api, approvedDeveloper, freeAppPayload } from '../support/api';
+import { adminToken, api, approvedDeveloper, freeAppPayload, uniqueEmail } from '../support/api';
 
 async function entriesOf(actor: string) {
   const res = await api<AuditPage>('GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}&limit=100`, {
@@ -52,5 +56,69 @@ describe('the audit trail records what it missed', () => {
     );
     expect(simulation?.target_id).toBe(appId);
     expect(entries.find((e) => e.action === 'app.delete')).toMatchObject({ target_type: 'app', target_id: appId });
+  });
+});
+
+describe('the actor is an account, whatever its e-mail was', () => {
+  it("finds an admin's entries from before and after an e-mail change by id and by the new address", async () => {
+    const email = uniqueEmail('audit-actor');
+    const password = `Actor-${randomUUID()}`;
+    await seedAdmin(email, password);
+    const login = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const newEmail = uniqueEmail('audit-actor-new');
+    const changed = await api<AdminProfileUpdateResponse>('PUT', '/api/admin/profile', {
+      token: login.body.access_token,
+      body: { full_name: 'Audit Actor', email: newEmail },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const token = changed.body.access_token as string;
+    expect(
+      (await api('PUT', '/api/admin/profile', { token, body: { full_name: 'Audit Actor 2', email: newEmail } })).status,
+    ).toBe(200);
+
+    const byEmail = await entriesOf(newEmail);
+    const id = byEmail[0]?.actor_id ?? 'none';
+    const byId = await entriesOf(id);
+    expect(byId.map((e) => [e.action, e.actor_email])).toEqual([
+      ['admin_profile.update', newEmail],
+      ['admin_profile.update', email],
+    ]);
+    // The e-mail change is recorded with the address, before and after.
+    expect(byId[1]?.changes.email).toEqual({ before: email, after: newEmail });
+    expect(byEmail.map((e) => e.id)).toEqual(byId.map((e) => e.id));
+  });
+});
+
+describe('wizard changes of the licensing set-up are audited', () => {
+  it('records the licence webhook host and a redacted universal code change, read from the store', async () => {
+    const dev = await approvedDeveloper();
+    const created = await api<OwnerApp>('POST', '/api/apps/submit', {
+      token: dev.token,
+      body: freeAppPayload(`Audit licensing ${Date.now()}`),
+    });
+    expect(created.status).toBe(201);
+    const app = created.body;
+    const edit = await api('PUT', `/api/apps/${app.id}/update`, {
+      token: dev.token,
+      body: freeAppPayload(app.name, { universal_access_code: 'NEWCODE' }),
+    });
+    expect(edit.status).toBe(200);
+    const hook = await api('PUT', `/api/apps/${app.id}/update`, {
+      token: dev.token,
+      body: freeAppPayload(app.name, {
+        licensing_type: 'webhook',
+        universal_access_code: undefined,
+        webhook_license_url: 'https://licences.example.com/issue?token=s3cret',
+      }),
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+    const updates = (await entriesOf(dev.email)).filter((e) => e.action === 'app.update');
+    expect(updates.map((e) => e.target_id)).toEqual([app.id, app.id]);
+    const [second, first] = updates;
+    expect(first?.changes).toEqual({ universal_access_code: { before: '[redacted]', after: '[redacted]' } });
+    expect(second?.changes.webhook_license_url).toEqual({ before: null, after: 'https://licences.example.com/…' });
+    expect(second?.changes.licensing_type).toEqual({ before: 'universal_code', after: 'webhook' });
+    expect(JSON.stringify(updates)).not.toContain('s3cret');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Payments. A Stripe payment whose amount or currency did not match the price
  * completed the purchase and delivered a licence (only a log line told); a dispute opened in
- * Stripe left the licence valid. Events are signed with the real Stripe SDK, as Stripe signs them.
+ * Stripe left the licence valid, and refunds and disputes made in Stripe's dashboard were never
+ * audited (issue 30, row 6). Events are signed with the real Stripe SDK, as Stripe signs them.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
+import type { AuditPage } from '../../shared/schemas/audit';
 import type { AdminPurchase } from '../../shared/schemas/checkout';
 import {
   createPoolApp,
@@ -27,6 +29,12 @@ beforeAll(async () => {
   app = await createPoolApp(owner.id, 'pay-integrity', 6, { price_cents: 4900 });
   admin = await adminToken();
 });
+
+async function auditOf(purchaseId: string) {
+  const res = await api<AuditPage>('GET', `/api/admin/audit?target_id=${purchaseId}`, { token: admin });
+  expect(res.status).toBe(200);
+  return res.body.entries;
+}
 
 async function adminView(purchaseId: string) {
   const res = await api<AdminPurchase[]>('GET', `/api/admin/apps/${app.id}/purchases`, { token: admin });
@@ -94,6 +102,16 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
     expect(String((await adminView(p.id))?.flag)).toContain('Disputed in Stripe');
     // Replayed: nothing changes, still acknowledged.
     expect((await postEvent(dispute)).status).toBe(200);
+    // Audited once, with Stripe as the actor (issue 30, row 6).
+    expect(await auditOf(p.id)).toEqual([
+      expect.objectContaining({
+        action: 'purchase.dispute_in_stripe',
+        actor_id: 'stripe',
+        actor_role: 'system',
+        target_type: 'purchase',
+        changes: expect.objectContaining({ status: { before: 'completed', after: 'refunded' } }),
+      }),
+    ]);
   });
 
   it('charge.refunded (full) revokes the licence', async () => {
@@ -108,5 +126,8 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
     });
     expect((await postEvent(refund)).status).toBe(200);
     expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
+    expect((await auditOf(p.id)).map((e) => [e.action, e.actor_id, e.target_label])).toEqual([
+      ['purchase.refund_in_stripe', 'stripe', app.name],
+    ]);
   });
 });

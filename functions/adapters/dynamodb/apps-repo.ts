@@ -9,6 +9,7 @@ import {
   ratingSummary,
 } from '../../core/apps/app';
 import { AppLimitReachedError, type AppRepository } from '../../core/apps/app-repository';
+import { reviewedView } from '../../core/apps/reviewed-view';
 import type { CategoryAppsPort } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
 import { tableName } from '../aws-clients';
@@ -210,6 +211,7 @@ const APP_FIELD_SET: Record<Exclude<keyof AppRecord, DerivedField>, true> = {
   suspended_at: true,
   suspension_reason: true,
   review_flag: true,
+  reviewed: true,
   created_at: true,
   updated_at: true,
   version: true,
@@ -235,7 +237,8 @@ const CARD_ATTRIBUTES = [
 export function toAppItem(app: AppRecord): Record<string, unknown> {
   const item: Record<string, unknown> = { ...appKey(app.id), entity: 'App' };
   for (const f of APP_FIELDS) if (app[f] !== undefined && app[f] !== '') item[f] = app[f];
-  return { ...item, ...appIndexAttributes(app) };
+  // Indexes follow what the public sees: the reviewed name and category while a change waits.
+  return { ...item, ...appIndexAttributes(reviewedView(app)) };
 }
 
 const LIST_FIELDS = [
@@ -288,8 +291,10 @@ function worksWithChanges(appId: string, before: readonly string[], after: reado
 }
 
 /** The category (slug) whose `listed` counter counts the app: its slug while it is marketplace-eligible. */
-const countedUnder = (app: Parameters<typeof isMarketEligible>[0] & Pick<AppRecord, 'category_slug'>) =>
-  isMarketEligible(app) && app.category_slug ? app.category_slug : undefined;
+const countedUnder = (app: AppRecord) => {
+  const shown = reviewedView(app);
+  return isMarketEligible(shown) && shown.category_slug ? shown.category_slug : undefined;
+};
 
 /** Adds `delta` to a category's `listed` counter (transaction item; the counter item is created at 0). */
 const listedCounterChange = (slug: string, delta: number) =>

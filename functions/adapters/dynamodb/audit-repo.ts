@@ -3,12 +3,12 @@
  *
  * | item        | PK          | SK    | GSI1 (all)                 | GSI2 (by actor)                    | GSI3 (by object)                     |
  * |-------------|-------------|-------|----------------------------|------------------------------------|--------------------------------------|
- * | audit entry | AUDIT#<id>  | AUDIT | AUDITLOG / <at>#<id>       | AUDITACTOR#<email> / <at>#<id>     | AUDITTARGET#<target id> / <at>#<id>  |
+ * | audit entry | AUDIT#<id>  | AUDIT | AUDITLOG / <at>#<id>       | AUDITACTOR#<actor id> / <at>#<id>  | AUDITTARGET#<target id> / <at>#<id>  |
  *
  * | Access pattern                                   | Index | Key condition                                      |
  * |--------------------------------------------------|-------|----------------------------------------------------|
  * | all entries, newest first, within dates          | GSI1  | GSI1PK=AUDITLOG, GSI1SK BETWEEN <from> AND <to>~   |
- * | entries of one actor (e-mail), newest first      | GSI2  | GSI2PK=AUDITACTOR#<email>, same range              |
+ * | entries of one actor (id), newest first          | GSI2  | GSI2PK=AUDITACTOR#<actor id>, same range           |
  * | entries about one object (id), newest first      | GSI3  | GSI3PK=AUDITTARGET#<id>, same range                |
  *
  * The action filter is a FilterExpression on the chosen partition (pages are filled by reading
@@ -50,7 +50,7 @@ export const auditEntryItem: ItemMapper<AuditEntry, [expiresAtSeconds: number]> 
       entity: 'AuditEntry',
       GSI1PK: auditKeys.allPartition,
       GSI1SK: sk,
-      GSI2PK: auditKeys.actorPartition(entry.actor_email),
+      GSI2PK: auditKeys.actorPartition(entry.actor_id),
       GSI2SK: sk,
       ...(entry.target_id ? { GSI3PK: auditKeys.targetPartition(entry.target_id), GSI3SK: sk } : {}),
       ...fields,
@@ -110,8 +110,8 @@ export const dynamoAuditStore: AuditStore = {
     // A second filter when both actor and object are given (the object's partition is queried).
     if (q.actor && plan.index === 'GSI3') {
       filters.push('#actor = :actor');
-      names['#actor'] = 'actor_email';
-      values[':actor'] = q.actor.toLowerCase();
+      names['#actor'] = 'actor_id';
+      values[':actor'] = q.actor;
     }
     const input: QueryCommandInput = {
       TableName: tableName(),

@@ -6,7 +6,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
 import type { DataAccessStore } from '../../core/data-access/data-access-service';
 import { documentClient, tableName } from '../aws-clients';
-import { type ItemMapper, putItem } from './dynamo';
+import { deleteItem, type ItemMapper, putItem } from './dynamo';
 import { dataAccessKey } from './keys';
 
 /** An app's declaration, stored whole as the developer declared it (with the catalogue's names of then). */
@@ -27,5 +27,8 @@ export const dynamoDataAccessStore: DataAccessStore = {
   },
   async put(appId, declaration) {
     await putItem(dataAccessItem.toItem({ appId, declaration }));
+  },
+  async remove(appId) {
+    await deleteItem(dataAccessKey(appId));
   },
 };

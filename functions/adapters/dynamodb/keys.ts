@@ -201,7 +201,8 @@ export const auditKeys = {
   entry: (id: string): Key => ({ PK: `${AUDIT_PREFIX}${id}`, SK: 'AUDIT' }),
   isEntryPk: (pk: unknown) => String(pk).startsWith(AUDIT_PREFIX),
   allPartition: 'AUDITLOG',
-  actorPartition: (email: string) => `AUDITACTOR#${email.toLowerCase()}`,
+  /** By the actor's id: an account's entries stay together when its e-mail changes. */
+  actorPartition: (actorId: string) => `AUDITACTOR#${actorId}`,
   targetPartition: (targetId: string) => `AUDITTARGET#${targetId}`,
   sort: (at: string, id: string) => timeSort(at, id),
 } as const;

@@ -5,10 +5,11 @@ import type { Log, Mailer, OutgoingMail } from '../users/ports';
 import type { User } from '../users/user';
 import type { AppRecord } from './app';
 import type { AppRepository } from './app-repository';
-import type { AppUploadsDeps } from './app-uploads';
+import { type AppUploadsDeps, releaseAppUploads } from './app-uploads';
 import { type AppWebhooks, removeApp } from './developer-apps-service';
 import type { KeyPoolPort } from './key-pool';
 import { type AppSales, NO_SALES, toAdminApp } from './owner-app-mappers';
+import { markedReviewed } from './review';
 
 export interface AdminAppsDeps {
   apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete'>;
@@ -46,7 +47,7 @@ export function approvalMail(app: AppRecord, owner: User, appUrl: string): Outgo
         `Good news: ${app.name} has been approved and is now listed on the marketplace.`,
         `See it here: ${base}/marketplace/app/${encodeURIComponent(app.slug)}`,
         '',
-        'Edits you make from your dashboard apply immediately.',
+        'Edits you make from your dashboard are saved at once; changes to what the listing shows, its licensing or its data access go live once an administrator has reviewed them.',
         `${base}/dashboard/apps`,
       ]
     : [
@@ -119,6 +120,15 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
     return owner;
   }
 
+  /** Deletes the uploads only the reviewed values showed (best effort: the decision stands). */
+  async function releaseReplaced(previous: AppRecord, stored: AppRecord): Promise<void> {
+    try {
+      await releaseAppUploads({ ...deps.uploads, listByOwner: (u) => apps.listByOwner(u) }, previous, stored);
+    } catch (err) {
+      log.error('releasing replaced uploads failed', { appId: stored.id, error: (err as Error).name });
+    }
+  }
+
   async function view(app: AppRecord, owner?: User): Promise<AdminApp> {
     const sales = app.type === 'public' ? ((await salesOf([app.id])).get(app.id) ?? NO_SALES) : NO_SALES;
     return toAdminApp(app, owner?.email, sales);
@@ -150,9 +160,11 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         suspended_at: undefined,
         suspension_reason: undefined,
         review_flag: undefined,
+        reviewed: undefined,
         updated_at: now(),
       });
       log.info('app approved', { appId: id });
+      if (previous.reviewed) await releaseReplaced(previous, stored);
       const owner = await notify(stored, (o) => approvalMail(stored, o, deps.appUrl), 'approval');
       return view(stored, owner);
     },
@@ -175,13 +187,18 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
       return view(stored, owner);
     },
 
-    /** POST /api/admin/apps/{id}/clear-flag: the admin has seen the material edits. */
+    /**
+     * POST /api/admin/apps/{id}/clear-flag: the admin has reviewed the waiting changes (Mark
+     * reviewed): the live values become the reviewed ones the public page shows.
+     */
     async clearFlag(id: string): Promise<AdminApp> {
       const previous = await find(id);
-      const stored = previous.review_flag
-        ? await apps.save(previous, { ...previous, review_flag: undefined })
-        : previous;
-      log.info('app review flag cleared', { appId: id });
+      const stored =
+        previous.review_flag || previous.reviewed
+          ? await apps.save(previous, { ...markedReviewed(previous), updated_at: now() })
+          : previous;
+      log.info('app changes marked reviewed', { appId: id });
+      if (previous.reviewed) await releaseReplaced(previous, stored);
       return view(stored, await users.findById(stored.user_id));
     },
 

@@ -10,14 +10,19 @@ import type { AppRecord } from './app';
  * image or the app is deleted.
  */
 
-type ImageFields = Pick<AppRecord, 'icon_url' | 'logo_url' | 'screenshots'>;
+type ImageFields = Pick<AppRecord, 'icon_url' | 'logo_url' | 'screenshots'> & Pick<Partial<AppRecord>, 'reviewed'>;
 
-/** The image URLs of an app with the name of the field each came from. */
+/**
+ * The image URLs of an app with the name of the field each came from, the reviewed images a
+ * waiting change replaced included (the public page still shows them).
+ */
 function imageUrls(app: ImageFields): Array<[field: string, url: string]> {
   const out: Array<[string, string]> = [];
-  if (app.icon_url) out.push(['Icon URL', app.icon_url]);
-  if (app.logo_url) out.push(['Logo URL', app.logo_url]);
-  for (const s of app.screenshots ?? []) out.push(['Screenshot URL', s]);
+  for (const images of [app, app.reviewed?.listing ?? {}] as ImageFields[]) {
+    if (images.icon_url) out.push(['Icon URL', images.icon_url]);
+    if (images.logo_url) out.push(['Logo URL', images.logo_url]);
+    for (const s of images.screenshots ?? []) out.push(['Screenshot URL', s]);
+  }
   return out;
 }
 

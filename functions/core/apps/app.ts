@@ -1,4 +1,5 @@
 import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../shared/constants';
+import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
 
 /**
  * The App as the domain keeps it. Field names follow the API (snake_case) so mappers stay short;
@@ -82,6 +83,11 @@ export interface AppRecord {
    * admin last looked, for App Management and the admin dashboard; cleared by the admin.
    */
   review_flag?: ReviewFlag;
+  /**
+   * While a material edit of an approved app waits for review: the values an admin last reviewed
+   * (core/apps/review.ts). Public readers show these (reviewedView); absent when nothing waits.
+   */
+  reviewed?: ReviewedSnapshot;
   created_at: string;
   updated_at: string;
   /** Optimistic-locking counter, bumped by every write. */
@@ -146,6 +152,7 @@ export const APP_CARD_FIELDS = [
   'tags',
   'is_approved',
   'is_suspended',
+  'reviewed',
 ] as const satisfies ReadonlyArray<keyof AppRecord>;
 
 export type AppCardRecord = Pick<AppRecord, (typeof APP_CARD_FIELDS)[number]>;
@@ -190,46 +197,68 @@ export function appNameSortKey(name: string, id: string): string {
 }
 
 export interface ReviewFlag {
-  /** Field names, e.g. name, licensing_instructions, price. */
+  /** Labels of the material fields that differ from the reviewed values, e.g. name, price, data_access. */
   fields: string[];
   /** ISO 8601 of the latest flagged edit. */
   flagged_at: string;
 }
 
-/** The listing fields whose change after approval an admin must see. */
-const MATERIAL_FIELDS = [
+/**
+ * Material fields: every field the public page shows, the licensing set-up and the publisher. A
+ * change of one of them on an approved app waits for an admin's review (core/apps/review.ts).
+ */
+export const MATERIAL_FIELDS = [
   'name',
   'tagline',
   'short_description',
   'description',
   'long_description',
+  'category',
+  'category_slug',
+  'tags',
   'website_url',
   'demo_url',
   'documentation_url',
   'support_url',
   'privacy_policy_url',
   'terms_url',
-  'licensing_instructions',
+  'icon_url',
+  'logo_url',
+  'screenshots',
+  'demo_video_url',
+  'key_features',
+  'use_cases',
+  'integrations',
   'pricing_model',
   'price_cents',
   'price_period',
-] as const;
+  'free_trial_days',
+  'refund_policy',
+  'company_name',
+  'company_size',
+  'founded_year',
+  'target_audience',
+  'unique_selling_points',
+  'competitor_comparison',
+  'customer_testimonials',
+  'practice_systems',
+  'licensing_type',
+  'universal_access_code',
+  'licensing_instructions',
+  'webhook_license_url',
+] as const satisfies ReadonlyArray<keyof AppRecord>;
+export type MaterialField = (typeof MATERIAL_FIELDS)[number];
 
-const label = (f: string) => (f === 'price_cents' ? 'price' : f);
-
-/**
- * The review flag an edit from `previous` to `next` leaves: for an approved app, the material
- * fields that changed, added to those already flagged; otherwise the flag as it was.
- */
-export function reviewFlagAfterEdit(previous: AppRecord, next: AppRecord, at: string): ReviewFlag | undefined {
-  if (!previous.is_approved) return previous.review_flag;
-  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
-  const changed = MATERIAL_FIELDS.filter(
-    (f) =>
-      JSON.stringify(norm((previous as unknown as Record<string, unknown>)[f])) !==
-      JSON.stringify(norm((next as unknown as Record<string, unknown>)[f])),
-  ).map(label);
-  if (changed.length === 0) return previous.review_flag;
-  const fields = [...new Set([...(previous.review_flag?.fields ?? []), ...changed])];
-  return { fields, flagged_at: at };
+/** The reviewed values of an approved app while a change waits (absent keys: the field was empty). */
+export interface ReviewedSnapshot {
+  listing: Partial<Pick<AppRecord, MaterialField>>;
+  /**
+   * The data-access declaration as reviewed, present only while a declaration change waits (null:
+   * none was declared when it was reviewed).
+   */
+  data_access?: DataAccessDeclaration | null;
+  /** The declaration waiting for review (with data_access), for the admin's diff. */
+  data_access_now?: DataAccessDeclaration | null;
+  /** When the first waiting change was made. */
+  taken_at: string;
 }

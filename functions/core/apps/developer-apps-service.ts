@@ -10,15 +10,17 @@ import {
   type QuickAppUpdate,
 } from '../../../shared/schemas/apps';
 import type { CategoryRecord } from '../categories/category';
+import type { DataAccessStore } from '../data-access/data-access-service';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Log } from '../users/ports';
 import type { WebhookStore } from '../webhooks/ports';
-import { type AppRecord, newAppContent, reviewFlagAfterEdit } from './app';
+import { type AppRecord, newAppContent } from './app';
 import { dollarsToCents } from './app-mappers';
 import { AppLimitReachedError, type AppRepository } from './app-repository';
 import { type AppUploadsDeps, assertOwnUploads, claimUploads, releaseAppUploads } from './app-uploads';
 import type { KeyPoolPort } from './key-pool';
 import { toOwnerAppDetail, toOwnerAppSummary } from './owner-app-mappers';
+import { auditedListing, reviewAfterEdit, withdrawnChanges } from './review';
 import { slugCandidate, slugify } from './slug';
 
 export interface DeveloperAppsDeps {
@@ -27,6 +29,8 @@ export interface DeveloperAppsDeps {
   keyPool: KeyPoolPort;
   webhooks: AppWebhooks;
   uploads: Omit<AppUploadsDeps, 'listByOwner'>;
+  /** The apps' data-access declarations: a withdrawn change puts the reviewed one back. */
+  declarations?: Pick<DataAccessStore, 'put' | 'remove'>;
   /** Plain-http licence webhooks are accepted only in local development. */
   allowHttpWebhooks: boolean;
   log?: Log;
@@ -39,6 +43,22 @@ export type AppWebhooks = Pick<WebhookStore, 'listByApp' | 'delete'>;
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 const SLUG_ATTEMPTS = 100;
+
+/**
+ * Told what a save changed, for the handler's audit entry: the app's material fields as read from
+ * the store and as saved (core/apps/review.ts auditedListing).
+ */
+export type OnSaved = (change: {
+  label: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}) => void;
+
+const savedChange = (previous: AppRecord, stored: AppRecord) => ({
+  label: stored.name,
+  before: auditedListing(previous),
+  after: auditedListing(stored),
+});
 
 /** What the wizard edits: everything but identity, ownership, review state and counters. */
 type Listing = Omit<
@@ -227,7 +247,13 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
      * (QUICK_OPTIONAL_FIELDS) the body carried (`present`: its field names) replace the stored value
      * (blank clears it), the others are kept.
      */
-    async quickUpdate(userId: string, id: string, p: QuickAppUpdate, present: ReadonlySet<string>): Promise<OwnerApp> {
+    async quickUpdate(
+      userId: string,
+      id: string,
+      p: QuickAppUpdate,
+      present: ReadonlySet<string>,
+      onSaved?: OnSaved,
+    ): Promise<OwnerApp> {
       const previous = await owned(userId, id);
       if (p.type !== undefined && p.type !== previous.type) throw new ValidationError(APP_MESSAGES.typeNotChangeable);
       const next: AppRecord = { ...previous, name: p.name, updated_at: now() };
@@ -240,8 +266,10 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
         next.category_slug = category?.slug;
       }
       if (p.practice_systems !== undefined) next.practice_systems = p.practice_systems;
-      next.review_flag = reviewFlagAfterEdit(previous, next, next.updated_at);
-      return detail(await apps.save(previous, next));
+      Object.assign(next, reviewAfterEdit(previous, next, next.updated_at));
+      const stored = await apps.save(previous, next);
+      onSaved?.(savedChange(previous, stored));
+      return detail(stored);
     },
 
     /**
@@ -283,14 +311,35 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
      * are: an approved app stays listed and shows the edits at once. Every listing field is
      * replaced by the payload's (absent optional fields are cleared); a key pool is synced.
      */
-    async updateListing(userId: string, id: string, p: AppSubmit): Promise<OwnerApp> {
+    async updateListing(userId: string, id: string, p: AppSubmit, onSaved?: OnSaved): Promise<OwnerApp> {
       const previous = await owned(userId, id);
       if (p.type !== undefined && p.type !== previous.type) throw new ValidationError(APP_MESSAGES.typeNotChangeable);
       const listing = await listingOf(p, { userId, appId: id });
       const next: AppRecord = { ...previous, ...listing, updated_at: now() };
-      next.review_flag = reviewFlagAfterEdit(previous, next, next.updated_at);
+      Object.assign(next, reviewAfterEdit(previous, next, next.updated_at));
       const stored = await apps.save(previous, next);
+      onSaved?.(savedChange(previous, stored));
       if (p.licensing_type === 'key_pool') await keyPool.syncAvailableKeys(id, p.license_keys);
+      await afterEdit(previous, stored);
+      return detail(stored);
+    },
+
+    /**
+     * POST /api/apps/{id}/withdraw-changes: the owner takes back the changes of an approved app that
+     * wait for review: the reviewed values (listing, licensing, data access) are the live ones again.
+     * The reviewed declaration is put back first, so a failure part-way leaves the change waiting.
+     */
+    async withdrawChanges(userId: string, id: string): Promise<OwnerApp> {
+      const previous = await owned(userId, id);
+      const snapshot = previous.reviewed;
+      if (!snapshot) throw new ConflictError(APP_MESSAGES.nothingToWithdraw);
+      if (snapshot.data_access !== undefined) {
+        if (!deps.declarations) throw new Error('declarations store not wired');
+        if (snapshot.data_access) await deps.declarations.put(id, snapshot.data_access);
+        else await deps.declarations.remove(id);
+      }
+      const stored = await apps.save(previous, { ...withdrawnChanges(previous), updated_at: now() });
+      log.info('app changes withdrawn', { appId: id, userId });
       await afterEdit(previous, stored);
       return detail(stored);
     },

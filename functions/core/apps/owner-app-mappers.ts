@@ -3,6 +3,7 @@ import type { AdminApp, AppStatus, OwnerApp, OwnerAppSummary } from '../../../sh
 import type { AppRecord } from './app';
 import { toOwnerApp } from './app-mappers';
 import { type PoolKey, poolSummary } from './key-pool';
+import { reviewChanges } from './review';
 
 /**
  * The developer's and the admin's views of an app. Like app-mappers.ts, every field is listed on
@@ -24,6 +25,7 @@ export function toOwnerAppSummary(app: AppRecord): OwnerAppSummary {
     status: appStatus(app),
     suspended_at: suspended ? orNull(app.suspended_at) : null,
     suspension_reason: suspended ? orNull(app.suspension_reason) : null,
+    review_pending: app.reviewed ? [...(app.review_flag?.fields ?? [])] : [],
   };
 }
 
@@ -58,7 +60,7 @@ export function toAdminApp(app: AppRecord, ownerEmail: string | undefined, sales
     ...toOwnerAppSummary(app),
     user_email: ownerEmail ?? null,
     review_flag: app.review_flag
-      ? { fields: [...app.review_flag.fields], flagged_at: app.review_flag.flagged_at }
+      ? { fields: [...app.review_flag.fields], flagged_at: app.review_flag.flagged_at, changes: reviewChanges(app) }
       : null,
     purchases: isPublic ? sales.purchases : null,
     total_sales: isPublic ? sales.total_sales : null,

@@ -1,12 +1,12 @@
 import type { AppCardRecord } from './app';
+import { reviewedView } from './reviewed-view';
 
 /**
  * What the public marketplace shows of an app: the one place every public reader (the listing
  * built once per catalogue version, the app page, the sitemap through the listing) takes an app's
- * visible values from. Today that is the app as stored; the reviewed snapshot of issue 30 (the
- * last values an admin reviewed, shown while a material edit waits) is applied here, so the
- * marketplace, the storefront and the sitemap all follow it.
+ * visible values from: the values an admin last reviewed (core/apps/review.ts), so a material
+ * edit waiting for review shows nowhere public.
  */
 export function publicView<T extends AppCardRecord>(app: T): T {
-  return app;
+  return reviewedView(app);
 }

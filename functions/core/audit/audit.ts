@@ -27,13 +27,29 @@ export interface AuditStore {
  * The trail: an entry written after a successful audited call, kept `retentionDays` (DynamoDB's
  * TTL), and the admin's reading of it (GET /api/admin/audit): a page, and how long entries are kept.
  */
-export function createAuditLog(deps: { store: AuditStore; retentionDays: number }) {
+export function createAuditLog(deps: {
+  store: AuditStore;
+  retentionDays: number;
+  /** The id of the account that has this e-mail now (the actor filter takes an id or an e-mail). */
+  accountIdOf?: (email: string) => Promise<string | undefined>;
+}) {
   return {
     write: (entry: AuditEntry): Promise<void> =>
       deps.store.put(entry, expiresAt(Date.parse(entry.at), deps.retentionDays)),
 
+    /**
+     * A page of the trail. The actor filter is an account id, or an e-mail read as the account that
+     * has it now (all its entries, those from before an e-mail change included); an e-mail no
+     * account has finds nothing.
+     */
     async page(query: AuditQuery): Promise<AuditPage> {
-      const page = await deps.store.page(query);
+      let q = query;
+      if (q.actor?.includes('@')) {
+        const id = await deps.accountIdOf?.(q.actor.toLowerCase());
+        if (!id) return { entries: [], next_cursor: null, retention_days: deps.retentionDays };
+        q = { ...q, actor: id };
+      }
+      const page = await deps.store.page(q);
       return { entries: page.items, next_cursor: page.next_cursor, retention_days: deps.retentionDays };
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_ACCESS_MESSAGES } from '../../../shared/schemas/data-access';
+import { appRecord } from '../apps/testing';
 import { createDataAccessService } from './data-access-service';
 
 describe('data access before the catalogue is synced', () => {
@@ -14,15 +15,23 @@ describe('data access before the catalogue is synced', () => {
       put: async () => {
         throw new Error('must not store');
       },
+      remove: async () => {
+        throw new Error('must not remove');
+      },
     },
-    apps: { getById: async () => undefined },
+    apps: {
+      getById: async () => undefined,
+      save: async () => {
+        throw new Error('must not save');
+      },
+    },
   });
 
   it('says the catalogue is not synced instead of offering an empty list, and refuses a declaration', async () => {
     expect(await service.catalogue()).toEqual({ catalogue_synced: false, features: [], event_types: [] });
     expect(await service.view('app-1')).toEqual({ catalogue_synced: false, declaration: null });
     await expect(
-      service.declare('app-1', { features: [], event_types: [], baa_signed: false, baa_url: null }),
+      service.declare(appRecord({ id: 'app-1' }), { features: [], event_types: [], baa_signed: false, baa_url: null }),
     ).rejects.toMatchObject({
       status: 409,
       message: DATA_ACCESS_MESSAGES.notSynced,

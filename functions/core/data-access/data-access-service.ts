@@ -15,18 +15,22 @@ import {
 } from '../../../shared/schemas/data-access';
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
+import { reviewAfterDeclaration } from '../apps/review';
+import { reviewedDeclaration } from '../apps/reviewed-view';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { CatalogueQueries } from '../sync/queries';
 
 export interface DataAccessStore {
   get(appId: string): Promise<DataAccessDeclaration | undefined>;
   put(appId: string, declaration: DataAccessDeclaration): Promise<void>;
+  /** Removes the app's declaration (a withdrawn first declaration of an approved app). */
+  remove(appId: string): Promise<void>;
 }
 
 export function createDataAccessService(deps: {
   catalogue: Pick<CatalogueQueries, 'features' | 'eventTypes' | 'counts'>;
   store: DataAccessStore;
-  apps: Pick<AppRepository, 'getById'>;
+  apps: Pick<AppRepository, 'getById' | 'save'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -63,20 +67,31 @@ export function createDataAccessService(deps: {
       };
     },
 
+    /** The owner's and the admin's view: the declaration as stored (a change waiting for review included). */
     async view(appId: string): Promise<DataAccessView> {
       const [isSynced, declaration] = await Promise.all([synced(), deps.store.get(appId)]);
       return { catalogue_synced: isSynced, declaration: declaration ?? null };
     },
 
-    /** Validates every feature and event type against the catalogue, then stores the declaration. */
+    /** The public view of a listed app: the declaration an admin last reviewed (core/apps/review.ts). */
+    async publicView(app: AppRecord): Promise<DataAccessView> {
+      const [isSynced, declaration] = await Promise.all([synced(), deps.store.get(app.id)]);
+      return { catalogue_synced: isSynced, declaration: reviewedDeclaration(app, declaration) };
+    },
+
+    /**
+     * Validates every feature and event type against the catalogue, then stores the declaration.
+     * For an approved app the declaration it had when reviewed is kept on the app first (flagged
+     * for the admin), so the public page keeps showing it until the change is reviewed.
+     */
     async declare(
-      appId: string,
+      app: AppRecord,
       input: z.output<typeof DataAccessInputSchema>,
     ): Promise<{ before: DataAccessDeclaration | null; after: DataAccessDeclaration }> {
       const [features, events, before] = await Promise.all([
         deps.catalogue.features({}),
         deps.catalogue.eventTypes(),
-        deps.store.get(appId),
+        deps.store.get(app.id),
       ]);
       if (features.length === 0) throw new ConflictError(DATA_ACCESS_MESSAGES.notSynced);
       const byId = new Map(features.map((f) => [f.id, f] as const));
@@ -109,7 +124,12 @@ export function createDataAccessService(deps: {
         baa_url: input.baa_url,
         updated_at: now().toISOString(),
       };
-      await deps.store.put(appId, after);
+      if (app.is_approved) {
+        const review = reviewAfterDeclaration(app, before ?? null, after, after.updated_at);
+        if (review.review_flag !== app.review_flag || review.reviewed !== app.reviewed)
+          await deps.apps.save(app, { ...app, ...review, updated_at: after.updated_at });
+      }
+      await deps.store.put(app.id, after);
       return { before: before ?? null, after };
     },
   };

@@ -19,6 +19,7 @@
 import type { LicenseStatus } from '../../../shared/constants';
 import type { AppRecord } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
+import { reviewedView } from '../apps/reviewed-view';
 import { type LicenceEvents, licenceEventData } from '../purchases/ports';
 import type { PurchaseRecord } from '../purchases/purchase';
 import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
@@ -26,6 +27,9 @@ import type { ClaimLinks } from '../users/practice-claims';
 import { generateSecret, signedHeaders } from '../webhooks/signing';
 import { buyerLicenceMail, manualAccessMail, poolEmptyMail, webhookFailedMail } from './licence-mails';
 import type { EndpointResponse, LicenceEndpointClient, LicenceStore } from './ports';
+
+/** The licensing an admin reviewed: a set-up waiting for review is not used yet. */
+const reviewedOf = <T extends AppRecord>(app: T | undefined) => (app ? reviewedView(app) : undefined);
 
 /** Random bytes of the licence webhook secret kept on an app. */
 const LICENCE_WEBHOOK_SECRET_BYTES = 32;
@@ -343,7 +347,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
      * or null when the purchase already had its licence (nothing was changed or sent).
      */
     async fulfil(purchase: PurchaseRecord): Promise<Delivery | null> {
-      const app = await apps.getById(purchase.app_id);
+      const app = reviewedOf(await apps.getById(purchase.app_id));
       const delivery = await deliver(app, purchase);
       if (delivery) {
         log.info('licence delivered', {
@@ -370,7 +374,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
      * developer added keys; each buyer gets the licence mail. Returns how many were served.
      */
     async retryOutOfStock(appId: string): Promise<number> {
-      const app = await apps.getById(appId);
+      const app = reviewedOf(await apps.getById(appId));
       if (app?.licensing_type !== 'key_pool') return 0;
       let served = 0;
       for (const id of await store.outOfStockPurchaseIds(appId)) {

@@ -31,6 +31,7 @@ import {
 } from '../../../shared/schemas/checkout';
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
+import { reviewedView } from '../apps/reviewed-view';
 import { ConflictError, NotFoundError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '../errors';
 import type { Requested } from '../installs/permissions';
 import type { LicenceFulfilment } from '../licences/fulfilment';
@@ -120,9 +121,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** Only approved, public, unsuspended apps can be bought; anything else reads as missing. */
   async function buyableApp(appId: string): Promise<AppRecord> {
-    const app = await apps.getById(appId);
-    if (!app || !isMarketEligible(app)) throw new NotFoundError(APP_NOT_FOUND);
-    return app;
+    const stored = await apps.getById(appId);
+    if (!stored || !isMarketEligible(stored)) throw new NotFoundError(APP_NOT_FOUND);
+    // The price and licensing the buyer was shown: the reviewed ones while a change waits.
+    return reviewedView(stored);
   }
 
   const successUrl = (sessionId: string, newAccount: boolean | undefined) =>

@@ -48,9 +48,25 @@ export interface PaymentEventsDeps {
   events?: LicenceEvents;
   appUrl: string;
   log?: Log;
+  /**
+   * Records in the audit trail what was done in Stripe's dashboard (a refund, a dispute), with the
+   * purchase's state before, as read from the store; optional.
+   */
+  audit?: (change: StripeChange) => Promise<void>;
   /** Counts completed checkouts (the business metrics); optional. */
   onCompleted?: (kind: 'paid' | 'free') => void;
   now?: () => Date;
+}
+
+/** A change made in Stripe's dashboard, for the audit trail (actor: Stripe). */
+export interface StripeChange {
+  action: 'purchase.refund_in_stripe' | 'purchase.dispute_in_stripe';
+  purchase_id: string;
+  /** The app's name as bought. */
+  label: string | null;
+  event_id: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
 }
 
 /** 503 for a repeated event while the licence is still being delivered: Stripe retries it later. */
@@ -213,6 +229,18 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     log.info(flag ? 'purchase disputed in Stripe: licence revoked' : 'purchase refunded in Stripe', {
       purchase_id: purchase.id,
     });
+    try {
+      await deps.audit?.({
+        action: flag ? 'purchase.dispute_in_stripe' : 'purchase.refund_in_stripe',
+        purchase_id: purchase.id,
+        label: purchase.app?.name ?? null,
+        event_id: event.id,
+        before: { status: purchase.status, license_status: purchase.license_status ?? null },
+        after: { status: 'refunded', license_status: 'revoked', ...(flag ? { flag } : {}) },
+      });
+    } catch (err) {
+      log.error('audit entry not written', { purchase_id: purchase.id, error: (err as Error).message });
+    }
     await publishRevoked(deps, purchase, log);
     // The buyer is told of a refund; a dispute is their own act against the charge.
     if (flag) return { received: true };

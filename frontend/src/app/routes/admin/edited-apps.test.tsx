@@ -20,7 +20,15 @@ const seed = () => [
     id: 'renamed',
     name: PHISH,
     is_approved: true,
-    review_flag: { fields: ['name', 'description'], flagged_at: '2026-11-26T09:00:00.000Z' },
+    review_flag: {
+      fields: ['name', 'description', 'webhook_license_url'],
+      flagged_at: '2026-11-26T09:00:00.000Z',
+      changes: [
+        { field: 'name', before: 'Perio Notes', after: PHISH },
+        { field: 'description', before: 'Charting helper', after: 'Log in at evil.example' },
+        { field: 'webhook_license_url', before: 'https://perio.example/…', after: 'https://evil.example/…' },
+      ],
+    },
   }),
   adminAppFixture({ id: 'calm', name: 'Perio Chart', is_approved: true, review_flag: null }),
 ];
@@ -61,7 +69,22 @@ describe('approved apps edited after review (admin)', { timeout: 30_000 }, () =>
     const { user } = renderRoute('/admin/apps', { role: 'admin' });
     await screen.findByRole('heading', { name: 'App Management' }, { timeout: 15_000 });
     const flagged = within(await screen.findByTestId('admin-app-renamed'));
-    expect(flagged.getByText('Edited after approval: name, description')).toBeTruthy();
+    expect(flagged.getByText('Edited after approval: name, description, webhook_license_url')).toBeTruthy();
+    // The diff: the reviewed value the public page still shows beside the new one (a native disclosure).
+    const diff = flagged.getByTestId('review-diff');
+    expect(diff.hasAttribute('open')).toBe(false);
+    await user.click(flagged.getByText('Show changes'));
+    await waitFor(() => expect(diff.hasAttribute('open')).toBe(true));
+    const table = within(diff).getByRole('table', { name: `Changes of ${PHISH} waiting for review` });
+    const name = within(table).getByTestId('review-change-name');
+    expect(
+      within(name)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['name', 'Perio Notes', PHISH]);
+    const hook = within(table).getByTestId('review-change-webhook_license_url');
+    expect(hook.textContent).toContain('https://perio.example/…');
+    expect(hook.textContent).toContain('https://evil.example/…');
     expect(within(screen.getByTestId('admin-app-calm')).queryByTestId('review-flag')).toBeNull();
 
     await user.click(flagged.getByRole('button', { name: `Mark the edits of ${PHISH} as reviewed` }));

@@ -53,6 +53,26 @@ describe('My Apps (/dashboard/apps)', () => {
     expect(row('pub-susp').queryByText(/In review/)).toBeNull();
   });
 
+  it('shows the changes of an approved app that wait for review, and withdraws them', async () => {
+    const edited = {
+      ...ownAppFixture({ id: 'pub-edit', name: 'Perio Pal', type: 'public', is_approved: true }),
+      status: 'Published',
+      review_pending: ['name', 'icon_url'],
+    };
+    const { user, db } = await open({ apps: [edited] as ReturnType<typeof apps> }, [
+      http.post<{ id: string }>('/api/apps/:id/withdraw-changes', ({ params }) => {
+        const app = db.find((a) => a.id === params.id) as { review_pending?: string[] } | undefined;
+        if (app) app.review_pending = [];
+        return HttpResponse.json(app);
+      }),
+    ]);
+    const notice = within(await screen.findByTestId('changes-in-review'));
+    expect(notice.getByRole('status').textContent).toContain('Changes waiting for review (name, icon_url)');
+    await user.click(notice.getByRole('button', { name: 'Withdraw changes' }));
+    expect(calls('POST /api/apps/pub-edit/withdraw-changes')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('changes-in-review')).toBeNull());
+  });
+
   it('shows both tabs with their counts, and the two create buttons', async () => {
     await open({ apps: apps(), purchases });
     expect(await screen.findByRole('tab', { name: 'Apps I Created (3)' })).toBeTruthy();

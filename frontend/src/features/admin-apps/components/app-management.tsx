@@ -21,6 +21,7 @@ import { useSuspendApp } from '../api/suspend-app';
 import type { AdminAppRow } from '../types';
 import { type AppFilter, adminStatus, FILTERS, formatPricing } from '../utils/format';
 import { AppDetailDialog } from './app-detail-dialog';
+import { ReviewDiff } from './review-diff';
 import { SalesCell } from './sales-cell';
 
 /** Fixed shares of a laptop-wide table (1280 px window): long names and e-mails wrap instead of scrolling. */
@@ -68,9 +69,9 @@ export function AppManagement({
   async function reviewed(id: string) {
     try {
       await clearFlag.trigger(id);
-      notifySuccess('Review flag cleared');
+      notifySuccess('Changes marked reviewed: the public page shows them now');
     } catch (err) {
-      notifyError(errorText(err, 'Failed to clear the review flag'));
+      notifyError(errorText(err, 'Failed to mark the changes reviewed'));
     }
   }
   const { confirm, dialog } = useConfirm();
@@ -210,6 +211,7 @@ export function AppManagement({
                     <Text fontSize="xs" color="orange.800">
                       Edited after approval: {app.review_flag.fields.join(', ')}
                     </Text>
+                    <ReviewDiff app={app} />
                     <Button
                       size="2xs"
                       variant="outline"

@@ -13,8 +13,11 @@ import {
 import { AppIcon } from '../../../components/ui/app-icon';
 import { AppTypeBadge } from '../../../components/ui/app-type-badge';
 import { ButtonLink } from '../../../components/ui/links';
+import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../utils/format';
+import { useWithdrawChanges } from '../api/withdraw-changes';
 import type { OwnApp } from '../types';
 import { appStatus } from '../utils/app-status';
 
@@ -98,6 +101,7 @@ export const CreatedAppCard = memo(function CreatedAppCard({
               : 'Suspended by an administrator. It is not listed on the marketplace until approved again.'}
           </Text>
         )}
+        {(app.review_pending?.length ?? 0) > 0 && <ChangesInReview app={app} />}
         {isPublic && (
           <HStack
             gap="2"
@@ -129,3 +133,30 @@ export const CreatedAppCard = memo(function CreatedAppCard({
     </Card.Root>
   );
 });
+
+/**
+ * An approved app's changes waiting for the admin's review: what waits, that the marketplace shows
+ * the reviewed listing until then, and Withdraw changes (the reviewed values come back).
+ */
+function ChangesInReview({ app }: { app: OwnApp }) {
+  const withdraw = useWithdrawChanges();
+  async function onWithdraw() {
+    try {
+      await withdraw.trigger(app.id);
+      notifySuccess('Changes withdrawn: the app has its reviewed listing again');
+    } catch (err) {
+      notifyError(errorText(err, 'Failed to withdraw the changes'));
+    }
+  }
+  return (
+    <HStack gap="2" flexWrap="wrap" data-testid="changes-in-review">
+      <Text fontSize="sm" color="orange.800" role="status" me="auto">
+        Changes waiting for review ({app.review_pending.join(', ')}): the marketplace shows the reviewed listing until
+        an administrator has reviewed them.
+      </Text>
+      <Button size="xs" variant="outline" onClick={onWithdraw} loading={withdraw.isMutating}>
+        Withdraw changes
+      </Button>
+    </HStack>
+  );
+}

@@ -68,7 +68,10 @@ function EditApp({ appId, quick }: { appId: string; quick: boolean }) {
     );
   return (
     <>
-      <PageHeader title="Edit Marketplace Listing" description={`${app.name}: changes apply immediately.`} />
+      <PageHeader
+        title="Edit Marketplace Listing"
+        description={`${app.name}: changes are saved at once; on an approved app, changes to what the listing shows, its licensing or data access go public once reviewed.`}
+      />
       <EditWizard key={app.id} app={app} />
     </>
   );
