@@ -177,6 +177,9 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
 
   console.log('Writing:');
   await writeAll(userItems, 'developers (+ e-mail items)');
+  // User Management's counts item, over every account now in the table.
+  const { recountUsers } = await import('../functions/adapters/dynamodb/migrations');
+  await recountUsers();
   await writeAll(appItems, 'apps (+ slug, works-with)');
   // Absolute counters: the seed's apps are the only listed ones (a table with others: run on an empty one).
   await writeAll(

@@ -45,20 +45,14 @@ const ALLOWED: Record<string, string> = {
     'manual licences waiting on an app: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
     'purchase lists (admin, buyer, developer analytics): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/suppression-repo.ts#dynamoSuppressionStore.list':
-    'admin mail-suppression list: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.features':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.relationships':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.tables':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/sync-repo.ts#dynamoFailedItems.list':
-    'the sync queue’s failed jobs (/admin/queue): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#listKind':
     'sync run history and status: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (pointer items, TTL on empty polls)',
-  'functions/adapters/dynamodb/users-repo.ts#dynamoUsersRepository.listUsers':
-    'admin users list: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
 };
 
 describe('bounded reads', () => {

@@ -107,6 +107,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'PURCHASE#*',
       'STRIPEEVENT#*',
       'CATALOGUE',
+      // User Management's counts, moved in each new account's transaction.
+      'USERCOUNTS',
     ],
     mail: true,
     memorySize: 1024,
@@ -248,6 +250,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     keys: [
       'USER#*',
       'USERS',
+      // User Management's counts: read by the list, moved with an approval.
+      'USERCOUNTS',
       'EMAIL#*',
       'APIKEY#*',
       'KEYHASH#*',

@@ -56,6 +56,8 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'DELIVERY#*',
   'EMAIL#*',
   'USER#*',
+  // User Management's counts: an imported account counts as invited.
+  'USERCOUNTS',
   // Invitations of imported accounts (their links, the per-recipient mail cap, suppressed addresses).
   'INVITE#*',
   'RATE#*',

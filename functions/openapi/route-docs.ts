@@ -105,7 +105,7 @@ import {
   CreateKeyRequest,
   KeyIdParams,
 } from '../../shared/schemas/keys';
-import { LiftSuppressionRequest, SuppressedAddressListSchema } from '../../shared/schemas/mail';
+import { LiftSuppressionRequest, SuppressedAddressListSchema, SuppressionListQuery } from '../../shared/schemas/mail';
 import {
   AdminManualLicenceListSchema,
   CompleteManualLicenceRequest,
@@ -646,9 +646,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   // Admin: users and keys ------------------------------------------------------------------------
   'GET /api/admin/users': {
-    summary: 'All accounts, newest first, searchable; paged when page is given',
+    summary: 'Accounts, newest first, searchable; capped, or paged with limit/cursor',
     description:
-      'q searches email, full_name and company; status (pending, approved, invited) and role (developer, admin, practice) filter. Without page the answer is the whole matching list (an array); with page it is one page object with total, pages and counts (awaiting_approval: pending developers only; invited).',
+      'q searches email, full_name and company (case-insensitive, inside each); status (pending, approved, invited) and role ' +
+      '(developer, admin, practice) filter, all on the server. Without limit and cursor the answer is the plain array, capped ' +
+      'at the first 100 accounts (ADMIN_USERS_UNPAGED_MAX): X-Total-Count when no q or role is given (the counts are ' +
+      'counters), and past the cap Link: <...&limit=100&cursor=...>; rel="next". With limit (1-100, default 25) or cursor: ' +
+      'a page {items, next_cursor, limit, all, awaiting_approval, invited} (the counts before search and filters; ' +
+      'awaiting_approval: pending developers only). A searched or filtered request reads at most 500 accounts, so its page ' +
+      'can hold fewer rows than limit, even none, with a next_cursor to go on.',
     query: AdminUserListQuery,
     response: z.union([AdminUserListSchema, AdminUserPageSchema]),
   },
@@ -800,6 +806,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/admin/mail-suppressions': {
     summary: 'Addresses no longer mailed because they bounced permanently or complained, newest first',
+    description:
+      'One page of the list (limit, default 50, at most 100): when more follow, X-Next-Cursor and ' +
+      'Link: <...&cursor=...>; rel="next" name the next page.',
+    query: SuppressionListQuery,
     response: SuppressedAddressListSchema,
   },
   'POST /api/admin/mail-suppressions/lift': {

@@ -1,6 +1,7 @@
 /** The admin's view of a developer (core/api-keys/developer-admin.ts): approvals, keys, webhook logs. */
 import { dynamoApiKeyRepository } from '../adapters/dynamodb/api-keys-repo';
 import { dynamoWebhookLogReader } from '../adapters/dynamodb/licences-read-repo';
+import { dynamoUserDirectory } from '../adapters/dynamodb/user-directory-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
@@ -12,6 +13,7 @@ import { lazyService } from './lazy';
 export const developerAdmin = /* @__PURE__ */ lazyService(() =>
   createDeveloperAdminService({
     users: dynamoUsersRepository,
+    directory: dynamoUserDirectory,
     keys: dynamoApiKeyRepository,
     apiKeys,
     logs: dynamoWebhookLogReader,

@@ -43,6 +43,11 @@ import { jobQueue, syncQueue } from './sync-queue';
 import { deliveryQueue, localWebhookQueueStats } from './webhook-events';
 import { webhookPipeline } from './webhook-pipeline';
 
+/** The queue screen lists the newest failed jobs (the `failed` count is the queue's own). */
+const FAILED_ITEMS_SHOWN = 100;
+/** Records a Retry failed clears (and, locally, re-sends when lost with a restart) per request. */
+const FAILED_ITEMS_REDRIVEN = 500;
+
 // Queue ----------------------------------------------------------------------------------------------
 
 export { syncQueue };
@@ -78,10 +83,11 @@ const queueOps: QueueOps = {
     };
   },
   async failedItems() {
-    return (await dynamoFailedItems.list()).map(({ body: _body, ...item }) => item);
+    return (await dynamoFailedItems.list(FAILED_ITEMS_SHOWN)).map(({ body: _body, ...item }) => item);
   },
   async redrive() {
-    const records = await dynamoFailedItems.list();
+    // At most FAILED_ITEMS_REDRIVEN records a request (the queue's own redrive moves every dead letter).
+    const records = await dynamoFailedItems.list(FAILED_ITEMS_REDRIVEN);
     let moved: number;
     const sqs = sqsQueues();
     if (sqs) moved = await sqs.redriveDeadLetters();

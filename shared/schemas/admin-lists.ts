@@ -37,9 +37,26 @@ const paging = {
 export const ADMIN_APP_TYPE_FILTERS = ['all', 'marketplace', 'internal'] as const;
 export type AdminAppTypeFilter = (typeof ADMIN_APP_TYPE_FILTERS)[number];
 
-/** GET /api/admin/users query. q searches email, full_name and company; status and role filter. */
+/** The plain array of an unpaged GET /api/admin/users holds at most this many accounts (then Link rel=next). */
+export const ADMIN_USERS_UNPAGED_MAX = 100;
+export const ADMIN_USERS_CURSOR_TOO_LONG = 'cursor must be at most 1000 characters';
+
+/**
+ * GET /api/admin/users query. q searches email, full_name and company; status and role filter.
+ * With limit or cursor the answer is a page object; without, the spec's array (capped).
+ */
 export const AdminUserListQuery = z.object({
-  ...paging,
+  limit: limitParam(ADMIN_PAGE_MAX)
+    .optional()
+    .describe(
+      `rows per page (default ${ADMIN_PAGE_SIZE} with a cursor, at most ${ADMIN_PAGE_MAX}); asks for the page object`,
+    ),
+  cursor: z
+    .string()
+    .max(1000, ADMIN_USERS_CURSOR_TOO_LONG)
+    .optional()
+    .describe('next_cursor of the previous page (or the cursor of a Link rel="next")'),
+  q: paging.q,
   status: z.enum(ACCOUNT_STATUSES, { error: ADMIN_USER_STATUS_INVALID }).optional().describe('one account status'),
   role: z.enum(ROLES, { error: ADMIN_ROLE_INVALID }).optional().describe('one role'),
 });
@@ -62,8 +79,15 @@ const pageFields = {
 
 export const AdminUserPageSchema = z
   .object({
-    users: z.array(AdminUserSchema),
-    ...pageFields,
+    items: z.array(AdminUserSchema),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe(
+        'the next page (null on the last). A searched or filtered page reads a bounded window of accounts, ' +
+          'so it can hold fewer rows than limit, even none, and still have a next page',
+      ),
+    limit: z.number().int(),
     /** Every account, before the search and filters. */
     all: z.number().int(),
     /** Developers awaiting approval (status pending; before the search and filters): never practices or invited accounts. */

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { MSG } from '../messages';
 import { ACCOUNT_LIMITS, normaliseEmail } from './accounts';
+import { limitParam } from './query-numbers';
 
 export const SuppressedAddressSchema = z
   .object({
@@ -16,6 +17,17 @@ export const SuppressedAddressSchema = z
   .meta({ id: 'SuppressedAddress' });
 
 export const SuppressedAddressListSchema = z.array(SuppressedAddressSchema).meta({ id: 'SuppressedAddressList' });
+
+export const SUPPRESSIONS_PAGE_DEFAULT = 50;
+export const SUPPRESSIONS_PAGE_MAX = 100;
+
+/** GET /api/admin/mail-suppressions?limit=&cursor=: one page of the list, newest first. */
+export const SuppressionListQuery = z.object({
+  limit: limitParam(SUPPRESSIONS_PAGE_MAX)
+    .default(SUPPRESSIONS_PAGE_DEFAULT)
+    .describe(`addresses per page (default ${SUPPRESSIONS_PAGE_DEFAULT}, at most ${SUPPRESSIONS_PAGE_MAX})`),
+  cursor: z.string().max(1000).optional().describe('X-Next-Cursor of the previous page'),
+});
 
 export const LiftSuppressionRequest = z
   .object({

@@ -284,6 +284,22 @@ const SCREENS: Screen[] = [
     },
   },
   { role: 'admin', route: 'queue', url: '/admin/queue', name: 'Sync queue', ready: (p) => heading(p, /Queue/) },
+  {
+    role: 'admin',
+    route: 'sync-history',
+    url: '/admin/sync-history',
+    name: 'Sync history',
+    // Keyboard: the status filter is chosen with the arrow keys, and the server is asked for it.
+    ready: async (p) => {
+      await heading(p, 'Sync History');
+      await text(p, /^Showing \d+ runs/);
+      const asked = p.waitForRequest((r) => /\/api\/admin\/sync\/history\?.*status=queued/.test(r.url()));
+      await p.getByLabel('Run status').focus();
+      await p.keyboard.press('ArrowDown');
+      await asked;
+      await text(p, /^Showing \d+ runs|No runs match these filters/);
+    },
+  },
 ];
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -298,7 +314,9 @@ beforeAll(async () => {
     body: JSON.stringify(TEST_ADMIN),
   });
   const { access_token } = (await login.json()) as { access_token: string };
-  const users = await fetch(`${api}/api/admin/users`, { headers: { authorization: `Bearer ${access_token}` } });
+  const users = await fetch(`${api}/api/admin/users?q=${encodeURIComponent(DEMO_DEVELOPER.email)}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
   const body = (await users.json()) as
     | Array<{ id: string; email: string }>
     | { items: Array<{ id: string; email: string }> };

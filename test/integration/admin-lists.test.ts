@@ -4,8 +4,13 @@
  * review first; both lists answer one page at a time once `page` is given.
  */
 import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AdminAppPageSchema, AdminUserPageSchema } from '../../shared/schemas/admin-lists';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { userItem } from '../../functions/adapters/dynamodb/users-repo';
+import { aUser } from '../../functions/core/api-keys/testing';
+import { AdminAppPageSchema, type AdminUserPage, AdminUserPageSchema } from '../../shared/schemas/admin-lists';
+import type { AdminUser } from '../../shared/schemas/admin-users';
 import { type AdminApp, AdminAppListSchema, type OwnerApp } from '../../shared/schemas/apps';
 import { adminToken, api, type JsonBody, newDeveloper } from '../support/api';
 
@@ -111,23 +116,93 @@ describe('GET /api/admin/apps search, filter and paging', () => {
   });
 });
 
+/** Every row of a searched or filtered user list, following next_cursor (a page can be short, even empty). */
+async function everyUserPage(query: string, limit: number) {
+  const pages: AdminUserPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `/api/admin/users?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await asAdmin(url);
+    expect(res.status, url).toBe(200);
+    const page = AdminUserPageSchema.parse(res.body);
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor && pages.length < 500);
+  return pages;
+}
+
 describe('GET /api/admin/users paging', () => {
-  it('pages the searched accounts with the counts User Management shows', async () => {
+  it('pages the searched accounts past the first page with the counts User Management shows', async () => {
     const others = [
       await newDeveloper({ company_name: `Devco ${run}` }),
       await newDeveloper({ company_name: `Devco ${run}` }),
     ];
-    const q = encodeURIComponent(`devco ${run}`);
+    const q = encodeURIComponent(`DEVCO ${run}`);
     const whole = await asAdmin(`/api/admin/users?q=${q}`);
     expect(whole.status).toBe(200);
     expect(whole.body).toHaveLength(3);
-    const p1 = AdminUserPageSchema.parse((await asAdmin(`/api/admin/users?q=${q}&page=1&limit=2`)).body);
-    expect(p1).toMatchObject({ total: 3, page: 1, limit: 2, pages: 2 });
-    expect(p1.users.map((u) => u.email)).toEqual([others[1]?.email, others[0]?.email]);
-    const p2 = AdminUserPageSchema.parse((await asAdmin(`/api/admin/users?q=${q}&page=2&limit=2`)).body);
-    expect(p2.users.map((u) => u.email)).toEqual([dev.email]);
-    expect(p2.all).toBeGreaterThanOrEqual(3);
-    expect(p2.awaiting_approval).toBeGreaterThanOrEqual(3);
-    expect((await asAdmin('/api/admin/users?page=abc')).status).toBe(400);
+    const pages = await everyUserPage(`q=${q}`, 2);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages.flatMap((p) => p.items.map((u) => u.email))).toEqual([others[1]?.email, others[0]?.email, dev.email]);
+    const first = pages[0] as AdminUserPage;
+    expect(first.all).toBeGreaterThanOrEqual(3);
+    expect(first.awaiting_approval).toBeGreaterThanOrEqual(3);
+    // Filters combine with the search, on the server.
+    const pending = await everyUserPage(`q=${q}&status=pending&role=developer`, 25);
+    expect(pending.flatMap((p) => p.items).length).toBe(3);
+    expect((await everyUserPage(`q=${q}&status=approved`, 25)).flatMap((p) => p.items)).toEqual([]);
+    for (const bad of ['limit=0', 'limit=101', 'cursor=nonsense', 'status=gone', 'role=owner']) {
+      const res = await asAdmin(`/api/admin/users?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.detail, bad).toBeTruthy();
+    }
+  });
+
+  it('the plain array stops at 100 accounts with X-Total-Count and a Link to the rest; counts move with approval', async () => {
+    const before = AdminUserPageSchema.parse((await asAdmin('/api/admin/users?limit=1')).body);
+    // 101 accounts of one company, written straight into the table (BatchWrite, 25 a request).
+    const company = `Bulkco ${run}`;
+    const now = Date.now();
+    const users = Array.from({ length: 101 }, (_, i) => ({
+      ...aUser({ company_name: company, created_at: new Date(now + i).toISOString() }),
+    }));
+    for (let i = 0; i < users.length; i += 25) {
+      await documentClient().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [tableName()]: users.slice(i, i + 25).map((u) => ({ PutRequest: { Item: userItem.toItem(u, null) } })),
+          },
+        }),
+      );
+    }
+    const q = encodeURIComponent(company.toLowerCase());
+    const capped = await api<AdminUser[]>('GET', `/api/admin/users?q=${q}`, { token: admin });
+    expect(capped.status).toBe(200);
+    expect(capped.body.length).toBeLessThanOrEqual(100);
+    const link = /<([^>]+)>; rel="next"/.exec(capped.headers.get('link') ?? '')?.[1];
+    expect(link).toContain('limit=100');
+    expect(capped.headers.get('x-total-count')).toBeNull(); // a search has no counter
+    const rest = await everyUserPage(`q=${q}`, 100);
+    const ids = rest.flatMap((p) => p.items.map((u) => u.id));
+    expect(new Set(ids).size).toBe(101);
+
+    const unfiltered = await api<AdminUser[]>('GET', '/api/admin/users', { token: admin });
+    expect(unfiltered.body).toHaveLength(100);
+    expect(unfiltered.headers.get('link')).toContain('rel="next"');
+    expect(Number(unfiltered.headers.get('x-total-count'))).toBe(before.all);
+
+    // A developer signing up counts as awaiting approval; approving moves the counter back.
+    const fresh = await newDeveloper();
+    const after = AdminUserPageSchema.parse((await asAdmin('/api/admin/users?limit=1')).body);
+    expect(after.all).toBe(before.all + 1);
+    expect(after.awaiting_approval).toBe(before.awaiting_approval + 1);
+    expect(
+      Number((await api('GET', '/api/admin/users?status=pending', { token: admin })).headers.get('x-total-count')),
+    ).toBe(after.awaiting_approval);
+    expect((await api('POST', '/api/approve-user', { token: admin, body: { email: fresh.email } })).status).toBe(200);
+    const approved = AdminUserPageSchema.parse((await asAdmin('/api/admin/users?limit=1')).body);
+    expect(approved.awaiting_approval).toBe(before.awaiting_approval);
+    expect((await api('GET', '/api/admin/users?limit=5', { token: dev.token })).status).toBe(403);
   });
 });

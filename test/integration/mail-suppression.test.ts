@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { dynamoSuppressionStore } from '../../functions/adapters/dynamodb/suppression-repo';
 import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND, type SuppressedAddress } from '../../shared/schemas/mail';
 import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
@@ -43,6 +44,37 @@ const waitUntil = (check: () => Promise<boolean>, what: string) =>
   );
 
 describe('mail suppression', () => {
+  it('the admin list pages past its first page, newest first (X-Next-Cursor, Link rel=next)', async () => {
+    const admin = await adminToken();
+    const run = randomUUID().slice(0, 8);
+    const base = Date.now() + 60_000; // newer than anything else on the list
+    for (let i = 0; i < 3; i++) {
+      await dynamoSuppressionStore.suppress({
+        email: `paged${i}-${run}@example.com`,
+        reason: 'bounce',
+        detail: 'Permanent (General)',
+        suppressed_at: new Date(base + i).toISOString(),
+      });
+    }
+    const first = await api<SuppressedAddress[]>('GET', '/api/admin/mail-suppressions?limit=2', { token: admin });
+    expect(first.status).toBe(200);
+    expect(first.body.map((s) => s.email)).toEqual([`paged2-${run}@example.com`, `paged1-${run}@example.com`]);
+    const cursor = must(first.headers.get('x-next-cursor'), 'a next page');
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const second = await api<SuppressedAddress[]>(
+      'GET',
+      `/api/admin/mail-suppressions?limit=2&cursor=${encodeURIComponent(cursor)}`,
+      { token: admin },
+    );
+    expect(second.body[0]?.email).toBe(`paged0-${run}@example.com`);
+    for (const bad of ['limit=0', 'limit=101', 'cursor=nonsense']) {
+      const res = await api('GET', `/api/admin/mail-suppressions?${bad}`, { token: admin });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.detail, bad).toBeTruthy();
+    }
+    for (let i = 0; i < 3; i++) await dynamoSuppressionStore.lift(`paged${i}-${run}@example.com`);
+  });
+
   it('a hard bounce suppresses the address: no further mail until an admin lifts it', async () => {
     const address = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
     const admin = await adminToken();

@@ -71,6 +71,7 @@ export const portalRoutes: RouteObject[] = [
           { path: 'internal-sync', element: lazyElement(() => import('./routes/admin/internal-sync')) },
           { path: 'categories', element: lazyElement(() => import('./routes/admin/categories')) },
           { path: 'queue', element: lazyElement(() => import('./routes/admin/queue')) },
+          { path: 'sync-history', element: lazyElement(() => import('./routes/admin/sync-history')) },
         ],
       },
     ],

@@ -256,6 +256,55 @@ export async function queryCursorPage(
   return { items, next_cursor: from ? keyCursor.encode(from) : null };
 }
 
+/**
+ * One page of a filtered Query from a cursor (newest first unless the input says otherwise): at
+ * most `limit` matching items, reading at most `window` items of the index to find them (a
+ * FilterExpression is applied after the read, so a rare match would otherwise read the whole
+ * partition). The page can hold fewer than `limit` items, even none, with a next cursor: the
+ * reader goes on from there. The cursor is the key of the last item read or returned, through
+ * keyCursor; a cursor of another partition answers 400 with `invalid`.
+ */
+export async function queryWindowPage(
+  input: QueryCommandInput,
+  opts: {
+    limit: number;
+    window: number;
+    cursor?: string;
+    index: 'GSI1' | 'GSI2' | 'GSI3';
+    partition: string;
+    invalid: string;
+  },
+): Promise<Page<Record<string, unknown>>> {
+  const fields = ['PK', 'SK', `${opts.index}PK`, `${opts.index}SK`];
+  const keyOf = (item: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, item[f]]));
+  let from: Record<string, unknown> | undefined = opts.cursor
+    ? keyCursor.decode(opts.cursor, fields, (k) => k[`${opts.index}PK`] === opts.partition, opts.invalid)
+    : undefined;
+  const items: Record<string, unknown>[] = [];
+  let read = 0;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        ScanIndexForward: false,
+        ...input,
+        Limit: Math.max(1, opts.window - read),
+        ExclusiveStartKey: from,
+      }),
+    );
+    read += res.ScannedCount ?? 0;
+    const found = res.Items ?? [];
+    const room = opts.limit - items.length;
+    if (found.length > room) {
+      // More matches than the page holds: the page ends at its last item, the rest is the next page's.
+      items.push(...found.slice(0, room));
+      return { items, next_cursor: keyCursor.encode(keyOf(items[items.length - 1] as Record<string, unknown>)) };
+    }
+    items.push(...found);
+    from = res.LastEvaluatedKey;
+  } while (from && items.length < opts.limit && read < opts.window);
+  return { items, next_cursor: from ? keyCursor.encode(from) : null };
+}
+
 // Attribute readers: an item attribute of the expected type, else null.
 export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

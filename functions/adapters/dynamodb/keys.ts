@@ -28,6 +28,8 @@ export const userKeys = {
   invitation: (tokenHash: string): Key => ({ PK: `INVITE#${tokenHash}`, SK: 'INVITE' }),
   listPartition: 'USERS',
   listSort: (user: Created) => timeSort(user.created_at, user.id),
+  /** User Management's counts (every account, awaiting approval, invited), moved in each account write's transaction. */
+  counts: { PK: 'USERCOUNTS', SK: 'COUNTS' } as Key,
 } as const;
 
 // API keys --------------------------------------------------------------------------------------

@@ -7,13 +7,17 @@
  * - sales-counters: the app item's sales counters (purchases-repo.ts SALES_COUNTERS) computed from
  *   the app's purchases, for apps sold before the counters were kept in the purchase transactions.
  * - catalogue-counts: the live catalogue counts item sync status reads (sync-repo.ts).
+ * - user-search-and-counts: each account's search_text (admin search) and User Management's
+ *   counts item (users-repo.ts), for accounts written before both were kept in their writes.
  */
 import { summarise } from '../../core/purchases/purchases-service';
+import { accountStatus } from '../../core/users/user';
 import { getItem, onIndex, putItem, queryAll, updateItem } from './dynamo';
-import { appKey, appSalesPartition, MARKET_PK, migrationMarker, syncKeys, UNLISTED_PK } from './keys';
+import { appKey, appSalesPartition, MARKET_PK, migrationMarker, syncKeys, UNLISTED_PK, userKeys } from './keys';
 import { purchaseItem } from './purchase-item';
 import { SALES_COUNTERS } from './purchases-repo';
 import { countCatalogue, dynamoCatalogueStore } from './sync-repo';
+import { searchText, userItem } from './users-repo';
 
 export interface MigrationResult {
   name: string;
@@ -62,7 +66,37 @@ async function catalogueCounts(): Promise<number> {
   return 1;
 }
 
+/**
+ * Fills search_text where an account lacks it and sets User Management's counts from every
+ * account (absolute: run it while no account is being written, as a deploy's migration step is).
+ * Also what bin/seed-scale.ts runs after writing its accounts.
+ */
+export async function recountUsers(): Promise<number> {
+  const items = await queryAll(onIndex('GSI1', userKeys.listPartition));
+  const counts = { all: 0, pending: 0, invited: 0 };
+  for (const item of items) {
+    const user = userItem.fromItem(item);
+    counts.all++;
+    const status = accountStatus(user);
+    if (status === 'pending') counts.pending++;
+    if (status === 'invited') counts.invited++;
+    if (typeof item.search_text !== 'string') {
+      await updateItem(userKeys.user(user.id), {
+        UpdateExpression: 'SET search_text = :s',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':s': searchText(user) },
+      }).catch(() => undefined); // an account deleted meanwhile
+    }
+  }
+  await putItem({ ...userKeys.counts, entity: 'UserCounts', ...counts });
+  return items.length;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
-  return [await once('sales-counters', salesCounters), await once('catalogue-counts', catalogueCounts)];
+  return [
+    await once('sales-counters', salesCounters),
+    await once('catalogue-counts', catalogueCounts),
+    await once('user-search-and-counts', recountUsers),
+  ];
 }

@@ -4,7 +4,7 @@
  * | Access pattern                       | Index | Key condition                                   |
  * |--------------------------------------|-------|-------------------------------------------------|
  * | is an address suppressed             | table | PK=SUPPRESSED#<email>, SK=SUPPRESSED            |
- * | all suppressed addresses, newest first (admin) | GSI1 | GSI1PK=SUPPRESSED, GSI1SK=<at>#<email> |
+ * | suppressed addresses, newest first, one page (admin) | GSI1 | GSI1PK=SUPPRESSED, GSI1SK=<at>#<email> |
  *
  * One GetItem per recipient (mails have one or two), so every mail-sending role reads it with the
  * GetItem it already has.
@@ -17,10 +17,11 @@ import {
   type SuppressionStore,
 } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, type ItemMapper, putItem, queryAll } from './dynamo';
+import { deleteItem, type ItemMapper, onIndex, putItem, queryCursorPage } from './dynamo';
 import { suppressionKeys } from './keys';
 
 const PARTITION = suppressionKeys.partition;
+export const SUPPRESSIONS_CURSOR_INVALID = 'cursor is not a cursor of this list';
 const key = (email: string) => suppressionKeys.address(normaliseAddress(email));
 
 /** An address on the list (its key is the normalised address). */
@@ -68,14 +69,14 @@ export const dynamoSuppressionStore: SuppressionStore = {
     return Boolean(res.Attributes);
   },
 
-  async list() {
-    const items = await queryAll<Record<string, unknown>>({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': PARTITION },
-      ScanIndexForward: false,
+  async list(limit, cursor) {
+    const page = await queryCursorPage(onIndex('GSI1', PARTITION), {
+      limit,
+      cursor,
+      index: 'GSI1',
+      partition: PARTITION,
+      invalid: SUPPRESSIONS_CURSOR_INVALID,
     });
-    return items.map(suppressedAddressItem.fromItem);
+    return { items: page.items.map(suppressedAddressItem.fromItem), next_cursor: page.next_cursor };
   },
 };

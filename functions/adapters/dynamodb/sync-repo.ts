@@ -61,6 +61,7 @@ import {
   putItem,
   queryAll,
   queryCount,
+  queryUpTo,
   updateItem,
 } from './dynamo';
 import { dynamoInstallStore } from './installs-repo';
@@ -695,14 +696,18 @@ export const dynamoFailedItems = {
   async put(item: FailedQueueItem & { body: string }): Promise<void> {
     await putItem(failedJobItem.toItem(item));
   },
-  async list(): Promise<Array<FailedQueueItem & { body: string }>> {
-    const items = await queryAll({
-      TableName: T(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': KEYS.failedPartition },
-      ScanIndexForward: false,
-    });
+  /** The newest `limit` failed jobs (a request reads a bounded set: the queue screen shows the newest). */
+  async list(limit: number): Promise<Array<FailedQueueItem & { body: string }>> {
+    const items = await queryUpTo(
+      {
+        TableName: T(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': KEYS.failedPartition },
+        ScanIndexForward: false,
+      },
+      limit,
+    );
     return items.map(failedJobItem.fromItem);
   },
   async remove(id: string): Promise<void> {

@@ -7,7 +7,8 @@
  * | user id by e-mail (+ uniqueness claim)  | table | PK=EMAIL#<email>, SK=EMAIL                  | findByEmail, findCredentials|
  * | create user + claim e-mail (tx)         | table | both items above, attribute_not_exists(PK)  | create                      |
  * | move e-mail claim on profile edit (tx)  | table | new EMAIL# put, old EMAIL# delete, USER# set | updateProfile               |
- * | all users, newest first                 | GSI1  | GSI1PK=USERS, GSI1SK=<created_at>#<id>      | listUsers                   |
+ * | users, newest first, one page (filters) | GSI1  | GSI1PK=USERS, GSI1SK=<created_at>#<id>      | user-directory-repo.ts      |
+ * | User Management's counts (in each tx)   | table | PK=USERCOUNTS, SK=COUNTS                    | countsMove; read: user-directory-repo.ts |
  * | reset token by its SHA-256 (TTL)        | table | PK=RESET#<sha256>, SK=RESET                 | resetTokens.*               |
  * | verification token by its SHA-256 (TTL) | table | PK=VERIFY#<sha256>, SK=VERIFY               | verifyTokens.*              |
  * | claim token by its SHA-256 (TTL)        | table | PK=CLAIM#<sha256>, SK=CLAIM                 | claimTokens.*               |
@@ -29,19 +30,17 @@ import type {
   UsersRepository,
   VerifyTokenStore,
 } from '../../core/users/ports';
-import { EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
+import { type AccountStatus, accountStatus, EmailTakenError, type User, UserIdTakenError } from '../../core/users/user';
 import { documentClient, tableName } from '../aws-clients';
 import {
   cancellationCodes,
-  conditionally,
   getItem,
   type ItemMapper,
   isConditionFailure,
-  onIndex,
   putItem,
-  queryAll,
   type TransactItem,
   transact,
+  transactOrCancellationCodes,
   tx,
   updateItem,
 } from './dynamo';
@@ -57,6 +56,8 @@ type UserItem = Omit<User, 'website' | 'invited' | 'linked_emails'> & {
   GSI1PK: string;
   GSI1SK: string;
   entity: 'USER';
+  /** e-mail, name and company, normalised (searchText): what admin search matches with contains(). */
+  search_text: string;
   website?: string;
   /** Present (true) only while a legacy import has not accepted its invitation. */
   invited?: true;
@@ -71,6 +72,7 @@ export function toItem(user: User, passwordHash: string | null): UserItem {
     GSI1PK: userKeys.listPartition,
     GSI1SK: userKeys.listSort(user),
     entity: 'USER',
+    search_text: searchText(user),
     id: user.id,
     email: user.email,
     full_name: user.full_name,
@@ -116,6 +118,87 @@ const tokenVersionOf = (item: Record<string, unknown> | undefined) => {
   return Number.isInteger(v) && v >= 0 ? v : 0;
 };
 
+/** Case and width folded (NFKC, lower case), so a search matches whatever case it was typed in. */
+export const normaliseSearch = (s: string): string => s.normalize('NFKC').toLowerCase().trim();
+
+/** The fields admin search matches (e-mail, name, company), normalised, one per line. */
+export const searchText = (user: Pick<User, 'email' | 'full_name' | 'company_name'>): string =>
+  [user.email, user.full_name, user.company_name].map(normaliseSearch).join('\n');
+
+// Counts --------------------------------------------------------------------------------------
+
+type Standing = Pick<User, 'role' | 'is_approved' | 'invited'> | null;
+
+const counted = (standing: Standing, status: AccountStatus) => (standing && accountStatus(standing) === status ? 1 : 0);
+
+/**
+ * The counts item's update for an account going from `before` to `after` (null: no account),
+ * null when the counts stay: it rides in the same transaction as the account's write.
+ */
+function countsMove(before: Standing, after: Standing): TransactItem | null {
+  const all = (after ? 1 : 0) - (before ? 1 : 0);
+  const pending = counted(after, 'pending') - counted(before, 'pending');
+  const invited = counted(after, 'invited') - counted(before, 'invited');
+  if (!all && !pending && !invited) return null;
+  return tx.update(userKeys.counts, {
+    UpdateExpression: 'SET entity = :entity ADD #all :all, pending :pending, invited :invited',
+    ExpressionAttributeNames: { '#all': 'all' },
+    ExpressionAttributeValues: { ':entity': 'UserCounts', ':all': all, ':pending': pending, ':invited': invited },
+  });
+}
+
+/**
+ * A condition that the stored account still stands as `user` did when read (role, approval,
+ * invitation): the counts move computed from that read is then the right one.
+ */
+function standsAs(user: Pick<User, 'role' | 'is_approved' | 'invited'>) {
+  return {
+    condition:
+      'attribute_exists(PK) AND #role = :was_role AND ' +
+      (user.is_approved ? 'is_approved = :was_t' : '(attribute_not_exists(is_approved) OR is_approved = :was_f)') +
+      (user.invited ? ' AND invited = :was_t' : ' AND attribute_not_exists(invited)'),
+    names: { '#role': 'role' },
+    values: {
+      ':was_role': user.role,
+      ...(user.is_approved || user.invited ? { ':was_t': true } : {}),
+      ...(user.is_approved ? {} : { ':was_f': false }),
+    },
+  };
+}
+
+/**
+ * Changes an account's standing (approval, role) with the counts in one transaction: reads the
+ * account, writes `change` conditioned on the standing read, and reads again when another write
+ * came between. undefined when the account does not exist or `change` does not apply to it.
+ */
+async function changeStanding(
+  userId: string,
+  change: (
+    user: User,
+  ) => { after: Standing; update: string; names?: Record<string, string>; values?: Record<string, unknown> } | null,
+): Promise<User | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const user = await findUserProfile(userId);
+    if (!user) return undefined;
+    const next = change(user);
+    if (!next) return undefined;
+    const guard = standsAs(user);
+    const move = countsMove(user, next.after);
+    const codes = await transactOrCancellationCodes([
+      tx.update(userKeys.user(userId), {
+        UpdateExpression: next.update,
+        ConditionExpression: guard.condition,
+        ExpressionAttributeNames: { ...guard.names, ...next.names },
+        ExpressionAttributeValues: { ...guard.values, ...next.values },
+      }),
+      ...(move ? [move] : []),
+    ]);
+    if (!codes) return user;
+    if (codes[0] !== 'ConditionalCheckFailed') throw new ConflictError('The account is busy. Please try again.');
+  }
+  throw new ConflictError('The account is busy. Please try again.');
+}
+
 // Repository ------------------------------------------------------------------------------------
 
 async function userIdByEmail(email: string): Promise<string | undefined> {
@@ -145,6 +228,7 @@ export const dynamoUsersRepository: UsersRepository = {
       await transact([
         tx.putNew(userItem.toItem(user, passwordHash)),
         tx.putNew({ ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id }),
+        countsMove(null, user) as TransactItem,
       ]);
     } catch (err) {
       const codes = cancellationCodes(err);
@@ -179,7 +263,9 @@ export const dynamoUsersRepository: UsersRepository = {
       ':email': changes.email,
       ':old_email': current.email,
     };
-    let set = 'SET #full_name = :full_name, #email = :email';
+    names['#search_text'] = 'search_text';
+    values[':search_text'] = searchText({ ...current, ...changes });
+    let set = 'SET #full_name = :full_name, #email = :email, #search_text = :search_text';
     const emailChanged = changes.email !== current.email;
     if (emailChanged) {
       // The new address is nobody's proven address yet: it is verified again by the link mailed to it.
@@ -243,27 +329,17 @@ export const dynamoUsersRepository: UsersRepository = {
     });
   },
 
-  async listUsers() {
-    const items = await queryAll(onIndex('GSI1', userKeys.listPartition, { ScanIndexForward: false }));
-    return items.map(userItem.fromItem);
-  },
-
   async setApproved(userId, approved) {
-    try {
-      const res = await updateItem(userKeys.user(userId), {
-        // Taking approval away ends the account's sessions; granting it needs no new token
-        // (approval is read from storage on every request).
-        UpdateExpression: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      });
-      if (!approved) forgetTokenVersion(userId);
-      return res.Attributes ? userItem.fromItem(res.Attributes) : undefined;
-    } catch (err) {
-      if (isConditionFailure(err)) return undefined;
-      throw err;
-    }
+    const before = await changeStanding(userId, (user) => ({
+      after: { ...user, is_approved: approved },
+      // Taking approval away ends the account's sessions; granting it needs no new token
+      // (approval is read from storage on every request).
+      update: approved ? 'SET is_approved = :a' : 'SET is_approved = :a ADD token_version :one',
+      values: approved ? { ':a': approved } : { ':a': approved, ':one': 1 },
+    }));
+    if (!before) return undefined;
+    if (!approved) forgetTokenVersion(userId);
+    return findUserProfile(userId);
   },
 
   async createClaimed(user, passwordHash, claim) {
@@ -272,6 +348,7 @@ export const dynamoUsersRepository: UsersRepository = {
         redeemClaim(claim),
         tx.putNew(userItem.toItem(user, passwordHash)),
         tx.putNew({ ...userKeys.email(user.email), entity: 'EMAIL', user_id: user.id }),
+        countsMove(null, user) as TransactItem,
       ]);
       return 'created';
     } catch (err) {
@@ -323,16 +400,17 @@ export const dynamoUsersRepository: UsersRepository = {
   },
 
   async convertToPractice(userId) {
-    const done = await conditionally(
-      updateItem(userKeys.user(userId), {
-        UpdateExpression: 'SET #role = :practice, is_approved = :t ADD token_version :one',
-        ConditionExpression: 'attribute_exists(PK) AND #role = :developer',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':practice': 'practice', ':developer': 'developer', ':t': true, ':one': 1 },
-      }),
+    const done = await changeStanding(userId, (user) =>
+      user.role === 'developer'
+        ? {
+            after: { ...user, role: 'practice', is_approved: true },
+            update: 'SET #role = :practice, is_approved = :approved ADD token_version :one',
+            values: { ':practice': 'practice', ':approved': true, ':one': 1 },
+          }
+        : null,
     );
     if (done) forgetTokenVersion(userId);
-    return done;
+    return done !== undefined;
   },
 };
 
@@ -359,7 +437,13 @@ async function saveToken(key: TokenKey, entity: string, fields: Record<string, u
  * In one transaction: deletes the token if it still exists, belongs to userId and has not expired,
  * and makes the change to the user it unlocks. False when a condition of either did not hold.
  */
-async function redeemToken(key: TokenKey, userId: string, nowSeconds: number, change: TransactItem) {
+async function redeemToken(
+  key: TokenKey,
+  userId: string,
+  nowSeconds: number,
+  change: TransactItem,
+  ...more: TransactItem[]
+) {
   try {
     await transact([
       tx.delete(key, {
@@ -367,6 +451,7 @@ async function redeemToken(key: TokenKey, userId: string, nowSeconds: number, ch
         ExpressionAttributeValues: { ':uid': userId, ':now': nowSeconds },
       }),
       change,
+      ...more,
     ]);
     return true;
   } catch (err) {
@@ -468,15 +553,23 @@ export const dynamoInvitations: InvitationStore = {
   },
 
   async redeem(tokenHash, userId, passwordHash, nowSeconds) {
+    // The counts move by the account's standing as read (invited -> pending or approved); the
+    // write holds only while it still stands so.
+    const user = await findUserProfile(userId);
+    if (!user?.invited) return false;
+    const guard = standsAs(user);
+    const move = countsMove(user, { ...user, invited: false });
     const redeemed = await redeemToken(
       userKeys.invitation(tokenHash),
       userId,
       nowSeconds,
       tx.update(userKeys.user(userId), {
         UpdateExpression: 'SET password_hash = :h, email_verified = :t REMOVE invited ADD token_version :one',
-        ConditionExpression: 'attribute_exists(PK) AND invited = :t',
-        ExpressionAttributeValues: { ':h': passwordHash, ':t': true, ':one': 1 },
+        ConditionExpression: guard.condition,
+        ExpressionAttributeNames: guard.names,
+        ExpressionAttributeValues: { ...guard.values, ':h': passwordHash, ':t': true, ':one': 1 },
       }),
+      ...(move ? [move] : []),
     );
     if (redeemed) forgetTokenVersion(userId);
     return redeemed;

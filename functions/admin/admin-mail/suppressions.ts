@@ -1,10 +1,18 @@
-import { LiftSuppressionRequest, SUPPRESSION_LIFTED } from '../../../shared/schemas/mail';
+import { LiftSuppressionRequest, SUPPRESSION_LIFTED, SuppressionListQuery } from '../../../shared/schemas/mail';
+import { nextPageHeaders } from '../../http/paged-array';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { suppressionList } from '../../wiring/mail-suppressions';
 
-/** GET /api/admin/mail-suppressions: addresses that bounced permanently or complained, newest first. */
-export const listMailSuppressions: AdminHandler = async () => ok(await suppressionList.list());
+/**
+ * GET /api/admin/mail-suppressions?limit=50&cursor=: addresses that bounced permanently or
+ * complained, newest first; a plain array, one page of it (`X-Next-Cursor`, `Link: rel="next"`).
+ */
+export const listMailSuppressions: AdminHandler = async (req) => {
+  const { limit, cursor } = parse(SuppressionListQuery, req.query);
+  const page = await suppressionList.list(limit, cursor);
+  return ok(page.items, nextPageHeaders(req, page.next_cursor, { limit }));
+};
 
 /** POST /api/admin/mail-suppressions/lift {email}: the address receives mail again (its owner fixed it). */
 export const liftMailSuppression: AdminHandler = async (req) => {

@@ -16,6 +16,7 @@ function setup() {
   const mails: OutgoingMail[] = [];
   const service = createDeveloperAdminService({
     users,
+    directory: users,
     keys,
     apiKeys,
     logs: { recentForOwner: async () => [] },
@@ -54,7 +55,7 @@ describe('developer approval', () => {
 
   it('lists users with company and role', async () => {
     const { service, admin } = setup();
-    const list = await service.listUsers();
+    const list = (await service.pageUsers({ limit: 25 })).items;
     expect(list.find((u) => u.id === admin.id)).toEqual({
       id: admin.id,
       full_name: admin.full_name,

@@ -21,7 +21,8 @@ import {
 } from '../../../shared/schemas/admin-users';
 import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '../../../shared/schemas/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import type { Log, Mailer, UsersRepository } from '../users/ports';
+import type { Page } from '../paging';
+import type { Log, Mailer, UserCounts, UserDirectory, UserPageQuery, UsersRepository } from '../users/ports';
 import { accountStatus, type User } from '../users/user';
 import type { ApiKeysService } from './api-keys-service';
 import type { ApiKeyRepository, WebhookLogReader, WebhookLogRecord } from './ports';
@@ -30,7 +31,9 @@ export const APPROVAL_MAIL_SUBJECT = 'Your developer account has been approved';
 export const ADMIN_ROTATION_MAIL_SUBJECT = 'One of your API keys was rotated by an administrator';
 
 export interface DeveloperAdminDeps {
-  users: Pick<UsersRepository, 'findById' | 'findByEmail' | 'listUsers' | 'setApproved'>;
+  users: Pick<UsersRepository, 'findById' | 'findByEmail' | 'setApproved'>;
+  /** User Management's pages and counts. */
+  directory: UserDirectory;
   keys: Pick<ApiKeyRepository, 'listByOwner'>;
   apiKeys: ApiKeysService;
   logs: WebhookLogReader;
@@ -138,10 +141,14 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
   }
 
   return {
-    /** GET /api/admin/users: every account, newest first. */
-    async listUsers(): Promise<AdminUser[]> {
-      return (await users.listUsers()).map(toAdminUser);
+    /** GET /api/admin/users: one page of accounts, newest first, filtered and searched on the server. */
+    async pageUsers(query: UserPageQuery): Promise<Page<AdminUser>> {
+      const page = await deps.directory.pageUsers(query);
+      return { items: page.items.map(toAdminUser), next_cursor: page.next_cursor };
     },
+
+    /** User Management's counts (every account, awaiting approval, invited): one counter item. */
+    userCounts: (): Promise<UserCounts> => deps.directory.userCounts(),
 
     /** GET /api/admin/users/{id}. */
     async getUser(id: string): Promise<AdminUserDetail> {

@@ -2,8 +2,9 @@
  * In-memory ports for unit tests of the API keys and partner rules (no DynamoDB). They follow the
  * port contracts closely enough to exercise the rules, including the atomic quota.
  */
-import type { UsersRepository } from '../users/ports';
-import type { User } from '../users/user';
+import { decodeCursor, encodeCursor } from '../paging';
+import type { UserDirectory, UsersRepository } from '../users/ports';
+import { accountStatus, type User } from '../users/user';
 import type { ApiKeyRecord } from './api-key';
 import { keyHandover } from './handover';
 import type { ApiKeyRepository } from './ports';
@@ -89,9 +90,10 @@ export function memoryKeys(): ApiKeyRepository & { byId: Map<string, ApiKeyRecor
   };
 }
 
-export function memoryUsers(
-  initial: User[] = [],
-): Pick<UsersRepository, 'findById' | 'findByEmail' | 'listUsers' | 'setApproved'> & { all: Map<string, User> } {
+export function memoryUsers(initial: User[] = []): Pick<UsersRepository, 'findById' | 'findByEmail' | 'setApproved'> &
+  UserDirectory & {
+    all: Map<string, User>;
+  } {
   const all = new Map<string, User>(initial.map((u) => [u.id, { ...u }]));
   return {
     all,
@@ -103,8 +105,20 @@ export function memoryUsers(
       const u = [...all.values()].find((x) => x.email === email);
       return u ? { ...u } : undefined;
     },
-    async listUsers() {
-      return [...all.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    async pageUsers({ limit, cursor, q, status, role }) {
+      const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.i === 'number', 'bad cursor').i) : 0;
+      const needle = q?.trim().toLowerCase() ?? '';
+      const shown = [...all.values()]
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .filter((u) => (!status || accountStatus(u) === status) && (!role || u.role === role))
+        .filter((u) => !needle || [u.email, u.full_name, u.company_name].some((f) => f.toLowerCase().includes(needle)));
+      const items = shown.slice(from, from + limit);
+      return { items, next_cursor: from + limit < shown.length ? encodeCursor({ i: from + limit }) : null };
+    },
+    async userCounts() {
+      const users = [...all.values()];
+      const of = (s: string) => users.filter((u) => accountStatus(u) === s).length;
+      return { all: users.length, pending: of('pending'), invited: of('invited') };
     },
     async setApproved(id, approved) {
       const u = all.get(id);

@@ -6,6 +6,7 @@
  * the mailer checks every recipient before sending, and an admin sees the list and may lift an
  * entry (the owner fixed their mailbox).
  */
+import type { Page } from '../paging';
 import type { Log } from '../users/ports';
 
 export type SuppressionReason = 'bounce' | 'complaint';
@@ -26,8 +27,8 @@ export interface SuppressionStore {
   suppress(entry: SuppressedAddress): Promise<void>;
   /** Removes an entry; false when there was none. */
   lift(email: string): Promise<boolean>;
-  /** Every entry, newest first. */
-  list(): Promise<SuppressedAddress[]>;
+  /** One page of the entries, newest first (a cursor of another list is refused with a 400). */
+  list(limit: number, cursor?: string): Promise<Page<SuppressedAddress>>;
 }
 
 export const normaliseAddress = (email: string): string => email.trim().toLowerCase();

@@ -24,7 +24,6 @@ function memoryUsers(initial: User[]): UsersRepository {
     findCredentials: async () => undefined,
     updateProfile: async () => undefined,
     setPasswordHash: async () => {},
-    listUsers: async () => [...users.values()],
     setApproved: async () => undefined,
     createClaimed: async () => 'claim_invalid',
     linkEmail: async () => 'claim_invalid',

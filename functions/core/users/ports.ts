@@ -2,7 +2,36 @@
  * What the users module needs from the outside world. The core owns these interfaces;
  * functions/adapters/ implements them (DynamoDB for storage, SES for mail).
  */
-import type { User } from './user';
+import type { Page } from '../paging';
+import type { AccountStatus, User } from './user';
+
+/** One page of User Management's list: newest first, filtered and searched on the server. */
+export interface UserPageQuery {
+  limit: number;
+  cursor?: string;
+  /** Matched case-insensitively inside e-mail, name or company. */
+  q?: string;
+  status?: AccountStatus;
+  role?: User['role'];
+}
+
+/** User Management's counts, kept in the accounts' own write transactions. */
+export interface UserCounts {
+  all: number;
+  /** Developers awaiting approval. */
+  pending: number;
+  invited: number;
+}
+
+/** User Management's reads (the admin function only: kept out of the accounts repository's bundle). */
+export interface UserDirectory {
+  /**
+   * One page of accounts, newest first. A filtered or searched page reads a bounded window of
+   * accounts and may hold fewer rows than `limit` (even none) with a next cursor.
+   */
+  pageUsers(query: UserPageQuery): Promise<Page<User>>;
+  userCounts(): Promise<UserCounts>;
+}
 
 export interface UsersRepository {
   /**
@@ -26,8 +55,6 @@ export interface UsersRepository {
     passwordHash?: string,
   ): Promise<User | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
-  /** Every account, newest first. */
-  listUsers(): Promise<User[]>;
   /** Returns the updated account, or undefined when it does not exist. */
   setApproved(userId: string, approved: boolean): Promise<User | undefined>;
   /**

@@ -1,5 +1,5 @@
 import { Box, Skeleton, Table } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { panelStyle } from './surfaces';
 
 /**
@@ -25,6 +25,7 @@ export function DataTable({
   scrollLabel,
   rootProps,
   scrollProps,
+  bodyRef,
   children,
 }: {
   label: string;
@@ -36,6 +37,8 @@ export function DataTable({
   scrollLabel?: string;
   rootProps?: Omit<Table.RootProps, 'children'>;
   scrollProps?: Omit<Table.ScrollAreaProps, 'children'>;
+  /** The body, for a paged table that moves focus to the first row of a page it loads (usePagedList). */
+  bodyRef?: Ref<HTMLTableSectionElement>;
   children?: ReactNode;
 }) {
   return (
@@ -65,7 +68,7 @@ export function DataTable({
             ))}
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body ref={bodyRef}>
           {loading &&
             Array.from({ length: skeletonRows }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

@@ -1,5 +1,5 @@
 import { MSG } from '../../../../shared/messages';
-import { matchesUserSearch, pageOf } from '../../../../shared/schemas/admin-lists';
+import { matchesUserFilters, matchesUserSearch } from '../../../../shared/schemas/admin-lists';
 import type { AdminUserDetail, WebhookLog } from '../../../../shared/schemas/admin-users';
 import type { ApiKey } from '../../../../shared/schemas/keys';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
@@ -65,18 +65,24 @@ export function adminUsersHandlers(
   const find = (id: string | undefined) => users.find((u) => u.id === id);
 
   const handlers: HttpHandler[] = [
-    // The server's search and paging (shared/schemas/admin-lists.ts): a page object with `page`.
+    // The server's search, filters and cursor paging: with limit or cursor a page {items, next_cursor, ...counts}.
     http.get('/api/admin/users', ({ request }) => {
+      const query = queryOf(request);
       const listed = users.map(({ website: _website, ...u }) => u);
-      const shown = listed.filter((u) => matchesUserSearch(u, queryOf(request).get('q') ?? ''));
-      const page = queryOf(request).get('page');
-      if (!page) return HttpResponse.json(shown);
-      const { rows, ...paging } = pageOf(shown, Number(page), Number(queryOf(request).get('limit') ?? 25));
+      const filters = { status: query.get('status') ?? undefined, role: query.get('role') ?? undefined };
+      const shown = listed.filter((u) => matchesUserSearch(u, query.get('q') ?? '') && matchesUserFilters(u, filters));
+      const limit = query.get('limit');
+      const cursor = query.get('cursor');
+      if (!limit && !cursor) return HttpResponse.json(shown.slice(0, 100));
+      const from = cursor ? Number(cursor.slice(1)) : 0;
+      const to = from + Number(limit ?? 25);
       return HttpResponse.json({
-        users: rows,
-        ...paging,
+        items: shown.slice(from, to),
+        next_cursor: to < shown.length ? `o${to}` : null,
+        limit: Number(limit ?? 25),
         all: listed.length,
-        awaiting_approval: listed.filter((u) => u.role !== 'admin' && !u.is_approved).length,
+        awaiting_approval: listed.filter((u) => u.status === 'pending').length,
+        invited: listed.filter((u) => u.status === 'invited').length,
       });
     }),
     http.post('/api/approve-user', async ({ request }) => {

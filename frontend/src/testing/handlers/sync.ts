@@ -79,7 +79,7 @@ export function catalogue() {
 const iso = (offsetSeconds = 0) =>
   new Date(Date.parse('2025-06-01T10:00:00.000Z') + offsetSeconds * 1000).toISOString();
 
-const runFixture = (id: string, type: SyncType, over: Partial<SyncRun> = {}): SyncRun => ({
+export const runFixture = (id: string, type: SyncType, over: Partial<SyncRun> = {}): SyncRun => ({
   id,
   sync_type: type,
   status: 'queued',
@@ -110,6 +110,8 @@ export function syncHandlers(
     failed?: FailedQueueItem[];
     failLists?: boolean;
     links?: Record<string, { events: string[]; tables: string[] }>;
+    /** Recorded runs, newest first. */
+    runs?: SyncRun[];
   } = {},
 ) {
   const source = catalogue();
@@ -118,7 +120,7 @@ export function syncHandlers(
     eventTypes: [] as EventType[],
     tables: [] as CatalogueTable[],
     links: new Map<string, { events: string[]; tables: string[] }>(Object.entries(opts.links ?? {})),
-    runs: [] as SyncRun[],
+    runs: [...(opts.runs ?? [])] as SyncRun[],
     polling: Boolean(opts.polling),
     usersSynced: 12,
     failed: [...(opts.failed ?? [])],
@@ -185,7 +187,16 @@ export function syncHandlers(
     http.get('/api/admin/sync/health', () =>
       HttpResponse.json({ status: 'degraded', checked_at: iso(), components: healthyComponents() }),
     ),
-    http.get('/api/admin/sync/history', () => HttpResponse.json({ runs: state.runs })),
+    // The server's filters and cursor paging (an offset cursor here; opaque to the screens).
+    http.get('/api/admin/sync/history', ({ request }) => {
+      const query = queryOf(request);
+      const type = query.get('sync_type');
+      const status = query.get('status');
+      const shown = state.runs.filter((r) => (!type || r.sync_type === type) && (!status || r.status === status));
+      const from = Number(query.get('cursor')?.slice(1) ?? 0);
+      const to = from + Number(query.get('limit') ?? 50);
+      return HttpResponse.json({ runs: shown.slice(from, to), next_cursor: to < shown.length ? `o${to}` : null });
+    }),
     http.post('/api/admin/sync/trigger', async ({ request }) =>
       start(((await bodyOf(request)) as { sync_type: SyncType }).sync_type),
     ),

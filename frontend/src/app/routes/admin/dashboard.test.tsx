@@ -41,7 +41,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
     expect(screen.queryByText('Not available yet')).toBeNull();
   });
 
-  it('links to users, apps, internal sync, queue and logs', async () => {
+  it('links to users, apps, internal sync, queue, sync history and logs', async () => {
     open();
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     for (const [name, href] of [
@@ -49,6 +49,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
       ['Apps', '/admin/apps'],
       ['Internal Sync', '/admin/internal-sync'],
       ['Queue', '/admin/queue'],
+      ['Sync History', '/admin/sync-history'],
       ['Logs', '/admin/logs'],
     ]) {
       const main = within(screen.getByRole('main'));

@@ -1,11 +1,12 @@
 import { Box, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import { LuAppWindow, LuListOrdered, LuRefreshCw, LuScrollText, LuUsers } from 'react-icons/lu';
+import { LuAppWindow, LuHistory, LuListOrdered, LuRefreshCw, LuScrollText, LuUsers } from 'react-icons/lu';
 import { type Action, ActionGrid } from '../../../components/ui/action-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { EditedAppsCard } from '../../../features/admin-apps/components/edited-apps-card';
 import { OverdueLicencesCard } from '../../../features/admin-licences/overdue-licences-card';
 import { SuppressedAddressesCard } from '../../../features/admin-mail/suppressed-addresses-card';
+import { SYNC_HISTORY_PATH } from '../../../features/admin-sync/api/get-sync-history';
 import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
 import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
 import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
@@ -21,6 +22,12 @@ const sections: Action[] = [
     icon: <LuRefreshCw />,
   },
   { title: 'Queue', text: 'Pending and failed sync jobs.', to: paths.adminQueue, icon: <LuListOrdered /> },
+  {
+    title: 'Sync History',
+    text: 'Every sync run and poll, by type and status.',
+    to: SYNC_HISTORY_PATH,
+    icon: <LuHistory />,
+  },
   { title: 'Logs', text: 'Webhook deliveries and replays.', to: paths.adminLogs, icon: <LuScrollText /> },
 ];
 

@@ -17,3 +17,38 @@ export function useSyncHistory(follow: boolean) {
     refreshInterval: follow ? 2000 : 30_000,
   });
 }
+
+/**
+ * The Sync History screen's address (portal-routes.tsx: admin `sync-history`). Kept here, not in
+ * config/paths.ts, which the visitor's download carries (its budget has no room left).
+ */
+export const SYNC_HISTORY_PATH = '/admin/sync-history';
+
+export interface SyncHistoryFilters {
+  /** One sync type; absent: every type. */
+  sync_type?: string;
+  /** One run status; absent: every status. */
+  status?: string;
+}
+
+export const SYNC_HISTORY_PAGE = 25;
+
+/** The Sync History screen's page URL: its filters and, after the first page, the cursor. */
+export function syncHistoryPageKey(filters: SyncHistoryFilters, cursor?: string): string {
+  const params = new URLSearchParams({ limit: String(SYNC_HISTORY_PAGE) });
+  if (filters.sync_type) params.set('sync_type', filters.sync_type);
+  if (filters.status) params.set('status', filters.status);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/sync/history?${params}`;
+}
+
+/** One page of runs, newest first, as a list page ({items, next_cursor}). */
+export async function getSyncHistoryPage(key: string): Promise<{ items: SyncRun[]; next_cursor: string | null }> {
+  const data = await api.get<{ runs?: SyncRun[]; next_cursor?: string | null }>(key);
+  return { items: Array.isArray(data?.runs) ? data.runs : [], next_cursor: data?.next_cursor ?? null };
+}
+
+/** The first page of the Sync History screen (the next ones come through usePagedList). */
+export function useSyncHistoryFirstPage(filters: SyncHistoryFilters) {
+  return useSWR(syncHistoryPageKey(filters), getSyncHistoryPage, { keepPreviousData: true });
+}

@@ -1,27 +1,31 @@
 import useSWR from 'swr';
-import type { AdminUserPage } from '../../../../../shared/schemas/admin-lists';
+import { ADMIN_PAGE_SIZE, type AdminUserPage } from '../../../../../shared/schemas/admin-lists';
 import { api } from '../../../lib/api-client';
 
 export const ADMIN_USERS_KEY = '/api/admin/users';
 
-export interface AdminUsersPageParams {
-  page: number;
-  limit?: number;
+export interface AdminUsersQuery {
   q?: string;
   /** One account status (pending, approved, invited); absent: all. */
   status?: string;
+  limit?: number;
 }
 
-/** The page's URL: an empty search is left out. */
-export function adminUsersPageKey({ page, limit, q, status }: AdminUsersPageParams): string {
-  const params = new URLSearchParams({ page: String(page) });
-  if (limit) params.set('limit', String(limit));
+/** A page's URL: the first page without a cursor; an empty search is left out. */
+export function adminUsersPageKey({ limit = ADMIN_PAGE_SIZE, q, status }: AdminUsersQuery, cursor?: string): string {
+  const params = new URLSearchParams({ limit: String(limit) });
   if (q?.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (cursor) params.set('cursor', cursor);
   return `${ADMIN_USERS_KEY}?${params}`;
 }
 
-/** GET /api/admin/users?page=…[&q=…]: one page (newest first) with the counts User Management shows. */
-export function useAdminUsersPage(params: AdminUsersPageParams) {
-  return useSWR(adminUsersPageKey(params), (key: string) => api.get<AdminUserPage>(key), { keepPreviousData: true });
+export const getAdminUsersPage = (key: string) => api.get<AdminUserPage>(key);
+
+/**
+ * GET /api/admin/users?limit=…[&q=…&status=…]: the first page (newest first) with the counts User
+ * Management shows; the next pages come through next_cursor (usePagedList).
+ */
+export function useAdminUsersFirstPage(query: AdminUsersQuery) {
+  return useSWR(adminUsersPageKey(query), getAdminUsersPage, { keepPreviousData: true });
 }

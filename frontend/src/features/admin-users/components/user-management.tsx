@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuArrowRight, LuBadgeCheck, LuMail } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import type { AdminUser } from '../../../../../shared/schemas/admin-users';
@@ -7,14 +7,15 @@ import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ButtonLink } from '../../../components/ui/links';
 import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
 import { LoadError } from '../../../components/ui/load-error';
+import { MoreRows } from '../../../components/ui/more-rows';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pager } from '../../../components/ui/pager';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { paths } from '../../../config/paths';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDate } from '../../../utils/format';
 import { useApproveUser } from '../api/approve-user';
-import { useAdminUsersPage } from '../api/get-admin-users';
+import { adminUsersPageKey, getAdminUsersPage, useAdminUsersFirstPage } from '../api/get-admin-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import { canApprove } from '../utils/filter-users';
 import { UserStatusBadge } from './user-status-badge';
@@ -30,19 +31,39 @@ const COLUMNS: DataColumn[] = [
 ];
 
 /**
- * /admin/users: every account, newest first, searched and paged on the server (GET
- * /api/admin/users?page=&q=), with approval for production access.
+ * /admin/users: every account, newest first, searched and filtered on the server (GET
+ * /api/admin/users?limit=&q=&status=), page by page with "Load more" (next_cursor), with approval
+ * for production access. A searched page may be short: the server reads a bounded window of
+ * accounts per page, so "Load more" goes on looking.
  */
 export function UserManagement() {
-  const { query, search, q, page, setPage } = usePagedSearch();
+  const { query, search, q } = usePagedSearch();
   const [status, setStatus] = useState('');
-  const { data, error, isLoading } = useAdminUsersPage({ page, q, status: status || undefined });
+  const filters = { q, status: status || undefined };
+  const key = adminUsersPageKey(filters);
+  const { data, error, isLoading } = useAdminUsersFirstPage(filters);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const list = usePagedList(key, data, (cursor) => getAdminUsersPage(adminUsersPageKey(filters, cursor)), body);
   const approve = useApproveUser();
   const resend = useResendInvitation();
   const { run, busyId: approving, dialog } = useConfirmedAction();
-  const users = data?.users ?? [];
+  const [approved, setApproved] = useState<ReadonlySet<string>>(new Set());
+  const users = list.items.map((u) =>
+    approved.has(u.id) && u.status === 'pending' ? { ...u, is_approved: true, status: 'approved' as const } : u,
+  );
   const pending = data?.awaiting_approval ?? 0;
   const searching = q.trim() !== '' || status !== '';
+  /** How many accounts the filter shows, when a counter knows it (no search). */
+  const total =
+    !data || q.trim()
+      ? undefined
+      : status === 'pending'
+        ? data.awaiting_approval
+        : status === 'invited'
+          ? data.invited
+          : status === 'approved'
+            ? data.all - data.awaiting_approval - data.invited
+            : data.all;
 
   const onResend = (user: AdminUser) =>
     run(
@@ -61,6 +82,8 @@ export function UserManagement() {
       { title: 'Approve user', message: MSG.confirmApproveUser(user.email), confirmLabel: 'Approve' },
       async () => {
         await approve.trigger(user.email);
+        // A row of a later page is not revalidated with the first: it shows the approval here.
+        setApproved((ids) => new Set(ids).add(user.id));
         notifySuccess(MSG.userApproved(user.email));
       },
       MSG.failedApproveUser,
@@ -86,10 +109,7 @@ export function UserManagement() {
           <NativeSelect.Field
             aria-label="Filter by status"
             value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(e) => setStatus(e.currentTarget.value)}
           >
             <option value="">All statuses</option>
             <option value="pending">Pending</option>
@@ -100,9 +120,9 @@ export function UserManagement() {
         </NativeSelect.Root>
         {data && (
           <ListCount waiting={pending} waitingLabel="awaiting approval" palette="yellow">
-            {searching
-              ? `Showing ${users.length} of ${data.total} matching users (${data.all} in all)`
-              : `Showing ${users.length} of ${data.all} users`}
+            {total === undefined
+              ? `Showing ${users.length} matching users${list.hasMore ? ' so far' : ''} (${data.all} in all)`
+              : `Showing ${users.length} of ${total} ${searching ? 'matching ' : ''}users`}
           </ListCount>
         )}
       </ListSearchBar>
@@ -112,7 +132,13 @@ export function UserManagement() {
         columns={COLUMNS}
         loading={isLoading && !data}
         skeletonRows={4}
-        empty={data && users.length === 0 && (searching ? `No users match "${q.trim()}".` : 'No users yet.')}
+        bodyRef={body}
+        empty={
+          data &&
+          users.length === 0 &&
+          !list.hasMore &&
+          (q.trim() ? `No users match "${q.trim()}".` : status ? 'No users with this status.' : 'No users yet.')
+        }
         rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
       >
         {users.map((user) => (
@@ -165,7 +191,15 @@ export function UserManagement() {
           </Table.Row>
         ))}
       </DataTable>
-      {data && <Pager page={data.page} pages={data.pages} onPage={setPage} label="User pages" />}
+      <MoreRows
+        shown={users.length}
+        total={total}
+        hasMore={list.hasMore}
+        loading={list.loading}
+        failed={list.failed}
+        onLoadMore={list.loadMore}
+        noun="users"
+      />
       {dialog}
     </Stack>
   );

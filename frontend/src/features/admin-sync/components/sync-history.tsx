@@ -1,0 +1,132 @@
+import { Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { SYNC_TYPES } from '../../../../../shared/constants';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { LoadError } from '../../../components/ui/load-error';
+import { MoreRows } from '../../../components/ui/more-rows';
+import { PageHeader } from '../../../components/ui/page-header';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { formatDate } from '../../../utils/format';
+import { getSyncHistoryPage, syncHistoryPageKey, useSyncHistoryFirstPage } from '../api/get-sync-history';
+import type { RunStatus } from '../types';
+import { formatCounts, RUN_STATUS, syncTypeLabel } from '../utils/sync-display';
+import { RunStatusBadge } from './status-badge';
+
+const RUN_STATUSES = Object.keys(RUN_STATUS) as RunStatus[];
+
+const COLUMNS: DataColumn[] = [
+  { label: 'Started', width: '17%' },
+  { label: 'Type', width: '16%' },
+  { label: 'Status', width: '11%' },
+  { label: 'Attempts', width: '8%' },
+  { label: 'Started by', width: '16%' },
+  { label: 'Result', width: '32%' },
+];
+
+/**
+ * /admin/sync-history (linked from the Dashboard): every recorded sync run and poll, newest first,
+ * filtered by type and status on the server and read page by page with "Load more" (cursor). A
+ * poll retried by the queue is one run with its attempts; polls that found nothing are kept for 7
+ * days (the Dashboard keeps its short list).
+ */
+export function SyncHistory() {
+  const [syncType, setSyncType] = useState('');
+  const [status, setStatus] = useState('');
+  const filters = { sync_type: syncType || undefined, status: status || undefined };
+  const key = syncHistoryPageKey(filters);
+  const { data, error, isLoading } = useSyncHistoryFirstPage(filters);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const list = usePagedList(key, data, (cursor) => getSyncHistoryPage(syncHistoryPageKey(filters, cursor)));
+  const runs = list.items;
+  // When a page arrives, focus goes to its first run (rows hold no link for usePagedList to focus).
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusFrom.current;
+    if (at === null || runs.length <= at) return;
+    focusFrom.current = null;
+    body.current?.children[at]?.querySelector<HTMLElement>('[data-page-focus]')?.focus();
+  }, [runs.length]);
+
+  return (
+    <Stack gap="0">
+      <PageHeader
+        title="Sync History"
+        description="Every sync run and poll, newest first. A poll the queue retried is one run with its attempts; polls that found nothing are kept for 7 days."
+      />
+      {error && !data && <LoadError error={error} fallback="Failed to load the sync history" mb="4" />}
+      <HStack gap="4" mb="4" flexWrap="wrap" align="end">
+        <Field.Root maxW="64">
+          <Field.Label>Sync type</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={syncType} onChange={(e) => setSyncType(e.currentTarget.value)}>
+              <option value="">All types</option>
+              {SYNC_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {syncTypeLabel(t)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root maxW="48">
+          <Field.Label>Run status</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+              <option value="">All statuses</option>
+              {RUN_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {RUN_STATUS[s].label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {data && (
+          <Text fontSize="sm" color="gray.600" aria-live="polite">
+            {`Showing ${runs.length} runs${list.hasMore ? ' (more to load)' : ''}`}
+          </Text>
+        )}
+      </HStack>
+      <DataTable
+        label="Sync runs"
+        columns={COLUMNS}
+        loading={isLoading && !data}
+        skeletonRows={4}
+        bodyRef={body}
+        empty={data && runs.length === 0 && !list.hasMore && 'No runs match these filters.'}
+        rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
+      >
+        {runs.map((run) => (
+          <Table.Row key={run.id} data-testid={`run-row-${run.id}`}>
+            {/* Focus target of "Load more": the first run of the page that arrived. */}
+            <Table.Cell tabIndex={-1} data-page-focus>
+              {formatDate(run.started_at, 'seconds')}
+            </Table.Cell>
+            <Table.Cell>{syncTypeLabel(run.sync_type)}</Table.Cell>
+            <Table.Cell>
+              <RunStatusBadge status={run.status} />
+            </Table.Cell>
+            <Table.Cell>{run.attempts ?? 1}</Table.Cell>
+            <Table.Cell overflowWrap="anywhere">{run.started_by}</Table.Cell>
+            <Table.Cell overflowWrap="anywhere" color="gray.700">
+              {run.detail ?? formatCounts(run.counts)}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </DataTable>
+      <MoreRows
+        shown={runs.length}
+        hasMore={list.hasMore}
+        loading={list.loading}
+        failed={list.failed}
+        onLoadMore={() => {
+          focusFrom.current = runs.length;
+          void list.loadMore();
+        }}
+        noun="runs"
+      />
+    </Stack>
+  );
+}
