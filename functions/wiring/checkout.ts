@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
+import { reviewedDeclarationSource } from '../adapters/dynamodb/data-access-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
@@ -54,7 +54,7 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       purchases: dynamoPurchasesRepository,
       fulfilment,
       payments: paymentMode(),
-      requestedPermissions: (appId) => requestedPermissions(dynamoDataAccessStore, appId),
+      requestedPermissions: (appId) => requestedPermissions(reviewedDeclarationSource, appId),
       appUrl,
       mailer: buyerMailer,
       guestConfirmTtlSeconds: getConfig().GUEST_CONFIRM_TTL_SECONDS,

@@ -3,12 +3,12 @@
  * wiring/installs.ts without the webhook publisher and the accounts, so the partner function
  * carries no fan-out code (it never changes an install).
  */
-import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
+import { reviewedDeclarationSource } from '../adapters/dynamodb/data-access-repo';
 import { dynamoInstallStore } from '../adapters/dynamodb/installs-repo';
 import { createInstallsService } from '../core/installs/installs-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';
 
 export const installReader = /* @__PURE__ */ lazyService(() =>
-  createInstallsService({ store: dynamoInstallStore, declarations: dynamoDataAccessStore, log: logger }),
+  createInstallsService({ store: dynamoInstallStore, declarations: reviewedDeclarationSource, log: logger }),
 );

@@ -3,7 +3,7 @@
  * declarations and the developers' webhooks (install.created / install.updated / install.revoked).
  * Used by licence delivery (wiring/fulfilment.ts), the buyer's and the Partner API's install routes.
  */
-import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
+import { reviewedDeclarationSource } from '../adapters/dynamodb/data-access-repo';
 import { dynamoInstallStore } from '../adapters/dynamodb/installs-repo';
 import { findUserProfile } from '../adapters/dynamodb/users-repo';
 import { createInstallsService } from '../core/installs/installs-service';
@@ -16,7 +16,7 @@ export const installsService = /* @__PURE__ */ lazyService(() =>
     store: dynamoInstallStore,
     // The buyer's addresses, read without the password hash (a projected read).
     users: { findById: findUserProfile },
-    declarations: dynamoDataAccessStore,
+    declarations: reviewedDeclarationSource,
     events: { publish: (appId, type, data) => publishEvent(appId, type, data) },
     log: logger,
   }),

@@ -4,10 +4,13 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { AppRecord } from '../../core/apps/app';
+import { reviewedDeclaration } from '../../core/apps/reviewed-view';
 import type { DataAccessStore } from '../../core/data-access/data-access-service';
+import type { DeclarationSource } from '../../core/installs/permissions';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, type ItemMapper, putItem } from './dynamo';
-import { dataAccessKey } from './keys';
+import { deleteItem, getItem, type ItemMapper, putItem } from './dynamo';
+import { appKey, dataAccessKey } from './keys';
 
 /** An app's declaration, stored whole as the developer declared it (with the catalogue's names of then). */
 export const dataAccessItem: ItemMapper<{ appId: string; declaration: DataAccessDeclaration }> = {
@@ -30,5 +33,20 @@ export const dynamoDataAccessStore: DataAccessStore = {
   },
   async remove(appId) {
     await deleteItem(dataAccessKey(appId));
+  },
+};
+
+/**
+ * What practices are asked to consent to: an approved app's declaration as the admin last reviewed
+ * it, while a change of it waits for review (core/apps/reviewed-view.ts); else the stored one. The
+ * installs, the checkout's consent and the event routing read requested permissions through this.
+ */
+export const reviewedDeclarationSource: DeclarationSource = {
+  async get(appId) {
+    const [app, current] = await Promise.all([
+      getItem(appKey(appId), { projection: ['reviewed'] }),
+      dynamoDataAccessStore.get(appId),
+    ]);
+    return reviewedDeclaration({ reviewed: app?.reviewed as AppRecord['reviewed'] }, current) ?? undefined;
   },
 };

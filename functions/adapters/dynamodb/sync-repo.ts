@@ -50,7 +50,7 @@ import type {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { dynamoDataAccessStore } from './data-access-repo';
+import { reviewedDeclarationSource } from './data-access-repo';
 import {
   conditionally,
   deleteItem,
@@ -753,7 +753,7 @@ export const dynamoLicenceDirectory: LicenceDirectory = {
   },
 
   async requested(appIds) {
-    const asks = await Promise.all(appIds.map((id) => requestedPermissions(dynamoDataAccessStore, id)));
+    const asks = await Promise.all(appIds.map((id) => requestedPermissions(reviewedDeclarationSource, id)));
     return new Map(appIds.map((id, i) => [id, asks[i] ?? null] as const));
   },
 
