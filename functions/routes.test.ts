@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, ROUTES, type RouteDef, routesOfGroup, STOREFRONT_ROUTES } from './routes';
+import { CHECKOUT_ROUTES, matchRoute, ROUTES, type RouteDef, routesOfGroup, STOREFRONT_ROUTES } from './routes';
 
 /** The plain reading of API Gateway's rule, route by route: the reference the compiled matcher must agree with. */
 function reference(method: string, path: string) {
@@ -70,6 +70,14 @@ describe('matchRoute', () => {
     );
     expect(cases.length).toBeGreaterThan(4 * ROUTES.length);
     expect(differing).toEqual([]);
+  });
+});
+
+describe('CHECKOUT_ROUTES', () => {
+  it("are exactly the checkout group's routes of the table", () => {
+    expect([...CHECKOUT_ROUTES].sort((a, b) => a.path.localeCompare(b.path))).toEqual(
+      [...routesOfGroup('checkout')].sort((a, b) => a.path.localeCompare(b.path)),
+    );
   });
 });
 

@@ -99,6 +99,44 @@ export const STOREFRONT_ROUTES = [
  */
 const table = <T extends RouteDef>(rows: () => readonly T[]): readonly T[] => rows();
 
+/**
+ * The checkout group's routes, tables of their own that ROUTES includes where they stand, so that
+ * the checkout Lambda (Stripe's SDK leaves it little room under its budget) bundles these and not
+ * the whole table (createGroupHandlerOf).
+ */
+const CHECKOUT_SESSION_ROUTES = /* @__PURE__ */ table(
+  () =>
+    [
+      r('POST', '/api/stripe/create-checkout-session', 'checkout', 'buyer'),
+      r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
+      // The free licence a guest asked for, granted once the mailed confirmation link is followed.
+      r('POST', '/api/stripe/confirm-guest-license', 'checkout', 'public'),
+    ] as const,
+);
+const CHECKOUT_STRIPE_ROUTES = /* @__PURE__ */ table(
+  () =>
+    [
+      // Stripe calls this; it is authenticated by its Stripe-Signature over the raw body.
+      r('POST', '/api/stripe/webhook', 'checkout', 'public', { rawBody: true }),
+      // Local test mode only (no STRIPE_SECRET_KEY): the labelled test-checkout page and its Pay button.
+      r('GET', '/api/stripe/test-checkout/{session_id}', 'checkout', 'public'),
+      // A plain HTML form post (application/x-www-form-urlencoded), so the body is not parsed as JSON.
+      r('POST', '/api/stripe/test-checkout/{session_id}/pay', 'checkout', 'public', { rawBody: true }),
+    ] as const,
+);
+const CHECKOUT_REFUND_ROUTES = /* @__PURE__ */ table(
+  () =>
+    [
+      // An admin route served by the checkout function, the one that carries Stripe's SDK (~240 KB).
+      r('POST', '/api/admin/purchases/{id}/refund', 'checkout', 'admin', audited('purchase.refund', 'purchase')),
+    ] as const,
+);
+export const CHECKOUT_ROUTES = /* @__PURE__ */ table(() => [
+  ...CHECKOUT_SESSION_ROUTES,
+  ...CHECKOUT_STRIPE_ROUTES,
+  ...CHECKOUT_REFUND_ROUTES,
+]);
+
 export const ROUTES = /* @__PURE__ */ table(() => [
   // Accounts and sign-in (spec sections 3, 4, 5, 7)
   r('GET', '/api/config', 'accounts', 'public'),
@@ -196,10 +234,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
 
   // Checkout and purchases: the routes that call Stripe or stand in for it are the checkout group's
   // (its function carries Stripe's SDK); purchases already made, read by their buyer, the purchases group's
-  r('POST', '/api/stripe/create-checkout-session', 'checkout', 'buyer'),
-  r('POST', '/api/stripe/create-guest-checkout-session', 'checkout', 'public'),
-  // The free licence a guest asked for, granted once the mailed confirmation link is followed.
-  r('POST', '/api/stripe/confirm-guest-license', 'checkout', 'public'),
+  ...CHECKOUT_SESSION_ROUTES,
   // Any account may read its own purchases (an admin's list is empty: admins do not buy).
   r('GET', '/api/stripe/my-purchases', 'purchases', 'user'),
   r('GET', '/api/stripe/purchase/{session_id}', 'purchases', 'public'),
@@ -208,12 +243,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/installs', 'purchases', 'buyer'),
   r('POST', '/api/installs/{id}/grant', 'purchases', 'buyer', audited('install.grant', 'install')),
   r('POST', '/api/installs/{id}/revoke', 'purchases', 'buyer', audited('install.revoke', 'install')),
-  // Stripe calls this; it is authenticated by its Stripe-Signature over the raw body.
-  r('POST', '/api/stripe/webhook', 'checkout', 'public', { rawBody: true }),
-  // Local test mode only (no STRIPE_SECRET_KEY): the labelled test-checkout page and its Pay button.
-  r('GET', '/api/stripe/test-checkout/{session_id}', 'checkout', 'public'),
-  // A plain HTML form post (application/x-www-form-urlencoded), so the body is not parsed as JSON.
-  r('POST', '/api/stripe/test-checkout/{session_id}/pay', 'checkout', 'public', { rawBody: true }),
+  ...CHECKOUT_STRIPE_ROUTES,
 
   // Admin: users and keys
   r('GET', '/api/admin/users', 'admin', 'admin'),
@@ -234,8 +264,7 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   // Material edits of an approved app are flagged; the admin clears the flag.
   r('POST', '/api/admin/apps/{id}/clear-flag', 'admin', 'admin', audited('app.mark_reviewed', 'app')),
   r('DELETE', '/api/admin/apps/{id}/delete', 'admin', 'admin', audited('app.delete', 'app')),
-  // An admin route served by the checkout function, the one that carries Stripe's SDK (~240 KB).
-  r('POST', '/api/admin/purchases/{id}/refund', 'checkout', 'admin', audited('purchase.refund', 'purchase')),
+  ...CHECKOUT_REFUND_ROUTES,
   r('GET', '/api/admin/manual-licences', 'admin', 'admin'),
   r(
     'POST',

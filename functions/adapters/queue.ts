@@ -252,7 +252,10 @@ export function configuredQueue(
     const cfg = getConfig();
     const url = cfg[definition.urlVariable];
     if (url) queue = new SqsMessageQueue(url);
-    else if (cfg.RUNTIME === 'aws') queue = null;
+    // A deployed bundle (built with NODE_ENV=production, lib/bundling.ts) never runs the in-process
+    // queue: in the cloud a queue without its URL is missing (RUNTIME=aws), so the bundle leaves
+    // the in-process queue out.
+    else if (process.env.NODE_ENV === 'production' || cfg.RUNTIME === 'aws') queue = null;
     else {
       localQueue = new InProcessQueue({
         ...local(),

@@ -1,4 +1,5 @@
-import { createGroupHandler } from '../http/group-handler';
+import { createGroupHandlerOf } from '../http/group-handler';
+import { CHECKOUT_ROUTES } from '../routes';
 import { confirmGuestLicence } from './confirm-guest-licence';
 import { createCheckoutSession } from './create-checkout-session';
 import { createGuestCheckoutSession } from './create-guest-checkout-session';
@@ -15,7 +16,7 @@ import { testCheckoutPay } from './test-checkout-pay';
  * role, checked by the group router as for every route). What buyers do with purchases already
  * made (their list, invoice, reviews) is the purchases function's, which has no Stripe.
  */
-export const handler = createGroupHandler('checkout', {
+export const handler = createGroupHandlerOf('checkout', CHECKOUT_ROUTES, {
   'POST /api/stripe/create-checkout-session': createCheckoutSession,
   'POST /api/stripe/create-guest-checkout-session': createGuestCheckoutSession,
   'POST /api/stripe/confirm-guest-license': confirmGuestLicence,

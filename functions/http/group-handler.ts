@@ -55,7 +55,22 @@ function endpointsOf<G extends RouteGroup>(handlers: GroupHandlers<G>): Readonly
  * responses. The local server invokes the same handler.
  */
 export function createGroupHandler<G extends RouteGroup>(group: G, handlers: GroupHandlers<G>) {
-  return groupHandler(group, routesOfGroup(group), handlers, [authentication(), bodyParsing(), auditTrail()]);
+  return createGroupHandlerOf(group, routesOfGroup(group), handlers);
+}
+
+/**
+ * createGroupHandler with the group's routes given (the checkout's: CHECKOUT_ROUTES of routes.ts),
+ * so that its bundle holds them and not the whole route table; they must be exactly the group's.
+ */
+export function createGroupHandlerOf<G extends RouteGroup>(
+  group: G,
+  groupRoutes: readonly RouteDef[],
+  handlers: GroupHandlers<G>,
+) {
+  for (const route of groupRoutes) {
+    if (route.group !== group) throw new Error(`${route.method} ${route.path} is not a route of group ${group}`);
+  }
+  return groupHandler(group, groupRoutes, handlers, [authentication(), bodyParsing(), auditTrail()]);
 }
 
 /**
