@@ -39,7 +39,8 @@ export const ESM_REQUIRE_BANNER =
  *   admin          321 KB   4,329 ms       904 KB   2,291 ms
  *   storefront     773 KB   3,618 ms     1,127 KB   2,762 ms
  *
- * (An earlier, quieter measurement: 282-509 ms external, 191-366 ms bundled.) Locally the bundled
+ * (On a quiet machine, 2026-11-28, `npm run measure:cold-start`, median of 9: marketplace 432 ms
+ * external / 293 ms bundled, storefront 342 / 252 ms, partner 399 / 286 ms; docs/performance.md.) Locally the bundled
  * SDK imports 1.5-2x faster. It stays external all the same: bundled, every function is 350-600 KB
  * larger and none meets the issue's budget (every bundle under 500 KB, marketplace and Partner API
  * under 300 KB), and the local figure loads the SDK from node_modules, not from the runtime's own
