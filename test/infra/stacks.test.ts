@@ -235,9 +235,10 @@ describe('functions', () => {
       expect(has(group, 's3:PutObject'), group).toBe(['developer-apps', 'admin'].includes(group));
       expect(has(group, 's3:ListBucket'), group).toBe(['developer-apps', 'admin'].includes(group));
       // sync sends to the sync queue only (describe 'sync' below).
-      // Mail senders may queue a failed send; checkout and developer-apps enqueue licence deliveries.
+      // Mail senders may queue a failed send; checkout and developer-apps enqueue licence deliveries;
+      // purchases enqueues install.* webhook events when a buyer grants or revokes an install.
       expect(has(group, 'sqs:SendMessage'), group).toBe(
-        ['webhooks', 'checkout', 'admin', 'sync', 'accounts', 'developer-apps'].includes(group),
+        ['webhooks', 'checkout', 'admin', 'sync', 'accounts', 'developer-apps', 'purchases'].includes(group),
       );
       expect(has(group, 'scheduler:UpdateSchedule'), group).toBe(group === 'sync');
       expect(has(group, 'iam:PassRole'), group).toBe(group === 'sync');

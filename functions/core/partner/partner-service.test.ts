@@ -112,10 +112,14 @@ describe('partner service', () => {
 
   it("serves the platform's event types, then the synced catalogue's beside them, each with its source", async () => {
     const defaults = await service.eventTypes();
-    expect(defaults.event_types.map((e) => [e.name, e.source])).toEqual([
+    const platform = [
+      ['install.created', 'platform'],
+      ['install.revoked', 'platform'],
+      ['install.updated', 'platform'],
       ['license.purchased', 'platform'],
       ['license.revoked', 'platform'],
-    ]);
+    ];
+    expect(defaults.event_types.map((e) => [e.name, e.source])).toEqual(platform);
     const stored: EventTypeInfo[] = [
       { name: 'x.b', description: null },
       { name: 'x.a', description: 'A' },
@@ -127,8 +131,7 @@ describe('partner service', () => {
       eventTypes: { list: async () => stored },
     });
     expect((await withCatalogue.eventTypes()).event_types.map((e) => [e.name, e.source])).toEqual([
-      ['license.purchased', 'platform'],
-      ['license.revoked', 'platform'],
+      ...platform,
       ['x.a', 'internal_catalogue'],
       ['x.b', 'internal_catalogue'],
     ]);
