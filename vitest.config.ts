@@ -35,8 +35,7 @@ const aliasesOnly = { alias: pathAliases };
 
 /**
  * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time
- * (one when `npm test` runs them beside the stack lanes: bin/run-tests.mjs sets
- * VITEST_PURE_WORKERS). The suites on the shared local stack (integration, security, e2e) then run
+ * (VITEST_PURE_WORKERS chooses another number). The suites on the shared local stack (integration, security, e2e) then run
  * one file at a time, since some of them stop the engines, count what the whole stack holds or
  * drive a browser.
  */

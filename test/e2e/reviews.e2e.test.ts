@@ -72,6 +72,9 @@ describe('verified reviews and works-with', () => {
       },
     });
     expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+    // A declaration change of an approved app waits for review: the admin marks it reviewed.
+    const reviewed = await api('POST', `/api/admin/apps/${APP_ID}/clear-flag`, { token: await adminToken() });
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
 
     const d = await signedIn(ana);
     await d.page.goto(`/marketplace/app/${SLUG}`);

@@ -267,7 +267,15 @@ describe('works with your practice system', () => {
       body: { name: od.name, type: 'public', practice_systems: [] },
     });
     expect(dropped.status).toBe(200);
-    expect(await ids('&works_with=open_dental')).toEqual([both.id, none.id].sort());
+    // The listing is material: the public list keeps the reviewed systems until an admin reviews them.
+    expect(await ids('&works_with=open_dental')).toEqual([od.id, both.id].sort());
+    for (const id of [none.id, od.id]) {
+      const reviewed = await api('POST', `/api/admin/apps/${id}/clear-flag`, { token: admin });
+      expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+    }
+    await vi.waitFor(async () => expect(await ids('&works_with=open_dental')).toEqual([both.id, none.id].sort()), {
+      timeout: 10_000,
+    });
 
     const detail = await api('GET', `/api/marketplace/apps/by-slug/${both.slug}`);
     expect(detail.body.practice_systems).toEqual(['open_dental', 'dentrix']);
