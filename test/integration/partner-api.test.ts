@@ -202,7 +202,8 @@ describe('GET /v1/event-types', () => {
     for (const e of res.body.event_types) {
       expect(typeof e.name).toBe('string');
       expect(e.description === null || typeof e.description === 'string').toBe(true);
-      expect(e.source).toBe(e.name.startsWith('license.') ? 'platform' : 'internal_catalogue');
+      const platform = PLATFORM_EVENT_TYPES.some((d) => d.name === e.name);
+      expect(e.source).toBe(platform ? 'platform' : 'internal_catalogue');
     }
     const names = res.body.event_types.map((e) => e.name);
     // The marketplace's own events are always there; a synced practice catalogue (the sync suites
