@@ -16,15 +16,14 @@
  * the layer's Powertools (with the X-Ray SDK) resolved from node_modules, as Lambda resolves them
  * from its runtime and the layer: what they cost at cold start is in the figure.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { existingPath, REPO_ROOT } from '../lib/app-config';
 import {
   BROWSER_ONLY_MODULES,
+  coldImportMs,
   functionBundling,
   functionEntries,
   lambdaEsbuildOptions,
@@ -195,25 +194,8 @@ async function bundle(name: string, entry: string): Promise<Row> {
  * imports load the installed packages as Lambda loads the runtime's SDK and the layer's Powertools.
  */
 function importTime(file: string): number {
-  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      // What Lambda's environment gives every function (one reads its configuration at import).
-      env: {
-        PATH: process.env.PATH,
-        RUNTIME: 'aws',
-        AWS_REGION: 'us-east-1',
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: 'import-time-measurement-secret-0123456789',
-        APP_URL: 'https://example.com',
-      },
-    });
-    if (run.status !== 0) throw new Error(`importing ${file} failed: ${run.stderr.slice(-600)}`);
-    times.push(Number(run.stdout));
-  }
-  return times.sort((a, b) => a - b)[2] ?? Number.NaN;
+  const times = Array.from({ length: 5 }, () => coldImportMs(file));
+  return times.sort((x, y) => x - y)[2] ?? Number.NaN;
 }
 
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;

@@ -11,14 +11,18 @@
  * only a deployed function's INIT duration shows the runtime's own figure. Measure on a quiet
  * machine: the figures are meaningless while other work loads the CPU.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { existingPath, REPO_ROOT } from '../lib/app-config';
-import { functionBundling, functionEntries, lambdaEsbuildOptions, PROVIDED_BY_LAMBDA_RUNTIME } from '../lib/bundling';
+import {
+  coldImportMs,
+  functionBundling,
+  functionEntries,
+  lambdaEsbuildOptions,
+  PROVIDED_BY_LAMBDA_RUNTIME,
+} from '../lib/bundling';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -50,24 +54,8 @@ for (const name of names) {
   }
 }
 
-const script = (file: string) =>
-  `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
 for (let i = 0; i < runs; i++) {
-  for (const f of files) {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script(f.file)], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH,
-        RUNTIME: 'aws',
-        AWS_REGION: 'us-east-1',
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: 'import-time-measurement-secret-0123456789',
-        APP_URL: 'https://example.com',
-      },
-    });
-    if (run.status !== 0) throw new Error(`importing ${f.file} failed: ${run.stderr.slice(-600)}`);
-    f.times.push(Number(run.stdout));
-  }
+  for (const f of files) f.times.push(coldImportMs(f.file));
 }
 
 console.log(`Cold imports, ${runs} runs each, interleaved (median, min-max):`);

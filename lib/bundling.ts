@@ -3,8 +3,11 @@
  * without CDK imports, so `npm run check:bundle` (bin/check-function-bundles.ts) builds exactly
  * what the cloud runs and measures it against the budgets.
  */
+
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { ROUTE_GROUPS } from '../functions/routes';
 import { readStorefrontAssets } from '../functions/storefront/assets';
@@ -215,4 +218,26 @@ export function functionEntries(repoRoot: string): Record<string, string> {
     entries[file.replace(/\.ts$/, '')] = `functions/workers/${file}`;
   }
   return entries;
+}
+
+/**
+ * A cold import of a built bundle, as the measurement scripts take it (check:bundle --import-times,
+ * measure:cold-start): a fresh Node process with what Lambda's environment gives every function
+ * (one reads its configuration at import); answers the import's milliseconds.
+ */
+export function coldImportMs(file: string): number {
+  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      RUNTIME: 'aws',
+      AWS_REGION: 'us-east-1',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'import-time-measurement-secret-0123456789',
+      APP_URL: 'https://example.com',
+    },
+  });
+  if (run.status !== 0) throw new Error(`importing ${file} failed: ${run.stderr.slice(-600)}`);
+  return Number(run.stdout);
 }
