@@ -35,14 +35,21 @@ export interface OutsideSystemSettings {
   healthTimeoutMs: number;
 }
 
+/** The answer while a system has no address (sync routes answer 503 with it; a queued run fails with it). */
+const notConfigured = (system: OutsideHttpOptions['system'], settings: OutsideSystemSettings) =>
+  `${system} is not configured: set ${settings.urlVariable}`;
+const unconfigured = (system: OutsideHttpOptions['system'], settings: OutsideSystemSettings): string | undefined =>
+  settings.baseUrl ? undefined : notConfigured(system, settings);
+
 function options(
   system: OutsideHttpOptions['system'],
   settings: OutsideSystemSettings,
   purpose: 'sync' | 'health' = 'sync',
 ): OutsideHttpOptions {
-  if (!settings.baseUrl) throw new OutsideSystemError(`${system} is not configured: set ${settings.urlVariable}`);
+  const { baseUrl } = settings;
+  if (!baseUrl) throw new OutsideSystemError(notConfigured(system, settings));
   const timeoutMs = purpose === 'health' ? settings.healthTimeoutMs : settings.timeoutMs;
-  return { system, baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs };
+  return { system, baseUrl, apiKey: settings.apiKey, timeoutMs };
 }
 
 async function allPages<T extends z.ZodType>(opts: OutsideHttpOptions, path: string, item: T): Promise<z.infer<T>[]> {
@@ -67,6 +74,7 @@ export const httpInternalSystem = (settings: () => OutsideSystemSettings): Inter
   async ping() {
     return (await getJson(options('Internal system', settings(), 'health'), '/health')).ms;
   },
+  unconfigured: () => unconfigured('Internal system', settings()),
 });
 
 /** The legacy developer portal (accounts, practice events), with the settings of the moment. */
@@ -100,4 +108,5 @@ export const httpLegacySystem = (settings: () => OutsideSystemSettings): LegacyS
     if (!parsed.success) throw new OutsideSystemError('Legacy system answered GET /health with an invalid body');
     return { ms, latestCursor: parsed.data.latest_cursor };
   },
+  unconfigured: () => unconfigured('Legacy system', settings()),
 });

@@ -40,6 +40,8 @@ export interface InternalSystem {
   fetch<K extends CatalogueKind>(kind: K): Promise<CatalogueSnapshot[K]>;
   /** Milliseconds its health endpoint took; throws OutsideSystemError. */
   ping(): Promise<number>;
+  /** Why it cannot be called at all (no address configured), or undefined when it can. */
+  unconfigured(): string | undefined;
 }
 
 export interface LegacySystem {
@@ -49,6 +51,8 @@ export interface LegacySystem {
   ping(): Promise<number>;
   /** Its GET /health: how long it took and its newest event's cursor (undefined when it does not say). */
   head(): Promise<{ ms: number; latestCursor: string | null | undefined }>;
+  /** Why it cannot be called at all (no address configured), or undefined when it can. */
+  unconfigured(): string | undefined;
 }
 
 /** One catalogue item as stored: its source fields (compared to decide "unchanged") and removed. */

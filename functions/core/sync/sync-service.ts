@@ -113,7 +113,18 @@ export function effectiveInterval(seconds: number): number {
 export function createSyncService(deps: SyncServiceDeps) {
   const now = () => deps.now?.() ?? new Date();
 
+  /**
+   * A run of `type` cannot start while its outside system has no address (a deploy without the
+   * internalSystemUrl/legacySystemUrl context): 503 with what to set, before anything is queued.
+   */
+  function requireConfigured(type: SyncType): void {
+    const system = lockOf(type) === 'catalogue' ? deps.internal : deps.legacy;
+    const missing = system.unconfigured();
+    if (missing) throw new ServiceUnavailableError(missing);
+  }
+
   async function trigger(type: SyncType, startedBy: string): Promise<SyncRun> {
+    requireConfigured(type);
     const run: SyncRun = {
       id: randomUUID(),
       sync_type: type,
@@ -248,6 +259,7 @@ export function createSyncService(deps: SyncServiceDeps) {
 
     async startPolling(intervalSeconds: number) {
       const interval = effectiveInterval(intervalSeconds);
+      requireConfigured('legacy_events');
       if (!(await deps.state.setPolling(true, interval))) throw new ConflictError(SYNC_MSG.pollingAlreadyActive);
       try {
         await deps.scheduler.enable(interval);
