@@ -30,7 +30,7 @@ import { sqsQueueAdmin } from '../adapters/sqs-queue-admin';
 import { getConfig } from '../config';
 import { HEALTH_PROBE_TIMEOUT_MS, legacySystemProbe } from '../core/sync/health';
 import { createSyncJobConsumer } from '../core/sync/job-consumer';
-import { OutsideSystemError, type SyncQueue } from '../core/sync/ports';
+import { OutsideSystemError } from '../core/sync/ports';
 import { createSyncService, type HealthProbe, type QueueOps } from '../core/sync/sync-service';
 import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';

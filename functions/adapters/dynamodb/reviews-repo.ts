@@ -29,17 +29,8 @@ import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import {
-  getItem,
-  type ItemMapper,
-  keyCursor,
-  queryAll,
-  type TransactItems,
-  transactOrCancellationCodes,
-  tx,
-} from './dynamo';
+import { type ItemMapper, keyCursor, queryAll, type TransactItems, transactOrCancellationCodes, tx } from './dynamo';
 import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
-import { purchaseItem } from './purchase-item';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
 

@@ -498,7 +498,7 @@ export const dynamoRunStore: RunStore = {
     const parts: string[] = [];
     if (q.types?.length) {
       names['#t'] = 'sync_type';
-      parts.push(`#t IN (${q.types.map((t, i) => `:t${i}`).join(', ')})`);
+      parts.push(`#t IN (${q.types.map((_t, i) => `:t${i}`).join(', ')})`);
       q.types.forEach((t, i) => {
         values[`:t${i}`] = t;
       });

@@ -13,8 +13,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type CursorResetResponse,
   type FeatureLinksResponse,
-  type HealthComponent,
-  INTERNAL_SYNC_TYPES,
   type LinkEventsRequest,
   type QueueStatusResponse,
   SYNC_MSG,
