@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountsHandlers } from '../testing/handlers/accounts';
 import { adminAppsHandlers } from '../testing/handlers/admin-apps';
@@ -78,6 +78,17 @@ describe('route guards', () => {
     expect(await screen.findByText('No licenses purchased yet')).toBeTruthy();
     const { location } = renderRoute('/dashboard', { role: 'practice' });
     await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+
+  it("does not offer a practice the developer portal in the marketplace's top bar", async () => {
+    renderRoute('/', { role: 'developer' });
+    const developerBar = within(await screen.findByRole('banner'));
+    await waitFor(() => expect(developerBar.getByText('Developer Portal')).toBeTruthy());
+    cleanup();
+    renderRoute('/', { role: 'practice' });
+    const practiceBar = within(await screen.findByRole('banner'));
+    await waitFor(() => expect(practiceBar.getByText('My Purchases')).toBeTruthy());
+    expect(practiceBar.queryByText('Developer Portal')).toBeNull();
   });
 
   it.each(['/no/such/page', '/marketplace'])('redirects %s to /', async (path) => {

@@ -41,7 +41,8 @@ export function MarketplaceLayout() {
               ))}
             </HStack>
             <HStack ms="auto" gap="2">
-              {role !== 'admin' && (
+              {/* Not for admins, nor for a signed-in practice: a customer never sees the developer portal. */}
+              {role !== 'admin' && role !== 'practice' && (
                 <Button asChild variant="outline" size="sm" colorPalette="brand" hideBelow="lg">
                   <RouterLink to={portalTo}>
                     <LuCode /> Developer Portal

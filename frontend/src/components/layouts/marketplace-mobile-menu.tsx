@@ -38,7 +38,8 @@ export default function MarketplaceMobileMenu({
                 {nav.map((entry) => (
                   <NavButton key={entry.to} entry={entry} onClick={close} block />
                 ))}
-                {role !== 'admin' && (
+                {/* Buyers' and visitors' way in for vendors: not for admins, nor for a signed-in practice (a customer). */}
+                {role !== 'admin' && role !== 'practice' && (
                   <NavButton
                     entry={{ label: 'Developer Portal', to: portalTo, icon: <LuCode /> }}
                     onClick={close}
