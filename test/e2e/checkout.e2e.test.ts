@@ -6,17 +6,23 @@
  *   with the banner that says how to see it in an account and the order, gets the licence e-mail
  *   with the key, signs up with the same address, follows the verification link, signs in and
  *   finds the same key on My Purchases;
- * - a signed-in developer gets a free app's licence in one go and finds it on My Purchases.
+ * - a signed-in developer gets a free app's licence in one go and finds it on My Purchases;
+ * - a practice signs up as a practice, buys a paid app signed in and a free app as a guest with
+ *   another address, adds the guest purchase through the mailed claim link, sees both on My
+ *   Purchases, is never offered the developer portal and is not awaiting approval.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { launchBrowser, newPage, signInAsDeveloper, waitForHydration } from './support/browser';
 
 /** Demo apps of bin/seed/demo-apps.ts. */
 const PAID_KEY_POOL = { slug: 'periochart-pro', name: 'PerioChart Pro', amount: '$499.00 USD' };
 const FREE_UNIVERSAL = { slug: 'smilepay-patient-payments', code: 'SMILEPAY-DEMO-2025' };
+/** Bought by the practice journey only. */
+const PRACTICE_PAID = { slug: 'clearview-imaging-bridge', name: 'ClearView Imaging Bridge', amount: '$899.00 USD' };
+const PRACTICE_FREE = { slug: 'ce-tracker', name: 'CE Tracker for Dental Teams', code: 'CETRACK-DEMO-2025' };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -128,6 +134,99 @@ describe('checkout in the browser', () => {
     await page.getByRole('link', { name: 'View All Purchases' }).click();
     await page.waitForURL('**/marketplace/my-purchases');
     await page.getByTestId('license-key').filter({ hasText: FREE_UNIVERSAL.code }).waitFor();
+    await context.close();
+  });
+
+  it('a practice signs up as one, buys signed in and as a guest, claims the guest purchase and sees both', {
+    timeout: 180_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('practice');
+    const frontDesk = uniqueEmail('frontdesk');
+
+    // Sign up as a practice: no company website, no approval; the mailed link verifies the address.
+    await page.goto('/signup');
+    await page.getByText('I buy apps for a practice').click();
+    await page.getByLabel('Contact Name').fill('Dr. Rivera');
+    await page.getByLabel('Practice Name').fill('Riverside Family Dental');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('practice-secret-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/login');
+    await page.goto(await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/));
+    await page.getByText(MSG.emailVerified).waitFor();
+
+    // Signed in, a practice lands on My Purchases, not on a developer dashboard.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('practice-secret-1');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/marketplace/my-purchases');
+
+    // A paid app, signed in, through the (local test-mode) hosted checkout.
+    await page.goto(`/marketplace/app/${PRACTICE_PAID.slug}`);
+    await waitForHydration(page);
+    expect(await page.getByRole('banner').getByText('Developer Portal').count()).toBe(0);
+    await page.getByRole('button', { name: 'Purchase License' }).click();
+    const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await modal.getByText(MSG.loggedInReady).waitFor();
+    await modal.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL('**/api/stripe/test-checkout/**');
+    await page.getByRole('button', { name: /^Pay \$899\.00 USD/ }).click();
+    await page.waitForURL((url) => url.pathname === '/marketplace/purchase-success');
+    await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('order-app').textContent()).toBe(PRACTICE_PAID.name);
+
+    // A free app as a guest with the front desk's address, in another browser (nobody signed in).
+    const guest = await newPage(browser);
+    await guest.page.goto(`/marketplace/app/${PRACTICE_FREE.slug}`);
+    await waitForHydration(guest.page);
+    await guest.page.getByRole('button', { name: 'Get License' }).click();
+    const guestModal = guest.page.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await guestModal.getByText('Continue as guest').click();
+    await guestModal.getByLabel('Email address').fill(frontDesk);
+    await guestModal.getByRole('button', { name: 'Proceed to Payment' }).click();
+    // A free app asked for as a guest is granted once the mailbox's holder confirms it.
+    await guest.page.goto(await fromMail(frontDesk, /(https?:\/\/\S+\/marketplace\/confirm-license\?token=[\w-]+)/));
+    await guest.page.getByRole('button', { name: 'Confirm and get my license' }).click();
+    await guest.page.waitForURL((url) => url.pathname === '/marketplace/purchase-success');
+    await guest.page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
+    await guest.context.close();
+
+    // The licence mail to the front desk carries "Create your practice account"; followed while
+    // signed in as the practice, it adds that address's purchases to the practice's account.
+    const claim = await fromMail(frontDesk, /(https?:\/\/\S+\/claim-account\?token=[\w%-]+)/);
+    await page.goto(claim);
+    await page.getByRole('button', { name: 'Add to my account' }).click();
+    await page.getByRole('link', { name: 'Go to My Purchases' }).click();
+    await page.waitForURL('**/marketplace/my-purchases');
+    await page.getByRole('heading', { name: PRACTICE_PAID.name }).waitFor();
+    await page.getByRole('heading', { name: PRACTICE_FREE.name }).waitFor();
+    await page.getByTestId('license-key').filter({ hasText: PRACTICE_FREE.code }).waitFor();
+
+    // The developer portal is not theirs: its address offers only signing in with a developer account.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page
+      .getByText("You're signed in with a practice account. Sign in with a developer account to open that page.")
+      .waitFor();
+
+    // Not a developer awaiting approval: the admin's list has it as an approved practice.
+    const token = await adminToken();
+    const pending = await api<{ items: { email: string }[] }>(
+      'GET',
+      `/api/admin/users?q=${encodeURIComponent(email)}&status=pending&limit=20`,
+      {
+        token,
+      },
+    );
+    expect(pending.body.items.map((u) => u.email)).not.toContain(email);
+    const found = await api<{ items: { email: string; role: string; status: string }[] }>(
+      'GET',
+      `/api/admin/users?q=${encodeURIComponent(email)}&limit=20`,
+      { token },
+    );
+    expect(found.body.items.find((u) => u.email === email)).toMatchObject({ role: 'practice', status: 'approved' });
     await context.close();
   });
 });

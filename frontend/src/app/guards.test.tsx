@@ -78,6 +78,11 @@ describe('route guards', () => {
     expect(await screen.findByText('No licenses purchased yet')).toBeTruthy();
     const { location } = renderRoute('/dashboard', { role: 'practice' });
     await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(
+      await screen.findByText(
+        "You're signed in with a practice account. Sign in with a developer account to open that page.",
+      ),
+    ).toBeTruthy();
   });
 
   it("does not offer a practice the developer portal in the marketplace's top bar", async () => {

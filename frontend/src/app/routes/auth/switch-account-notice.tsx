@@ -8,7 +8,8 @@ import { isSwitchAccount } from '../../guards';
 export function SwitchAccountNotice({ needed }: { needed: 'an admin' | 'a developer' }) {
   const { state } = useLocation();
   if (!isSwitchAccount(state)) return null;
-  const current = getRole() === 'admin' ? 'an admin' : 'a developer';
+  const role = getRole();
+  const current = role === 'admin' ? 'an admin' : role === 'practice' ? 'a practice' : 'a developer';
   return (
     <Box mb="5">
       <FormMessage status="info">
