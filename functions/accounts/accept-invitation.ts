@@ -1,7 +1,7 @@
 import { AcceptInvitationRequest, type MessageResponse } from '../../shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
-import { invitations } from '../wiring/invitations';
+import { invitationAcceptance } from '../wiring/invitations';
 
 /**
  * POST /api/accept-invitation {token, password}: an imported legacy account sets its password
@@ -9,6 +9,6 @@ import { invitations } from '../wiring/invitations';
  */
 export const acceptInvitation: RouteHandler = async (req) => {
   const { token, password } = parse(AcceptInvitationRequest, req.body);
-  const body: MessageResponse = { message: await invitations.accept(token, password) };
+  const body: MessageResponse = { message: await invitationAcceptance.accept(token, password) };
   return ok(body);
 };

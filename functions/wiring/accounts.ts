@@ -15,6 +15,7 @@ import { createPracticeClaims } from '../core/users/practice-claims';
 import type { User } from '../core/users/user';
 import { createUsersService, type UsersSettings } from '../core/users/users-service';
 import { logger } from '../http/logger';
+import { breachedPasswordCheck } from './breached-passwords';
 import { lazyService } from './lazy';
 import { passwords } from './passwords';
 import { rateLimiter } from './rate-limits';
@@ -68,6 +69,7 @@ export const accounts = /* @__PURE__ */ lazyService(() =>
     limiter: rateLimiter,
     mailer: sesMailer,
     passwords,
+    refuseBreached: (password) => breachedPasswordCheck()(password),
     settings: usersSettings,
     onAddressProven: countInstallationsOf,
     log: logger,
@@ -82,6 +84,7 @@ export const practiceClaims = /* @__PURE__ */ lazyService(() =>
     users: dynamoUsersStores.users,
     tokens: dynamoUsersStores.claimTokens,
     passwords,
+    refuseBreached: (password) => breachedPasswordCheck()(password),
     limiter: rateLimiter,
     perClientPerHour: () => getConfig().RATE_LIMIT_REGISTER_PER_CLIENT,
     onAddressProven: countInstallationsOf,

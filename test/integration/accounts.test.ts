@@ -344,6 +344,7 @@ describe('POST /api/google-login', () => {
       limiter: rateLimiter,
       mailer: sesMailer,
       passwords,
+      refuseBreached: () => undefined,
       settings: usersSettings,
     });
 

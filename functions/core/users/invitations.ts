@@ -11,6 +11,7 @@
 import { INVITATION_ACCEPTED, INVITATION_LINK_INVALID } from '../../../shared/schemas/accounts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { BreachedPasswordCheck } from './breached-passwords';
 import type { PasswordHasher } from './password';
 import type { InvitationStore, Log, Mailer, OutgoingMail, UsersRepository } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
@@ -90,9 +91,24 @@ export function createInvitations(deps: InvitationsDeps) {
       log.info('invitation sent again', { userId });
       return user;
     },
+  };
+}
 
-    /** POST /api/accept-invitation: sets the password of an invited account (single-use link). */
+export type Invitations = ReturnType<typeof createInvitations>;
+
+/**
+ * POST /api/accept-invitation: sets the password of an invited account (single-use link), one not
+ * commonly breached. Apart from the invitations so that the sync, which only invites, does not
+ * carry the list of breached passwords.
+ */
+export function createInvitationAcceptance(
+  deps: Pick<InvitationsDeps, 'store' | 'passwords' | 'log' | 'now'> & { refuseBreached: BreachedPasswordCheck },
+) {
+  const log = deps.log ?? silentLog;
+  const nowSeconds = () => Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
+  return {
     async accept(token: string, password: string): Promise<string> {
+      deps.refuseBreached(password);
       const tokenHash = hashResetToken(token);
       const stored = await deps.store.find(tokenHash);
       if (!stored || stored.expiresAt <= nowSeconds()) throw new ValidationError(INVITATION_LINK_INVALID);
@@ -108,5 +124,3 @@ export function createInvitations(deps: InvitationsDeps) {
     },
   };
 }
-
-export type Invitations = ReturnType<typeof createInvitations>;

@@ -36,6 +36,7 @@ import {
 } from '../../../shared/schemas/accounts';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { BreachedPasswordCheck } from './breached-passwords';
 import type { PasswordHasher } from './password';
 import type { ClaimRedemption, ClaimTokenStore, Log, UsersRepository } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
@@ -70,6 +71,8 @@ export interface PracticeClaimsDeps {
   users: UsersRepository;
   tokens: ClaimTokenStore;
   passwords: Pick<PasswordHasher, 'hash'>;
+  /** Refuses a commonly breached password (wiring: breachedPasswordCheck). */
+  refuseBreached: BreachedPasswordCheck;
   limiter: Pick<RateLimiter, 'take'>;
   /** Accounts created per client per hour (the sign-up limit). */
   perClientPerHour: () => number;
@@ -124,6 +127,7 @@ export function createPracticeClaims(deps: PracticeClaimsDeps) {
         windowSeconds: HOUR,
         message: MSG.tooManyRequests,
       });
+      deps.refuseBreached(input.password);
       const claim = await open(input.token);
       if (await users.findByEmail(claim.email)) throw new ConflictError(CLAIM_ACCOUNT_EXISTS);
       const user: User = {

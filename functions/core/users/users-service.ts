@@ -9,6 +9,7 @@ import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '../../..
 import { RESET_LINK_INVALID } from '../../../shared/schemas/accounts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { BreachedPasswordCheck } from './breached-passwords';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, type DeviceTokens, deviceTokenOf } from './device-token';
 import { type EnsureUserInput, ensureUser } from './ensure-user';
 import { type GoogleSettings, requireGoogleSettings, verifyGoogleIdToken } from './google-id-token';
@@ -48,6 +49,8 @@ export interface UsersServiceDeps {
   limiter: RateLimiter;
   mailer: Mailer;
   passwords: PasswordHasher;
+  /** Refuses a commonly breached password where one is chosen (wiring: breachedPasswordCheck). */
+  refuseBreached: BreachedPasswordCheck;
   settings: () => UsersSettings;
   /**
    * The account's address was just verified: the purchases kept against it start counting as
@@ -130,7 +133,7 @@ function verifyMail(to: string, link: string, validHours: number) {
 const HOUR = 3600;
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { users, resetTokens, verifyTokens, mailer, limiter, passwords, settings } = deps;
+  const { users, resetTokens, verifyTokens, mailer, limiter, passwords, refuseBreached, settings } = deps;
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
@@ -181,6 +184,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * verification mail. Throws EmailTakenError (409); 429 past the per-client hourly limit.
      */
     async register(input: SignupInput, client: string): Promise<User> {
+      refuseBreached(input.password);
       await limiter.take({
         key: `register:${client}`,
         limit: settings().registerPerClient,
@@ -362,6 +366,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * sign-in counters of the address afresh.
      */
     async resetPassword(token: string, password: string): Promise<void> {
+      refuseBreached(password);
       const tokenHash = hashResetToken(token);
       const stored = await resetTokens.find(tokenHash);
       if (!stored || stored.expiresAt <= nowSeconds()) throw new ValidationError(RESET_LINK_INVALID);
@@ -401,6 +406,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const current = await users.findById(userId);
       if (!current) throw new UnauthorizedError(ACCOUNT_GONE);
       if (current.role !== 'admin') throw new ForbiddenError(ADMIN_REQUIRED);
+      if (input.password) refuseBreached(input.password);
       const passwordHash = input.password ? await passwords.hash(input.password) : undefined;
       const updated = await users.updateProfile(
         current,
