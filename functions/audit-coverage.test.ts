@@ -22,6 +22,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/admin-login': SIGN_IN,
   'POST /api/google-login': SIGN_IN,
   'POST /api/forgot-password': 'mails a reset link (rate-limited); nothing changes until the link is used',
+  'POST /api/login/email-link': 'mails a sign-in link (rate-limited); nothing changes until the link is used',
+  'POST /api/login/link': SIGN_IN,
   'POST /api/reset-password': NO_ACTOR,
   'POST /api/verify-email': NO_ACTOR,
   'POST /api/resend-verification': 'mails the signed-in user a new link (rate-limited); nothing else changes',

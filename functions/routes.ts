@@ -145,6 +145,9 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('POST', '/api/admin-login', 'accounts', 'public'),
   r('POST', '/api/google-login', 'accounts', 'public'),
   r('POST', '/api/forgot-password', 'accounts', 'public'),
+  // After repeated failed sign-ins: a single-use sign-in link by mail, then signing in with it.
+  r('POST', '/api/login/email-link', 'accounts', 'public'),
+  r('POST', '/api/login/link', 'accounts', 'public'),
   r('POST', '/api/reset-password', 'accounts', 'public'),
   r('POST', '/api/verify-email', 'accounts', 'public'),
   r('POST', '/api/resend-verification', 'accounts', 'buyer'),

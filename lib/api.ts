@@ -96,6 +96,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'EMAIL#*',
       'VERIFY#*',
       'RESET#*',
+      // E-mailed sign-in links (after repeated failed sign-ins).
+      'SIGNIN#*',
       'RATE#*',
       'SUPPRESSED#*',
       'AUDIT#*',

@@ -11,6 +11,7 @@ import { login } from './login';
 import { register } from './register';
 import { resendVerification } from './resend-verification';
 import { resetPassword } from './reset-password';
+import { mailSignInLink, signInWithLink } from './sign-in-link';
 import { updateAdminProfile } from './update-admin-profile';
 import { verifyEmail } from './verify-email';
 
@@ -22,6 +23,8 @@ export const handler = createGroupHandler('accounts', {
   'POST /api/admin-login': adminLogin,
   'POST /api/google-login': googleLogin,
   'POST /api/forgot-password': forgotPassword,
+  'POST /api/login/email-link': mailSignInLink,
+  'POST /api/login/link': signInWithLink,
   'POST /api/reset-password': resetPassword,
   'POST /api/verify-email': verifyEmail,
   'POST /api/claim-account/preview': previewClaim,

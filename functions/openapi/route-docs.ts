@@ -23,6 +23,8 @@ import {
   PublicConfig,
   RegisterResponse,
   ResetPasswordRequest,
+  SignInLinkMailRequest,
+  SignInLinkRequest,
   SignupRequest,
   UserProfile,
   VerifyEmailRequest,
@@ -243,6 +245,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: ForgotPasswordRequest,
     response: MessageResponse,
     errors: [429],
+  },
+  'POST /api/login/email-link': {
+    summary:
+      'E-mail a single-use sign-in link (offered after repeated failed sign-ins; the same answer for every address)',
+    body: SignInLinkMailRequest,
+    response: MessageResponse,
+    errors: [429],
+  },
+  'POST /api/login/link': {
+    summary: 'Sign in with the mailed link (once, for 15 minutes; lifts the sign-in back-off)',
+    body: SignInLinkRequest,
+    response: LoginResponse,
   },
   'POST /api/reset-password': {
     summary: 'Set a new password with a reset token',

@@ -144,6 +144,21 @@ export const ForgotPasswordRequest = z.object(
 );
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
 
+// POST /api/login/email-link, POST /api/login/link -----------------------------------------------
+
+/** How long a mailed sign-in link works. */
+export const SIGN_IN_LINK_MINUTES = 15;
+export const SIGN_IN_LINK_SENT = `If an account uses this address, a sign-in link is on its way to it. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`;
+export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, used or has expired.';
+/** The same body as forgot-password's: {email}. */
+export const SignInLinkMailRequest = ForgotPasswordRequest;
+export type SignInLinkMailRequest = ForgotPasswordRequest;
+export const SignInLinkRequest = z.object(
+  { token: idText(SIGN_IN_LINK_INVALID, 512) },
+  { error: SIGN_IN_LINK_INVALID },
+);
+export type SignInLinkRequest = z.input<typeof SignInLinkRequest>;
+
 export const ResetPasswordRequest = z.object(
   {
     token: idText(RESET_LINK_INVALID, 512),

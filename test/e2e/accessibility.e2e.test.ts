@@ -86,6 +86,13 @@ const SCREENS: Screen[] = [
   },
   {
     role: 'visitor',
+    route: '/login/link',
+    url: '/login/link?token=not-a-real-token-000',
+    name: 'Sign in with a mailed link',
+    ready: (p) => heading(p, 'Sign in with your link'),
+  },
+  {
+    role: 'visitor',
     route: '/marketplace/purchase-success',
     name: 'Purchase success (no session)',
     ready: (p) => p.locator('main').first().waitFor(),

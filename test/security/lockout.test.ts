@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
-import { linkTokens, registerDeveloper, signIn } from './support/accounts';
+import { SIGN_IN_LINK_INVALID } from '../../shared/schemas/accounts';
+import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
 const server = ownServer();
@@ -82,5 +83,53 @@ describe('lock-out by a stranger (item 2)', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('a second proof instead of a wait (item 2: never a permanent lock)', () => {
+  it('a locked owner signs in at once with a mailed single-use link, which also lifts the lock', async () => {
+    const owner = await registerDeveloper(server.url);
+    const desk = newClient();
+    for (let i = 0; i < 5; i++) await signIn(server.url, owner.email, `bad-${i}`, desk);
+    expect((await signIn(server.url, owner.email, owner.password, desk)).status).toBe(429);
+
+    // The same answer for an address without an account: no oracle.
+    const asked = await callFrom(server.url, desk, 'POST', '/api/login/email-link', { body: { email: owner.email } });
+    const nobody = await callFrom(server.url, desk, 'POST', '/api/login/email-link', {
+      body: { email: uniqueAddress('nobody') },
+    });
+    expect(asked.status).toBe(200);
+    expect(nobody.body).toEqual(asked.body);
+    const [token] = await linkTokens(owner.email, 'login/link');
+    expect(token).toBeTruthy();
+
+    const viaLink = await callFrom(server.url, desk, 'POST', '/api/login/link', { body: { token } });
+    expect(viaLink.status, JSON.stringify(viaLink.body)).toBe(200);
+    expect(viaLink.body.access_token).toBeTruthy();
+    // Once only.
+    const again = await callFrom(server.url, desk, 'POST', '/api/login/link', { body: { token } });
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe(SIGN_IN_LINK_INVALID);
+    // The desk's lock is gone: the password works there again.
+    expect((await signIn(server.url, owner.email, owner.password, desk)).status).toBe(200);
+  });
+
+  it('a tampered link or one issued before a password reset signs nobody in', async () => {
+    const owner = await registerDeveloper(server.url);
+    await callFrom(server.url, newClient(), 'POST', '/api/login/email-link', { body: { email: owner.email } });
+    const [token] = await linkTokens(owner.email, 'login/link');
+    const tampered = await callFrom(server.url, newClient(), 'POST', '/api/login/link', {
+      body: { token: `${token}x` },
+    });
+    expect(tampered.status).toBe(400);
+    // A reset moves the account's token version on: the older link is void.
+    await callFrom(server.url, newClient(), 'POST', '/api/forgot-password', { body: { email: owner.email } });
+    const [reset] = await linkTokens(owner.email, 'reset-password');
+    await callFrom(server.url, newClient(), 'POST', '/api/reset-password', {
+      body: { token: reset, password: 'brand-new-pass-2' },
+    });
+    const stale = await callFrom(server.url, newClient(), 'POST', '/api/login/link', { body: { token } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.access_token).toBeUndefined();
   });
 });

@@ -32,6 +32,8 @@ export const portalRoutes: RouteObject[] = [
       },
       // Not public-only: a reset link must work whoever is signed in on this browser.
       { path: paths.resetPassword, element: lazyElement(() => import('./routes/auth/reset-password')) },
+      // A mailed sign-in link (offered after repeated failed sign-ins).
+      { path: paths.loginLink, element: lazyElement(() => import('./routes/auth/login-link')) },
       { path: paths.verifyEmail, element: lazyElement(() => import('./routes/auth/verify-email')) },
       // A guest's claim link: works signed out (a new practice) and signed in (the address joins).
       { path: paths.claimAccount, element: lazyElement(() => import('./routes/auth/claim-account')) },

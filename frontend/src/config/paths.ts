@@ -9,6 +9,7 @@ export const paths = {
   confirmLicense: '/marketplace/confirm-license',
   portal: '/portal',
   login: '/login',
+  loginLink: '/login/link',
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

@@ -22,6 +22,8 @@ export const userKeys = {
   email: (email: string): Key => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
   resetToken: (tokenHash: string): Key => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   verifyToken: (tokenHash: string): Key => ({ PK: `VERIFY#${tokenHash}`, SK: 'VERIFY' }),
+  /** An e-mailed single-use sign-in link, by the token's SHA-256 (TTL). */
+  signInLink: (tokenHash: string): Key => ({ PK: `SIGNIN#${tokenHash}`, SK: 'SIGNIN' }),
   /** A guest's "Create your practice account" link, by the token's SHA-256 (TTL). */
   claimToken: (tokenHash: string): Key => ({ PK: `CLAIM#${tokenHash}`, SK: 'CLAIM' }),
   /** An imported legacy account's set-password invitation, by the token's SHA-256 (TTL). */

@@ -10,6 +10,7 @@
  * | users, newest first, one page (filters) | GSI1  | GSI1PK=USERS, GSI1SK=<created_at>#<id>      | user-directory-repo.ts      |
  * | User Management's counts (in each tx)   | table | PK=USERCOUNTS, SK=COUNTS                    | countsMove; read: user-directory-repo.ts |
  * | reset token by its SHA-256 (TTL)        | table | PK=RESET#<sha256>, SK=RESET                 | resetTokens.*               |
+ * | sign-in link by its SHA-256 (TTL)       | table | PK=SIGNIN#<sha256>, SK=SIGNIN               | signInLinks.*               |
  * | verification token by its SHA-256 (TTL) | table | PK=VERIFY#<sha256>, SK=VERIFY               | verifyTokens.*              |
  * | claim token by its SHA-256 (TTL)        | table | PK=CLAIM#<sha256>, SK=CLAIM                 | claimTokens.*               |
  * | claimed account (tx: token, user, e-mail)| table | CLAIM# delete + USER# and EMAIL# put-new    | createClaimed               |
@@ -27,6 +28,7 @@ import type {
   ClaimTokenStore,
   InvitationStore,
   ResetTokenStore,
+  SignInLinkStore,
   UsersRepository,
   VerifyTokenStore,
 } from '../../core/users/ports';
@@ -34,6 +36,7 @@ import { type AccountStatus, accountStatus, EmailTakenError, type User, UserIdTa
 import { documentClient, tableName } from '../aws-clients';
 import {
   cancellationCodes,
+  deleteItem,
   getItem,
   type ItemMapper,
   isConditionFailure,
@@ -498,6 +501,34 @@ export const dynamoResetTokens: ResetTokenStore = {
   },
 };
 
+// E-mailed sign-in links -----------------------------------------------------------------------
+
+export const dynamoSignInLinks: SignInLinkStore = {
+  async save({ tokenHash, userId, expiresAt, tokenVersion }) {
+    await saveToken(
+      userKeys.signInLink(tokenHash),
+      'SIGNIN',
+      { user_id: userId, token_version: tokenVersion },
+      expiresAt,
+    );
+  },
+
+  async take(tokenHash, nowSeconds) {
+    try {
+      const { Attributes: item } = await deleteItem(userKeys.signInLink(tokenHash), {
+        ConditionExpression: 'attribute_exists(PK) AND expires_at > :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+        ReturnValues: 'ALL_OLD',
+      });
+      if (!item || typeof item.user_id !== 'string') return undefined;
+      return { userId: item.user_id, tokenVersion: tokenVersionOf(item) };
+    } catch (err) {
+      if (isConditionFailure(err)) return undefined;
+      throw err;
+    }
+  },
+};
+
 // E-mail verification tokens --------------------------------------------------------------------
 
 export const dynamoVerifyTokens: VerifyTokenStore = {
@@ -581,6 +612,7 @@ export const dynamoUsersStores = {
   users: dynamoUsersRepository,
   resetTokens: dynamoResetTokens,
   verifyTokens: dynamoVerifyTokens,
+  signInLinks: dynamoSignInLinks,
   claimTokens: dynamoClaimTokens,
   invitations: dynamoInvitations,
 } as const;

@@ -72,6 +72,14 @@ export function createLoginThrottle(limiter: RateLimiter, settings: () => Thrott
         },
       };
     },
+
+    /** The mailbox was proven (a mailed sign-in link): this client's lock and the address's back-off go. */
+    async release(email: string, client: string, tokenVersion: number): Promise<void> {
+      await Promise.all([
+        limiter.clear(`login:${email}:v${tokenVersion}:${client}`),
+        limiter.clear(`login-address:${email}:v${tokenVersion}`),
+      ]);
+    },
   };
 }
 

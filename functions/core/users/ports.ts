@@ -123,6 +123,16 @@ export interface ResetTokenStore {
   ): Promise<boolean>;
 }
 
+export interface SignInLinkStore {
+  /** Stores only the token's hash, with the user's token version at issue. */
+  save(token: { tokenHash: string; userId: string; expiresAt: number; tokenVersion: number }): Promise<void>;
+  /**
+   * Deletes the token if it exists and has not expired, and answers what it held: a link works
+   * once, however many requests race with it. Undefined when used, expired or unknown.
+   */
+  take(tokenHash: string, nowSeconds: number): Promise<{ userId: string; tokenVersion: number } | undefined>;
+}
+
 export interface VerifyTokenStore {
   /** Stores only the token's hash, with the address it verifies. */
   save(token: { tokenHash: string; userId: string; email: string; expiresAt: number }): Promise<void>;

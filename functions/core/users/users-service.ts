@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../shared/messages';
 import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '../../../shared/schemas/accounts';
-import { RESET_LINK_INVALID } from '../../../shared/schemas/accounts';
+import { RESET_LINK_INVALID, SIGN_IN_LINK_INVALID, SIGN_IN_LINK_MINUTES } from '../../../shared/schemas/accounts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';
@@ -15,7 +15,7 @@ import { type EnsureUserInput, ensureUser } from './ensure-user';
 import { type GoogleSettings, requireGoogleSettings, verifyGoogleIdToken } from './google-id-token';
 import { createLoginThrottle, type ThrottleSettings } from './login-throttle';
 import type { PasswordHasher } from './password';
-import type { Log, Mailer, ResetTokenStore, UsersRepository, VerifyTokenStore } from './ports';
+import type { Log, Mailer, ResetTokenStore, SignInLinkStore, UsersRepository, VerifyTokenStore } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
 import { toUserProfile, type User } from './user';
 
@@ -45,6 +45,8 @@ export interface UsersServiceDeps {
   users: UsersRepository;
   resetTokens: ResetTokenStore;
   verifyTokens: VerifyTokenStore;
+  /** E-mailed single-use sign-in links: the second proof after repeated failed sign-ins. */
+  signInLinks: SignInLinkStore;
   /** Per-client and per-address counters (sign-in throttling, request limits). */
   limiter: RateLimiter;
   mailer: Mailer;
@@ -110,6 +112,22 @@ function resetMail(to: string, fullName: string, link: string, validMinutes: num
   });
 }
 
+function signInLinkMail(to: string, link: string, validMinutes: number) {
+  return linkMail({
+    to,
+    subject: 'Your Dental App Marketplace sign-in link',
+    greeting: 'Hello,',
+    why: 'Someone asked to sign in to your Dental App Marketplace account with a link sent to this address.',
+    action: 'sign in',
+    linkText: 'Sign in',
+    link,
+    validity: `valid for ${validMinutes} minutes, usable once`,
+    ignore:
+      'If you did not ask for this, ignore this e-mail: nobody can sign in without the link. Failed sign-ins ' +
+      'to your account may have caused it; choosing a new password (Forgot password) keeps guessers out.',
+  });
+}
+
 /**
  * The verification mail goes to an address nobody has confirmed yet, so it carries nothing the
  * person who signed up wrote (not even their name): otherwise anyone could have the platform mail
@@ -133,7 +151,7 @@ function verifyMail(to: string, link: string, validHours: number) {
 const HOUR = 3600;
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { users, resetTokens, verifyTokens, mailer, limiter, passwords, refuseBreached, settings } = deps;
+  const { users, resetTokens, verifyTokens, signInLinks, mailer, limiter, passwords, refuseBreached, settings } = deps;
   const log = deps.log ?? silentLog;
   const now = deps.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
@@ -358,6 +376,57 @@ export function createUsersService(deps: UsersServiceDeps) {
           error: err instanceof Error ? err.name : 'unknown',
         });
       }
+    },
+
+    /**
+     * POST /api/login/email-link: after repeated failed sign-ins the sign-in form offers a link by
+     * mail instead of a wait (issue 30: a second proof, never a permanent lock). The same answer
+     * whatever the address; limited per client and per address like forgot-password's mail (its
+     * own counters). No link for an imported account that has not set its password.
+     */
+    async mailSignInLink(email: string, client: string): Promise<void> {
+      const cfg = settings();
+      await limiter.take({
+        key: `signin-link:${client}`,
+        limit: cfg.forgotPasswordPerClient,
+        windowSeconds: HOUR,
+        message: MSG.tooManyRequests,
+      });
+      const mayMail = await limiter.tryTake({
+        key: `signin-link-address:${email}`,
+        limit: cfg.forgotPasswordMailsPerAddress,
+        windowSeconds: HOUR,
+      });
+      const user = await users.findByEmail(email);
+      if (!user || !mayMail || user.invited) return;
+      const { token, tokenHash } = createResetToken();
+      await signInLinks.save({
+        tokenHash,
+        userId: user.id,
+        expiresAt: nowSeconds() + SIGN_IN_LINK_MINUTES * 60,
+        tokenVersion: user.token_version,
+      });
+      const link = `${appUrl()}/login/link?token=${encodeURIComponent(token)}`;
+      try {
+        await mailer.sendMail(signInLinkMail(user.email, link, SIGN_IN_LINK_MINUTES));
+      } catch (err) {
+        log.error('sign-in link mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
+      }
+    },
+
+    /**
+     * POST /api/login/link: signs in with a mailed link (once; voided by a password reset or any
+     * other token-version bump). Holding the mailbox proves more than a password: the link lifts
+     * this client's lock and the address's back-off.
+     */
+    async signInWithLink(token: string, client: string): Promise<User> {
+      const taken = await signInLinks.take(hashResetToken(token), nowSeconds());
+      if (!taken) throw new ValidationError(SIGN_IN_LINK_INVALID);
+      const user = await users.findById(taken.userId);
+      if (!user || user.token_version !== taken.tokenVersion) throw new ValidationError(SIGN_IN_LINK_INVALID);
+      await throttle.release(user.email, client, user.token_version);
+      log.info('signed in with a mailed link', { userId: user.id });
+      return user;
     },
 
     /**

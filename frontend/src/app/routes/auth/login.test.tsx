@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SIGN_IN_LINK_INVALID, SIGN_IN_LINK_SENT } from '../../../../../shared/schemas/accounts';
 // The type import brings the page's `window.google` declaration into this test's type world.
 import type { GoogleIdentity } from '../../../features/auth/lib/google-identity';
 import { getRole, getToken } from '../../../lib/auth-storage';
@@ -21,6 +22,47 @@ async function openLogin(path = '/login') {
 }
 
 describe('login (/login)', () => {
+  it('after repeated failures offers a mailed sign-in link instead of the wait', async () => {
+    const locked = 'Too many failed login attempts. Please try again in 15 minutes.';
+    serve(
+      accountsHandlers(),
+      http.post('/api/login', () => fail(429, locked)),
+      http.post('/api/login/email-link', () => HttpResponse.json({ message: SIGN_IN_LINK_SENT })),
+    );
+    const { fill, submit, user } = await openLogin();
+    expect(screen.queryByRole('button', { name: /Email me a sign-in link/ })).toBeNull();
+    await fill('dev@example.com', 'wrong-password');
+    await submit();
+    expect(await screen.findByText(locked)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: /Email me a sign-in link/ }));
+    expect(await screen.findByText(SIGN_IN_LINK_SENT)).toBeTruthy();
+    expect(calls('POST /api/login/email-link')[0]?.body).toEqual({ email: 'dev@example.com' });
+  });
+
+  it('signs in with a mailed link by its button', async () => {
+    serve(
+      accountsHandlers(),
+      developerHandlers(),
+      http.post('/api/login/link', () => HttpResponse.json({ access_token: 'link-token', role: 'developer' })),
+    );
+    const { user, location } = renderRoute('/login/link?token=abc');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(getToken()).toBe('link-token');
+    expect(calls('POST /api/login/link')[0]?.body).toEqual({ token: 'abc' });
+  });
+
+  it('tells the holder of a spent sign-in link', async () => {
+    serve(
+      accountsHandlers(),
+      http.post('/api/login/link', () => fail(400, SIGN_IN_LINK_INVALID)),
+    );
+    const { user } = renderRoute('/login/link?token=used');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(SIGN_IN_LINK_INVALID)).toBeTruthy();
+    expect(getToken()).toBeNull();
+  });
+
   it('asks for both fields and sends nothing when one is empty', async () => {
     serve(accountsHandlers());
     const { fill, submit } = await openLogin();

@@ -6,6 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import { AppLink } from '../../../components/ui/links';
 import { notifyInfo } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import type { SessionResponse } from '../api/sign-in';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterLogin, toStoredRole } from '../lib/redirect';
@@ -13,11 +14,14 @@ import { useStartSession } from '../lib/session';
 import { AuthHeading } from './auth-heading';
 import { CredentialsForm } from './credentials-form';
 import { GoogleSignIn } from './google-sign-in';
+import { SignInLinkOffer } from './sign-in-link';
 
 /** Developer sign-in: e-mail and password, Google, and a single-sign-on teaser. */
 export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const { trigger, isMutating } = useSignIn();
+  // The address a sign-in was refused for after repeated failures (429): a mailed link is offered.
+  const [locked, setLocked] = useState<string | null>(null);
   const [params] = useSearchParams();
   const start = useStartSession();
 
@@ -45,8 +49,16 @@ export function LoginForm() {
         failed={MSG.loginFailed}
         error={error}
         setError={setError}
-        onCredentials={async (credentials) => startSession(await trigger(credentials), MSG.loginFailed)}
+        onCredentials={async (credentials) => {
+          try {
+            startSession(await trigger(credentials), MSG.loginFailed);
+          } catch (err) {
+            if (err instanceof ApiError && err.status === 429) setLocked(credentials.email);
+            throw err;
+          }
+        }}
       />
+      {locked && <SignInLinkOffer email={locked} />}
 
       <HStack my="6" gap="3">
         <Separator flex="1" />
