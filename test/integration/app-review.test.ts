@@ -5,8 +5,10 @@
  * itself: test/security/approved-app-edits.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import { type AdminApp, APP_MESSAGES, type AppCard, type OwnerApp, type PublicApp } from '../../shared/schemas/apps';
 import type { AuditPage } from '../../shared/schemas/audit';
+import type { CheckoutSession } from '../../shared/schemas/checkout';
 import { adminToken, api, approvedDeveloper, freeAppPayload, newDeveloper } from '../support/api';
 
 let dev: Awaited<ReturnType<typeof approvedDeveloper>>;
@@ -64,6 +66,38 @@ describe('mark reviewed', () => {
     expect((await flagOf(app.id))?.fields).toEqual(['company_name']);
     expect((await edit(app, {})).status).toBe(200);
     expect(await flagOf(app.id)).toBeNull();
+  });
+});
+
+describe('checkout while a price change waits for review', () => {
+  it('charges the reviewed price, and the new one only once the admin marked it reviewed', async () => {
+    const created = await api<OwnerApp>('POST', '/api/apps/submit', {
+      token: dev.token,
+      body: freeAppPayload(`Review price ${Date.now()}`, { pricing_model: 'one_time', price: 49 }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const app = created.body;
+    expect((await api('POST', `/api/admin/apps/${app.id}/approve`, { token: admin })).status).toBe(200);
+    const raise = await edit(app, { pricing_model: 'one_time', price: 499 });
+    expect(raise.status, JSON.stringify(raise.body)).toBe(200);
+    expect((await flagOf(app.id))?.fields).toContain('price');
+
+    const amountCharged = async () => {
+      // A new buyer each time: one buyer may hold one open checkout of an app.
+      const buyer = await newDeveloper();
+      const session = await api<CheckoutSession>('POST', '/api/stripe/create-checkout-session', {
+        token: buyer.token,
+        body: { app_id: app.id },
+      });
+      expect(session.status, JSON.stringify(session.body)).toBe(200);
+      return (await dynamoPurchasesRepository.getBySession(session.body.session_id))?.amount_cents;
+    };
+    // The buyer is shown, and charged, the price the admin approved.
+    expect((await shown(app)).price).toBe(49);
+    expect(await amountCharged()).toBe(4900);
+
+    expect((await api('POST', `/api/admin/apps/${app.id}/clear-flag`, { token: admin })).status).toBe(200);
+    expect(await amountCharged()).toBe(49900);
   });
 });
 
