@@ -132,4 +132,27 @@ describe('data access declarations', () => {
     });
     expect(trail.body.entries.map((e) => e.target_id).sort()).toEqual([listedId, pendingId].sort());
   });
+
+  it("a listed app's wider declaration waits for review, and its owner can withdraw it", async () => {
+    const reviewed = (await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body;
+    const wider = {
+      features: catalogue.features.map((f) => ({ id: f.id, access: 'read_write' })),
+      event_types: ['appointment.created'],
+      baa_signed: false,
+    };
+    expect((await declare(listedId, wider)).status).toBe(200);
+    // The public page, and what installs are asked to consent to, stay on the reviewed declaration.
+    expect((await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body).toEqual(reviewed);
+    const ownerView = await api<DataAccessView>('GET', `/api/apps/${listedId}/data-access`, { token: owner.token });
+    expect(ownerView.body.declaration?.features).toHaveLength(catalogue.features.length);
+
+    const withdrawn = await api('POST', `/api/apps/${listedId}/withdraw-changes`, { token: owner.token });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    const back = await api<DataAccessView>('GET', `/api/apps/${listedId}/data-access`, { token: owner.token });
+    expect(back.body.declaration?.features.map((f) => [f.id, f.access])).toEqual(
+      reviewed.declaration?.features.map((f) => [f.id, f.access]),
+    );
+    expect(back.body.declaration?.baa_signed).toBe(true);
+    expect((await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body).toEqual(reviewed);
+  });
 });
