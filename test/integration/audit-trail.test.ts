@@ -16,11 +16,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { auditEntryItem } from '../../functions/adapters/dynamodb/audit-repo';
+import { putItem } from '../../functions/adapters/dynamodb/dynamo';
+import { auditActorIds } from '../../functions/adapters/dynamodb/migrations';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
 import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { AuditPage } from '../../shared/schemas/audit';
+import type { AuditEntry, AuditPage } from '../../shared/schemas/audit';
 import type { SuppressedAddress } from '../../shared/schemas/mail';
 import type { OwnReview } from '../../shared/schemas/reviews';
 import type { FeatureLinksResponse, FeaturesResponse, SyncRun, SyncStatusResponse } from '../../shared/schemas/sync';
@@ -500,5 +503,39 @@ describe('GET /api/admin/audit', () => {
     );
     const expected = Math.floor(Date.parse(entry.at) / 1000) + 2192 * 86_400;
     expect(item.Item?.ttl).toBe(expected);
+  });
+});
+
+describe('entries written while the actor was keyed by e-mail (migration audit-actor-ids)', () => {
+  it("move to the actor's id, so filtering by the account finds them", async () => {
+    const actorId = randomUUID();
+    const email = uniqueEmail('old-actor');
+    const entry: AuditEntry = {
+      id: randomUUID(),
+      at: new Date().toISOString(),
+      action: 'app.update',
+      actor_id: actorId,
+      actor_email: email,
+      actor_role: 'developer',
+      route: 'PUT /api/apps/{id}/update',
+      target_type: 'app',
+      target_id: randomUUID(),
+      target_label: 'An app of before',
+      client_ip: '198.51.100.7',
+      status: 200,
+      changes: {},
+    };
+    const item = auditEntryItem.toItem(entry, Math.floor(Date.now() / 1000) + 86_400);
+    // As the writers stored it before: the actor's partition named by the e-mail.
+    await putItem({ ...item, GSI2PK: `AUDITACTOR#${email}` });
+    const admin = await adminToken();
+    const byId = async () =>
+      (await api<AuditPage>('GET', `/api/admin/audit?actor=${actorId}&limit=100`, { token: admin })).body.entries;
+    expect((await byId()).map((e) => e.id)).not.toContain(entry.id);
+
+    expect(await auditActorIds()).toBeGreaterThanOrEqual(1);
+    expect((await byId()).map((e) => e.id)).toEqual([entry.id]);
+    // Run again, nothing is left to move.
+    expect(await auditActorIds()).toBe(0);
   });
 });

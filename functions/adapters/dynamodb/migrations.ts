@@ -9,11 +9,23 @@
  * - catalogue-counts: the live catalogue counts item sync status reads (sync-repo.ts).
  * - user-search-and-counts: each account's search_text (admin search) and User Management's
  *   counts item (users-repo.ts), for accounts written before both were kept in their writes.
+ * - audit-actor-ids: audit entries written while the actor partition was keyed by e-mail
+ *   (AUDITACTOR#<email>) move to their actor's id (AUDITACTOR#<id>), so filtering the trail by an
+ *   account finds its older entries too (audit-repo.ts).
  */
 import { summarise } from '../../core/purchases/purchases-service';
 import { accountStatus } from '../../core/users/user';
 import { getItem, onIndex, putItem, queryAll, updateItem } from './dynamo';
-import { appKey, appSalesPartition, MARKET_PK, migrationMarker, syncKeys, UNLISTED_PK, userKeys } from './keys';
+import {
+  appKey,
+  appSalesPartition,
+  auditKeys,
+  MARKET_PK,
+  migrationMarker,
+  syncKeys,
+  UNLISTED_PK,
+  userKeys,
+} from './keys';
 import { purchaseItem } from './purchase-item';
 import { SALES_COUNTERS } from './purchases-repo';
 import { countCatalogue, dynamoCatalogueStore } from './sync-repo';
@@ -92,11 +104,39 @@ export async function recountUsers(): Promise<number> {
   return items.length;
 }
 
+/** Re-keys audit entries whose actor partition is the actor's e-mail; answers how many moved. */
+export async function auditActorIds(): Promise<number> {
+  const entries = await queryAll(
+    onIndex('GSI1', auditKeys.allPartition, {
+      ProjectionExpression: 'PK, SK, GSI2PK, actor_id',
+    }),
+  );
+  let moved = 0;
+  for (const keys of entries) {
+    // The index may project keys only: the entry itself then.
+    const entry = 'actor_id' in keys ? keys : await getItem({ PK: String(keys.PK), SK: String(keys.SK) });
+    if (!entry || typeof entry.actor_id !== 'string' || !entry.actor_id) continue;
+    const partition = auditKeys.actorPartition(entry.actor_id);
+    if (entry.GSI2PK === partition) continue;
+    await updateItem(
+      { PK: String(entry.PK), SK: String(entry.SK) },
+      {
+        UpdateExpression: 'SET GSI2PK = :p',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':p': partition },
+      },
+    ).catch(() => undefined); // expired (TTL) meanwhile
+    moved++;
+  }
+  return moved;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
     await once('sales-counters', salesCounters),
     await once('catalogue-counts', catalogueCounts),
     await once('user-search-and-counts', recountUsers),
+    await once('audit-actor-ids', auditActorIds),
   ];
 }
