@@ -371,10 +371,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // Local SES v2 with its viewer
     // The package is CommonJS with an ES default export: unwrap whichever shape the loader gives.
-    const mod = sesModule as unknown as { default: unknown };
-    const startSes = (
-      typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default
-    ) as (cfg: { host: string; port: number }) => Promise<Server>;
+    const outer: unknown = Reflect.get(sesModule, 'default');
+    const startSes = (typeof outer === 'function' ? outer : Reflect.get(Object(outer), 'default')) as (cfg: {
+      host: string;
+      port: number;
+    }) => Promise<Server>;
     // Like DynamoDB Local, behind a front that checks Host: the mail viewer shows every reset link.
     const sesInternalPort = await freePort();
     const ses = await startSes({ host: '127.0.0.1', port: sesInternalPort });

@@ -155,7 +155,7 @@ export function tagDependency<T extends object>(client: T, dependency: string): 
     }
     return err;
   };
-  (client as unknown as MiddlewareStackOwner).middlewareStack.add(
+  (client as T & MiddlewareStackOwner).middlewareStack.add(
     (next) => async (args) => {
       if (Date.now() < openUntil) {
         throw tag(

@@ -131,7 +131,7 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   return {
     id: event.id,
     type: event.type,
-    data: { object: event.data.object as unknown as Record<string, unknown> },
+    data: { object: { ...event.data.object } },
   };
 }
 

@@ -45,7 +45,7 @@ type Endpoint = Handler<AuthByAccess[keyof AuthByAccess]>;
 function endpointsOf<G extends RouteGroup>(handlers: GroupHandlers<G>): ReadonlyMap<string, Endpoint> {
   // The one widening of the typed map (TypeScript cannot follow the key-to-access pairing through a
   // lookup by a run-time key); the router checks the pairing on each call (createGroupHandler).
-  return new Map(Object.entries(handlers as unknown as Readonly<Record<string, Endpoint>>));
+  return new Map(Object.entries(handlers) as [string, Endpoint][]);
 }
 
 /**

@@ -258,7 +258,8 @@ export function fromAppItem(item: Record<string, unknown>): AppRecord {
   for (const f of LIST_FIELDS) if (!Array.isArray(out[f])) out[f] = [];
   if (!Array.isArray(out.practice_systems)) out.practice_systems = [];
   Object.assign(out, countersOf(item));
-  const app = out as unknown as AppRecord;
+  // The stored item's own fields, as this repository wrote them (toAppItem); the defaults below fill the rest.
+  const app: AppRecord = Object.assign({} as AppRecord, out);
   app.price_cents ??= 0;
   app.is_approved ??= false;
   app.is_suspended ??= false;
