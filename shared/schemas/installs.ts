@@ -14,6 +14,7 @@ export type InstallStatus = (typeof INSTALL_STATUSES)[number];
 
 export const INSTALL_MESSAGES = {
   notFound: 'Install not found',
+  changed: 'This install was changed meanwhile (in another tab or by another person): reload and try again',
   nothingToGrant: 'There is nothing to grant: the app declares no access',
   linkInvalid: 'This link is invalid or has expired',
 } as const;

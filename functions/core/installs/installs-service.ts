@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type BuyerInstall, type DeveloperInstall, INSTALL_MESSAGES } from '../../../shared/schemas/installs';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { Page } from '../paging';
 import { buyerIdsOf, type PurchaseRecord } from '../purchases/purchase';
 import type { Log } from '../users/ports';
@@ -79,8 +79,8 @@ export function createInstallsService(deps: InstallsServiceDeps) {
 
   async function change(install: InstallRecord, next: InstallRecord): Promise<InstallRecord> {
     if (!(await deps.store.replace(next, install.updated_at))) {
-      // Changed meanwhile (a second tab): the caller retries on the fresh state.
-      throw new NotFoundError(INSTALL_MESSAGES.notFound);
+      // Changed meanwhile (a second tab): 409, the caller reloads and retries on the fresh state.
+      throw new ConflictError(INSTALL_MESSAGES.changed);
     }
     return next;
   }
