@@ -6,6 +6,7 @@
  */
 import type { InstallStatus, Permissions } from '../../../shared/schemas/installs';
 import type { PurchaseRecord } from '../purchases/purchase';
+import type { AccessLinkHash } from './access-links';
 import { asksForMore, intersect, NO_PERMISSIONS, type Requested } from './permissions';
 
 export interface InstallRecord {
@@ -23,6 +24,8 @@ export interface InstallRecord {
   installed_at: string;
   updated_at: string;
   revoked_at: string | null;
+  /** The newest licence mail's access link, as its hash and expiry (core/installs/access-links.ts). */
+  access_link?: AccessLinkHash | null;
 }
 
 /** What an install means today, given what the app declares now (null: no declaration). */

@@ -32,6 +32,7 @@ function store(installs: InstallRecord[], changeUnder = false) {
       writes.push(install);
       return true;
     },
+    setAccessLink: async () => {},
     ofBuyers: async (ids) => installs.filter((i) => ids.includes(i.buyer_id)),
     pageOfApp: async () => ({ items: [], next_cursor: null }),
   };
