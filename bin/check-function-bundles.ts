@@ -106,7 +106,8 @@ const BUDGETS: Record<string, Budget> = {
   sync: { total: 292 * KB },
   // The per-developer daily quota in one write (issue 30): 265.0 KB.
   // GET /v1/installs (issue 28): the installs' reader and the declarations it compares against: 275.5 KB.
-  partner: { total: 280 * KB },
+  // The installs' service also opens the licence mail's access links (issue 28): 280.7 KB.
+  partner: { total: 285 * KB },
   // The server-rendered storefront pages (see above).
   storefront: { total: 500 * KB },
   // The API's authorizer (the origin header, before any route function): config, secrets, no zod.

@@ -31,6 +31,10 @@ const EXEMPT: Record<string, string> = {
   'POST /api/claim-account': NO_ACTOR,
   'POST /api/claim-account/attach': "the buyer's own guest purchases joining their account (proven by the mailed link)",
   'POST /api/accept-invitation': NO_ACTOR,
+  'POST /api/install-link':
+    "a read: the install a licence mail's access link opens (POST so the token stays out of URLs and logs)",
+  'POST /api/install-link/revoke':
+    "no account signs in: the licence mail's link holder revokes; the developer is told (install.revoked) and the install keeps revoked_at",
   'POST /api/apps/{id}/reviews': BUYER_CONTENT,
   'PUT /api/apps/{id}/reviews/mine': BUYER_CONTENT,
   'DELETE /api/apps/{id}/reviews/mine': BUYER_CONTENT,

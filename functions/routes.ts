@@ -246,6 +246,9 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('GET', '/api/installs', 'purchases', 'buyer'),
   r('POST', '/api/installs/{id}/grant', 'purchases', 'buyer', audited('install.grant', 'install')),
   r('POST', '/api/installs/{id}/revoke', 'purchases', 'buyer', audited('install.revoke', 'install')),
+  // The licence mail's access link: its token alone opens and revokes that one install (no sign-in).
+  r('POST', '/api/install-link', 'purchases', 'public'),
+  r('POST', '/api/install-link/revoke', 'purchases', 'public'),
   ...CHECKOUT_STRIPE_ROUTES,
 
   // Admin: users and keys

@@ -1,6 +1,6 @@
 import { createGroupHandler } from '../http/group-handler';
 import { createReview, deleteReview, updateReview } from './buyer-reviews';
-import { grantInstall, listInstalls, revokeInstall } from './installs';
+import { grantInstall, installByLink, listInstalls, revokeInstall, revokeInstallByLink } from './installs';
 import { myPurchases } from './my-purchases';
 import { purchaseBySession } from './purchase-by-session';
 import { purchaseInvoice } from './purchase-invoice';
@@ -22,4 +22,6 @@ export const handler = createGroupHandler('purchases', {
   'GET /api/installs': listInstalls,
   'POST /api/installs/{id}/grant': grantInstall,
   'POST /api/installs/{id}/revoke': revokeInstall,
+  'POST /api/install-link': installByLink,
+  'POST /api/install-link/revoke': revokeInstallByLink,
 });

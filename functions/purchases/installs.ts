@@ -1,5 +1,5 @@
-import { InstallIdParam } from '../../shared/schemas/installs';
-import { type BuyerHandler, ok } from '../http/types';
+import { InstallIdParam, InstallLinkRequest, InstallLinkRevokeRequest } from '../../shared/schemas/installs';
+import { type BuyerHandler, ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { installsService } from '../wiring/installs';
 
@@ -17,4 +17,16 @@ export const grantInstall: BuyerHandler = async (req) => {
 export const revokeInstall: BuyerHandler = async (req) => {
   const { id } = parse(InstallIdParam, req.params);
   return ok(await installsService.revoke(req.auth.userId, id));
+};
+
+/** POST /api/install-link {token}: the install the licence mail's access link opens (no sign-in). */
+export const installByLink: RouteHandler = async (req) => {
+  const { token } = parse(InstallLinkRequest, req.body);
+  return ok(await installsService.byLink(token), { 'cache-control': 'no-store' });
+};
+
+/** POST /api/install-link/revoke {token, install_id}: revokes that one install; the token authorises nothing else. */
+export const revokeInstallByLink: RouteHandler = async (req) => {
+  const { token, install_id } = parse(InstallLinkRevokeRequest, req.body);
+  return ok(await installsService.revokeByLink(token, install_id), { 'cache-control': 'no-store' });
 };

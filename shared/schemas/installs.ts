@@ -14,6 +14,7 @@ export type InstallStatus = (typeof INSTALL_STATUSES)[number];
 
 export const INSTALL_MESSAGES = {
   notFound: 'Install not found',
+  changed: 'This install was changed meanwhile (in another tab or by another person): reload and try again',
   nothingToGrant: 'There is nothing to grant: the app declares no access',
   linkInvalid: 'This link is invalid or has expired',
 } as const;
@@ -70,5 +71,16 @@ export const InstallListQuery = z.object({
 
 export const InstallIdParam = z.object({ id: z.string().trim().min(1).max(128) });
 
-/** POST /api/installs/{id}/revoke: a guest passes the signed token of the licence mail's link. */
-export const RevokeInstallRequest = z.object({ token: z.string().trim().min(1).max(2048).optional() }).default({});
+/** POST /api/install-link: the licence mail's access link token (a guest's way to see and revoke an app's access). */
+export const InstallLinkRequest = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .trim()
+    .min(1, 'token is required')
+    .max(2048, INSTALL_MESSAGES.linkInvalid),
+});
+
+/** POST /api/install-link/revoke: the token and the install the page showed (the link's own, nothing else). */
+export const InstallLinkRevokeRequest = InstallLinkRequest.extend({
+  install_id: z.string({ error: 'install_id is required' }).trim().min(1, 'install_id is required').max(128),
+});

@@ -17,8 +17,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
+import { deleteItem } from '../../functions/adapters/dynamodb/dynamo';
+import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
+import { installKeys } from '../../functions/adapters/dynamodb/keys';
+import { backfillInstallsOfApp } from '../../functions/adapters/dynamodb/migrations';
 import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
 import type { CheckoutSession } from '../../shared/schemas/checkout';
 import type { BuyerInstall, BuyerInstallList } from '../../shared/schemas/installs';
@@ -380,5 +385,53 @@ describe("a practice event reaches an app only through the practice's consent (i
     const [dropped] = await route({ practice_email: practice.email });
     expect(await handedTo(dropped, app)).toBe(false);
     countedAtLeast({ withheld_not_declared: 1 });
+  });
+
+  it('a licence delivered before installs existed gets an active install from the install-backfill migration, once', async () => {
+    const app = await listedApp('consent-backfill');
+    const kept = await listedApp('consent-backfill-revoked');
+    const licence = await buy(app, practice);
+    // The old shape: a delivered licence and no install (its delivery predates installs).
+    await deleteItem(installKeys.install(licence.user_id, app.id));
+    // This practice's licence has no install under its account, but it revoked the app's install
+    // kept under its (verified) address: the migration leaves the practice's say as it is.
+    const held = await buy(kept, practice);
+    const revokedInstall = await installOf(kept);
+    await deleteItem(installKeys.install(held.user_id, kept.id));
+    const at = new Date().toISOString();
+    await dynamoInstallStore.create({
+      id: revokedInstall.id,
+      buyer_id: guestBuyerId(practice.email),
+      app_id: kept.id,
+      app: revokedInstall.app,
+      customer_email: practice.email,
+      status: 'revoked',
+      granted: revokedInstall.granted,
+      declaration_version: revokedInstall.declaration_version,
+      installed_at: revokedInstall.installed_at,
+      updated_at: at,
+      revoked_at: at,
+    });
+
+    const [before] = await route({ practice_email: practice.email });
+    expect(await handedTo(before, app)).toBe(false);
+
+    expect(await backfillInstallsOfApp(app.id)).toBe(1);
+    expect(await backfillInstallsOfApp(kept.id)).toBe(0);
+    // Run again: nothing more.
+    expect(await backfillInstallsOfApp(app.id)).toBe(0);
+    expect((await installs()).filter((i) => i.app_id === app.id)).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        granted: { event_types: [EVENT], features: [] },
+        installed_at: licence.completed_at,
+      }),
+    ]);
+    expect(await installOf(kept)).toMatchObject({ status: 'revoked', id: revokedInstall.id });
+
+    const [after] = await route({ practice_email: practice.email });
+    expect(await handedTo(after, app)).toBe(true);
+    expect(await handedTo(after, kept)).toBe(false);
+    await receivedEvent(must(after).id);
   });
 });

@@ -18,12 +18,20 @@ import {
   putItem,
   queryCursorPage,
   queryUpTo,
+  updateItem,
 } from './dynamo';
 import { installKeys } from './keys';
 
 /** Installs read per buyer id: a practice holds one per app it licensed (far fewer than this). */
 export const MAX_INSTALLS_PER_BUYER = 200;
 const INVALID_CURSOR = 'cursor is not a cursor of this list';
+
+function accessLinkOf(v: unknown): InstallRecord['access_link'] {
+  const link = (v ?? {}) as Record<string, unknown>;
+  return typeof link.hash === 'string' && typeof link.expires_at === 'number'
+    ? { hash: link.hash, expires_at: link.expires_at }
+    : null;
+}
 
 export const installItem: ItemMapper<InstallRecord> = {
   toItem: (i) => ({
@@ -42,6 +50,7 @@ export const installItem: ItemMapper<InstallRecord> = {
     installed_at: i.installed_at,
     updated_at: i.updated_at,
     revoked_at: i.revoked_at,
+    ...(i.access_link ? { access_link: { hash: i.access_link.hash, expires_at: i.access_link.expires_at } } : {}),
   }),
   fromItem: (item) => {
     const app = (item.app ?? {}) as Record<string, unknown>;
@@ -66,6 +75,7 @@ export const installItem: ItemMapper<InstallRecord> = {
       installed_at: String(item.installed_at ?? ''),
       updated_at: String(item.updated_at ?? ''),
       revoked_at: typeof item.revoked_at === 'string' ? item.revoked_at : null,
+      access_link: accessLinkOf(item.access_link),
     };
   },
 };
@@ -84,6 +94,13 @@ export const dynamoInstallStore: InstallStore = {
         ExpressionAttributeValues: { ':expected': expectedUpdatedAt },
       }),
     ),
+  async setAccessLink(buyerId, appId, link) {
+    await updateItem(installKeys.install(buyerId, appId), {
+      UpdateExpression: 'SET access_link = :l',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':l': { hash: link.hash, expires_at: link.expires_at } },
+    });
+  },
   async ofBuyers(buyerIds) {
     const lists = await Promise.all(
       [...new Set(buyerIds)].map((id) =>

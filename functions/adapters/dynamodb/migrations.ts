@@ -12,10 +12,19 @@
  * - audit-actor-ids: audit entries written while the actor partition was keyed by e-mail
  *   (AUDITACTOR#<email>) move to their actor's id (AUDITACTOR#<id>), so filtering the trail by an
  *   account finds its older entries too (audit-repo.ts).
+ * - install-backfill: an `active` install for every delivered licence that has none (licences
+ *   delivered before installs existed, whose practices' events the consent boundary would
+ *   otherwise withhold): core/installs/install.ts backfilledInstall.
  */
+import { randomUUID } from 'node:crypto';
+import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
+import { requestedPermissions } from '../../core/installs/permissions';
+import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import { summarise } from '../../core/purchases/purchases-service';
 import { accountStatus } from '../../core/users/user';
-import { getItem, onIndex, putItem, queryAll, updateItem } from './dynamo';
+import { reviewedDeclarationSource } from './data-access-repo';
+import { getItem, onIndex, putItem, queryAll, queryCursorPage, updateItem } from './dynamo';
+import { dynamoInstallStore } from './installs-repo';
 import {
   appKey,
   appSalesPartition,
@@ -29,7 +38,7 @@ import {
 import { purchaseItem } from './purchase-item';
 import { SALES_COUNTERS } from './purchases-repo';
 import { countCatalogue, dynamoCatalogueStore } from './sync-repo';
-import { searchText, userItem } from './users-repo';
+import { dynamoUsersRepository, searchText, userItem } from './users-repo';
 
 export interface MigrationResult {
   name: string;
@@ -131,6 +140,72 @@ export async function auditActorIds(): Promise<number> {
   return moved;
 }
 
+const appIds = async (): Promise<string[]> =>
+  (
+    await Promise.all(
+      [MARKET_PK, UNLISTED_PK].map((pk) =>
+        queryAll(onIndex('GSI2', pk, { ProjectionExpression: '#id', ExpressionAttributeNames: { '#id': 'id' } })),
+      ),
+    )
+  )
+    .flat()
+    .map((a) => String(a.id));
+
+/**
+ * Every buyer id of the practice that holds `buyerId`'s purchases: an account's own and its
+ * addresses' guest ones; for a guest purchase, those of the account holding its address, if any.
+ */
+async function practiceBuyerIds(buyerId: string, email: string): Promise<string[]> {
+  const user =
+    buyerId === guestBuyerId(email)
+      ? await dynamoUsersRepository.findByEmail(email.trim().toLowerCase())
+      : await dynamoUsersRepository.findById(buyerId);
+  return [...new Set([buyerId, ...(user ? buyerIdsOf(user) : [])])];
+}
+
+/**
+ * install-backfill for one app: each delivered licence of it whose practice has no install of the
+ * app (under any of its buyer ids: an install there, even revoked, is the practice's say and
+ * stays) gets backfilledInstall, granting what the app requests now. The app's purchases are read
+ * a page at a time; the puts are conditional (attribute_not_exists), so a run again, or a licence
+ * delivered meanwhile (whose delivery made its install), creates nothing more. No install.created
+ * is sent: the app has been receiving this practice's events all along. Returns how many it created.
+ */
+export async function backfillInstallsOfApp(appId: string, now = new Date()): Promise<number> {
+  const declared = await requestedPermissions(reviewedDeclarationSource, appId);
+  const partition = appSalesPartition(appId);
+  const seen = new Set<string>();
+  let created = 0;
+  let cursor: string | undefined;
+  do {
+    // Oldest first: the install dates from the practice's first delivered licence of the app.
+    const page = await queryCursorPage(onIndex('GSI2', partition, { ScanIndexForward: true }), {
+      limit: 100,
+      cursor,
+      index: 'GSI2',
+      partition,
+      invalid: 'not a cursor of the app',
+    });
+    for (const purchase of page.items.map(purchaseItem.fromItem)) {
+      if (!isDeliveredLicence(purchase) || seen.has(purchase.user_id)) continue;
+      seen.add(purchase.user_id);
+      const ids = await practiceBuyerIds(purchase.user_id, purchase.buyer_email);
+      if ((await dynamoInstallStore.ofBuyers(ids)).some((i) => i.app_id === appId)) continue;
+      const install = backfilledInstall(purchase, declared, randomUUID(), now.toISOString());
+      if (await dynamoInstallStore.create(install)) created++;
+    }
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return created;
+}
+
+/** install-backfill for every app (apps deleted since have no item: nothing routes to them). */
+async function backfillInstalls(): Promise<number> {
+  let created = 0;
+  for (const id of await appIds()) created += await backfillInstallsOfApp(id);
+  return created;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -138,5 +213,6 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('catalogue-counts', catalogueCounts),
     await once('user-search-and-counts', recountUsers),
     await once('audit-actor-ids', auditActorIds),
+    await once('install-backfill', backfillInstalls),
   ];
 }

@@ -5,6 +5,8 @@
  * granted, `revoked` when it takes the access back. The licence itself is separate.
  */
 import type { InstallStatus, Permissions } from '../../../shared/schemas/installs';
+import type { PurchaseRecord } from '../purchases/purchase';
+import type { AccessLinkHash } from './access-links';
 import { asksForMore, intersect, NO_PERMISSIONS, type Requested } from './permissions';
 
 export interface InstallRecord {
@@ -22,6 +24,8 @@ export interface InstallRecord {
   installed_at: string;
   updated_at: string;
   revoked_at: string | null;
+  /** The newest licence mail's access link, as its hash and expiry (core/installs/access-links.ts). */
+  access_link?: AccessLinkHash | null;
 }
 
 /** What an install means today, given what the app declares now (null: no declaration). */
@@ -70,4 +74,36 @@ export function installsByApp(
     }
   }
   return byApp;
+}
+
+/** A licence was delivered (the purchase is completed and its licence was issued, expired or not). */
+export const isDeliveredLicence = (p: Pick<PurchaseRecord, 'status' | 'license_status'>): boolean =>
+  p.status === 'completed' && (p.license_status === 'active' || p.license_status === 'assigned');
+
+/**
+ * The install a licence delivered before installs existed gets (the table migration
+ * install-backfill, docs/behaviour.md#installs-and-consent): `active`, granting what the app
+ * requests at migration time (its reviewed declaration; nothing without one), with that
+ * declaration's version. Before the consent boundary every subscribed event of the practice reached
+ * a licensed app: this keeps the practice receiving exactly that, and it can revoke on My Purchases.
+ */
+export function backfilledInstall(
+  purchase: PurchaseRecord,
+  declared: Requested | null,
+  id: string,
+  at: string,
+): InstallRecord {
+  return {
+    id,
+    buyer_id: purchase.user_id,
+    app_id: purchase.app_id,
+    app: { id: purchase.app_id, name: purchase.app.name, slug: purchase.app.slug },
+    customer_email: purchase.buyer_email,
+    status: 'active',
+    granted: declared?.permissions ?? NO_PERMISSIONS,
+    declaration_version: declared?.version ?? null,
+    installed_at: purchase.completed_at ?? purchase.created_at,
+    updated_at: at,
+    revoked_at: null,
+  };
 }

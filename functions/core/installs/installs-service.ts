@@ -6,10 +6,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type BuyerInstall, type DeveloperInstall, INSTALL_MESSAGES } from '../../../shared/schemas/installs';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Page } from '../paging';
 import { buyerIdsOf, type PurchaseRecord } from '../purchases/purchase';
 import type { Log } from '../users/ports';
+import { accessLinkHolds, issueAccessLink, parseAccessLink } from './access-links';
 import { type InstallRecord, installsByApp, viewOf } from './install';
 import { type DeclarationSource, NO_PERMISSIONS, type Requested, requestedPermissions } from './permissions';
 import type { InstallEvents, InstallStore } from './ports';
@@ -79,10 +80,31 @@ export function createInstallsService(deps: InstallsServiceDeps) {
 
   async function change(install: InstallRecord, next: InstallRecord): Promise<InstallRecord> {
     if (!(await deps.store.replace(next, install.updated_at))) {
-      // Changed meanwhile (a second tab): the caller retries on the fresh state.
-      throw new NotFoundError(INSTALL_MESSAGES.notFound);
+      // Changed meanwhile (a second tab): 409, the caller reloads and retries on the fresh state.
+      throw new ConflictError(INSTALL_MESSAGES.changed);
     }
     return next;
+  }
+
+  async function revokeInstall(install: InstallRecord): Promise<BuyerInstall> {
+    const declared = await requested(install.app_id);
+    if (install.status === 'revoked') return buyerView(install, declared);
+    const at = now().toISOString();
+    const next = await change(install, { ...install, status: 'revoked', updated_at: at, revoked_at: at });
+    await tell('install.revoked', next);
+    return buyerView(next, declared);
+  }
+
+  const nowSeconds = () => Math.floor(now().getTime() / 1000);
+
+  /** The install a licence mail's link opens; 400 when the link is not valid (changed, expired, replaced) or its install is gone. */
+  async function linked(token: string): Promise<InstallRecord> {
+    const link = parseAccessLink(token);
+    const install = link ? await deps.store.get(link.buyerId, link.appId) : undefined;
+    if (!link || !install || !accessLinkHolds(install.access_link, link.secret, nowSeconds())) {
+      throw new ValidationError(INSTALL_MESSAGES.linkInvalid);
+    }
+    return install;
   }
 
   return {
@@ -93,7 +115,7 @@ export function createInstallsService(deps: InstallsServiceDeps) {
      * with what the buyer accepted at checkout, pending without; an app without a declaration:
      * active with nothing), or, when the buyer accepted at this checkout, granted that.
      */
-    async onDelivered(purchase: PurchaseRecord): Promise<void> {
+    async onDelivered(purchase: PurchaseRecord): Promise<InstallRecord | undefined> {
       const declared = await requested(purchase.app_id);
       const accepted = purchase.accepted_permissions ?? null;
       const at = now().toISOString();
@@ -112,10 +134,13 @@ export function createInstallsService(deps: InstallsServiceDeps) {
           updated_at: at,
           revoked_at: null,
         };
-        if (await deps.store.create(install)) await tell('install.created', install);
-        return;
+        if (await deps.store.create(install)) {
+          await tell('install.created', install);
+          return install;
+        }
+        return deps.store.get(purchase.user_id, purchase.app_id);
       }
-      if (!accepted) return;
+      if (!accepted) return existing;
       const next = await change(existing, {
         ...existing,
         status: 'active',
@@ -125,6 +150,7 @@ export function createInstallsService(deps: InstallsServiceDeps) {
         revoked_at: null,
       });
       await tell('install.updated', next);
+      return next;
     },
 
     /** GET /api/installs: the buyer's installs (its own and its proven addresses'), one per app. */
@@ -154,13 +180,33 @@ export function createInstallsService(deps: InstallsServiceDeps) {
 
     /** POST /api/installs/{id}/revoke: deliveries stop at once; the licence is unchanged. */
     async revoke(userId: string, id: string): Promise<BuyerInstall> {
-      const install = await ownInstall(userId, id);
-      const declared = await requested(install.app_id);
-      if (install.status === 'revoked') return buyerView(install, declared);
-      const at = now().toISOString();
-      const next = await change(install, { ...install, status: 'revoked', updated_at: at, revoked_at: at });
-      await tell('install.revoked', next);
-      return buyerView(next, declared);
+      return revokeInstall(await ownInstall(userId, id));
+    },
+
+    /**
+     * A fresh access link token for the licence mail (core/installs/access-links.ts): kept on the
+     * install as its hash, replacing an earlier mail's.
+     */
+    async accessTokenFor(install: Pick<InstallRecord, 'buyer_id' | 'app_id'>): Promise<string> {
+      const { token, kept } = issueAccessLink(install.buyer_id, install.app_id, nowSeconds());
+      await deps.store.setAccessLink(install.buyer_id, install.app_id, kept);
+      return token;
+    },
+
+    /** POST /api/install-link {token}: the install the licence mail's link names, as its buyer reads it. */
+    async byLink(token: string): Promise<BuyerInstall> {
+      const install = await linked(token);
+      return buyerView(install, await requested(install.app_id));
+    },
+
+    /**
+     * POST /api/install-link/revoke {token, install_id}: revokes the one install the link names
+     * (`install_id` must be it: the page revokes what it showed); nothing else.
+     */
+    async revokeByLink(token: string, installId: string): Promise<BuyerInstall> {
+      const install = await linked(token);
+      if (install.id !== installId) throw new NotFoundError(INSTALL_MESSAGES.notFound);
+      return revokeInstall(install);
     },
 
     /** GET /v1/installs?app_id=: the app's installs a page at a time (the caller's ownership is checked before). */

@@ -1,4 +1,5 @@
 import type { Page } from '../paging';
+import type { AccessLinkHash } from './access-links';
 import type { InstallRecord } from './install';
 
 export interface InstallStore {
@@ -7,6 +8,8 @@ export interface InstallStore {
   create(install: InstallRecord): Promise<boolean>;
   /** Replaces the install if its `updated_at` is still `expectedUpdatedAt` (no lost update); false otherwise. */
   replace(install: InstallRecord, expectedUpdatedAt: string): Promise<boolean>;
+  /** Keeps the licence mail's access link (its hash and expiry) on the install; leaves updated_at as it is. */
+  setAccessLink(buyerId: string, appId: string, link: AccessLinkHash): Promise<void>;
   /** The installs of these buyer ids (each a practice's: at most one per app it licensed, capped). */
   ofBuyers(buyerIds: readonly string[]): Promise<InstallRecord[]>;
   /** An app's installs, newest first, a page at a time. */

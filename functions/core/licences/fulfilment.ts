@@ -41,6 +41,9 @@ export interface Delivery {
   expires_at: string | null;
 }
 
+/** What the access link names of an install. */
+type AccessLinkInstall = { buyer_id: string; app_id: string };
+
 export interface LicenceFulfilmentDeps {
   store: LicenceStore;
   apps: Pick<AppRepository, 'getById'>;
@@ -53,7 +56,11 @@ export interface LicenceFulfilmentDeps {
   /** Tells the developer's own webhooks (license.purchased); optional. */
   events?: LicenceEvents;
   /** Creates (or grants) the buyer's install of the app once its licence is delivered (core/installs); optional. */
-  installs?: { onDelivered(purchase: PurchaseRecord): Promise<void> };
+  installs?: {
+    onDelivered(purchase: PurchaseRecord): Promise<AccessLinkInstall | undefined>;
+    /** The licence mail's "see or revoke this app's access" link token (core/installs/access-links.ts). */
+    accessTokenFor?(install: AccessLinkInstall): Promise<string>;
+  };
   /** Public origin for links in mails. */
   appUrl: string;
   /** Issues the "Create your practice account" link a guest's licence mail carries (optional). */
@@ -320,7 +327,27 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     }
   }
 
-  async function mailBuyer(app: AppRecord | undefined, purchase: PurchaseRecord, delivery: Delivery) {
+  /** The access link of the buyer's install (null without one, or when it cannot be kept: the mail still goes). */
+  async function accessLinkFor(
+    purchase: PurchaseRecord,
+    install: AccessLinkInstall | undefined,
+  ): Promise<string | null> {
+    if (!install || !deps.installs?.accessTokenFor) return null;
+    try {
+      const token = await deps.installs.accessTokenFor(install);
+      return `${deps.appUrl.replace(/\/+$/, '')}/marketplace/app-access?token=${encodeURIComponent(token)}`;
+    } catch (err) {
+      log.error('access link not issued', { purchase_id: purchase.id, error: (err as Error).message });
+      return null;
+    }
+  }
+
+  async function mailBuyer(
+    app: AppRecord | undefined,
+    purchase: PurchaseRecord,
+    delivery: Delivery,
+    install: AccessLinkInstall | undefined,
+  ) {
     if (!(await mayMailBuyer(purchase))) {
       log.info('licence mail not sent: the address is not verified', { purchase_id: purchase.id });
       return;
@@ -333,6 +360,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
         instructions: app?.licensing_instructions ?? null,
         guest: purchase.buyer_new_account,
         claimLink: await claimLinkFor(purchase),
+        accessLink: await accessLinkFor(purchase, install),
         appUrl: deps.appUrl,
       }),
       'buyer licence',
@@ -355,11 +383,11 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
           app_id: purchase.app_id,
           license_status: delivery.license_status,
         });
-        await deps.installs?.onDelivered(purchase).catch((err: Error) => {
+        const install = await deps.installs?.onDelivered(purchase).catch((err: Error) => {
           // The licence is safe; the install is made again by the next delivery or a grant.
           log.error('install not recorded', { purchase_id: purchase.id, error: err.message });
         });
-        await mailBuyer(app, purchase, delivery);
+        await mailBuyer(app, purchase, delivery, install ?? undefined);
         await deps.events
           ?.publish(purchase.app_id, 'license.purchased', licenceEventData(purchase, delivery))
           .catch((err: Error) => {
@@ -384,11 +412,17 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
         if (key === undefined) break;
         if (key === 'done') continue;
         served++;
-        await mailBuyer(app, purchase, {
-          license_status: 'assigned',
-          license_key: key,
-          expires_at: purchase.expires_at,
-        });
+        await mailBuyer(
+          app,
+          purchase,
+          {
+            license_status: 'assigned',
+            license_key: key,
+            expires_at: purchase.expires_at,
+          },
+          // The install was made when the purchase was first delivered (out of stock).
+          { buyer_id: purchase.user_id, app_id: purchase.app_id },
+        );
       }
       return served;
     },

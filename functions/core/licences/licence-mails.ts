@@ -22,8 +22,13 @@ interface BuyerMailInput {
    * practice account for exactly this address, which takes the address's purchases.
    */
   claimLink?: string | null;
+  /** The signed link to see or revoke the app's access to the practice's data (core/installs/access-links.ts). */
+  accessLink?: string | null;
   appUrl: string;
 }
+
+/** The access link's words in the licence mail. */
+export const ACCESS_LINK_TEXT = "See or revoke this app's access to your practice data";
 
 /** The claim link's words in the licence mail (the issue's, quoted by tests). */
 export const CLAIM_LINK_TEXT = 'Create your practice account';
@@ -86,6 +91,13 @@ export function buyerLicenceMail(input: BuyerMailInput): OutgoingMail {
       '',
       'This license is kept for this email address. To see it under My Purchased Licenses, sign up',
       `(${appUrl}/signup) or sign in with this address and confirm the address when asked.`,
+    );
+  }
+  if (input.accessLink) {
+    lines.push(
+      '',
+      `${ACCESS_LINK_TEXT}: ${input.accessLink}`,
+      'Revoking stops your practice data reaching the app at once; the license itself stays valid.',
     );
   }
   lines.push('', 'Questions? Reply to this email or visit the support page.');

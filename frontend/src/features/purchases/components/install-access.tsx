@@ -41,7 +41,11 @@ export function InstallAccess({
   const canGrant = install.status !== 'active' || asksMore;
 
   const act = (action: 'grant' | 'revoke') => async () => {
-    await changeInstall(install.id, action);
+    await changeInstall(install.id, action).catch(async (err: unknown) => {
+      // A 409 (changed meanwhile, in another tab): show its detail over the fresh state.
+      await onChanged();
+      throw err;
+    });
     notifySuccess(action === 'grant' ? `Access granted to ${appName}` : `Access revoked for ${appName}`);
     await onChanged();
   };
