@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { launchBrowser, newPage, trackRequests, waitForHydration } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,12 +44,14 @@ async function openHydrated(page: Page, path: string, heading: RegExp | string) 
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const requests = trackRequests(page);
   await page.goto(path, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   // Rendered by the server: the heading is there before any script ran.
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   // Hydrated: React has attached its handlers to the server's nodes (in slices, as a transition).
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
+  // Whatever the page loads after hydration has arrived (and could have logged a problem).
+  if (!(await requests.settled(15_000))) problems.push('a request still pending 15 s after hydration');
   return problems;
 }
 

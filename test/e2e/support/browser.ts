@@ -71,3 +71,49 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign In as Admin' }).click();
   await page.waitForURL((url) => url.pathname === '/admin');
 }
+
+/**
+ * Counts the page's requests in flight, so a test can wait for the screen's data and assets to
+ * have arrived: `settled()` resolves once no request is pending across two animation frames (a
+ * response that makes the screen fetch more keeps it waiting), true; or false after `timeoutMs`
+ * (a request that never ends, where networkidle timed out). Playwright's networkidle instead waits for
+ * 500 ms without a request after the load event, on every screen.
+ */
+export function trackRequests(page: Page): { settled: (timeoutMs?: number) => Promise<boolean> } {
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const finished = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) wake?.();
+  };
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  const idle = () =>
+    inFlight === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+  const twoFrames = () =>
+    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+  return {
+    async settled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        });
+        await Promise.race([idle(), timedOut]);
+        clearTimeout(timer);
+        wake = undefined;
+        await twoFrames();
+        if (inFlight === 0) return true;
+      }
+      return false;
+    },
+  };
+}
