@@ -36,6 +36,8 @@ export const portalRoutes: RouteObject[] = [
       // A guest's claim link: works signed out (a new practice) and signed in (the address joins).
       { path: paths.claimAccount, element: lazyElement(() => import('./routes/auth/claim-account')) },
       { path: paths.acceptInvitation, element: lazyElement(() => import('./routes/auth/accept-invitation')) },
+      // The licence mail's access link: a guest sees and revokes an app's access without signing in.
+      { path: paths.appAccess, element: lazyElement(() => import('./routes/marketplace/app-access')) },
     ],
   },
   {
