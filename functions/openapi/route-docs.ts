@@ -92,6 +92,7 @@ import {
   DataAccessViewSchema,
 } from '../../shared/schemas/data-access';
 import {
+  AppInstallsQuery,
   BuyerInstallListSchema,
   BuyerInstallSchema,
   DeveloperInstallPageSchema,
@@ -608,6 +609,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: InstallIdParam,
     response: BuyerInstallSchema,
     errors: [404, 409],
+  },
+  'GET /api/apps/{id}/installs': {
+    summary: "The practices' installs of one of your apps, newest first (paged)",
+    description:
+      "Status, granted permissions and since, as GET /v1/installs answers them; another developer's app answers 404.",
+    query: AppInstallsQuery,
+    response: DeveloperInstallPageSchema,
+    errors: [404],
   },
   'POST /api/install-link': {
     summary: "The install a licence mail's access link opens (no sign-in)",
