@@ -7,7 +7,6 @@ export const paths = {
   purchaseSuccess: '/marketplace/purchase-success',
   myPurchases: '/marketplace/my-purchases',
   confirmLicense: '/marketplace/confirm-license',
-  appAccess: '/marketplace/app-access',
   portal: '/portal',
   login: '/login',
   signup: '/signup',
