@@ -203,6 +203,8 @@ export const ROUTES = /* @__PURE__ */ table(() => [
   r('POST', '/api/upload/presign', 'developer-apps', 'developer'),
   r('POST', '/api/upload/confirm', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/analytics', 'developer-apps', 'developer'),
+  // The practices' installs of the owner's app (paged): My Apps' app view.
+  r('GET', '/api/apps/{id}/installs', 'developer-apps', 'developer'),
   // The data an app touches: the catalogue to declare from, the owner's declaration (admins read it for review)
   r('GET', '/api/data-access/catalogue', 'developer-apps', 'developer'),
   r('GET', '/api/apps/{id}/data-access', 'developer-apps', 'owner_or_admin'),

@@ -172,6 +172,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'APPCOUNT#*',
       'CATEGORYCOUNTS',
       'WEBHOOKCOUNT#*',
+      // My Apps' installs of an app (GSI1, paged) and the app's reviewed declaration.
+      'APPINSTALLS#*',
     ],
     projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     uploads: true,

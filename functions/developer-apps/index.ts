@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../http/group-handler';
 import { appAnalytics } from './app-analytics';
+import { appInstalls } from './app-installs';
 import { createApp } from './create-app';
 import { getAppDataAccess, getDataAccessCatalogue, putAppDataAccess } from './data-access';
 import { deleteApp } from './delete-app';
@@ -29,6 +30,7 @@ export const handler = createGroupHandler('developer-apps', {
   'POST /api/upload/presign': presignUpload,
   'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
+  'GET /api/apps/{id}/installs': appInstalls,
   'GET /api/data-access/catalogue': getDataAccessCatalogue,
   'GET /api/apps/{id}/data-access': getAppDataAccess,
   'PUT /api/apps/{id}/data-access': putAppDataAccess,

@@ -38,6 +38,18 @@ curl -s https://YOUR-HOST/v1/licenses/validate \\
 the customer may use your app. Only licences of **your own** apps can be checked; list them with
 \`GET /v1/apps/{id}/licenses\`.
 
+## Installs and consent
+A practice's **install** of your app is its consent to what your app's data-access declaration asks
+for (event types, practice-system features and their access, as an admin last reviewed it). It is made
+when the licence is delivered: \`active\` when the checkout call accepted the permissions
+(\`accept_permissions: true\`), otherwise \`pending\` until the practice grants on My Purchases.
+Practice events reach your webhooks only through an **active** install that grants their type. When
+your declaration asks for more, existing installs keep their grant until the practice accepts; less
+applies at once. The practice can revoke at any time, from My Purchases or from the link in its
+licence mail (no sign-in needed); the licence itself stays valid. List your app's installs with
+\`GET /v1/installs?app_id=…\`; subscribe to \`install.created\`, \`install.updated\` (a grant) and
+\`install.revoked\` to hear of each change (signed like every webhook, below).
+
 ## Webhook signatures
 Each webhook you add in **My Apps → Webhooks** has a signing secret. Leave the field empty and a
 Standard Webhooks secret (\`whsec_\` + base64 of 24 random bytes) is generated, or give your own of at

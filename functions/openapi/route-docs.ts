@@ -94,10 +94,13 @@ import {
   DataAccessViewSchema,
 } from '../../shared/schemas/data-access';
 import {
+  AppInstallsQuery,
   BuyerInstallListSchema,
   BuyerInstallSchema,
   DeveloperInstallPageSchema,
   InstallIdParam,
+  InstallLinkRequest,
+  InstallLinkRevokeRequest,
   InstallListQuery,
 } from '../../shared/schemas/installs';
 import {
@@ -612,13 +615,38 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Grant an app everything it requests now (active)',
     params: InstallIdParam,
     response: BuyerInstallSchema,
-    errors: [404],
+    errors: [404, 409],
   },
   'POST /api/installs/{id}/revoke': {
     summary: "Revoke an app's access: practice events stop at once; the licence is unchanged",
+    description: '409 when the install changed under the request (another tab): reload and try again.',
     params: InstallIdParam,
     response: BuyerInstallSchema,
+    errors: [404, 409],
+  },
+  'GET /api/apps/{id}/installs': {
+    summary: "The practices' installs of one of your apps, newest first (paged)",
+    description:
+      "Status, granted permissions and since, as GET /v1/installs answers them; another developer's app answers 404.",
+    query: AppInstallsQuery,
+    response: DeveloperInstallPageSchema,
     errors: [404],
+  },
+  'POST /api/install-link': {
+    summary: "The install a licence mail's access link opens (no sign-in)",
+    description:
+      'Every licence mail links to /marketplace/app-access?token=...; the token alone lets its holder read and revoke that one install (a guest has no account). A changed, expired or replaced token (each licence mail issues a fresh one) answers 400.',
+    body: InstallLinkRequest,
+    response: BuyerInstallSchema,
+    errors: [400],
+  },
+  'POST /api/install-link/revoke': {
+    summary: "Revoke the install a licence mail's access link opens (no sign-in)",
+    description:
+      '`install_id` must be the install the token opens (404 otherwise); nothing else can be changed with it.',
+    body: InstallLinkRevokeRequest,
+    response: BuyerInstallSchema,
+    errors: [400, 404, 409],
   },
   'GET /api/stripe/purchase/{session_id}': {
     summary: 'The order of a checkout session (success page)',

@@ -69,6 +69,9 @@ export const InstallListQuery = z.object({
   cursor: z.string().max(1024, INVALID_CURSOR).optional(),
 });
 
+/** GET /api/apps/{id}/installs?limit=&cursor=: the owner's app's installs (My Apps), newest first. */
+export const AppInstallsQuery = InstallListQuery.omit({ app_id: true });
+
 export const InstallIdParam = z.object({ id: z.string().trim().min(1).max(128) });
 
 /** POST /api/install-link: the licence mail's access link token (a guest's way to see and revoke an app's access). */

@@ -121,6 +121,13 @@ const SCREENS: Screen[] = [
   },
   {
     role: 'visitor',
+    route: '/marketplace/app-access',
+    url: '/marketplace/app-access?token=not-a-real-token',
+    name: "An app's access from the licence mail's link",
+    ready: (p) => p.getByText(/This link is invalid or has expired/).waitFor(),
+  },
+  {
+    role: 'visitor',
     route: '/accept-invitation',
     url: '/accept-invitation?token=not-a-real-token',
     name: 'Accept an invitation',

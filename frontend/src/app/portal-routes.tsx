@@ -4,6 +4,8 @@ import { PublicOnly, RequireRole } from './guards';
 import { layout, lazyElement } from './lazy-element';
 
 const BUYERS = ['developer', 'practice'] as const;
+/** The licence mail's access link (kept out of paths.ts: the visitor's entry chunk is at its budget). */
+const APP_ACCESS = '/marketplace/app-access';
 
 /**
  * The routes outside the marketplace layout (my purchases, sign-in and sign-up, the developer
@@ -38,6 +40,8 @@ export const portalRoutes: RouteObject[] = [
       // A guest's claim link: works signed out (a new practice) and signed in (the address joins).
       { path: paths.claimAccount, element: lazyElement(() => import('./routes/auth/claim-account')) },
       { path: paths.acceptInvitation, element: lazyElement(() => import('./routes/auth/accept-invitation')) },
+      // The licence mail's access link: a guest sees and revokes an app's access without signing in.
+      { path: APP_ACCESS, element: lazyElement(() => import('./routes/marketplace/app-access')) },
     ],
   },
   {

@@ -28,7 +28,9 @@ const purchases = [
 
 async function open(opts: Parameters<typeof developerAppsHandlers>[0] = { apps: apps() }, extra: Handlers = []) {
   const fake = developerAppsHandlers(opts);
-  serve(accountsHandlers(), fake.handlers, extra);
+  // The Analytics dialog's installs: none unless a test serves them.
+  const noInstalls = http.get('/api/apps/:id/installs', () => HttpResponse.json({ items: [], next_cursor: null }));
+  serve(accountsHandlers(), fake.handlers, noInstalls, extra);
   const view = renderRoute('/dashboard/apps', { role: 'developer' });
   await screen.findByRole('heading', { name: 'My Apps' });
   return { ...view, db: fake.db };
@@ -190,6 +192,39 @@ describe('My Apps (/dashboard/apps)', () => {
     const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
     expect(await analytics.findByText('$147.00')).toBeTruthy();
     expect(analytics.getByText('Dr. Lee')).toBeTruthy();
+  });
+
+  it("lists the practices' installs of the app with what each granted, a page at a time", async () => {
+    const install = (id: string, email: string, status: 'active' | 'revoked') => ({
+      id,
+      app_id: 'pub-live',
+      status,
+      granted: { event_types: ['appointment.created'], features: [{ id: 'scheduling', access: 'read' }] },
+      declaration_version: null,
+      installed_at: '2025-03-01T10:00:00.000Z',
+      revoked_at: status === 'revoked' ? '2025-03-02T10:00:00.000Z' : null,
+      practice_id: `prac_${id}`,
+      customer_email: email,
+    });
+    const { user } = await open({ apps: apps() }, [
+      http.get('/api/apps/:id/analytics', () =>
+        HttpResponse.json({ total_sales: 0, total_revenue: 0, customers: [], recent_purchases: [] }),
+      ),
+      http.get('/api/apps/:id/installs', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === 'c2'
+          ? HttpResponse.json({ items: [install('i2', 'two@practice.example', 'revoked')], next_cursor: null })
+          : HttpResponse.json({ items: [install('i1', 'one@practice.example', 'active')], next_cursor: 'c2' }),
+      ),
+    ]);
+    await screen.findByText('Xray Vision');
+    await user.click(row('pub-live').getByRole('button', { name: /Analytics/ }));
+    const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
+    expect(await analytics.findByText('one@practice.example')).toBeTruthy();
+    expect(analytics.getByText('appointment.created, scheduling (read)')).toBeTruthy();
+    await user.click(analytics.getByRole('button', { name: 'Load more installs' }));
+    expect(await analytics.findByText('two@practice.example')).toBeTruthy();
+    expect(analytics.getByText('Revoked')).toBeTruthy();
+    await waitFor(() => expect(analytics.queryByRole('button', { name: 'Load more installs' })).toBeNull());
   });
   it('adds a webhook: event type and target URL required, an own secret of 24 characters or more, then its secret shown once', async () => {
     const webhooks = [

@@ -1,8 +1,10 @@
-import { SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { DeveloperInstall } from '../../../../../shared/schemas/installs';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatDate, formatMoney } from '../../../utils/format';
 import { useAppAnalytics } from '../api/get-app-analytics';
+import { useAppInstalls } from '../api/get-app-installs';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
 import { NotAvailableYet, ToolDialog, ToolTable } from './tool-dialog';
@@ -72,6 +74,49 @@ const PURCHASE_COLUMNS: Column<Analytics['recent_purchases'][number]>[] = [
   { label: 'Amount', end: true, cell: (p) => formatMoney(p.amount) },
 ];
 
+const INSTALL_STATUS: Record<DeveloperInstall['status'], string> = {
+  active: 'Granted',
+  pending: 'Pending',
+  revoked: 'Revoked',
+};
+
+/** What an install granted, in short: its event types and features with their access. */
+const grantedText = (i: DeveloperInstall) =>
+  [...i.granted.event_types, ...i.granted.features.map((f) => `${f.id} (${f.access.replace('_', '/')})`)].join(', ') ||
+  'Nothing';
+
+const INSTALL_COLUMNS: Column<DeveloperInstall>[] = [
+  { label: 'Practice', cell: (i) => i.customer_email || '—' },
+  { label: 'Status', cell: (i) => INSTALL_STATUS[i.status] },
+  { label: 'Granted', cell: (i) => (i.status === 'active' ? grantedText(i) : '—') },
+  {
+    label: 'Since',
+    cell: (i) => formatDate(i.status === 'revoked' ? (i.revoked_at ?? i.installed_at) : i.installed_at),
+  },
+];
+
+/** The practices' installs of the app (consent to its declared access), newest first, with Load more. */
+function AppInstalls({ appId }: { appId: string }) {
+  const { installs, more, loadMore, error, isLoading, isLoadingMore } = useAppInstalls(appId);
+  if (error) return <LoadError error={error} fallback="Failed to load the installs" />;
+  return (
+    <Stack gap="2">
+      <AnalyticsTable
+        title="Installs"
+        emptyText="No practice has installed this app yet."
+        loading={isLoading}
+        rows={installs}
+        columns={INSTALL_COLUMNS}
+      />
+      {more && (
+        <Button size="sm" variant="outline" alignSelf="start" loading={isLoadingMore} onClick={() => loadMore()}>
+          Load more installs
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 /** Sales of one public app: totals, customers and recent purchases (GET /api/apps/{id}/analytics). */
 export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
   const { data, error, isLoading } = useAppAnalytics(app.id);
@@ -115,6 +160,7 @@ export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => 
             rows={recent}
             columns={PURCHASE_COLUMNS}
           />
+          <AppInstalls appId={app.id} />
         </Stack>
       )}
     </ToolDialog>
