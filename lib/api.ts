@@ -273,6 +273,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'CATSLUG#*',
       'CATAPPS#*',
       'MARKET',
+      // App Management pages the apps off the marketplace (GSI2 APPS, newest first), then MARKET.
+      'APPS',
       'MARKETCAT#*',
       'DELIVERY#*',
       'WEBHOOKLOG#*',

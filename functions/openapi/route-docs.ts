@@ -30,6 +30,8 @@ import {
   VerifyEmailRequest,
 } from '../../shared/schemas/accounts';
 import {
+  AdminAppCursorPageSchema,
+  AdminAppCursorQuery,
   AdminAppListQuery,
   AdminAppPageSchema,
   AdminUserListQuery,
@@ -744,9 +746,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/apps': {
     summary: 'Every app of every type, with sales; searchable, filterable, paged when page is given',
     description:
-      'q searches the app name, the developer e-mail and the company; status and type narrow the list. Without page the answer is the matching list, newest first (an array); with page it is one page object, apps awaiting review first, with total, pages, type counts and status counts.',
-    query: AdminAppListQuery,
-    response: z.union([AdminAppListSchema, AdminAppPageSchema]),
+      'q searches the app name, the developer e-mail and the company; status and type narrow the list. Without page the answer is the matching list, newest first (an array); with page it is one page object, apps awaiting review first, with total, pages, type counts and status counts. ' +
+      'With cursor, or limit without page, it is one bounded page {items, next_cursor, limit} read from the table: apps off the marketplace newest first, then the marketplace A-Z; q then searches the app name only.',
+    query: AdminAppListQuery.extend({ cursor: AdminAppCursorQuery.shape.cursor }),
+    response: z.union([AdminAppListSchema, AdminAppPageSchema, AdminAppCursorPageSchema]),
   },
   'GET /api/admin/apps/{id}/purchases': {
     summary: "An app's purchases, newest first (paged)",

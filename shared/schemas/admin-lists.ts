@@ -70,6 +70,21 @@ export const AdminAppListQuery = z.object({
 });
 export type AdminAppListQuery = z.infer<typeof AdminAppListQuery>;
 
+export const ADMIN_APPS_CURSOR_TOO_LONG = 'cursor must be at most 1000 characters';
+
+/**
+ * GET /api/admin/apps with `cursor`, or `limit` without `page`: one page read from the table.
+ * q searches the app's name (normalised, a substring); status and type filter.
+ */
+export const AdminAppCursorQuery = z.object({
+  limit: AdminUserListQuery.shape.limit,
+  cursor: z.string().max(1000, ADMIN_APPS_CURSOR_TOO_LONG).optional().describe('next_cursor of the previous page'),
+  q: paging.q,
+  status: AdminAppListQuery.shape.status,
+  type: AdminAppListQuery.shape.type,
+});
+export type AdminAppCursorQuery = z.infer<typeof AdminAppCursorQuery>;
+
 const pageFields = {
   total: z.number().int().describe('rows matching the search and filters'),
   page: z.number().int(),
@@ -111,6 +126,21 @@ export const AdminAppPageSchema = z
   })
   .meta({ id: 'AdminAppPage' });
 export type AdminAppPage = z.infer<typeof AdminAppPageSchema>;
+
+export const AdminAppCursorPageSchema = z
+  .object({
+    items: z.array(AdminAppSchema),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe(
+        'the next page (null on the last). A searched or filtered page reads a bounded window of apps, ' +
+          'so it can hold fewer rows than limit, even none, and still have a next page',
+      ),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'AdminAppCursorPage' });
+export type AdminAppCursorPage = z.infer<typeof AdminAppCursorPageSchema>;
 
 /** Case-insensitive: one of the fields contains the trimmed query; a blank query matches everything. */
 function matchesSearch(query: string, ...fields: (string | null | undefined)[]): boolean {

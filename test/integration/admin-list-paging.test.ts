@@ -6,8 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createApprovedDeveloper, writeLicensedPurchase } from '../../bin/support/licensed-purchase';
+import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { purchaseItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { dynamoPurchasesRepository, salesCountersOf } from '../../functions/adapters/dynamodb/purchases-repo';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { appRecord } from '../../functions/core/apps/testing';
+import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
 import type { AdminPurchase } from '../../shared/schemas/checkout';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
@@ -30,7 +34,61 @@ async function allPages<T>(token: string, path: string, limit: number): Promise<
   return { pages };
 }
 
+/** Every page of App Management's cursor-paged answer, following next_cursor. */
+async function appPages(token: string, query: string): Promise<AdminAppCursorPage['items'][]> {
+  const pages: AdminAppCursorPage['items'][] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `/api/admin/apps?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await api<AdminAppCursorPage>('GET', url, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.items.length).toBeLessThanOrEqual(res.body.limit);
+    pages.push(res.body.items);
+    cursor = res.body.next_cursor;
+  } while (cursor && pages.length < 50);
+  return pages;
+}
+
 describe('admin lists page with cursors', () => {
+  it('App Management pages from the table past its first page, filtered and searched, without repeats', async () => {
+    const token = await adminToken();
+    const run = randomUUID().slice(0, 8);
+    const repo = new DynamoAppsRepository();
+    const make = (label: string, over: Partial<AppRecord> = {}) =>
+      repo.create(
+        appRecord({
+          id: `adminpage-${run}-${label}`,
+          name: `Pagecheck ${run} ${label}`,
+          user_id: 'adminpage-owner',
+          category: 'Clinical Tools',
+          category_slug: 'clinical-tools',
+          ...over,
+        }),
+      );
+    // Listed (Published) b, a, c; awaiting review p1..p3 (created in order); one suspended.
+    for (const l of ['b', 'a', 'c']) await make(l);
+    for (const l of ['p1', 'p2', 'p3']) await make(l, { is_approved: false });
+    await make('s', { is_approved: false, is_suspended: true });
+
+    const all = (await appPages(token, `limit=2&q=${encodeURIComponent(`PAGECHECK ${run}`)}`)).flat();
+    const names = all.map((a) => a.name.split(' ').pop());
+    expect(new Set(names).size).toBe(names.length);
+    // Off the marketplace first, newest first; then the marketplace A-Z.
+    expect(names).toEqual(['s', 'p3', 'p2', 'p1', 'a', 'b', 'c']);
+
+    const pending = await appPages(token, `limit=2&status=Pending%20Review&q=${run}`);
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    expect(pending.flat().map((a) => a.name.split(' ').pop())).toEqual(['p3', 'p2', 'p1']);
+    const published = (await appPages(token, `limit=2&status=Published&q=${run}`)).flat();
+    expect(published.map((a) => a.status)).toEqual(['Published', 'Published', 'Published']);
+    const internal = (await appPages(token, `limit=5&type=internal&q=${run}`)).flat();
+    expect(internal).toEqual([]);
+
+    const bad = await api<{ detail: string }>('GET', '/api/admin/apps?cursor=nonsense', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('cursor is not a cursor of this app list');
+  });
+
   it("an app's purchase history pages past its first page, newest first, without repeats", async () => {
     const token = await adminToken();
     const dev = await createApprovedDeveloper();

@@ -8,10 +8,11 @@ import {
   type RatingCounts,
   ratingSummary,
 } from '../../core/apps/app';
-import { AppLimitReachedError, type AppRepository } from '../../core/apps/app-repository';
+import { type AdminAppPageQuery, AppLimitReachedError, type AppRepository } from '../../core/apps/app-repository';
 import { reviewedView } from '../../core/apps/reviewed-view';
 import type { CategoryAppsPort } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';
+import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import { tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
 import {
@@ -27,6 +28,7 @@ import {
   queryCount,
   queryPage,
   queryUpTo,
+  queryWindowPage,
   str,
   transact,
   tx,
@@ -234,9 +236,74 @@ const CARD_ATTRIBUTES = [
   ...COUNTER_ATTRIBUTES,
 ];
 
+/** An app's name (or a search of it) as App Management's search compares it: appNameSortKey's form. */
+export const normaliseAppName = (name: string): string => appNameSortKey(name, '').replace(/ ?#$/, '');
+
+/** Most apps one filtered or searched App Management page reads per partition (filters apply after the read). */
+export const ADMIN_APP_SEARCH_WINDOW = 500;
+export const ADMIN_APPS_CURSOR_INVALID = 'cursor is not a cursor of this app list';
+
+type Expr = {
+  FilterExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
+
+/**
+ * The GSI2 partitions App Management reads, in order (apps off the marketplace first: awaiting
+ * review, suspended, internal; then the marketplace's), and the filter of each for this query.
+ */
+function adminAppParts(query: AdminAppPageQuery): { pk: string; filter: Expr }[] {
+  const parts: { pk: string; filter: Expr }[] = [];
+  const q = query.q ? normaliseAppName(query.q) : '';
+  const build = (conditions: string[], names: Record<string, string>, values: Record<string, unknown>): Expr => {
+    if (q) {
+      // Items written before search_text existed still match by their name sort key (categorised apps).
+      conditions.push('contains(search_text, :q) OR contains(GSI3SK, :q)');
+      values[':q'] = q;
+    }
+    if (!conditions.length) return {};
+    return {
+      FilterExpression: conditions.map((c) => `(${c})`).join(' AND '),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    };
+  };
+  // Off the marketplace: everything but Published (a public, approved, unsuspended app is on MARKET).
+  if (query.status !== 'Published') {
+    const conditions: string[] = [];
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const notSuspended = '(attribute_not_exists(is_suspended) OR is_suspended = :f)';
+    if (query.status === 'Suspended') {
+      conditions.push('is_suspended = :t');
+      values[':t'] = true;
+    } else if (query.status === 'Pending Review') {
+      conditions.push(`${notSuspended} AND (attribute_not_exists(is_approved) OR is_approved = :f)`);
+      values[':f'] = false;
+    } else if (query.status === 'Active') {
+      conditions.push(`${notSuspended} AND is_approved = :t AND #type <> :public`);
+      Object.assign(values, { ':f': false, ':t': true, ':public': 'public' });
+      names['#type'] = 'type';
+    }
+    if (query.type !== 'all') {
+      conditions.push(query.type === 'marketplace' ? '#type = :public' : '#type <> :public');
+      names['#type'] = 'type';
+      values[':public'] = 'public';
+    }
+    parts.push({ pk: UNLISTED_PK, filter: build(conditions, names, values) });
+  }
+  // The marketplace's apps are all Published, all public.
+  if ((!query.status || query.status === 'Published') && query.type !== 'internal')
+    parts.push({ pk: MARKET_PK, filter: build([], {}, {}) });
+  return parts;
+}
+
 export function toAppItem(app: AppRecord): Record<string, unknown> {
   const item: Record<string, unknown> = { ...appKey(app.id), entity: 'App' };
   for (const f of APP_FIELDS) if (app[f] !== undefined && app[f] !== '') item[f] = app[f];
+  // App Management's name search (pageAdmin) reads the live name, normalised.
+  item.search_text = normaliseAppName(app.name ?? '');
   // Indexes follow what the public sees: the reviewed name and category while a change waits.
   return { ...item, ...appIndexAttributes(reviewedView(app)) };
 }
@@ -641,6 +708,43 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     return [...market, ...other]
       .map(appItem.fromItem)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id.localeCompare(b.id)));
+  }
+
+  async pageAdmin(query: AdminAppPageQuery): Promise<Page<AppRecord>> {
+    const parts = adminAppParts(query);
+    let start = 0;
+    let inner: string | undefined;
+    if (query.cursor) {
+      const c = decodeCursor(
+        query.cursor,
+        (v) => parts.some((p) => p.pk === v.p) && (v.c === undefined || (typeof v.c === 'string' && v.c.length < 1000)),
+        ADMIN_APPS_CURSOR_INVALID,
+      );
+      start = parts.findIndex((p) => p.pk === c.p);
+      inner = c.c as string | undefined;
+    }
+    const items: Record<string, unknown>[] = [];
+    for (let i = start; i < parts.length; i++) {
+      const part = parts[i] as (typeof parts)[number];
+      if (items.length >= query.limit)
+        return { items: items.map(appItem.fromItem), next_cursor: encodeCursor({ p: part.pk }) };
+      const room = query.limit - items.length;
+      // Off the marketplace newest first (created#id), the marketplace A-Z (its name sort key).
+      const order = { ScanIndexForward: part.pk === MARKET_PK };
+      const page = await queryWindowPage(onIndex('GSI2', part.pk, { ...part.filter, ...order }), {
+        limit: room,
+        // Unfiltered, a page reads exactly its rows; filtered, at most the window per partition.
+        window: part.filter.FilterExpression ? ADMIN_APP_SEARCH_WINDOW : room,
+        cursor: i === start ? inner : undefined,
+        index: 'GSI2',
+        partition: part.pk,
+        invalid: ADMIN_APPS_CURSOR_INVALID,
+      });
+      items.push(...page.items);
+      if (page.next_cursor)
+        return { items: items.map(appItem.fromItem), next_cursor: encodeCursor({ p: part.pk, c: page.next_cursor }) };
+    }
+    return { items: items.map(appItem.fromItem), next_cursor: null };
   }
 
   /**

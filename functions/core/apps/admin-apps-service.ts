@@ -1,10 +1,11 @@
 import { MSG } from '../../../shared/messages';
 import { type AdminApp, APP_MESSAGES } from '../../../shared/schemas/apps';
 import { ConflictError, NotFoundError } from '../errors';
+import type { Page } from '../paging';
 import type { Log, Mailer, OutgoingMail } from '../users/ports';
 import type { User } from '../users/user';
 import type { AppRecord } from './app';
-import type { AppRepository } from './app-repository';
+import type { AdminAppPageQuery, AppRepository } from './app-repository';
 import { type AppUploadsDeps, releaseAppUploads } from './app-uploads';
 import { type AppWebhooks, removeApp } from './developer-apps-service';
 import type { KeyPoolPort } from './key-pool';
@@ -12,7 +13,7 @@ import { type AppSales, NO_SALES, toAdminApp } from './owner-app-mappers';
 import { markedReviewed } from './review';
 
 export interface AdminAppsDeps {
-  apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete'>;
+  apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete' | 'pageAdmin'>;
   users: { findById(id: string): Promise<User | undefined> };
   keyPool: KeyPoolPort;
   webhooks: AppWebhooks;
@@ -144,6 +145,24 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
       );
       const sales = await salesOf(all.filter((a) => a.type === 'public').map((a) => a.id));
       return all.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES));
+    },
+
+    /**
+     * GET /api/admin/apps with limit or cursor (no page): one bounded page (see
+     * AppRepository.pageAdmin), each app with its developer's e-mail and its sales.
+     */
+    async page(query: AdminAppPageQuery): Promise<Page<AdminApp>> {
+      if (!apps.pageAdmin) throw new Error('this app repository cannot page App Management');
+      const page = await apps.pageAdmin(query);
+      const ownerIds = [...new Set(page.items.map((a) => a.user_id))];
+      const owners = new Map<string, User | undefined>(
+        await inBatches(ownerIds, LOOKUP_BATCH, async (id) => [id, await users.findById(id)] as const),
+      );
+      const sales = await salesOf(page.items.filter((a) => a.type === 'public').map((a) => a.id));
+      return {
+        items: page.items.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES)),
+        next_cursor: page.next_cursor,
+      };
     },
 
     /** POST /api/admin/apps/{id}/approve. */

@@ -1,5 +1,7 @@
+import type { AppStatus } from '../../../shared/app-status';
 import { APP_LIMIT_DETAIL } from '../../../shared/constants';
 import { ConflictError } from '../errors';
+import type { Page } from '../paging';
 import type { AppCardRecord, AppRecord } from './app';
 
 /** The developer holds the most apps allowed (LIMITS.maxAppsPerDeveloper). */
@@ -43,4 +45,19 @@ export interface AppRepository {
   listByOwner(userId: string): Promise<AppRecord[]>;
   /** Every app (admin), newest first. */
   listAll(): Promise<AppRecord[]>;
+  /**
+   * One page of App Management (admin), bounded: apps not on the marketplace (awaiting review,
+   * suspended, internal) newest first, then the marketplace's apps in name order; status, type and
+   * a name search narrow it, each page reading at most a bounded window.
+   */
+  pageAdmin?(query: AdminAppPageQuery): Promise<Page<AppRecord>>;
+}
+
+/** The cursor-paged App Management query (functions/adapters/dynamodb/apps-repo.ts pageAdmin). */
+export interface AdminAppPageQuery {
+  limit: number;
+  cursor?: string;
+  q?: string;
+  status?: AppStatus;
+  type: 'all' | 'marketplace' | 'internal';
 }
