@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { AcceptInvitationRequest, INVITATION_LINK_INVALID } from '../../../../../shared/schemas/accounts';
+import { AuthHeading } from '../../../components/ui/auth-heading';
 import { FormMessage } from '../../../components/ui/form-message';
 import { ButtonLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -13,7 +14,6 @@ import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAcceptInvitation } from '../api/claim-account';
 import { AuthForm, AuthSubmit } from './auth-form-parts';
-import { AuthHeading } from './auth-heading';
 
 const InvitationForm = z
   .object({ password: AcceptInvitationRequest.shape.password, confirm: z.string() })

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { LuShieldCheck } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
+import { AuthHeading } from '../../../components/ui/auth-heading';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
 import { useSignInAdmin } from '../api/sign-in-admin';
 import { toStoredRole } from '../lib/redirect';
 import { useStartSession } from '../lib/session';
 import { AuthFooter } from './auth-form-parts';
-import { AuthHeading } from './auth-heading';
 import { CredentialsForm } from './credentials-form';
 
 /** Admin sign-in: /admin for admins, /dashboard otherwise; ?return= is ignored (docs/spec.md section 4). */

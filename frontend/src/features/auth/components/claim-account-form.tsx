@@ -11,6 +11,7 @@ import {
   ClaimAccountRequest,
   type ClaimPreview,
 } from '../../../../../shared/schemas/accounts';
+import { AuthHeading } from '../../../components/ui/auth-heading';
 import { FormMessage } from '../../../components/ui/form-message';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -22,7 +23,6 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { previewClaim, useAttachClaim, useClaimAccount } from '../api/claim-account';
 import { useStartSession } from '../lib/session';
 import { AuthForm, AuthSubmit } from './auth-form-parts';
-import { AuthHeading } from './auth-heading';
 
 /** The claim form, checked with the API's own rules, plus the password's confirmation. */
 const ClaimForm = z

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { ResetPasswordRequest } from '../../../../../shared/schemas/accounts';
+import { AuthHeading } from '../../../components/ui/auth-heading';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink, ButtonLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -14,7 +15,6 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
 import { useRedirectToLoginWhen } from '../lib/session';
 import { AuthFooter, AuthForm, AuthSubmit } from './auth-form-parts';
-import { AuthHeading } from './auth-heading';
 
 /** The new password, as the reset API checks it (at least 6 characters first), and its confirmation. */
 const NewPasswordForm = z

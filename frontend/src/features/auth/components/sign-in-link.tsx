@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuMail, LuMailCheck } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { SIGN_IN_LINK_INVALID, SIGN_IN_LINK_SENT } from '../../../../../shared/schemas/accounts';
+import { AuthHeading } from '../../../components/ui/auth-heading';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
@@ -10,7 +11,6 @@ import { errorText } from '../../../lib/api-client';
 import { signInWithLink, useMailSignInLink } from '../api/sign-in-link';
 import { destinationAfterLogin, toStoredRole } from '../lib/redirect';
 import { useStartSession } from '../lib/session';
-import { AuthHeading } from './auth-heading';
 
 /**
  * Shown under the sign-in form once a sign-in was refused after repeated failures: instead of

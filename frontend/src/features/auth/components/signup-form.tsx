@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { type AccountType, SignupRequest } from '../../../../../shared/schemas/accounts';
+import { AuthHeading } from '../../../components/ui/auth-heading';
 import { FormMessage } from '../../../components/ui/form-message';
 import { AppLink } from '../../../components/ui/links';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -15,7 +16,6 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useRegisterDeveloper } from '../api/register-developer';
 import { useRedirectToLoginWhen } from '../lib/session';
 import { AuthFooter, AuthSubmit } from './auth-form-parts';
-import { AuthHeading } from './auth-heading';
 
 const EMPTY: SignupRequest = { full_name: '', email: '', password: '', company_name: '', website: '' };
 

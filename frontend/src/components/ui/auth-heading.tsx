@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { IconTile } from '../../../components/ui/icon-tile';
+import { IconTile } from './icon-tile';
 
 export function AuthHeading({ icon, title, subtitle }: { icon?: ReactNode; title: string; subtitle?: ReactNode }) {
   return (
