@@ -1,14 +1,8 @@
-/**
- * Issue 28: My Apps lists the practices' installs of an app (GET /api/apps/{id}/installs: the
- * customers' e-mails and what they granted). Only the app's owner reads them: another developer
- * gets 404 and none of them, a practice (a buyer) is refused by its role.
- */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
 import type { DeveloperInstall } from '../../shared/schemas/installs';
 import { createApp, testApp } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper, type Developer, newPractice } from '../support/api';
+import { activeGuestInstall } from './support/installs';
 
 let owner: Developer;
 let other: Developer;
@@ -18,20 +12,7 @@ let appId: string;
 beforeAll(async () => {
   [owner, other, practice] = await Promise.all([approvedDeveloper(), approvedDeveloper(), newPractice()]);
   appId = (await createApp(testApp(owner.id, 'installs-owner', { is_approved: true, type: 'public' }))).id;
-  const at = new Date().toISOString();
-  await dynamoInstallStore.create({
-    id: randomUUID(),
-    buyer_id: `guest_${randomUUID()}`,
-    app_id: appId,
-    app: { id: appId, name: 'Owner app', slug: null },
-    customer_email: 'frontdesk@owner-practice.example',
-    status: 'active',
-    granted: { event_types: ['appointment.created'], features: [] },
-    declaration_version: null,
-    installed_at: at,
-    updated_at: at,
-    revoked_at: null,
-  });
+  await activeGuestInstall(appId, 'Owner app', 'frontdesk@owner-practice.example');
 });
 
 it("only the app's owner reads its installs", async () => {

@@ -1,16 +1,9 @@
-/**
- * Issue 28: GET /v1/installs names practices (an opaque id and the customer's e-mail) and what they
- * granted. A developer's API key must read only its owner's apps: another developer's key asking
- * for an app that is not its own gets 404 and none of the installs, and its own apps list none of
- * another developer's installs.
- */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
 import type { DeveloperInstall } from '../../shared/schemas/installs';
 import type { ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { createApp, testApp } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper } from '../support/api';
+import { activeGuestInstall } from './support/installs';
 
 let victimApp: string;
 let attackerApp: string;
@@ -27,20 +20,7 @@ beforeAll(async () => {
   attackerKey = await keyOf(attacker.token);
   victimApp = (await createApp(testApp(victim.id, 'idor-victim', { is_approved: true, type: 'public' }))).id;
   attackerApp = (await createApp(testApp(attacker.id, 'idor-attacker', { is_approved: true, type: 'public' }))).id;
-  const at = new Date().toISOString();
-  await dynamoInstallStore.create({
-    id: randomUUID(),
-    buyer_id: `guest_${randomUUID()}`,
-    app_id: victimApp,
-    app: { id: victimApp, name: 'Victim app', slug: null },
-    customer_email: 'frontdesk@victim-practice.example',
-    status: 'active',
-    granted: { event_types: ['appointment.created'], features: [] },
-    declaration_version: null,
-    installed_at: at,
-    updated_at: at,
-    revoked_at: null,
-  });
+  await activeGuestInstall(victimApp, 'Victim app', 'frontdesk@victim-practice.example');
 });
 
 it("another developer's key reads none of an app's installs", async () => {
