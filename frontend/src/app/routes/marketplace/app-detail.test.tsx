@@ -242,6 +242,7 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     expect(calls('POST /api/stripe/create-guest-checkout-session')[0]?.body).toEqual({
       app_id: 'app-paid',
       email: 'front-desk@smiles.com',
+      accept_permissions: true,
     });
     expect(dialog.getByRole('button', { name: /Processing/ })).toBeTruthy();
   });
@@ -274,7 +275,10 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
 
     await userEvent.click(dialog.getByRole('button', { name: 'Proceed to Payment' }));
     expect(await dialog.findByText(MSG.sessionExpired)).toBeTruthy();
-    expect(calls('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ app_id: 'app-paid' });
+    expect(calls('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({
+      app_id: 'app-paid',
+      accept_permissions: true,
+    });
     expect(JSON.parse(sessionStorage.getItem('checkout_app') ?? 'null')).toEqual({
       app_id: 'app-paid',
       slug: 'smile-scheduler',
@@ -295,11 +299,55 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     expect(await dialog.findByText(MSG.checkoutFailed)).toBeTruthy();
   });
 
+  it('shows what the app asks for in plain words; nothing extra for an app with no declaration', async () => {
+    renderDetail('smile-scheduler', {
+      extra: [
+        ...[checkoutHandlers()].flat(),
+        http.get('/api/marketplace/apps/:id/data-access', () =>
+          HttpResponse.json({
+            catalogue_synced: true,
+            declaration: {
+              features: [
+                {
+                  id: 'scheduling',
+                  name: 'Scheduling',
+                  description: '',
+                  access: 'read',
+                  tables: Array.from({ length: 8 }, (_, i) => ({ name: `t${i}`, column_count: 3 })),
+                },
+                { id: 'notes', name: 'Clinical notes', description: '', access: 'read_write', tables: [] },
+              ],
+              event_types: [
+                { id: 'appointment.created', description: 'new appointments' },
+                { id: 'patient.updated', description: 'patient changes' },
+              ],
+              baa_signed: false,
+              baa_url: null,
+              updated_at: '2026-11-01T00:00:00.000Z',
+            },
+          }),
+        ),
+      ],
+    });
+    const dialog = within(await openCheckout());
+    const consent = within(await dialog.findByRole('region', { name: 'This app asks for' }));
+    expect(consent.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Receives: new appointments, patient changes',
+      'Reads: Scheduling (8 tables)',
+      'Reads and writes: Clinical notes',
+      'Signs a BAA: no',
+    ]);
+    expect(dialog.getByText(/you grant this access/)).toBeTruthy();
+  });
+
   it('opens by itself on return from login (?checkout=true), and Cancel closes it', async () => {
     signIn('developer');
     renderDetail('free-forms', { userId: 'buyer-1', query: '?checkout=true' });
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Purchase' });
     expect(within(dialog).getByTestId('checkout-price').textContent).toBe('Free');
+    // Free Forms declares nothing: the modal shows no consent part.
+    await waitFor(() => expect(calls('GET /api/marketplace/apps/app-free/data-access')).toHaveLength(1));
+    expect(within(dialog).queryByRole('region', { name: 'This app asks for' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

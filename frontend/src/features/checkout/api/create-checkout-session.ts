@@ -8,11 +8,16 @@ export interface CheckoutSession {
 export const checkoutSessionPath = '/api/stripe/create-checkout-session';
 
 /**
- * Starts the payment provider's hosted checkout for the signed-in buyer. A 401 is handled by the
+ * Starts the payment provider's hosted checkout for the signed-in buyer. accept_permissions: the
+ * buyer accepts what the app requests (shown in the modal), so the install starts active. A 401 is handled by the
  * checkout modal itself (session expired, back to the app after login), not by the global rule.
  */
 export const createCheckoutSession = (appId: string) =>
-  api.post<CheckoutSession>(checkoutSessionPath, { app_id: appId }, { skipAuthRedirect: true });
+  api.post<CheckoutSession>(
+    checkoutSessionPath,
+    { app_id: appId, accept_permissions: true },
+    { skipAuthRedirect: true },
+  );
 
 export function useCreateCheckoutSession() {
   return useSWRMutation(

@@ -4,9 +4,16 @@ import type { CheckoutSession } from './create-checkout-session';
 
 export const guestCheckoutSessionPath = '/api/stripe/create-guest-checkout-session';
 
-/** Guest checkout: the licence is kept for the e-mail address (a free one once the mailed link is followed). */
+/**
+ * Guest checkout: the licence is kept for the e-mail address (a free one once the mailed link is
+ * followed); the guest accepts the requested permissions by checking out (accept_permissions).
+ */
 export const createGuestCheckoutSession = (appId: string, email: string) =>
-  api.post<CheckoutSession>(guestCheckoutSessionPath, { app_id: appId, email }, { skipAuthRedirect: true });
+  api.post<CheckoutSession>(
+    guestCheckoutSessionPath,
+    { app_id: appId, email, accept_permissions: true },
+    { skipAuthRedirect: true },
+  );
 
 export function useCreateGuestCheckoutSession() {
   return useSWRMutation(
