@@ -9,12 +9,24 @@
  * - a signed-in developer gets a free app's licence in one go and finds it on My Purchases;
  * - a practice signs up as a practice, buys a paid app signed in and a free app as a guest with
  *   another address, adds the guest purchase through the mailed claim link, sees both on My
- *   Purchases, is never offered the developer portal and is not awaiting approval.
+ *   Purchases, is never offered the developer portal and is not awaiting approval; on the way it
+ *   sees what the paid app asks for in the checkout modal, finds that access granted on My
+ *   Purchases, revokes it (the developer's receiver gets install.revoked, verified with the
+ *   `standardwebhooks` library) and grants it again.
  */
+import { randomBytes } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAppId } from '../../bin/seed/catalogue';
 import { MSG } from '../../shared/messages';
+import type { LoginResponse } from '../../shared/schemas/accounts';
+import type { DataAccessCatalogue } from '../../shared/schemas/data-access';
 import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { must } from '../support/must';
+import { type Receiver, startReceiver } from '../support/receiver';
+import { runSync } from '../support/sync';
 import { launchBrowser, newPage, signInAsDeveloper, waitForHydration } from './support/browser';
 
 /** Demo apps of bin/seed/demo-apps.ts. */
@@ -22,15 +34,53 @@ const PAID_KEY_POOL = { slug: 'periochart-pro', name: 'PerioChart Pro', amount: 
 const FREE_UNIVERSAL = { slug: 'smilepay-patient-payments', code: 'SMILEPAY-DEMO-2025' };
 /** Bought by the practice journey only. */
 const PRACTICE_PAID = { slug: 'clearview-imaging-bridge', name: 'ClearView Imaging Bridge', amount: '$899.00 USD' };
+/** PRACTICE_PAID's developer (bin/seed/demo-developers.ts). */
+const PRACTICE_PAID_DEVELOPER = { email: 'ops@clearbite.health', password: 'demo1234' };
 const PRACTICE_FREE = { slug: 'ce-tracker', name: 'CE Tracker for Dental Teams', code: 'CETRACK-DEMO-2025' };
 
 let browser: Browser;
+let receiver: Receiver;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, receiver] = await Promise.all([launchBrowser(), startReceiver()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), receiver?.close()]);
 });
+
+/**
+ * PRACTICE_PAID's developer declares what the app asks for (a feature read, an event type, a BAA),
+ * the admin marks it reviewed, and a webhook for install.revoked points at the receiver; answers
+ * the webhook secret and the declared feature's name and id.
+ */
+async function declarePracticePaid(): Promise<{ secret: string; feature: string; featureId: string }> {
+  const admin = await adminToken();
+  await runSync(admin, 'full_sync');
+  const login = await api<LoginResponse>('POST', '/api/login', { body: PRACTICE_PAID_DEVELOPER });
+  const token = login.body.access_token;
+  const appId = demoAppId(PRACTICE_PAID.slug);
+  const { body: catalogue } = await api<DataAccessCatalogue>('GET', '/api/data-access/catalogue', { token });
+  const feature = must(catalogue.features[0], 'a catalogue feature');
+  const event = must(catalogue.event_types[0], 'a catalogue event type');
+  const declared = await api('PUT', `/api/apps/${appId}/data-access`, {
+    token,
+    body: {
+      features: [{ id: feature.id, access: 'read' }],
+      event_types: [event.id],
+      baa_signed: true,
+      baa_url: 'https://clearbite.example.com/baa',
+    },
+  });
+  expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+  const reviewed = await api('POST', `/api/admin/apps/${appId}/clear-flag`, { token: admin });
+  expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
+    token,
+    body: { event_type: 'install.revoked', target_url: receiver.url, secret },
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+  return { secret, feature: feature.name, featureId: feature.id };
+}
 
 /** The newest mail to `email` whose text matches `pattern`; returns the first capture group. */
 async function fromMail(email: string, pattern: RegExp): Promise<string> {
@@ -143,6 +193,7 @@ describe('checkout in the browser', () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('practice');
     const frontDesk = uniqueEmail('frontdesk');
+    const { secret, feature, featureId } = await declarePracticePaid();
 
     // Sign up as a practice: no company website, no approval; the mailed link verifies the address.
     await page.goto('/signup');
@@ -170,12 +221,52 @@ describe('checkout in the browser', () => {
     await page.getByRole('button', { name: 'Purchase License' }).click();
     const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' });
     await modal.getByText(MSG.loggedInReady).waitFor();
-    await modal.getByRole('button', { name: 'Proceed to Payment' }).click();
+    // What the app asks for, in plain words; checking out accepts it.
+    const asks = modal.getByRole('region', { name: 'This app asks for' });
+    await asks.getByText(`Reads: ${feature}`, { exact: false }).waitFor();
+    await asks.getByText('Signs a BAA: yes').waitFor();
+    // axe on the modal with its consent part (accessibility.e2e.test.ts opens it for an app that declares nothing).
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
+    const { violations } = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .options({ resultTypes: ['violations'] })
+      .setLegacyMode(true)
+      .analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    // Keyboard alone: Enter on the focused Proceed to Payment starts it.
+    await modal.getByRole('button', { name: 'Proceed to Payment' }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/api/stripe/test-checkout/**');
     await page.getByRole('button', { name: /^Pay \$899\.00 USD/ }).click();
     await page.waitForURL((url) => url.pathname === '/marketplace/purchase-success');
     await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('order-app').textContent()).toBe(PRACTICE_PAID.name);
+
+    // My Purchases: the access accepted at checkout is granted; revoked, the developer hears of it.
+    await page.goto('/marketplace/my-purchases');
+    const access = page.getByRole('region', { name: `Access of ${PRACTICE_PAID.name}` });
+    await access.getByText('Access granted').waitFor({ timeout: 20_000 });
+    await access.getByText(`Reads: ${featureId}`).waitFor();
+    await access.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await access.getByText(`No practice data reaches ${PRACTICE_PAID.name}. The licence stays valid.`).waitFor();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const delivery = must(receiver.received[0], 'the install.revoked delivery');
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(delivery.headers[h])]),
+    );
+    const revoked = new Webhook(secret).verify(delivery.body, headers) as { type: string };
+    expect(revoked.type).toBe('install.revoked');
+    // Granted again, from the same card.
+    await access.getByRole('button', { name: 'Grant' }).click();
+    await access.getByText('Access granted').waitFor();
 
     // A free app as a guest with the front desk's address, in another browser (nobody signed in).
     const guest = await newPage(browser);
