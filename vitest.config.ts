@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One time zone for every project, set before any test, worker or the test stack loads (workers
@@ -34,17 +34,25 @@ const oneEmotion = {
 const aliasesOnly = { alias: pathAliases };
 
 /**
- * The pure suites (unit, web, infra) need nothing but a CPU: they run first, two files at a time
- * (VITEST_PURE_WORKERS chooses another number). The suites on the shared local stack (integration, security, e2e) then run
- * one file at a time, since some of them stop the engines, count what the whole stack holds or
- * drive a browser.
+ * The pure suites (unit, web, infra) need nothing but a CPU: two files at a time
+ * (VITEST_PURE_WORKERS chooses another number), and without a fresh module graph per file, which
+ * halves their CPU time (the web suite's Chakra and recipes, the CDK library are loaded once per
+ * worker instead of once per file). The few files that need a fresh graph (they check what a first
+ * import does, or configure a module once) run in the `-isolated` twin of their suite.
+ * The suites on the shared local stack (integration, security, e2e) run after them (or beside
+ * them: `bin/test.mjs` runs the two halves in two processes) one file at a time, since some of
+ * them stop the engines, count what the whole stack holds or drive a browser.
  */
 const PURE = {
   maxWorkers: Number(process.env.VITEST_PURE_WORKERS) || 2,
   sequence: { groupOrder: 0 },
   testTimeout: 30_000,
+  isolate: false,
 };
-const ON_THE_STACK = { fileParallelism: false };
+/** Files that must start from a fresh module graph (see each file's first comment). */
+const ISOLATED_UNIT = ['functions/http/origin-authorizer.test.ts'];
+const ISOLATED_WEB = ['frontend/src/ssr/hydrate.test.tsx', 'frontend/src/**/*.recipes.test.tsx'];
+const ON_THE_STACK = { fileParallelism: false, sequence: { groupOrder: 1 } };
 
 /**
  * One test command, four suites:
@@ -65,18 +73,35 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'bin/**/*.test.ts', 'frontend/build/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT],
           environment: 'node',
           ...PURE,
         },
       },
       {
         resolve: aliasesOnly,
+        test: { name: 'unit-isolated', include: ISOLATED_UNIT, environment: 'node', ...PURE, isolate: true },
+      },
+      {
+        resolve: aliasesOnly,
         test: {
           name: 'web',
           include: ['frontend/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...ISOLATED_WEB],
           environment: 'jsdom',
           setupFiles: ['frontend/src/testing/setup.ts'],
           ...PURE,
+        },
+      },
+      {
+        resolve: aliasesOnly,
+        test: {
+          name: 'web-isolated',
+          include: ISOLATED_WEB,
+          environment: 'jsdom',
+          setupFiles: ['frontend/src/testing/setup.ts'],
+          ...PURE,
+          isolate: true,
         },
       },
       {

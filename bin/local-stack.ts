@@ -8,7 +8,7 @@
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -188,12 +188,20 @@ function loopbackLauncher(classpath: string): string {
   const compiled = join(out, 'LoopbackDynamoDBLocal.class');
   if (existsSync(compiled) && statSync(compiled).mtimeMs >= statSync(LAUNCHER_SOURCE).mtimeMs) return out;
   mkdirSync(out, { recursive: true });
-  const res = spawnSync('javac', ['-nowarn', '-cp', classpath, '-d', out, LAUNCHER_SOURCE], { encoding: 'utf8' });
-  if (res.error || res.status !== 0) {
-    throw new StartupError(
-      'Cannot bind DynamoDB Local to loopback: compiling its launcher needs a Java Development Kit 17 or newer ' +
-        `(javac; e.g. \`apt-get install -y openjdk-17-jdk-headless\`). ${res.stderr ?? ''}`.trim(),
-    );
+  // Compiled aside and moved in: two stacks starting at once (npm test's lanes) never load a
+  // class file the other is still writing.
+  const scratch = mkdtempSync(join(out, 'compiling-'));
+  try {
+    const res = spawnSync('javac', ['-nowarn', '-cp', classpath, '-d', scratch, LAUNCHER_SOURCE], { encoding: 'utf8' });
+    if (res.error || res.status !== 0) {
+      throw new StartupError(
+        'Cannot bind DynamoDB Local to loopback: compiling its launcher needs a Java Development Kit 17 or newer ' +
+          `(javac; e.g. \`apt-get install -y openjdk-17-jdk-headless\`). ${res.stderr ?? ''}`.trim(),
+      );
+    }
+    for (const file of readdirSync(scratch)) renameSync(join(scratch, file), join(out, file));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   return out;
 }

@@ -4,6 +4,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, expect, vi } from 'vitest';
+import { toaster } from '../components/ui/toaster';
 import { forgetRequests, server } from './server';
 
 // Route modules load lazily, so the first visit of a screen in a test file includes importing it
@@ -55,6 +56,8 @@ afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();
+  // Files share one module graph per worker (vitest.config.ts): no toast outlives its test.
+  toaster.remove();
   server.resetHandlers();
   forgetRequests();
   localStorage.clear();
