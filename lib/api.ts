@@ -174,6 +174,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'WEBHOOKCOUNT#*',
       // My Apps' installs of an app (GSI1, paged) and the app's reviewed declaration.
       'APPINSTALLS#*',
+      // A completed manual licence's mail keeps its access link on the buyer's install.
+      'INSTALLS#*',
     ],
     projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     uploads: true,
@@ -292,6 +294,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'APPCOUNT#*',
       'CATEGORYCOUNTS',
       'WEBHOOKCOUNT#*',
+      // A completed manual licence's mail keeps its access link on the buyer's install.
+      'INSTALLS#*',
     ],
     webhookQueue: true,
     mail: true,

@@ -32,6 +32,21 @@ export function issueAccessLink(
   return { token: `${where}.${token}`, kept: { hash: tokenHash, expires_at: nowSeconds + ACCESS_LINK_TTL_SECONDS } };
 }
 
+/**
+ * Issues an install's access link and keeps its hash on the install (a store's `setAccessLink`):
+ * the installs service and the manual licences' completion mail both mail one.
+ */
+export function accessLinkIssuer(
+  store: { setAccessLink(buyerId: string, appId: string, link: AccessLinkHash): Promise<void> },
+  now: () => Date = () => new Date(),
+) {
+  return async (install: { buyer_id: string; app_id: string }): Promise<string> => {
+    const { token, kept } = issueAccessLink(install.buyer_id, install.app_id, Math.floor(now().getTime() / 1000));
+    await store.setAccessLink(install.buyer_id, install.app_id, kept);
+    return token;
+  };
+}
+
 /** The install a token points at (buyer and app) and its secret part; null when it is not a token. */
 export function parseAccessLink(token: string): { buyerId: string; appId: string; secret: string } | null {
   const [where, secret, ...rest] = token.split('.');

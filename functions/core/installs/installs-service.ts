@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Page } from '../paging';
 import { buyerIdsOf, type PurchaseRecord } from '../purchases/purchase';
 import type { Log } from '../users/ports';
-import { accessLinkHolds, issueAccessLink, parseAccessLink } from './access-links';
+import { accessLinkHolds, accessLinkIssuer, parseAccessLink } from './access-links';
 import { type InstallRecord, installsByApp, viewOf } from './install';
 import { type DeclarationSource, NO_PERMISSIONS, type Requested, requestedPermissions } from './permissions';
 import type { InstallEvents, InstallStore } from './ports';
@@ -187,11 +187,7 @@ export function createInstallsService(deps: InstallsServiceDeps) {
      * A fresh access link token for the licence mail (core/installs/access-links.ts): kept on the
      * install as its hash, replacing an earlier mail's.
      */
-    async accessTokenFor(install: Pick<InstallRecord, 'buyer_id' | 'app_id'>): Promise<string> {
-      const { token, kept } = issueAccessLink(install.buyer_id, install.app_id, nowSeconds());
-      await deps.store.setAccessLink(install.buyer_id, install.app_id, kept);
-      return token;
-    },
+    accessTokenFor: accessLinkIssuer(deps.store, now),
 
     /** POST /api/install-link {token}: the install the licence mail's link names, as its buyer reads it. */
     async byLink(token: string): Promise<BuyerInstall> {

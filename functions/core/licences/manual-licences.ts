@@ -109,6 +109,11 @@ export interface ManualLicencesDeps {
   buyerMailer?: Mailer;
   /** Issues the "Create your practice account" link a guest's licence mail carries (optional). */
   claimLinks?: ClaimLinks;
+  /**
+   * The licence mail's "see or revoke this app's access" link of the buyer's install, as the
+   * automatic licence mail carries it (core/installs/access-links.ts); optional.
+   */
+  accessTokenFor?(install: { buyer_id: string; app_id: string }): Promise<string>;
   appUrl: string;
   log?: Log;
   now?: () => Date;
@@ -129,6 +134,18 @@ export function createManualLicences(deps: ManualLicencesDeps) {
   async function buyerAddressProven(purchase: PurchaseRecord): Promise<boolean> {
     const buyer = purchase.buyer_new_account ? undefined : await users.findById(purchase.user_id);
     return isProvenPurchase(purchase, buyer);
+  }
+
+  /** The access link of the buyer's install of the app (null without one: the mail still goes). */
+  async function accessLinkFor(purchase: PurchaseRecord): Promise<string | null> {
+    if (!deps.accessTokenFor) return null;
+    try {
+      const token = await deps.accessTokenFor({ buyer_id: purchase.user_id, app_id: purchase.app_id });
+      return `${deps.appUrl.replace(/\/+$/, '')}/marketplace/app-access?token=${encodeURIComponent(token)}`;
+    } catch (err) {
+      log.error('access link not issued', { purchase_id: purchase.id, error: (err as Error).message });
+      return null;
+    }
   }
 
   async function claimLinkFor(email: string): Promise<string | null> {
@@ -233,6 +250,7 @@ export function createManualLicences(deps: ManualLicencesDeps) {
             accessDetails: proven ? (input.access_details ?? null) : null,
             guest: purchase.buyer_new_account,
             claimLink: purchase.buyer_new_account ? await claimLinkFor(purchase.buyer_email) : null,
+            accessLink: await accessLinkFor(purchase),
             appUrl: deps.appUrl,
           }),
         );
