@@ -1,9 +1,10 @@
-import { Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { SYNC_TYPES } from '../../../../../shared/constants';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoreRows } from '../../../components/ui/more-rows';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDate } from '../../../utils/format';
@@ -57,31 +58,23 @@ export function SyncHistory() {
       <HStack gap="4" mb="4" flexWrap="wrap" align="end">
         <Field.Root maxW="64">
           <Field.Label>Sync type</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={syncType} onChange={(e) => setSyncType(e.currentTarget.value)}>
-              <option value="">All types</option>
-              {SYNC_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {syncTypeLabel(t)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <NativeSelectField
+            root={{ size: 'sm' }}
+            value={syncType}
+            onChange={(e) => setSyncType(e.currentTarget.value)}
+            placeholder="All types"
+            options={SYNC_TYPES.map((t) => ({ value: t, label: syncTypeLabel(t) }))}
+          />
         </Field.Root>
         <Field.Root maxW="48">
           <Field.Label>Run status</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-              <option value="">All statuses</option>
-              {RUN_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {RUN_STATUS[s].label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <NativeSelectField
+            root={{ size: 'sm' }}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value)}
+            placeholder="All statuses"
+            options={RUN_STATUSES.map((s) => ({ value: s, label: RUN_STATUS[s].label }))}
+          />
         </Field.Root>
         {data && (
           <Text fontSize="sm" color="gray.600" aria-live="polite">

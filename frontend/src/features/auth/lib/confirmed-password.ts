@@ -1,0 +1,10 @@
+import { MSG } from '../../../../../shared/messages';
+
+/**
+ * The refinement of a form with a new password and its confirmation: refused with the spec's
+ * text, on the confirmation field, when the two differ. `schema.refine(...passwordConfirmed)`.
+ */
+export const passwordConfirmed: [
+  check: (v: { password: string; confirm: string }) => boolean,
+  params: { message: string; path: string[] },
+] = [(v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] }];
