@@ -11,7 +11,7 @@
  *   another address, adds the guest purchase through the mailed claim link, sees both on My
  *   Purchases, is never offered the developer portal and is not awaiting approval.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
@@ -51,6 +51,20 @@ async function fromMail(email: string, pattern: RegExp): Promise<string> {
     )
     .not.toBe('');
   return found;
+}
+
+/**
+ * On /signup: fills the name fields (label to value), the address and the password, creates the
+ * account, then follows the mailed verification link until the page says the address is verified.
+ */
+async function signUpAndVerify(page: Page, names: Record<string, string>, email: string, password: string) {
+  for (const [label, value] of Object.entries(names)) await page.getByLabel(label).fill(value);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/login');
+  await page.goto(await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/));
+  await page.getByText(MSG.emailVerified).waitFor();
 }
 
 describe('checkout in the browser', () => {
@@ -93,15 +107,12 @@ describe('checkout in the browser', () => {
 
     // The buyer signs up with the same address, follows the mailed verification link and signs in.
     await page.goto('/signup');
-    await page.getByLabel('Full Name').fill('Dr. Guest Buyer');
-    await page.getByLabel('Company Name').fill('Guest Dental');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('guest-secret-1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/login');
-    const verify = await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/);
-    await page.goto(verify);
-    await page.getByText(MSG.emailVerified).waitFor();
+    await signUpAndVerify(
+      page,
+      { 'Full Name': 'Dr. Guest Buyer', 'Company Name': 'Guest Dental' },
+      email,
+      'guest-secret-1',
+    );
     await signInAsDeveloper(page, email, 'guest-secret-1');
 
     await page.goto('/marketplace/my-purchases');
@@ -147,14 +158,12 @@ describe('checkout in the browser', () => {
     // Sign up as a practice: no company website, no approval; the mailed link verifies the address.
     await page.goto('/signup');
     await page.getByText('I buy apps for a practice').click();
-    await page.getByLabel('Contact Name').fill('Dr. Rivera');
-    await page.getByLabel('Practice Name').fill('Riverside Family Dental');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('practice-secret-1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/login');
-    await page.goto(await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/));
-    await page.getByText(MSG.emailVerified).waitFor();
+    await signUpAndVerify(
+      page,
+      { 'Contact Name': 'Dr. Rivera', 'Practice Name': 'Riverside Family Dental' },
+      email,
+      'practice-secret-1',
+    );
 
     // Signed in, a practice lands on My Purchases, not on a developer dashboard.
     await page.goto('/login');
