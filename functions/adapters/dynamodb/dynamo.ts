@@ -290,6 +290,19 @@ export async function queryCursorPage(
 }
 
 /**
+ * queryCursorPage on one partition of a GSI (onIndex; `rest` adds a sort condition or the order):
+ * the partition read is the partition a cursor must belong to.
+ */
+export function queryIndexPage(
+  index: 'GSI1' | 'GSI2' | 'GSI3',
+  partition: string,
+  page: { limit: number; cursor?: string; invalid: string },
+  rest: IndexQuery = {},
+): Promise<Page<Record<string, unknown>>> {
+  return queryCursorPage(onIndex(index, partition, rest), { ...page, index, partition });
+}
+
+/**
  * One page of a filtered Query from a cursor (newest first unless the input says otherwise): at
  * most `limit` matching items, reading at most `window` items of the index to find them (a
  * FilterExpression is applied after the read, so a rare match would otherwise read the whole
