@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import * as z from 'zod';
 import { AcceptInvitationRequest, INVITATION_LINK_INVALID } from '../../../../../shared/schemas/accounts';
 import { AuthHeading } from '../../../components/ui/auth-heading';
 import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAcceptInvitation } from '../api/claim-account';
-import { passwordConfirmed } from '../lib/confirmed-password';
+import { newPasswordForm } from '../lib/confirmed-password';
 import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
-const InvitationForm = z
-  .object({ password: AcceptInvitationRequest.shape.password, confirm: z.string() })
-  .refine(...passwordConfirmed);
+const InvitationForm = newPasswordForm(AcceptInvitationRequest.shape.password);
 
 /** /accept-invitation?token=...: an imported legacy account chooses its password. */
 export function AcceptInvitationForm() {

@@ -1,21 +1,18 @@
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import * as z from 'zod';
 import { ResetPasswordRequest } from '../../../../../shared/schemas/accounts';
 import { AuthHeading } from '../../../components/ui/auth-heading';
 import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
-import { passwordConfirmed } from '../lib/confirmed-password';
+import { newPasswordForm } from '../lib/confirmed-password';
 import { useRedirectToLoginWhen } from '../lib/session';
 import { AuthFooter, AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
 /** The new password, as the reset API checks it (at least 6 characters first), and its confirmation. */
-const NewPasswordForm = z
-  .object({ password: ResetPasswordRequest.shape.password, confirm: z.string() })
-  .refine(...passwordConfirmed);
+const NewPasswordForm = newPasswordForm(ResetPasswordRequest.shape.password);
 
 /** New password from an e-mailed link (/reset-password?token=...). */
 export function ResetPasswordForm() {

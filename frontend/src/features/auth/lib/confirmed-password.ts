@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { MSG } from '../../../../../shared/messages';
 
 /**
@@ -8,3 +9,7 @@ export const passwordConfirmed: [
   check: (v: { password: string; confirm: string }) => boolean,
   params: { message: string; path: string[] },
 ] = [(v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] }];
+
+/** A new password (the API's rule for it) and its confirmation, which must match. */
+export const newPasswordForm = (password: z.ZodType<string>) =>
+  z.object({ password, confirm: z.string() }).refine(...passwordConfirmed);
