@@ -26,24 +26,29 @@ interface Route {
   admin?: boolean;
 }
 
+/** A route measured under its own path as its label ("GET <path>", "page <path>"), or signed in as the admin. */
+const api = (path: string): Route => ({ label: `GET ${path}`, path });
+const page = (path: string): Route => ({ label: `page ${path}`, path });
+const adminApi = (path: string): Route => ({ ...api(path), admin: true });
+
 const ROUTES: Route[] = [
   { label: 'GET /api/marketplace/apps (unpaged, capped)', path: '/api/marketplace/apps' },
-  { label: 'GET /api/marketplace/apps?limit=24', path: '/api/marketplace/apps?limit=24' },
-  { label: 'GET /api/marketplace/apps?q=scheduler&limit=24', path: '/api/marketplace/apps?q=scheduler&limit=24' },
-  { label: 'GET /api/marketplace/apps?sort=rating&limit=24', path: '/api/marketplace/apps?sort=rating&limit=24' },
-  { label: 'GET /api/categories', path: '/api/categories' },
+  api('/api/marketplace/apps?limit=24'),
+  api('/api/marketplace/apps?q=scheduler&limit=24'),
+  api('/api/marketplace/apps?sort=rating&limit=24'),
+  api('/api/categories'),
   { label: 'GET /api/marketplace/apps/category/{slug}', path: '/api/marketplace/apps/category/clinical-tools' },
   { label: 'GET /api/marketplace/apps/by-slug/{slug}', path: '/api/marketplace/apps/by-slug/{app}' },
-  { label: 'GET /sitemap.xml', path: '/sitemap.xml' },
-  { label: 'page /', path: '/' },
-  { label: 'page /?q=billing', path: '/?q=billing' },
-  { label: 'page /marketplace/categories', path: '/marketplace/categories' },
+  api('/sitemap.xml'),
+  page('/'),
+  page('/?q=billing'),
+  page('/marketplace/categories'),
   { label: 'page /marketplace/category/{slug}', path: '/marketplace/category/clinical-tools' },
   { label: 'page /marketplace/app/{slug}', path: '/marketplace/app/{app}' },
-  { label: 'GET /api/admin/apps?page=1', path: '/api/admin/apps?page=1', admin: true },
-  { label: 'GET /api/admin/users', path: '/api/admin/users', admin: true },
-  { label: 'GET /api/admin/sync/status', path: '/api/admin/sync/status', admin: true },
-  { label: 'GET /api/internal-sync/status', path: '/api/internal-sync/status', admin: true },
+  adminApi('/api/admin/apps?page=1'),
+  adminApi('/api/admin/users'),
+  adminApi('/api/admin/sync/status'),
+  adminApi('/api/internal-sync/status'),
 ];
 
 interface Figures {

@@ -108,10 +108,22 @@ function resolveImport(from: string, specifier: string, known: ReadonlySet<strin
   return /\.(ts|tsx|js|mjs|json)$/.test(base) ? base : `${base}.ts`;
 }
 
+/**
+ * What `pick` finds in a file's syntax tree, depth first: it pushes onto `out` and returns 'skip'
+ * to leave the node's children unvisited.
+ */
+function collect<T>(source: ts.SourceFile, pick: (node: ts.Node, out: T[]) => 'skip' | undefined): T[] {
+  const out: T[] = [];
+  const visit = (node: ts.Node) => {
+    if (pick(node, out) !== 'skip') ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
 /** Imports, re-exports and dynamic imports of a file, each with whether it brings types alone. */
 function importsOf(source: ts.SourceFile): ImportRef[] {
-  const out: ImportRef[] = [];
-  const visit = (node: ts.Node) => {
+  return collect<ImportRef>(source, (node, out) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const named = clause?.namedBindings;
@@ -144,39 +156,31 @@ function importsOf(source: ts.SourceFile): ImportRef[] {
     ) {
       out.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
+    return undefined;
+  });
 }
 
 /** Names of the functions called in a file (`createSyncService(...)` -> "createSyncService"). */
 function callsOf(source: ts.SourceFile): string[] {
-  const out: string[] = [];
-  const visit = (node: ts.Node) => {
+  return collect<string>(source, (node, out) => {
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
       const callee = node.expression;
       if (ts.isIdentifier(callee)) out.push(callee.text);
       else if (ts.isPropertyAccessExpression(callee)) out.push(callee.name.text);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
+    return undefined;
+  });
 }
 
 /** Calls of a `create...` factory made when the module loads (outside any function): a root built at import. */
 function eagerFactoryCallsOf(source: ts.SourceFile): string[] {
-  const out: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node)) return;
+  return collect<string>(source, (node, out) => {
+    if (ts.isFunctionLike(node)) return 'skip';
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^create[A-Z]/.test(node.expression.text)) {
       out.push(node.expression.text);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
+    return undefined;
+  });
 }
 
 /** Module-level `let` variables assigned with `??=` or `||=` anywhere in the file: a hand-made cache. */
@@ -191,8 +195,7 @@ function moduleCachesOf(source: ts.SourceFile): string[] {
       for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) lets.add(d.name.text);
     }
   }
-  const out: string[] = [];
-  const visit = (node: ts.Node) => {
+  return collect<string>(source, (node, out) => {
     if (
       ts.isBinaryExpression(node) &&
       (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken ||
@@ -202,10 +205,8 @@ function moduleCachesOf(source: ts.SourceFile): string[] {
     ) {
       out.push(node.left.text);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
+    return undefined;
+  });
 }
 
 /** The handler folder a path is in ("functions/sync/index.ts" -> "sync"), if any. */

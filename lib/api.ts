@@ -43,6 +43,20 @@ const KEY_ATTRIBUTES = [
 ];
 
 const READ: TableAction[] = ['dynamodb:GetItem', 'dynamodb:Query'];
+
+/** What a catalogue page reads (apps by id, slug, category and integration; listings; the counts): the marketplace's and the storefront's reads. */
+const CATALOGUE_PAGE_KEYS: readonly string[] = [
+  'APP#*',
+  'APPSLUG#*',
+  'CATALOGUE',
+  'CATEGORIES',
+  'MARKET',
+  'MARKETCAT#*',
+  'WORKSWITH#*',
+  'LISTING',
+  'LISTING#*',
+  'CATEGORYCOUNTS',
+];
 const WRITE: TableAction[] = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
 /**
@@ -120,22 +134,13 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   marketplace: {
     table: READ,
     keys: [
-      'APP#*',
+      ...CATALOGUE_PAGE_KEYS,
       'APPREVIEWS#*',
-      'APPSLUG#*',
-      'CATALOGUE',
-      'CATEGORIES',
-      'MARKET',
-      'MARKETCAT#*',
-      'WORKSWITH#*',
       'SYNCEVENTTYPES',
       'SYNCFEATURES',
       'SYNCRELS',
       'SYNCTABLES',
       'SYNCCOUNTS',
-      'LISTING',
-      'LISTING#*',
-      'CATEGORYCOUNTS',
     ],
     // A review's author: the profile without the password hash (whether the address is proven); a
     // buyer's purchases of the app by id, and of each only whether it is a licence held now.
@@ -356,18 +361,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   storefront: {
     table: READ,
     storefront: true,
-    keys: [
-      'APP#*',
-      'APPSLUG#*',
-      'CATALOGUE',
-      'CATEGORIES',
-      'MARKET',
-      'MARKETCAT#*',
-      'WORKSWITH#*',
-      'LISTING',
-      'LISTING#*',
-      'CATEGORYCOUNTS',
-    ],
+    keys: CATALOGUE_PAGE_KEYS,
   },
 };
 

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -84,13 +84,7 @@ export class Mail extends Construct {
       });
     }
 
-    [this.queue, this.deadLetter] = workerQueue(
-      this,
-      'MailRetry',
-      'MailDeadLetter',
-      mailRetries,
-      Duration.seconds(6 * MAIL_WORKER_TIMEOUT.toSeconds()),
-    );
+    [this.queue, this.deadLetter] = workerQueue(this, 'MailRetry', 'MailDeadLetter', mailRetries, MAIL_WORKER_TIMEOUT);
     this.feedbackRule = new events.Rule(this, 'BounceAndComplaintEvents', {
       // One queue (and so one event source of the worker) for failed sends and feedback alike: each
       // SQS event source holds at least 2 of a new account's 10 concurrent executions.

@@ -5,6 +5,7 @@ import { fulfilmentJobs } from '../functions/queues/fulfilment';
 import type { QueueDefinition } from '../functions/queues/queue-definition';
 import { syncJobs } from '../functions/queues/sync-jobs';
 import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
+import { WEBHOOK_WORKER_TIMEOUT } from './webhook-workers';
 
 /*
  * Each queue's URL variable, receive count and message type are its module's in functions/queues/
@@ -44,22 +45,21 @@ export class Queues extends Construct {
       'WebhookDelivery',
       'WebhookDeliveryDeadLetter',
       webhookDeliveries,
-      // Six times the worker's timeout, as AWS advises for Lambda consumers.
-      Duration.seconds(180),
+      WEBHOOK_WORKER_TIMEOUT,
     );
     [this.sync, this.syncDeadLetter] = workerQueue(
       this,
       'SyncJobs',
       'SyncJobsDeadLetter',
       syncJobs,
-      Duration.seconds(6 * SYNC_WORKER_TIMEOUT.toSeconds()),
+      SYNC_WORKER_TIMEOUT,
     );
     [this.fulfilment, this.fulfilmentDeadLetter] = workerQueue(
       this,
       'Fulfilment',
       'FulfilmentDeadLetter',
       fulfilmentJobs,
-      Duration.seconds(6 * FULFILMENT_WORKER_TIMEOUT.toSeconds()),
+      FULFILMENT_WORKER_TIMEOUT,
     );
   }
 }
@@ -67,15 +67,18 @@ export class Queues extends Construct {
 /**
  * A queue a Lambda worker consumes and its dead-letter queue, both encrypted (SSE-SQS) and
  * reachable over TLS only: messages wait 4 days, dead letters 14 days; a message received the
- * definition's `maxReceiveCount` times moves to the dead-letter queue. Returns [queue, dead-letter queue].
+ * definition's `maxReceiveCount` times moves to the dead-letter queue; a received message stays
+ * hidden for six times `workerTimeout` (the consumer's). Returns [queue, dead-letter queue].
  */
 export function workerQueue(
   scope: Construct,
   id: string,
   deadLetterId: string,
   definition: QueueDefinition<unknown>,
-  visibilityTimeout: Duration,
+  workerTimeout: Duration,
 ): [sqs.Queue, sqs.Queue] {
+  // Six times the worker's timeout, as AWS advises for Lambda consumers.
+  const visibilityTimeout = Duration.seconds(6 * workerTimeout.toSeconds());
   const secure = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true };
   const deadLetter = new sqs.Queue(scope, deadLetterId, { ...secure, retentionPeriod: Duration.days(14) });
   const queue = new sqs.Queue(scope, id, {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { cachedBy } from './cached';
 import { assertPatchedVersion, PATCHED_PACKAGES, type PatchedPackage, packageDir } from './patched-packages';
 
 /**
@@ -158,15 +159,7 @@ export function barrelMap(barrel: Barrel): BarrelMap {
   assertPatchedVersion(pkg, 'direct-imports');
   const file = barrelFile(barrel);
   const subpaths = publicSubpaths(pkg);
-  const entries = new Map<string, BarrelMap>();
-  const entryMap = (index: string) => {
-    let map = entries.get(index);
-    if (!map) {
-      map = parseBarrel(index);
-      entries.set(index, map);
-    }
-    return map;
-  };
+  const entryMap = cachedBy(parseBarrel);
   const out: BarrelMap = new Map();
   for (const [exported, target] of parseBarrel(file)) {
     if (target.specifier === file) {
@@ -229,15 +222,7 @@ export function rewriteImports(code: string, mapOf: (barrel: Barrel) => BarrelMa
 }
 
 export function directImports(): Plugin {
-  const maps = new Map<Barrel, BarrelMap>();
-  const mapOf = (barrel: Barrel) => {
-    let map = maps.get(barrel);
-    if (!map) {
-      map = barrelMap(barrel);
-      maps.set(barrel, map);
-    }
-    return map;
-  };
+  const mapOf = cachedBy(barrelMap);
   return {
     name: 'direct-imports',
     apply: 'build',

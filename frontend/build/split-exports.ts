@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { cachedBy } from './cached';
 import { entryFile, parseBarrel } from './direct-imports';
 import { packageDir, packageFile } from './patched-packages';
 
@@ -127,15 +128,7 @@ export function splitExports(): Plugin {
   const fieldUsers = new Set(FIELD_USERS.map((file) => packageFile('@chakra-ui/react', file, 'split-exports')));
   const chakraEsm = `${join(packageDir('@chakra-ui/react'), 'dist', 'esm')}/`;
   const fieldExports = arkFieldExports();
-  const parsed = new Map<string, Parsed>();
-  const parsedOf = (file: string) => {
-    let p = parsed.get(file);
-    if (!p) {
-      p = parseSplitFile(file);
-      parsed.set(file, p);
-    }
-    return p;
-  };
+  const parsedOf = cachedBy(parseSplitFile);
   const split = new Set<string>();
   const fieldRewritten = new Set<string>();
   return {

@@ -2,6 +2,7 @@ import * as dns from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutgoingWebhook } from '../core/webhooks/ports';
+import { listenOnWebhookPort } from '../testing/webhook-port';
 import { checkTarget, isBlockedAddress, postWebhook, resolveTarget } from './http-out';
 
 vi.mock('node:dns/promises', async (importOriginal) => {
@@ -66,26 +67,6 @@ describe('isBlockedAddress', () => {
     expect(isBlockedAddress(address)).toBe(false);
   });
 });
-
-/**
- * Listens on a free port of 9000-9999, a range of the default LOCAL_WEBHOOK_PORTS (local webhook
- * targets are an allow-list of ports), as test/support/receiver.ts does for the other tests.
- */
-async function listenOnWebhookPort(target: Server): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = 9000 + Math.floor(Math.random() * 1000);
-    const bound = await new Promise<boolean>((resolve) => {
-      const onError = () => resolve(false);
-      target.once('error', onError);
-      target.listen(candidate, '127.0.0.1', () => {
-        target.off('error', onError);
-        resolve(true);
-      });
-    });
-    if (bound) return candidate;
-  }
-  throw new Error('no free port in 9000-9999 for a webhook receiver');
-}
 
 // A receiver on loopback: the only place these tests ever send traffic.
 let server: Server;

@@ -155,27 +155,38 @@ const apiKeyOf =
     return key;
   };
 
-const internalSystem = httpInternalSystem((): OutsideSystemSettings => {
-  const cfg = getConfig();
-  return {
-    baseUrl: cfg.INTERNAL_SYSTEM_URL,
-    urlVariable: 'INTERNAL_SYSTEM_URL',
-    apiKey: apiKeyOf('Internal system', cfg.INTERNAL_SYSTEM_API_KEY, cfg.INTERNAL_SYSTEM_SECRET_ARN),
-    timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
-    healthTimeoutMs: HEALTH_REQUEST_TIMEOUT_MS,
+/** An outside system's settings as its calls read them: its URL and key variables, the sync's timeouts. */
+const outsideSystemSettings =
+  (
+    system: string,
+    urlVariable: 'INTERNAL_SYSTEM_URL' | 'LEGACY_SYSTEM_URL',
+    pick: (cfg: ReturnType<typeof getConfig>) => { key: string | undefined; secretArn: string | undefined },
+  ) =>
+  (): OutsideSystemSettings => {
+    const cfg = getConfig();
+    const { key, secretArn } = pick(cfg);
+    return {
+      baseUrl: cfg[urlVariable],
+      urlVariable,
+      apiKey: apiKeyOf(system, key, secretArn),
+      timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
+      healthTimeoutMs: HEALTH_REQUEST_TIMEOUT_MS,
+    };
   };
-});
 
-const legacySystem = httpLegacySystem((): OutsideSystemSettings => {
-  const cfg = getConfig();
-  return {
-    baseUrl: cfg.LEGACY_SYSTEM_URL,
-    urlVariable: 'LEGACY_SYSTEM_URL',
-    apiKey: apiKeyOf('Legacy system', cfg.LEGACY_SYSTEM_API_KEY, cfg.LEGACY_SYSTEM_SECRET_ARN),
-    timeoutMs: cfg.SYNC_HTTP_TIMEOUT_MS,
-    healthTimeoutMs: HEALTH_REQUEST_TIMEOUT_MS,
-  };
-});
+const internalSystem = httpInternalSystem(
+  outsideSystemSettings('Internal system', 'INTERNAL_SYSTEM_URL', (cfg) => ({
+    key: cfg.INTERNAL_SYSTEM_API_KEY,
+    secretArn: cfg.INTERNAL_SYSTEM_SECRET_ARN,
+  })),
+);
+
+const legacySystem = httpLegacySystem(
+  outsideSystemSettings('Legacy system', 'LEGACY_SYSTEM_URL', (cfg) => ({
+    key: cfg.LEGACY_SYSTEM_API_KEY,
+    secretArn: cfg.LEGACY_SYSTEM_SECRET_ARN,
+  })),
+);
 
 // Health -----------------------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
@@ -103,6 +103,20 @@ async function fromMail(email: string, pattern: RegExp): Promise<string> {
   return found;
 }
 
+/**
+ * On /signup: fills the name fields (label to value), the address and the password, creates the
+ * account, then follows the mailed verification link until the page says the address is verified.
+ */
+async function signUpAndVerify(page: Page, names: Record<string, string>, email: string, password: string) {
+  for (const [label, value] of Object.entries(names)) await page.getByLabel(label).fill(value);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/login');
+  await page.goto(await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/));
+  await page.getByText(MSG.emailVerified).waitFor();
+}
+
 describe('checkout in the browser', () => {
   it('a guest buys a paid key-pool app, gets the key by e-mail and finds it on My Purchases after signing in', {
     timeout: 180_000,
@@ -143,15 +157,12 @@ describe('checkout in the browser', () => {
 
     // The buyer signs up with the same address, follows the mailed verification link and signs in.
     await page.goto('/signup');
-    await page.getByLabel('Full Name').fill('Dr. Guest Buyer');
-    await page.getByLabel('Company Name').fill('Guest Dental');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('guest-secret-1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/login');
-    const verify = await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/);
-    await page.goto(verify);
-    await page.getByText(MSG.emailVerified).waitFor();
+    await signUpAndVerify(
+      page,
+      { 'Full Name': 'Dr. Guest Buyer', 'Company Name': 'Guest Dental' },
+      email,
+      'guest-secret-1',
+    );
     await signInAsDeveloper(page, email, 'guest-secret-1');
 
     await page.goto('/marketplace/my-purchases');
@@ -198,14 +209,12 @@ describe('checkout in the browser', () => {
     // Sign up as a practice: no company website, no approval; the mailed link verifies the address.
     await page.goto('/signup');
     await page.getByText('I buy apps for a practice').click();
-    await page.getByLabel('Contact Name').fill('Dr. Rivera');
-    await page.getByLabel('Practice Name').fill('Riverside Family Dental');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('practice-secret-1');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/login');
-    await page.goto(await fromMail(email, /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/));
-    await page.getByText(MSG.emailVerified).waitFor();
+    await signUpAndVerify(
+      page,
+      { 'Contact Name': 'Dr. Rivera', 'Practice Name': 'Riverside Family Dental' },
+      email,
+      'practice-secret-1',
+    );
 
     // Signed in, a practice lands on My Purchases, not on a developer dashboard.
     await page.goto('/login');

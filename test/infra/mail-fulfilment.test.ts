@@ -51,6 +51,17 @@ const statementsOf = (fnId: string): Array<{ Sid?: string; Action: string | stri
 const actionsOf = (fnId: string) => statementsOf(fnId).flatMap((s) => s.Action);
 const groupFunction = (group: string) => functionId(`Route group "${group}"`);
 
+/**
+ * A worker's queue as lib/queues.ts workerQueue builds it: encrypted, hidden for six times the
+ * worker's timeout once received, dead-lettered after the queue definition's receive count.
+ */
+const expectWorkerQueue = (queue: string, dlq: string, workerTimeout: number, maxReceiveCount: number) =>
+  expect(res[queue]?.Properties).toMatchObject({
+    SqsManagedSseEnabled: true,
+    VisibilityTimeout: 6 * workerTimeout,
+    RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount },
+  });
+
 describe('mail', () => {
   it('a domain identity of the mail domain with Easy DKIM (2048-bit), in the configuration set', () => {
     const configSet = idOf('AWS::SES::ConfigurationSet', /^MailConfigurationSet/);
@@ -108,19 +119,9 @@ describe('mail', () => {
   it('the mail worker consumes the one mail queue of retries and feedback (partial batch failures), dead-lettered', () => {
     const worker = functionId('Mail worker');
     const timeout = res[worker]?.Properties.Timeout;
-    for (const [queuePattern, dlqPattern] of [[/^MailMailRetry[0-9A-F]{8}$/, /^MailMailDeadLetter/]] as const) {
-      const queue = idOf('AWS::SQS::Queue', queuePattern);
-      const dlq = idOf('AWS::SQS::Queue', dlqPattern);
-      expect(res[queue]?.Properties).toMatchObject({
-        SqsManagedSseEnabled: true,
-        VisibilityTimeout: 6 * timeout,
-        RedrivePolicy: {
-          deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
-          maxReceiveCount: mailRetries.maxReceiveCount,
-        },
-      });
-      expectQueueConsumer(app, worker, queue);
-    }
+    const queue = idOf('AWS::SQS::Queue', /^MailMailRetry[0-9A-F]{8}$/);
+    expectWorkerQueue(queue, idOf('AWS::SQS::Queue', /^MailMailDeadLetter/), timeout, mailRetries.maxReceiveCount);
+    expectQueueConsumer(app, worker, queue);
     // It records suppressed addresses and re-sends: the table items and SES, nothing more.
     expect(actionsOf(worker)).toEqual(
       expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'ses:SendEmail', 'sqs:ReceiveMessage']),
@@ -172,14 +173,7 @@ describe('queued licence delivery', () => {
     expect(timeout).toBeGreaterThanOrEqual(45);
     // Longer than the 5-minute fulfilment lease, so a retry after a dead worker can take it over.
     expect(6 * timeout).toBeGreaterThan(300);
-    expect(res[queue]?.Properties).toMatchObject({
-      SqsManagedSseEnabled: true,
-      VisibilityTimeout: 6 * timeout,
-      RedrivePolicy: {
-        deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] },
-        maxReceiveCount: fulfilmentJobs.maxReceiveCount,
-      },
-    });
+    expectWorkerQueue(queue, dlq, timeout, fulfilmentJobs.maxReceiveCount);
     const vars = res[worker]?.Properties.Environment.Variables;
     expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
     expect(Object.keys(vars)).toEqual(expect.arrayContaining(['TABLE_NAME', 'QUEUE_URL', 'APP_URL', 'MAIL_FROM']));

@@ -23,6 +23,7 @@ import {
   RESET_LINK_INVALID,
   WEBSITE_INVALID,
 } from '../../shared/schemas/accounts';
+import { secondAdmin } from '../support/admins';
 import { api, type LoginAnswer, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
@@ -473,18 +474,7 @@ describe('GET and PUT /api/admin/profile', () => {
 
   beforeAll(async () => {
     adminEmail = uniqueEmail('admin');
-    await ensureUser(
-      {
-        email: adminEmail,
-        password: adminPassword,
-        full_name: 'Second Admin',
-        company_name: '',
-        role: 'admin',
-        is_approved: true,
-      },
-      dynamoUsersRepository,
-      passwords,
-    );
+    await secondAdmin(adminEmail, adminPassword);
     const res = await login(adminEmail, adminPassword, '/api/admin-login');
     expect(res.status).toBe(200);
     token = must(res.body.access_token, 'the second admin token');

@@ -114,6 +114,19 @@ export function createPoolApp(ownerId: string, label: string, keys: number, over
   return createApp(app, poolKeysFor(app, keys));
 }
 
+/** A free app (see testApp) whose licence is one universal access code, stored. */
+export function createFreeCodeApp(ownerId: string, label: string, code: string, overrides: Partial<AppRecord> = {}) {
+  return createApp(
+    testApp(ownerId, label, {
+      pricing_model: 'free',
+      price_cents: 0,
+      licensing_type: 'universal_code',
+      universal_access_code: code,
+      ...overrides,
+    }),
+  );
+}
+
 /** An id in Stripe's form: the object's prefix and random characters (`evt_…`, `pi_…`). */
 export const stripeId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 

@@ -29,6 +29,7 @@ import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf, type WithDetail 
 import { must } from '../support/must';
 import {
   createApp,
+  createFreeCodeApp,
   createPoolApp,
   deliveredPurchase,
   getPurchase,
@@ -53,14 +54,7 @@ beforeAll(async () => {
   paidPool = testApp(owner.id, 'paid-pool', { price_cents: 4900 });
   paidPoolKeys = poolKeysFor(paidPool, 4);
   await createApp(paidPool, paidPoolKeys);
-  freeCode = await createApp(
-    testApp(owner.id, 'free-code', {
-      pricing_model: 'free',
-      price_cents: 0,
-      licensing_type: 'universal_code',
-      universal_access_code: `FREE-CODE-${paidPool.id}`,
-    }),
-  );
+  freeCode = await createFreeCodeApp(owner.id, 'free-code', `FREE-CODE-${paidPool.id}`);
 });
 
 describe('guest checkout of a paid key-pool app (local test mode)', () => {

@@ -12,21 +12,14 @@ import type { AppRecord } from '../../functions/core/apps/app';
 import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { Purchase } from '../../shared/schemas/checkout';
-import { createApp, insertCompleted, testApp } from '../integration/checkout-fixtures';
+import { createFreeCodeApp, insertCompleted } from '../integration/checkout-fixtures';
 import { api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 
 let app: AppRecord;
 
 beforeAll(async () => {
   const owner = await newDeveloper();
-  app = await createApp(
-    testApp(owner.id, 'email-change', {
-      pricing_model: 'free',
-      price_cents: 0,
-      licensing_type: 'universal_code',
-      universal_access_code: 'EMAIL-CHANGE',
-    }),
-  );
+  app = await createFreeCodeApp(owner.id, 'email-change', 'EMAIL-CHANGE');
 });
 
 const signIn = (email: string, password: string) =>

@@ -13,12 +13,11 @@ import type { AppRecord } from '../../functions/core/apps/app';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { CheckoutSession, Purchase, PurchaseSessionResult } from '../../shared/schemas/checkout';
 import {
-  createApp,
+  createFreeCodeApp,
   createPoolApp,
   getPurchase,
   insertCompleted,
   payTestCheckout,
-  testApp,
 } from '../integration/checkout-fixtures';
 import {
   type ApiAnswer,
@@ -37,14 +36,7 @@ let free: AppRecord;
 beforeAll(async () => {
   const owner = await newDeveloper();
   paid = await createPoolApp(owner.id, 'guest-privacy-paid', 4, { price_cents: 2500 });
-  free = await createApp(
-    testApp(owner.id, 'guest-privacy-free', {
-      pricing_model: 'free',
-      price_cents: 0,
-      licensing_type: 'universal_code',
-      universal_access_code: 'FREE-PRIVACY',
-    }),
-  );
+  free = await createFreeCodeApp(owner.id, 'guest-privacy-free', 'FREE-PRIVACY');
 });
 
 const guest = (appId: string, email: string) =>

@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { DEVELOPER_TEXT_MAX, DEVELOPER_TEXT_NOTE } from '../../functions/core/licences/licence-mails';
 import { GUEST_CONFIRM_SUBJECT } from '../../functions/core/purchases/guest-mails';
-import { createApp, testApp, waitForMail } from '../integration/checkout-fixtures';
+import { createFreeCodeApp, waitForMail } from '../integration/checkout-fixtures';
 import { mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { queuesIdle } from '../support/queues';
 import { callFrom, newClient, ownServer } from './support/own-server';
@@ -28,16 +28,10 @@ let phishing: AppRecord;
 
 beforeAll(async () => {
   const owner = await newDeveloper();
-  phishing = await createApp(
-    testApp(owner.id, 'relay', {
-      name: `${PHISH}\nReply-To: boss@evil.example`,
-      pricing_model: 'free',
-      price_cents: 0,
-      licensing_type: 'universal_code',
-      universal_access_code: 'RELAY-CODE',
-      licensing_instructions: `Your account is locked. Log in at https://evil.example/login now.\n${'x'.repeat(5000)}`,
-    }),
-  );
+  phishing = await createFreeCodeApp(owner.id, 'relay', 'RELAY-CODE', {
+    name: `${PHISH}\nReply-To: boss@evil.example`,
+    licensing_instructions: `Your account is locked. Log in at https://evil.example/login now.\n${'x'.repeat(5000)}`,
+  });
 });
 
 const guest = (email: string, from = newClient()) =>

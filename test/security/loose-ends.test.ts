@@ -12,21 +12,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { api, approvedDeveloper, freeAppPayload } from '../support/api';
+import { api, approvedDeveloper, freeAppPayload, newInternalApp } from '../support/api';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
 const server = ownServer();
 
-async function appOf(token: string) {
-  const res = await api('POST', '/api/apps', { token, body: { name: `Loose ends ${Date.now()}`, type: 'internal' } });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
 describe('local webhook targets are an allow-list of ports', () => {
   it('refuses the simulators, the app itself and ports outside the list; a listed port works', async () => {
     const dev = await approvedDeveloper();
-    const appId = await appOf(dev.token);
+    const appId = await newInternalApp(dev.token, 'Loose ends');
     const create = (target_url: string) =>
       callFrom(server.url, newClient(), 'POST', `/api/apps/${appId}/webhooks`, {
         token: dev.token,

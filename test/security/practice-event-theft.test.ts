@@ -20,16 +20,14 @@ import { createApp, deliveredPurchase, poolKeysFor, purchasesRepo, testApp } fro
 import { adminToken, api, approvedDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 import { type Receiver, startReceiver } from '../support/receiver';
-import { control, runSync } from '../support/sync';
+import { control, loadEventTypes, runSync } from '../support/sync';
 
 let receiver: Receiver;
 let admin: string;
 
 beforeAll(async () => {
   [admin, receiver] = await Promise.all([adminToken(), startReceiver([200])]);
-  await control('legacy', { mode: 'ok' });
-  await control('internal', { mode: 'ok', omit: null });
-  expect((await runSync(admin, 'internal_events')).status).toBe('succeeded');
+  await loadEventTypes(admin);
 }, 180_000);
 
 afterAll(async () => {

@@ -3,10 +3,8 @@
  * change) kept working for its full lifetime.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import { ensureUser } from '../../functions/core/users/ensure-user';
-import { passwords } from '../../functions/wiring/accounts';
 import { MSG } from '../../shared/messages';
+import { secondAdmin } from '../support/admins';
 import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
@@ -34,18 +32,7 @@ describe('tokens issued before a password change (item 3)', () => {
   it("an admin's earlier sessions get 401 once the admin changes the password; other edits keep them", async () => {
     // A second admin of its own, so the shared test admin's sessions are left alone.
     const email = uniqueAddress('admin');
-    await ensureUser(
-      {
-        email,
-        password: 'first-admin-pass',
-        full_name: 'Second Admin',
-        company_name: '',
-        role: 'admin',
-        is_approved: true,
-      },
-      dynamoUsersRepository,
-      passwords,
-    );
+    await secondAdmin(email, 'first-admin-pass');
     const adminLogin = async (password: string) =>
       (await callFrom(server.url, newClient(), 'POST', '/api/admin-login', { body: { email, password } })).body
         .access_token as string;

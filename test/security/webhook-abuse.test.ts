@@ -7,23 +7,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
 import type { Webhook } from '../../shared/schemas/webhooks';
-import { api, approvedDeveloper, newDeveloper } from '../support/api';
+import { api, approvedDeveloper, newDeveloper, newInternalApp } from '../support/api';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
 /** This file's own server (in this worker), whose rate limits run on a clock the test sets. */
 const server = ownServer();
 afterEach(() => setRateLimitClockForTests());
 
-async function appOf(token: string) {
-  const res = await api('POST', '/api/apps', { token, body: { name: `Amplifier ${Date.now()}`, type: 'internal' } });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
 describe('webhooks need an approved developer', () => {
   it('refuses webhooks and test events to an account the admin has not approved', async () => {
     const dev = await newDeveloper();
-    const appId = await appOf(dev.token);
+    const appId = await newInternalApp(dev.token, 'Amplifier');
     const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
       body: { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/hook' },
@@ -41,7 +35,7 @@ describe('webhooks need an approved developer', () => {
 describe('simulate-event is bounded', () => {
   it('accepts at most 10 test events a minute per app, each at most a few KB', async () => {
     const dev = await approvedDeveloper();
-    const appId = await appOf(dev.token);
+    const appId = await newInternalApp(dev.token, 'Amplifier');
     const big = await api('POST', '/api/simulate-event', {
       token: dev.token,
       body: { app_id: appId, event_type: 'license.purchased', data: { blob: 'x'.repeat(256 * 1024) } },
@@ -79,7 +73,7 @@ describe('webhook targets', () => {
     const dev = await approvedDeveloper();
     let created = 0;
     for (let a = 0; a < 3; a++) {
-      const appId = await appOf(dev.token);
+      const appId = await newInternalApp(dev.token, 'Amplifier');
       for (let i = 0; i < 10; i++) {
         const res = await api('POST', `/api/apps/${appId}/webhooks`, {
           token: dev.token,
@@ -94,7 +88,7 @@ describe('webhook targets', () => {
 
   it('shows a webhook\u2019s secret in full only when it is created', async () => {
     const dev = await approvedDeveloper();
-    const appId = await appOf(dev.token);
+    const appId = await newInternalApp(dev.token, 'Amplifier');
     const created = await api<Webhook>('POST', `/api/apps/${appId}/webhooks`, {
       token: dev.token,
       body: { event_type: 'license.purchased', target_url: 'http://127.0.0.1:9009/secret' },

@@ -211,3 +211,11 @@ export function freeAppPayload(name: string, over: Record<string, unknown> = {})
     ...over,
   };
 }
+
+/** A new internal app, named `<prefix> <random>`, of the developer whose token this is (POST /api/apps): its id. */
+export async function newInternalApp(token: string, prefix = 'Internal'): Promise<string> {
+  const name = `${prefix} ${randomUUID().slice(0, 8)}`;
+  const res = await api('POST', '/api/apps', { token, body: { name, type: 'internal' } });
+  if (res.status !== 201) throw new Error(`app create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}

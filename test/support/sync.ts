@@ -1,5 +1,5 @@
 /** Helpers of the sync tests: the simulators' control endpoint, and waiting for a run to end. */
-import { inject, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import type { SyncHistoryResponse, SyncRun, TriggerSyncResponse } from '../../shared/schemas/sync';
 import { api, type JsonBody } from './api';
 import { must } from './must';
@@ -74,4 +74,15 @@ export async function runSync(token: string, syncType: string): Promise<SyncRun>
   );
   if (res.status !== 202) throw new Error(`trigger ${syncType}: ${res.status} ${JSON.stringify(res.body)}`);
   return waitForRun(token, res.body.run.id);
+}
+
+/**
+ * Both simulators answering normally and the internal catalogue's event types loaded
+ * (`internal_events`): what a test needs before it subscribes webhooks to outside-system events.
+ */
+export async function loadEventTypes(adminToken: string): Promise<void> {
+  await control('legacy', { mode: 'ok' });
+  await control('internal', { mode: 'ok', omit: null });
+  const run = await runSync(adminToken, 'internal_events');
+  expect(run.status, run.detail ?? undefined).toBe('succeeded');
 }

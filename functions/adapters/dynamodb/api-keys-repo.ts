@@ -102,16 +102,7 @@ export const dynamoApiKeyRepository: ApiKeyRepository = {
   async create(key, cap) {
     try {
       await transact([
-        tx.update(apiKeyKeys.ownerCount(key.user_id), {
-          ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-          UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
-          ExpressionAttributeValues: {
-            ':max': cap.max,
-            ':existing': cap.existing,
-            ':one': 1,
-            ':entity': 'APIKEYCOUNT',
-          },
-        }),
+        tx.countUpTo(apiKeyKeys.ownerCount(key.user_id), 'APIKEYCOUNT', cap),
         tx.putNew(apiKeyItem.toItem(key)),
         tx.putNew({
           ...apiKeyKeys.hash(key.key_hash),

@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import { tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
 import {
+  allOf,
   cancelledAt,
   conditionally,
   getItem,
@@ -24,6 +25,7 @@ import {
   onIndex,
   pointedId,
   projection,
+  type QueryFilter,
   queryAll,
   queryCount,
   queryPage,
@@ -243,31 +245,20 @@ export const normaliseAppName = (name: string): string => appNameSortKey(name, '
 export const ADMIN_APP_SEARCH_WINDOW = 500;
 export const ADMIN_APPS_CURSOR_INVALID = 'cursor is not a cursor of this app list';
 
-type Expr = {
-  FilterExpression?: string;
-  ExpressionAttributeNames?: Record<string, string>;
-  ExpressionAttributeValues?: Record<string, unknown>;
-};
-
 /**
  * The GSI2 partitions App Management reads, in order (apps off the marketplace first: awaiting
  * review, suspended, internal; then the marketplace's), and the filter of each for this query.
  */
-function adminAppParts(query: AdminAppPageQuery): { pk: string; filter: Expr }[] {
-  const parts: { pk: string; filter: Expr }[] = [];
+function adminAppParts(query: AdminAppPageQuery): { pk: string; filter: QueryFilter }[] {
+  const parts: { pk: string; filter: QueryFilter }[] = [];
   const q = query.q ? normaliseAppName(query.q) : '';
-  const build = (conditions: string[], names: Record<string, string>, values: Record<string, unknown>): Expr => {
+  const build = (conditions: string[], names: Record<string, string>, values: Record<string, unknown>) => {
     if (q) {
       // Items written before search_text existed still match by their name sort key (categorised apps).
       conditions.push('contains(search_text, :q) OR contains(GSI3SK, :q)');
       values[':q'] = q;
     }
-    if (!conditions.length) return {};
-    return {
-      FilterExpression: conditions.map((c) => `(${c})`).join(' AND '),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    };
+    return allOf(conditions, names, values);
   };
   // Off the marketplace: everything but Published (a public, approved, unsuspended app is on MARKET).
   if (query.status !== 'Published') {
@@ -511,16 +502,7 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
         tx.putNew(appSlugItem(app.slug, app.id)),
         // The owner's app counter, last so the indexes above stay as they are (2 = the counter).
         cap
-          ? tx.update(ownerAppCountKey(app.user_id), {
-              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-              UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
-              ExpressionAttributeValues: {
-                ':max': cap.max,
-                ':existing': cap.existing,
-                ':one': 1,
-                ':entity': 'APPCOUNT',
-              },
-            })
+          ? tx.countUpTo(ownerAppCountKey(app.user_id), 'APPCOUNT', cap)
           : tx.update(ownerAppCountKey(app.user_id), {
               UpdateExpression: 'ADD n :one SET entity = :entity',
               ExpressionAttributeValues: { ':one': 1, ':entity': 'APPCOUNT' },

@@ -77,7 +77,40 @@ export const tx = {
       ConditionExpression: `attribute_not_exists(PK) OR ${ownerAttribute} = :id`,
       ExpressionAttributeValues: { ':id': ownerId },
     }),
+  /**
+   * Adds one to an owner's counter item (attribute `n`) unless it has reached `cap.max`; a counter
+   * not written yet starts from `cap.existing` (what the owner had before counters existed).
+   */
+  countUpTo: (key: Key, entity: string, cap: { max: number; existing: number }): TransactItem =>
+    tx.update(key, {
+      ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+      UpdateExpression: 'SET n = if_not_exists(n, :existing) + :one, entity = :entity',
+      ExpressionAttributeValues: { ':max': cap.max, ':existing': cap.existing, ':one': 1, ':entity': entity },
+    }),
 };
+
+/** A Query's filter: its expression and the placeholders it uses (all absent: no filter). */
+export type QueryFilter = Pick<
+  QueryCommandInput,
+  'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+>;
+
+/**
+ * The conditions ANDed into one FilterExpression, each in parentheses, with the names and values
+ * they use (names only when some are used); no condition is no filter.
+ */
+export function allOf(
+  conditions: readonly string[],
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): QueryFilter {
+  if (!conditions.length) return {};
+  return {
+    FilterExpression: conditions.map((c) => `(${c})`).join(' AND '),
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  };
+}
 
 type IndexQuery = Omit<QueryCommandInput, 'TableName' | 'IndexName' | 'KeyConditionExpression'> & {
   /** A condition on the index's sort key, ANDed to the partition's. */
@@ -254,6 +287,19 @@ export async function queryCursorPage(
     from = res.LastEvaluatedKey;
   } while (from && items.length < opts.limit);
   return { items, next_cursor: from ? keyCursor.encode(from) : null };
+}
+
+/**
+ * queryCursorPage on one partition of a GSI (onIndex; `rest` adds a sort condition or the order):
+ * the partition read is the partition a cursor must belong to.
+ */
+export function queryIndexPage(
+  index: 'GSI1' | 'GSI2' | 'GSI3',
+  partition: string,
+  page: { limit: number; cursor?: string; invalid: string },
+  rest: IndexQuery = {},
+): Promise<Page<Record<string, unknown>>> {
+  return queryCursorPage(onIndex(index, partition, rest), { ...page, index, partition });
 }
 
 /**

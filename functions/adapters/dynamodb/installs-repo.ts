@@ -14,9 +14,8 @@ import {
   getItem,
   type ItemMapper,
   inPartition,
-  onIndex,
   putItem,
-  queryCursorPage,
+  queryIndexPage,
   queryUpTo,
   updateItem,
 } from './dynamo';
@@ -114,13 +113,7 @@ export const dynamoInstallStore: InstallStore = {
   },
   async pageOfApp(appId, limit, cursor) {
     const partition = installKeys.appPartition(appId);
-    const page = await queryCursorPage(onIndex('GSI1', partition), {
-      limit,
-      cursor,
-      index: 'GSI1',
-      partition,
-      invalid: INVALID_CURSOR,
-    });
+    const page = await queryIndexPage('GSI1', partition, { limit, cursor, invalid: INVALID_CURSOR });
     return { items: page.items.map(installItem.fromItem), next_cursor: page.next_cursor };
   },
 };

@@ -23,7 +23,7 @@ import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import { summarise } from '../../core/purchases/purchases-service';
 import { accountStatus } from '../../core/users/user';
 import { reviewedDeclarationSource } from './data-access-repo';
-import { getItem, onIndex, putItem, queryAll, queryCursorPage, updateItem } from './dynamo';
+import { getItem, onIndex, putItem, queryAll, queryIndexPage, updateItem } from './dynamo';
 import { dynamoInstallStore } from './installs-repo';
 import {
   appKey,
@@ -179,13 +179,12 @@ export async function backfillInstallsOfApp(appId: string, now = new Date()): Pr
   let cursor: string | undefined;
   do {
     // Oldest first: the install dates from the practice's first delivered licence of the app.
-    const page = await queryCursorPage(onIndex('GSI2', partition, { ScanIndexForward: true }), {
-      limit: 100,
-      cursor,
-      index: 'GSI2',
+    const page = await queryIndexPage(
+      'GSI2',
       partition,
-      invalid: 'not a cursor of the app',
-    });
+      { limit: 100, cursor, invalid: 'not a cursor of the app' },
+      { ScanIndexForward: true },
+    );
     for (const purchase of page.items.map(purchaseItem.fromItem)) {
       if (!isDeliveredLicence(purchase) || seen.has(purchase.user_id)) continue;
       seen.add(purchase.user_id);

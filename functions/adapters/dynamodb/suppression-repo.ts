@@ -17,7 +17,7 @@ import {
   type SuppressionStore,
 } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, type ItemMapper, onIndex, putItem, queryCursorPage } from './dynamo';
+import { deleteItem, type ItemMapper, putItem, queryIndexPage } from './dynamo';
 import { suppressionKeys } from './keys';
 
 const PARTITION = suppressionKeys.partition;
@@ -70,13 +70,7 @@ export const dynamoSuppressionStore: SuppressionStore = {
   },
 
   async list(limit, cursor) {
-    const page = await queryCursorPage(onIndex('GSI1', PARTITION), {
-      limit,
-      cursor,
-      index: 'GSI1',
-      partition: PARTITION,
-      invalid: SUPPRESSIONS_CURSOR_INVALID,
-    });
+    const page = await queryIndexPage('GSI1', PARTITION, { limit, cursor, invalid: SUPPRESSIONS_CURSOR_INVALID });
     return { items: page.items.map(suppressedAddressItem.fromItem), next_cursor: page.next_cursor };
   },
 };

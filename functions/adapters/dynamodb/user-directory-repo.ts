@@ -11,7 +11,7 @@
  */
 import type { UserDirectory } from '../../core/users/ports';
 import type { AccountStatus, User } from '../../core/users/user';
-import { getItem, num, onIndex, queryWindowPage } from './dynamo';
+import { allOf, getItem, num, onIndex, type QueryFilter, queryWindowPage } from './dynamo';
 import { userKeys } from './keys';
 import { normaliseSearch, userItem } from './users-repo';
 
@@ -20,11 +20,7 @@ export const USER_SEARCH_WINDOW = 500;
 export const ADMIN_USERS_CURSOR_INVALID = 'cursor is not a cursor of this user list';
 
 /** The filter of a page of accounts: status, role and a search, as a FilterExpression. */
-function userFilter(query: { q?: string; status?: AccountStatus; role?: User['role'] }): {
-  FilterExpression?: string;
-  ExpressionAttributeNames?: Record<string, string>;
-  ExpressionAttributeValues?: Record<string, unknown>;
-} {
+function userFilter(query: { q?: string; status?: AccountStatus; role?: User['role'] }): QueryFilter {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -53,12 +49,7 @@ function userFilter(query: { q?: string; status?: AccountStatus; role?: User['ro
     parts.push('contains(search_text, :q)');
     values[':q'] = q;
   }
-  if (!parts.length) return {};
-  return {
-    FilterExpression: parts.map((p) => `(${p})`).join(' AND '),
-    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: values,
-  };
+  return allOf(parts, names, values);
 }
 
 export const dynamoUserDirectory: UserDirectory = {

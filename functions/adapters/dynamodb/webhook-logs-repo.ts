@@ -10,7 +10,7 @@ import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
 import { LOG_CURSOR_INVALID } from '../../../shared/schemas/webhooks';
 import type { DeliveryLogStore } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord } from '../../core/webhooks/webhook';
-import { getItem, type ItemMapper, num, onIndex, putItem, queryCursorPage, queryUpTo, str, texts } from './dynamo';
+import { getItem, type ItemMapper, num, onIndex, putItem, queryIndexPage, queryUpTo, str, texts } from './dynamo';
 import { ALL_LOGS_PARTITION, appLogsPartition, deliveryLogKey, timeSort } from './keys';
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -74,13 +74,7 @@ export const dynamoDeliveryLogStore: DeliveryLogStore = {
   },
 
   async pageAll(limit, cursor) {
-    const page = await queryCursorPage(onIndex('GSI2', ALL_LOGS_PARTITION), {
-      limit,
-      cursor,
-      index: 'GSI2',
-      partition: ALL_LOGS_PARTITION,
-      invalid: LOG_CURSOR_INVALID,
-    });
+    const page = await queryIndexPage('GSI2', ALL_LOGS_PARTITION, { limit, cursor, invalid: LOG_CURSOR_INVALID });
     return { items: page.items.map(deliveryLogItem.fromItem), next_cursor: page.next_cursor };
   },
 };

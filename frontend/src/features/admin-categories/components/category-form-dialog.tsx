@@ -1,4 +1,4 @@
-import { Box, Field, HStack, Input, NativeSelect, SimpleGrid, Switch, Textarea } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import * as z from 'zod';
 import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
@@ -6,6 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import { slugifyCategoryName } from '../../../../../shared/rules/categories';
 import { CategoryPayloadSchema } from '../../../../../shared/schemas/categories';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { LabelledSwitch } from '../../../components/ui/labelled-switch';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -191,16 +192,13 @@ export function CategoryFormDialog({ category, icons, onClose }: CategoryFormDia
           <Input {...register('display_order')} type="number" inputMode="numeric" step={1} />
           <Field.ErrorText>{errors.display_order?.message}</Field.ErrorText>
         </Field.Root>
-        <Switch.Root
+        <LabelledSwitch
+          label="Active"
           checked={values.is_active}
-          onCheckedChange={(details) => set('is_active', details.checked)}
+          onChange={(checked) => set('is_active', checked)}
           colorPalette="green"
           pb="2"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>Active</Switch.Label>
-        </Switch.Root>
+        />
       </SimpleGrid>
     </FormDialog>
   );

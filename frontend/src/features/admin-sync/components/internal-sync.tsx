@@ -1,10 +1,11 @@
-import { Box, Button, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LuClock, LuDatabase, LuLayers, LuRefreshCw, LuZap } from 'react-icons/lu';
 import { useSWRConfig } from 'swr';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { SkeletonList } from '../../../components/ui/skeleton-list';
@@ -142,22 +143,15 @@ export function InternalSync() {
               }}
               bg="white"
             />
-            <NativeSelect.Root w={{ base: 'full', md: '64' }}>
-              <NativeSelect.Field
-                aria-label="Feature category"
-                value={category}
-                onChange={(e) => setCategory(e.target.value)}
-                bg="white"
-              >
-                <option value="">All Categories</option>
-                {(categories.data ?? []).map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NativeSelectField
+              root={{ w: { base: 'full', md: '64' } }}
+              aria-label="Feature category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              bg="white"
+              placeholder="All Categories"
+              options={categories.data ?? []}
+            />
           </Stack>
 
           {features.isLoading && !features.data ? (

@@ -1,9 +1,10 @@
-import { Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuPlay, LuRefreshCw, LuSquare } from 'react-icons/lu';
 import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { panelStyle } from '../../../components/ui/surfaces';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
@@ -79,16 +80,11 @@ export function SyncControls({ status }: { status: SyncStatus | undefined }) {
         <HStack gap="3" align="flex-end" flexWrap="wrap">
           <Field.Root w={{ base: 'full', sm: '64' }}>
             <Field.Label>Sync type</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={syncType} onChange={(e) => setSyncType(e.target.value as SyncType)}>
-                {TRIGGER_SYNC_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {syncTypeLabel(t)} ({t})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NativeSelectField
+              value={syncType}
+              onChange={(e) => setSyncType(e.target.value as SyncType)}
+              options={TRIGGER_SYNC_TYPES.map((t) => ({ value: t, label: `${syncTypeLabel(t)} (${t})` }))}
+            />
           </Field.Root>
           <Button colorPalette="brand" onClick={onSyncNow} loading={trigger.isMutating}>
             <LuRefreshCw aria-hidden /> Sync Now

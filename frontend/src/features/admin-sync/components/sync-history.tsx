@@ -1,9 +1,10 @@
-import { Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { SYNC_TYPES } from '../../../../../shared/constants';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoreRows } from '../../../components/ui/more-rows';
+import { NativeSelectField, type SelectOption } from '../../../components/ui/native-select-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDate } from '../../../utils/format';
@@ -13,6 +14,8 @@ import { formatCounts, RUN_STATUS, syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
 
 const RUN_STATUSES = Object.keys(RUN_STATUS) as RunStatus[];
+const SYNC_TYPE_OPTIONS = SYNC_TYPES.map((t) => ({ value: t, label: syncTypeLabel(t) }));
+const RUN_STATUS_OPTIONS = RUN_STATUSES.map((s) => ({ value: s, label: RUN_STATUS[s].label }));
 
 const COLUMNS: DataColumn[] = [
   { label: 'Started', width: '17%' },
@@ -55,34 +58,22 @@ export function SyncHistory() {
       />
       {error && !data && <LoadError error={error} fallback="Failed to load the sync history" mb="4" />}
       <HStack gap="4" mb="4" flexWrap="wrap" align="end">
-        <Field.Root maxW="64">
-          <Field.Label>Sync type</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={syncType} onChange={(e) => setSyncType(e.currentTarget.value)}>
-              <option value="">All types</option>
-              {SYNC_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {syncTypeLabel(t)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root maxW="48">
-          <Field.Label>Run status</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-              <option value="">All statuses</option>
-              {RUN_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {RUN_STATUS[s].label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <RunFilter
+          label="Sync type"
+          maxW="64"
+          value={syncType}
+          onChange={setSyncType}
+          all="All types"
+          options={SYNC_TYPE_OPTIONS}
+        />
+        <RunFilter
+          label="Run status"
+          maxW="48"
+          value={status}
+          onChange={setStatus}
+          all="All statuses"
+          options={RUN_STATUS_OPTIONS}
+        />
         {data && (
           <Text fontSize="sm" color="gray.600" aria-live="polite">
             {`Showing ${runs.length} runs${list.hasMore ? ' (more to load)' : ''}`}
@@ -128,5 +119,35 @@ export function SyncHistory() {
         noun="runs"
       />
     </Stack>
+  );
+}
+
+/** A labelled filter of the runs, filtered on the server; its first choice (`all`, value '') is no filter. */
+function RunFilter({
+  label,
+  maxW,
+  value,
+  onChange,
+  all,
+  options,
+}: {
+  label: string;
+  maxW: string;
+  value: string;
+  onChange: (value: string) => void;
+  all: string;
+  options: readonly SelectOption[];
+}) {
+  return (
+    <Field.Root maxW={maxW}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelectField
+        root={{ size: 'sm' }}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        placeholder={all}
+        options={options}
+      />
+    </Field.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuArrowRight, LuBadgeCheck, LuMail } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../components/ui/links';
 import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoreRows } from '../../../components/ui/more-rows';
+import { NativeSelectField } from '../../../components/ui/native-select-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
@@ -105,19 +106,18 @@ export function UserManagement() {
         label="Search users"
         maxW="md"
       >
-        <NativeSelect.Root size="sm" maxW="44">
-          <NativeSelect.Field
-            aria-label="Filter by status"
-            value={status}
-            onChange={(e) => setStatus(e.currentTarget.value)}
-          >
-            <option value="">All statuses</option>
-            <option value="pending">Pending</option>
-            <option value="approved">Approved</option>
-            <option value="invited">Invited{data ? ` (${data.invited})` : ''}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <NativeSelectField
+          root={{ size: 'sm', maxW: '44' }}
+          aria-label="Filter by status"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          placeholder="All statuses"
+          options={[
+            { value: 'pending', label: 'Pending' },
+            { value: 'approved', label: 'Approved' },
+            { value: 'invited', label: `Invited${data ? ` (${data.invited})` : ''}` },
+          ]}
+        />
         {data && (
           <ListCount waiting={pending} waitingLabel="awaiting approval" palette="yellow">
             {total === undefined

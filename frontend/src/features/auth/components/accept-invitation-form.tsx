@@ -1,23 +1,15 @@
-import { Field, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
 import { AcceptInvitationRequest, INVITATION_LINK_INVALID } from '../../../../../shared/schemas/accounts';
 import { AuthHeading } from '../../../components/ui/auth-heading';
-import { FormMessage } from '../../../components/ui/form-message';
-import { ButtonLink } from '../../../components/ui/links';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAcceptInvitation } from '../api/claim-account';
-import { AuthForm, AuthSubmit } from './auth-form-parts';
+import { newPasswordForm } from '../lib/confirmed-password';
+import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
-const InvitationForm = z
-  .object({ password: AcceptInvitationRequest.shape.password, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] });
+const InvitationForm = newPasswordForm(AcceptInvitationRequest.shape.password);
 
 /** /accept-invitation?token=...: an imported legacy account chooses its password. */
 export function AcceptInvitationForm() {
@@ -29,19 +21,18 @@ export function AcceptInvitationForm() {
   const { trigger, isMutating } = useAcceptInvitation();
   const heading = <AuthHeading icon={<LuKeyRound />} title="Set your password" />;
 
-  if (!token || done) {
+  if (done) {
     return (
-      <>
-        {heading}
-        <Stack gap="4">
-          <FormMessage status={done ? 'success' : 'error'}>{done ?? INVITATION_LINK_INVALID}</FormMessage>
-          {done && (
-            <ButtonLink to={paths.login} colorPalette="brand">
-              Continue to sign in
-            </ButtonLink>
-          )}
-        </Stack>
-      </>
+      <AuthOutcome heading={heading} status="success" next={{ to: paths.login, label: 'Continue to sign in' }}>
+        {done}
+      </AuthOutcome>
+    );
+  }
+  if (!token) {
+    return (
+      <AuthOutcome heading={heading} status="error">
+        {INVITATION_LINK_INVALID}
+      </AuthOutcome>
     );
   }
 
@@ -58,15 +49,7 @@ export function AcceptInvitationForm() {
           setDone(res?.message ?? null);
         }}
       >
-        <Field.Root>
-          <Field.Label>Password</Field.Label>
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Confirm Password</Field.Label>
-          <PasswordInput autoComplete="new-password" {...form.register('confirm')} />
-        </Field.Root>
+        <NewPasswordFields password={form.register('password')} confirm={form.register('confirm')} />
         <AuthSubmit loading={isMutating} loadingText="Saving...">
           Set password
         </AuthSubmit>

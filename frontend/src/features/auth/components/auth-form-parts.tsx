@@ -1,7 +1,10 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import { LIMITS } from '../../../../../shared/constants';
 import { FormMessage } from '../../../components/ui/form-message';
+import { ButtonLink } from '../../../components/ui/links';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { errorText } from '../../../lib/api-client';
 import { firstErrorMessage } from '../../../lib/form-errors';
 
@@ -76,5 +79,81 @@ export function AuthFooter({ children }: { children: ReactNode }) {
     <Text mt="8" textAlign="center" fontSize="sm" color="gray.600">
       {children}
     </Text>
+  );
+}
+
+/**
+ * What an auth page shows instead of its form (a used link, a finished step): its heading, one
+ * message and, when there is one, the button to where the user goes next.
+ */
+export function AuthOutcome({
+  heading,
+  status,
+  title,
+  next,
+  children,
+}: {
+  heading: ReactNode;
+  status: 'error' | 'success' | 'info';
+  title?: string;
+  next?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {heading}
+      <Stack gap="4">
+        <FormMessage status={status} title={title}>
+          {children}
+        </FormMessage>
+        {next && (
+          <ButtonLink to={next.to} colorPalette="brand">
+            {next.label}
+          </ButtonLink>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * A new password and its confirmation ("Password" / "Confirm Password", or with another `label`),
+ * the minimum length said under the first; `required` marks both as required fields.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label = 'Password',
+  required = false,
+}: {
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  label?: string;
+  required?: boolean;
+}) {
+  const indicator = required ? (
+    <>
+      {' '}
+      <Field.RequiredIndicator />
+    </>
+  ) : null;
+  return (
+    <>
+      <Field.Root required={required}>
+        <Field.Label>
+          {label}
+          {indicator}
+        </Field.Label>
+        <PasswordInput autoComplete="new-password" {...password} />
+        <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
+      </Field.Root>
+      <Field.Root required={required}>
+        <Field.Label>
+          Confirm {label}
+          {indicator}
+        </Field.Label>
+        <PasswordInput autoComplete="new-password" {...confirm} />
+      </Field.Root>
+    </>
   );
 }

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { LuStore } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import {
   CLAIM_ACCOUNT_EXISTS,
@@ -15,14 +14,14 @@ import { AuthHeading } from '../../../components/ui/auth-heading';
 import { FormMessage } from '../../../components/ui/form-message';
 import { ButtonLink } from '../../../components/ui/links';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/use-current-user';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { previewClaim, useAttachClaim, useClaimAccount } from '../api/claim-account';
+import { passwordConfirmed } from '../lib/confirmed-password';
 import { useStartSession } from '../lib/session';
-import { AuthForm, AuthSubmit } from './auth-form-parts';
+import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
 /** The claim form, checked with the API's own rules, plus the password's confirmation. */
 const ClaimForm = z
@@ -32,7 +31,7 @@ const ClaimForm = z
     password: ClaimAccountRequest.out.shape.password,
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] });
+  .refine(...passwordConfirmed);
 
 type Preview = { state: 'loading' } | { state: 'invalid'; text: string } | ({ state: 'ready' } & ClaimPreview);
 
@@ -71,10 +70,9 @@ export function ClaimAccountForm() {
   if (preview.state === 'loading') return <PageSpinner label="Checking your link..." />;
   if (preview.state === 'invalid') {
     return (
-      <>
-        {heading}
-        <FormMessage status="error">{preview.text}</FormMessage>
-      </>
+      <AuthOutcome heading={heading} status="error">
+        {preview.text}
+      </AuthOutcome>
     );
   }
 
@@ -121,15 +119,13 @@ export function ClaimAccountForm() {
   if (preview.account_exists) {
     const back = `${paths.claimAccount}?token=${encodeURIComponent(token)}`;
     return (
-      <>
-        {heading}
-        <Stack gap="4">
-          <FormMessage status="info">{CLAIM_ACCOUNT_EXISTS}</FormMessage>
-          <ButtonLink to={`${paths.login}?return=${encodeURIComponent(back)}`} colorPalette="brand">
-            Sign in
-          </ButtonLink>
-        </Stack>
-      </>
+      <AuthOutcome
+        heading={heading}
+        status="info"
+        next={{ to: `${paths.login}?return=${encodeURIComponent(back)}`, label: 'Sign in' }}
+      >
+        {CLAIM_ACCOUNT_EXISTS}
+      </AuthOutcome>
     );
   }
 
@@ -163,19 +159,7 @@ export function ClaimAccountForm() {
             <Input autoComplete="name" {...form.register('full_name')} />
           </Field.Root>
         </SimpleGrid>
-        <Field.Root required>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Confirm Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput autoComplete="new-password" {...form.register('confirm')} />
-        </Field.Root>
+        <NewPasswordFields required password={form.register('password')} confirm={form.register('confirm')} />
         <AuthSubmit loading={claim.isMutating} loadingText="Creating account...">
           Create practice account
         </AuthSubmit>

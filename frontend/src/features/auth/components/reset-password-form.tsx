@@ -1,25 +1,18 @@
-import { Field, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
 import { ResetPasswordRequest } from '../../../../../shared/schemas/accounts';
 import { AuthHeading } from '../../../components/ui/auth-heading';
-import { FormMessage } from '../../../components/ui/form-message';
-import { AppLink, ButtonLink } from '../../../components/ui/links';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { AppLink } from '../../../components/ui/links';
 import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
+import { newPasswordForm } from '../lib/confirmed-password';
 import { useRedirectToLoginWhen } from '../lib/session';
-import { AuthFooter, AuthForm, AuthSubmit } from './auth-form-parts';
+import { AuthFooter, AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
 /** The new password, as the reset API checks it (at least 6 characters first), and its confirmation. */
-const NewPasswordForm = z
-  .object({ password: ResetPasswordRequest.shape.password, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: MSG.passwordsDoNotMatch, path: ['confirm'] });
+const NewPasswordForm = newPasswordForm(ResetPasswordRequest.shape.password);
 
 /** New password from an e-mailed link (/reset-password?token=...). */
 export function ResetPasswordForm() {
@@ -36,31 +29,22 @@ export function ResetPasswordForm() {
 
   if (!token) {
     return (
-      <>
-        {heading}
-        <Stack gap="4">
-          <FormMessage status="error">This reset link is invalid or incomplete.</FormMessage>
-          <ButtonLink to={paths.forgotPassword} colorPalette="brand">
-            Request a new link
-          </ButtonLink>
-        </Stack>
-      </>
+      <AuthOutcome heading={heading} status="error" next={{ to: paths.forgotPassword, label: 'Request a new link' }}>
+        This reset link is invalid or incomplete.
+      </AuthOutcome>
     );
   }
 
   if (done) {
     return (
-      <>
-        {heading}
-        <Stack gap="4">
-          <FormMessage status="success" title={done}>
-            You can now sign in with your new password. Redirecting...
-          </FormMessage>
-          <ButtonLink to={paths.login} colorPalette="brand">
-            Continue to sign in
-          </ButtonLink>
-        </Stack>
-      </>
+      <AuthOutcome
+        heading={heading}
+        status="success"
+        title={done}
+        next={{ to: paths.login, label: 'Continue to sign in' }}
+      >
+        You can now sign in with your new password. Redirecting...
+      </AuthOutcome>
     );
   }
 
@@ -77,15 +61,11 @@ export function ResetPasswordForm() {
         }}
         failed="Failed to reset password. The link may have expired."
       >
-        <Field.Root>
-          <Field.Label>New Password</Field.Label>
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Confirm New Password</Field.Label>
-          <PasswordInput autoComplete="new-password" {...form.register('confirm')} />
-        </Field.Root>
+        <NewPasswordFields
+          label="New Password"
+          password={form.register('password')}
+          confirm={form.register('confirm')}
+        />
         <AuthSubmit loading={isMutating} loadingText="Saving...">
           Reset password
         </AuthSubmit>

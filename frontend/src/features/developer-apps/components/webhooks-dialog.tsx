@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Switch,
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -19,6 +18,7 @@ import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { MSG } from '../../../../../shared/messages';
 import { CreateWebhookRequest, SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { LabelledSwitch } from '../../../components/ui/labelled-switch';
 import { LoadError } from '../../../components/ui/load-error';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
@@ -178,15 +178,12 @@ export function WebhooksDialog({ app, onClose }: { app: OwnApp; onClose: () => v
                     Leave empty to generate a whsec_ secret, or give your own of at least 24 characters.
                   </Field.HelperText>
                 </Field.Root>
-                <Switch.Root
+                <LabelledSwitch
+                  label="Active"
                   checked={watch('is_active')}
-                  onCheckedChange={(e) => setValue('is_active', e.checked)}
+                  onChange={(checked) => setValue('is_active', checked)}
                   alignSelf="center"
-                >
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                  <Switch.Label>Active</Switch.Label>
-                </Switch.Root>
+                />
               </SimpleGrid>
               {formError && (
                 <Text color="red.600" fontSize="sm" mt="3" role="alert">

@@ -2,13 +2,19 @@ import type { AppDetail, Category, MarketplaceApp } from '../types';
 
 let seq = 0;
 
+/** The next fixture's number, id (`<idPrefix>-<n>`), name (the override's, else `<kind> <n>`) and the slug of that name. */
+function nextNamed(kind: string, idPrefix: string, name: string | undefined) {
+  seq += 1;
+  const shown = name ?? `${kind} ${seq}`;
+  return { n: seq, id: `${idPrefix}-${seq}`, name: shown, slug: shown.toLowerCase().replace(/\s+/g, '-') };
+}
+
 /** A listed app with every field the API returns; override what the test is about. */
 export function makeApp(overrides: Partial<MarketplaceApp> = {}): MarketplaceApp {
-  seq += 1;
-  const name = overrides.name ?? `App ${seq}`;
+  const { id, name, slug } = nextNamed('App', 'app', overrides.name);
   return {
-    id: `app-${seq}`,
-    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    id,
+    slug,
     name,
     type: 'public',
     short_description: `${name} short description`,
@@ -64,16 +70,15 @@ export function makeAppDetail(overrides: Partial<AppDetail> = {}): AppDetail {
 }
 
 export function makeCategory(overrides: Partial<Category> = {}): Category {
-  seq += 1;
-  const name = overrides.name ?? `Category ${seq}`;
+  const { n, id, name, slug } = nextNamed('Category', 'cat', overrides.name);
   return {
-    id: `cat-${seq}`,
-    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    id,
+    slug,
     name,
     description: `${name} description`,
     color: '#3B82F6',
     icon: 'LuUsers',
-    display_order: seq,
+    display_order: n,
     is_active: true,
     app_count: 0,
     ...overrides,
