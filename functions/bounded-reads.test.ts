@@ -45,14 +45,14 @@ const ALLOWED: Record<string, string> = {
     'manual licences waiting on an app: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
     'purchase lists (admin, buyer, developer analytics): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#listKind':
+    'the synced catalogue’s event types, tables and relationships that the internal-sync feature/table/event-type screens resolve (spec: unpaged arrays); sized by the practice-management system’s schema, not by marketplace data or time (sync run history and status read pointer items and pages: sync-history-paging.test.ts; the category list one item): UNBOUNDED TODAY, remove this entry when the catalogue reads page',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.features':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.relationships':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.tables':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/sync-repo.ts#listKind':
-    'sync run history and status: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (pointer items, TTL on empty polls)',
 };
 
 describe('bounded reads', () => {

@@ -37,7 +37,7 @@ import {
 } from './keys';
 import { purchaseItem } from './purchase-item';
 import { SALES_COUNTERS } from './purchases-repo';
-import { countCatalogue, dynamoCatalogueStore } from './sync-repo';
+import { catalogueCategories, countCatalogue, dynamoCatalogueStore } from './sync-repo';
 import { dynamoUsersRepository, searchText, userItem } from './users-repo';
 
 export interface MigrationResult {
@@ -84,6 +84,14 @@ async function salesCounters(): Promise<number> {
 async function catalogueCounts(): Promise<number> {
   if (await getItem(syncKeys.catalogueCounts)) return 0;
   await dynamoCatalogueStore.setCounts(await countCatalogue());
+  return 1;
+}
+
+/** The feature categories on the counts item (GET /api/internal-sync/categories reads only that item). */
+async function catalogueCategoriesItem(): Promise<number> {
+  const stored = await getItem(syncKeys.catalogueCounts);
+  if (Array.isArray(stored?.feature_categories)) return 0;
+  await dynamoCatalogueStore.setCounts({}, await catalogueCategories());
   return 1;
 }
 
@@ -211,6 +219,7 @@ export async function migrateTable(): Promise<MigrationResult[]> {
   return [
     await once('sales-counters', salesCounters),
     await once('catalogue-counts', catalogueCounts),
+    await once('catalogue-categories', catalogueCategoriesItem),
     await once('user-search-and-counts', recountUsers),
     await once('audit-actor-ids', auditActorIds),
     await once('install-backfill', backfillInstalls),
