@@ -88,7 +88,8 @@ const BUDGETS: Record<string, Budget> = {
   // list gzipped in base64, ~50 KB (wiring/breached-passwords.ts keeps it out of admin and sync): 288.2 KB.
   accounts: { total: 295 * KB },
   // The paged listing read from its stored chunks, reviews by proven practices (issues 26, 27): 245.6 KB.
-  marketplace: { total: 252 * KB },
+  // And App Management's counters moved with each app write (issue 26): 252.1 KB.
+  marketplace: { total: 254 * KB },
   // The 100-app cap, category counters, one upload per presign and its image rewrite (issues 27, 30): 314.2 KB.
   // My Apps' installs of an app (issue 28): the installs' reader and the reviewed declarations: 327.3 KB.
   'developer-apps': { total: 332 * KB },
@@ -125,7 +126,8 @@ const BUDGETS: Record<string, Budget> = {
   // And the marketplace listing's builds (issue 26): 242.7 KB.
   // And the installs' consent in the event routing (issue 28), the reviewed declaration: 250.0 KB.
   'sync-worker': { total: 256 * KB },
-  'webhook-delivery': { total: 180 * KB },
+  // App Management's counters moved with each app write (issue 26): 180.8 KB.
+  'webhook-delivery': { total: 182 * KB },
   // The per-recipient mail cap of manual-licence reminders: 192.4 KB.
   'webhook-scheduler': { total: 198 * KB },
 };

@@ -171,6 +171,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'UPLOADCLAIM#*',
       'APPCOUNT#*',
       'CATEGORYCOUNTS',
+      'APPCOUNTS',
       'WEBHOOKCOUNT#*',
       // My Apps' installs of an app (GSI1, paged) and the app's reviewed declaration.
       'APPINSTALLS#*',
@@ -291,6 +292,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'APIQUOTA#*',
       'APPCOUNT#*',
       'CATEGORYCOUNTS',
+      'APPCOUNTS',
       'WEBHOOKCOUNT#*',
     ],
     webhookQueue: true,

@@ -1,4 +1,14 @@
-import { AdminAppListQuery, adminAppListing } from '../../../../shared/schemas/admin-lists';
+import { APP_STATUSES, appStatusOf } from '../../../../shared/app-status';
+import {
+  type AdminAppCounters,
+  type AdminAppCursorPage,
+  AdminAppCursorQuery,
+  AdminAppListQuery,
+  adminAppCountsFor,
+  adminAppListing,
+  awaitingReviewFirst,
+  matchesAppType,
+} from '../../../../shared/schemas/admin-lists';
 import {
   type CompleteManualLicenceInput,
   MANUAL_LICENCE_DONE,
@@ -42,10 +52,32 @@ export function adminAppsHandlers(
   const completed: { id: string; body: CompleteManualLicenceInput }[] = [];
   const find = (id: string | undefined) => db.find((a) => a.id === id);
   const handlers: HttpHandler[] = [
-    // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with `page`.
-    http.get('/api/admin/apps', ({ request }) =>
-      HttpResponse.json(adminAppListing(db, AdminAppListQuery.parse(Object.fromEntries(queryOf(request))))),
-    ),
+    // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with
+    // `page`; with `cursor` or `limit` alone one cursor page (the cursor here: the offset) with the counters.
+    http.get('/api/admin/apps', ({ request }) => {
+      const params = Object.fromEntries(queryOf(request));
+      if (params.cursor === undefined && (params.limit === undefined || params.page !== undefined))
+        return HttpResponse.json(adminAppListing(db, AdminAppListQuery.parse(params)));
+      const query = AdminAppCursorQuery.parse(params);
+      const limit = query.limit ?? 25;
+      const rows = awaitingReviewFirst(adminAppListing(db, { ...query, limit }) as AdminAppRow[]);
+      const from = Number(query.cursor ?? 0);
+      const counters = Object.fromEntries(
+        (['marketplace', 'internal'] as const).map((t) => [
+          t,
+          Object.fromEntries(
+            APP_STATUSES.map((s) => [s, db.filter((a) => matchesAppType(a, t) && appStatusOf(a) === s).length]),
+          ),
+        ]),
+      ) as AdminAppCounters;
+      const body: Omit<AdminAppCursorPage, 'items'> & { items: AdminAppRow[] } = {
+        items: rows.slice(from, from + limit),
+        next_cursor: from + limit < rows.length ? String(from + limit) : null,
+        limit,
+        ...adminAppCountsFor(counters, query),
+      };
+      return HttpResponse.json(body);
+    }),
     http.post<{ id: string }>('/api/admin/apps/:id/approve', ({ params }) => {
       const app = find(params.id);
       if (!app) return fail(404, 'App not found');
