@@ -44,7 +44,7 @@ const ALLOWED: Record<string, string> = {
   'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
     'manual licences waiting on an app: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
-    'purchase lists (admin, buyer, developer analytics): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'one buyer’s purchases (My Purchases, checkout’s already-owned check) and salesSummary (one app’s sales; the admin list reads counters instead); the admin purchase history and developer analytics page (pageByApp): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#listKind':
     'the synced catalogue’s event types, tables and relationships that the internal-sync feature/table/event-type screens resolve (spec: unpaged arrays); sized by the practice-management system’s schema, not by marketplace data or time (sync run history and status read pointer items and pages: sync-history-paging.test.ts; the category list one item): UNBOUNDED TODAY, remove this entry when the catalogue reads page',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.features':

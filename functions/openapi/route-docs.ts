@@ -78,6 +78,7 @@ import {
 import {
   AdminPurchaseListQuery,
   AdminPurchaseListSchema,
+  AppAnalyticsQuery,
   AppAnalyticsSchema,
   CheckoutSessionSchema,
   ConfirmGuestLicenceRequest,
@@ -532,7 +533,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/apps/{id}/analytics': {
     summary: "A public app's sales figures",
+    description:
+      'total_sales and total_revenue count every completed purchase (counters). customers and recent_purchases ' +
+      'come from one page of the sales, newest first (`limit`: default 100, up to 500); when more follow, the ' +
+      'answer carries `X-Next-Cursor` and `Link: <…&cursor=…>; rel="next"`, and the next page lists the ' +
+      'customers of the older sales (a customer may appear on two pages).',
     params: AppIdParams,
+    query: AppAnalyticsQuery,
     response: AppAnalyticsSchema,
   },
   'POST /api/apps/{id}/reviews/{reviewId}/reply': {
