@@ -28,9 +28,9 @@ const ALLOWED: Record<string, string> = {
   'functions/adapters/dynamodb/reviews-repo.ts#holdsLicence':
     'bounded: one buyer’s purchases of one app (one open or valid purchase per app, refunded ones aside); a Query of the buyer’s partition narrowed to the app',
   'functions/adapters/dynamodb/api-keys-repo.ts#dynamoApiKeyRepository.listByOwner':
-    'one developer’s API keys (a handful per developer in practice; no cap enforced yet): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'bounded: one developer’s API keys, at most LIMITS.maxApiKeysPerDeveloper (10): api-keys-service.ts create checks the owner’s counter in the key’s own transaction, and a deleted key’s items are deleted (no revoked keys pile up)',
   'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.listByOwner':
-    'one developer’s apps (My Apps, unpaged in the spec): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'bounded: one developer’s apps, at most LIMITS.maxAppsPerDeveloper (100): apps-repo.ts create moves the owner’s counter under that cap in the app’s own transaction (AppLimitReachedError), delete moves it back',
   'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.categorySlugs':
     'admin category table counts every app per category: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (counters)',
   'functions/adapters/dynamodb/apps-repo.ts#filed':
