@@ -42,7 +42,7 @@ const ALLOWED: Record<string, string> = {
   'functions/adapters/dynamodb/licences-read-repo.ts#dynamoWebhookLogReader.recentForOwner':
     'developer dashboard’s recent deliveries: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (sharded logs)',
   'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
-    'manual licences waiting on an app: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'manual licences waiting on one developer’s apps (GET /api/manual-licences reads each app’s sales partition, filtered): UNBOUNDED TODAY (the admin’s list pages the MANUALPENDING index); remove this entry when the developer’s list pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
     'one buyer’s purchases (My Purchases, checkout’s already-owned check) and salesSummary (one app’s sales; the admin list reads counters instead); the admin purchase history and developer analytics page (pageByApp): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#listKind':

@@ -115,6 +115,7 @@ import {
 } from '../../shared/schemas/keys';
 import { LiftSuppressionRequest, SuppressedAddressListSchema, SuppressionListQuery } from '../../shared/schemas/mail';
 import {
+  AdminManualLicenceListQuery,
   AdminManualLicenceListSchema,
   CompleteManualLicenceRequest,
   CompleteManualLicenceResponse,
@@ -799,7 +800,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: AppMessageSchema,
   },
   'GET /api/admin/manual-licences': {
-    summary: 'Every pending manual licence, oldest first, with how many are overdue (24 hours)',
+    summary:
+      'The pending manual licences, oldest first, a page at a time, with how many are pending and overdue (24 hours)',
+    description:
+      "`limit` (default 100, up to 500) and `cursor` (the previous answer's next_cursor). pending_count and " +
+      'overdue_count count every pending licence, up to 1,000 each.',
+    query: AdminManualLicenceListQuery,
     response: AdminManualLicenceListSchema,
   },
   'POST /api/admin/purchases/{id}/complete-licence': {

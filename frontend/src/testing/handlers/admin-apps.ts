@@ -100,9 +100,19 @@ export function adminAppsHandlers(
       return HttpResponse.json({ message: 'App deleted' });
     }),
     // Pending manual licences (every app) and the admin's completion: once, then 409.
-    http.get('/api/admin/manual-licences', () =>
-      HttpResponse.json({ licences: manual, overdue_count: manual.filter((l) => l.overdue).length, overdue_hours: 24 }),
-    ),
+    // One page (`limit`, default 100; the cursor here: the offset) with the counts of every pending one.
+    http.get('/api/admin/manual-licences', ({ request }) => {
+      const params = queryOf(request);
+      const limit = Number(params.get('limit') ?? 100);
+      const from = Number(params.get('cursor') ?? 0);
+      return HttpResponse.json({
+        licences: manual.slice(from, from + limit),
+        overdue_count: manual.filter((l) => l.overdue).length,
+        pending_count: manual.length,
+        overdue_hours: 24,
+        next_cursor: from + limit < manual.length ? String(from + limit) : null,
+      });
+    }),
     http.post<{ id: string }>('/api/admin/purchases/:id/complete-licence', async ({ request, params }) => {
       const i = manual.findIndex((l) => l.purchase_id === params.id);
       if (i < 0) return fail(409, MANUAL_LICENCE_DONE);
