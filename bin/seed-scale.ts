@@ -186,6 +186,9 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
     [...listed].map(([slug, n]) => categoryCountItem.toItem({ slug, listed: n })),
     'category counters',
   );
+  // App Management's counters, over every app now in the table.
+  const { recountAdminApps } = await import('../functions/adapters/dynamodb/migrations');
+  await recountAdminApps();
   await touchCatalogue();
   return { developers: developers.length, apps: counts.apps, categories: listed.size };
 }

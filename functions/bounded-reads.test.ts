@@ -28,9 +28,9 @@ const ALLOWED: Record<string, string> = {
   'functions/adapters/dynamodb/reviews-repo.ts#holdsLicence':
     'bounded: one buyer’s purchases of one app (one open or valid purchase per app, refunded ones aside); a Query of the buyer’s partition narrowed to the app',
   'functions/adapters/dynamodb/api-keys-repo.ts#dynamoApiKeyRepository.listByOwner':
-    'one developer’s API keys (a handful per developer in practice; no cap enforced yet): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'bounded: one developer’s API keys, at most LIMITS.maxApiKeysPerDeveloper (10): api-keys-service.ts create checks the owner’s counter in the key’s own transaction, and a deleted key’s items are deleted (no revoked keys pile up)',
   'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.listByOwner':
-    'one developer’s apps (My Apps, unpaged in the spec): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'bounded: one developer’s apps, at most LIMITS.maxAppsPerDeveloper (100): apps-repo.ts create moves the owner’s counter under that cap in the app’s own transaction (AppLimitReachedError), delete moves it back',
   'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.categorySlugs':
     'admin category table counts every app per category: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (counters)',
   'functions/adapters/dynamodb/apps-repo.ts#filed':
@@ -42,17 +42,17 @@ const ALLOWED: Record<string, string> = {
   'functions/adapters/dynamodb/licences-read-repo.ts#dynamoWebhookLogReader.recentForOwner':
     'developer dashboard’s recent deliveries: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (sharded logs)',
   'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
-    'manual licences waiting on an app: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'manual licences waiting on one developer’s apps (GET /api/manual-licences reads each app’s sales partition, filtered): UNBOUNDED TODAY (the admin’s list pages the MANUALPENDING index); remove this entry when the developer’s list pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
-    'purchase lists (admin, buyer, developer analytics): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'one buyer’s purchases (My Purchases, checkout’s already-owned check) and salesSummary (one app’s sales; the admin list reads counters instead); the admin purchase history and developer analytics page (pageByApp): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+  'functions/adapters/dynamodb/sync-repo.ts#listKind':
+    'the synced catalogue’s event types, tables and relationships that the internal-sync feature/table/event-type screens resolve (spec: unpaged arrays); sized by the practice-management system’s schema, not by marketplace data or time (sync run history and status read pointer items and pages: sync-history-paging.test.ts; the category list one item): UNBOUNDED TODAY, remove this entry when the catalogue reads page',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.features':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.relationships':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.tables':
     'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/sync-repo.ts#listKind':
-    'sync run history and status: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (pointer items, TTL on empty polls)',
 };
 
 describe('bounded reads', () => {

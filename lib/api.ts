@@ -176,6 +176,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'UPLOADCLAIM#*',
       'APPCOUNT#*',
       'CATEGORYCOUNTS',
+      'APPCOUNTS',
       'WEBHOOKCOUNT#*',
       // My Apps' installs of an app (GSI1, paged) and the app's reviewed declaration.
       'APPINSTALLS#*',
@@ -298,6 +299,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'APIQUOTA#*',
       'APPCOUNT#*',
       'CATEGORYCOUNTS',
+      'APPCOUNTS',
       'WEBHOOKCOUNT#*',
       // A completed manual licence's mail keeps its access link on the buyer's install.
       'INSTALLS#*',

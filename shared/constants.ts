@@ -104,16 +104,6 @@ export const MARKETPLACE_CURSOR_MAX = 512;
 /** The 409 past LIMITS.maxAppsPerDeveloper (here, not in messages, so the app repository's error does not pull every message into the storefront function). */
 export const APP_LIMIT_DETAIL = 'You can have at most 100 apps. Delete an app you no longer need to create another.';
 
-export const SYNC_TYPES = [
-  'legacy_users',
-  'legacy_events',
-  'internal_features',
-  'internal_events',
-  'internal_tables',
-  'internal_relationships',
-  'full_sync',
-] as const;
-
 export const CATEGORY_DEFAULTS = { color: '#3B82F6', display_order: 0, is_active: true } as const;
 
 export const COPYRIGHT_YEAR = 2025;

@@ -78,6 +78,7 @@ import {
 import {
   AdminPurchaseListQuery,
   AdminPurchaseListSchema,
+  AppAnalyticsQuery,
   AppAnalyticsSchema,
   CheckoutSessionSchema,
   ConfirmGuestLicenceRequest,
@@ -114,6 +115,7 @@ import {
 } from '../../shared/schemas/keys';
 import { LiftSuppressionRequest, SuppressedAddressListSchema, SuppressionListQuery } from '../../shared/schemas/mail';
 import {
+  AdminManualLicenceListQuery,
   AdminManualLicenceListSchema,
   CompleteManualLicenceRequest,
   CompleteManualLicenceResponse,
@@ -532,7 +534,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/apps/{id}/analytics': {
     summary: "A public app's sales figures",
+    description:
+      'total_sales and total_revenue count every completed purchase (counters). customers and recent_purchases ' +
+      'come from one page of the sales, newest first (`limit`: default 100, up to 500); when more follow, the ' +
+      'answer carries `X-Next-Cursor` and `Link: <…&cursor=…>; rel="next"`, and the next page lists the ' +
+      'customers of the older sales (a customer may appear on two pages).',
     params: AppIdParams,
+    query: AppAnalyticsQuery,
     response: AppAnalyticsSchema,
   },
   'POST /api/apps/{id}/reviews/{reviewId}/reply': {
@@ -792,7 +800,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: AppMessageSchema,
   },
   'GET /api/admin/manual-licences': {
-    summary: 'Every pending manual licence, oldest first, with how many are overdue (24 hours)',
+    summary:
+      'The pending manual licences, oldest first, a page at a time, with how many are pending and overdue (24 hours)',
+    description:
+      "`limit` (default 100, up to 500) and `cursor` (the previous answer's next_cursor). pending_count and " +
+      'overdue_count count every pending licence, up to 1,000 each.',
+    query: AdminManualLicenceListQuery,
     response: AdminManualLicenceListSchema,
   },
   'POST /api/admin/purchases/{id}/complete-licence': {

@@ -8,7 +8,7 @@
  * (here a card refund would answer 503 "Stripe is not configured").
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
+import { dynamoPurchasesRepository, salesCountersOfApp } from '../adapters/dynamodb/purchases-repo';
 import { findUserProfile } from '../adapters/dynamodb/users-repo';
 import { renderPdf } from '../adapters/invoice-pdf';
 import { sesMailer } from '../adapters/mailer';
@@ -30,5 +30,6 @@ export const purchases = /* @__PURE__ */ lazyService(() =>
     appUrl: getConfig().APP_URL,
     renderInvoice: renderPdf,
     log: logger,
+    salesCounters: salesCountersOfApp,
   }),
 );

@@ -127,6 +127,11 @@ export const AdminAppPageSchema = z
   .meta({ id: 'AdminAppPage' });
 export type AdminAppPage = z.infer<typeof AdminAppPageSchema>;
 
+const typeCounts = z.object({ all: z.number().int(), marketplace: z.number().int(), internal: z.number().int() });
+const statusCounts = z.object(
+  Object.fromEntries(APP_STATUSES.map((s) => [s, z.number().int()])) as Record<AppStatus, z.ZodNumber>,
+);
+
 export const AdminAppCursorPageSchema = z
   .object({
     items: z.array(AdminAppSchema),
@@ -138,9 +143,34 @@ export const AdminAppCursorPageSchema = z
           'so it can hold fewer rows than limit, even none, and still have a next page',
       ),
     limit: z.number().int(),
+    total: z.number().int().describe('apps matching the status and type filters (counters: the search is not counted)'),
+    counts: typeCounts.describe('apps per type filter, after the status filter (counters, before the search)'),
+    status_counts: statusCounts.describe('apps per status, after the type filter (counters, before the search)'),
   })
   .meta({ id: 'AdminAppCursorPage' });
 export type AdminAppCursorPage = z.infer<typeof AdminAppCursorPageSchema>;
+
+/** App Management's counters: apps per type filter and status (kept with each app write). */
+export type AdminAppCounters = Record<'marketplace' | 'internal', Record<AppStatus, number>>;
+
+/**
+ * The counts App Management shows for a status and type filter, from the counters: per type after
+ * the status filter, per status after the type filter, and the total both filters leave.
+ */
+export function adminAppCountsFor(
+  counters: AdminAppCounters,
+  query: { status?: AppStatus; type: AdminAppTypeFilter },
+): Pick<AdminAppCursorPage, 'total' | 'counts' | 'status_counts'> {
+  const types: Array<'marketplace' | 'internal'> = query.type === 'all' ? ['marketplace', 'internal'] : [query.type];
+  const ofStatus = (s: AppStatus) => types.reduce<number>((sum, t) => sum + counters[t][s], 0);
+  const ofType = (t: 'marketplace' | 'internal') =>
+    query.status ? counters[t][query.status] : APP_STATUSES.reduce<number>((sum, s) => sum + counters[t][s], 0);
+  const status_counts = Object.fromEntries(APP_STATUSES.map((s) => [s, ofStatus(s)])) as Record<AppStatus, number>;
+  const marketplace = ofType('marketplace');
+  const internal = ofType('internal');
+  const counts = { all: marketplace + internal, marketplace, internal };
+  return { total: counts[query.type], counts, status_counts };
+}
 
 /** Case-insensitive: one of the fields contains the trimmed query; a blank query matches everything. */
 function matchesSearch(query: string, ...fields: (string | null | undefined)[]): boolean {

@@ -172,6 +172,19 @@ export const AdminPurchaseListQuery = z.object({
   cursor: z.string().max(1024).optional(),
 });
 
+/**
+ * GET /api/apps/{id}/analytics: customers and recent purchases come from one page of the app's
+ * sales (newest first); the next page's cursor is in X-Next-Cursor.
+ */
+export const AppAnalyticsQuery = z.object({
+  limit: limitParam(ADMIN_PURCHASES_MAX_LIMIT)
+    .default(ADMIN_PURCHASES_DEFAULT_LIMIT)
+    .describe(
+      `sales read for customers and recent purchases (default ${ADMIN_PURCHASES_DEFAULT_LIMIT}, at most ${ADMIN_PURCHASES_MAX_LIMIT})`,
+    ),
+  cursor: z.string().max(1024).optional().describe('X-Next-Cursor of the previous answer'),
+});
+
 /** POST /api/admin/purchases/{id}/refund. */
 export const RefundResultSchema = z
   .object({

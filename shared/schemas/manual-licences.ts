@@ -8,6 +8,7 @@
  *   POST /api/admin/purchases/{id}/complete-licence complete one as admin
  */
 import * as z from 'zod';
+import { limitParam } from './query-numbers';
 
 /** The developer is reminded once when a manual licence has waited this long. */
 export const MANUAL_REMINDER_HOURS = 12;
@@ -37,13 +38,30 @@ export type ManualLicence = z.infer<typeof ManualLicenceSchema>;
 export const ManualLicenceListSchema = z.object({ licences: z.array(ManualLicenceSchema) });
 export type ManualLicenceList = z.infer<typeof ManualLicenceListSchema>;
 
+/** The admin list's counts stop here (a keys-only read of at most this many index entries each). */
+export const MANUAL_COUNT_CAP = 1000;
+export const MANUAL_LIST_DEFAULT = 100;
+export const MANUAL_LIST_MAX = 500;
+
+/** GET /api/admin/manual-licences?limit=&cursor=: one page, oldest first. */
+export const AdminManualLicenceListQuery = z.object({
+  limit: limitParam(MANUAL_LIST_MAX).default(MANUAL_LIST_DEFAULT),
+  cursor: z.string().max(1024).optional(),
+});
+
 export const AdminManualLicenceListSchema = z.object({
+  /** One page of the pending manual licences, oldest first. */
   licences: z.array(ManualLicenceSchema),
-  /** How many have waited longer than MANUAL_OVERDUE_HOURS. */
+  /** How many have waited longer than MANUAL_OVERDUE_HOURS (counted up to MANUAL_COUNT_CAP). */
   overdue_count: z.number().int(),
+  /** How many are pending in all (counted up to MANUAL_COUNT_CAP). */
+  pending_count: z.number().int(),
   overdue_hours: z.number().int(),
+  /** The next page (null on the last). */
+  next_cursor: z.string().nullable(),
 });
 export type AdminManualLicenceList = z.infer<typeof AdminManualLicenceListSchema>;
+export type AdminManualLicencePage = AdminManualLicenceList;
 
 const optionalText = (max: number, label: string) =>
   z

@@ -7,7 +7,8 @@
  * The frontend imports the *types* only (`import type`), so zod never enters the visitor bundle.
  */
 import * as z from 'zod';
-import { LIMITS, SYNC_TYPES } from '../constants';
+import { LIMITS } from '../constants';
+import { SYNC_TYPES } from '../sync-types';
 import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
 export { SYNC_TYPES };

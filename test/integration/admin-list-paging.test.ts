@@ -84,6 +84,34 @@ describe('admin lists page with cursors', () => {
     const internal = (await appPages(token, `limit=5&type=internal&q=${run}`)).flat();
     expect(internal).toEqual([]);
 
+    // The counts App Management shows come with each page, from the counters (the search not counted).
+    const counted = (await api<AdminAppCursorPage>('GET', `/api/admin/apps?limit=1&q=${run}`, { token })).body;
+    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+    expect(counted.total).toBe(counted.counts.all);
+    expect(counted.counts.all).toBe(counted.counts.marketplace + counted.counts.internal);
+    expect(sum(counted.status_counts)).toBe(counted.counts.all);
+    expect(counted.status_counts['Pending Review']).toBeGreaterThanOrEqual(3);
+    const filtered = (
+      await api<AdminAppCursorPage>('GET', '/api/admin/apps?limit=1&status=Suspended&type=marketplace', { token })
+    ).body;
+    expect(filtered.total).toBe(filtered.counts.marketplace);
+    expect(filtered.counts.all).toBe(filtered.counts.marketplace + filtered.counts.internal);
+    expect(filtered.counts.marketplace).toBe(filtered.status_counts.Suspended);
+    expect(filtered.total).toBeGreaterThanOrEqual(1);
+
+    // A developer's whole e-mail finds their apps whatever their names; a company finds its apps.
+    const dev = await createApprovedDeveloper();
+    await make('mine-1', { user_id: dev, name: `Unrelated ${run} one`, company_name: `Acme ${run} Dental` });
+    await make('mine-2', { user_id: dev, name: `Unrelated ${run} two`, is_approved: false });
+    const byEmail = (await appPages(token, `limit=1&q=${encodeURIComponent(`${dev}@BENCH.example.com`)}`)).flat();
+    expect(byEmail.map((a) => a.id)).toEqual([`adminpage-${run}-mine-2`, `adminpage-${run}-mine-1`]);
+    const pendingOfDev = (
+      await appPages(token, `limit=5&status=Pending%20Review&q=${encodeURIComponent(`${dev}@bench.example.com`)}`)
+    ).flat();
+    expect(pendingOfDev.map((a) => a.id)).toEqual([`adminpage-${run}-mine-2`]);
+    const byCompany = (await appPages(token, `limit=5&q=${encodeURIComponent(`acme ${run}`)}`)).flat();
+    expect(byCompany.map((a) => a.id)).toEqual([`adminpage-${run}-mine-1`]);
+
     const bad = await api<{ detail: string }>('GET', '/api/admin/apps?cursor=nonsense', { token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('cursor is not a cursor of this app list');

@@ -4,13 +4,14 @@
  * through the purchases repository, and Stripe events signed with the real SDK.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { expect, vi } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
+import { appKey } from '../../functions/adapters/dynamodb/keys';
 import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
-import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
+import { dynamoPurchasesRepository, SALES_COUNTERS } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
 import { type PurchaseRecord, platformFeeCents, snapshotApp } from '../../functions/core/purchases/purchase';
@@ -81,6 +82,24 @@ export function purchaseRecord(app: AppRecord, overrides: Partial<PurchaseRecord
 export async function insertPurchase(app: AppRecord, overrides: Partial<PurchaseRecord> = {}) {
   const p = purchaseRecord(app, overrides);
   await purchasesRepo.create(p);
+  if (p.status === 'completed' || p.status === 'refunded') {
+    // The app's sales counters as the sale's completion (and a refund) leave them: a purchase, and
+    // while completed a sale and its revenue.
+    const done = p.status === 'completed';
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: appKey(app.id),
+        UpdateExpression: 'ADD #p :one, #s :sale, #r :cents',
+        ExpressionAttributeNames: {
+          '#p': SALES_COUNTERS.purchases,
+          '#s': SALES_COUNTERS.total_sales,
+          '#r': SALES_COUNTERS.total_revenue_cents,
+        },
+        ExpressionAttributeValues: { ':one': 1, ':sale': done ? 1 : 0, ':cents': done ? p.amount_cents : 0 },
+      }),
+    );
+  }
   if (p.license_key) {
     // As delivery writes it: the Partner API finds the purchase by its key.
     await documentClient().send(

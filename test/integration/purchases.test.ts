@@ -98,9 +98,10 @@ describe('GET /api/stripe/my-purchases', () => {
 
 describe('GET /api/apps/{id}/analytics', () => {
   let analyticsApp: AppRecord;
+  let second: Dev;
   beforeAll(async () => {
     analyticsApp = await createApp(testApp(owner.id, 'analytics', { price_cents: 4999 }));
-    const second = await newDeveloper();
+    second = await newDeveloper();
     await completed(analyticsApp, buyer, { created_at: days(-3) });
     await completed(analyticsApp, buyer, { created_at: days(-2), expires_at: days(-1) });
     await completed(analyticsApp, second, { created_at: days(-1), amount_cents: 0, payment_method: 'free' });
@@ -119,6 +120,42 @@ describe('GET /api/apps/{id}/analytics', () => {
     expect(a.recent_purchases).toHaveLength(3);
     expect(a.recent_purchases[0]).toMatchObject({ amount: 0, payment_method: 'free' });
     expect(a.recent_purchases[2]).toMatchObject({ user_email: buyer.email, amount: 49.99, payment_method: 'test' });
+  });
+
+  it('reads one page of the sales for customers and recent purchases, the totals from the counters', async () => {
+    const first = await api('GET', `/api/apps/${analyticsApp.id}/analytics?limit=2`, { token: owner.token });
+    expect(first.status).toBe(200);
+    const a = AppAnalyticsSchema.strict().parse(first.body);
+    expect([a.total_sales, a.total_revenue]).toEqual([3, 99.98]);
+    // The newest two sales: the refund (not a customer's completed purchase) and the free one.
+    expect(a.customers.map((c) => c.email)).toEqual([second.email]);
+    const cursor = must(first.headers.get('x-next-cursor'));
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const next = await api(
+      'GET',
+      `/api/apps/${analyticsApp.id}/analytics?limit=2&cursor=${encodeURIComponent(cursor)}`,
+      {
+        token: owner.token,
+      },
+    );
+    const b = AppAnalyticsSchema.strict().parse(next.body);
+    expect([b.total_sales, b.total_revenue]).toEqual([3, 99.98]);
+    expect(b.customers).toEqual([expect.objectContaining({ email: buyer.email, purchase_count: 2 })]);
+    // A page read to its exact end may still name a next one (DynamoDB's LastEvaluatedKey): it is empty.
+    const after = next.headers.get('x-next-cursor');
+    if (after) {
+      const last = await api(
+        'GET',
+        `/api/apps/${analyticsApp.id}/analytics?limit=2&cursor=${encodeURIComponent(after)}`,
+        {
+          token: owner.token,
+        },
+      );
+      expect(AppAnalyticsSchema.parse(last.body).customers).toEqual([]);
+      expect(last.headers.get('x-next-cursor')).toBeNull();
+    }
+    const bad = await api('GET', `/api/apps/${analyticsApp.id}/analytics?cursor=nonsense`, { token: owner.token });
+    expect(bad.status).toBe(400);
   });
 
   it('is for the owner only and public apps only', async () => {

@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** Skip the global 401 handling (login forms, checkout which handles 401 itself). */
   skipAuthRedirect?: boolean;
   signal?: AbortSignal;
+  /** Sees the answer's headers (a paged plain array names its next page in X-Next-Cursor). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -46,6 +48,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     body = JSON.stringify(opts.body);
   }
   const res = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: opts.signal });
+  opts.onHeaders?.(res.headers);
   const text = await res.text();
   let data: unknown;
   try {

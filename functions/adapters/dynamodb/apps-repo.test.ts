@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRatingCounts } from '../../core/apps/app';
 import { appRecord } from '../../core/apps/testing';
-import { appIndexAttributes, appIndexUpdate, fromAppItem, toAppItem } from './apps-repo';
+import { appIndexAttributes, appIndexUpdate, counterChanges, fromAppItem, toAppItem } from './apps-repo';
 
 const app = appRecord({
   id: 'a1',
@@ -95,5 +95,39 @@ describe('app item mapping', () => {
       is_suspended: false,
       version: 0,
     });
+  });
+});
+
+describe("App Management's counters move in the app write's transaction", () => {
+  /** The APPCOUNTS moves of a change: attribute name -> delta. */
+  const moves = (before: typeof app | undefined, after: typeof app | undefined) => {
+    const out: Record<string, number> = {};
+    for (const item of counterChanges(before, after)) {
+      const u = item.Update;
+      if (u?.Key?.PK !== 'APPCOUNTS') continue;
+      for (const [ref, delta] of [
+        ['#was', ':down'],
+        ['#now', ':up'],
+      ] as const) {
+        const name = u.ExpressionAttributeNames?.[ref];
+        if (name) out[name] = Number(u.ExpressionAttributeValues?.[delta]);
+      }
+    }
+    return out;
+  };
+  const pending = { ...app, is_approved: false };
+
+  it('a created app counts under its type and status, a deleted one leaves it', () => {
+    expect(moves(undefined, pending)).toEqual({ 'marketplace|Pending Review': 1 });
+    expect(moves({ ...app, type: 'internal' }, undefined)).toEqual({ 'internal|Active': -1 });
+  });
+
+  it('approval and suspension move the app from one status to the other; an edit moves nothing', () => {
+    expect(moves(pending, app)).toEqual({ 'marketplace|Pending Review': -1, 'marketplace|Published': 1 });
+    expect(moves(app, { ...app, is_suspended: true })).toEqual({
+      'marketplace|Published': -1,
+      'marketplace|Suspended': 1,
+    });
+    expect(moves(app, { ...app, name: 'Renamed' })).toEqual({});
   });
 });

@@ -1,3 +1,5 @@
+import { APP_STATUSES, type AppStatus, type AppStatusInput, appStatusOf } from '../../../shared/app-status';
+import type { AdminAppCounters } from '../../../shared/schemas/admin-lists';
 import {
   APP_CARD_FIELDS,
   type AppCardRecord,
@@ -25,7 +27,6 @@ import {
   onIndex,
   pointedId,
   projection,
-  type QueryFilter,
   queryAll,
   queryCount,
   queryPage,
@@ -38,6 +39,7 @@ import {
 } from './dynamo';
 import { addKeys } from './key-pool-repo';
 import {
+  adminAppCountsKey,
   appKey,
   appSlugKey,
   CATEGORY_COUNTS_PK,
@@ -241,18 +243,63 @@ const CARD_ATTRIBUTES = [
 /** An app's name (or a search of it) as App Management's search compares it: appNameSortKey's form. */
 export const normaliseAppName = (name: string): string => appNameSortKey(name, '').replace(/ ?#$/, '');
 
+/** What App Management's search matches inside: the app's name and its company, normalised (one line each). */
+export const adminSearchText = (app: { name?: string | null; company_name?: string | null }): string =>
+  [app.name, app.company_name]
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map(normaliseAppName)
+    .join('\n');
+
 /** Most apps one filtered or searched App Management page reads per partition (filters apply after the read). */
 export const ADMIN_APP_SEARCH_WINDOW = 500;
 export const ADMIN_APPS_CURSOR_INVALID = 'cursor is not a cursor of this app list';
+
+type Expr = {
+  /** A condition on the index's sort key (onIndex). */
+  sortKey?: string;
+  FilterExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
 
 /**
  * The GSI2 partitions App Management reads, in order (apps off the marketplace first: awaiting
  * review, suspended, internal; then the marketplace's), and the filter of each for this query.
  */
-function adminAppParts(query: AdminAppPageQuery): { pk: string; filter: QueryFilter }[] {
-  const parts: { pk: string; filter: QueryFilter }[] = [];
+function adminAppParts(query: AdminAppPageQuery): { pk: string; index: 'GSI1' | 'GSI2'; filter: Expr }[] {
+  const parts: { pk: string; index: 'GSI1' | 'GSI2'; filter: Expr }[] = [];
   const q = query.q ? normaliseAppName(query.q) : '';
-  const build = (conditions: string[], names: Record<string, string>, values: Record<string, unknown>) => {
+  // A search that is a developer's e-mail: that developer's apps first (their own partition, at most
+  // the per-developer cap), whatever their names; the status and type filters apply.
+  if (query.ownerId) {
+    const conditions: string[] = [];
+    const names: Record<string, string> = { '#type': 'type' };
+    const values: Record<string, unknown> = { ':app': OWNER_APPS_SORT_PREFIX, ':public': 'public' };
+    const notSuspended = '(attribute_not_exists(is_suspended) OR is_suspended = :f)';
+    if (query.status) Object.assign(values, { ':f': false, ':t': true });
+    if (query.status === 'Suspended') conditions.push('is_suspended = :t');
+    else if (query.status === 'Pending Review')
+      conditions.push(`${notSuspended} AND (attribute_not_exists(is_approved) OR is_approved = :f)`);
+    else if (query.status === 'Active') conditions.push(`${notSuspended} AND is_approved = :t AND #type <> :public`);
+    else if (query.status === 'Published') conditions.push(`${notSuspended} AND is_approved = :t AND #type = :public`);
+    if (query.type !== 'all') conditions.push(query.type === 'marketplace' ? '#type = :public' : '#type <> :public');
+    const filters = conditions;
+    // DynamoDB refuses a placeholder no expression uses.
+    const used = Object.fromEntries(
+      Object.entries(values).filter(([k]) => k === ':app' || filters.some((c) => c.includes(k))),
+    );
+    parts.push({
+      pk: ownerPartition(query.ownerId),
+      index: 'GSI1',
+      filter: {
+        sortKey: 'begins_with(GSI1SK, :app)',
+        ExpressionAttributeValues: used,
+        ...(filters.length ? { FilterExpression: filters.map((c) => `(${c})`).join(' AND ') } : {}),
+        ...(filters.some((c) => c.includes('#type')) ? { ExpressionAttributeNames: names } : {}),
+      },
+    });
+  }
+  const build = (conditions: string[], names: Record<string, string>, values: Record<string, unknown>): Expr => {
     if (q) {
       // Items written before search_text existed still match by their name sort key (categorised apps).
       conditions.push('contains(search_text, :q) OR contains(GSI3SK, :q)');
@@ -282,19 +329,19 @@ function adminAppParts(query: AdminAppPageQuery): { pk: string; filter: QueryFil
       names['#type'] = 'type';
       values[':public'] = 'public';
     }
-    parts.push({ pk: UNLISTED_PK, filter: build(conditions, names, values) });
+    parts.push({ pk: UNLISTED_PK, index: 'GSI2', filter: build(conditions, names, values) });
   }
   // The marketplace's apps are all Published, all public.
   if ((!query.status || query.status === 'Published') && query.type !== 'internal')
-    parts.push({ pk: MARKET_PK, filter: build([], {}, {}) });
+    parts.push({ pk: MARKET_PK, index: 'GSI2', filter: build([], {}, {}) });
   return parts;
 }
 
 export function toAppItem(app: AppRecord): Record<string, unknown> {
   const item: Record<string, unknown> = { ...appKey(app.id), entity: 'App' };
   for (const f of APP_FIELDS) if (app[f] !== undefined && app[f] !== '') item[f] = app[f];
-  // App Management's name search (pageAdmin) reads the live name, normalised.
-  item.search_text = normaliseAppName(app.name ?? '');
+  // App Management's search (pageAdmin) reads the live name and the company, normalised.
+  item.search_text = adminSearchText(app);
   // Indexes follow what the public sees: the reviewed name and category while a change waits.
   return { ...item, ...appIndexAttributes(reviewedView(app)) };
 }
@@ -363,12 +410,52 @@ const listedCounterChange = (slug: string, delta: number) =>
     ExpressionAttributeValues: { ':d': delta, ':entity': 'CategoryCount' },
   });
 
+/** The App Management counter an app is on: its type filter (marketplace = public) and its status. */
+export const adminCountOf = (app: AppStatusInput) =>
+  `${app.type === 'public' ? 'marketplace' : 'internal'}|${appStatusOf(app)}`;
+
+/** Moves one App Management counter from `was` to `now` (transaction item; either may be absent). */
+const adminCounterChange = (was: string | undefined, now: string | undefined) => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':entity': 'AdminAppCounts' };
+  const adds: string[] = [];
+  if (was) {
+    names['#was'] = was;
+    values[':down'] = -1;
+    adds.push('#was :down');
+  }
+  if (now) {
+    names['#now'] = now;
+    values[':up'] = 1;
+    adds.push('#now :up');
+  }
+  return tx.update(adminAppCountsKey, {
+    UpdateExpression: `ADD ${adds.join(', ')} SET entity = :entity`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+};
+
 /** The counter moves of an app going from `before` to `after` (either may be absent: created, deleted). */
-function counterChanges(before: AppRecord | undefined, after: AppRecord | undefined) {
+export function counterChanges(before: AppRecord | undefined, after: AppRecord | undefined) {
   const was = before ? countedUnder(before) : undefined;
   const now = after ? countedUnder(after) : undefined;
-  if (was === now) return [];
-  return [...(was ? [listedCounterChange(was, -1)] : []), ...(now ? [listedCounterChange(now, 1)] : [])];
+  const adminWas = before ? adminCountOf(before) : undefined;
+  const adminNow = after ? adminCountOf(after) : undefined;
+  return [
+    ...(was === now
+      ? []
+      : [...(was ? [listedCounterChange(was, -1)] : []), ...(now ? [listedCounterChange(now, 1)] : [])]),
+    ...(adminWas === adminNow ? [] : [adminCounterChange(adminWas, adminNow)]),
+  ];
+}
+
+/** App Management's counters: apps per type filter and status (absent: 0), one GetItem. */
+export async function readAdminAppCounts(): Promise<AdminAppCounters> {
+  const item = (await getItem(adminAppCountsKey)) ?? {};
+  const of = (type: 'marketplace' | 'internal') =>
+    Object.fromEntries(APP_STATUSES.map((s) => [s, counter(item[`${type}|${s}`])])) as Record<AppStatus, number>;
+  return { marketplace: of('marketplace'), internal: of('internal') };
 }
 
 /** A category counter item, both ways (categories are few: one Query reads them all). */
@@ -692,6 +779,10 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id.localeCompare(b.id)));
   }
 
+  async adminCounts(): Promise<AdminAppCounters> {
+    return readAdminAppCounts();
+  }
+
   async pageAdmin(query: AdminAppPageQuery): Promise<Page<AppRecord>> {
     const parts = adminAppParts(query);
     let start = 0;
@@ -713,12 +804,12 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
       const room = query.limit - items.length;
       // Off the marketplace newest first (created#id), the marketplace A-Z (its name sort key).
       const order = { ScanIndexForward: part.pk === MARKET_PK };
-      const page = await queryWindowPage(onIndex('GSI2', part.pk, { ...part.filter, ...order }), {
+      const page = await queryWindowPage(onIndex(part.index, part.pk, { ...part.filter, ...order }), {
         limit: room,
         // Unfiltered, a page reads exactly its rows; filtered, at most the window per partition.
         window: part.filter.FilterExpression ? ADMIN_APP_SEARCH_WINDOW : room,
         cursor: i === start ? inner : undefined,
-        index: 'GSI2',
+        index: part.index,
         partition: part.pk,
         invalid: ADMIN_APPS_CURSOR_INVALID,
       });

@@ -103,6 +103,11 @@ export const CATEGORIES_PK = 'CATEGORIES';
  */
 export const CATEGORY_COUNTS_PK = 'CATEGORYCOUNTS';
 export const categoryCountKey = (slug: string): Key => ({ PK: CATEGORY_COUNTS_PK, SK: slug });
+/**
+ * App Management's counts: apps per type filter (marketplace = public, internal = the rest) and
+ * status, one attribute each (apps-repo.ts moves them in the same transaction as the app).
+ */
+export const adminAppCountsKey: Key = { PK: 'APPCOUNTS', SK: 'COUNTS' };
 /** Zero-padded so the index's string order is the numeric display order. */
 export const categoryOrderKey = (c: { display_order: number; slug: string }) =>
   `${String(c.display_order).padStart(5, '0')}#${c.slug}`;

@@ -14,6 +14,8 @@ import {
   onIndex,
   putItem,
   queryAll,
+  queryCursorPage,
+  queryUpTo,
   str,
   type TransactItem,
   transactOrCancellationCodes,
@@ -29,6 +31,13 @@ const toPendingManual = (item: Record<string, unknown>): PendingManualLicence =>
   pending_since: str(item.fulfilled_at) ?? str(item.completed_at) ?? str(item.created_at) ?? '',
   reminded_at: str(item.manual_reminded_at),
 });
+
+const PENDING_FILTER = {
+  FilterExpression: '#status = :completed AND license_status = :mp',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':completed': 'completed', ':mp': 'manual_pending' },
+};
+export const MANUAL_CURSOR_INVALID = 'cursor is not a cursor of this list';
 
 /** The completed purchases still waiting for a manual licence in one index partition, oldest first. */
 async function pendingOn(index: 'GSI2' | 'GSI3', pk: string) {
@@ -48,6 +57,42 @@ export const dynamoManualLicences: ManualLicenceStore = {
   pendingByApp: (appId) => pendingOn('GSI2', appSalesPartition(appId)),
 
   allPending: () => pendingOn('GSI3', MANUAL_PENDING_PARTITION),
+
+  async pendingPage(limit, cursor) {
+    const page = await queryCursorPage(
+      onIndex('GSI3', MANUAL_PENDING_PARTITION, { ...PENDING_FILTER, ScanIndexForward: true }),
+      {
+        limit,
+        cursor,
+        index: 'GSI3',
+        partition: MANUAL_PENDING_PARTITION,
+        invalid: MANUAL_CURSOR_INVALID,
+      },
+    );
+    return { items: page.items.map(toPendingManual), next_cursor: page.next_cursor };
+  },
+
+  async pendingCounts(overdueBefore, cap) {
+    // At most `cap` each, keys only. The index holds the pending licences (completing one takes it
+    // out in the same write); the filter leaves out one refunded while it waited.
+    const count = async (overdue: boolean) =>
+      (
+        await queryUpTo(
+          onIndex('GSI3', MANUAL_PENDING_PARTITION, {
+            ...PENDING_FILTER,
+            ...(overdue ? { sortKey: 'GSI3SK < :cut' } : {}),
+            ExpressionAttributeValues: {
+              ...PENDING_FILTER.ExpressionAttributeValues,
+              ...(overdue ? { ':cut': overdueBefore } : {}),
+            },
+            ProjectionExpression: 'PK',
+          }),
+          cap,
+        )
+      ).length;
+    const [pending, overdue] = await Promise.all([count(false), count(true)]);
+    return { pending, overdue };
+  },
 
   async get(purchaseId) {
     const item = await getItem(purchaseKeys.purchase(purchaseId));

@@ -15,6 +15,11 @@
  * - install-backfill: an `active` install for every delivered licence that has none (licences
  *   delivered before installs existed, whose practices' events the consent boundary would
  *   otherwise withhold): core/installs/install.ts backfilledInstall.
+ * - catalogue-categories: the feature categories on the catalogue counts item (the category list's
+ *   one read), for catalogues synced before each sync recorded them.
+ * - admin-app-counts: App Management's counters (apps per type filter and status, apps-repo.ts),
+ *   for apps written before they were moved in each app write's transaction.
+ * - app-search-text: each app's search_text with its company (App Management's search).
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -22,10 +27,12 @@ import { requestedPermissions } from '../../core/installs/permissions';
 import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import { summarise } from '../../core/purchases/purchases-service';
 import { accountStatus } from '../../core/users/user';
+import { adminCountOf, adminSearchText } from './apps-repo';
 import { reviewedDeclarationSource } from './data-access-repo';
 import { getItem, onIndex, putItem, queryAll, queryIndexPage, updateItem } from './dynamo';
 import { dynamoInstallStore } from './installs-repo';
 import {
+  adminAppCountsKey,
   appKey,
   appSalesPartition,
   auditKeys,
@@ -37,7 +44,7 @@ import {
 } from './keys';
 import { purchaseItem } from './purchase-item';
 import { SALES_COUNTERS } from './purchases-repo';
-import { countCatalogue, dynamoCatalogueStore } from './sync-repo';
+import { catalogueCategories, countCatalogue, dynamoCatalogueStore } from './sync-repo';
 import { dynamoUsersRepository, searchText, userItem } from './users-repo';
 
 export interface MigrationResult {
@@ -84,6 +91,14 @@ async function salesCounters(): Promise<number> {
 async function catalogueCounts(): Promise<number> {
   if (await getItem(syncKeys.catalogueCounts)) return 0;
   await dynamoCatalogueStore.setCounts(await countCatalogue());
+  return 1;
+}
+
+/** The feature categories on the counts item (GET /api/internal-sync/categories reads only that item). */
+async function catalogueCategoriesItem(): Promise<number> {
+  const stored = await getItem(syncKeys.catalogueCounts);
+  if (Array.isArray(stored?.feature_categories)) return 0;
+  await dynamoCatalogueStore.setCounts({}, await catalogueCategories());
   return 1;
 }
 
@@ -205,13 +220,53 @@ async function backfillInstalls(): Promise<number> {
   return created;
 }
 
+/**
+ * Sets App Management's counters (apps per type filter and status) from every app (absolute: run it
+ * while no app is being written, as a deploy's migration step is). Also what bin/seed-scale.ts runs
+ * after writing its apps.
+ */
+export async function recountAdminApps(): Promise<number> {
+  const names = { '#t': 'type', '#a': 'is_approved', '#s': 'is_suspended' };
+  const part = (pk: string) =>
+    queryAll<{ type?: string; is_approved?: boolean; is_suspended?: boolean }>(
+      onIndex('GSI2', pk, { ProjectionExpression: '#t, #a, #s', ExpressionAttributeNames: names }),
+    );
+  const apps = (await Promise.all([part(MARKET_PK), part(UNLISTED_PK)])).flat();
+  const counts: Record<string, number> = {};
+  for (const app of apps) counts[adminCountOf(app)] = (counts[adminCountOf(app)] ?? 0) + 1;
+  await putItem({ ...adminAppCountsKey, entity: 'AdminAppCounts', ...counts });
+  return apps.length;
+}
+
+/** Each app's search_text as App Management's search reads it now: its name and its company. */
+async function appSearchText(): Promise<number> {
+  type Named = { id: string; name?: string; company_name?: string; search_text?: string };
+  const names = { '#id': 'id', '#n': 'name', '#c': 'company_name', '#s': 'search_text' };
+  const part = (pk: string) =>
+    queryAll<Named>(onIndex('GSI2', pk, { ProjectionExpression: '#id, #n, #c, #s', ExpressionAttributeNames: names }));
+  const stale = (await Promise.all([part(MARKET_PK), part(UNLISTED_PK)]))
+    .flat()
+    .filter((a) => a.search_text !== adminSearchText(a));
+  for (const app of stale) {
+    await updateItem(appKey(app.id), {
+      UpdateExpression: 'SET search_text = :s',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':s': adminSearchText(app) },
+    }).catch(() => undefined); // an app deleted meanwhile
+  }
+  return stale.length;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
     await once('sales-counters', salesCounters),
     await once('catalogue-counts', catalogueCounts),
+    await once('catalogue-categories', catalogueCategoriesItem),
     await once('user-search-and-counts', recountUsers),
     await once('audit-actor-ids', auditActorIds),
     await once('install-backfill', backfillInstalls),
+    await once('admin-app-counts', recountAdminApps),
+    await once('app-search-text', appSearchText),
   ];
 }

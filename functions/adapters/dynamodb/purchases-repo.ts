@@ -571,6 +571,21 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
   },
 };
 
+/** One app's sales counters (its analytics' totals): one GetItem of the counter attributes. */
+export async function salesCountersOfApp(
+  appId: string,
+): Promise<{ total_sales: number; total_revenue_cents: number } | undefined> {
+  const item = await getItem(appKey(appId), {
+    projection: [SALES_COUNTERS.total_sales, SALES_COUNTERS.total_revenue_cents],
+  });
+  if (!item) return undefined;
+  const counter = (v: unknown) => Math.max(0, num(v) ?? 0);
+  return {
+    total_sales: counter(item[SALES_COUNTERS.total_sales]),
+    total_revenue_cents: counter(item[SALES_COUNTERS.total_revenue_cents]),
+  };
+}
+
 /**
  * The sales counters of these apps (the admin list's Sales column): one BatchGetItem per 100 apps,
  * only the counter attributes, never a purchases query per app.

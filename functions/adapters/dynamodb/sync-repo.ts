@@ -170,8 +170,9 @@ export const dynamoCatalogueStore: CatalogueStore = {
   async put(kind, items, at) {
     await batchPut(items.map((i) => itemOf(kind, i, at)));
   },
-  async setCounts(counts) {
-    const entries = Object.entries(counts);
+  async setCounts(counts, featureCategories) {
+    const entries: Array<[string, unknown]> = Object.entries(counts);
+    if (featureCategories) entries.push(['feature_categories', featureCategories]);
     if (entries.length === 0) return;
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
@@ -322,10 +323,10 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
     });
   },
   async categories() {
-    const items = (await listKind('features')).filter((f) => f.removed !== true);
-    return [...new Set(items.map((f) => String((f.data as { category?: string }).category ?? '')))]
-      .filter(Boolean)
-      .sort();
+    // One GetItem: the categories each catalogue sync of the features records with the counts (the
+    // migration records them for a table synced before). Until then: none yet.
+    const stored = await getItem(KEYS.catalogueCounts);
+    return Array.isArray(stored?.feature_categories) ? stored.feature_categories.map(String) : [];
   },
   async counts() {
     // One GetItem: the counts each catalogue sync records. A table synced before the item existed
@@ -367,6 +368,15 @@ export async function countCatalogue(): Promise<Record<CatalogueKind, number>> {
     ]);
     return { features, event_types, tables, relationships };
   }
+}
+
+/** The live features' categories, read from every feature (the migration, never a request). */
+export async function catalogueCategories(): Promise<string[]> {
+  // A worker-side read to the end: the migration step records what requests then read in one GetItem.
+  const items = (await listKind('features')).filter((f) => f.removed !== true);
+  return [...new Set(items.map((f) => String((f.data as { category?: string }).category ?? '')))]
+    .filter(Boolean)
+    .sort();
 }
 
 async function saveFeatureLinks(

@@ -1,11 +1,15 @@
 import { PurchaseIdParams } from '../../../shared/schemas/checkout';
-import { CompleteManualLicenceRequest } from '../../../shared/schemas/manual-licences';
+import { AdminManualLicenceListQuery, CompleteManualLicenceRequest } from '../../../shared/schemas/manual-licences';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { manualLicences } from '../../wiring/manual-licences';
 
-/** GET /api/admin/manual-licences: every pending manual licence and how many are overdue (24 h). */
-export const listAllManualLicences: AdminHandler = async () => ok(await manualLicences.listAll());
+/**
+ * GET /api/admin/manual-licences?limit=&cursor=: one page of the pending manual licences, oldest
+ * first, with how many are pending and overdue (24 h) in all and the next page's cursor.
+ */
+export const listAllManualLicences: AdminHandler = async (req) =>
+  ok(await manualLicences.listAll(parse(AdminManualLicenceListQuery, req.query)));
 
 /** POST /api/admin/purchases/{id}/complete-licence: an admin completes any pending manual licence. */
 export const adminCompleteManualLicence: AdminHandler = async (req) => {

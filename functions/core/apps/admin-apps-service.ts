@@ -1,4 +1,5 @@
 import { MSG } from '../../../shared/messages';
+import type { AdminAppCounters } from '../../../shared/schemas/admin-lists';
 import { type AdminApp, APP_MESSAGES } from '../../../shared/schemas/apps';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page } from '../paging';
@@ -13,8 +14,9 @@ import { type AppSales, NO_SALES, toAdminApp } from './owner-app-mappers';
 import { markedReviewed } from './review';
 
 export interface AdminAppsDeps {
-  apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete' | 'pageAdmin'>;
-  users: { findById(id: string): Promise<User | undefined> };
+  apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete' | 'pageAdmin' | 'adminCounts'>;
+  /** findByEmail: App Management's search by a developer's e-mail (one key lookup). */
+  users: { findById(id: string): Promise<User | undefined>; findByEmail?(email: string): Promise<User | undefined> };
   keyPool: KeyPoolPort;
   webhooks: AppWebhooks;
   uploads: Omit<AppUploadsDeps, 'listByOwner'>;
@@ -153,7 +155,10 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
      */
     async page(query: AdminAppPageQuery): Promise<Page<AdminApp>> {
       if (!apps.pageAdmin) throw new Error('this app repository cannot page App Management');
-      const page = await apps.pageAdmin(query);
+      // A search that is a whole e-mail address names a developer: their apps lead (one key lookup).
+      const email = query.q?.trim().toLowerCase() ?? '';
+      const owner = email.includes('@') && users.findByEmail ? await users.findByEmail(email) : undefined;
+      const page = await apps.pageAdmin(owner ? { ...query, ownerId: owner.id } : query);
       const ownerIds = [...new Set(page.items.map((a) => a.user_id))];
       const owners = new Map<string, User | undefined>(
         await inBatches(ownerIds, LOOKUP_BATCH, async (id) => [id, await users.findById(id)] as const),
@@ -163,6 +168,12 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
         items: page.items.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES)),
         next_cursor: page.next_cursor,
       };
+    },
+
+    /** App Management's counters (apps per type filter and status): one read, whatever the number of apps. */
+    async counts(): Promise<AdminAppCounters> {
+      if (!apps.adminCounts) throw new Error('this app repository keeps no App Management counters');
+      return apps.adminCounts();
     },
 
     /** POST /api/admin/apps/{id}/approve. */

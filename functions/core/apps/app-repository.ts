@@ -1,5 +1,6 @@
 import type { AppStatus } from '../../../shared/app-status';
 import { APP_LIMIT_DETAIL } from '../../../shared/constants';
+import type { AdminAppCounters } from '../../../shared/schemas/admin-lists';
 import { ConflictError } from '../errors';
 import type { Page } from '../paging';
 import type { AppCardRecord, AppRecord } from './app';
@@ -51,6 +52,8 @@ export interface AppRepository {
    * a name search narrow it, each page reading at most a bounded window.
    */
   pageAdmin?(query: AdminAppPageQuery): Promise<Page<AppRecord>>;
+  /** App Management's counters (apps per type filter and status), kept with each app write: one read. */
+  adminCounts?(): Promise<AdminAppCounters>;
 }
 
 /** The cursor-paged App Management query (functions/adapters/dynamodb/apps-repo.ts pageAdmin). */
@@ -60,4 +63,6 @@ export interface AdminAppPageQuery {
   q?: string;
   status?: AppStatus;
   type: 'all' | 'marketplace' | 'internal';
+  /** The developer whose e-mail the search is: their apps come first, whatever their names. */
+  ownerId?: string;
 }

@@ -7,8 +7,10 @@
  * e-mail, once; past MANUAL_OVERDUE_HOURS it counts as overdue on the admin Dashboard.
  */
 import {
+  type AdminManualLicencePage,
   type CompleteManualLicenceInput,
   type CompleteManualLicenceResult,
+  MANUAL_COUNT_CAP,
   MANUAL_LICENCE_COMPLETED,
   MANUAL_LICENCE_DONE,
   MANUAL_LICENCE_NOT_FOUND,
@@ -18,6 +20,7 @@ import {
 } from '../../../shared/schemas/manual-licences';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError } from '../errors';
+import type { Page } from '../paging';
 import { isProvenPurchase, type PurchaseRecord } from '../purchases/purchase';
 import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
 import type { ClaimLinks } from '../users/practice-claims';
@@ -35,8 +38,15 @@ export interface PendingManualLicence {
 export interface ManualLicenceStore {
   /** Pending manual licences of one app (strongly consistent enough for the developer's list). */
   pendingByApp(appId: string): Promise<PendingManualLicence[]>;
-  /** Every pending manual licence, oldest first. */
+  /** Every pending manual licence, oldest first (the reminder worker's walk). */
   allPending(): Promise<PendingManualLicence[]>;
+  /** One page of the pending manual licences, oldest first (the admin's list: a bounded read). */
+  pendingPage?(limit: number, cursor?: string): Promise<Page<PendingManualLicence>>;
+  /**
+   * How many are pending, and how many of them went pending before `overdueBefore`, each counted
+   * up to `cap` (a keys-only read of at most `cap` index entries each).
+   */
+  pendingCounts?(overdueBefore: string, cap: number): Promise<{ pending: number; overdue: number }>;
   /** One purchase with its manual-licence fields, or undefined. */
   get(purchaseId: string): Promise<PendingManualLicence | undefined>;
   /**
@@ -192,14 +202,24 @@ export function createManualLicences(deps: ManualLicencesDeps) {
         .map((p) => view(p, at));
     },
 
-    /** Every pending manual licence, oldest first, and how many are overdue. */
-    async listAll(): Promise<{ licences: ManualLicence[]; overdue_count: number; overdue_hours: number }> {
+    /**
+     * One page of the pending manual licences, oldest first, with how many are pending and overdue
+     * in all (counted up to MANUAL_COUNT_CAP each) and the next page's cursor.
+     */
+    async listAll(page: { limit: number; cursor?: string }): Promise<AdminManualLicencePage> {
       const at = now();
-      const licences = (await store.allPending()).map((p) => view(p, at));
+      if (!store.pendingPage || !store.pendingCounts) throw new Error('this store cannot page manual licences');
+      const cutoff = new Date(at.getTime() - MANUAL_OVERDUE_HOURS * HOUR_MS).toISOString();
+      const [rows, counts] = await Promise.all([
+        store.pendingPage(page.limit, page.cursor),
+        store.pendingCounts(cutoff, MANUAL_COUNT_CAP),
+      ]);
       return {
-        licences,
-        overdue_count: licences.filter((l) => l.overdue).length,
+        licences: rows.items.map((p) => view(p, at)),
+        overdue_count: counts.overdue,
+        pending_count: counts.pending,
         overdue_hours: MANUAL_OVERDUE_HOURS,
+        next_cursor: rows.next_cursor,
       };
     },
 

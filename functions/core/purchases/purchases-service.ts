@@ -33,6 +33,11 @@ export interface PurchasesServiceDeps extends RefundsDeps {
   users?: Pick<UsersRepository, 'findById'>;
   /** Lays an invoice's lines out as a PDF (adapters/invoice-pdf.ts). */
   renderInvoice: (lines: readonly InvoiceLine[], title: string) => Buffer;
+  /**
+   * An app's sales counters, kept in the purchases' own transactions (one read, whatever the sales):
+   * analytics' totals. Without it the totals are those of the page read.
+   */
+  salesCounters?: (appId: string) => Promise<{ total_sales: number; total_revenue_cents: number } | undefined>;
 }
 
 const RECENT_PURCHASES = 10;
@@ -170,12 +175,30 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
       return { pdf: deps.renderInvoice(invoice.lines, `Invoice ${invoice.number}`), filename: invoice.filename };
     },
 
-    /** GET /api/apps/{id}/analytics: the owner's public app only; another developer's app reads as missing. */
-    async analytics(ownerId: string, appId: string): Promise<AppAnalytics> {
+    /**
+     * GET /api/apps/{id}/analytics: the owner's public app only; another developer's app reads as
+     * missing. A bounded read: the totals from the app's sales counters; customers and recent
+     * purchases from one page of its sales, newest first (`limit`, `cursor`; next_cursor names the
+     * next page, whose customers follow).
+     */
+    async analytics(
+      ownerId: string,
+      appId: string,
+      page: { limit: number; cursor?: string },
+    ): Promise<{ analytics: AppAnalytics; next_cursor: string | null }> {
       const app = await apps.getById(appId);
       if (!app || app.user_id !== ownerId) throw new NotFoundError(APP_NOT_FOUND);
       if (app.type !== 'public') throw new ValidationError(ANALYTICS_PUBLIC_ONLY);
-      return analyticsOf(await purchases.listByApp(appId));
+      const [sales, counters] = await Promise.all([
+        purchases.pageByApp(appId, page.limit, page.cursor),
+        deps.salesCounters?.(appId),
+      ]);
+      const analytics = analyticsOf(sales.items);
+      if (counters) {
+        analytics.total_sales = counters.total_sales;
+        analytics.total_revenue = centsToDollars(counters.total_revenue_cents);
+      }
+      return { analytics, next_cursor: sales.next_cursor };
     },
 
     /** GET /api/admin/apps/{id}/purchases: completed and refunded purchases, newest first. */

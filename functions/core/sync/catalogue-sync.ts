@@ -141,7 +141,12 @@ export async function syncCatalogue(
   // 3. Write what changed.
   const at = (deps.now?.() ?? new Date()).toISOString();
   for (const [kind, puts] of writes) if (puts.length) await deps.store.put(kind, puts, at);
-  // The live counts status shows, kept on one item so status never counts the catalogue.
-  await deps.store.setCounts(Object.fromEntries([...desired].map(([kind, want]) => [kind, want.size])));
+  // The live counts status shows, kept on one item so status never counts the catalogue; with the
+  // features, their categories (the category filter lists them without reading every feature).
+  const features = desired.get('features');
+  const categories = features
+    ? [...new Set([...features.values()].map((d) => String(d.category ?? '')))].filter(Boolean).sort()
+    : undefined;
+  await deps.store.setCounts(Object.fromEntries([...desired].map(([kind, want]) => [kind, want.size])), categories);
   return counts;
 }

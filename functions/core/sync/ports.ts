@@ -67,8 +67,11 @@ export interface CatalogueStore {
   list(kind: CatalogueKind): Promise<StoredCatalogueItem[]>;
   /** Writes (creates or replaces the source fields of) items; never touches a feature's saved links. */
   put(kind: CatalogueKind, items: StoredCatalogueItem[], at: string): Promise<void>;
-  /** Records how many live (not removed) items these kinds hold after a sync (status reads them in O(1)). */
-  setCounts(counts: Partial<Record<CatalogueKind, number>>): Promise<void>;
+  /**
+   * Records how many live (not removed) items these kinds hold after a sync (status reads them in
+   * O(1)) and, when the features were synced, their categories (the category list reads one item).
+   */
+  setCounts(counts: Partial<Record<CatalogueKind, number>>, featureCategories?: string[]): Promise<void>;
 }
 
 export type RunPointer = 'internal' | 'poll';

@@ -11,7 +11,14 @@ describe('Admin Dashboard: overdue manual licences', { timeout: 30_000 }, () => 
   it.each([
     {
       name: 'shows how many manual licences are overdue past 24 hours',
-      reply: () => HttpResponse.json({ licences: [{}, {}, {}], overdue_count: 2, overdue_hours: 24 }),
+      reply: () =>
+        HttpResponse.json({
+          licences: [{}, {}, {}],
+          overdue_count: 2,
+          pending_count: 3,
+          overdue_hours: 24,
+          next_cursor: null,
+        }),
       text: '2 overdue past 24 hours (3 pending in all)',
     },
     {

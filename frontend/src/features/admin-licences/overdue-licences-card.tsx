@@ -11,7 +11,7 @@ export function OverdueLicencesCard() {
       testId="overdue-licences"
     >
       {(data) =>
-        `${data.overdue_count} overdue past ${data.overdue_hours} hours (${data.licences.length} pending in all)`
+        `${data.overdue_count} overdue past ${data.overdue_hours} hours (${data.pending_count} pending in all)`
       }
     </NoteCard>
   );

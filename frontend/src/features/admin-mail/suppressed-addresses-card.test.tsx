@@ -35,4 +35,26 @@ describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, ()
     expect(calls('POST /api/admin/mail-suppressions/lift')[0]?.body).toEqual({ email: 'gone@example.com' });
     expect(mail.db.map((s) => s.email)).toEqual(['angry@example.com']);
   });
+
+  it('reaches the older addresses with Load more (X-Next-Cursor)', async () => {
+    const many = Array.from({ length: 53 }, (_, i) =>
+      suppressedAddressFixture({ email: `gone${String(i).padStart(2, '0')}@example.com` }),
+    );
+    serve(
+      accountsHandlers(),
+      syncHandlers({}).handlers,
+      adminAppsHandlers().handlers,
+      adminMailHandlers({ suppressed: many }).handlers,
+    );
+    renderRoute('/admin', { role: 'admin' });
+    const table = await screen.findByRole('table', { name: 'Suppressed addresses' }, { timeout: 10_000 });
+    expect(table.textContent).toContain('gone49@example.com');
+    expect(table.textContent).not.toContain('gone50@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more suppressed addresses' }));
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Suppressed addresses' }).textContent).toContain('gone52@example.com'),
+    );
+    expect(calls('GET /api/admin/mail-suppressions').some((c) => c.query.get('cursor') === '50')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more suppressed addresses' })).toBeNull());
+  });
 });

@@ -1,9 +1,9 @@
 import { Box, Button, Heading, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { SuppressedAddress } from '../../../../shared/schemas/mail';
 import { type DataColumn, DataTable } from '../../components/ui/data-table';
-import { api, errorText, fetcher } from '../../lib/api-client';
+import { api, errorText } from '../../lib/api-client';
+import { usePagedArray } from '../../lib/use-paged-array';
 import { formatDate } from '../../utils/format';
 
 const PATH = '/api/admin/mail-suppressions';
@@ -20,7 +20,8 @@ const SUPPRESSED_COLUMNS: DataColumn[] = [
  * as spam, with a way to mail one again once its owner fixed the mailbox.
  */
 export function SuppressedAddressesCard() {
-  const { data, error, mutate } = useSWR<SuppressedAddress[]>(PATH, fetcher);
+  // The newest first, a page at a time (the server's default page; Load more follows X-Next-Cursor).
+  const { data, error, mutate, hasMore, loadMore, loadingMore } = usePagedArray<SuppressedAddress>(PATH);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -84,6 +85,11 @@ export function SuppressedAddressesCard() {
           ))}
         </DataTable>
       )}
+      {hasMore ? (
+        <Button size="sm" variant="outline" mt="3" loading={loadingMore} onClick={() => void loadMore()}>
+          Load more suppressed addresses
+        </Button>
+      ) : null}
     </Box>
   );
 }

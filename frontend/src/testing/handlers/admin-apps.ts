@@ -1,4 +1,14 @@
-import { AdminAppListQuery, adminAppListing } from '../../../../shared/schemas/admin-lists';
+import { APP_STATUSES, appStatusOf } from '../../../../shared/app-status';
+import {
+  type AdminAppCounters,
+  type AdminAppCursorPage,
+  AdminAppCursorQuery,
+  AdminAppListQuery,
+  adminAppCountsFor,
+  adminAppListing,
+  awaitingReviewFirst,
+  matchesAppType,
+} from '../../../../shared/schemas/admin-lists';
 import {
   type CompleteManualLicenceInput,
   MANUAL_LICENCE_DONE,
@@ -42,10 +52,32 @@ export function adminAppsHandlers(
   const completed: { id: string; body: CompleteManualLicenceInput }[] = [];
   const find = (id: string | undefined) => db.find((a) => a.id === id);
   const handlers: HttpHandler[] = [
-    // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with `page`.
-    http.get('/api/admin/apps', ({ request }) =>
-      HttpResponse.json(adminAppListing(db, AdminAppListQuery.parse(Object.fromEntries(queryOf(request))))),
-    ),
+    // The server's search, filters and paging (shared/schemas/admin-lists.ts): a page object with
+    // `page`; with `cursor` or `limit` alone one cursor page (the cursor here: the offset) with the counters.
+    http.get('/api/admin/apps', ({ request }) => {
+      const params = Object.fromEntries(queryOf(request));
+      if (params.cursor === undefined && (params.limit === undefined || params.page !== undefined))
+        return HttpResponse.json(adminAppListing(db, AdminAppListQuery.parse(params)));
+      const query = AdminAppCursorQuery.parse(params);
+      const limit = query.limit ?? 25;
+      const rows = awaitingReviewFirst(adminAppListing(db, { ...query, limit }) as AdminAppRow[]);
+      const from = Number(query.cursor ?? 0);
+      const counters = Object.fromEntries(
+        (['marketplace', 'internal'] as const).map((t) => [
+          t,
+          Object.fromEntries(
+            APP_STATUSES.map((s) => [s, db.filter((a) => matchesAppType(a, t) && appStatusOf(a) === s).length]),
+          ),
+        ]),
+      ) as AdminAppCounters;
+      const body: Omit<AdminAppCursorPage, 'items'> & { items: AdminAppRow[] } = {
+        items: rows.slice(from, from + limit),
+        next_cursor: from + limit < rows.length ? String(from + limit) : null,
+        limit,
+        ...adminAppCountsFor(counters, query),
+      };
+      return HttpResponse.json(body);
+    }),
     http.post<{ id: string }>('/api/admin/apps/:id/approve', ({ params }) => {
       const app = find(params.id);
       if (!app) return fail(404, 'App not found');
@@ -68,9 +100,19 @@ export function adminAppsHandlers(
       return HttpResponse.json({ message: 'App deleted' });
     }),
     // Pending manual licences (every app) and the admin's completion: once, then 409.
-    http.get('/api/admin/manual-licences', () =>
-      HttpResponse.json({ licences: manual, overdue_count: manual.filter((l) => l.overdue).length, overdue_hours: 24 }),
-    ),
+    // One page (`limit`, default 100; the cursor here: the offset) with the counts of every pending one.
+    http.get('/api/admin/manual-licences', ({ request }) => {
+      const params = queryOf(request);
+      const limit = Number(params.get('limit') ?? 100);
+      const from = Number(params.get('cursor') ?? 0);
+      return HttpResponse.json({
+        licences: manual.slice(from, from + limit),
+        overdue_count: manual.filter((l) => l.overdue).length,
+        pending_count: manual.length,
+        overdue_hours: 24,
+        next_cursor: from + limit < manual.length ? String(from + limit) : null,
+      });
+    }),
     http.post<{ id: string }>('/api/admin/purchases/:id/complete-licence', async ({ request, params }) => {
       const i = manual.findIndex((l) => l.purchase_id === params.id);
       if (i < 0) return fail(409, MANUAL_LICENCE_DONE);

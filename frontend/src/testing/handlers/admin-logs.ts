@@ -25,9 +25,14 @@ export function deliveryLogFixture(
 export function adminLogsHandlers(opts: { logs?: WebhookDeliveryLog[]; replayFails?: string } = {}) {
   const logs = (opts.logs ?? []).map((l) => ({ ...l }));
   const handlers: HttpHandler[] = [
-    http.get('/api/admin/logs', ({ request }) =>
-      HttpResponse.json(logs.slice(0, Number(queryOf(request).get('limit') ?? 100))),
-    ),
+    // One page (`limit`; the cursor here: the offset), the next named by X-Next-Cursor as the server does.
+    http.get('/api/admin/logs', ({ request }) => {
+      const limit = Number(queryOf(request).get('limit') ?? 100);
+      const from = Number(queryOf(request).get('cursor') ?? 0);
+      return HttpResponse.json(logs.slice(from, from + limit), {
+        headers: from + limit < logs.length ? { 'X-Next-Cursor': String(from + limit) } : {},
+      });
+    }),
     http.post<{ id: string }>('/api/admin/logs/:id/replay', ({ params }) => {
       const log = logs.find((l) => l.id === params.id);
       if (!log) return fail(404, 'Webhook log not found');

@@ -140,7 +140,9 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     const search = screen.getByRole('searchbox', { name: 'Search apps' });
     await user.type(search, 'ops@clinic');
     await waitFor(() => expect(names()).toEqual(['int']));
-    expect(screen.getByRole('button', { name: 'All Apps (1)' })).toBeTruthy();
+    // The counts are the counters' (the filters counted, the search not): the line says both.
+    expect(screen.getByText('Showing 1 matching apps (5 in all)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'All Apps (5)' })).toBeTruthy();
     expect(calls().some((r) => r.path === '/api/admin/apps' && r.query.get('q') === 'ops@clinic')).toBe(true);
     await user.clear(search);
     await user.type(search, 'xray');
@@ -168,20 +170,21 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(names()).toEqual(['int']));
   });
 
-  it('pages on the server past 25 apps with Previous / Next', async () => {
+  it('pages on the server past 25 apps with Load more (next_cursor)', async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       adminAppFixture({ id: `a${i}`, name: `Bulk App ${String(i).padStart(2, '0')}`, is_approved: true }),
     );
     const { user } = await open([], many);
     await screen.findByText('Bulk App 00');
     expect(names()).toHaveLength(25);
-    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     expect(screen.getByText('Showing 25 of 30 apps')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await user.click(screen.getByRole('button', { name: /Load more/ }));
     await screen.findByText('Bulk App 29');
-    expect(names()).toHaveLength(5);
-    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-    expect(calls().some((r) => r.path === '/api/admin/apps' && r.query.get('page') === '2')).toBe(true);
+    expect(names()).toHaveLength(30);
+    expect(screen.getByText('Showing 30 of 30 apps')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(calls().some((r) => r.path === '/api/admin/apps' && r.query.get('cursor') === '25')).toBe(true);
+    expect(calls().some((r) => r.path === '/api/admin/apps' && r.query.has('page'))).toBe(false);
   });
 
   it("says 'No apps found.' when there are none", async () => {

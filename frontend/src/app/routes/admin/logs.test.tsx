@@ -89,6 +89,19 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
     expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
   });
 
+  it('reaches the attempts older than the newest 100 with Load older attempts (X-Next-Cursor)', async () => {
+    const logs = Array.from({ length: 103 }, (_, i) =>
+      deliveryLogFixture({ id: `log-${String(i + 1).padStart(3, '0')}` }),
+    );
+    const { user } = open(logs);
+    await row('log-001');
+    expect(screen.getByText('Page 1 of 5')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load older attempts' }));
+    expect(await screen.findByText('Page 1 of 6')).toBeTruthy();
+    expect(calls('GET /api/admin/logs').some((c) => c.query.get('cursor') === '100')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load older attempts' })).toBeNull());
+  });
+
   it('shows every field of a log in the detail dialog, with Replay for a failure', async () => {
     const { user } = open([
       deliveryLogFixture({

@@ -194,6 +194,37 @@ describe('My Apps (/dashboard/apps)', () => {
     expect(analytics.getByText('Dr. Lee')).toBeTruthy();
   });
 
+  it('lists the customers of older sales with Load more (X-Next-Cursor), one row per customer', async () => {
+    const lee = { id: 'c1', name: 'Dr. Lee', email: 'lee@example.com', purchase_count: 1 };
+    const { user } = await open(
+      { apps: apps() },
+      http.get('/api/apps/:id/analytics', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === 's2'
+          ? HttpResponse.json({
+              total_sales: 3,
+              total_revenue: 147,
+              customers: [lee, { id: 'c2', name: 'Dr. Kim', email: 'kim@example.com', purchase_count: 1 }],
+              recent_purchases: [],
+            })
+          : HttpResponse.json(
+              { total_sales: 3, total_revenue: 147, customers: [lee], recent_purchases: [] },
+              { headers: { 'X-Next-Cursor': 's2' } },
+            ),
+      ),
+    );
+    await screen.findByText('Xray Vision');
+    await user.click(row('pub-live').getByRole('button', { name: /Analytics/ }));
+    const analytics = within(await screen.findByRole('dialog', { name: 'Analytics' }));
+    expect(await analytics.findByText('Dr. Lee')).toBeTruthy();
+    await user.click(analytics.getByRole('button', { name: 'Load more customers' }));
+    expect(await analytics.findByText('Dr. Kim')).toBeTruthy();
+    // Dr. Lee bought on both pages: one row, both purchases counted.
+    expect(analytics.getAllByText('Dr. Lee')).toHaveLength(1);
+    const leeRow = analytics.getByText('Dr. Lee').closest('tr');
+    expect(leeRow?.textContent).toContain('2');
+    await waitFor(() => expect(analytics.queryByRole('button', { name: 'Load more customers' })).toBeNull());
+  });
+
   it("lists the practices' installs of the app with what each granted, a page at a time", async () => {
     const install = (id: string, email: string, status: 'active' | 'revoked') => ({
       id,

@@ -1,8 +1,15 @@
 import useSWR from 'swr';
 import type { AppStatus } from '../../../../../shared/app-status';
-import type { AdminAppPage, AdminAppTypeFilter } from '../../../../../shared/schemas/admin-lists';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminAppCursorPage,
+  type AdminAppTypeFilter,
+} from '../../../../../shared/schemas/admin-lists';
 import { api } from '../../../lib/api-client';
 import type { AdminAppRow } from '../types';
+
+/** A cursor page of App Management, its rows as the screen types them. */
+export type AdminAppCursorPageRows = Omit<AdminAppCursorPage, 'items'> & { items: AdminAppRow[] };
 
 /** The SWR key of the admin app list; every admin app action revalidates it (and its pages). */
 export const ADMIN_APPS_KEY = '/api/admin/apps';
@@ -19,24 +26,29 @@ export function useAdminApps() {
 }
 
 export interface AdminAppsPageParams {
-  page: number;
   limit?: number;
   q?: string;
   status?: AppStatus | '';
   type?: AdminAppTypeFilter;
 }
 
-/** The page's URL: empty search and filters are left out. */
-export function adminAppsPageKey({ page, limit, q, status, type }: AdminAppsPageParams): string {
-  const params = new URLSearchParams({ page: String(page) });
-  if (limit) params.set('limit', String(limit));
+/** A page's URL (cursor mode): the first page without a cursor; empty search and filters are left out. */
+export function adminAppsPageKey({ limit = ADMIN_PAGE_SIZE, q, status, type }: AdminAppsPageParams, cursor?: string) {
+  const params = new URLSearchParams({ limit: String(limit) });
   if (q?.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
   if (type && type !== 'all') params.set('type', type);
+  if (cursor) params.set('cursor', cursor);
   return `${ADMIN_APPS_KEY}?${params}`;
 }
 
-/** GET /api/admin/apps?page=…: one page (apps awaiting review first) with its counts. */
-export function useAdminAppsPage(params: AdminAppsPageParams) {
-  return useSWR(adminAppsPageKey(params), (key: string) => api.get<AdminAppPage>(key), { keepPreviousData: true });
+export const getAdminAppsPage = (key: string) => api.get<AdminAppCursorPageRows>(key);
+
+/**
+ * GET /api/admin/apps?limit=…[&q=…&status=…&type=…]: the first page (off the marketplace newest
+ * first, awaiting review among them, then the marketplace A-Z) with App Management's counts; the
+ * next pages come through next_cursor (usePagedList).
+ */
+export function useAdminAppsFirstPage(params: AdminAppsPageParams) {
+  return useSWR(adminAppsPageKey(params), getAdminAppsPage, { keepPreviousData: true });
 }

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, ButtonGroup, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LuEye } from 'react-icons/lu';
 import { APP_STATUSES, type AppStatus } from '../../../../../shared/app-status';
 import { MSG } from '../../../../../shared/messages';
@@ -9,14 +9,15 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ListCount, ListSearchBar, usePagedSearch } from '../../../components/ui/list-toolbar';
 import { LoadError } from '../../../components/ui/load-error';
+import { MoreRows } from '../../../components/ui/more-rows';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pager } from '../../../components/ui/pager';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useApproveApp } from '../api/approve-app';
 import { useClearAppFlag } from '../api/clear-flag';
 import { useDeleteAppPermanently } from '../api/delete-app';
-import { useAdminAppsPage } from '../api/get-admin-apps';
+import { adminAppsPageKey, getAdminAppsPage, useAdminAppsFirstPage } from '../api/get-admin-apps';
 import { useSuspendApp } from '../api/suspend-app';
 import type { AdminAppRow } from '../types';
 import { type AppFilter, adminStatus, FILTERS, formatPricing } from '../utils/format';
@@ -42,7 +43,9 @@ const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s
 /**
  * /admin/apps: every app with filter buttons (All Apps, Marketplace = public apps, Internal =
  * internal and partner apps), a search over app name, developer e-mail and company, a status
- * filter, server paging (apps awaiting review first), and the review dialog with its Approve /
+ * filter, server paging with "Load more" (next_cursor: apps off the marketplace, awaiting review
+ * among them, newest first, then the marketplace A-Z; the counts from the server's counters, the
+ * search not counted), and the review dialog with its Approve /
  * Suspend / Delete actions. `actions` sit beside the title (the route adds Pending Licenses).
  */
 export function AppManagement({
@@ -55,8 +58,16 @@ export function AppManagement({
 } = {}) {
   const [filter, setFilter] = useState<AppFilter>('all');
   const [status, setStatus] = useState<AppStatus | ''>('');
-  const { query, search, q, page, setPage, refilter } = usePagedSearch();
-  const { data, error, isLoading } = useAdminAppsPage({ page, q, status, type: filter });
+  const { query, search, q, refilter } = usePagedSearch();
+  const filters = { q, status, type: filter };
+  const { data, error, isLoading } = useAdminAppsFirstPage(filters);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const list = usePagedList(
+    adminAppsPageKey(filters),
+    data,
+    (cursor) => getAdminAppsPage(adminAppsPageKey(filters, cursor)),
+    body,
+  );
   // The app the review dialog shows: kept here, not only read from the page, because an approved app
   // moves off a busy page (awaiting review comes first) and the dialog must stay with it.
   const [viewed, setViewed] = useState<AdminAppRow | null>(null);
@@ -76,8 +87,9 @@ export function AppManagement({
   }
   const { confirm, dialog } = useConfirm();
 
-  const shown = data?.apps ?? [];
+  const shown = list.items;
   const apps = shown;
+  const searching = q.trim() !== '';
   const counts = data?.counts;
   // While the page holds the app, the dialog follows the list (its new state once it revalidates).
   const onPage = viewed ? apps.find((a) => a.id === viewed.id) : undefined;
@@ -159,7 +171,9 @@ export function AppManagement({
         </ButtonGroup>
         {data && (
           <ListCount waiting={data.status_counts['Pending Review']} waitingLabel="awaiting review" palette="orange">
-            Showing {shown.length} of {data.total} apps
+            {searching
+              ? `Showing ${shown.length} matching apps${list.hasMore ? ' so far' : ''} (${data.total} in all)`
+              : `Showing ${shown.length} of ${data.total} apps`}
           </ListCount>
         )}
       </HStack>
@@ -171,7 +185,8 @@ export function AppManagement({
         columns={COLUMNS}
         loading={isLoading && !data}
         skeletonRows={4}
-        empty={data && shown.length === 0 && MSG.noAppsFound}
+        bodyRef={body}
+        empty={data && shown.length === 0 && !list.hasMore && MSG.noAppsFound}
         rootProps={{
           interactive: true,
           tableLayout: 'fixed',
@@ -237,7 +252,15 @@ export function AppManagement({
           );
         })}
       </DataTable>
-      {data && <Pager page={data.page} pages={data.pages} onPage={setPage} label="App pages" />}
+      <MoreRows
+        shown={shown.length}
+        total={searching ? undefined : data?.total}
+        hasMore={list.hasMore}
+        loading={list.loading}
+        failed={list.failed}
+        onLoadMore={list.loadMore}
+        noun="apps"
+      />
 
       {viewing && (
         <AppDetailDialog

@@ -28,9 +28,12 @@ const COLUMNS: DataColumn[] = [
   { label: 'Actions', align: 'end' },
 ];
 
-/** /admin/logs: the newest 100 webhook delivery attempts, 20 per page, with details and replay. */
+/**
+ * /admin/logs: the newest 100 webhook delivery attempts, 20 per page, with details and replay; the
+ * older ones a hundred more at a time ("Load older attempts").
+ */
 export function WebhookLogs() {
-  const { data, error, isLoading, isValidating, mutate } = useAdminLogs();
+  const { data, error, isLoading, isValidating, mutate, hasMore, loadMore, loadingMore } = useAdminLogs();
   const replay = useReplayLog();
   const { run, busyId: replaying, dialog } = useConfirmedAction();
   const [page, setPage] = useState(1);
@@ -44,6 +47,7 @@ export function WebhookLogs() {
       { title: 'Replay webhook', message: MSG.confirmReplay, confirmLabel: 'Replay' },
       async () => {
         await replay.trigger(log.id);
+        void mutate();
         notifySuccess(MSG.webhookReplayed);
         setSelected(null);
       },
@@ -109,6 +113,13 @@ export function WebhookLogs() {
       )}
 
       <Pager page={view.current} pages={view.pages} onPage={setPage} label="Webhook log pages" />
+      {hasMore && (
+        <HStack justify="center" mt="4">
+          <Button variant="outline" loading={loadingMore} onClick={() => void loadMore()}>
+            Load older attempts
+          </Button>
+        </HStack>
+      )}
 
       {selected && (
         <LogDetailDialog

@@ -1,6 +1,6 @@
 import { Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { SYNC_TYPES } from '../../../../../shared/constants';
+import { SYNC_TYPES } from '../../../../../shared/sync-types';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoreRows } from '../../../components/ui/more-rows';

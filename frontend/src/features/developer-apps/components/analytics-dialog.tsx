@@ -119,7 +119,7 @@ function AppInstalls({ appId }: { appId: string }) {
 
 /** Sales of one public app: totals, customers and recent purchases (GET /api/apps/{id}/analytics). */
 export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => void }) {
-  const { data, error, isLoading } = useAppAnalytics(app.id);
+  const { data, error, isLoading, more, loadMore, isLoadingMore } = useAppAnalytics(app.id);
   const customers = data?.customers ?? [];
   const recent = data?.recent_purchases ?? [];
   const totals = [
@@ -146,13 +146,20 @@ export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => 
             ))}
           </SimpleGrid>
 
-          <AnalyticsTable
-            title="Customers"
-            emptyText="No customers yet."
-            loading={isLoading}
-            rows={customers}
-            columns={CUSTOMER_COLUMNS}
-          />
+          <Stack gap="2">
+            <AnalyticsTable
+              title="Customers"
+              emptyText="No customers yet."
+              loading={isLoading}
+              rows={customers}
+              columns={CUSTOMER_COLUMNS}
+            />
+            {more && (
+              <Button size="sm" variant="outline" alignSelf="start" loading={isLoadingMore} onClick={() => loadMore()}>
+                Load more customers
+              </Button>
+            )}
+          </Stack>
           <AnalyticsTable
             title="Recent purchases"
             emptyText="No purchases yet."
