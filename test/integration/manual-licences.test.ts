@@ -97,6 +97,12 @@ describe('manual licences', () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).not.toContain(MSG.accessPendingText);
+    // Like the automatic licence mail, it links to the app's access (see or revoke without signing in).
+    const link = /\/marketplace\/app-access\?token=([^\s]+)/.exec(mails[0]?.text ?? '')?.[1];
+    expect(link, 'the access link in the completion mail').toBeTruthy();
+    const opened = await api('POST', '/api/install-link', { body: { token: decodeURIComponent(link ?? '') } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body).toMatchObject({ app_id: app.id });
 
     const purchases = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: buyer.token });
     const bought = purchases.body.find((x) => x.id === p.id);
