@@ -286,6 +286,8 @@ describe('checkout in the browser', () => {
     await guestModal.getByText('Continue as guest').click();
     await guestModal.getByLabel('Email address').fill(frontDesk);
     await guestModal.getByRole('button', { name: 'Proceed to Payment' }).click();
+    // The page first says the confirmation was sent (the mail may arrive before that navigation ends).
+    await guest.page.waitForURL((url) => url.pathname === '/marketplace/purchase-success');
     // A free app asked for as a guest is granted once the mailbox's holder confirms it.
     await guest.page.goto(await fromMail(frontDesk, /(https?:\/\/\S+\/marketplace\/confirm-license\?token=[\w-]+)/));
     await guest.page.getByRole('button', { name: 'Confirm and get my license' }).click();

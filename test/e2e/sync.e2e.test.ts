@@ -68,7 +68,7 @@ describe('sync in the browser', () => {
     // The Appointments & Scheduling module (other suites on this stack may have linked other features).
     const firstRow = page.getByTestId('feature-appointments-scheduling');
     await firstRow.waitFor();
-    await firstRow.getByRole('button', { name: /^Show links of / }).click();
+    await firstRow.getByRole('button', { name: /^Link events of / }).click();
     const eventBoxes = firstRow.getByRole('checkbox', { name: /^appointment\./ });
     await eventBoxes.first().waitFor();
     for (const id of ['appointment.created', 'appointment.updated'])

@@ -112,7 +112,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
     expect(row.getByText('1 event')).toBeTruthy();
     expect(row.getByText('1 table')).toBeTruthy();
 
-    const expand = row.getByRole('button', { name: 'Show links of Appointment Scheduling' });
+    const expand = row.getByRole('button', { name: 'Link events of Appointment Scheduling' });
     expect(expand.getAttribute('aria-expanded')).toBe('false');
     await user.click(expand);
     expect(
@@ -151,7 +151,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
       http.post('/api/internal-sync/features/:id/link-events', () => fail(400, 'Unknown tables: ghost')),
     );
     const row = within(await screen.findByTestId('feature-charting'));
-    await user.click(row.getByRole('button', { name: /Show links of Clinical Charting/ }));
+    await user.click(row.getByRole('button', { name: /Link events of Clinical Charting/ }));
     await user.click(await row.findByRole('checkbox', { name: /^patient\.updated/ }));
     await user.click(row.getByRole('button', { name: 'Save Links' }));
     expect(await screen.findByText(MSG.failedSaveLinks)).toBeTruthy();

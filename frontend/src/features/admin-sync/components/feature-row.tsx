@@ -54,7 +54,7 @@ export function FeatureRow({
             onClick={onToggle}
             aria-expanded={expanded}
             aria-controls={panelId}
-            aria-label={`${expanded ? 'Hide' : 'Show'} links of ${feature.name}`}
+            aria-label={`${expanded ? 'Hide links' : 'Link events'} of ${feature.name}`}
           >
             {expanded ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}
             {expanded ? 'Hide links' : 'Link events'}
