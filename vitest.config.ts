@@ -39,9 +39,8 @@ const aliasesOnly = { alias: pathAliases };
  * halves their CPU time (the web suite's Chakra and recipes, the CDK library are loaded once per
  * worker instead of once per file). The few files that need a fresh graph (they check what a first
  * import does, or configure a module once) run in the `-isolated` twin of their suite.
- * The suites on the shared local stack (integration, security, e2e) run after them (or beside
- * them: `bin/test.mjs` runs the two halves in two processes) one file at a time, since some of
- * them stop the engines, count what the whole stack holds or drive a browser.
+ * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
+ * since some of them stop the engines, count what the whole stack holds or drive a browser.
  */
 const PURE = {
   maxWorkers: Number(process.env.VITEST_PURE_WORKERS) || 2,
@@ -49,7 +48,7 @@ const PURE = {
   testTimeout: 30_000,
   isolate: false,
 };
-/** Files that must start from a fresh module graph (see each file's first comment). */
+/** Files that need a fresh module graph: the authorizer reads its config once per module; hydration and the recipes check what a first import does. */
 const ISOLATED_UNIT = ['functions/http/origin-authorizer.test.ts'];
 const ISOLATED_WEB = ['frontend/src/ssr/hydrate.test.tsx', 'frontend/src/**/*.recipes.test.tsx'];
 const ON_THE_STACK = { fileParallelism: false, sequence: { groupOrder: 1 } };

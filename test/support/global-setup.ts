@@ -61,11 +61,6 @@ async function startStack(): Promise<RunningStack> {
     LOGIN_CLIENT_MAX_FAILURES: '100000',
     REVIEWS_PER_CLIENT_PER_DAY: '100000',
     SCRYPT_LOG2_N: '14',
-    // DynamoDB Local answers in milliseconds alone, but npm test runs three lanes on two cores and a
-    // test fires 60 requests at once: its answers then take seconds, past the product's 2 s
-    // request timeout (which would open the breaker and answer 503). The product's timeouts and
-    // breaker are tested with their defaults (test/integration/faults.test.ts unsets this).
-    AWS_REQUEST_TIMEOUT_MS: '8000',
   };
   Object.assign(process.env, env);
 
