@@ -19,12 +19,15 @@ function AnalyticsTable<T extends { id: string }>({
   loading,
   rows,
   columns,
+  more,
 }: {
   title: string;
   emptyText: string;
   loading: boolean;
   rows: readonly T[];
   columns: readonly Column<T>[];
+  /** A "Load more" button under the table while the server has another page. */
+  more?: { label: string; loading: boolean; onClick: () => void } | false;
 }) {
   return (
     <Stack gap="2">
@@ -45,6 +48,11 @@ function AnalyticsTable<T extends { id: string }>({
             </Table.Row>
           ))}
         </ToolTable>
+      )}
+      {more && (
+        <Button size="sm" variant="outline" alignSelf="start" loading={more.loading} onClick={more.onClick}>
+          {more.label}
+        </Button>
       )}
     </Stack>
   );
@@ -100,20 +108,14 @@ function AppInstalls({ appId }: { appId: string }) {
   const { installs, more, loadMore, error, isLoading, isLoadingMore } = useAppInstalls(appId);
   if (error) return <LoadError error={error} fallback="Failed to load the installs" />;
   return (
-    <Stack gap="2">
-      <AnalyticsTable
-        title="Installs"
-        emptyText="No practice has installed this app yet."
-        loading={isLoading}
-        rows={installs}
-        columns={INSTALL_COLUMNS}
-      />
-      {more && (
-        <Button size="sm" variant="outline" alignSelf="start" loading={isLoadingMore} onClick={() => loadMore()}>
-          Load more installs
-        </Button>
-      )}
-    </Stack>
+    <AnalyticsTable
+      title="Installs"
+      emptyText="No practice has installed this app yet."
+      loading={isLoading}
+      rows={installs}
+      columns={INSTALL_COLUMNS}
+      more={more && { label: 'Load more installs', loading: isLoadingMore, onClick: () => loadMore() }}
+    />
   );
 }
 
@@ -146,20 +148,14 @@ export function AnalyticsDialog({ app, onClose }: { app: OwnApp; onClose: () => 
             ))}
           </SimpleGrid>
 
-          <Stack gap="2">
-            <AnalyticsTable
-              title="Customers"
-              emptyText="No customers yet."
-              loading={isLoading}
-              rows={customers}
-              columns={CUSTOMER_COLUMNS}
-            />
-            {more && (
-              <Button size="sm" variant="outline" alignSelf="start" loading={isLoadingMore} onClick={() => loadMore()}>
-                Load more customers
-              </Button>
-            )}
-          </Stack>
+          <AnalyticsTable
+            title="Customers"
+            emptyText="No customers yet."
+            loading={isLoading}
+            rows={customers}
+            columns={CUSTOMER_COLUMNS}
+            more={more && { label: 'Load more customers', loading: isLoadingMore, onClick: () => loadMore() }}
+          />
           <AnalyticsTable
             title="Recent purchases"
             emptyText="No purchases yet."
