@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { scryptLog2N } from '../../config';
+import { envForTests } from '../../testing/env';
 import { costOf, passwordHasher, verifyPassword } from './password';
 
 describe('password hashing cost', () => {
+  // The pure suites share one module graph, and the test stack lowers the cost in the runner's
+  // environment: the setter clears it and forgets any configuration another file parsed.
+  const setEnv = envForTests(['SCRYPT_LOG2_N']);
+
   it("defaults to OWASP's scrypt minimum, N=2^17, r=8, p=1", () => {
-    const saved = process.env.SCRYPT_LOG2_N;
-    delete process.env.SCRYPT_LOG2_N;
-    try {
-      expect(scryptLog2N()).toBe(17);
-      expect(costOf(scryptLog2N())).toEqual({ N: 2 ** 17, r: 8, p: 1 });
-    } finally {
-      if (saved !== undefined) process.env.SCRYPT_LOG2_N = saved;
-    }
+    setEnv({});
+    expect(scryptLog2N()).toBe(17);
+    expect(costOf(scryptLog2N())).toEqual({ N: 2 ** 17, r: 8, p: 1 });
   });
 });
 
