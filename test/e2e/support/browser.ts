@@ -1,19 +1,26 @@
 /**
  * A real headless Chromium (Debian's package) driven by playwright-core. The flags keep Chromium
- * from reaching out to the network, which this machine does not have.
+ * from reaching out to the network, which this machine does not have. Chromium's headless shell
+ * (package chromium-headless-shell: the same Blink and V8 without the browser's UI layers, what
+ * Playwright itself runs headless) comes first when installed: it starts in a quarter of the time,
+ * and a storefront journey took 14 s instead of 25-28 s on this 2-core machine.
  */
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { TEST_ADMIN } from '../../support/constants';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-  (p): p is string => Boolean(p),
-);
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].filter((p): p is string => Boolean(p));
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = CANDIDATES.find((p) => existsSync(p));
-  if (!executablePath) throw new Error('Chromium not found: install it with `apt-get install -y chromium`.');
+  if (!executablePath)
+    throw new Error('Chromium not found: install it with `apt-get install -y chromium-headless-shell`.');
   return chromium.launch({
     executablePath,
     headless: true,
