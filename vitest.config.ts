@@ -39,8 +39,10 @@ const aliasesOnly = { alias: pathAliases };
  * halves their CPU time (the web suite's Chakra and recipes, the CDK library are loaded once per
  * worker instead of once per file). The few files that need a fresh graph (they check what a first
  * import does, or configure a module once) run in the `-isolated` twin of their suite.
- * The suites on the shared local stack (integration, security, e2e) then run one file at a time,
- * since some of them stop the engines, count what the whole stack holds or drive a browser.
+ * The suites on the shared local stack (integration, security, e2e) run one file at a time, since
+ * some of them stop the engines, count what the whole stack holds or drive a browser. `npm test`
+ * (bin/test.mjs) runs the two groups as two processes side by side, the pure one at a lower CPU
+ * priority; `npx vitest run` alone runs the pure group first, then the stack group.
  */
 const PURE = {
   maxWorkers: Number(process.env.VITEST_PURE_WORKERS) || 2,
