@@ -54,6 +54,12 @@ const PURE = {
 const ISOLATED_UNIT = ['functions/http/origin-authorizer.test.ts'];
 const ISOLATED_WEB = ['frontend/src/ssr/hydrate.test.tsx', 'frontend/src/**/*.recipes.test.tsx'];
 const ON_THE_STACK = { fileParallelism: false, sequence: { groupOrder: 1 } };
+/**
+ * The browser suite after the other stack suites: it keeps both cores busy (Chromium, the server,
+ * DynamoDB Local), while integration and security leave about one idle for the pure suites, which
+ * `npm test` runs beside them (bin/test.mjs).
+ */
+const AFTER_THE_STACK = { fileParallelism: false, sequence: { groupOrder: 2 } };
 
 /**
  * One test command, four suites:
@@ -138,7 +144,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           ...PURE,
-          testTimeout: 120_000,
+          // table-actions reads the code with the TypeScript checker: ~90 s of CPU, more at a lower priority.
+          testTimeout: 300_000,
         },
       },
       {
@@ -151,7 +158,7 @@ export default defineConfig({
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          ...ON_THE_STACK,
+          ...AFTER_THE_STACK,
         },
       },
     ],

@@ -9,9 +9,11 @@ import { forgetRequests, server } from './server';
 
 // Route modules load lazily, so the first visit of a screen in a test file includes importing it
 // (and Chakra's, on a busy machine seconds): wait longer than the defaults, and import the UI
-// library here, outside any test's clock.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 15_000 });
+// library here, outside any test's clock. `npm test` runs this suite at a lower CPU priority
+// beside the stack suites (bin/test.mjs), where a screen can take several times as long: the waits
+// are for a screen that never comes, not a time a passing test needs.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 45_000 });
 await import('@chakra-ui/react');
 // Screens and panels loaded on demand bring every slot recipe (with-all-recipes.ts); components
 // rendered on their own in a test get them here. Not in a `*.recipes.test.tsx`: those check that a
