@@ -3,19 +3,12 @@
  * signs up, signs in, reaches the dashboard and logs out; a forgotten password is reset through
  * the e-mailed link; the admin signs in and reaches /admin; a developer is sent away from /admin.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { mailsTo, register, uniqueEmail } from '../support/api';
-import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
+import { oneBrowserPerFile, signInAsAdmin } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 async function signIn(page: import('playwright-core').Page, email: string, password: string) {
   await page.goto('/login');
@@ -28,7 +21,7 @@ async function signIn(page: import('playwright-core').Page, email: string, passw
 
 describe('accounts in the browser', () => {
   it('a developer signs up, is sent to sign-in after 3 s, signs in, reaches the dashboard and logs out', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     const email = uniqueEmail('e2e');
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -65,7 +58,7 @@ describe('accounts in the browser', () => {
   });
 
   it('a forgotten password is reset through the e-mailed single-use link', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     const email = uniqueEmail('reset');
     await register({ full_name: 'Reset Me', email, password: 'old-secret', company_name: 'Reset Co' });
 
@@ -103,7 +96,7 @@ describe('accounts in the browser', () => {
   });
 
   it('the admin signs in and reaches /admin; a developer is sent away from /admin', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     await signInAsAdmin(page);
     await page.getByText('Admin Panel').first().waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().click();

@@ -3,19 +3,13 @@
  * production one pending), the admin approves the developer in User Management, the production
  * key turns active, the developer rotates a key and the old one stops working on the Partner API.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { mailsTo, register, uniqueEmail } from '../support/api';
-import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper } from './support/browser';
+import { oneBrowserPerFile, signInAsAdmin, signInAsDeveloper } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 const partnerMe = (key: string) => fetch(`${inject('apiUrl')}/v1/me`, { headers: { 'x-api-key': key } });
 
@@ -35,7 +29,7 @@ describe('API keys and developer approval in the browser', () => {
     const email = uniqueEmail('keys');
     await register({ full_name: 'Key Maker', email, password: 'key-secret', company_name: 'Keys Dental' });
 
-    const dev = await newPage(browser);
+    const dev = await openPage();
     await signInAsDeveloper(dev.page, email, 'key-secret');
     // Production keys need a verified address: the developer follows the mailed link.
     await dev.page.getByRole('button', { name: MSG.resendVerification }).waitFor();
@@ -59,7 +53,7 @@ describe('API keys and developer approval in the browser', () => {
     expect(await dev.page.content()).not.toContain(production);
 
     // The admin approves the developer in User Management.
-    const admin = await newPage(browser);
+    const admin = await openPage();
     await signInAsAdmin(admin.page);
     await admin.page.goto('/admin/users');
     await admin.page.getByLabel('Search users').fill(email);

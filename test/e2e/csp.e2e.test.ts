@@ -3,22 +3,15 @@
  * server sends the same one, shared/csp.ts): the home page, sign-in and the developer dashboard
  * render, and the browser reports no violation (no inline script, no eval, no blocked request).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signInAsDeveloper } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { oneBrowserPerFile, signInAsDeveloper } from './support/browser';
 
 const DEMO_DEVELOPER = { email: 'dr.chen@brightsmile.dev', password: 'demo1234' };
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 describe('Content-Security-Policy', () => {
   it('the SPA renders, signs in and loads the dashboard with no violation', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     const violations: string[] = [];
     page.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());

@@ -5,19 +5,13 @@
  * and focusable; a field's error is read from the field the keyboard is on.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { register, uniqueEmail } from '../support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { oneBrowserPerFile } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
 
@@ -75,7 +69,7 @@ async function newDeveloperAccount(): Promise<{ email: string; password: string 
 
 describe('with the keyboard alone', () => {
   it('signs in: wrong password is announced, the right one reaches the dashboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     const { email, password } = await newDeveloperAccount();
     await signInWithKeyboard(page, email, 'not-the-password');
     await page.getByText('Incorrect email or password').waitFor();
@@ -85,7 +79,7 @@ describe('with the keyboard alone', () => {
   });
 
   it('opens the checkout modal, continues as a guest and proceeds to payment', { timeout: 180_000 }, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     await page.goto('/marketplace/app/periochart-pro');
     const purchase = page.getByRole('button', { name: 'Purchase License' });
     await tabTo(page, purchase);
@@ -118,7 +112,7 @@ describe('with the keyboard alone', () => {
   });
 
   it('walks the six-step wizard, sees a field error at its step, and submits for review', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     const { email, password } = await newDeveloperAccount();
     await signInWithKeyboard(page, email, password);
     await page.waitForURL('**/dashboard');

@@ -3,22 +3,15 @@
  * opens an app and sees its pricing; unknown categories and apps; and an admin creates, edits,
  * deactivates and deletes a category while the marketplace follows.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { launchBrowser, newPage, signInAsAdmin } from './support/browser';
+import { oneBrowserPerFile, signInAsAdmin } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 describe('a visitor browses the marketplace', () => {
   it('searches on home, picks a category, sorts by price, opens an app and sees its pricing', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     await page.goto('/');
     await page.getByText('Featured Apps').first().waitFor();
     await page.getByPlaceholder('Search apps by name or description...').fill('periochart');
@@ -54,7 +47,7 @@ describe('a visitor browses the marketplace', () => {
   });
 
   it('an unknown category lands on the categories list; an unknown app reads App not found', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     await page.goto('/marketplace/category/no-such-category');
     await page.waitForURL('**/marketplace/categories');
     await page.goto('/marketplace/app/no-such-app');
@@ -66,7 +59,7 @@ describe('a visitor browses the marketplace', () => {
 
 describe('an admin curates categories', () => {
   it('creates, edits, deactivates and deletes a category, and the marketplace follows', async () => {
-    const admin = await newPage(browser);
+    const admin = await openPage();
     const page = admin.page;
     await signInAsAdmin(page);
     await page.goto('/admin/categories');
@@ -80,7 +73,7 @@ describe('an admin curates categories', () => {
     await page.getByRole('button', { name: 'Create Category' }).click();
     await page.getByRole('cell', { name: slug }).waitFor();
 
-    const visitor = await newPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto('/marketplace/categories');
     await visitor.page.getByText(name).first().waitFor();
 

@@ -4,29 +4,23 @@
  * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges
  * and its Data access section (declared by the developer against the synced catalogue).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
 import type { LoginResponse } from '../../shared/schemas/accounts';
 import type { DataAccessCatalogue } from '../../shared/schemas/data-access';
 import { adminToken, api, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { runSync } from '../support/sync';
-import { launchBrowser, newPage, waitForHydration } from './support/browser';
+import { oneBrowserPerFile, waitForHydration } from './support/browser';
 
 const SLUG = 'smilepay-patient-payments'; // free demo app of ana@dentaflow.com, works with Open Dental
 const APP_ID = demoAppId(SLUG);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 async function signedIn(token: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await openPage();
   await page.addInitScript((t) => {
     localStorage.setItem('token', t);
     localStorage.setItem('role', 'developer');
@@ -89,7 +83,7 @@ describe('verified reviews and works-with', () => {
     const { body: summary } = await api('GET', `/api/apps/${APP_ID}/reviews`);
     const average = (summary.average_rating as number).toFixed(1);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     await page.goto('/');
     await page.getByText('Featured Apps').first().waitFor();
     await waitForHydration(page);

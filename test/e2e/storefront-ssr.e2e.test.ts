@@ -3,17 +3,11 @@
  * a React hydration error or warning and without throwing any server-rendered node away, and is
  * interactive afterwards (search filters, the buy button opens the checkout).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, trackRequests, waitForHydration } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { oneBrowserPerFile, trackRequests, waitForHydration } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = oneBrowserPerFile();
 
 /**
  * Counts the server's element nodes under #root that are later removed (a discarded server tree
@@ -57,7 +51,7 @@ async function openHydrated(page: Page, path: string, heading: RegExp | string) 
 
 describe('the server-rendered storefront hydrates in the browser', () => {
   it('/, the categories, a category and an app page hydrate without hydration errors and stay interactive', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await openPage();
     await context.addInitScript(WATCH_ROOT);
     const removed = () => page.evaluate(() => (window as unknown as { __removedFromRoot: number }).__removedFromRoot);
 
@@ -97,7 +91,7 @@ describe('the server-rendered storefront hydrates in the browser', () => {
     // falls on another date than UTC in at least one of them: a date written in the browser's zone
     // ('Listed On') would differ from the server's there, and React would discard the server's HTML.
     for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
-      const { context, page } = await newPage(browser, { timezoneId });
+      const { context, page } = await openPage({ timezoneId });
       await context.addInitScript(WATCH_ROOT);
       const problems = await openHydrated(page, '/marketplace/app/periochart-pro', 'PerioChart Pro');
       expect(problems, timezoneId).toEqual([]);

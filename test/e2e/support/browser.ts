@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { TEST_ADMIN } from '../../support/constants';
 
 const CANDIDATES = [
@@ -47,6 +47,26 @@ export async function newPage(
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. Returns
+ * the file's page opener (a fresh context per call, as newPage).
+ */
+export function oneBrowserPerFile(): (options?: {
+  timezoneId?: string;
+}) => Promise<{ context: BrowserContext; page: Page }> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return (options) => {
+    if (!browser) throw new Error('the browser opens in beforeAll: open pages inside a test');
+    return newPage(browser, options);
+  };
 }
 
 /**
