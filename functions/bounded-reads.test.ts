@@ -39,8 +39,6 @@ const ALLOWED: Record<string, string> = {
     'admin category re-filing, as `filed`: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/key-pool-repo.ts#queryPool':
     'an app’s licence key pool (developer’s key management view): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/licences-read-repo.ts#dynamoWebhookLogReader.recentForOwner':
-    'developer dashboard’s recent deliveries: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (sharded logs)',
   'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
     'manual licences waiting on one developer’s apps (GET /api/manual-licences reads each app’s sales partition, filtered): UNBOUNDED TODAY (the admin’s list pages the MANUALPENDING index); remove this entry when the developer’s list pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':

@@ -193,6 +193,55 @@ describe('GET /api/admin/users/{id}/logs', () => {
       delivery_id: `msg_${newer.id}`,
     });
   });
+  it("merges the developer's apps newest first, reading an app further than its first page while it stays among the newest", async () => {
+    const dev = await newDeveloper();
+    const db = documentClient();
+    const put = (Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: tableName(), Item }));
+    const appIds = [`app-${randomUUID()}`, `app-${randomUUID()}`];
+    await Promise.all(
+      appIds.map((id) =>
+        put({
+          PK: `APP#${id}`,
+          SK: 'APP',
+          id,
+          GSI1PK: `OWNER#${dev.id}`,
+          GSI1SK: `APP#2025-01-01T00:00:00.000Z#${id}`,
+        }).then(() => undefined),
+      ),
+    );
+    // App 0 holds the 13 newest deliveries (past its first page of 10), app 1 the 3 older ones and one in between.
+    const minutes = [...Array(13).keys()].map((m) => ({ app: 0, m: m + 20 }));
+    minutes.push({ app: 1, m: 1 }, { app: 1, m: 2 }, { app: 1, m: 3 }, { app: 1, m: 25 });
+    const logs = minutes.map(({ app, m }) => ({
+      id: randomUUID(),
+      app_id: must(appIds[app]),
+      at: `2025-03-01T10:${String(m).padStart(2, '0')}:00.000Z`,
+    }));
+    await Promise.all(
+      logs.map((l) =>
+        put({
+          PK: `WEBHOOKLOG#${l.id}`,
+          SK: 'WEBHOOKLOG',
+          GSI1PK: `APPLOGS#${l.app_id}`,
+          GSI1SK: `${l.at}#${l.id}`,
+          id: l.id,
+          app_id: l.app_id,
+          event_type: 'license.purchased',
+          target_url: 'https://hooks.example.com/dental',
+          status_code: 200,
+          response: 'ok',
+          created_at: l.at,
+          response_time_ms: 1,
+          retry_count: 0,
+        }),
+      ),
+    );
+    const res = await asAdmin<WebhookLog[]>('GET', `/api/admin/users/${dev.id}/logs`);
+    expect(res.status).toBe(200);
+    const newestFirst = [...logs].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1));
+    expect(res.body.map((l) => l.timestamp)).toEqual(newestFirst.map((l) => l.at));
+    expect(new Set(res.body.map((l) => l.id))).toEqual(new Set(logs.map((l) => l.id)));
+  });
 });
 
 describe('POST /api/admin/keys/{id}/rotate', () => {

@@ -42,14 +42,15 @@
  * | sales of an app, newest first, paged   | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)          | listByApp          |
  * | event type catalogue                   | GSI1  | GSI1PK=EVENTTYPES                                    | eventTypes.list    |
  * | apps of a developer (ids)              | GSI1  | GSI1PK=OWNER#<userId>, GSI1SK begins APP#            | recentForOwner     |
- * | webhook logs of an app, newest first   | GSI1  | GSI1PK=APPLOGS#<appId>                               | recentForOwner     |
+ * | webhook logs of an app, newest first   | GSI1  | GSI1PK=APPLOGS#<appId>, Limit (merged newest first)  | recentForOwner     |
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { LIMITS } from '../../../shared/constants';
 import { INVALID_CURSOR } from '../../../shared/schemas/partner';
 import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/ports';
 import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
 import { documentClient } from '../aws-clients';
-import { getItem, keyCursor, num, onIndex, pointedId, projection, queryAll, queryPage, str } from './dynamo';
+import { getItem, keyCursor, num, onIndex, pointedId, projection, queryPage, str } from './dynamo';
 import { dynamoEventTypeStore } from './event-types-repo';
 import {
   appKey,
@@ -145,29 +146,64 @@ function toLog(item: Record<string, unknown>): WebhookLogRecord {
   return { ...log, status_code: num(item.status_code) };
 }
 
+/** The first page each app gives the newest-first merge; an app whose page runs out while it is still among the newest is read further. */
+const LOGS_FIRST_PAGE = 10;
+
+interface LogSource {
+  items: WebhookLogRecord[];
+  next: Record<string, unknown> | undefined;
+  appId: string;
+}
+
+async function logPage(appId: string, limit: number, start?: Record<string, unknown>): Promise<LogSource> {
+  const res = await documentClient().send(
+    new QueryCommand(
+      onIndex('GSI1', appLogsPartition(appId), { ScanIndexForward: false, Limit: limit, ExclusiveStartKey: start }),
+    ),
+  );
+  return { appId, items: (res.Items ?? []).map(toLog), next: res.LastEvaluatedKey };
+}
+
 export const dynamoWebhookLogReader: WebhookLogReader = {
+  /**
+   * The owner's newest `limit` deliveries across their apps: one page of app ids (an owner holds at
+   * most LIMITS.maxAppsPerDeveloper apps), a small newest-first page of each app's logs, then a
+   * k-way merge that reads an app further only while its next delivery could still be among the
+   * newest `limit`, 10 at a time: at most apps × 2 × LOGS_FIRST_PAGE + limit log items, never whole logs.
+   */
   async recentForOwner(userId, limit) {
-    const apps = await queryAll(
+    const apps = await queryPage(
       onIndex('GSI1', ownerPartition(userId), {
         sortKey: 'begins_with(GSI1SK, :sk)',
         ExpressionAttributeValues: { ':sk': OWNER_APPS_SORT_PREFIX },
+        Limit: LIMITS.maxAppsPerDeveloper,
         ...projection(['id']),
       }),
     );
-    const perApp = await Promise.all(
-      apps
-        .map((a) => str(a.id))
-        .filter((id): id is string => id !== null)
-        .map(async (appId) => {
-          const items = await queryPage(
-            onIndex('GSI1', appLogsPartition(appId), { ScanIndexForward: false, Limit: limit }),
-          );
-          return items.map(toLog);
-        }),
-    );
-    return perApp
-      .flat()
-      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-      .slice(0, limit);
+    const ids = apps.map((a) => str(a.id)).filter((id): id is string => id !== null);
+    const sources = await Promise.all(ids.map((appId) => logPage(appId, Math.min(limit, LOGS_FIRST_PAGE))));
+    const out: WebhookLogRecord[] = [];
+    while (out.length < limit) {
+      const empty = sources.filter((s) => s.items.length === 0 && s.next);
+      if (empty.length > 0) {
+        const wanted = Math.min(limit - out.length, LOGS_FIRST_PAGE);
+        await Promise.all(
+          empty.map(async (s) => {
+            const more = await logPage(s.appId, wanted, s.next);
+            s.items = more.items;
+            s.next = more.next;
+          }),
+        );
+        continue;
+      }
+      let newest: LogSource | undefined;
+      for (const s of sources) {
+        const head = s.items[0];
+        if (head && (!newest || head.created_at > (newest.items[0] as WebhookLogRecord).created_at)) newest = s;
+      }
+      if (!newest) break;
+      out.push(newest.items.shift() as WebhookLogRecord);
+    }
+    return out;
   },
 };
