@@ -261,29 +261,33 @@ async function appSearchText(): Promise<number> {
   return stale.length;
 }
 
-/** Each app's active installs counted from its installs (GSI1 APPINSTALLS#<id>) onto its item. */
+/** One app's active installs counted from its installs (GSI1 APPINSTALLS#<id>) onto its item; the count. */
+export async function countInstallsOfApp(appId: string): Promise<number> {
+  const active = await queryAll(
+    onIndex('GSI1', installKeys.appPartition(appId), {
+      ProjectionExpression: '#s',
+      FilterExpression: '#s = :active',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':active': 'active' },
+    }),
+  );
+  await updateItem(appKey(appId), {
+    UpdateExpression: 'SET #i = :n',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#i': ACTIVE_INSTALLS },
+    ExpressionAttributeValues: { ':n': active.length },
+  }).catch(() => undefined); // an app deleted meanwhile
+  return active.length;
+}
+
+/** Every app's active_installs (countInstallsOfApp). */
 async function installCounters(): Promise<number> {
   const ids = async (pk: string) =>
     queryAll<{ id: string }>(
       onIndex('GSI2', pk, { ProjectionExpression: '#id', ExpressionAttributeNames: { '#id': 'id' } }),
     );
   const apps = (await Promise.all([ids(MARKET_PK), ids(UNLISTED_PK)])).flat();
-  for (const app of apps) {
-    const active = await queryAll(
-      onIndex('GSI1', installKeys.appPartition(app.id), {
-        ProjectionExpression: '#s',
-        FilterExpression: '#s = :active',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':active': 'active' },
-      }),
-    );
-    await updateItem(appKey(app.id), {
-      UpdateExpression: 'SET #i = :n',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#i': ACTIVE_INSTALLS },
-      ExpressionAttributeValues: { ':n': active.length },
-    }).catch(() => undefined); // an app deleted meanwhile
-  }
+  for (const app of apps) await countInstallsOfApp(app.id);
   return apps.length;
 }
 
