@@ -588,6 +588,8 @@ export const AdminAppSchema = OwnerAppSummarySchema.extend({
   total_sales: z.number().int().nullable(),
   /** Dollars. */
   total_revenue: z.number().nullable(),
+  /** Active installs of a public app (practices that granted its permissions and have not revoked). */
+  installs: z.number().int().nullable().optional(),
 });
 export type AdminApp = z.infer<typeof AdminAppSchema>;
 export const AdminAppListSchema = z.array(AdminAppSchema);

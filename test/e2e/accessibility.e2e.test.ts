@@ -79,6 +79,27 @@ const SCREENS: Screen[] = [
   },
   {
     role: 'visitor',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/chartsmile-patient-hub',
+    name: 'App detail with its data access declared (permissions section)',
+    ready: async (p) => {
+      await text(p, 'Data access');
+      await text(p, /A row was inserted into appointment/);
+    },
+  },
+  {
+    role: 'visitor',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/chartsmile-patient-hub',
+    name: 'Checkout modal with the consent summary (guest)',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Purchase License' }).click();
+      const dialog = p.getByRole('dialog', { name: 'Complete Your Purchase' });
+      await dialog.getByRole('region', { name: 'This app asks for' }).waitFor();
+    },
+  },
+  {
+    role: 'visitor',
     route: '/marketplace/confirm-license',
     url: '/marketplace/confirm-license?token=not-a-real-token-000',
     name: 'Confirm a free licence (guest)',

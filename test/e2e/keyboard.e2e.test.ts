@@ -78,9 +78,13 @@ describe('with the keyboard alone', () => {
     await context.close();
   });
 
-  it('opens the checkout modal, continues as a guest and proceeds to payment', { timeout: 180_000 }, async () => {
+  it('opens the checkout modal, continues as a guest, reads the consent part and proceeds to payment', {
+    timeout: 180_000,
+  }, async () => {
     const { context, page } = await openPage();
-    await page.goto('/marketplace/app/periochart-pro');
+    // An app that declares practice data access: the modal shows what it asks for before payment.
+    const appPage = '/marketplace/app/chartsmile-patient-hub';
+    await page.goto(appPage);
     const purchase = page.getByRole('button', { name: 'Purchase License' });
     await tabTo(page, purchase);
     await page.keyboard.press('Enter');
@@ -95,13 +99,23 @@ describe('with the keyboard alone', () => {
     expect(await guest.isChecked()).toBe(true);
     await typeInto(page, modal.getByLabel('Email address'), uniqueEmail('kbd-guest'));
     await modal.getByText(MSG.guestNote).waitFor();
-    await tabTo(page, modal.getByRole('button', { name: 'Proceed to Payment' }));
+    // The consent part is in the dialog, before the button that grants it.
+    const consent = modal.getByRole('region', { name: 'This app asks for' });
+    await consent.getByText(/By proceeding to payment you grant this access/).waitFor();
+    const proceed = modal.getByRole('button', { name: 'Proceed to Payment' });
+    expect(
+      await consent.evaluate(
+        (el, button) => !!button && Boolean(el.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await proceed.elementHandle(),
+      ),
+    ).toBe(true);
+    await tabTo(page, proceed);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/api/stripe/test-checkout/**');
     await page.getByText('TEST MODE: No real payment will be taken').waitFor();
 
     // Escape closes the modal and gives the focus back to the button that opened it.
-    await page.goto('/marketplace/app/periochart-pro');
+    await page.goto(appPage);
     await tabTo(page, purchase);
     await page.keyboard.press('Enter');
     await modal.waitFor();

@@ -7,12 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
+import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
+import { appKey } from '../../functions/adapters/dynamodb/keys';
+import { countInstallsOfApp } from '../../functions/adapters/dynamodb/migrations';
 import type { AppRecord } from '../../functions/core/apps/app';
+import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
 import type { CheckoutSession } from '../../shared/schemas/checkout';
 import type { BuyerInstall, BuyerInstallList, DeveloperInstall } from '../../shared/schemas/installs';
 import type { ApiKeyWithSecret } from '../../shared/schemas/keys';
 import type { Webhook } from '../../shared/schemas/webhooks';
-import { api, approvedDeveloper, type Developer, newPractice } from '../support/api';
+import { adminToken, api, approvedDeveloper, type Developer, newPractice } from '../support/api';
 import { must } from '../support/must';
 import { type Receiver, startReceiver, waitFor } from '../support/receiver';
 import { createApp, testApp } from './checkout-fixtures';
@@ -156,5 +160,51 @@ describe('installs', () => {
     expect(missing.body).toEqual({ detail: expect.stringContaining('app_id') });
     const badCursor = await v1(`/v1/installs?app_id=${app.id}&cursor=bm90LWEtY3Vyc29y`);
     expect(badCursor.status).toBe(400);
+  });
+
+  it("App Management's Installs column counts the app's active installs exactly: grant, revoke, and both at once", async () => {
+    const token = await adminToken();
+    const shown = async () => {
+      const res = await api<AdminAppCursorPage>('GET', `/api/admin/apps?limit=5&q=${encodeURIComponent(app.name)}`, {
+        token,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return must(
+        res.body.items.find((a) => a.id === app.id),
+        'the app in App Management',
+      ).installs;
+    };
+    const active = async () =>
+      (await Promise.all(practices.map(installOf))).filter((i) => i.status === 'active').length;
+    // Two accepted at checkout (the first revoked and granted again above); the third is pending.
+    expect(await active()).toBe(2);
+    expect(await shown()).toBe(2);
+
+    const third = practice(2);
+    const pending = await installOf(third);
+    const granted = await api('POST', `/api/installs/${pending.id}/grant`, { token: third.token });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(await shown()).toBe(3);
+
+    const revoked = await api('POST', `/api/installs/${pending.id}/revoke`, { token: third.token });
+    expect(revoked.status).toBe(200);
+    expect(await shown()).toBe(2);
+
+    // A grant and a revoke of one install at once: one of them wins (the other answers 409 or
+    // follows it), and the counter says what the installs say.
+    const answers = await Promise.all(
+      ['grant', 'revoke'].map((action) => api('POST', `/api/installs/${pending.id}/${action}`, { token: third.token })),
+    );
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    const now = await active();
+    expect(await shown()).toBe(now);
+
+    // A store from before the counter (here: a counter gone wrong) gets it from the install-counters migration.
+    await updateItem(appKey(app.id), {
+      UpdateExpression: 'SET active_installs = :n',
+      ExpressionAttributeValues: { ':n': 99 },
+    });
+    expect(await countInstallsOfApp(app.id)).toBe(now);
+    expect(await shown()).toBe(now);
   });
 });

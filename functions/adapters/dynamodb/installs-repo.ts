@@ -6,20 +6,60 @@
  * | a buyer's install of an app                 | table | PK=INSTALLS#<buyerId>, SK=INSTALL#<appId>     |
  * | a buyer's installs (one per app it licensed)| table | PK=INSTALLS#<buyerId>, SK begins INSTALL#     |
  * | an app's installs, newest first             | GSI1  | GSI1PK=APPINSTALLS#<appId>, GSI1SK=<at>#<id>  |
+ * | active installs counter (tx, on the app item)| table | PK=APP#<appId>: ADD active_installs +1 / -1   |
+ *
+ * The app's active_installs counter (App Management's Installs column) moves in the same
+ * transaction as the install write that makes an install active or takes it out of active; an app
+ * deleted meanwhile has no item to count on, and the install is written alone.
  */
 import type { InstallRecord } from '../../core/installs/install';
 import type { InstallStore } from '../../core/installs/ports';
 import {
   conditionally,
+  failedAt,
   getItem,
   type ItemMapper,
   inPartition,
   putItem,
   queryIndexPage,
   queryUpTo,
+  type TransactItem,
+  transactOrCancellationCodes,
+  tx,
   updateItem,
 } from './dynamo';
-import { installKeys } from './keys';
+import { appKey, installKeys } from './keys';
+
+/** The app item's attribute counting its active installs (bin: the install-counters migration fills it). */
+export const ACTIVE_INSTALLS = 'active_installs';
+
+const activeness = (status: InstallRecord['status'] | undefined) => (status === 'active' ? 1 : 0);
+
+/**
+ * Writes the install (its Put, with its condition), and when it enters or leaves `active` moves the
+ * app's counter in the same transaction. False when the install's condition did not hold.
+ */
+async function writeCounted(put: TransactItem, appId: string, delta: number): Promise<boolean> {
+  if (delta === 0) {
+    const p = put.Put as NonNullable<TransactItem['Put']>;
+    return conditionally(
+      putItem(p.Item as Record<string, unknown>, {
+        ConditionExpression: p.ConditionExpression,
+        ...(p.ExpressionAttributeValues ? { ExpressionAttributeValues: p.ExpressionAttributeValues } : {}),
+      }),
+    );
+  }
+  const counter = tx.update(appKey(appId), {
+    UpdateExpression: `ADD ${ACTIVE_INSTALLS} :d`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':d': delta },
+  });
+  const codes = await transactOrCancellationCodes([put, counter]);
+  if (!codes) return true;
+  if (failedAt(codes, 0)) return false;
+  if (failedAt(codes, 1)) return writeCounted(put, appId, 0); // the app is gone: nothing to count on
+  throw new Error(`install write kept conflicting (${codes.join(', ')})`);
+}
 
 /** Installs read per buyer id: a practice holds one per app it licensed (far fewer than this). */
 export const MAX_INSTALLS_PER_BUYER = 200;
@@ -85,13 +125,19 @@ export const dynamoInstallStore: InstallStore = {
     return item ? installItem.fromItem(item) : undefined;
   },
   create: (install) =>
-    conditionally(putItem(installItem.toItem(install), { ConditionExpression: 'attribute_not_exists(PK)' })),
-  replace: (install, expectedUpdatedAt) =>
-    conditionally(
-      putItem(installItem.toItem(install), {
+    writeCounted(
+      tx.put(installItem.toItem(install), { ConditionExpression: 'attribute_not_exists(PK)' }),
+      install.app_id,
+      activeness(install.status),
+    ),
+  replace: (install, expectedUpdatedAt, previousStatus) =>
+    writeCounted(
+      tx.put(installItem.toItem(install), {
         ConditionExpression: 'updated_at = :expected',
         ExpressionAttributeValues: { ':expected': expectedUpdatedAt },
       }),
+      install.app_id,
+      activeness(install.status) - activeness(previousStatus),
     ),
   async setAccessLink(buyerId, appId, link) {
     await updateItem(installKeys.install(buyerId, appId), {

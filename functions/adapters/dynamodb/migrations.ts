@@ -20,6 +20,9 @@
  * - admin-app-counts: App Management's counters (apps per type filter and status, apps-repo.ts),
  *   for apps written before they were moved in each app write's transaction.
  * - app-search-text: each app's search_text with its company (App Management's search).
+ * - install-counters: each app's active_installs (installs-repo.ts ACTIVE_INSTALLS, App
+ *   Management's Installs column) counted from its installs, for installs written before the
+ *   counter moved in their writes' transactions.
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -30,12 +33,13 @@ import { accountStatus } from '../../core/users/user';
 import { adminCountOf, adminSearchText } from './apps-repo';
 import { reviewedDeclarationSource } from './data-access-repo';
 import { getItem, onIndex, putItem, queryAll, queryIndexPage, updateItem } from './dynamo';
-import { dynamoInstallStore } from './installs-repo';
+import { ACTIVE_INSTALLS, dynamoInstallStore } from './installs-repo';
 import {
   adminAppCountsKey,
   appKey,
   appSalesPartition,
   auditKeys,
+  installKeys,
   MARKET_PK,
   migrationMarker,
   syncKeys,
@@ -257,6 +261,36 @@ async function appSearchText(): Promise<number> {
   return stale.length;
 }
 
+/** One app's active installs counted from its installs (GSI1 APPINSTALLS#<id>) onto its item; the count. */
+export async function countInstallsOfApp(appId: string): Promise<number> {
+  const active = await queryAll(
+    onIndex('GSI1', installKeys.appPartition(appId), {
+      ProjectionExpression: '#s',
+      FilterExpression: '#s = :active',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':active': 'active' },
+    }),
+  );
+  await updateItem(appKey(appId), {
+    UpdateExpression: 'SET #i = :n',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#i': ACTIVE_INSTALLS },
+    ExpressionAttributeValues: { ':n': active.length },
+  }).catch(() => undefined); // an app deleted meanwhile
+  return active.length;
+}
+
+/** Every app's active_installs (countInstallsOfApp). */
+async function installCounters(): Promise<number> {
+  const ids = async (pk: string) =>
+    queryAll<{ id: string }>(
+      onIndex('GSI2', pk, { ProjectionExpression: '#id', ExpressionAttributeNames: { '#id': 'id' } }),
+    );
+  const apps = (await Promise.all([ids(MARKET_PK), ids(UNLISTED_PK)])).flat();
+  for (const app of apps) await countInstallsOfApp(app.id);
+  return apps.length;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -268,5 +302,6 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('install-backfill', backfillInstalls),
     await once('admin-app-counts', recountAdminApps),
     await once('app-search-text', appSearchText),
+    await once('install-counters', installCounters),
   ];
 }

@@ -63,6 +63,7 @@ import {
   tx,
   updateItem,
 } from './dynamo';
+import { ACTIVE_INSTALLS } from './installs-repo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
 import { purchaseItem } from './purchase-item';
 import { reviewOutWithRefund } from './reviews-repo';
@@ -587,13 +588,16 @@ export async function salesCountersOfApp(
 }
 
 /**
- * The sales counters of these apps (the admin list's Sales column): one BatchGetItem per 100 apps,
+ * The sales counters and active installs of these apps (the admin list's Sales and Installs columns): one BatchGetItem per 100 apps,
  * only the counter attributes, never a purchases query per app.
  */
 export async function salesCountersOf(
   appIds: readonly string[],
-): Promise<Map<string, { purchases: number; total_sales: number; total_revenue_cents: number }>> {
-  const out = new Map<string, { purchases: number; total_sales: number; total_revenue_cents: number }>();
+): Promise<Map<string, { purchases: number; total_sales: number; total_revenue_cents: number; installs: number }>> {
+  const out = new Map<
+    string,
+    { purchases: number; total_sales: number; total_revenue_cents: number; installs: number }
+  >();
   const ids = [...new Set(appIds)];
   const counter = (v: unknown) => Math.max(0, num(v) ?? 0);
   for (let i = 0; i < ids.length; i += 100) {
@@ -604,8 +608,9 @@ export async function salesCountersOf(
           RequestItems: {
             [tableName()]: {
               Keys: keys,
-              ProjectionExpression: 'id, #p, #s, #r',
+              ProjectionExpression: 'id, #p, #s, #r, #i',
               ExpressionAttributeNames: {
+                '#i': ACTIVE_INSTALLS,
                 '#p': SALES_COUNTERS.purchases,
                 '#s': SALES_COUNTERS.total_sales,
                 '#r': SALES_COUNTERS.total_revenue_cents,
@@ -619,6 +624,7 @@ export async function salesCountersOf(
           purchases: counter(item[SALES_COUNTERS.purchases]),
           total_sales: counter(item[SALES_COUNTERS.total_sales]),
           total_revenue_cents: counter(item[SALES_COUNTERS.total_revenue_cents]),
+          installs: counter(item[ACTIVE_INSTALLS]),
         });
       }
       keys = res.UnprocessedKeys?.[tableName()]?.Keys ?? [];

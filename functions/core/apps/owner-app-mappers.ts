@@ -49,6 +49,8 @@ export interface AppSales {
   total_sales: number;
   /** Integer cents. */
   total_revenue_cents: number;
+  /** Active installs (the app item's counter, kept with the installs' writes). */
+  installs?: number;
 }
 
 export const NO_SALES: AppSales = { purchases: 0, total_sales: 0, total_revenue_cents: 0 };
@@ -65,5 +67,6 @@ export function toAdminApp(app: AppRecord, ownerEmail: string | undefined, sales
     purchases: isPublic ? sales.purchases : null,
     total_sales: isPublic ? sales.total_sales : null,
     total_revenue: isPublic ? Math.round(sales.total_revenue_cents) / 100 : null,
+    installs: isPublic ? (sales.installs ?? 0) : null,
   };
 }

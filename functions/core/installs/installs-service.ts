@@ -79,7 +79,7 @@ export function createInstallsService(deps: InstallsServiceDeps) {
   }
 
   async function change(install: InstallRecord, next: InstallRecord): Promise<InstallRecord> {
-    if (!(await deps.store.replace(next, install.updated_at))) {
+    if (!(await deps.store.replace(next, install.updated_at, install.status))) {
       // Changed meanwhile (a second tab): 409, the caller reloads and retries on the fresh state.
       throw new ConflictError(INSTALL_MESSAGES.changed);
     }

@@ -22,6 +22,7 @@ const seed = () => [
     price_period: null,
     total_sales: 3,
     total_revenue: 897,
+    installs: 7,
   }),
   adminAppFixture({ id: 'free', name: 'Perio Chart', pricing_model: 'free', price: 0, is_approved: true }),
   adminAppFixture({
@@ -89,6 +90,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
       'Status',
       'Actions',
       'Sales',
+      'Installs',
     ]);
     expect(row('pending').getByText('Pending Review')).toBeTruthy();
     expect(row('pending').getByText('$49.00 / month')).toBeTruthy();
@@ -96,6 +98,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(row('live').getByText('$299.00')).toBeTruthy();
     expect(row('live').getByText('3 sales')).toBeTruthy();
     expect(row('live').getByText('$897.00')).toBeTruthy();
+    expect(row('live').getByText('7')).toBeTruthy();
     expect(row('free').getByText('Free')).toBeTruthy();
     expect(row('int').getByText('Active')).toBeTruthy();
     expect(row('int').getByText('ops@clinic.com')).toBeTruthy();

@@ -27,14 +27,15 @@ import { SalesCell } from './sales-cell';
 
 /** Fixed shares of a laptop-wide table (1280 px window): long names and e-mails wrap instead of scrolling. */
 const COLUMNS: DataColumn[] = [
-  { label: 'App Name', width: '22%' },
-  { label: 'Type', width: '10%' },
+  { label: 'App Name', width: '20%' },
+  { label: 'Type', width: '9%' },
   { label: 'Category', width: '11%' },
   { label: 'Pricing', width: '11%' },
-  { label: 'Developer', width: '16%' },
+  { label: 'Developer', width: '14%' },
   { label: 'Status', width: '11%' },
   { label: 'Actions', width: '9%' },
   { label: 'Sales', width: '10%' },
+  { label: 'Installs', width: '6%' },
 ];
 
 /** Awaiting review first: the status an admin acts on. */
@@ -247,6 +248,15 @@ export function AppManagement({
               </Table.Cell>
               <Table.Cell>
                 <SalesCell app={app} />
+              </Table.Cell>
+              <Table.Cell fontVariantNumeric="tabular-nums">
+                {typeof app.installs === 'number' ? (
+                  app.installs
+                ) : (
+                  <Text as="span" color="fg.subtle" aria-label="No installs counted">
+                    —
+                  </Text>
+                )}
               </Table.Cell>
             </Table.Row>
           );
