@@ -167,6 +167,7 @@ describe('admin lists page with cursors', () => {
       purchases: before.purchases + 1,
       total_sales: before.total_sales + 1,
       total_revenue_cents: before.total_revenue_cents + 2500,
+      installs: before.installs,
     });
     expect(await dynamoPurchasesRepository.markRefunded(id, { refunded_at: new Date().toISOString() })).not.toBe(
       'not_applicable',
@@ -176,6 +177,7 @@ describe('admin lists page with cursors', () => {
       purchases: before.purchases + 1,
       total_sales: before.total_sales,
       total_revenue_cents: before.total_revenue_cents,
+      installs: before.installs,
     });
   });
 });

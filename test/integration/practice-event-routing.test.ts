@@ -14,7 +14,7 @@
  * the run's end is the event the negative checks wait for, not a sleep.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
 import { deleteItem } from '../../functions/adapters/dynamodb/dynamo';
@@ -281,10 +281,16 @@ describe("a practice event reaches an app only through the practice's consent (i
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.installs;
   };
-  const installOf = async (app: AppRecord) =>
-    must(
-      (await installs()).find((i) => i.app_id === app.id),
-      `the install of ${app.id}`,
+  // The install is made right after the licence is delivered (core/licences/fulfilment.ts), so a
+  // test that has just seen the delivery waits for it.
+  const installOf = (app: AppRecord) =>
+    vi.waitFor(
+      async () =>
+        must(
+          (await installs()).find((i) => i.app_id === app.id),
+          `the install of ${app.id}`,
+        ),
+      { timeout: 10_000, interval: 100 },
     );
   const act = async (install: BuyerInstall, action: 'grant' | 'revoke') => {
     const res = await api<BuyerInstall>('POST', `/api/installs/${install.id}/${action}`, { token: practice.token });

@@ -27,7 +27,7 @@ describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, ()
     expect(table.textContent).toContain('Bounced');
     expect(table.textContent).toContain('Complaint');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mail gone@example.com again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Lift gone@example.com: mail it again' }));
     expect(await screen.findByText('gone@example.com: The address will receive mail again')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByRole('table', { name: 'Suppressed addresses' }).textContent).not.toContain('gone@'),

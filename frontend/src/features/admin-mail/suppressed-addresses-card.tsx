@@ -74,7 +74,7 @@ export function SuppressedAddressesCard() {
                 <Button
                   size="xs"
                   variant="outline"
-                  aria-label={`Mail ${s.email} again`}
+                  aria-label={`Lift ${s.email}: mail it again`}
                   loading={busy === s.email}
                   onClick={() => void lift(s.email)}
                 >
