@@ -20,7 +20,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const vitest = (projects) => [npx, ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]];
 /** How much lower the checks lane's CPU priority is (0 runs both lanes alike). */
-const NICE = Number(process.env.TEST_CHECKS_NICE ?? 10);
+const NICE = Number(process.env.TEST_CHECKS_NICE ?? 19);
 
 function run(lane, [command, args], { nice = 0 } = {}) {
   const [cmd, argv] =
