@@ -136,7 +136,7 @@ export const BROWSER_ONLY_MODULES = [
   './toaster-view',
   './all-recipes',
   '../../../features/checkout/components/checkout-modal',
-  '../../../components/data-access/components/data-access-section',
+  '../../../components/data-access/components/permissions-section',
   '../../../features/marketplace/components/reviews/reviews-section',
 ] as const;
 

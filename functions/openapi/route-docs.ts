@@ -790,7 +790,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/admin/apps/{id}/clear-flag': {
     summary:
-      'Mark the changes of an approved app reviewed: what the listing shows, its licensing and data access go live',
+      'Mark the changes of an approved app reviewed: what the listing shows, its licensing and permissions go live',
     params: AppIdParams,
     response: AdminAppActionSchema,
   },
@@ -834,7 +834,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: DataAccessCatalogueSchema,
   },
   'GET /api/apps/{id}/data-access': {
-    summary: "An app's data access declaration (its owner, or an admin reviewing it)",
+    summary: "An app's requested permissions, its data access declaration (its owner, or an admin reviewing it)",
     params: AppIdParams,
     response: DataAccessViewSchema,
     errors: [404],

@@ -12,7 +12,7 @@ export const DATA_ACCESS_MODE_LABELS: Record<DataAccessMode, string> = {
 export const DATA_ACCESS_MAX_ITEMS = 100;
 
 export const DATA_ACCESS_MESSAGES = {
-  notSynced: 'The practice system catalogue has not been synced yet, so data access cannot be declared.',
+  notSynced: 'The practice system catalogue has not been synced yet, so permissions cannot be declared.',
   unknownFeatures: (ids: string[]) => `Unknown features: ${ids.join(', ')}`,
   unknownEventTypes: (ids: string[]) => `Unknown event types: ${ids.join(', ')}`,
   duplicateFeature: 'Each feature can be declared once',

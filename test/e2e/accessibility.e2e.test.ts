@@ -83,7 +83,7 @@ const SCREENS: Screen[] = [
     url: '/marketplace/app/chartsmile-patient-hub',
     name: 'App detail with its data access declared (permissions section)',
     ready: async (p) => {
-      await text(p, 'Data access');
+      await text(p, 'Permissions');
       await text(p, /A row was inserted into appointment/);
     },
   },

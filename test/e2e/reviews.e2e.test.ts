@@ -2,7 +2,7 @@
  * End to end in Chromium: a buyer with a licence reviews an app, its developer replies
  * under the review, the marketplace shows the new average; a visitor filters the marketplace by
  * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges
- * and its Data access section (declared by the developer against the synced catalogue).
+ * and its Permissions section (declared by the developer against the synced catalogue).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -103,8 +103,8 @@ describe('verified reviews and works-with', () => {
     await page.getByRole('heading', { name: 'Works With' }).waitFor();
     await page.getByTestId('average-rating').getByText(average).waitFor();
     await page.getByRole('article', { name: title }).getByText('Response from').waitFor();
-    // Data access: the declared feature, its tables on expand, and the BAA with its link.
-    const access = page.getByRole('region', { name: 'Data access' });
+    // Permissions: the declared feature, its tables on expand, and the BAA with its link.
+    const access = page.getByRole('region', { name: 'Permissions' });
     await access.getByText(feature.name).first().waitFor();
     const tables = feature.table_count === 1 ? 'table' : 'tables';
     await access.getByRole('button', { name: `Show ${feature.table_count} ${tables} of ${feature.name}` }).click();

@@ -50,7 +50,7 @@ export function approvalMail(app: AppRecord, owner: User, appUrl: string): Outgo
         `Good news: ${app.name} has been approved and is now listed on the marketplace.`,
         `See it here: ${base}/marketplace/app/${encodeURIComponent(app.slug)}`,
         '',
-        'Edits you make from your dashboard are saved at once; changes to what the listing shows, its licensing or its data access go live once an administrator has reviewed them.',
+        'Edits you make from your dashboard are saved at once; changes to what the listing shows, its licensing or the permissions it requests go live once an administrator has reviewed them.',
         `${base}/dashboard/apps`,
       ]
     : [

@@ -381,7 +381,7 @@ describe('App Management review: data access', { timeout: 30_000 }, () => {
     );
     await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
-    const section = within(dialog.getByRole('region', { name: 'Data access' }));
+    const section = within(dialog.getByRole('region', { name: 'Permissions' }));
     expect(await section.findByText('Patients')).toBeTruthy();
     expect(section.getByText('Writes')).toBeTruthy();
     expect(section.getByText('patient.updated')).toBeTruthy();

@@ -445,7 +445,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
   it('declares features, an event type and the BAA; an http BAA link blocks Next; saved after the submit', async () => {
     const view = await open();
     await toFeatures(view);
-    const section = within(screen.getByRole('region', { name: 'Data access' }));
+    const section = within(screen.getByRole('region', { name: 'Permissions' }));
     fireEvent.change(await section.findByLabelText(/Patients/), { target: { value: 'read' } });
     await view.user.click(section.getByRole('checkbox', { name: 'appointment.created' }));
     await view.user.click(section.getByRole('checkbox', { name: /Business Associate Agreement/ }));
@@ -477,7 +477,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
       catalogue: { catalogue_synced: false, features: [], event_types: [] },
     });
     await toFeatures(view);
-    const section = within(screen.getByRole('region', { name: 'Data access' }));
+    const section = within(screen.getByRole('region', { name: 'Permissions' }));
     expect(await section.findByText(DATA_ACCESS_MESSAGES.notSynced)).toBeTruthy();
     expect(section.queryByRole('combobox')).toBeNull();
     expect(section.queryByRole('checkbox')).toBeNull();
@@ -503,7 +503,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
     });
     await screen.findByRole('heading', { name: 'Edit Marketplace Listing' });
     await view.user.click(screen.getByRole('button', { name: /^Step 3:/ }));
-    const section = within(await screen.findByRole('region', { name: 'Data access' }));
+    const section = within(await screen.findByRole('region', { name: 'Permissions' }));
     const billing = (await section.findByLabelText(/Billing/)) as HTMLSelectElement;
     expect(billing.value).toBe('write');
     fireEvent.change(billing, { target: { value: 'read_write' } });

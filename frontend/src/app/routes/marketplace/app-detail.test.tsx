@@ -371,11 +371,11 @@ describe('App detail: data access', { timeout: 20_000 }, () => {
     });
     // Below the fold, the section waits until it is wanted: nothing of it loads with the page.
     await screen.findByRole('heading', { name: 'Smile Scheduler', level: 1 });
-    expect(screen.queryByRole('region', { name: 'Data access' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Permissions' })).toBeNull();
     expect(calls('GET').filter((r) => /data-access|reviews/.test(r.path))).toEqual([]);
     // The visitor scrolls towards it.
     fireEvent.scroll(window);
-    const section = await screen.findByRole('region', { name: 'Data access' });
+    const section = await screen.findByRole('region', { name: 'Permissions' });
     expect(await within(section).findByText('Patients')).toBeTruthy();
     expect(
       within(section)

@@ -29,10 +29,10 @@ const CheckoutModal = lazy(() => loadCheckoutModal().then((m) => ({ default: m.C
 // The per-visitor sections below the fold render only in the browser, once wanted (WhenWanted: near
 // the screen, on the visitor's first scroll or touch, or a few seconds after load): their code
 // (forms, dialogs, the data-access lists) and their data load then, off the page's first seconds.
-const loadDataAccessSection = withAllRecipes(
-  () => import('../../../components/data-access/components/data-access-section'),
+const loadPermissionsSection = withAllRecipes(
+  () => import('../../../components/data-access/components/permissions-section'),
 );
-const DataAccessSection = lazy(() => loadDataAccessSection().then((m) => ({ default: m.DataAccessSection })));
+const PermissionsSection = lazy(() => loadPermissionsSection().then((m) => ({ default: m.PermissionsSection })));
 const loadReviewsSection = withAllRecipes(
   () => import('../../../features/marketplace/components/reviews/reviews-section'),
 );
@@ -180,7 +180,7 @@ export default function MarketplaceAppDetail() {
           )}
           <WhenWanted>
             <Suspense fallback={null}>
-              <DataAccessSection appId={app.id} />
+              <PermissionsSection appId={app.id} />
               {app.is_approved && <ReviewsSection app={app} isOwner={isOwner} />}
             </Suspense>
           </WhenWanted>

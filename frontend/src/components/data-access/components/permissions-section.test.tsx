@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataAccessView } from '../../../../../shared/schemas/data-access';
 import { renderRoute } from '../../../testing/render-screen';
 import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
-import { DATA_ACCESS_TEXTS, DataAccessSection } from './data-access-section';
+import { PERMISSIONS_TEXTS, PermissionsSection } from './permissions-section';
 
 const declared = {
   catalogue_synced: true,
@@ -38,13 +38,13 @@ const declared = {
 function renderSection(view: DataAccessView | null, scope: 'public' | 'review' = 'public') {
   const answer = () => (view ? HttpResponse.json(view) : fail(404, 'Not found'));
   serve(http.get('/api/marketplace/apps/:id/data-access', answer), http.get('/api/apps/:id/data-access', answer));
-  renderRoute(<DataAccessSection appId="app-1" scope={scope} />);
+  renderRoute(<PermissionsSection appId="app-1" scope={scope} />);
 }
 
-describe('Data access section', () => {
+describe('Permissions section', () => {
   it('lists features with their access, expands to tables with column counts, shows events and the BAA link', async () => {
     renderSection(declared);
-    const section = await screen.findByRole('region', { name: 'Data access' });
+    const section = await screen.findByRole('region', { name: 'Permissions' });
     expect(await within(section).findByText('Appointments')).toBeTruthy();
     expect(within(section).getByText('Reads and writes')).toBeTruthy();
     expect(within(section).getByText('Reads')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('Data access section', () => {
     expect(within(section).queryByText('appointment')).toBeNull();
 
     expect(within(section).getByText('appointment.created')).toBeTruthy();
-    expect(within(section).getByText(DATA_ACCESS_TEXTS.baaYes)).toBeTruthy();
+    expect(within(section).getByText(PERMISSIONS_TEXTS.baaYes)).toBeTruthy();
     const link = within(section).getByRole('link', { name: /Business Associate Agreement/ });
     expect(link.getAttribute('href')).toBe('https://vendor.example.com/baa');
     expect(calls('GET /api/marketplace/apps/app-1/data-access')).toHaveLength(1);
@@ -69,13 +69,13 @@ describe('Data access section', () => {
 
   it('says plainly when the catalogue has not been synced', async () => {
     renderSection({ catalogue_synced: false, declaration: null });
-    expect(await screen.findByText(DATA_ACCESS_TEXTS.notSynced)).toBeTruthy();
+    expect(await screen.findByText(PERMISSIONS_TEXTS.notSynced)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says plainly when the developer declared nothing', async () => {
     renderSection({ catalogue_synced: true, declaration: null });
-    expect(await screen.findByText(DATA_ACCESS_TEXTS.nothingDeclared)).toBeTruthy();
+    expect(await screen.findByText(PERMISSIONS_TEXTS.nothingDeclared)).toBeTruthy();
   });
 
   it('states that no BAA is signed when the developer declares none', async () => {
@@ -83,7 +83,7 @@ describe('Data access section', () => {
       catalogue_synced: true,
       declaration: { ...declared.declaration, baa_signed: false, baa_url: null },
     });
-    expect(await screen.findByText(DATA_ACCESS_TEXTS.baaNo)).toBeTruthy();
+    expect(await screen.findByText(PERMISSIONS_TEXTS.baaNo)).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });
 

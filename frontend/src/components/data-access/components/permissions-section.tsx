@@ -5,11 +5,11 @@ import { DATA_ACCESS_MODE_LABELS } from '../../../../../shared/rules/data-access
 import type { DataAccessDeclaration } from '../../../../../shared/schemas/data-access';
 import { type DataAccessScope, useDataAccess } from '../api/get-data-access';
 
-export const DATA_ACCESS_TEXTS = {
-  title: 'Data access',
-  notSynced: 'The practice system catalogue has not been synced yet, so this app’s data access is not known.',
+export const PERMISSIONS_TEXTS = {
+  title: 'Permissions',
+  notSynced: 'The practice system catalogue has not been synced yet, so this app’s permissions are not known.',
   nothingDeclared: 'The developer has not declared which practice data this app reads or writes.',
-  loadFailed: 'Data access could not be loaded.',
+  loadFailed: 'Permissions could not be loaded.',
   noFeatures: 'This app declares no access to practice data.',
   baaYes: 'The developer signs a Business Associate Agreement (BAA).',
   baaNo: 'The developer does not sign a Business Associate Agreement (BAA).',
@@ -73,7 +73,7 @@ function FeatureItem({ feature }: { feature: Feature }) {
 }
 
 /** What a practice needs to judge minimum necessary: the data an app reads or writes, its events, the BAA. */
-export function DataAccessSection({
+export function PermissionsSection({
   appId,
   scope = 'public',
   headingLevel = 'h2',
@@ -86,9 +86,9 @@ export function DataAccessSection({
   const decl = data?.declaration ?? null;
   let body: React.ReactNode;
   if (isLoading) body = <Skeleton height="16" />;
-  else if (error || !data) body = <Text color="fg.muted">{DATA_ACCESS_TEXTS.loadFailed}</Text>;
-  else if (!decl && !data.catalogue_synced) body = <Text color="fg.muted">{DATA_ACCESS_TEXTS.notSynced}</Text>;
-  else if (!decl) body = <Text color="fg.muted">{DATA_ACCESS_TEXTS.nothingDeclared}</Text>;
+  else if (error || !data) body = <Text color="fg.muted">{PERMISSIONS_TEXTS.loadFailed}</Text>;
+  else if (!decl && !data.catalogue_synced) body = <Text color="fg.muted">{PERMISSIONS_TEXTS.notSynced}</Text>;
+  else if (!decl) body = <Text color="fg.muted">{PERMISSIONS_TEXTS.nothingDeclared}</Text>;
   else
     body = (
       <Stack gap="4">
@@ -99,7 +99,7 @@ export function DataAccessSection({
             ))}
           </List.Root>
         ) : (
-          <Text>{DATA_ACCESS_TEXTS.noFeatures}</Text>
+          <Text>{PERMISSIONS_TEXTS.noFeatures}</Text>
         )}
         {decl.event_types.length > 0 && (
           <Box>
@@ -119,7 +119,7 @@ export function DataAccessSection({
           </Box>
         )}
         <Box data-testid="baa">
-          <Text>{decl.baa_signed ? DATA_ACCESS_TEXTS.baaYes : DATA_ACCESS_TEXTS.baaNo}</Text>
+          <Text>{decl.baa_signed ? PERMISSIONS_TEXTS.baaYes : PERMISSIONS_TEXTS.baaNo}</Text>
           {decl.baa_url && (
             <Link href={decl.baa_url} target="_blank" rel="noopener noreferrer" colorPalette="brand">
               Read the Business Associate Agreement <LuExternalLink aria-hidden />
@@ -129,9 +129,9 @@ export function DataAccessSection({
       </Stack>
     );
   return (
-    <Box as="section" aria-label={DATA_ACCESS_TEXTS.title}>
+    <Box as="section" aria-label={PERMISSIONS_TEXTS.title}>
       <Heading as={headingLevel} size={headingLevel === 'h2' ? 'lg' : 'md'} mb="4">
-        {DATA_ACCESS_TEXTS.title}
+        {PERMISSIONS_TEXTS.title}
       </Heading>
       {body}
     </Box>

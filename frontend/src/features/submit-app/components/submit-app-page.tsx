@@ -70,7 +70,7 @@ function EditApp({ appId, quick }: { appId: string; quick: boolean }) {
     <>
       <PageHeader
         title="Edit Marketplace Listing"
-        description={`${app.name}: changes are saved at once; on an approved app, changes to what the listing shows, its licensing or data access go public once reviewed.`}
+        description={`${app.name}: changes are saved at once; on an approved app, changes to what the listing shows, its licensing or permissions go public once reviewed.`}
       />
       <EditWizard key={app.id} app={app} />
     </>

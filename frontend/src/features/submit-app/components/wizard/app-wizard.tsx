@@ -36,7 +36,7 @@ import { ReviewStep } from './steps/review-step';
 
 const STEP_VIEWS = { 1: BasicsStep, 2: MediaStep, 3: FeaturesStep, 4: CompanyPricingStep, 5: LicensingStep } as const;
 
-const DATA_ACCESS_NOT_SAVED = 'The data access declaration could not be saved.';
+const DATA_ACCESS_NOT_SAVED = 'The app’s permissions could not be saved.';
 
 /** A value the developer has typed into counts as seen: its error shows without waiting for blur. */
 const hasInput = (value: WizardValues[keyof WizardValues]) =>

@@ -20,7 +20,7 @@ export function DataAccessStepSection({ values, set, errors, appId }: StepProps)
   let body: ReactNode;
   if (loading) body = <Text color="fg.muted">Loading the practice system catalogue...</Text>;
   else if (!catalogue.data || (appId !== undefined && current.error))
-    body = <Text role="alert">The data access declaration could not be loaded. Try again later.</Text>;
+    body = <Text role="alert">The app’s permissions could not be loaded. Try again later.</Text>;
   else if (!catalogue.data.catalogue_synced) body = <Text>{DATA_ACCESS_MESSAGES.notSynced}</Text>;
   else
     body = (
@@ -34,7 +34,7 @@ export function DataAccessStepSection({ values, set, errors, appId }: StepProps)
   return (
     <Box as="section" aria-labelledby="wizard-data-access">
       <Text id="wizard-data-access" as="h3" fontWeight="medium" fontSize="sm" mb="1">
-        Data access
+        Permissions
       </Text>
       {body}
     </Box>
