@@ -43,14 +43,6 @@ const ALLOWED: Record<string, string> = {
     'manual licences waiting on one developer’s apps (GET /api/manual-licences reads each app’s sales partition, filtered): UNBOUNDED TODAY (the admin’s list pages the MANUALPENDING index); remove this entry when the developer’s list pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
     'one buyer’s purchases (My Purchases, checkout’s already-owned check) and salesSummary (one app’s sales; the admin list reads counters instead); the admin purchase history and developer analytics page (pageByApp): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/sync-repo.ts#listKind':
-    'the synced catalogue’s event types, tables and relationships that the internal-sync feature/table/event-type screens resolve (spec: unpaged arrays); sized by the practice-management system’s schema, not by marketplace data or time (sync run history and status read pointer items and pages: sync-history-paging.test.ts; the category list one item): UNBOUNDED TODAY, remove this entry when the catalogue reads page',
-  'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.features':
-    'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.relationships':
-    'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/sync-repo.ts#dynamoCatalogueQueries.tables':
-    'synced catalogue detail (admin sync screens): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
 };
 
 describe('bounded reads', () => {

@@ -23,7 +23,7 @@
  * Searches and category filters are Queries of one partition (with a filter on a lower-cased
  * search attribute), never Scans.
  */
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { appStatusOf } from '../../../shared/app-status';
 import {
   type EventType,
@@ -37,16 +37,17 @@ import {
 import { requestedPermissions } from '../../core/installs/permissions';
 import type { Page } from '../../core/paging';
 import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
-import type {
-  CatalogueKind,
-  CatalogueStore,
-  LegacyLinkStore,
-  LicenceDirectory,
-  RunStore,
-  StoredCatalogueItem,
-  SyncLockStore,
-  SyncState,
-  SyncStateStore,
+import {
+  CATALOGUE_CAPACITY,
+  type CatalogueKind,
+  type CatalogueStore,
+  type LegacyLinkStore,
+  type LicenceDirectory,
+  type RunStore,
+  type StoredCatalogueItem,
+  type SyncLockStore,
+  type SyncState,
+  type SyncStateStore,
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
@@ -125,15 +126,29 @@ function itemOf(kind: CatalogueKind, i: StoredCatalogueItem, at: string): Record
   }
 }
 
-async function listKind(kind: CatalogueKind): Promise<Array<Record<string, unknown>>> {
+/**
+ * Every stored item of a kind, in id order: at most CATALOGUE_CAPACITY[kind] items, the most the
+ * catalogue sync ever stores (catalogue-sync.ts), so a request reading a kind reads a bounded set.
+ */
+async function listKind(kind: CatalogueKind, narrow: CatalogueNarrowing = {}): Promise<Array<Record<string, unknown>>> {
   const p = PARTITION[kind];
-  return queryAll({
-    TableName: T(),
-    IndexName: p.index,
-    KeyConditionExpression: `${p.attr} = :pk`,
-    ExpressionAttributeValues: { ':pk': p.pk },
-  });
+  return queryUpTo(
+    {
+      TableName: T(),
+      IndexName: p.index,
+      KeyConditionExpression: `${p.attr} = :pk`,
+      ScanIndexForward: true,
+      ...narrow,
+      ExpressionAttributeValues: { ':pk': p.pk, ...narrow.ExpressionAttributeValues },
+    },
+    CATALOGUE_CAPACITY[kind],
+  );
 }
+
+/** A filter (and, for features of a category, another partition) on a kind's list. */
+type CatalogueNarrowing = Partial<
+  Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeNames'>
+> & { ExpressionAttributeValues?: Record<string, unknown> };
 
 const idOf = (kind: CatalogueKind, item: Record<string, unknown>) =>
   String(item[PARTITION[kind].index === 'GSI1' ? 'GSI1SK' : 'GSI2SK']);
@@ -169,6 +184,16 @@ export const dynamoCatalogueStore: CatalogueStore = {
   },
   async put(kind, items, at) {
     await batchPut(items.map((i) => itemOf(kind, i, at)));
+  },
+  async drop(kind, ids) {
+    const key = (id: string) => {
+      if (kind === 'features') return KEYS.feature(id);
+      if (kind === 'tables') return KEYS.table(id);
+      if (kind === 'event_types') return KEYS.eventType(id);
+      const dot = id.indexOf('.');
+      return KEYS.rel(id.slice(0, dot), id.slice(dot + 1));
+    };
+    for (const id of ids) await deleteItem(key(id));
   },
   async setCounts(counts, featureCategories) {
     const entries: Array<[string, unknown]> = Object.entries(counts);
@@ -275,17 +300,11 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
       filter += ' AND contains(#s, :q)';
       values[':q'] = search.toLowerCase();
     }
-    const items = await queryAll({
-      TableName: T(),
-      ...(category
-        ? { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk' }
-        : { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk' }),
+    const items = await listKind('features', {
+      ...(category ? { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk' } : {}),
       FilterExpression: filter,
       ...(search ? { ExpressionAttributeNames: { '#s': 'search' } } : {}),
-      ExpressionAttributeValues: {
-        ...values,
-        ':pk': category ? KEYS.featureCategoryPartition(category) : KEYS.featuresPartition,
-      },
+      ExpressionAttributeValues: { ...values, ...(category ? { ':pk': KEYS.featureCategoryPartition(category) } : {}) },
     });
     return (await featuresFrom(items)).sort((a, b) => a.name.localeCompare(b.name));
   },
@@ -299,23 +318,30 @@ export const dynamoCatalogueQueries: CatalogueQueries = {
   },
   async tables(search) {
     const refs = await relationshipsByTable();
-    const items = await queryAll({
-      TableName: T(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ...(search ? { FilterExpression: 'contains(#s, :q)', ExpressionAttributeNames: { '#s': 'search' } } : {}),
-      ExpressionAttributeValues: { ':pk': KEYS.tablesPartition, ...(search ? { ':q': search.toLowerCase() } : {}) },
-    });
+    const items = await listKind(
+      'tables',
+      search
+        ? {
+            FilterExpression: 'contains(#s, :q)',
+            ExpressionAttributeNames: { '#s': 'search' },
+            ExpressionAttributeValues: { ':q': search.toLowerCase() },
+          }
+        : {},
+    );
     return items.map((t) => toTable(t, refs));
   },
   async relationships(table) {
     const items = table
-      ? await queryAll({
-          TableName: T(),
-          KeyConditionExpression: 'PK = :pk',
-          FilterExpression: notRemoved.FilterExpression,
-          ExpressionAttributeValues: { ':pk': KEYS.relPartition(table), ':f': false },
-        })
+      ? await queryUpTo(
+          {
+            TableName: T(),
+            KeyConditionExpression: 'PK = :pk',
+            FilterExpression: notRemoved.FilterExpression,
+            ExpressionAttributeValues: { ':pk': KEYS.relPartition(table), ':f': false },
+            ScanIndexForward: true,
+          },
+          CATALOGUE_CAPACITY.relationships,
+        )
       : (await listKind('relationships')).filter((r) => r.removed !== true);
     return items.map((r) => {
       const d = r.data as { from_table: string; column: string; to_table: string };

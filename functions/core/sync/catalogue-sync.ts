@@ -6,9 +6,13 @@
  * 2. compare with what is stored: new -> created, different -> updated, same -> unchanged,
  *    stored but gone from the source -> marked removed (kept, so saved links stay explainable);
  * 3. write only what changed. A second run with the same data writes nothing.
+ * A kind holds at most CATALOGUE_CAPACITY items, removed ones included: a source listing more is
+ * refused before anything is written, and removed items are dropped (for good) when the live ones
+ * need their room, so every read of the catalogue stays bounded.
  */
 import type { SyncType } from '../../../shared/schemas/sync';
 import {
+  CATALOGUE_CAPACITY,
   type CatalogueKind,
   type CatalogueSnapshot,
   type CatalogueStore,
@@ -86,6 +90,14 @@ export async function syncCatalogue(
   const snap: Partial<CatalogueSnapshot> = {};
   for (const kind of kinds) (snap as Record<string, unknown>)[kind] = await deps.internal.fetch(kind);
   const desired = new Map(kinds.map((k) => [k, toStored(k, snap)] as const));
+  for (const [kind, want] of desired) {
+    const cap = CATALOGUE_CAPACITY[kind];
+    if (want.size > cap) {
+      throw new OutsideSystemError(
+        `Internal system sent ${want.size} ${kind.replace('_', ' ')}: the catalogue holds at most ${cap}`,
+      );
+    }
+  }
 
   // References must resolve, against the fetched list or (when not fetched in this run) the stored one.
   const known = async (kind: CatalogueKind): Promise<Set<string>> => {
@@ -116,6 +128,7 @@ export async function syncCatalogue(
   // 2. Compare.
   const counts: CatalogueCounts = { created: 0, updated: 0, unchanged: 0, removed: 0 };
   const writes: Array<[CatalogueKind, Array<{ id: string; data: Record<string, unknown>; removed: boolean }>]> = [];
+  const drops: Array<[CatalogueKind, string[]]> = [];
   for (const [kind, want] of desired) {
     counts[kind] = want.size;
     const stored = new Map((await deps.store.list(kind)).map((i) => [i.id, i] as const));
@@ -130,16 +143,25 @@ export async function syncCatalogue(
         puts.push({ id, data, removed: false });
       } else counts.unchanged++;
     }
+    const gone: Array<{ id: string; data: Record<string, unknown>; removed: boolean }> = [];
     for (const [id, have] of stored) {
-      if (want.has(id) || have.removed) continue;
-      counts.removed++;
-      puts.push({ id, data: have.data, removed: true });
+      if (want.has(id)) continue;
+      if (!have.removed) counts.removed++;
+      gone.push({ id, data: have.data, removed: true });
     }
+    // Removed items stay while there is room; past the capacity the first by id are dropped (the store
+    // keeps no removal date); links saved to them stop resolving, as links to any removed item do.
+    const room = CATALOGUE_CAPACITY[kind] - want.size;
+    const kept = [...gone].sort((a, b) => a.id.localeCompare(b.id)).slice(Math.max(0, gone.length - room));
+    const keptIds = new Set(kept.map((g) => g.id));
+    drops.push([kind, gone.filter((g) => !keptIds.has(g.id)).map((g) => g.id)]);
+    for (const g of kept) if (!stored.get(g.id)?.removed) puts.push(g);
     writes.push([kind, puts]);
   }
 
   // 3. Write what changed.
   const at = (deps.now?.() ?? new Date()).toISOString();
+  for (const [kind, ids] of drops) if (ids.length) await deps.store.drop(kind, ids);
   for (const [kind, puts] of writes) if (puts.length) await deps.store.put(kind, puts, at);
   // The live counts status shows, kept on one item so status never counts the catalogue; with the
   // features, their categories (the category filter lists them without reading every feature).

@@ -62,11 +62,27 @@ export interface StoredCatalogueItem {
   removed: boolean;
 }
 
+/**
+ * How many items of each kind the catalogue stores at most, removed ones included (catalogue-sync.ts
+ * refuses a source with more and drops removed items to stay under it). Sized by a practice system's
+ * schema, not by marketplace data or time: Open Dental has 16 features, 14 event types, 420 tables and
+ * 633 relationships. Every read of a kind reads at most this many items, so the admin's catalogue
+ * screens read a set bounded by this rule.
+ */
+export const CATALOGUE_CAPACITY: Readonly<Record<CatalogueKind, number>> = {
+  features: 500,
+  event_types: 1_000,
+  tables: 2_000,
+  relationships: 8_000,
+};
+
 export interface CatalogueStore {
-  /** Every stored item of a kind, removed ones included. */
+  /** Every stored item of a kind, removed ones included (at most CATALOGUE_CAPACITY[kind]). */
   list(kind: CatalogueKind): Promise<StoredCatalogueItem[]>;
   /** Writes (creates or replaces the source fields of) items; never touches a feature's saved links. */
   put(kind: CatalogueKind, items: StoredCatalogueItem[], at: string): Promise<void>;
+  /** Deletes stored items of a kind for good (removed items dropped to stay under the capacity). */
+  drop(kind: CatalogueKind, ids: readonly string[]): Promise<void>;
   /**
    * Records how many live (not removed) items these kinds hold after a sync (status reads them in
    * O(1)) and, when the features were synced, their categories (the category list reads one item).
