@@ -124,7 +124,7 @@ export interface FunctionBundling {
 /**
  * The modules the web app loads on demand in the browser only, which the storefront's server
  * renderer never renders: the signed-in visitor's account and mobile menus, the toaster, the
- * checkout modal (opened by a click), the reviews and data-access sections (ClientOnly, after
+ * checkout modal (opened by a click), the reviews and permissions sections (ClientOnly, after
  * hydration), and the recipes those bring (with-all-recipes.ts). A single-file bundle would inline
  * every `import()` (~220 KB); these stay `import()`s of files the Lambda does not have. Should the
  * server ever render one, that part fails and the page falls back to the SPA (pages.ts, logged).
@@ -136,7 +136,7 @@ export const BROWSER_ONLY_MODULES = [
   './toaster-view',
   './all-recipes',
   '../../../features/checkout/components/checkout-modal',
-  '../../../components/data-access/components/permissions-section',
+  '../../../components/permissions/components/permissions-section',
   '../../../features/marketplace/components/reviews/reviews-section',
 ] as const;
 

@@ -6,8 +6,9 @@
  * and whose install grants the event type: the licensed demo apps declare a few practice events and
  * each practice's install grants them (core/installs).
  */
-import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
+
 import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
+import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import { permissionsOf } from '../../functions/core/installs/permissions';
 import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import { ensureDemoPracticeAccount } from './admin';
@@ -84,7 +85,7 @@ const DEMO_DECLARED_EVENTS = [
 
 /** The app's declaration, stored if it has none; the one in force either way. */
 async function ensureDemoDeclaration(appId: string) {
-  const held = await dynamoDataAccessStore.get(appId);
+  const held = await dynamoPermissionsStore.get(appId);
   if (held) return held;
   const declaration = {
     features: [],
@@ -93,7 +94,7 @@ async function ensureDemoDeclaration(appId: string) {
     baa_url: null,
     updated_at: '2026-01-10T10:00:00.000Z',
   };
-  await dynamoDataAccessStore.put(appId, declaration);
+  await dynamoPermissionsStore.put(appId, declaration);
   return declaration;
 }
 

@@ -2,11 +2,11 @@ import { createGroupHandler } from '../http/group-handler';
 import { appAnalytics } from './app-analytics';
 import { appInstalls } from './app-installs';
 import { createApp } from './create-app';
-import { getAppDataAccess, getDataAccessCatalogue, putAppDataAccess } from './data-access';
 import { deleteApp } from './delete-app';
 import { getApp } from './get-app';
 import { listApps } from './list-apps';
 import { completeMyManualLicence, listMyManualLicences } from './manual-licences';
+import { getAppPermissions, getPermissionsCatalogue, putAppPermissions } from './permissions';
 import { replyToReview } from './reply-review';
 import { submitApp } from './submit-app';
 import { updateApp } from './update-app';
@@ -31,9 +31,9 @@ export const handler = createGroupHandler('developer-apps', {
   'POST /api/upload/confirm': confirmUpload,
   'GET /api/apps/{id}/analytics': appAnalytics,
   'GET /api/apps/{id}/installs': appInstalls,
-  'GET /api/data-access/catalogue': getDataAccessCatalogue,
-  'GET /api/apps/{id}/data-access': getAppDataAccess,
-  'PUT /api/apps/{id}/data-access': putAppDataAccess,
+  'GET /api/data-access/catalogue': getPermissionsCatalogue,
+  'GET /api/apps/{id}/data-access': getAppPermissions,
+  'PUT /api/apps/{id}/data-access': putAppPermissions,
   'POST /api/apps/{id}/reviews/{reviewId}/reply': replyToReview,
   'GET /api/manual-licences': listMyManualLicences,
   'POST /api/manual-licences/{id}/complete': completeMyManualLicence,

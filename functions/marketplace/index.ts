@@ -1,6 +1,6 @@
 import { createUnauditedGroupHandler } from '../http/group-handler';
 import { appBySlug } from './app-by-slug';
-import { getPublicDataAccess } from './app-data-access';
+import { getPublicPermissions } from './app-permissions';
 import { categoryApps } from './category-apps';
 import { listApps } from './list-apps';
 import { listCategories } from './list-categories';
@@ -17,7 +17,7 @@ export const handler = createUnauditedGroupHandler('marketplace', {
   'GET /api/categories': listCategories,
   'GET /api/marketplace/apps/category/{slug}': categoryApps,
   'GET /api/marketplace/apps/by-slug/{slug}': appBySlug,
-  'GET /api/marketplace/apps/{id}/data-access': getPublicDataAccess,
+  'GET /api/marketplace/apps/{id}/data-access': getPublicPermissions,
   'GET /sitemap.xml': sitemap,
   'GET /robots.txt': robots,
   'GET /api/apps/{id}/reviews': listReviews,

@@ -39,7 +39,7 @@ the customer may use your app. Only licences of **your own** apps can be checked
 \`GET /v1/apps/{id}/licenses\`.
 
 ## Installs and consent
-A practice's **install** of your app is its consent to what your app's data-access declaration asks
+A practice's **install** of your app is its consent to what your app's permissions declaration asks
 for (event types, practice-system features and their access, as an admin last reviewed it). It is made
 when the licence is delivered: \`active\` when the checkout call accepted the permissions
 (\`accept_permissions: true\`), otherwise \`pending\` until the practice grants on My Purchases.

@@ -92,11 +92,6 @@ import {
   StripeEventAnswerSchema,
 } from '../../shared/schemas/checkout';
 import {
-  DataAccessCatalogueSchema,
-  DataAccessInputSchema,
-  DataAccessViewSchema,
-} from '../../shared/schemas/data-access';
-import {
   AppInstallsQuery,
   BuyerInstallListSchema,
   BuyerInstallSchema,
@@ -129,6 +124,11 @@ import {
   PartnerEventTypesSchema,
   PartnerMeSchema,
 } from '../../shared/schemas/partner';
+import {
+  PermissionsCatalogueSchema,
+  PermissionsInputSchema,
+  PermissionsViewSchema,
+} from '../../shared/schemas/permissions';
 import {
   AppReviewParamsSchema,
   HideReviewInputSchema,
@@ -831,25 +831,25 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/data-access/catalogue': {
     summary: 'Features and event types of the synced practice catalogue an app can declare',
-    response: DataAccessCatalogueSchema,
+    response: PermissionsCatalogueSchema,
   },
   'GET /api/apps/{id}/data-access': {
-    summary: "An app's requested permissions, its data access declaration (its owner, or an admin reviewing it)",
+    summary: "An app's requested permissions, its permissions declaration (its owner, or an admin reviewing it)",
     params: AppIdParams,
-    response: DataAccessViewSchema,
+    response: PermissionsViewSchema,
     errors: [404],
   },
   'PUT /api/apps/{id}/data-access': {
     summary: 'Declare which features the app reads or writes, the event types it subscribes to, and the BAA',
     params: AppIdParams,
-    body: DataAccessInputSchema,
-    response: DataAccessViewSchema,
+    body: PermissionsInputSchema,
+    response: PermissionsViewSchema,
     errors: [404, 409],
   },
   'GET /api/marketplace/apps/{id}/data-access': {
     summary: 'The data a listed app touches',
     params: AppIdParams,
-    response: DataAccessViewSchema,
+    response: PermissionsViewSchema,
     errors: [404],
   },
   'GET /api/admin/audit': {

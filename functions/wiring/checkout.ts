@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { reviewedDeclarationSource } from '../adapters/dynamodb/data-access-repo';
+import { reviewedDeclarationSource } from '../adapters/dynamodb/permissions-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';

@@ -3,8 +3,8 @@
  * keys serve waiting buyers (core/apps/key-pool.ts: servingWaitingBuyers) through the fulfilment queue.
  */
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
-import { dynamoDataAccessStore } from '../adapters/dynamodb/data-access-repo';
 import { dynamoKeyPool } from '../adapters/dynamodb/key-pool-repo';
+import { dynamoPermissionsStore } from '../adapters/dynamodb/permissions-repo';
 import { dynamoAppUploadLock, dynamoUploadClaims } from '../adapters/dynamodb/upload-lock';
 import { dynamoWebhookStore } from '../adapters/dynamodb/webhooks-repo';
 import { s3Uploads } from '../adapters/s3-uploads';
@@ -28,7 +28,7 @@ export const developerApps = /* @__PURE__ */ lazyService(() =>
     webhooks: dynamoWebhookStore,
     keyPool: servingWaitingBuyers(dynamoKeyPool, { refill: (appId) => queuedFulfilment.refill(appId), log: logger }),
     uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
-    declarations: dynamoDataAccessStore,
+    declarations: dynamoPermissionsStore,
     allowHttpWebhooks: getConfig().RUNTIME === 'local',
     log: logger,
   }),

@@ -3,8 +3,9 @@
  * wiring/installs.ts without the webhook publisher and the accounts, so the partner function
  * carries no fan-out code (it never changes an install).
  */
-import { reviewedDeclarationSource } from '../adapters/dynamodb/data-access-repo';
+
 import { dynamoInstallStore } from '../adapters/dynamodb/installs-repo';
+import { reviewedDeclarationSource } from '../adapters/dynamodb/permissions-repo';
 import { createInstallsService } from '../core/installs/installs-service';
 import { logger } from '../http/logger';
 import { lazyService } from './lazy';

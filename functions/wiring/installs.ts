@@ -3,8 +3,9 @@
  * declarations and the developers' webhooks (install.created / install.updated / install.revoked).
  * Used by licence delivery (wiring/fulfilment.ts), the buyer's and the Partner API's install routes.
  */
-import { reviewedDeclarationSource } from '../adapters/dynamodb/data-access-repo';
+
 import { dynamoInstallStore } from '../adapters/dynamodb/installs-repo';
+import { reviewedDeclarationSource } from '../adapters/dynamodb/permissions-repo';
 import { findUserProfile } from '../adapters/dynamodb/users-repo';
 import { createInstallsService } from '../core/installs/installs-service';
 import { logger } from '../http/logger';

@@ -5,7 +5,7 @@
  * API key). docs/behaviour.md#installs-and-consent.
  */
 import * as z from 'zod';
-import { DATA_ACCESS_MODES } from '../rules/data-access';
+import { ACCESS_MODES } from '../rules/permissions';
 import { INVALID_CURSOR, PARTNER_PAGE_DEFAULT, PARTNER_PAGE_MAX } from './partner';
 import { limitParam } from './query-numbers';
 
@@ -23,7 +23,7 @@ export const INSTALL_MESSAGES = {
 export const PermissionsSchema = z
   .object({
     event_types: z.array(z.string()),
-    features: z.array(z.object({ id: z.string(), access: z.enum(DATA_ACCESS_MODES) })),
+    features: z.array(z.object({ id: z.string(), access: z.enum(ACCESS_MODES) })),
   })
   .meta({ id: 'Permissions' });
 export type Permissions = z.infer<typeof PermissionsSchema>;

@@ -81,7 +81,7 @@ const SCREENS: Screen[] = [
     role: 'visitor',
     route: '/marketplace/app/:slug',
     url: '/marketplace/app/chartsmile-patient-hub',
-    name: 'App detail with its data access declared (permissions section)',
+    name: 'App detail with its permissions declared (permissions section)',
     ready: async (p) => {
       await text(p, 'Permissions');
       await text(p, /A row was inserted into appointment/);

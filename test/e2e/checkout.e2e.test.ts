@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
 import { MSG } from '../../shared/messages';
 import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { DataAccessCatalogue } from '../../shared/schemas/data-access';
+import type { PermissionsCatalogue } from '../../shared/schemas/permissions';
 import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 import { type Receiver, startReceiver } from '../support/receiver';
@@ -58,7 +58,7 @@ async function declarePracticePaid(): Promise<{ secret: string; feature: string;
   const login = await api<LoginResponse>('POST', '/api/login', { body: PRACTICE_PAID_DEVELOPER });
   const token = login.body.access_token;
   const appId = demoAppId(PRACTICE_PAID.slug);
-  const { body: catalogue } = await api<DataAccessCatalogue>('GET', '/api/data-access/catalogue', { token });
+  const { body: catalogue } = await api<PermissionsCatalogue>('GET', '/api/data-access/catalogue', { token });
   const feature = must(catalogue.features[0], 'a catalogue feature');
   const event = must(catalogue.event_types[0], 'a catalogue event type');
   const declared = await api('PUT', `/api/apps/${appId}/data-access`, {

@@ -82,7 +82,7 @@ describe('with the keyboard alone', () => {
     timeout: 180_000,
   }, async () => {
     const { context, page } = await openPage();
-    // An app that declares practice data access: the modal shows what it asks for before payment.
+    // An app that declares practice permissions: the modal shows what it asks for before payment.
     const appPage = '/marketplace/app/chartsmile-patient-hub';
     await page.goto(appPage);
     const purchase = page.getByRole('button', { name: 'Purchase License' });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
 import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { DataAccessCatalogue } from '../../shared/schemas/data-access';
+import type { PermissionsCatalogue } from '../../shared/schemas/permissions';
 import { adminToken, api, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { runSync } from '../support/sync';
@@ -29,7 +29,7 @@ async function signedIn(token: string): Promise<{ page: Page; close: () => Promi
 }
 
 describe('verified reviews and works-with', () => {
-  it('a buyer reviews, the developer replies, the marketplace shows the new average; a visitor filters by Open Dental and sees the data access', async () => {
+  it('a buyer reviews, the developer replies, the marketplace shows the new average; a visitor filters by Open Dental and sees the permissions', async () => {
     const buyer = await newDeveloper({ full_name: 'Dana Reviewer', company_name: 'Northside Dental' });
     const bought = await api('POST', '/api/stripe/create-checkout-session', {
       token: buyer.token,
@@ -55,7 +55,7 @@ describe('verified reviews and works-with', () => {
     const ana = login.body.access_token;
     // The internal sync loads the practice catalogue; the developer declares what SmilePay touches.
     await runSync(await adminToken(), 'full_sync');
-    const { body: catalogue } = await api<DataAccessCatalogue>('GET', '/api/data-access/catalogue', { token: ana });
+    const { body: catalogue } = await api<PermissionsCatalogue>('GET', '/api/data-access/catalogue', { token: ana });
     const feature = must(catalogue.features[0], 'a catalogue feature');
     const declared = await api('PUT', `/api/apps/${APP_ID}/data-access`, {
       token: ana,

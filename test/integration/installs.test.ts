@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
 import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
 import { appKey } from '../../functions/adapters/dynamodb/keys';
 import { countInstallsOfApp } from '../../functions/adapters/dynamodb/migrations';
+import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
 import type { CheckoutSession } from '../../shared/schemas/checkout';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   key = created.body.key;
   app = testApp(dev.id, 'installs', { is_approved: true, type: 'public', pricing_model: 'free', price_cents: 0 });
   await createApp(app);
-  await dynamoDataAccessStore.put(app.id, {
+  await dynamoPermissionsStore.put(app.id, {
     features: [],
     event_types: [{ id: EVENT, description: EVENT }],
     baa_signed: true,

@@ -15,12 +15,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
 import { deleteItem } from '../../functions/adapters/dynamodb/dynamo';
 import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
 import { installKeys } from '../../functions/adapters/dynamodb/keys';
 import { backfillInstallsOfApp } from '../../functions/adapters/dynamodb/migrations';
+import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { guestBuyerId } from '../../functions/core/purchases/purchase';
@@ -63,7 +63,7 @@ const hooks = new Map<string, Webhook>();
 /** The app's declaration of `events` (none: the app declares nothing), as the developer's PUT stores it. */
 async function declare(app: AppRecord, events: string[] | null) {
   if (events === null) return;
-  await dynamoDataAccessStore.put(app.id, {
+  await dynamoPermissionsStore.put(app.id, {
     features: [],
     event_types: events.map((id) => ({ id, description: id })),
     baa_signed: false,

@@ -5,10 +5,10 @@
  * with a 4xx and changes nothing.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { dynamoDataAccessStore } from '../../functions/adapters/dynamodb/data-access-repo';
 import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
 import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
 import { installKeys } from '../../functions/adapters/dynamodb/keys';
+import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import type { CheckoutSession } from '../../shared/schemas/checkout';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   const dev = await approvedDeveloper();
   app = testApp(dev.id, 'access-link', { is_approved: true, type: 'public' });
   await createApp(app, poolKeysFor(app, 5));
-  await dynamoDataAccessStore.put(app.id, {
+  await dynamoPermissionsStore.put(app.id, {
     features: [],
     event_types: [{ id: 'appointment.created', description: 'New appointments' }],
     baa_signed: false,

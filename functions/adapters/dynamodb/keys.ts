@@ -55,7 +55,7 @@ export const apiKeyKeys = {
 // Apps and what hangs off an app's partition ------------------------------------------------------
 
 export const appKey = (id: string): Key => ({ PK: `APP#${id}`, SK: 'APP' });
-/** PK of an app's partition (the app, its webhooks, pool keys, reviews, works-with and data access items). */
+/** PK of an app's partition (the app, its webhooks, pool keys, reviews, works-with and permissions items). */
 export const appPartition = (id: string) => appKey(id).PK;
 export const appSlugKey = (slug: string): Key => ({ PK: `APPSLUG#${slug}`, SK: 'APPSLUG' });
 export const MARKET_PK = 'MARKET';
@@ -72,7 +72,7 @@ export const worksWithKey = (appId: string, system: string): Key => ({
   PK: appPartition(appId),
   SK: `WORKSWITH#${system}`,
 });
-export const dataAccessKey = (appId: string): Key => ({ PK: appPartition(appId), SK: 'DATAACCESS' });
+export const permissionsKey = (appId: string): Key => ({ PK: appPartition(appId), SK: 'DATAACCESS' });
 export const CATALOGUE_VERSION_KEY = { PK: 'CATALOGUE', SK: 'VERSION' } as const;
 
 /**

@@ -31,7 +31,6 @@ import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import { summarise } from '../../core/purchases/purchases-service';
 import { accountStatus } from '../../core/users/user';
 import { adminCountOf, adminSearchText } from './apps-repo';
-import { reviewedDeclarationSource } from './data-access-repo';
 import { getItem, onIndex, putItem, queryAll, queryIndexPage, updateItem } from './dynamo';
 import { ACTIVE_INSTALLS, dynamoInstallStore } from './installs-repo';
 import {
@@ -46,6 +45,7 @@ import {
   UNLISTED_PK,
   userKeys,
 } from './keys';
+import { reviewedDeclarationSource } from './permissions-repo';
 import { purchaseItem } from './purchase-item';
 import { SALES_COUNTERS } from './purchases-repo';
 import { catalogueCategories, countCatalogue, dynamoCatalogueStore } from './sync-repo';

@@ -5,7 +5,7 @@
  * API reads (contract 1 and 2 in licences-read-repo.ts).
  */
 import { LICENSE_STATUSES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS } from '../../../shared/constants';
-import { DATA_ACCESS_MODES } from '../../../shared/rules/data-access';
+import { ACCESS_MODES } from '../../../shared/rules/permissions';
 import { PAYMENT_METHODS, PURCHASE_STATUSES } from '../../../shared/schemas/checkout';
 import type { Requested } from '../../core/installs/permissions';
 import type { PurchaseLicence } from '../../core/partner/ports';
@@ -80,7 +80,7 @@ function acceptedOf(raw: unknown): Requested | null {
   }
   const features = p.features.flatMap((f: unknown) => {
     const { id, access } = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
-    const mode = DATA_ACCESS_MODES.find((m) => m === access);
+    const mode = ACCESS_MODES.find((m) => m === access);
     return typeof id === 'string' && mode ? [{ id, access: mode }] : [];
   });
   return { version: a.version, permissions: { event_types: p.event_types.map(String), features } };

@@ -51,7 +51,6 @@ import {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
-import { reviewedDeclarationSource } from './data-access-repo';
 import {
   conditionally,
   deleteItem,
@@ -67,6 +66,7 @@ import {
 } from './dynamo';
 import { dynamoInstallStore } from './installs-repo';
 import { appKey, EVENT_TYPES_PARTITION, purchaseKeys, syncKeys } from './keys';
+import { reviewedDeclarationSource } from './permissions-repo';
 import { fromPurchaseItem } from './purchase-item';
 import { dynamoUsersRepository } from './users-repo';
 

@@ -1,5 +1,5 @@
 import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../shared/constants';
-import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
 
 /**
  * The App as the domain keeps it. Field names follow the API (snake_case) so mappers stay short;
@@ -253,12 +253,12 @@ export type MaterialField = (typeof MATERIAL_FIELDS)[number];
 export interface ReviewedSnapshot {
   listing: Partial<Pick<AppRecord, MaterialField>>;
   /**
-   * The data-access declaration as reviewed, present only while a declaration change waits (null:
+   * The permissions declaration as reviewed, present only while a declaration change waits (null:
    * none was declared when it was reviewed).
    */
-  data_access?: DataAccessDeclaration | null;
+  data_access?: PermissionsDeclaration | null;
   /** The declaration waiting for review (with data_access), for the admin's diff. */
-  data_access_now?: DataAccessDeclaration | null;
+  data_access_now?: PermissionsDeclaration | null;
   /** When the first waiting change was made. */
   taken_at: string;
 }

@@ -10,8 +10,8 @@ import {
   type QuickAppUpdate,
 } from '../../../shared/schemas/apps';
 import type { CategoryRecord } from '../categories/category';
-import type { DataAccessStore } from '../data-access/data-access-service';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { PermissionsStore } from '../permissions/permissions-service';
 import type { Log } from '../users/ports';
 import type { WebhookStore } from '../webhooks/ports';
 import { type AppRecord, newAppContent } from './app';
@@ -29,8 +29,8 @@ export interface DeveloperAppsDeps {
   keyPool: KeyPoolPort;
   webhooks: AppWebhooks;
   uploads: Omit<AppUploadsDeps, 'listByOwner'>;
-  /** The apps' data-access declarations: a withdrawn change puts the reviewed one back. */
-  declarations?: Pick<DataAccessStore, 'put' | 'remove'>;
+  /** The apps' permissions declarations: a withdrawn change puts the reviewed one back. */
+  declarations?: Pick<PermissionsStore, 'put' | 'remove'>;
   /** Plain-http licence webhooks are accepted only in local development. */
   allowHttpWebhooks: boolean;
   log?: Log;
@@ -326,7 +326,7 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
 
     /**
      * POST /api/apps/{id}/withdraw-changes: the owner takes back the changes of an approved app that
-     * wait for review: the reviewed values (listing, licensing, data access) are the live ones again.
+     * wait for review: the reviewed values (listing, licensing, permissions) are the live ones again.
      * The reviewed declaration is put back first, so a failure part-way leaves the change waiting.
      */
     async withdrawChanges(userId: string, id: string): Promise<OwnerApp> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
 import {
   markedReviewed,
   reviewAfterDeclaration,
@@ -102,8 +102,8 @@ describe('material edits of an approved app wait for review', () => {
   });
 });
 
-describe('data-access declarations of an approved app', () => {
-  const decl = (features: string[], baa = false): DataAccessDeclaration => ({
+describe('permissions declarations of an approved app', () => {
+  const decl = (features: string[], baa = false): PermissionsDeclaration => ({
     features: features.map((id) => ({ id, name: id, description: '', access: 'read', tables: [] })),
     event_types: [],
     baa_signed: baa,

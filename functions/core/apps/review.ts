@@ -1,4 +1,4 @@
-import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
 import { type AppRecord, MATERIAL_FIELDS, type MaterialField, type ReviewedSnapshot, type ReviewFlag } from './app';
 import { reviewedView } from './reviewed-view';
 
@@ -7,7 +7,7 @@ export { reviewedDeclaration, reviewedView } from './reviewed-view';
 /**
  * What the admin approved does not change without review (issue 30, row 1). An edit of an approved
  * app that changes a material field (MATERIAL_FIELDS: every field the public page shows, the
- * licensing set-up, the publisher) or its data-access declaration keeps the values last reviewed in
+ * licensing set-up, the publisher) or its permissions declaration keeps the values last reviewed in
  * `reviewed` on the app item (so a public read stays one GetItem) and flags the app with the fields
  * that differ. Public readers, checkout and licence delivery take the app through reviewedView, so
  * they keep the reviewed values until the admin marks the change reviewed (the live values become
@@ -33,7 +33,7 @@ export function materialOf(app: AppRecord): ReviewedSnapshot['listing'] {
 }
 
 /** What a declaration says, as the admin reads it in the diff. */
-const described = (d: DataAccessDeclaration | null | undefined) =>
+const described = (d: PermissionsDeclaration | null | undefined) =>
   d
     ? {
         features: d.features.map((f) => `${f.name} (${f.access})`),
@@ -44,7 +44,7 @@ const described = (d: DataAccessDeclaration | null | undefined) =>
     : null;
 
 /** What a declaration says, without when it was said. */
-const declared = (d: DataAccessDeclaration | null | undefined) =>
+const declared = (d: PermissionsDeclaration | null | undefined) =>
   d
     ? {
         features: d.features.map((f) => [f.id, f.access]),
@@ -53,7 +53,7 @@ const declared = (d: DataAccessDeclaration | null | undefined) =>
         baa_url: d.baa_url ?? null,
       }
     : null;
-const sameDeclaration = (a: DataAccessDeclaration | null | undefined, b: DataAccessDeclaration | null | undefined) =>
+const sameDeclaration = (a: PermissionsDeclaration | null | undefined, b: PermissionsDeclaration | null | undefined) =>
   JSON.stringify(declared(a)) === JSON.stringify(declared(b));
 
 /** The material fields of `app` that differ from the snapshot's values. */
@@ -65,15 +65,15 @@ function changedFields(snapshot: ReviewedSnapshot, app: AppRecord): MaterialFiel
 function settle(
   app: AppRecord,
   snapshot: ReviewedSnapshot,
-  dataAccessChanged: boolean,
+  permissionsChanged: boolean,
   at: string,
 ): Pick<AppRecord, 'review_flag' | 'reviewed'> {
   const fields = [
-    ...new Set([...changedFields(snapshot, app).map(materialLabel), ...(dataAccessChanged ? ['data_access'] : [])]),
+    ...new Set([...changedFields(snapshot, app).map(materialLabel), ...(permissionsChanged ? ['data_access'] : [])]),
   ];
   if (fields.length === 0) return { review_flag: undefined, reviewed: undefined };
   const kept: ReviewedSnapshot = { listing: snapshot.listing, taken_at: snapshot.taken_at };
-  if (dataAccessChanged) {
+  if (permissionsChanged) {
     kept.data_access = snapshot.data_access ?? null;
     kept.data_access_now = snapshot.data_access_now ?? null;
   }
@@ -104,8 +104,8 @@ export function reviewAfterEdit(
  */
 export function reviewAfterDeclaration(
   app: AppRecord,
-  before: DataAccessDeclaration | null,
-  after: DataAccessDeclaration | null,
+  before: PermissionsDeclaration | null,
+  after: PermissionsDeclaration | null,
   at: string,
 ): Pick<AppRecord, 'review_flag' | 'reviewed'> {
   if (!app.is_approved) return { review_flag: app.review_flag, reviewed: app.reviewed };
@@ -154,7 +154,7 @@ function shown(f: MaterialField, v: unknown): unknown {
 
 /**
  * The before/after diff of a flagged app: each material field that differs from the reviewed
- * value (the category once, by its name), and the data-access declaration.
+ * value (the category once, by its name), and the permissions declaration.
  */
 export function reviewChanges(app: AppRecord): ReviewChange[] {
   const snapshot = app.reviewed;

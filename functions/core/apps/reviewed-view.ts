@@ -1,4 +1,4 @@
-import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
 import { type AppRecord, MATERIAL_FIELDS } from './app';
 
 /*
@@ -24,14 +24,14 @@ export function reviewedView<T extends Partial<AppRecord>>(app: T): T {
 }
 
 /**
- * The app's data-access declaration as last reviewed: the one kept in the snapshot while a
+ * The app's permissions declaration as last reviewed: the one kept in the snapshot while a
  * declaration change waits, else `current` (the stored declaration). Public readers and the
  * permissions a practice is asked for read it through here.
  */
 export function reviewedDeclaration(
   app: Pick<AppRecord, 'reviewed'>,
-  current: DataAccessDeclaration | null | undefined,
-): DataAccessDeclaration | null {
+  current: PermissionsDeclaration | null | undefined,
+): PermissionsDeclaration | null {
   const kept = app.reviewed?.data_access;
   return kept !== undefined ? kept : (current ?? null);
 }

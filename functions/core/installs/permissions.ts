@@ -9,8 +9,9 @@
  * use is what was granted AND what it declares now (less access takes effect at once); it asks for
  * more when it declares anything not granted (a new event type or feature, or write where read).
  */
-import type { DataAccessDeclaration, DataAccessMode } from '../../../shared/schemas/data-access';
+
 import type { Permissions } from '../../../shared/schemas/installs';
+import type { AccessMode, PermissionsDeclaration } from '../../../shared/schemas/permissions';
 
 export type { Permissions };
 
@@ -21,12 +22,12 @@ export interface Requested {
 }
 
 export interface DeclarationSource {
-  get(appId: string): Promise<DataAccessDeclaration | undefined>;
+  get(appId: string): Promise<PermissionsDeclaration | undefined>;
 }
 
 export const NO_PERMISSIONS: Permissions = { event_types: [], features: [] };
 
-export function permissionsOf(declaration: DataAccessDeclaration): Permissions {
+export function permissionsOf(declaration: PermissionsDeclaration): Permissions {
   return {
     event_types: [...new Set(declaration.event_types.map((e) => e.id))].sort(),
     features: declaration.features
@@ -42,8 +43,8 @@ export async function requestedPermissions(source: DeclarationSource, appId: str
 }
 
 type Bits = { read: boolean; write: boolean };
-const bits = (m: DataAccessMode): Bits => ({ read: m !== 'write', write: m !== 'read' });
-const mode = (b: Bits): DataAccessMode | null =>
+const bits = (m: AccessMode): Bits => ({ read: m !== 'write', write: m !== 'read' });
+const mode = (b: Bits): AccessMode | null =>
   b.read && b.write ? 'read_write' : b.read ? 'read' : b.write ? 'write' : null;
 
 /** What both allow: the grant cut down to what the app declares now. */

@@ -14,7 +14,7 @@ const KEEP_PARENT_GAP = { display: 'flex', flexDirection: 'column', gap: 'inheri
  * Renders its children only in the browser, and only once they are wanted: when the place they go
  * comes near the screen, when the visitor scrolls, touches, clicks or types anywhere on the page,
  * or a few seconds after it loaded, whichever comes first. For sections below the fold that load
- * their own code and per-visitor data (an app's reviews and data access): a phone on a slow
+ * their own code and per-visitor data (an app's reviews and permissions): a phone on a slow
  * network spends the page's first seconds on what the visitor sees, not on them.
  *
  * The server renders the same empty element as the browser's first render, so hydration matches, and

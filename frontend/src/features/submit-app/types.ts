@@ -1,6 +1,6 @@
 import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../../shared/constants';
 import type { OwnerApp } from '../../../../shared/schemas/apps';
-import type { DataAccessDraft } from '../../components/data-access/utils/draft';
+import type { PermissionsDraft } from '../../components/permissions/utils/draft';
 
 /** GET /api/apps/{id}: the owner's edit view (metadata flattened, licensing material included). */
 export type EditableApp = Partial<OwnerApp> & { id: string; name: string; type: AppType };
@@ -31,8 +31,8 @@ export interface WizardValues {
   integrations: string[];
   /** Practice-management systems (shared/practice-systems.ts values). */
   practice_systems: string[];
-  /** The data access declaration; null while untouched (nothing is sent for it). */
-  data_access: DataAccessDraft | null;
+  /** The permissions declaration; null while untouched (nothing is sent for it). */
+  data_access: PermissionsDraft | null;
   // Step 4
   company_name: string;
   company_size: string;

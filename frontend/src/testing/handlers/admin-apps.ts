@@ -126,7 +126,7 @@ export function adminAppsHandlers(
         license_key: body.license_key ?? null,
       });
     }),
-    // The review panel's data access: none declared.
+    // The review panel's permissions: none declared.
     http.get('/api/apps/:id/data-access', () => HttpResponse.json({ catalogue_synced: true, declaration: null })),
     http.get<{ id: string }>('/api/admin/apps/:id/purchases', ({ params }) => {
       const list = opts.purchases?.[params.id ?? ''];

@@ -1,9 +1,9 @@
 import type { Category } from '../../../../shared/schemas/categories';
 import {
-  type DataAccessCatalogue,
-  type DataAccessDeclaration,
-  DataAccessInputSchema,
-} from '../../../../shared/schemas/data-access';
+  type PermissionsCatalogue,
+  type PermissionsDeclaration,
+  PermissionsInputSchema,
+} from '../../../../shared/schemas/permissions';
 import type { EditableApp } from '../../features/submit-app/types';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
 
@@ -60,7 +60,7 @@ export function categoryFixture(name: string, over: Partial<Category> = {}): Cat
 }
 
 /** A synced practice-system catalogue (GET /api/data-access/catalogue). */
-export const CATALOGUE_FIXTURE: DataAccessCatalogue = {
+export const CATALOGUE_FIXTURE: PermissionsCatalogue = {
   catalogue_synced: true,
   features: [
     { id: 'patients', name: 'Patients', category: 'Clinical', description: '', table_count: 3 },
@@ -82,13 +82,13 @@ export function developerAppsHandlers(
     apps?: EditableApp[];
     categories?: Category[];
     purchases?: unknown[] | null;
-    catalogue?: DataAccessCatalogue;
-    declarations?: Record<string, DataAccessDeclaration>;
+    catalogue?: PermissionsCatalogue;
+    declarations?: Record<string, PermissionsDeclaration>;
   } = {},
 ) {
   const db: EditableApp[] = [...(opts.apps ?? [])];
   const catalogue = opts.catalogue ?? CATALOGUE_FIXTURE;
-  const declarations: Record<string, DataAccessDeclaration> = { ...opts.declarations };
+  const declarations: Record<string, PermissionsDeclaration> = { ...opts.declarations };
   let uploaded = 0;
   const find = (id: string | undefined) => db.find((a) => a.id === id);
 
@@ -154,7 +154,7 @@ export function developerAppsHandlers(
       return HttpResponse.json({ images }, { status: 201 });
     }),
     http.get('/api/categories', () => HttpResponse.json(opts.categories ?? DEFAULT_CATEGORIES)),
-    // Data access: the catalogue, an app's declaration, and the owner's PUT (checked like the server).
+    // Permissions: the catalogue, an app's declaration, and the owner's PUT (checked like the server).
     http.get('/api/data-access/catalogue', () => HttpResponse.json(catalogue)),
     http.get<{ id: string }>('/api/apps/:id/data-access', ({ params }) =>
       HttpResponse.json({
@@ -163,7 +163,7 @@ export function developerAppsHandlers(
       }),
     ),
     http.put<{ id: string }>('/api/apps/:id/data-access', async ({ request, params }) => {
-      const parsed = DataAccessInputSchema.safeParse(await bodyOf(request));
+      const parsed = PermissionsInputSchema.safeParse(await bodyOf(request));
       if (!parsed.success) return fail(400, parsed.error.issues[0]?.message);
       const features = parsed.data.features.map((f) => {
         const known = catalogue.features.find((c) => c.id === f.id);

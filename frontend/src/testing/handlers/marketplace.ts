@@ -1,4 +1,4 @@
-import type { DataAccessView } from '../../../../shared/schemas/data-access';
+import type { PermissionsView } from '../../../../shared/schemas/permissions';
 import type { MyReview, ReviewPage } from '../../../../shared/schemas/reviews';
 import type { AppDetail, Category, MarketplaceApp } from '../../features/marketplace/types';
 import { fail, type HttpHandler, HttpResponse, http } from '../server';
@@ -103,14 +103,14 @@ export function marketplaceHandlers(data: MarketplaceData = {}): HttpHandler[] {
         : fail(401, 'Not authenticated'),
     ),
     http.get('/api/apps', () => (data.ownApps ? HttpResponse.json(data.ownApps) : fail(501, 'Not implemented'))),
-    // The detail page's other reads, as for an app nobody has reviewed or declared data access for
+    // The detail page's other reads, as for an app nobody has reviewed or declared permissions for
     // yet, seen by a caller without a licence. A test overrides one to show more.
     http.get('/api/apps/:id/reviews', () => HttpResponse.json(NO_REVIEWS)),
     http.get('/api/apps/:id/reviews/mine', () =>
       HttpResponse.json({ can_review: false, review: null } satisfies MyReview),
     ),
     http.get('/api/marketplace/apps/:id/data-access', () =>
-      HttpResponse.json({ catalogue_synced: true, declaration: null } satisfies DataAccessView),
+      HttpResponse.json({ catalogue_synced: true, declaration: null } satisfies PermissionsView),
     ),
     http.get('/api/stripe/my-purchases', () => HttpResponse.json([])),
   ];

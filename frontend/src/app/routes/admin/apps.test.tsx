@@ -363,7 +363,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('App Management review: data access', { timeout: 30_000 }, () => {
+describe('App Management review: permissions', { timeout: 30_000 }, () => {
   it('the View dialog shows what the app declared, read from the owner/admin route', async () => {
     const { user } = await open(
       http.get('/api/apps/:id/data-access', () =>

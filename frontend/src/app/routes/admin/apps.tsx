@@ -1,4 +1,4 @@
-import { PermissionsSection } from '../../../components/data-access/components/permissions-section';
+import { PermissionsSection } from '../../../components/permissions/components/permissions-section';
 import { AppManagement } from '../../../features/admin-apps/components/app-management';
 import { PendingLicencesButton } from '../../../features/admin-licences/components/pending-licences-dialog';
 
@@ -7,7 +7,7 @@ export default function AdminAppsRoute() {
   return (
     <AppManagement
       actions={<PendingLicencesButton />}
-      dataAccess={(appId) => <PermissionsSection appId={appId} scope="review" headingLevel="h3" />}
+      appPermissions={(appId) => <PermissionsSection appId={appId} scope="review" headingLevel="h3" />}
     />
   );
 }

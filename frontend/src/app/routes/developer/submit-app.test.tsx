@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAID_PRICE_REQUIRED } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
-import { DATA_ACCESS_MESSAGES } from '../../../../../shared/schemas/data-access';
+import { PERMISSIONS_MESSAGES } from '../../../../../shared/schemas/permissions';
 import { wizardPayload } from '../../../../../shared/schemas/testing';
 import { toaster } from '../../../components/ui/toaster';
 
@@ -410,7 +410,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     expect(body.universal_access_code).toBe('XRAY-2025');
     expect(body.founded_year).toBe('2019');
     expect(calls('POST /api/apps/submit')).toHaveLength(0);
-    // The data access step was not touched: its declaration is left as it is.
+    // The permissions step was not touched: its declaration is left as it is.
     expect(calls('PUT /api/apps/a7/data-access')).toHaveLength(0);
   });
 
@@ -435,7 +435,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
   });
 });
 
-describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
+describe('permissions in step 3 (Features)', { timeout: 45_000 }, () => {
   async function toFeatures(view: View) {
     await walk(view, 'Features');
     FILL_STEP.Features?.();
@@ -450,7 +450,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
     await view.user.click(section.getByRole('checkbox', { name: 'appointment.created' }));
     await view.user.click(section.getByRole('checkbox', { name: /Business Associate Agreement/ }));
     fillIn('BAA link (https)', 'http://smile.example.com/baa');
-    expect((await section.findByRole('alert')).textContent).toBe(DATA_ACCESS_MESSAGES.baaUrlHttps);
+    expect((await section.findByRole('alert')).textContent).toBe(PERMISSIONS_MESSAGES.baaUrlHttps);
     expect(next().disabled).toBe(true);
     fillIn('BAA link (https)', 'https://smile.example.com/baa');
     await fromCompanyToSubmit(view);
@@ -478,7 +478,7 @@ describe('data access in step 3 (Features)', { timeout: 45_000 }, () => {
     });
     await toFeatures(view);
     const section = within(screen.getByRole('region', { name: 'Permissions' }));
-    expect(await section.findByText(DATA_ACCESS_MESSAGES.notSynced)).toBeTruthy();
+    expect(await section.findByText(PERMISSIONS_MESSAGES.notSynced)).toBeTruthy();
     expect(section.queryByRole('combobox')).toBeNull();
     expect(section.queryByRole('checkbox')).toBeNull();
     await fromCompanyToSubmit(view);

@@ -353,8 +353,8 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
   });
 });
 
-describe('App detail: data access', { timeout: 20_000 }, () => {
-  it("shows the app's data access section, loaded for this app, with the BAA link", async () => {
+describe('App detail: permissions', { timeout: 20_000 }, () => {
+  it("shows the app's permissions section, loaded for this app, with the BAA link", async () => {
     renderDetail('smile-scheduler', {
       extra: http.get('/api/marketplace/apps/:id/data-access', () =>
         HttpResponse.json({

@@ -28,9 +28,9 @@ const loadCheckoutModal = withAllRecipes(() => import('../../../features/checkou
 const CheckoutModal = lazy(() => loadCheckoutModal().then((m) => ({ default: m.CheckoutModal })));
 // The per-visitor sections below the fold render only in the browser, once wanted (WhenWanted: near
 // the screen, on the visitor's first scroll or touch, or a few seconds after load): their code
-// (forms, dialogs, the data-access lists) and their data load then, off the page's first seconds.
+// (forms, dialogs, the permissions lists) and their data load then, off the page's first seconds.
 const loadPermissionsSection = withAllRecipes(
-  () => import('../../../components/data-access/components/permissions-section'),
+  () => import('../../../components/permissions/components/permissions-section'),
 );
 const PermissionsSection = lazy(() => loadPermissionsSection().then((m) => ({ default: m.PermissionsSection })));
 const loadReviewsSection = withAllRecipes(

@@ -163,7 +163,7 @@ export function AppDetailDialog({
   onSuspend,
   onDelete,
   onClose,
-  dataAccess,
+  appPermissions,
 }: {
   app: AdminAppRow;
   busy: 'approve' | 'suspend' | 'delete' | null;
@@ -171,8 +171,8 @@ export function AppDetailDialog({
   onSuspend: () => void;
   onDelete: () => void;
   onClose: () => void;
-  /** The app's data access section, supplied by the route (another feature's screen). */
-  dataAccess?: (appId: string) => ReactNode;
+  /** The app's permissions section, supplied by the route (another feature's screen). */
+  appPermissions?: (appId: string) => ReactNode;
 }) {
   const status = adminStatus(app);
   const isPublic = app.type === 'public';
@@ -288,7 +288,7 @@ export function AppDetailDialog({
                     </Text>
                   )}
                 </Section>
-                {dataAccess?.(app.id)}
+                {appPermissions?.(app.id)}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">

@@ -51,11 +51,11 @@ const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s
  */
 export function AppManagement({
   actions,
-  dataAccess,
+  appPermissions,
 }: {
   actions?: ReactNode;
-  /** The review dialog's data access section (another feature's, so the route supplies it). */
-  dataAccess?: (appId: string) => ReactNode;
+  /** The review dialog's permissions section (another feature's, so the route supplies it). */
+  appPermissions?: (appId: string) => ReactNode;
 } = {}) {
   const [filter, setFilter] = useState<AppFilter>('all');
   const [status, setStatus] = useState<AppStatus | ''>('');
@@ -280,7 +280,7 @@ export function AppManagement({
           onSuspend={() => act('suspend')}
           onDelete={() => act('delete')}
           onClose={() => setViewed(null)}
-          dataAccess={dataAccess}
+          appPermissions={appPermissions}
         />
       )}
       {dialog}

@@ -3,7 +3,7 @@ import type { AdminAppRow } from '../types';
 
 type Change = NonNullable<AdminAppRow['review_flag']>['changes'][number];
 
-/** A diff value as text: lists one item a line, objects (a data-access declaration) field by field. */
+/** A diff value as text: lists one item a line, objects (a permissions declaration) field by field. */
 function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '(empty)';
   if (Array.isArray(v)) return v.length ? v.map((x) => valueText(x)).join('\n') : '(empty)';

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LuCircleCheck, LuLock } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
-import { ConsentSummary } from '../../../components/data-access/components/consent-summary';
+import { ConsentSummary } from '../../../components/permissions/components/consent-summary';
 import { AppDialog } from '../../../components/ui/app-dialog';
 import { AppLink } from '../../../components/ui/links';
 import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuShieldCheck, LuShieldOff } from 'react-icons/lu';
-import { DATA_ACCESS_MODE_LABELS } from '../../../../../shared/rules/data-access';
+import { ACCESS_MODE_LABELS } from '../../../../../shared/rules/permissions';
 import type { BuyerInstall, Permissions } from '../../../../../shared/schemas/installs';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
@@ -14,7 +14,7 @@ export function permissionLines(p: Permissions): string[] {
   if (p.event_types.length) lines.push(`Receives: ${p.event_types.join(', ')}`);
   for (const mode of ['read', 'write', 'read_write'] as const) {
     const ids = p.features.filter((f) => f.access === mode).map((f) => f.id);
-    if (ids.length) lines.push(`${DATA_ACCESS_MODE_LABELS[mode]}: ${ids.join(', ')}`);
+    if (ids.length) lines.push(`${ACCESS_MODE_LABELS[mode]}: ${ids.join(', ')}`);
   }
   return lines.length ? lines : ['Nothing: the app receives no practice events and touches no practice data'];
 }

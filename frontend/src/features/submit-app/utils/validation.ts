@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AppSubmitSchema } from '../../../../../shared/schemas/apps';
-import { draftError } from '../../../components/data-access/utils/draft';
+import { draftError } from '../../../components/permissions/utils/draft';
 import type { WizardValues } from '../types';
 import { buildPayload } from './wizard-values';
 
@@ -93,8 +93,8 @@ export const wizardSchema = z.custom<WizardValues>().superRefine((values, ctx) =
       ctx.addIssue({ code: 'custom', path: field ? [field] : issue.path.map(String), message: issue.message });
     }
   }
-  const dataAccess = values.data_access && draftError(values.data_access);
-  if (dataAccess) ctx.addIssue({ code: 'custom', path: ['data_access'], message: dataAccess });
+  const appPermissions = values.data_access && draftError(values.data_access);
+  if (appPermissions) ctx.addIssue({ code: 'custom', path: ['data_access'], message: appPermissions });
   if (!values.terms_accepted) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: TERMS_REQUIRED });
 });
 

@@ -5,8 +5,8 @@ import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { MSG } from '../../../../../../shared/messages';
-import { saveDataAccess } from '../../../../components/data-access/api/save-data-access';
-import { inputFromDraft } from '../../../../components/data-access/utils/draft';
+import { savePermissions } from '../../../../components/permissions/api/save-permissions';
+import { inputFromDraft } from '../../../../components/permissions/utils/draft';
 import { notifyError, notifySuccess } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
@@ -36,7 +36,7 @@ import { ReviewStep } from './steps/review-step';
 
 const STEP_VIEWS = { 1: BasicsStep, 2: MediaStep, 3: FeaturesStep, 4: CompanyPricingStep, 5: LicensingStep } as const;
 
-const DATA_ACCESS_NOT_SAVED = 'The app’s permissions could not be saved.';
+const PERMISSIONS_NOT_SAVED = 'The app’s permissions could not be saved.';
 
 /** A value the developer has typed into counts as seen: its error shows without waiting for blur. */
 const hasInput = (value: WizardValues[keyof WizardValues]) =>
@@ -116,10 +116,10 @@ export function AppWizard({ initial, appId }: { initial: WizardValues; appId?: s
       const id = appId ?? saved.id;
       if (checked.data_access && id) {
         try {
-          await saveDataAccess(id, inputFromDraft(checked.data_access));
+          await savePermissions(id, inputFromDraft(checked.data_access));
           await revalidateAppViews(mutate);
         } catch (err) {
-          notifyError(errorText(err, DATA_ACCESS_NOT_SAVED));
+          notifyError(errorText(err, PERMISSIONS_NOT_SAVED));
           navigate(paths.editApp(id));
           return;
         }

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { PracticeSystemsField } from '../../practice-systems-field';
-import { DataAccessStepSection } from '../data-access-step-section';
 import { FormField } from '../fields';
 import { ListSlots } from '../list-slots';
+import { PermissionsStepSection } from '../permissions-step-section';
 import type { StepProps } from '../step-props';
 import { TagInput } from '../tag-input';
 
@@ -11,7 +11,7 @@ const USE_CASE_HINTS = ['e.g. A front desk filling last-minute gaps', 'e.g. A gr
 
 /**
  * Step 3: key features (3 fixed slots, at least 2 filled), use cases (2 fixed slots), integrations,
- * practice systems and the data access declaration.
+ * practice systems and the permissions declaration.
  */
 export function FeaturesStep(props: StepProps) {
   const { values, set } = props;
@@ -46,7 +46,7 @@ export function FeaturesStep(props: StepProps) {
         />
       </FormField>
       <PracticeSystemsField values={values.practice_systems} onChange={(list) => set('practice_systems', list)} />
-      <DataAccessStepSection {...props} />
+      <PermissionsStepSection {...props} />
     </Stack>
   );
 }

@@ -87,7 +87,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The declaration in one line: "2 features, 1 event type; signs a BAA". */
-function dataAccessSummary(v: StepProps['values'], editing: boolean): ReactNode {
+function permissionsSummary(v: StepProps['values'], editing: boolean): ReactNode {
   const draft = v.data_access;
   if (!draft) return editing ? 'Unchanged' : none;
   const features = Object.values(draft.modes).filter((m) => m !== 'none').length;
@@ -155,7 +155,7 @@ export function ReviewStep({ values: v, set, errors, onEdit, appId }: StepProps 
         <Row label="Key Features">{listOrNone(v.key_features)}</Row>
         <Row label="Use Cases">{listOrNone(v.use_cases)}</Row>
         <Row label="Integrations">{v.integrations.length ? v.integrations.join(', ') : none}</Row>
-        <Row label="Data Access">{dataAccessSummary(v, Boolean(appId))}</Row>
+        <Row label="Permissions">{permissionsSummary(v, Boolean(appId))}</Row>
       </Section>
 
       <Section title="Company & Pricing" step={4} onEdit={onEdit}>

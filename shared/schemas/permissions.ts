@@ -5,15 +5,15 @@
  * (PUT /api/apps/{id}/data-access), shown on the app page and in the admin review.
  */
 import * as z from 'zod';
-import { DATA_ACCESS_MAX_ITEMS, DATA_ACCESS_MESSAGES, DATA_ACCESS_MODES } from '../rules/data-access';
+import { ACCESS_MODES, PERMISSIONS_MAX_ITEMS, PERMISSIONS_MESSAGES } from '../rules/permissions';
 
 export {
-  DATA_ACCESS_MAX_ITEMS,
-  DATA_ACCESS_MESSAGES,
-  DATA_ACCESS_MODE_LABELS,
-  DATA_ACCESS_MODES,
-  type DataAccessMode,
-} from '../rules/data-access';
+  ACCESS_MODE_LABELS,
+  ACCESS_MODES,
+  type AccessMode,
+  PERMISSIONS_MAX_ITEMS,
+  PERMISSIONS_MESSAGES,
+} from '../rules/permissions';
 
 const isHttps = (v: string) => {
   try {
@@ -24,18 +24,18 @@ const isHttps = (v: string) => {
   }
 };
 
-export const DataAccessInputSchema = z
+export const PermissionsInputSchema = z
   .object({
     features: z
       .array(
         z.object({
           id: z.string().trim().min(1).max(100),
-          access: z.enum(DATA_ACCESS_MODES, { error: DATA_ACCESS_MESSAGES.mode }),
+          access: z.enum(ACCESS_MODES, { error: PERMISSIONS_MESSAGES.mode }),
         }),
       )
-      .max(DATA_ACCESS_MAX_ITEMS)
+      .max(PERMISSIONS_MAX_ITEMS)
       .default([]),
-    event_types: z.array(z.string().trim().min(1).max(100)).max(DATA_ACCESS_MAX_ITEMS).default([]),
+    event_types: z.array(z.string().trim().min(1).max(100)).max(PERMISSIONS_MAX_ITEMS).default([]),
     baa_signed: z.boolean({ error: 'baa_signed must be true or false' }),
     baa_url: z
       .string()
@@ -46,42 +46,42 @@ export const DataAccessInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (new Set(v.features.map((f) => f.id)).size !== v.features.length) {
-      ctx.addIssue({ code: 'custom', message: DATA_ACCESS_MESSAGES.duplicateFeature });
+      ctx.addIssue({ code: 'custom', message: PERMISSIONS_MESSAGES.duplicateFeature });
     }
-    if (v.baa_signed && !v.baa_url) ctx.addIssue({ code: 'custom', message: DATA_ACCESS_MESSAGES.baaUrlRequired });
-    if (v.baa_url && !isHttps(v.baa_url)) ctx.addIssue({ code: 'custom', message: DATA_ACCESS_MESSAGES.baaUrlHttps });
+    if (v.baa_signed && !v.baa_url) ctx.addIssue({ code: 'custom', message: PERMISSIONS_MESSAGES.baaUrlRequired });
+    if (v.baa_url && !isHttps(v.baa_url)) ctx.addIssue({ code: 'custom', message: PERMISSIONS_MESSAGES.baaUrlHttps });
   });
-export type DataAccessInput = z.input<typeof DataAccessInputSchema>;
+export type PermissionsInput = z.input<typeof PermissionsInputSchema>;
 
 export const DeclaredFeatureSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  access: z.enum(DATA_ACCESS_MODES),
+  access: z.enum(ACCESS_MODES),
   /** The feature's tables as the catalogue had them when the developer declared. */
   tables: z.array(z.object({ name: z.string(), column_count: z.number().int() })),
 });
 
-export const DataAccessDeclarationSchema = z.object({
+export const PermissionsDeclarationSchema = z.object({
   features: z.array(DeclaredFeatureSchema),
   event_types: z.array(z.object({ id: z.string(), description: z.string() })),
   baa_signed: z.boolean(),
   baa_url: z.string().nullable(),
   updated_at: z.string(),
 });
-export type DataAccessDeclaration = z.infer<typeof DataAccessDeclarationSchema>;
+export type PermissionsDeclaration = z.infer<typeof PermissionsDeclarationSchema>;
 
-/** An app's data access as the app page, the owner and the admin review read it. */
-export const DataAccessViewSchema = z.object({
+/** An app's permissions as the app page, the owner and the admin review read it. */
+export const PermissionsViewSchema = z.object({
   /** false until the internal sync has loaded the catalogue: nothing can be declared yet. */
   catalogue_synced: z.boolean(),
   /** null when the developer has declared nothing yet. */
-  declaration: DataAccessDeclarationSchema.nullable(),
+  declaration: PermissionsDeclarationSchema.nullable(),
 });
-export type DataAccessView = z.infer<typeof DataAccessViewSchema>;
+export type PermissionsView = z.infer<typeof PermissionsViewSchema>;
 
 /** GET /api/data-access/catalogue: what a developer can declare. */
-export const DataAccessCatalogueSchema = z.object({
+export const PermissionsCatalogueSchema = z.object({
   catalogue_synced: z.boolean(),
   features: z.array(
     z.object({
@@ -94,4 +94,4 @@ export const DataAccessCatalogueSchema = z.object({
   ),
   event_types: z.array(z.object({ id: z.string(), description: z.string() })),
 });
-export type DataAccessCatalogue = z.infer<typeof DataAccessCatalogueSchema>;
+export type PermissionsCatalogue = z.infer<typeof PermissionsCatalogueSchema>;

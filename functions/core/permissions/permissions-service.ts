@@ -7,12 +7,12 @@
 import type * as z from 'zod';
 import { MSG } from '../../../shared/messages';
 import {
-  DATA_ACCESS_MESSAGES,
-  type DataAccessCatalogue,
-  type DataAccessDeclaration,
-  type DataAccessInputSchema,
-  type DataAccessView,
-} from '../../../shared/schemas/data-access';
+  PERMISSIONS_MESSAGES,
+  type PermissionsCatalogue,
+  type PermissionsDeclaration,
+  type PermissionsInputSchema,
+  type PermissionsView,
+} from '../../../shared/schemas/permissions';
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { reviewAfterDeclaration } from '../apps/review';
@@ -20,16 +20,16 @@ import { reviewedDeclaration } from '../apps/reviewed-view';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { CatalogueQueries } from '../sync/queries';
 
-export interface DataAccessStore {
-  get(appId: string): Promise<DataAccessDeclaration | undefined>;
-  put(appId: string, declaration: DataAccessDeclaration): Promise<void>;
+export interface PermissionsStore {
+  get(appId: string): Promise<PermissionsDeclaration | undefined>;
+  put(appId: string, declaration: PermissionsDeclaration): Promise<void>;
   /** Removes the app's declaration (a withdrawn first declaration of an approved app). */
   remove(appId: string): Promise<void>;
 }
 
-export function createDataAccessService(deps: {
+export function createPermissionsService(deps: {
   catalogue: Pick<CatalogueQueries, 'features' | 'eventTypes' | 'counts'>;
-  store: DataAccessStore;
+  store: PermissionsStore;
   apps: Pick<AppRepository, 'getById' | 'save'>;
   now?: () => Date;
 }) {
@@ -52,7 +52,7 @@ export function createDataAccessService(deps: {
     /** The caller's own app (declaring); 404 for any other, an admin's too. */
     ownApp: (ownerId: string, id: string) => appIf(id, (app) => app.user_id === ownerId),
 
-    async catalogue(): Promise<DataAccessCatalogue> {
+    async catalogue(): Promise<PermissionsCatalogue> {
       const [features, events] = await Promise.all([deps.catalogue.features({}), deps.catalogue.eventTypes()]);
       return {
         catalogue_synced: features.length > 0,
@@ -68,13 +68,13 @@ export function createDataAccessService(deps: {
     },
 
     /** The owner's and the admin's view: the declaration as stored (a change waiting for review included). */
-    async view(appId: string): Promise<DataAccessView> {
+    async view(appId: string): Promise<PermissionsView> {
       const [isSynced, declaration] = await Promise.all([synced(), deps.store.get(appId)]);
       return { catalogue_synced: isSynced, declaration: declaration ?? null };
     },
 
     /** The public view of a listed app: the declaration an admin last reviewed (core/apps/review.ts). */
-    async publicView(app: AppRecord): Promise<DataAccessView> {
+    async publicView(app: AppRecord): Promise<PermissionsView> {
       const [isSynced, declaration] = await Promise.all([synced(), deps.store.get(app.id)]);
       return { catalogue_synced: isSynced, declaration: reviewedDeclaration(app, declaration) };
     },
@@ -86,22 +86,22 @@ export function createDataAccessService(deps: {
      */
     async declare(
       app: AppRecord,
-      input: z.output<typeof DataAccessInputSchema>,
-    ): Promise<{ before: DataAccessDeclaration | null; after: DataAccessDeclaration }> {
+      input: z.output<typeof PermissionsInputSchema>,
+    ): Promise<{ before: PermissionsDeclaration | null; after: PermissionsDeclaration }> {
       const [features, events, before] = await Promise.all([
         deps.catalogue.features({}),
         deps.catalogue.eventTypes(),
         deps.store.get(app.id),
       ]);
-      if (features.length === 0) throw new ConflictError(DATA_ACCESS_MESSAGES.notSynced);
+      if (features.length === 0) throw new ConflictError(PERMISSIONS_MESSAGES.notSynced);
       const byId = new Map(features.map((f) => [f.id, f] as const));
       const unknownF = input.features.filter((f) => !byId.has(f.id)).map((f) => f.id);
-      if (unknownF.length) throw new ValidationError(DATA_ACCESS_MESSAGES.unknownFeatures(unknownF));
+      if (unknownF.length) throw new ValidationError(PERMISSIONS_MESSAGES.unknownFeatures(unknownF));
       const liveEvents = new Map(events.filter((e) => !e.removed).map((e) => [e.id, e] as const));
       const uniqueEvents = [...new Set(input.event_types)];
       const unknownE = uniqueEvents.filter((id) => !liveEvents.has(id));
-      if (unknownE.length) throw new ValidationError(DATA_ACCESS_MESSAGES.unknownEventTypes(unknownE));
-      const after: DataAccessDeclaration = {
+      if (unknownE.length) throw new ValidationError(PERMISSIONS_MESSAGES.unknownEventTypes(unknownE));
+      const after: PermissionsDeclaration = {
         // Every id is known here (checked above).
         features: input.features.flatMap((f) => {
           const feature = byId.get(f.id);

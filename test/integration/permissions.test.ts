@@ -6,7 +6,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../shared/schemas/audit';
-import { DATA_ACCESS_MESSAGES, type DataAccessCatalogue, type DataAccessView } from '../../shared/schemas/data-access';
+import {
+  PERMISSIONS_MESSAGES,
+  type PermissionsCatalogue,
+  type PermissionsView,
+} from '../../shared/schemas/permissions';
 import { adminToken, api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { runSync } from '../support/sync';
@@ -17,7 +21,7 @@ let other: Dev;
 let admin: string;
 let listedId: string;
 let pendingId: string;
-let catalogue: DataAccessCatalogue;
+let catalogue: PermissionsCatalogue;
 
 beforeAll(async () => {
   [owner, other, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
@@ -25,13 +29,13 @@ beforeAll(async () => {
   expect(run.status).toBe('succeeded');
   listedId = (await createApp(testApp(owner.id, 'data-listed'))).id;
   pendingId = (await createApp(testApp(owner.id, 'data-pending', { is_approved: false }))).id;
-  catalogue = (await api<DataAccessCatalogue>('GET', '/api/data-access/catalogue', { token: owner.token })).body;
+  catalogue = (await api<PermissionsCatalogue>('GET', '/api/data-access/catalogue', { token: owner.token })).body;
 }, 180_000);
 
 const declare = (id: string, body: unknown, token = owner.token) =>
   api('PUT', `/api/apps/${id}/data-access`, { token, body });
 
-describe('data access declarations', () => {
+describe('permissions declarations', () => {
   it('offers the synced catalogue: features with table counts and the internal event types', () => {
     expect(catalogue.catalogue_synced).toBe(true);
     expect(catalogue.features.length).toBe(16);
@@ -46,18 +50,18 @@ describe('data access declarations', () => {
     const cases: Array<[unknown, string]> = [
       [
         { features: [{ id: 'no-such-feature', access: 'read' }], baa_signed: false },
-        DATA_ACCESS_MESSAGES.unknownFeatures(['no-such-feature']),
+        PERMISSIONS_MESSAGES.unknownFeatures(['no-such-feature']),
       ],
       [
         { features: [{ id: f, access: 'read' }], event_types: ['nope.gone'], baa_signed: false },
-        DATA_ACCESS_MESSAGES.unknownEventTypes(['nope.gone']),
+        PERMISSIONS_MESSAGES.unknownEventTypes(['nope.gone']),
       ],
-      [{ features: [{ id: f, access: 'read' }], baa_signed: true }, DATA_ACCESS_MESSAGES.baaUrlRequired],
+      [{ features: [{ id: f, access: 'read' }], baa_signed: true }, PERMISSIONS_MESSAGES.baaUrlRequired],
       [
         { features: [{ id: f, access: 'read' }], baa_signed: true, baa_url: 'http://example.com/baa' },
-        DATA_ACCESS_MESSAGES.baaUrlHttps,
+        PERMISSIONS_MESSAGES.baaUrlHttps,
       ],
-      [{ features: [{ id: f, access: 'delete' }], baa_signed: false }, DATA_ACCESS_MESSAGES.mode],
+      [{ features: [{ id: f, access: 'delete' }], baa_signed: false }, PERMISSIONS_MESSAGES.mode],
       [
         {
           features: [
@@ -66,7 +70,7 @@ describe('data access declarations', () => {
           ],
           baa_signed: false,
         },
-        DATA_ACCESS_MESSAGES.duplicateFeature,
+        PERMISSIONS_MESSAGES.duplicateFeature,
       ],
     ];
     for (const [body, detail] of cases) {
@@ -98,11 +102,11 @@ describe('data access declarations', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // A listed (approved) app's new declaration is public once the admin has reviewed it.
     expect(
-      (await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body.declaration,
+      (await api<PermissionsView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body.declaration,
     ).toBeNull();
     expect((await api('POST', `/api/admin/apps/${listedId}/clear-flag`, { token: admin })).status).toBe(200);
 
-    const publicView = await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`);
+    const publicView = await api<PermissionsView>('GET', `/api/marketplace/apps/${listedId}/data-access`);
     expect(publicView.status).toBe(200);
     const d = must(publicView.body.declaration, 'the declaration');
     expect(d.features.map((f) => [f.id, f.name, f.access])).toEqual([
@@ -121,7 +125,7 @@ describe('data access declarations', () => {
       200,
     );
     expect((await api('GET', `/api/marketplace/apps/${pendingId}/data-access`)).status).toBe(404);
-    const review = await api<DataAccessView>('GET', `/api/apps/${pendingId}/data-access`, { token: admin });
+    const review = await api<PermissionsView>('GET', `/api/apps/${pendingId}/data-access`, { token: admin });
     const declared = must(review.body.declaration, 'the declaration');
     expect(declared.features[0]).toMatchObject({ id: f1.id, access: 'write' });
     expect(declared.baa_url).toBeNull();
@@ -134,7 +138,7 @@ describe('data access declarations', () => {
   });
 
   it("a listed app's wider declaration waits for review, and its owner can withdraw it", async () => {
-    const reviewed = (await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body;
+    const reviewed = (await api<PermissionsView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body;
     const wider = {
       features: catalogue.features.map((f) => ({ id: f.id, access: 'read_write' })),
       event_types: ['appointment.created'],
@@ -142,17 +146,17 @@ describe('data access declarations', () => {
     };
     expect((await declare(listedId, wider)).status).toBe(200);
     // The public page, and what installs are asked to consent to, stay on the reviewed declaration.
-    expect((await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body).toEqual(reviewed);
-    const ownerView = await api<DataAccessView>('GET', `/api/apps/${listedId}/data-access`, { token: owner.token });
+    expect((await api<PermissionsView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body).toEqual(reviewed);
+    const ownerView = await api<PermissionsView>('GET', `/api/apps/${listedId}/data-access`, { token: owner.token });
     expect(ownerView.body.declaration?.features).toHaveLength(catalogue.features.length);
 
     const withdrawn = await api('POST', `/api/apps/${listedId}/withdraw-changes`, { token: owner.token });
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
-    const back = await api<DataAccessView>('GET', `/api/apps/${listedId}/data-access`, { token: owner.token });
+    const back = await api<PermissionsView>('GET', `/api/apps/${listedId}/data-access`, { token: owner.token });
     expect(back.body.declaration?.features.map((f) => [f.id, f.access])).toEqual(
       reviewed.declaration?.features.map((f) => [f.id, f.access]),
     );
     expect(back.body.declaration?.baa_signed).toBe(true);
-    expect((await api<DataAccessView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body).toEqual(reviewed);
+    expect((await api<PermissionsView>('GET', `/api/marketplace/apps/${listedId}/data-access`)).body).toEqual(reviewed);
   });
 });

@@ -1,31 +1,31 @@
 import { AppIdParams } from '../../shared/schemas/apps';
-import { DataAccessInputSchema } from '../../shared/schemas/data-access';
+import { PermissionsInputSchema } from '../../shared/schemas/permissions';
 import { audit } from '../http/audit';
 import { type ApiRequest, type DeveloperHandler, type OwnerOrAdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
-import { dataAccess } from '../wiring/data-access';
+import { appPermissions } from '../wiring/permissions';
 
 /** The app, if the caller owns it or is an admin; otherwise 'App not found' (no existence leak). */
 async function ownOrAdmin(req: ApiRequest<'owner_or_admin'>) {
   const { id } = parse(AppIdParams, req.params);
-  return dataAccess.visibleApp(req.auth, id);
+  return appPermissions.visibleApp(req.auth, id);
 }
 
 /** GET /api/data-access/catalogue: the features and event types a developer can declare. */
-export const getDataAccessCatalogue: DeveloperHandler = async () => ok(await dataAccess.catalogue());
+export const getPermissionsCatalogue: DeveloperHandler = async () => ok(await appPermissions.catalogue());
 
 /** GET /api/apps/{id}/data-access: the owner's or an admin's (review) view of an app's declaration. */
-export const getAppDataAccess: OwnerOrAdminHandler = async (req) => {
+export const getAppPermissions: OwnerOrAdminHandler = async (req) => {
   const app = await ownOrAdmin(req);
-  return ok(await dataAccess.view(app.id));
+  return ok(await appPermissions.view(app.id));
 };
 
 /** PUT /api/apps/{id}/data-access: the owner declares (replaces) what the app reads, writes and subscribes to. */
-export const putAppDataAccess: DeveloperHandler = async (req) => {
+export const putAppPermissions: DeveloperHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
-  const app = await dataAccess.ownApp(req.auth.userId, id);
-  const input = parse(DataAccessInputSchema, req.body);
-  const { before, after } = await dataAccess.declare(app, input);
+  const app = await appPermissions.ownApp(req.auth.userId, id);
+  const input = parse(PermissionsInputSchema, req.body);
+  const { before, after } = await appPermissions.declare(app, input);
   const summary = (d: typeof before) =>
     d && {
       features: d.features.map((f) => `${f.id}:${f.access}`),

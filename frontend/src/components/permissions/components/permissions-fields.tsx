@@ -1,6 +1,6 @@
 import { Box, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { DataAccessCatalogue } from '../../../../../shared/schemas/data-access';
-import type { DataAccessChoice, DataAccessDraft } from '../utils/draft';
+import type { PermissionsCatalogue } from '../../../../../shared/schemas/permissions';
+import type { PermissionChoice, PermissionsDraft } from '../utils/draft';
 
 /**
  * The developer's declaration of the data their app touches, against the synced catalogue:
@@ -8,15 +8,15 @@ import type { DataAccessChoice, DataAccessDraft } from '../utils/draft';
  * they sign a Business Associate Agreement (with its https link). Controlled: the submission
  * wizard holds the draft and saves it with the listing.
  */
-export function DataAccessFields({
+export function PermissionsFields({
   catalogue,
   value,
   onChange,
   error,
 }: {
-  catalogue: DataAccessCatalogue;
-  value: DataAccessDraft;
-  onChange: (next: DataAccessDraft) => void;
+  catalogue: PermissionsCatalogue;
+  value: PermissionsDraft;
+  onChange: (next: PermissionsDraft) => void;
   error?: string;
 }) {
   const events = new Set(value.event_types);
@@ -48,7 +48,7 @@ export function DataAccessFields({
                 id={`da-${f.id}`}
                 value={value.modes[f.id] ?? 'none'}
                 onChange={(e) =>
-                  onChange({ ...value, modes: { ...value.modes, [f.id]: e.target.value as DataAccessChoice } })
+                  onChange({ ...value, modes: { ...value.modes, [f.id]: e.target.value as PermissionChoice } })
                 }
               >
                 <option value="none">No access</option>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_ACCESS_MESSAGES } from '../../../shared/schemas/data-access';
+import { PERMISSIONS_MESSAGES } from '../../../shared/schemas/permissions';
 import { appRecord } from '../apps/testing';
-import { createDataAccessService } from './data-access-service';
+import { createPermissionsService } from './permissions-service';
 
-describe('data access before the catalogue is synced', () => {
-  const service = createDataAccessService({
+describe('permissions before the catalogue is synced', () => {
+  const service = createPermissionsService({
     catalogue: {
       features: async () => [],
       eventTypes: async () => [],
@@ -34,7 +34,7 @@ describe('data access before the catalogue is synced', () => {
       service.declare(appRecord({ id: 'app-1' }), { features: [], event_types: [], baa_signed: false, baa_url: null }),
     ).rejects.toMatchObject({
       status: 409,
-      message: DATA_ACCESS_MESSAGES.notSynced,
+      message: PERMISSIONS_MESSAGES.notSynced,
     });
   });
 });

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Heading, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LuChevronDown, LuChevronRight, LuExternalLink } from 'react-icons/lu';
-import { DATA_ACCESS_MODE_LABELS } from '../../../../../shared/rules/data-access';
-import type { DataAccessDeclaration } from '../../../../../shared/schemas/data-access';
-import { type DataAccessScope, useDataAccess } from '../api/get-data-access';
+import { ACCESS_MODE_LABELS } from '../../../../../shared/rules/permissions';
+import type { PermissionsDeclaration } from '../../../../../shared/schemas/permissions';
+import { type PermissionScope, usePermissions } from '../api/get-permissions';
 
 export const PERMISSIONS_TEXTS = {
   title: 'Permissions',
@@ -15,7 +15,7 @@ export const PERMISSIONS_TEXTS = {
   baaNo: 'The developer does not sign a Business Associate Agreement (BAA).',
 } as const;
 
-type Feature = DataAccessDeclaration['features'][number];
+type Feature = PermissionsDeclaration['features'][number];
 
 function FeatureItem({ feature }: { feature: Feature }) {
   const [open, setOpen] = useState(false);
@@ -32,9 +32,7 @@ function FeatureItem({ feature }: { feature: Feature }) {
             </Text>
           )}
         </Box>
-        <Badge colorPalette={feature.access === 'read' ? 'blue' : 'orange'}>
-          {DATA_ACCESS_MODE_LABELS[feature.access]}
-        </Badge>
+        <Badge colorPalette={feature.access === 'read' ? 'blue' : 'orange'}>{ACCESS_MODE_LABELS[feature.access]}</Badge>
       </HStack>
       {count > 0 && (
         <Button
@@ -79,10 +77,10 @@ export function PermissionsSection({
   headingLevel = 'h2',
 }: {
   appId: string;
-  scope?: DataAccessScope;
+  scope?: PermissionScope;
   headingLevel?: 'h2' | 'h3';
 }) {
-  const { data, error, isLoading } = useDataAccess(appId, scope);
+  const { data, error, isLoading } = usePermissions(appId, scope);
   const decl = data?.declaration ?? null;
   let body: React.ReactNode;
   if (isLoading) body = <Skeleton height="16" />;

@@ -1,38 +1,38 @@
 /**
- * An app's data access declaration: one item beside the app, PK=APP#<id>,
+ * An app's permissions declaration: one item beside the app, PK=APP#<id>,
  * SK=DATAACCESS (GetItem / PutItem; no index).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DataAccessDeclaration } from '../../../shared/schemas/data-access';
+import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
 import type { AppRecord } from '../../core/apps/app';
 import { reviewedDeclaration } from '../../core/apps/reviewed-view';
-import type { DataAccessStore } from '../../core/data-access/data-access-service';
 import type { DeclarationSource } from '../../core/installs/permissions';
+import type { PermissionsStore } from '../../core/permissions/permissions-service';
 import { documentClient, tableName } from '../aws-clients';
 import { deleteItem, getItem, type ItemMapper, putItem } from './dynamo';
-import { appKey, dataAccessKey } from './keys';
+import { appKey, permissionsKey } from './keys';
 
 /** An app's declaration, stored whole as the developer declared it (with the catalogue's names of then). */
-export const dataAccessItem: ItemMapper<{ appId: string; declaration: DataAccessDeclaration }> = {
+export const permissionsItem: ItemMapper<{ appId: string; declaration: PermissionsDeclaration }> = {
   toItem: ({ appId, declaration }) => ({
-    ...dataAccessKey(appId),
-    entity: 'AppDataAccess',
+    ...permissionsKey(appId),
+    entity: 'AppPermissions',
     app_id: appId,
     declaration,
   }),
-  fromItem: (item) => ({ appId: String(item.app_id), declaration: item.declaration as DataAccessDeclaration }),
+  fromItem: (item) => ({ appId: String(item.app_id), declaration: item.declaration as PermissionsDeclaration }),
 };
 
-export const dynamoDataAccessStore: DataAccessStore = {
+export const dynamoPermissionsStore: PermissionsStore = {
   async get(appId) {
-    const res = await documentClient().send(new GetCommand({ TableName: tableName(), Key: dataAccessKey(appId) }));
-    return res.Item?.declaration ? dataAccessItem.fromItem(res.Item).declaration : undefined;
+    const res = await documentClient().send(new GetCommand({ TableName: tableName(), Key: permissionsKey(appId) }));
+    return res.Item?.declaration ? permissionsItem.fromItem(res.Item).declaration : undefined;
   },
   async put(appId, declaration) {
-    await putItem(dataAccessItem.toItem({ appId, declaration }));
+    await putItem(permissionsItem.toItem({ appId, declaration }));
   },
   async remove(appId) {
-    await deleteItem(dataAccessKey(appId));
+    await deleteItem(permissionsKey(appId));
   },
 };
 
@@ -45,7 +45,7 @@ export const reviewedDeclarationSource: DeclarationSource = {
   async get(appId) {
     const [app, current] = await Promise.all([
       getItem(appKey(appId), { projection: ['reviewed'] }),
-      dynamoDataAccessStore.get(appId),
+      dynamoPermissionsStore.get(appId),
     ]);
     return reviewedDeclaration({ reviewed: app?.reviewed as AppRecord['reviewed'] }, current) ?? undefined;
   },

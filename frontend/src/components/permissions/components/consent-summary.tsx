@@ -1,7 +1,7 @@
 import { Box, List, Text } from '@chakra-ui/react';
-import { DATA_ACCESS_MODE_LABELS, type DataAccessMode } from '../../../../../shared/rules/data-access';
-import type { DataAccessDeclaration } from '../../../../../shared/schemas/data-access';
-import { useDataAccess } from '../api/get-data-access';
+import { ACCESS_MODE_LABELS, type AccessMode } from '../../../../../shared/rules/permissions';
+import type { PermissionsDeclaration } from '../../../../../shared/schemas/permissions';
+import { usePermissions } from '../api/get-permissions';
 
 export const CONSENT_TEXTS = {
   title: 'This app asks for',
@@ -10,11 +10,11 @@ export const CONSENT_TEXTS = {
   accept: 'By proceeding to payment you grant this access. You can revoke it any time on My Purchases.',
 } as const;
 
-type Declaration = DataAccessDeclaration;
+type Declaration = PermissionsDeclaration;
 
 /** "Reads: Scheduling (8 tables), Patients (3 tables)", one line per access mode. */
 function featureLines(features: Declaration['features']): { label: string; text: string }[] {
-  const modes: DataAccessMode[] = ['read', 'write', 'read_write'];
+  const modes: AccessMode[] = ['read', 'write', 'read_write'];
   return modes.flatMap((mode) => {
     const of = features.filter((f) => f.access === mode);
     if (of.length === 0) return [];
@@ -23,7 +23,7 @@ function featureLines(features: Declaration['features']): { label: string; text:
         f.tables.length ? `${f.name} (${f.tables.length} ${f.tables.length === 1 ? 'table' : 'tables'})` : f.name,
       )
       .join(', ');
-    return [{ label: DATA_ACCESS_MODE_LABELS[mode], text }];
+    return [{ label: ACCESS_MODE_LABELS[mode], text }];
   });
 }
 
@@ -36,7 +36,7 @@ const eventWords = (e: Declaration['event_types'][number]) => e.description.trim
  * for an app with no declaration — the checkout never waits for it.
  */
 export function ConsentSummary({ appId }: { appId: string }) {
-  const { data } = useDataAccess(appId, 'public');
+  const { data } = usePermissions(appId, 'public');
   const decl = data?.declaration;
   if (!decl) return null;
   const lines = [

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DataAccessView } from '../../../../../shared/schemas/data-access';
+import type { PermissionsView } from '../../../../../shared/schemas/permissions';
 import { renderRoute } from '../../../testing/render-screen';
 import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
 import { PERMISSIONS_TEXTS, PermissionsSection } from './permissions-section';
@@ -33,9 +33,9 @@ const declared = {
     baa_url: 'https://vendor.example.com/baa',
     updated_at: '2026-11-01T00:00:00.000Z',
   },
-} satisfies DataAccessView;
+} satisfies PermissionsView;
 
-function renderSection(view: DataAccessView | null, scope: 'public' | 'review' = 'public') {
+function renderSection(view: PermissionsView | null, scope: 'public' | 'review' = 'public') {
   const answer = () => (view ? HttpResponse.json(view) : fail(404, 'Not found'));
   serve(http.get('/api/marketplace/apps/:id/data-access', answer), http.get('/api/apps/:id/data-access', answer));
   renderRoute(<PermissionsSection appId="app-1" scope={scope} />);
