@@ -287,6 +287,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'DELIVERY#*',
       'WEBHOOKLOG#*',
       'LOGS',
+      'LOGS#*',
       'SUPPRESSED',
       'SUPPRESSED#*',
       'RATE#*',

@@ -197,7 +197,10 @@ export const deliveryLogKey = (id: string): Key => ({ PK: `WEBHOOKLOG#${id}`, SK
 export const eventTypeKey = (name: string): Key => ({ PK: `EVENTTYPE#${name}`, SK: 'EVENTTYPE' });
 export const FAILING_WEBHOOKS_PARTITION = 'WEBHOOKFAILING';
 export const DUE_DELIVERIES_PARTITION = 'DUEDELIVERY';
+/** Every delivery log before they were sharded by day (the logs-by-day migration moves them). */
 export const ALL_LOGS_PARTITION = 'LOGS';
+/** The delivery logs of one UTC day (yyyy-mm-dd), newest first: no one partition holds them all. */
+export const logsDayPartition = (day: string) => `LOGS#${day}`;
 export const EVENT_TYPES_PARTITION = 'EVENTTYPES';
 export const appLogsPartition = (appId: string) => `APPLOGS#${appId}`;
 /** Sort key of a due delivery: fixed-width epoch ms, so string order is time order. */

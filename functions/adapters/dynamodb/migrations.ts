@@ -23,6 +23,8 @@
  * - install-counters: each app's active_installs (installs-repo.ts ACTIVE_INSTALLS, App
  *   Management's Installs column) counted from its installs, for installs written before the
  *   counter moved in their writes' transactions.
+ * - logs-by-day: delivery logs written while every log shared one all-logs partition (GSI2PK=LOGS)
+ *   move to their day's (LOGS#<yyyy-mm-dd>, webhook-logs-repo.ts), so System Logs lists them.
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -34,11 +36,13 @@ import { adminCountOf, adminSearchText } from './apps-repo';
 import { getItem, onIndex, putItem, queryAll, queryIndexPage, updateItem } from './dynamo';
 import { ACTIVE_INSTALLS, dynamoInstallStore } from './installs-repo';
 import {
+  ALL_LOGS_PARTITION,
   adminAppCountsKey,
   appKey,
   appSalesPartition,
   auditKeys,
   installKeys,
+  logsDayPartition,
   MARKET_PK,
   migrationMarker,
   syncKeys,
@@ -291,6 +295,24 @@ async function installCounters(): Promise<number> {
   return apps.length;
 }
 
+/** Delivery logs of the one all-logs partition move to their day's partition. */
+export async function logsByDay(): Promise<number> {
+  const items = await queryAll<{ PK: string; SK: string; created_at?: string }>(
+    onIndex('GSI2', ALL_LOGS_PARTITION, { ProjectionExpression: 'PK, SK, created_at' }),
+  );
+  for (const item of items) {
+    await updateItem(
+      { PK: item.PK, SK: item.SK },
+      {
+        UpdateExpression: 'SET GSI2PK = :pk',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':pk': logsDayPartition(String(item.created_at ?? '').slice(0, 10)) },
+      },
+    ).catch(() => undefined); // expired and deleted meanwhile
+  }
+  return items.length;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -303,5 +325,6 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('admin-app-counts', recountAdminApps),
     await once('app-search-text', appSearchText),
     await once('install-counters', installCounters),
+    await once('logs-by-day', logsByDay),
   ];
 }

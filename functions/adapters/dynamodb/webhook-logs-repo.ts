@@ -4,14 +4,30 @@
  *
  * | item         | PK              | SK         | GSI1                                | GSI2                     |
  * |--------------|-----------------|------------|-------------------------------------|--------------------------|
- * | delivery log | WEBHOOKLOG#<id> | WEBHOOKLOG | APPLOGS#<appId> / <created_at>#<id> | LOGS / <created_at>#<id> |
+ * | delivery log | WEBHOOKLOG#<id> | WEBHOOKLOG | APPLOGS#<appId> / <created_at>#<id> | LOGS#<yyyy-mm-dd> / <created_at>#<id> |
+ *
+ * The admin's list of every delivery (System Logs) reads the day partitions newest first: a page
+ * goes on into the day before until it is full, at most LOG_DAYS_READ days back (the logs' 30-day
+ * TTL and the up to two days DynamoDB may take to delete an expired item). Sharded by day, the
+ * writes of a busy marketplace spread over a partition a day instead of one for every delivery
+ * ever made; the logs of before (GSI2PK=LOGS) are moved by the logs-by-day migration.
  */
+
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
 import { LOG_CURSOR_INVALID } from '../../../shared/schemas/webhooks';
+import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import type { DeliveryLogStore } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord } from '../../core/webhooks/webhook';
-import { getItem, type ItemMapper, num, onIndex, putItem, queryIndexPage, queryUpTo, str, texts } from './dynamo';
-import { ALL_LOGS_PARTITION, appLogsPartition, deliveryLogKey, timeSort } from './keys';
+import { documentClient, tableName } from '../aws-clients';
+import { getItem, type ItemMapper, num, onIndex, putItem, queryUpTo, str, texts } from './dynamo';
+import { appLogsPartition, deliveryLogKey, logsDayPartition, timeSort } from './keys';
+
+/** How many days back the admin's list reads: the logs' 30-day TTL plus DynamoDB's deletion lag. */
+export const LOG_DAYS_READ = 33;
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const GSI2_KEY = ['PK', 'SK', 'GSI2PK', 'GSI2SK'] as const;
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -37,7 +53,7 @@ export const deliveryLogItem: ItemMapper<DeliveryLogRecord, [ttlSeconds: number]
       ...deliveryLogKey(log.id),
       GSI1PK: appLogsPartition(log.app_id),
       GSI1SK: sortKey,
-      GSI2PK: ALL_LOGS_PARTITION,
+      GSI2PK: logsDayPartition(log.created_at.slice(0, 10)),
       GSI2SK: sortKey,
       entity: 'WebhookLog',
       id: log.id,
@@ -73,8 +89,65 @@ export const dynamoDeliveryLogStore: DeliveryLogStore = {
     return items.map(deliveryLogItem.fromItem);
   },
 
-  async pageAll(limit, cursor) {
-    const page = await queryIndexPage('GSI2', ALL_LOGS_PARTITION, { limit, cursor, invalid: LOG_CURSOR_INVALID });
-    return { items: page.items.map(deliveryLogItem.fromItem), next_cursor: page.next_cursor };
-  },
+  pageAll: (limit, cursor) => pageAllLogs(limit, cursor),
 };
+
+/**
+ * A cursor of the admin's list: the day it goes on in (`d`) and, within it, the last key read
+ * (`k`, absent: from the day's newest). Anything else is refused with a 400.
+ */
+function decodeLogCursor(cursor: string): { day: string; key?: Record<string, string> } {
+  const value = decodeCursor(
+    cursor,
+    (v) => {
+      if (typeof v.d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v.d)) return false;
+      if (v.k === undefined) return Object.keys(v).length === 1;
+      const k = v.k as Record<string, unknown> | null;
+      return (
+        typeof k === 'object' &&
+        k !== null &&
+        Object.keys(k).length === GSI2_KEY.length &&
+        GSI2_KEY.every((f) => typeof k[f] === 'string') &&
+        k.GSI2PK === logsDayPartition(v.d)
+      );
+    },
+    LOG_CURSOR_INVALID,
+  );
+  return { day: String(value.d), key: value.k as Record<string, string> | undefined };
+}
+
+/** Every delivery, newest first, one page: the day partitions from tomorrow's (clock skew) back LOG_DAYS_READ days. */
+export async function pageAllLogs(
+  limit: number,
+  cursor?: string,
+  nowMs = Date.now(),
+): Promise<Page<DeliveryLogRecord>> {
+  const oldest = dayOf(nowMs - LOG_DAYS_READ * DAY_MS);
+  let { day, key } = cursor ? decodeLogCursor(cursor) : { day: dayOf(nowMs + DAY_MS), key: undefined };
+  const items: Record<string, unknown>[] = [];
+  while (items.length < limit && day >= oldest) {
+    const res = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': logsDayPartition(day) },
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: key,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    if (res.LastEvaluatedKey) {
+      key = Object.fromEntries(GSI2_KEY.map((f) => [f, String(res.LastEvaluatedKey?.[f])]));
+    } else {
+      day = dayOf(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
+      key = undefined;
+    }
+  }
+  const more = day >= oldest && items.length >= limit;
+  return {
+    items: items.map(deliveryLogItem.fromItem),
+    next_cursor: more ? encodeCursor(key ? { d: day, k: key } : { d: day }) : null,
+  };
+}
