@@ -8,7 +8,7 @@
  * p50/p95 at both scales and the p95 ratio, and flags a route over 1 MB (an HTML page over 300 KB)
  * or with a ratio above 2. Flags after `--` go to seed:scale (`--apps 2000`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createLocalServer, listen } from './local-server';
@@ -116,11 +116,14 @@ async function main() {
     // seed:scale as a user runs it: a process of its own against the running stack (its bursts of
     // writes must not trip this server's DynamoDB circuit breaker).
     const started = Date.now();
-    const run = spawnSync('npx', ['tsx', 'bin/seed-scale.ts', ...process.argv.slice(2)], {
+    // Spawned, not spawnSync: the engines' Host-checking fronts (bin/local-engine-front.ts) run in
+    // this process, so its event loop must keep serving while the seed writes.
+    const child = spawn('npx', ['tsx', 'bin/seed-scale.ts', ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, LOG_LEVEL: 'silent' },
     });
-    if (run.status !== 0) throw new Error(`seed:scale failed (${run.status})`);
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    if (code !== 0) throw new Error(`seed:scale failed (${code})`);
     console.log(`seed:scale took ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
     console.log(`Measuring at scale (${REQUESTS} requests per route)...`);
     const scale = await measureAll(base, app, token);

@@ -9,19 +9,35 @@
  * the same catalogue. At the end the catalogue version moves once, so every process builds the
  * listing of the new catalogue (once).
  *
- * Written today: the categories (the seed's twelve), developers (approved accounts with their
- * e-mail lookup items), listed apps over the categories (realistic names, descriptions, prices,
- * ratings, practice systems) with their slug and works-with items, and the category counters.
- * Kinds still to add (docs/performance.md lists them): buyers, purchases, reviews, a year of sync
- * polls, webhook deliveries and the audit trail — each a generator below and a flag.
+ * Written: the categories (the seed's twelve), developers (approved accounts with their e-mail
+ * lookup items), listed apps over the categories (realistic names, descriptions, prices, practice
+ * systems) with their slug and works-with items and the category counters; practice buyers (with
+ * their e-mail items), completed purchases over the year (each with the buyer's checkout slot), the
+ * apps' sales, installation and star counters computed from them, verified reviews (one per buyer
+ * and app, with the per-buyer item); what a year of polling at 60 s leaves under the retention
+ * rules (the last 7 days of empty polls with their TTL, an hourly summary for the year, the polls
+ * that found events); webhook delivery logs over their 30 days of retention; audit entries over the
+ * year. Each kind a flag.
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AppRecord } from '../functions/core/apps/app';
 import { PRACTICE_SYSTEM_VALUES } from '../shared/practice-systems';
 import { SEED_CATEGORIES } from './seed/catalogue';
+import { yearOfData } from './seed/scale-year';
 
 /** Counts a run writes; each a flag (`--apps 500`). */
-export const SCALE_DEFAULTS = { apps: 10_000, developers: 2_000 };
+export const SCALE_DEFAULTS = {
+  apps: 10_000,
+  developers: 2_000,
+  buyers: 50_000,
+  purchases: 200_000,
+  reviews: 20_000,
+  /** Days of polling at 60 s (what their retention leaves of them is written). */
+  'poll-days': 365,
+  deliveries: 200_000,
+  audit: 50_000,
+};
 export type ScaleCounts = typeof SCALE_DEFAULTS;
 
 export function parseCounts(argv: readonly string[]): ScaleCounts {
@@ -66,8 +82,13 @@ async function writeAll(items: Record<string, unknown>[], label: string): Promis
     while (next < batches.length) {
       let requests = (batches[next++] as Record<string, unknown>[]).map((Item) => ({ PutRequest: { Item } }));
       for (let attempt = 0; requests.length; attempt++) {
-        const res = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-        requests = (res.UnprocessedItems?.[table] ?? []) as typeof requests;
+        try {
+          const res = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          requests = (res.UnprocessedItems?.[table] ?? []) as typeof requests;
+        } catch (err) {
+          // A batch the busy engine did not answer in time is written again (puts are idempotent).
+          if (attempt >= 8) throw err;
+        }
         if (requests.length) await new Promise((r) => setTimeout(r, Math.min(1_000, 50 * 2 ** attempt)));
       }
     }
@@ -119,6 +140,7 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
   // Listed apps over the categories, with their slug and works-with items; counters per category.
   const listed = new Map<string, number>();
   const appItems: Record<string, unknown>[] = [];
+  const apps: AppRecord[] = [];
   for (let i = 0; i < counts.apps; i++) {
     const category = SEED_CATEGORIES[i % SEED_CATEGORIES.length] as (typeof SEED_CATEGORIES)[number];
     const dev = developers[i % developers.length] as (typeof developers)[number];
@@ -127,7 +149,6 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
     const slug = `scale-${i + 1}`;
     const model = pick(MODELS);
     const systems = PRACTICE_SYSTEM_VALUES.filter(() => rand() < 0.3);
-    const reviews = Math.floor(rand() * 40);
     const id = randomUUID();
     const record = {
       id,
@@ -158,22 +179,24 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
       unique_selling_points: [],
       customer_testimonials: [],
       licensing_type: 'key_pool' as const,
-      average_rating: reviews ? Math.round((3 + rand() * 2) * 10) / 10 : 0,
-      review_count: reviews,
-      installations: Math.floor(rand() * 3000),
       is_approved: true,
       is_suspended: false,
       created_at: now,
       updated_at: now,
       version: 1,
+      // Derived from the counters the year's purchases and reviews set (scale-year.ts), not stored.
+      average_rating: 0,
+      installations: 0,
     };
-    appItems.push(
-      appItem.toItem(record as Parameters<typeof appItem.toItem>[0]),
-      { ...appSlugKey(slug), entity: 'AppSlug', app_id: id },
-      ...systems.map((s) => worksWithItem(id, s)),
-    );
+    apps.push(record as AppRecord);
+    appItems.push({ ...appSlugKey(slug), entity: 'AppSlug', app_id: id }, ...systems.map((s) => worksWithItem(id, s)));
     listed.set(category.slug, (listed.get(category.slug) ?? 0) + 1);
   }
+
+  const year = await yearOfData(counts, apps, developers, rand);
+  // The apps with the counters the year's purchases and reviews moved (kept in the same transactions
+  // as those writes by the product): sales, installations, active installs, stars.
+  appItems.push(...apps.map((app) => ({ ...appItem.toItem(app), ...(year.appCounters.get(app.id) ?? {}) })));
 
   console.log('Writing:');
   await writeAll(userItems, 'developers (+ e-mail items)');
@@ -181,6 +204,7 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
   const { recountUsers } = await import('../functions/adapters/dynamodb/migrations');
   await recountUsers();
   await writeAll(appItems, 'apps (+ slug, works-with)');
+  for (const [label, items] of year.items) await writeAll(items, label);
   // Absolute counters: the seed's apps are the only listed ones (a table with others: run on an empty one).
   await writeAll(
     [...listed].map(([slug, n]) => categoryCountItem.toItem({ slug, listed: n })),
@@ -190,7 +214,7 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
   const { recountAdminApps } = await import('../functions/adapters/dynamodb/migrations');
   await recountAdminApps();
   await touchCatalogue();
-  return { developers: developers.length, apps: counts.apps, categories: listed.size };
+  return { developers: developers.length, apps: counts.apps, categories: listed.size, ...year.wrote };
 }
 
 async function main() {
@@ -199,6 +223,9 @@ async function main() {
     process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8000}`;
   }
   process.env.RUNTIME ??= 'local';
+  // A script's bulk writes, not a request: batches of 25 items on a busy 2-core machine may take longer
+  // than a request's 2 s; a timed-out batch is retried (writeAll).
+  process.env.AWS_REQUEST_TIMEOUT_MS ??= '20000';
   process.env.AWS_REGION ??= 'us-east-1';
   process.env.JWT_SECRET ??= randomUUID() + randomUUID();
   process.env.STRIPE_WEBHOOK_SECRET ??= `whsec_${randomUUID().replace(/-/g, '')}`;
