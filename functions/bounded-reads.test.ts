@@ -35,8 +35,6 @@ const ALLOWED: Record<string, string> = {
     'admin category table counts every app per category: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages (counters)',
   'functions/adapters/dynamodb/apps-repo.ts#filed':
     'admin category delete/rename re-files the category’s apps (a write that must touch each of them): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
-  'functions/adapters/dynamodb/apps-repo.ts#part':
-    'admin category re-filing, as `filed`: UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/key-pool-repo.ts#queryPool':
     'an app’s licence key pool (developer’s key management view): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
   'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':

@@ -752,9 +752,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   // Admin: apps, purchases, webhook logs ---------------------------------------------------------
   'GET /api/admin/apps': {
-    summary: 'Every app of every type, with sales; searchable, filterable, paged when page is given',
+    summary: 'Apps of every type, with sales; searchable, filterable, capped or paged',
     description:
-      'q searches the app name, the developer e-mail and the company; status and type narrow the list. Without page the answer is the matching list, newest first (an array); with page it is one page object, apps awaiting review first, with total, pages, type counts and status counts. ' +
+      'q searches the app name, the developer e-mail and the company; status and type narrow the list. Without page, limit or cursor the answer is an array of at most the first 100 matching apps (off the marketplace newest first, then the marketplace A-Z), with `X-Total-Count` when no search narrows it and `Link: <…&limit=100&cursor=…>; rel="next"` when more follow. ' +
+      'With page it is one page object, apps awaiting review first, with total, pages, type counts and status counts; pages reach the first 1,000 apps (deeper: 400, page with cursor), and a search counts among its first 1,000 matches. ' +
       'With cursor, or limit without page, it is one bounded page {items, next_cursor, limit} read from the table: apps off the marketplace newest first, then the marketplace A-Z; q then searches the app name only.',
     query: AdminAppListQuery.extend({ cursor: AdminAppCursorQuery.shape.cursor }),
     response: z.union([AdminAppListSchema, AdminAppPageSchema, AdminAppCursorPageSchema]),

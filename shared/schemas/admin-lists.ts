@@ -39,6 +39,11 @@ export type AdminAppTypeFilter = (typeof ADMIN_APP_TYPE_FILTERS)[number];
 
 /** The plain array of an unpaged GET /api/admin/users holds at most this many accounts (then Link rel=next). */
 export const ADMIN_USERS_UNPAGED_MAX = 100;
+/** GET /api/admin/apps without paging params: at most this many apps (then X-Total-Count and Link). */
+export const ADMIN_APPS_UNPAGED_MAX = 100;
+/** GET /api/admin/apps?page=: pages reach at most this many apps deep (cursor paging goes on past it). */
+export const ADMIN_APPS_PAGE_WINDOW = 1_000;
+export const ADMIN_APPS_PAGE_TOO_DEEP = `page reaches past the first ${ADMIN_APPS_PAGE_WINDOW} apps: page with limit and cursor instead`;
 export const ADMIN_USERS_CURSOR_TOO_LONG = 'cursor must be at most 1000 characters';
 
 /**

@@ -96,8 +96,17 @@ describe('GET /api/admin/apps', () => {
       total_sales: null,
       total_revenue: null,
     });
-    expect(apps.some((x) => x.id.startsWith('demo-app-') && x.status === 'Published')).toBe(true);
-    for (let i = 1; i < apps.length; i++) expect(must(apps[i - 1]).created_at >= must(apps[i]).created_at).toBe(true);
+    // The plain array is capped (100), off the marketplace newest first, then the marketplace A-Z.
+    expect(apps.length).toBeLessThanOrEqual(100);
+    const off = apps.filter((x) => x.status !== 'Published');
+    for (let i = 1; i < off.length; i++) expect(must(off[i - 1]).created_at >= must(off[i]).created_at).toBe(true);
+    expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(apps.length);
+    const published = AdminAppListSchema.parse((await asAdmin('GET', '/api/admin/apps?status=Published')).body);
+    expect(published.length).toBeGreaterThan(0);
+    const demo = AdminAppListSchema.parse((await asAdmin('GET', '/api/admin/apps?status=Published&q=ChartSmile')).body);
+    expect(demo.some((x) => x.id.startsWith('demo-app-'))).toBe(true);
+    const names = published.map((x) => x.name.toLowerCase());
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
     expect(JSON.stringify(res.body)).not.toContain('We will e-mail your access details.');
   });
 });

@@ -105,6 +105,7 @@ describe('GET /api/admin/apps search, filter and paging', () => {
     for (const [query, detail] of [
       ['page=0', /page must be/],
       ['page=1&limit=101', /limit must be/],
+      ['page=11&limit=100', /^page reaches past the first 1000 apps: page with limit and cursor instead$/],
       ['status=Gone', /status must be one of/],
       ['type=partner', /type must be one of/],
     ] as const) {

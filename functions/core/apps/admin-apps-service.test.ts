@@ -57,7 +57,8 @@ function setup(opts: { mailFails?: boolean } = {}) {
     webhooks: { listByApp: async () => [], delete: async () => true },
     apps: {
       getById: async (id) => apps.get(id),
-      listAll: async () => [...apps.values()],
+      // One page of everything (the repository's paging is tested against DynamoDB Local).
+      pageAdmin: async () => ({ items: [...apps.values()], next_cursor: null }),
       listByOwner: async () => [],
       save: async (_p, next) => {
         const stored = { ...next, version: next.version + 1 };
@@ -86,7 +87,7 @@ function setup(opts: { mailFails?: boolean } = {}) {
 describe('admin apps service', () => {
   it('lists every app with its developer, status and sales only for public apps, without secrets', async () => {
     const { service } = setup();
-    const list = await service.list();
+    const list = (await service.window({ type: 'all' }, 100)).items;
     expect(list.map((a) => [a.id, a.status, a.user_email, a.purchases, a.total_revenue])).toEqual([
       ['a', 'Pending Review', 'dev@example.com', 0, 0],
       ['bb', 'Active', 'dev@example.com', null, null],

@@ -14,7 +14,7 @@ import { type AppSales, NO_SALES, toAdminApp } from './owner-app-mappers';
 import { markedReviewed } from './review';
 
 export interface AdminAppsDeps {
-  apps: Pick<AppRepository, 'getById' | 'listAll' | 'listByOwner' | 'save' | 'delete' | 'pageAdmin' | 'adminCounts'>;
+  apps: Pick<AppRepository, 'getById' | 'listByOwner' | 'save' | 'delete' | 'pageAdmin' | 'adminCounts'>;
   /** findByEmail: App Management's search by a developer's e-mail (one key lookup). */
   users: { findById(id: string): Promise<User | undefined>; findByEmail?(email: string): Promise<User | undefined> };
   keyPool: KeyPoolPort;
@@ -31,6 +31,9 @@ export interface AdminAppsDeps {
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 const LOOKUP_BATCH = 25;
+/** A window's page size (the pages' maximum) and how many pages one window reads at most. */
+const WINDOW_PAGE = 100;
+const WINDOW_READS = 12;
 
 export const approvalMailSubject = (name: string) => `Your app ${name} is live on the marketplace`;
 export const approvalMailSubjectOther = (name: string) => `Your app ${name} has been approved`;
@@ -137,37 +140,45 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
     return toAdminApp(app, owner?.email, sales);
   }
 
+  /**
+   * GET /api/admin/apps with limit or cursor (no page): one bounded page (see
+   * AppRepository.pageAdmin), each app with its developer's e-mail and its sales.
+   */
+  async function page(query: AdminAppPageQuery): Promise<Page<AdminApp>> {
+    if (!apps.pageAdmin) throw new Error('this app repository cannot page App Management');
+    // A search that is a whole e-mail address names a developer: their apps lead (one key lookup).
+    const email = query.q?.trim().toLowerCase() ?? '';
+    const owner = email.includes('@') && users.findByEmail ? await users.findByEmail(email) : undefined;
+    const found = await apps.pageAdmin(owner ? { ...query, ownerId: owner.id } : query);
+    const ownerIds = [...new Set(found.items.map((a) => a.user_id))];
+    const owners = new Map<string, User | undefined>(
+      await inBatches(ownerIds, LOOKUP_BATCH, async (id) => [id, await users.findById(id)] as const),
+    );
+    const sales = await salesOf(found.items.filter((a) => a.type === 'public').map((a) => a.id));
+    return {
+      items: found.items.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES)),
+      next_cursor: found.next_cursor,
+    };
+  }
+
   return {
-    /** GET /api/admin/apps: every app, newest first, with its developer's e-mail. */
-    async list(): Promise<AdminApp[]> {
-      const all = await apps.listAll();
-      const ownerIds = [...new Set(all.map((a) => a.user_id))];
-      const owners = new Map<string, User | undefined>(
-        await inBatches(ownerIds, LOOKUP_BATCH, async (id) => [id, await users.findById(id)] as const),
-      );
-      const sales = await salesOf(all.filter((a) => a.type === 'public').map((a) => a.id));
-      return all.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES));
-    },
+    page,
 
     /**
-     * GET /api/admin/apps with limit or cursor (no page): one bounded page (see
-     * AppRepository.pageAdmin), each app with its developer's e-mail and its sales.
+     * Up to `max` apps matching the query in App Management's order, read page by page (at most
+     * WINDOW_READS pages, each bounded: AppRepository.pageAdmin), and the cursor where it stopped
+     * (null: every matching app is in `items`): the unpaged GET /api/admin/apps and its `page` form.
      */
-    async page(query: AdminAppPageQuery): Promise<Page<AdminApp>> {
-      if (!apps.pageAdmin) throw new Error('this app repository cannot page App Management');
-      // A search that is a whole e-mail address names a developer: their apps lead (one key lookup).
-      const email = query.q?.trim().toLowerCase() ?? '';
-      const owner = email.includes('@') && users.findByEmail ? await users.findByEmail(email) : undefined;
-      const page = await apps.pageAdmin(owner ? { ...query, ownerId: owner.id } : query);
-      const ownerIds = [...new Set(page.items.map((a) => a.user_id))];
-      const owners = new Map<string, User | undefined>(
-        await inBatches(ownerIds, LOOKUP_BATCH, async (id) => [id, await users.findById(id)] as const),
-      );
-      const sales = await salesOf(page.items.filter((a) => a.type === 'public').map((a) => a.id));
-      return {
-        items: page.items.map((a) => toAdminApp(a, owners.get(a.user_id)?.email, sales.get(a.id) ?? NO_SALES)),
-        next_cursor: page.next_cursor,
-      };
+    async window(query: Omit<AdminAppPageQuery, 'limit' | 'cursor'>, max: number): Promise<Page<AdminApp>> {
+      const items: AdminApp[] = [];
+      let cursor: string | undefined;
+      for (let reads = 0; reads < WINDOW_READS && items.length < max; reads++) {
+        const next = await page({ ...query, limit: Math.min(WINDOW_PAGE, max - items.length), cursor });
+        items.push(...next.items);
+        cursor = next.next_cursor ?? undefined;
+        if (!cursor) break;
+      }
+      return { items, next_cursor: cursor ?? null };
     },
 
     /** App Management's counters (apps per type filter and status): one read, whatever the number of apps. */
