@@ -183,7 +183,7 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
   await writeAll(appItems, 'apps (+ slug, works-with)');
   // Absolute counters: the seed's apps are the only listed ones (a table with others: run on an empty one).
   await writeAll(
-    [...listed].map(([slug, n]) => categoryCountItem.toItem({ slug, listed: n })),
+    [...listed].map(([slug, n]) => categoryCountItem.toItem({ slug, listed: n, all: n })),
     'category counters',
   );
   // App Management's counters, over every app now in the table.

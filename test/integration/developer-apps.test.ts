@@ -21,6 +21,7 @@ import {
 } from '../../shared/schemas/apps';
 import { api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 const run = randomUUID().slice(0, 8);
 let devA: Dev;
@@ -547,9 +548,12 @@ describe('at most 100 apps per developer', () => {
 });
 
 describe('DELETE /api/apps/{id}', () => {
-  it('removes the app, its slug and its pool keys; purchases stay; the name can be used again', async () => {
+  it('removes the app, its slug and (after the answer, in pages) its pool keys; purchases stay; the name can be used again', async () => {
     const name = `Gone ${run} Soon`;
-    const app = (await submit(devA, submitPayload(name, { licensing_type: 'key_pool', license_keys: 'G1\nG2' }))).body;
+    // More keys than one page of the worker's pool deletion (CATALOGUE_JOB_PAGE_SIZE 3 in the tests).
+    const keys = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7'].join('\n');
+    const app = (await submit(devA, submitPayload(name, { licensing_type: 'key_pool', license_keys: keys }))).body;
+    expect(await poolItems(app.id)).toHaveLength(7);
     const purchaseKey = { PK: `PURCHASE#del-${run}`, SK: 'PURCHASE' };
     await documentClient().send(
       new PutCommand({
@@ -563,6 +567,8 @@ describe('DELETE /api/apps/{id}', () => {
     expect(res.body).toEqual({ message: 'App deleted' });
     expect((await getApp(devA, app.id)).status).toBe(404);
     expect(await rawApp(app.id)).toBeUndefined();
+    // The sync worker deletes the pool a page per message: done once the queues are idle.
+    await queuesIdle();
     expect(await poolItems(app.id)).toEqual([]);
     expect((await api('DELETE', `/api/apps/${app.id}`, { token: devA.token })).status).toBe(404);
     const purchase = await documentClient().send(new GetCommand({ TableName: tableName(), Key: purchaseKey }));

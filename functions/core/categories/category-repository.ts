@@ -19,15 +19,29 @@ export interface CategoryRepository {
 
 /** What the category service needs to know and do about the apps filed under a category. */
 export interface CategoryAppsPort {
-  /** Apps per category slug, every type and state (admin counts, delete rule). */
+  /** Apps per category slug, every type and state (admin counts): the category counters, one bounded read. */
   countAllByCategory(): Promise<Map<string, number>>;
   /** Marketplace-eligible apps per category slug (public counts). */
   countMarketByCategory(): Promise<Map<string, number>>;
-  /** Apps (every type and state) filed under one slug. */
+  /** Apps (every type and state) filed under one slug: its counter, one item. */
   countInCategory(slug: string): Promise<number>;
-  /**
-   * Files every app of `fromSlug` under `to` (new slug and/or new name), in batches of
-   * conditional updates; apps already filed correctly are skipped. Returns how many changed.
-   */
-  refileCategoryApps(fromSlug: string, to: { slug: string; name: string }): Promise<number>;
+}
+
+/**
+ * Re-filing a category's apps under a new slug and/or name: a write that touches each app, so it is
+ * asked for here and done in pages outside the request (the sync worker's `refile-category` job,
+ * core/categories/category-jobs.ts).
+ */
+export interface CategoryRefiling {
+  request(fromSlug: string, to: { slug: string; name: string }): Promise<void>;
+}
+
+/** One page of a re-filing (adapters/dynamodb/apps-repo.ts refilePage). */
+export interface CategoryRefilePages {
+  refilePage(
+    fromSlug: string,
+    to: { slug: string; name: string },
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ moved: number; next_cursor: string | null }>;
 }
