@@ -5,10 +5,10 @@
  * ownership rule: another developer's app is 'App not found' everywhere and is never changed.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { countAvailable } from '../../functions/adapters/dynamodb/key-pool-repo';
+import { countAvailable, poolKeyItem } from '../../functions/adapters/dynamodb/key-pool-repo';
 import { PAID_PRICE_REQUIRED } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import {
@@ -519,6 +519,45 @@ describe('licence-key pool', () => {
     const preview = await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`, { token: devA.token });
     expect(JSON.stringify(preview.body)).not.toContain(`K3-${run}`);
     expect(JSON.stringify(await api('GET', '/api/apps', { token: devA.token }))).not.toContain(`K3-${run}`);
+  });
+});
+
+describe('a key pool past 1,000 keys', () => {
+  it('shows every available key and counts all assigned ones from the counter; a save leaves them alone', async () => {
+    const app = (
+      await submit(devA, submitPayload(`Big pool ${run}`, { licensing_type: 'key_pool', license_keys: 'B1\nB2\nB3' }))
+    ).body;
+    // 1,001 keys sold (as the checkout's claims leave them: assigned, off GSI3, counted), written in batches.
+    const sold = Array.from({ length: 1_001 }, (_, i) =>
+      poolKeyItem.toItem({ app_id: app.id, key: `S${i}`, status: 'assigned', created_at: '2020-01-01T00:00:00.000Z' }),
+    );
+    const batches = Array.from({ length: Math.ceil(sold.length / 25) }, (_, i) => sold.slice(i * 25, i * 25 + 25));
+    await Promise.all(
+      batches.map((batch) =>
+        documentClient().send(
+          new BatchWriteCommand({ RequestItems: { [tableName()]: batch.map((Item) => ({ PutRequest: { Item } })) } }),
+        ),
+      ),
+    );
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { PK: `APP#${app.id}`, SK: 'POOLCOUNT', entity: 'PoolCount', assigned: 1_001 },
+      }),
+    );
+
+    const view = await getApp(devA, app.id);
+    expect(view.body.license_key_pool).toEqual({ available: 3, assigned: 1_001 });
+    expect(view.body.license_keys).toEqual(expect.arrayContaining(['B1', 'B2', 'B3']));
+    expect(view.body.license_keys.length).toBeLessThanOrEqual(3 + 1_000);
+
+    const saved = await api<OwnerApp>('PUT', `/api/apps/${app.id}/update`, {
+      token: devA.token,
+      body: submitPayload(`Big pool ${run}`, { licensing_type: 'key_pool', license_keys: ['B2', 'B4'] }),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.license_key_pool).toEqual({ available: 2, assigned: 1_001 });
+    expect(await countAvailable(app.id)).toBe(2);
   });
 });
 
