@@ -79,6 +79,8 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'CATAPPS#*',
   'CATEGORYCOUNTS',
   'APPCOUNTS',
+  // The old slug a category held while its apps moved off it, freed by the re-filing's last page.
+  'CATSLUG#*',
 ];
 
 export interface SyncProps {

@@ -8,7 +8,7 @@ import type { CategoryRefiling } from '../core/categories/category-repository';
 import { jobQueue } from './sync-queue';
 
 export const categoryRefiling: CategoryRefiling = {
-  request: (from, to) => jobQueue.send({ kind: 'refile-category', from, to }),
+  request: (from, to, release) => jobQueue.send({ kind: 'refile-category', from, to, ...(release ? { release } : {}) }),
 };
 
 /** A key pool whose deleteAll asks the worker to delete it (one message). */

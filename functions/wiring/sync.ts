@@ -12,6 +12,7 @@
  */
 import type { SyncRun } from '../../shared/schemas/sync';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { releaseCategorySlug } from '../adapters/dynamodb/categories-repo';
 import { deletePage } from '../adapters/dynamodb/key-pool-repo';
 import {
   dynamoCatalogueQueries,
@@ -273,6 +274,7 @@ export const catalogueJobs = /* @__PURE__ */ lazyService(() =>
   createCatalogueJobs({
     apps: new DynamoAppsRepository(),
     pool: { deletePage },
+    releaseSlug: releaseCategorySlug,
     queue: jobQueue,
     pageSize: getConfig().CATALOGUE_JOB_PAGE_SIZE,
     log: logger,

@@ -350,6 +350,8 @@ describe('admin category delete', () => {
     const admins = (await api<Category[]>('GET', '/api/admin/categories', { token: admin })).body;
     expect(must(admins.find((c) => c.id === to.id)).app_count).toBe(2);
     expect(admins.map((c) => c.id)).not.toContain(from.id);
+    // Its slug, held while the apps moved off it, can be used again.
+    await createCategory('move-from');
   });
 
   it('deletes an empty category; a second delete or edit answers 404', async () => {

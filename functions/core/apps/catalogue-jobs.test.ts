@@ -5,6 +5,7 @@ import { type CatalogueJob, createCatalogueJobs, REFILE_PASSES } from './catalog
 /** A queue whose messages the test runs one by one, as the sync worker would. */
 function setup(opts: { apps: Array<{ id: string; slug: string }>; poolSize?: number; lateApp?: boolean }) {
   const sent: SyncJob[] = [];
+  const released: string[] = [];
   let pool = opts.poolSize ?? 0;
   let late = opts.lateApp ?? false;
   const jobs = createCatalogueJobs({
@@ -30,6 +31,7 @@ function setup(opts: { apps: Array<{ id: string; slug: string }>; poolSize?: num
         return { deleted: n, more: pool > 0 };
       },
     },
+    releaseSlug: async (slug) => void released.push(slug),
     queue: { send: async (job) => void sent.push(job) },
     pageSize: 2,
     log: { info: () => undefined },
@@ -43,16 +45,23 @@ function setup(opts: { apps: Array<{ id: string; slug: string }>; poolSize?: num
     }
     return messages;
   };
-  return { drain, pool: () => pool };
+  return { drain, pool: () => pool, released };
 }
 
 describe('catalogue jobs', () => {
   it('re-files a category a page per message until none is left', async () => {
     const apps = Array.from({ length: 5 }, (_, i) => ({ id: `a${i}`, slug: 'old' }));
-    const { drain } = setup({ apps });
-    const messages = await drain({ kind: 'refile-category', from: 'old', to: { slug: 'new', name: 'New' } });
+    const { drain, released } = setup({ apps });
+    const messages = await drain({
+      kind: 'refile-category',
+      from: 'old',
+      to: { slug: 'new', name: 'New' },
+      release: { slug: 'old', category_id: 'c1' },
+    });
     expect(apps.every((a) => a.slug === 'new')).toBe(true);
     expect(messages).toBe(3);
+    // The old slug, held while its apps moved, is free once they have.
+    expect(released).toEqual(['old']);
   });
 
   it('makes another pass for an app that reached the old slug mid-way, at most REFILE_PASSES', async () => {

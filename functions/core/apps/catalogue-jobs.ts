@@ -18,6 +18,8 @@ export interface CatalogueJobsDeps {
     /** Apps (every type and state) still filed under a slug: its counter. */
     countInCategory(slug: string): Promise<number>;
   };
+  /** Frees a slug its category held while the apps were moved off it. */
+  releaseSlug(slug: string, categoryId: string): Promise<void>;
   pool: {
     /** Deletes at most `limit` keys of the app's pool; `more` when keys are left. */
     deletePage(appId: string, limit: number): Promise<{ deleted: number; more: boolean }>;
@@ -29,7 +31,7 @@ export interface CatalogueJobsDeps {
 }
 
 export function createCatalogueJobs(deps: CatalogueJobsDeps) {
-  const { apps, pool, queue, pageSize, log } = deps;
+  const { apps, pool, queue, pageSize, log, releaseSlug } = deps;
 
   async function refile(job: Extract<CatalogueJob, { kind: 'refile-category' }>): Promise<void> {
     const page = await apps.refilePage(job.from, job.to, job.cursor, pageSize);
@@ -41,9 +43,10 @@ export function createCatalogueJobs(deps: CatalogueJobsDeps) {
     // A new slug empties the old one: apps still under it changed partition mid-way (an approval).
     const left = job.from !== job.to.slug ? await apps.countInCategory(job.from) : 0;
     if (left > 0 && pass < REFILE_PASSES) {
-      await queue.send({ kind: 'refile-category', from: job.from, to: job.to, pass: pass + 1 });
+      await queue.send({ kind: 'refile-category', from: job.from, to: job.to, pass: pass + 1, release: job.release });
       return;
     }
+    if (job.release) await releaseSlug(job.release.slug, job.release.category_id);
     log.info('category re-filed', { from: job.from, to: job.to.slug, passes: pass, left });
   }
 

@@ -12,9 +12,13 @@ export interface CategoryRepository {
   create(category: CategoryRecord): Promise<void>;
   /** Reserves `slug` for category `id`; idempotent for the same id; ConflictError if another has it. */
   reserveSlug(slug: string, id: string): Promise<void>;
-  /** Stores `next` if the stored slug is still `previous.slug`, releasing the old slug when it changed. */
-  commitUpdate(previous: CategoryRecord, next: CategoryRecord): Promise<void>;
-  delete(category: CategoryRecord): Promise<void>;
+  /**
+   * Stores `next` if the stored slug is still `previous.slug`, releasing the old slug when it changed
+   * (unless `holdOldSlug`: its apps are still being re-filed off it, the re-filing releases it).
+   */
+  commitUpdate(previous: CategoryRecord, next: CategoryRecord, opts?: { holdOldSlug?: boolean }): Promise<void>;
+  /** Deletes the category and releases its slug (unless `holdSlug`, as commitUpdate). */
+  delete(category: CategoryRecord, opts?: { holdSlug?: boolean }): Promise<void>;
 }
 
 /** What the category service needs to know and do about the apps filed under a category. */
@@ -33,7 +37,15 @@ export interface CategoryAppsPort {
  * core/categories/category-jobs.ts).
  */
 export interface CategoryRefiling {
-  request(fromSlug: string, to: { slug: string; name: string }): Promise<void>;
+  /**
+   * `release`: the old slug, held by its category until the last app is off it (so a new category
+   * taking it cannot have its apps moved too), freed by the re-filing's last page.
+   */
+  request(
+    fromSlug: string,
+    to: { slug: string; name: string },
+    release?: { slug: string; category_id: string },
+  ): Promise<void>;
 }
 
 /** One page of a re-filing (adapters/dynamodb/apps-repo.ts refilePage). */

@@ -24,15 +24,15 @@ function setup() {
         throw new ConflictError('A category with this slug already exists');
       slugs.set(slug, id);
     },
-    commitUpdate: async (prev, next) => {
-      log.push(`commit ${next.slug}`);
-      if (prev.slug !== next.slug) slugs.delete(prev.slug);
+    commitUpdate: async (prev, next, opts) => {
+      log.push(`commit ${next.slug}${opts?.holdOldSlug ? ` holding ${prev.slug}` : ''}`);
+      if (prev.slug !== next.slug && !opts?.holdOldSlug) slugs.delete(prev.slug);
       cats.set(next.id, next);
     },
-    delete: async (c) => {
-      log.push(`delete ${c.slug}`);
+    delete: async (c, opts) => {
+      log.push(`delete ${c.slug}${opts?.holdSlug ? ' holding it' : ''}`);
       cats.delete(c.id);
-      slugs.delete(c.slug);
+      if (!opts?.holdSlug) slugs.delete(c.slug);
     },
   };
   const appsPort: CategoryAppsPort = {
@@ -103,7 +103,7 @@ describe('category service', () => {
     const c = await service.create({ name: 'Old', slug: 'old' });
     apps.push({ id: 'x', slug: 'old', name: 'Old' });
     const u = await service.update(c.id, { name: 'New', slug: 'new' });
-    expect(log).toEqual(['reserve new', 'refile old->new', 'commit new']);
+    expect(log).toEqual(['reserve new', 'refile old->new', 'commit new holding old']);
     // The answer counts the apps still on their way to the new slug.
     expect(u.app_count).toBe(1);
     runJobs();
@@ -128,7 +128,7 @@ describe('category service', () => {
     await expect(service.remove(c.id, 'missing')).rejects.toBeInstanceOf(ValidationError);
     await expect(service.remove(c.id, 'busy')).rejects.toBeInstanceOf(ValidationError);
     expect(await service.remove(c.id, 'other')).toEqual({ moved_apps: 2 });
-    expect(log.slice(-2)).toEqual(['refile busy->other', 'delete busy']);
+    expect(log.slice(-2)).toEqual(['refile busy->other', 'delete busy holding it']);
     runJobs();
     expect(apps.every((a) => a.slug === 'other' && a.name === 'Other')).toBe(true);
   });

@@ -71,7 +71,8 @@ export function createCategoryService(deps: CategoryServiceDeps) {
     /**
      * Updates a category. Apps are filed by slug (and carry the name), so a new slug or name is
      * carried over to them: the new slug is reserved first, the re-filing is asked for (the sync
-     * worker moves the apps in pages, shortly after: idempotent), then the category is committed.
+     * worker moves the apps in pages, shortly after: idempotent), then the category is committed; the
+     * old slug stays reserved until the apps are off it.
      * A failure part-way can be retried with the same request. app_count counts the apps of the
      * old slug too while they move.
      */
@@ -91,9 +92,15 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       const slugChanged = next.slug !== previous.slug;
       if (slugChanged) await categories.reserveSlug(next.slug, id);
       const filed = await apps.countInCategory(previous.slug);
+      // The old slug stays reserved until its last app has moved (the re-filing frees it).
+      const hold = slugChanged && filed > 0;
       if (filed > 0 && (slugChanged || next.name !== previous.name))
-        await refiling.request(previous.slug, { slug: next.slug, name: next.name });
-      await categories.commitUpdate(previous, next);
+        await refiling.request(
+          previous.slug,
+          { slug: next.slug, name: next.name },
+          hold ? { slug: previous.slug, category_id: id } : undefined,
+        );
+      await categories.commitUpdate(previous, next, { holdOldSlug: hold });
       const already = slugChanged ? await apps.countInCategory(next.slug) : 0;
       return toCategory(next, filed + already);
     },
@@ -110,9 +117,13 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         const target = (await listAll()).find((c) => c.slug === reassignTo);
         if (!target) throw new ValidationError(`reassign_to: no category with the slug "${reassignTo}"`);
         if (target.id === category.id) throw new ValidationError('reassign_to must be another category');
-        await refiling.request(category.slug, { slug: target.slug, name: target.name });
+        await refiling.request(
+          category.slug,
+          { slug: target.slug, name: target.name },
+          { slug: category.slug, category_id: category.id },
+        );
       }
-      await categories.delete(category);
+      await categories.delete(category, { holdSlug: inUse > 0 });
       return { moved_apps: inUse };
     },
   };

@@ -168,7 +168,15 @@ export type SyncJob =
    * re-sent with the next cursor until the category's apps are all moved; `pass` counts the passes
    * over the category (an app approved mid-way changes partition and is found by the next pass).
    */
-  | { kind: 'refile-category'; from: string; to: { slug: string; name: string }; cursor?: string; pass?: number }
+  | {
+      kind: 'refile-category';
+      from: string;
+      to: { slug: string; name: string };
+      cursor?: string;
+      pass?: number;
+      /** The old slug, held by its category until the last page frees it. */
+      release?: { slug: string; category_id: string };
+    }
   /** One page of deleting a deleted app's licence-key pool, re-sent until the pool is gone. */
   | { kind: 'delete-pool'; app_id: string };
 
