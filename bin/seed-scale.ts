@@ -207,7 +207,7 @@ export async function seedScale(counts: ScaleCounts): Promise<Record<string, num
   for (const [label, items] of year.items) await writeAll(items, label);
   // Absolute counters: the seed's apps are the only listed ones (a table with others: run on an empty one).
   await writeAll(
-    [...listed].map(([slug, n]) => categoryCountItem.toItem({ slug, listed: n })),
+    [...listed].map(([slug, n]) => categoryCountItem.toItem({ slug, listed: n, all: n })),
     'category counters',
   );
   // App Management's counters, over every app now in the table.

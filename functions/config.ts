@@ -293,6 +293,11 @@ const FIELDS = {
    */
   CATALOGUE_LISTING_WAIT_MS: count(3_000, { gte: 0, lte: 20_000 }),
   /**
+   * Apps (or pool keys) one catalogue job message of the sync worker re-files (or deletes) before it
+   * sends the next page's message: a category re-filing, a deleted app's key pool (core/apps/catalogue-jobs.ts).
+   */
+  CATALOGUE_JOB_PAGE_SIZE: count(100, { gte: 1, lte: 100 }),
+  /**
    * Days an audit trail entry is kept before DynamoDB's TTL removes it. Default 2192 (six years,
    * the HIPAA documentation retention period).
    */

@@ -97,6 +97,8 @@ interface GroupNeeds {
   readonly storefront?: boolean;
   /** Enqueue licence deliveries and pool refills for the fulfilment worker (lib/fulfilment.ts). */
   readonly fulfilmentQueue?: boolean;
+  /** Enqueue catalogue jobs for the sync worker: category re-filing, key-pool deletion (lib/sync.ts grantEnqueue). */
+  readonly catalogueJobs?: boolean;
   readonly memorySize?: number;
   readonly timeout?: Duration;
 }
@@ -178,6 +180,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'CATEGORYCOUNTS',
       'APPCOUNTS',
       'WEBHOOKCOUNT#*',
+      // The edit view's and a save's available pool keys (GSI3, capped by the save limit).
+      'POOLAVAIL#*',
       // My Apps' installs of an app (GSI1, paged) and the app's reviewed declaration.
       'APPINSTALLS#*',
       // A completed manual licence's mail keeps its access link on the buyer's install.
@@ -188,6 +192,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     pendingUploads: true,
     mail: true,
     fulfilmentQueue: true,
+    // A deleted app's key pool goes in pages on the sync worker.
+    catalogueJobs: true,
   },
   'api-keys': {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE],
@@ -308,6 +314,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     webhookQueue: true,
     mail: true,
     uploads: true,
+    // A category's apps re-filed and a deleted app's key pool deleted in pages on the sync worker.
+    catalogueJobs: true,
   },
   // The default 15 s like every route: a run is queued to the sync worker (lib/sync.ts), a route
   // only starts or reads it; 29 s plus a cold start overran API Gateway's 30 s (a 503 with no body).
@@ -602,6 +610,7 @@ export class Api extends Construct {
       if (needs.mail) props.mail.grantSend(fn);
       if (needs.sync) props.sync.configureRouteFunction(fn);
       if (needs.fulfilmentQueue) props.fulfilment.grantEnqueue(fn);
+      if (needs.catalogueJobs && !needs.sync) props.sync.grantEnqueue(fn);
 
       // One integration and one API-scoped invoke permission per function, however many routes.
       const integration = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn.function, {

@@ -72,6 +72,15 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'CATALOGUE',
   'CATEGORIES',
   'MARKET',
+  // Catalogue jobs (functions/core/apps/catalogue-jobs.ts): a category's apps re-filed a page at a
+  // time (GSI3 partitions, the category and App Management counters), a deleted app's key pool
+  // deleted a page at a time (APP#* above).
+  'MARKETCAT#*',
+  'CATAPPS#*',
+  'CATEGORYCOUNTS',
+  'APPCOUNTS',
+  // The old slug a category held while its apps moved off it, freed by the re-filing's last page.
+  'CATSLUG#*',
 ];
 
 export interface SyncProps {
@@ -220,6 +229,15 @@ export class Sync extends Construct {
   private grantKeys(grantee: iam.IGrantable): void {
     this.internalSystemKey.grantRead(grantee);
     this.legacySystemKey.grantRead(grantee);
+  }
+
+  /**
+   * A route function that asks the sync worker for catalogue jobs (a category's re-filing, a deleted
+   * app's key pool): the queue's URL variable and send permission only.
+   */
+  grantEnqueue(fn: ServiceFunction): void {
+    fn.addEnvironment(syncJobs.urlVariable, this.props.queues.sync.queueUrl);
+    this.props.queues.sync.grantSendMessages(fn);
   }
 
   /**

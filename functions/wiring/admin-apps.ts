@@ -9,13 +9,14 @@ import { s3Uploads } from '../adapters/s3-uploads';
 import { getConfig } from '../config';
 import { createAdminAppsService } from '../core/apps/admin-apps-service';
 import { logger } from '../http/logger';
+import { withQueuedPoolDelete } from './catalogue-jobs';
 import { lazyService } from './lazy';
 
 export const adminApps = /* @__PURE__ */ lazyService(() =>
   createAdminAppsService({
     apps: new DynamoAppsRepository(),
     users: dynamoUsersRepository,
-    keyPool: dynamoKeyPool,
+    keyPool: withQueuedPoolDelete(dynamoKeyPool),
     webhooks: dynamoWebhookStore,
     uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
     mailer: sesMailer,

@@ -6,11 +6,16 @@ import { DynamoAppsRepository, marketplaceReads } from '../adapters/dynamodb/app
 import { DynamoCategoriesRepository, listCategoryRecords } from '../adapters/dynamodb/categories-repo';
 import { createMarketplaceService } from '../core/apps/marketplace-service';
 import { createCategoryService } from '../core/categories/category-service';
+import { categoryRefiling } from './catalogue-jobs';
 import { lazyService } from './lazy';
 import { listingSource } from './listing';
 
 export const categoryService = /* @__PURE__ */ lazyService(() =>
-  createCategoryService({ categories: new DynamoCategoriesRepository(), apps: new DynamoAppsRepository() }),
+  createCategoryService({
+    categories: new DynamoCategoriesRepository(),
+    apps: new DynamoAppsRepository(),
+    refiling: categoryRefiling,
+  }),
 );
 
 /** The public marketplace: its reads only (the storefront bundles no app or category writes). */

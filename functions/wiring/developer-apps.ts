@@ -15,6 +15,7 @@ import { uploadQuota } from '../core/uploads/upload-quota';
 import { createUploadService } from '../core/uploads/upload-service';
 import { logger } from '../http/logger';
 import { categoryService } from './catalogue';
+import { withQueuedPoolDelete } from './catalogue-jobs';
 import { queuedFulfilment } from './fulfilment-queue';
 import { lazyService } from './lazy';
 import { rateLimiter } from './rate-limits';
@@ -26,7 +27,10 @@ export const developerApps = /* @__PURE__ */ lazyService(() =>
     apps,
     categories: categoryService,
     webhooks: dynamoWebhookStore,
-    keyPool: servingWaitingBuyers(dynamoKeyPool, { refill: (appId) => queuedFulfilment.refill(appId), log: logger }),
+    keyPool: servingWaitingBuyers(withQueuedPoolDelete(dynamoKeyPool), {
+      refill: (appId) => queuedFulfilment.refill(appId),
+      log: logger,
+    }),
     uploads: { store: s3Uploads, siteOrigin: getConfig().APP_URL },
     declarations: dynamoPermissionsStore,
     allowHttpWebhooks: getConfig().RUNTIME === 'local',

@@ -11,6 +11,9 @@
  * locally the server attaches the consumer to the in-process queue (bin/local-queue-consumers.ts).
  */
 import type { SyncRun } from '../../shared/schemas/sync';
+import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
+import { releaseCategorySlug } from '../adapters/dynamodb/categories-repo';
+import { deletePage } from '../adapters/dynamodb/key-pool-repo';
 import {
   dynamoCatalogueQueries,
   dynamoCatalogueStore,
@@ -28,6 +31,7 @@ import { eventBridgePollScheduler, timerPollScheduler } from '../adapters/poll-s
 import type { InProcessQueue } from '../adapters/queue';
 import { sqsQueueAdmin } from '../adapters/sqs-queue-admin';
 import { getConfig } from '../config';
+import { createCatalogueJobs } from '../core/apps/catalogue-jobs';
 import { HEALTH_PROBE_TIMEOUT_MS, legacySystemProbe } from '../core/sync/health';
 import { createSyncJobConsumer } from '../core/sync/job-consumer';
 import { OutsideSystemError } from '../core/sync/ports';
@@ -265,11 +269,29 @@ export const syncService = /* @__PURE__ */ lazyService(() => {
   });
 });
 
+/** The sync worker's catalogue jobs (core/apps/catalogue-jobs.ts; requested through wiring/catalogue-jobs.ts). */
+export const catalogueJobs = /* @__PURE__ */ lazyService(() =>
+  createCatalogueJobs({
+    apps: new DynamoAppsRepository(),
+    pool: { deletePage },
+    releaseSlug: releaseCategorySlug,
+    queue: jobQueue,
+    pageSize: getConfig().CATALOGUE_JOB_PAGE_SIZE,
+    log: logger,
+  }),
+);
+
 /** The sync queue's consumer: the worker Lambda's, and the local server's on the in-process queue. */
 export const syncJobConsumer = /* @__PURE__ */ lazyService(() =>
   createSyncJobConsumer({
     // The queue also carries the marketplace listing's builds (wiring/listing.ts): one worker, within the concurrency budget.
-    handleJob: (job, meta) => (job.kind === 'listing' ? listingBuilder.build() : syncService.handleJob(job, meta)),
+    // And the catalogue jobs (re-filing a category's apps, deleting a deleted app's key pool), a page per message.
+    handleJob: (job, meta) =>
+      job.kind === 'listing'
+        ? listingBuilder.build()
+        : job.kind === 'refile-category' || job.kind === 'delete-pool'
+          ? catalogueJobs.handle(job)
+          : syncService.handleJob(job, meta),
     maxReceiveCount: syncJobs.maxReceiveCount,
     failed: dynamoFailedItems,
     log: logger,

@@ -2,10 +2,11 @@
  * Admin category curation over HTTP: access control, create with the spec's defaults, slug
  * rules, edit (including rename and slug change keeping apps attached), deactivation hiding a
  * category and its apps from the marketplace, and the delete rule (refused while apps use it,
- * unless they are reassigned). Works only on categories it creates, so other files are unaffected.
+ * unless they are reassigned: the apps move after the answer, in pages on the sync worker), and the
+ * category counts kept with each app write. Works only on categories it creates, so other files are unaffected.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
@@ -14,6 +15,7 @@ import type { AppCard, CategoryApps } from '../../shared/schemas/apps';
 import { type Category, CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
 import { adminToken, api, catalogueShows, newDeveloper } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 const repo = new DynamoAppsRepository();
 const run = randomUUID().slice(0, 8);
@@ -175,6 +177,40 @@ describe('admin category list and create', () => {
   });
 });
 
+describe('category counts follow the apps', () => {
+  it('counts an app of every state for the admin and a listed one publicly, right after create, approve, move and delete', async () => {
+    const cat = await createCategory('counts');
+    const other = await createCategory('counts-other');
+    const adminCount = async (id: string) =>
+      must((await api<Category[]>('GET', '/api/admin/categories', { token: admin })).body.find((c) => c.id === id))
+        .app_count;
+    const publicCount = async (slug: string) =>
+      (await api<Category[]>('GET', '/api/categories')).body.find((c) => c.slug === slug)?.app_count ?? 0;
+    const listed = await addApp('counts-listed', cat);
+    const waiting = await addApp('counts-waiting', cat, { is_approved: false });
+    expect(await adminCount(cat.id)).toBe(2);
+    await vi.waitFor(async () => expect(await publicCount(cat.slug)).toBe(1));
+
+    const stored = must(await repo.getById(waiting.id));
+    const approved = await repo.save(stored, { ...stored, is_approved: true });
+    expect(await adminCount(cat.id)).toBe(2);
+    await vi.waitFor(async () => expect(await publicCount(cat.slug)).toBe(2));
+
+    const moved = await repo.save(approved, { ...approved, category: other.name, category_slug: other.slug });
+    expect([await adminCount(cat.id), await adminCount(other.id)]).toEqual([1, 1]);
+    await vi.waitFor(async () => expect(await publicCount(other.slug)).toBe(1));
+
+    await repo.delete(moved);
+    await repo.delete(must(await repo.getById(listed.id)));
+    expect([await adminCount(cat.id), await adminCount(other.id)]).toEqual([0, 0]);
+    // With its apps gone the category can be deleted without reassign_to.
+    expect((await api('DELETE', `/api/admin/categories/${cat.id}`, { token: admin })).body).toEqual({
+      message: 'Category deleted',
+      moved_apps: 0,
+    });
+  });
+});
+
 describe('admin category edit', () => {
   it('edits fields and answers 404 for an unknown id', async () => {
     const cat = await createCategory('edit');
@@ -242,16 +278,30 @@ describe('admin category edit', () => {
     expect((await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).status).toBe(200);
   });
 
-  it('renaming and changing the slug keeps the apps attached', async () => {
+  it('renaming and changing the slug keeps the apps attached: every page of them, moved after the answer', async () => {
     const cat = await createCategory('rename');
     const app = await addApp('rename', cat);
     const hiddenApp = await addApp('rename-internal', cat, { type: 'internal' });
+    // More apps off the marketplace than one page of the worker's re-filing (CATALOGUE_JOB_PAGE_SIZE 3 here).
+    const pending = await Promise.all(
+      ['p1', 'p2', 'p3', 'p4'].map((l) => addApp(`rename-${l}`, cat, { is_approved: false })),
+    );
     const res = await api('PUT', `/api/admin/categories/${cat.id}`, {
       token: admin,
       body: { name: `Renamed ${run}`, slug: slugOf('renamed') },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ slug: slugOf('renamed'), name: `Renamed ${run}`, app_count: 2 });
+    expect(res.body).toMatchObject({ slug: slugOf('renamed'), name: `Renamed ${run}`, app_count: 6 });
+    // The sync worker re-files the apps a page per message, shortly after the answer.
+    await queuesIdle();
+    for (const a of [app, hiddenApp, ...pending])
+      expect(await repo.getById(a.id)).toMatchObject({ category_slug: slugOf('renamed'), category: `Renamed ${run}` });
+    const admins = (await api<Category[]>('GET', '/api/admin/categories', { token: admin })).body;
+    expect(must(admins.find((c) => c.id === cat.id)).app_count).toBe(6);
+    await vi.waitFor(async () => {
+      const detail = await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`);
+      expect(detail.body).toMatchObject({ category: `Renamed ${run}` });
+    });
     const detail = await api('GET', `/api/marketplace/apps/by-slug/${app.slug}`);
     expect(detail.body).toMatchObject({ category: `Renamed ${run}`, category_slug: slugOf('renamed') });
     const page = await api<CategoryApps>('GET', `/api/marketplace/apps/category/${slugOf('renamed')}`);
@@ -292,6 +342,7 @@ describe('admin category delete', () => {
     const res = await api('DELETE', `/api/admin/categories/${from.id}?reassign_to=${to.slug}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Category deleted', moved_apps: 2 });
+    await queuesIdle();
     expect(await repo.getById(listed.id)).toMatchObject({ category_slug: to.slug, category: to.name });
     expect(await repo.getById(pending.id)).toMatchObject({ category_slug: to.slug, category: to.name });
     const page = await api<CategoryApps>('GET', `/api/marketplace/apps/category/${to.slug}`);
@@ -299,6 +350,8 @@ describe('admin category delete', () => {
     const admins = (await api<Category[]>('GET', '/api/admin/categories', { token: admin })).body;
     expect(must(admins.find((c) => c.id === to.id)).app_count).toBe(2);
     expect(admins.map((c) => c.id)).not.toContain(from.id);
+    // Its slug, held while the apps moved off it, can be used again.
+    await createCategory('move-from');
   });
 
   it('deletes an empty category; a second delete or edit answers 404', async () => {

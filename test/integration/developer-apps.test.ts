@@ -5,10 +5,10 @@
  * ownership rule: another developer's app is 'App not found' everywhere and is never changed.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { countAvailable } from '../../functions/adapters/dynamodb/key-pool-repo';
+import { countAvailable, poolKeyItem } from '../../functions/adapters/dynamodb/key-pool-repo';
 import { PAID_PRICE_REQUIRED } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../shared/schemas/apps';
 import { api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 
 const run = randomUUID().slice(0, 8);
 let devA: Dev;
@@ -521,6 +522,45 @@ describe('licence-key pool', () => {
   });
 });
 
+describe('a key pool past 1,000 keys', () => {
+  it('shows every available key and counts all assigned ones from the counter; a save leaves them alone', async () => {
+    const app = (
+      await submit(devA, submitPayload(`Big pool ${run}`, { licensing_type: 'key_pool', license_keys: 'B1\nB2\nB3' }))
+    ).body;
+    // 1,001 keys sold (as the checkout's claims leave them: assigned, off GSI3, counted), written in batches.
+    const sold = Array.from({ length: 1_001 }, (_, i) =>
+      poolKeyItem.toItem({ app_id: app.id, key: `S${i}`, status: 'assigned', created_at: '2020-01-01T00:00:00.000Z' }),
+    );
+    const batches = Array.from({ length: Math.ceil(sold.length / 25) }, (_, i) => sold.slice(i * 25, i * 25 + 25));
+    await Promise.all(
+      batches.map((batch) =>
+        documentClient().send(
+          new BatchWriteCommand({ RequestItems: { [tableName()]: batch.map((Item) => ({ PutRequest: { Item } })) } }),
+        ),
+      ),
+    );
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { PK: `APP#${app.id}`, SK: 'POOLCOUNT', entity: 'PoolCount', assigned: 1_001 },
+      }),
+    );
+
+    const view = await getApp(devA, app.id);
+    expect(view.body.license_key_pool).toEqual({ available: 3, assigned: 1_001 });
+    expect(view.body.license_keys).toEqual(expect.arrayContaining(['B1', 'B2', 'B3']));
+    expect(view.body.license_keys.length).toBeLessThanOrEqual(3 + 1_000);
+
+    const saved = await api<OwnerApp>('PUT', `/api/apps/${app.id}/update`, {
+      token: devA.token,
+      body: submitPayload(`Big pool ${run}`, { licensing_type: 'key_pool', license_keys: ['B2', 'B4'] }),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.license_key_pool).toEqual({ available: 2, assigned: 1_001 });
+    expect(await countAvailable(app.id)).toBe(2);
+  });
+});
+
 describe('at most 100 apps per developer', () => {
   it('refuses the 101st app with a 409 and a detail, stores nothing, and frees a place on delete', async () => {
     const dev = await newDeveloper();
@@ -547,9 +587,12 @@ describe('at most 100 apps per developer', () => {
 });
 
 describe('DELETE /api/apps/{id}', () => {
-  it('removes the app, its slug and its pool keys; purchases stay; the name can be used again', async () => {
+  it('removes the app, its slug and (after the answer, in pages) its pool keys; purchases stay; the name can be used again', async () => {
     const name = `Gone ${run} Soon`;
-    const app = (await submit(devA, submitPayload(name, { licensing_type: 'key_pool', license_keys: 'G1\nG2' }))).body;
+    // More keys than one page of the worker's pool deletion (CATALOGUE_JOB_PAGE_SIZE 3 in the tests).
+    const keys = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7'].join('\n');
+    const app = (await submit(devA, submitPayload(name, { licensing_type: 'key_pool', license_keys: keys }))).body;
+    expect(await poolItems(app.id)).toHaveLength(7);
     const purchaseKey = { PK: `PURCHASE#del-${run}`, SK: 'PURCHASE' };
     await documentClient().send(
       new PutCommand({
@@ -563,6 +606,8 @@ describe('DELETE /api/apps/{id}', () => {
     expect(res.body).toEqual({ message: 'App deleted' });
     expect((await getApp(devA, app.id)).status).toBe(404);
     expect(await rawApp(app.id)).toBeUndefined();
+    // The sync worker deletes the pool a page per message: done once the queues are idle.
+    await queuesIdle();
     expect(await poolItems(app.id)).toEqual([]);
     expect((await api('DELETE', `/api/apps/${app.id}`, { token: devA.token })).status).toBe(404);
     const purchase = await documentClient().send(new GetCommand({ TableName: tableName(), Key: purchaseKey }));

@@ -93,6 +93,11 @@ describe('key pool', () => {
     const after = await Promise.all(pending.map((p) => getPurchase(p.id)));
     expect(after.filter((p) => p.license_status === 'assigned')).toHaveLength(8);
     expect(new Set(after.map((p) => p.license_key).filter(Boolean))).toEqual(new Set([...keys, ...more]));
+    // Every claim moved the pool's count of assigned keys in its transaction (the developer's pool view reads it).
+    const counter = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: { PK: `APP#${app.id}`, SK: 'POOLCOUNT' } }),
+    );
+    expect(counter.Item?.assigned).toBe(8);
   }, 90_000);
 });
 

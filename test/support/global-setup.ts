@@ -52,6 +52,8 @@ async function startStack(): Promise<RunningStack> {
     // Sync faults in seconds, not minutes: a short outside-system timeout and quick queue retries.
     SYNC_HTTP_TIMEOUT_MS: '1500',
     SYNC_QUEUE_RETRY_DELAY_MS: '200',
+    // Catalogue jobs (category re-filing, pool deletion) in pages of 3, so a test sees several pages.
+    CATALOGUE_JOB_PAGE_SIZE: '3',
     // The whole suite reaches this server from 127.0.0.1 and creates hundreds of accounts: relax
     // the per-client limits and the hashing cost here. test/security runs its own server with the
     // product's defaults (test/security/support/own-server.ts).

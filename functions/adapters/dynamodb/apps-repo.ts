@@ -28,7 +28,7 @@ import {
   pointedId,
   projection,
   queryAll,
-  queryCount,
+  queryIndexPage,
   queryPage,
   queryUpTo,
   queryWindowPage,
@@ -72,10 +72,12 @@ import {
  * transaction, so "apps that work with Open Dental" is one Query of GSI3 WORKSWITH#open_dental
  * (ids only), intersected with the listed cards the marketplace loads anyway.
  *
- * Category counters (CATEGORYCOUNTS / <slug>, attribute `listed`): the marketplace-eligible apps
- * filed under each category slug, moved in the same transaction as the app write that changes an
- * app's eligibility or category (create, save, delete, re-file), so the category page's total and
- * GET /api/categories read one small partition instead of counting apps.
+ * Category counters (CATEGORYCOUNTS / <slug>): `listed`, the marketplace-eligible apps filed under
+ * each category slug (by the reviewed view), and `all`, every app of every type and state whose
+ * category_slug it is; both moved in the same transaction as the app write that changes an app's
+ * eligibility or category (create, save, delete, re-file), so the category page's total,
+ * GET /api/categories, Category Management's app_count and the delete rule read one small
+ * partition (or one item) instead of counting apps.
  *
  * Counters on the app item (never written by create/save, which leave them as they are):
  * installations (purchases-repo.ts: +1 when a licence is granted, -1 on refund) and stars_1..stars_5
@@ -253,6 +255,7 @@ export const adminSearchText = (app: { name?: string | null; company_name?: stri
 /** Most apps one filtered or searched App Management page reads per partition (filters apply after the read). */
 export const ADMIN_APP_SEARCH_WINDOW = 500;
 export const ADMIN_APPS_CURSOR_INVALID = 'cursor is not a cursor of this app list';
+const REFILE_CURSOR_INVALID = 'not a cursor of this category re-filing';
 
 type Expr = {
   /** A condition on the index's sort key (onIndex). */
@@ -402,13 +405,42 @@ const countedUnder = (app: AppRecord) => {
   return isMarketEligible(shown) && shown.category_slug ? shown.category_slug : undefined;
 };
 
-/** Adds `delta` to a category's `listed` counter (transaction item; the counter item is created at 0). */
-const listedCounterChange = (slug: string, delta: number) =>
-  tx.update(categoryCountKey(slug), {
-    UpdateExpression: 'ADD #listed :d SET entity = :entity',
-    ExpressionAttributeNames: { '#listed': 'listed' },
-    ExpressionAttributeValues: { ':d': delta, ':entity': 'CategoryCount' },
+/** The category (slug) whose `all` counter counts the app: its own slug, whatever its state (Category Management). */
+const filedUnder = (app: AppRecord) => app.category_slug || undefined;
+
+/**
+ * Adds the deltas to one category's counters (transaction item; the counter item is created at 0):
+ * `listed` (marketplace-eligible apps) and `all` (every app of every type and state).
+ */
+const categoryCounterChange = (slug: string, deltas: { listed: number; all: number }) => {
+  const adds = (['listed', 'all'] as const).filter((k) => deltas[k] !== 0);
+  return tx.update(categoryCountKey(slug), {
+    UpdateExpression: `ADD ${adds.map((k) => `#${k} :${k}`).join(', ')} SET entity = :entity`,
+    ExpressionAttributeNames: Object.fromEntries(adds.map((k) => [`#${k}`, k])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(adds.map((k) => [`:${k}`, deltas[k]])),
+      ':entity': 'CategoryCount',
+    },
   });
+};
+
+/** The category counter moves of an app going from `before` to `after`: one update per category touched. */
+function categoryCounterChanges(before: AppRecord | undefined, after: AppRecord | undefined) {
+  const deltas = new Map<string, { listed: number; all: number }>();
+  const move = (slug: string | undefined, key: 'listed' | 'all', d: number) => {
+    if (!slug) return;
+    const entry = deltas.get(slug) ?? { listed: 0, all: 0 };
+    entry[key] += d;
+    deltas.set(slug, entry);
+  };
+  move(before && countedUnder(before), 'listed', -1);
+  move(after && countedUnder(after), 'listed', 1);
+  move(before && filedUnder(before), 'all', -1);
+  move(after && filedUnder(after), 'all', 1);
+  return [...deltas]
+    .filter(([, d]) => d.listed !== 0 || d.all !== 0)
+    .map(([slug, d]) => categoryCounterChange(slug, d));
+}
 
 /** The App Management counter an app is on: its type filter (marketplace = public) and its status. */
 export const adminCountOf = (app: AppStatusInput) =>
@@ -438,14 +470,10 @@ const adminCounterChange = (was: string | undefined, now: string | undefined) =>
 
 /** The counter moves of an app going from `before` to `after` (either may be absent: created, deleted). */
 export function counterChanges(before: AppRecord | undefined, after: AppRecord | undefined) {
-  const was = before ? countedUnder(before) : undefined;
-  const now = after ? countedUnder(after) : undefined;
   const adminWas = before ? adminCountOf(before) : undefined;
   const adminNow = after ? adminCountOf(after) : undefined;
   return [
-    ...(was === now
-      ? []
-      : [...(was ? [listedCounterChange(was, -1)] : []), ...(now ? [listedCounterChange(now, 1)] : [])]),
+    ...categoryCounterChanges(before, after),
     ...(adminWas === adminNow ? [] : [adminCounterChange(adminWas, adminNow)]),
   ];
 }
@@ -459,13 +487,24 @@ export async function readAdminAppCounts(): Promise<AdminAppCounters> {
 }
 
 /** A category counter item, both ways (categories are few: one Query reads them all). */
-export const categoryCountItem: ItemMapper<{ slug: string; listed: number }> = {
-  toItem: (c) => ({ ...categoryCountKey(c.slug), entity: 'CategoryCount', listed: c.listed }),
-  fromItem: (item) => ({ slug: String(item.SK ?? ''), listed: counter(item.listed) }),
+export const categoryCountItem: ItemMapper<{ slug: string; listed: number; all: number }> = {
+  toItem: (c) => ({ ...categoryCountKey(c.slug), entity: 'CategoryCount', listed: c.listed, all: c.all }),
+  fromItem: (item) => ({ slug: String(item.SK ?? ''), listed: counter(item.listed), all: counter(item.all) }),
 };
 
 /** Most category counters one read takes: far above any curated category list (categories-repo.ts). */
 const CATEGORY_COUNTS_READ_LIMIT = 1_000;
+
+/** Every category counter item: one Query of the small CATEGORYCOUNTS partition. */
+async function readCategoryCounts() {
+  const items = await queryPage({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': CATEGORY_COUNTS_PK },
+    Limit: CATEGORY_COUNTS_READ_LIMIT,
+  });
+  return items.map(categoryCountItem.fromItem);
+}
 
 /**
  * Every marketplace-eligible app, card fields only, in name order: the MARKET partition read to
@@ -508,13 +547,7 @@ export const marketplaceReads = {
 
   /** Marketplace-eligible apps per category slug: the category counters, one Query of a small partition. */
   async countMarketByCategory(): Promise<Map<string, number>> {
-    const items = await queryPage({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': CATEGORY_COUNTS_PK },
-      Limit: CATEGORY_COUNTS_READ_LIMIT,
-    });
-    return new Map(items.map(categoryCountItem.fromItem).map((c) => [c.slug, c.listed] as const));
+    return new Map((await readCategoryCounts()).map((c) => [c.slug, c.listed] as const));
   },
 };
 
@@ -684,39 +717,56 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     return marketplaceReads.countMarketByCategory();
   }
 
-  private async categorySlugs(partition: string): Promise<Array<string | undefined>> {
-    const items = await queryAll<{ category_slug?: string }>(
-      onIndex('GSI2', partition, { ProjectionExpression: 'category_slug' }),
-    );
-    return items.map((i) => i.category_slug);
-  }
-
-  private static tally(slugs: Array<string | undefined>): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const s of slugs) if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
-    return counts;
-  }
-
+  /** Apps of every type and state per category slug: the `all` counters, one Query of a small partition. */
   async countAllByCategory(): Promise<Map<string, number>> {
-    const [market, other] = await Promise.all([this.categorySlugs(MARKET_PK), this.categorySlugs(UNLISTED_PK)]);
-    return DynamoAppsRepository.tally([...market, ...other]);
+    return new Map((await readCategoryCounts()).map((c) => [c.slug, c.all] as const));
   }
 
+  /** Apps of every type and state filed under one slug: its `all` counter, one GetItem. */
   async countInCategory(slug: string): Promise<number> {
-    const count = (pk: string) => queryCount(onIndex('GSI3', pk));
-    const [listed, other] = await Promise.all([count(marketCategoryPk(slug)), count(unlistedCategoryPk(slug))]);
-    return listed + other;
+    const item = await getItem(categoryCountKey(slug));
+    return item ? categoryCountItem.fromItem(item).all : 0;
   }
 
-  async refileCategoryApps(fromSlug: string, to: { slug: string; name: string }): Promise<number> {
-    type Filed = { id: string; category?: string; category_slug?: string; GSI3PK: string };
-    const filed = (pk: string) =>
-      queryAll<Filed>(onIndex('GSI3', pk, { ProjectionExpression: 'id, category, category_slug, GSI3PK' }));
-    const apps = (await Promise.all([filed(marketCategoryPk(fromSlug)), filed(unlistedCategoryPk(fromSlug))])).flat();
-    const stale = apps.filter((a) => a.category_slug !== to.slug || a.category !== to.name);
+  /**
+   * One page of a category re-filing (the sync worker's `refile-category` job, never a request):
+   * reads at most `limit` apps of `fromSlug` (its marketplace partition of GSI3, then the other)
+   * from `cursor` on and moves those not yet filed as `to`. `next_cursor` is null at the end.
+   */
+  async refilePage(
+    fromSlug: string,
+    to: { slug: string; name: string },
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ moved: number; next_cursor: string | null }> {
+    type Filed = { id: string; category?: string; category_slug?: string };
+    const parts = [marketCategoryPk(fromSlug), unlistedCategoryPk(fromSlug)];
+    let start = 0;
+    let inner: string | undefined;
+    if (cursor) {
+      const c = decodeCursor(cursor, (v) => parts.includes(String(v.p)), REFILE_CURSOR_INVALID);
+      start = parts.indexOf(String(c.p));
+      inner = typeof c.c === 'string' ? c.c : undefined;
+    }
+    const pk = parts[start] as string;
+    const page = await queryIndexPage(
+      'GSI3',
+      pk,
+      { limit, cursor: inner, invalid: REFILE_CURSOR_INVALID },
+      {
+        ProjectionExpression: 'PK, SK, GSI3PK, GSI3SK, id, category, category_slug',
+        ScanIndexForward: true,
+      },
+    );
+    const stale = (page.items as Filed[]).filter((a) => a.category_slug !== to.slug || a.category !== to.name);
     const moved = (await inBatches(stale, 25, (a) => this.refileOne(a.id, fromSlug, to))).filter(Boolean).length;
     if (moved > 0) await touchCatalogue();
-    return moved;
+    const next_cursor = page.next_cursor
+      ? encodeCursor({ p: pk, c: page.next_cursor })
+      : start + 1 < parts.length
+        ? encodeCursor({ p: parts[start + 1] })
+        : null;
+    return { moved, next_cursor };
   }
 
   /**
@@ -771,9 +821,16 @@ export class DynamoAppsRepository implements AppRepository, CategoryAppsPort {
     return items.map(appItem.fromItem);
   }
 
+  /**
+   * Every app, newest first: both GSI2 partitions read to their end. Scripts and migrations, and
+   * GET /api/admin/apps without limit or cursor (the spec's plain array and its `page` form: listed in
+   * functions/bounded-reads.test.ts until that answer is capped; the SPA pages with cursors).
+   */
   async listAll(): Promise<AppRecord[]> {
-    const part = (pk: string) => queryAll(onIndex('GSI2', pk));
-    const [market, other] = await Promise.all([part(MARKET_PK), part(UNLISTED_PK)]);
+    const [market, other] = await Promise.all([
+      queryAll(onIndex('GSI2', MARKET_PK)),
+      queryAll(onIndex('GSI2', UNLISTED_PK)),
+    ]);
     return [...market, ...other]
       .map(appItem.fromItem)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id.localeCompare(b.id)));

@@ -5,6 +5,8 @@ import { ConflictError } from '../../core/errors';
 import { touchCatalogue } from './catalogue-version';
 import {
   cancelledAt,
+  conditionally,
+  deleteItem,
   getItem,
   type ItemMapper,
   isConditionFailure,
@@ -107,8 +109,12 @@ export class DynamoCategoriesRepository implements CategoryRepository {
     }
   }
 
-  async commitUpdate(previous: CategoryRecord, next: CategoryRecord): Promise<void> {
-    const slugChanged = next.slug !== previous.slug;
+  async commitUpdate(
+    previous: CategoryRecord,
+    next: CategoryRecord,
+    opts: { holdOldSlug?: boolean } = {},
+  ): Promise<void> {
+    const slugChanged = next.slug !== previous.slug && !opts.holdOldSlug;
     try {
       await transact([
         tx.put(categoryItem.toItem({ ...next, id: previous.id }), {
@@ -127,11 +133,24 @@ export class DynamoCategoriesRepository implements CategoryRepository {
     await touchCatalogue();
   }
 
-  async delete(category: CategoryRecord): Promise<void> {
+  async delete(category: CategoryRecord, opts: { holdSlug?: boolean } = {}): Promise<void> {
     await transact([
       tx.delete(categoryKey(category.id)),
-      tx.release(categorySlugKey(category.slug), 'category_id', category.id),
+      ...(opts.holdSlug ? [] : [tx.release(categorySlugKey(category.slug), 'category_id', category.id)]),
     ]);
     await touchCatalogue();
   }
+}
+
+/**
+ * Frees a slug a category held while its apps were re-filed off it (the sync worker's last page of
+ * the re-filing): only while the reservation is still that category's.
+ */
+export async function releaseCategorySlug(slug: string, categoryId: string): Promise<void> {
+  await conditionally(
+    deleteItem(categorySlugKey(slug), {
+      ConditionExpression: 'category_id = :id',
+      ExpressionAttributeValues: { ':id': categoryId },
+    }),
+  );
 }

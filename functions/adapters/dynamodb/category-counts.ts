@@ -1,6 +1,5 @@
-import { categoryCountItem } from './apps-repo';
-import { getItem, onIndex, putItem, queryAll } from './dynamo';
-import { MARKET_PK, migrationMarker } from './keys';
+import { getItem, onIndex, putItem, queryAll, updateItem } from './dynamo';
+import { categoryCountKey, MARKET_PK, migrationMarker } from './keys';
 
 /**
  * Data migration `category-counts`: the category counters (CATEGORYCOUNTS / <slug>, apps-repo.ts)
@@ -20,8 +19,15 @@ export async function backfillCategoryCounts(): Promise<{ ran: boolean; categori
   );
   const counts = new Map<string, number>();
   for (const { category_slug: slug } of items) if (slug) counts.set(slug, (counts.get(slug) ?? 0) + 1);
-  // Categories are few (CATEGORY_LIMITS.countMax): one PutItem each.
-  await Promise.all([...counts].map(([slug, listed]) => putItem(categoryCountItem.toItem({ slug, listed }))));
+  // Categories are few (CATEGORY_LIMITS.countMax): one UpdateItem each (the `all` counter is another migration's).
+  await Promise.all(
+    [...counts].map(([slug, listed]) =>
+      updateItem(categoryCountKey(slug), {
+        UpdateExpression: 'SET listed = :n, entity = :entity',
+        ExpressionAttributeValues: { ':n': listed, ':entity': 'CategoryCount' },
+      }),
+    ),
+  );
   await putItem({ ...marker, entity: 'Migration', done_at: new Date().toISOString() });
   return { ran: true, categories: counts.size };
 }

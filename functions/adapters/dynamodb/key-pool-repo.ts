@@ -13,16 +13,26 @@
  * attributes in the same update). Keys added together get created_at one millisecond apart, so
  * the pool keeps the order the developer typed them in.
  *
- * | access pattern                        | index | key condition                          | function           |
- * |---------------------------------------|-------|----------------------------------------|--------------------|
- * | every key of an app (edit view, sync)  | table | PK=APP#<app>, SK begins POOLKEY#       | listKeys, deleteAll|
- * | available keys of an app, oldest first | GSI3  | GSI3PK=POOLAVAIL#<app>                 | countAvailable     |
+ * The pool's counter item (PK APP#<app>, SK POOLCOUNT, attribute `assigned`) counts the keys
+ * assigned to buyers: licence-store-repo.ts claimPoolKey adds 1 in the claim's own transaction (the
+ * `pool-counts` migration counted the pools from before it).
+ *
+ * Every request reads a bounded set (issue 26): a save carries at most SAVE_LIMIT keys, so
+ * the available keys are at most that many (the save withdraws the others); assigned keys grow with
+ * every sale and are only ever read up to ASSIGNED_SHOWN. Deleting a whole pool is the sync
+ * worker's, a page per message (core/apps/catalogue-jobs.ts).
+ *
+ * | access pattern                              | index | key condition                    | function        |
+ * |---------------------------------------------|-------|----------------------------------|-----------------|
+ * | available keys of an app, oldest first      | GSI3  | GSI3PK=POOLAVAIL#<app>           | readAvailable   |
+ * | some assigned keys of an app (edit view)    | table | PK=APP#<app>, SK begins POOLKEY# | listKeys        |
+ * | a page of an app's keys (pool deletion)     | table | PK=APP#<app>, SK begins POOLKEY# | deletePage      |
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPoolPort, PoolKey, PoolKeyStatus } from '../../core/apps/key-pool';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, type ItemMapper, isConditionFailure, putItem, queryAll, queryCount } from './dynamo';
-import { appPartition, POOL_KEY_SORT_PREFIX, poolAvailablePk, poolAvailableSk, poolKeyKey } from './keys';
+import { deleteItem, getItem, type ItemMapper, isConditionFailure, putItem, queryCount, queryUpTo } from './dynamo';
+import { appPartition, POOL_KEY_SORT_PREFIX, poolAvailablePk, poolAvailableSk, poolCountKey, poolKeyKey } from './keys';
 
 const WRITE_CONCURRENCY = 25;
 
@@ -60,15 +70,63 @@ async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => 
 /** created_at of the i-th key of a batch: one millisecond apart, so the batch keeps its order. */
 const stamp = (base: string, i: number): string => new Date(new Date(base).getTime() + i).toISOString();
 
-async function queryPool(appId: string): Promise<StoredPoolKey[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ProjectionExpression: 'PK, SK, app_id, #key, #status, created_at',
-    ExpressionAttributeNames: { '#key': 'key', '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': appPartition(appId), ':sk': POOL_KEY_SORT_PREFIX },
-  });
+/**
+ * Keys one save may carry: APP_FIELD_LIMITS.licenseKeys of shared/schemas/apps.ts (not imported: its
+ * zod schemas would enter every bundle that writes apps; key-pool-repo.test.ts checks they agree).
+ */
+export const SAVE_LIMIT = 1_000;
+
+/**
+ * Most available keys a request reads: twice the keys a save may carry (a save withdraws the keys it
+ * does not list, so more are only there for a moment while two saves race).
+ */
+export const AVAILABLE_READ_CAP = 2 * SAVE_LIMIT;
+/** Most pool items the edit view reads for its assigned keys (the count is the counter's). */
+export const ASSIGNED_SHOWN = SAVE_LIMIT;
+
+/** The app's available keys, oldest first (the GSI3 POOLAVAIL partition, at most AVAILABLE_READ_CAP). */
+async function readAvailable(appId: string): Promise<StoredPoolKey[]> {
+  const items = await queryUpTo(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ProjectionExpression: 'PK, SK, app_id, #key, #status, created_at',
+      ExpressionAttributeNames: { '#key': 'key', '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': poolAvailablePk(appId) },
+      ScanIndexForward: true,
+    },
+    AVAILABLE_READ_CAP,
+  );
   return items.map(poolKeyItem.fromItem);
+}
+
+/** Assigned keys among the first ASSIGNED_SHOWN items of the pool, and whether that read the pool to its end. */
+async function readSomeAssigned(appId: string): Promise<{ keys: StoredPoolKey[]; complete: boolean }> {
+  const items = await queryUpTo(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ProjectionExpression: 'PK, SK, app_id, #key, #status, created_at',
+      ExpressionAttributeNames: { '#key': 'key', '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': appPartition(appId), ':sk': POOL_KEY_SORT_PREFIX },
+      ScanIndexForward: true,
+    },
+    ASSIGNED_SHOWN + 1,
+  );
+  const complete = items.length <= ASSIGNED_SHOWN;
+  const keys = items
+    .slice(0, ASSIGNED_SHOWN)
+    .map(poolKeyItem.fromItem)
+    .filter((k) => k.status === 'assigned');
+  return { keys, complete };
+}
+
+/** The pool's counter of assigned keys (0 when it has none yet). */
+async function assignedCount(appId: string): Promise<number> {
+  const item = await getItem(poolCountKey(appId), { consistent: false });
+  const n = item?.assigned;
+  return typeof n === 'number' && n > 0 ? n : 0;
 }
 
 const byAdded = (a: StoredPoolKey, b: StoredPoolKey) =>
@@ -100,7 +158,8 @@ export async function syncAvailableKeys(
   keys: readonly string[],
   now = new Date().toISOString(),
 ): Promise<{ added: number; removed: number }> {
-  const existing = await queryPool(appId);
+  // Assigned keys are never read here: re-adding one fails its condition and leaves it alone.
+  const existing = await readAvailable(appId);
   const present = new Set(existing.map((k) => k.key));
   const wanted = new Set(keys);
   const added = await addKeys(
@@ -125,9 +184,19 @@ export async function syncAvailableKeys(
   return { added, removed };
 }
 
-/** Every key of the pool, available and assigned, in the order they were added. */
-export async function listKeys(appId: string): Promise<PoolKey[]> {
-  return (await queryPool(appId)).sort(byAdded).map((k) => ({ key: k.key, status: k.status }));
+/**
+ * The pool as the developer's edit view shows it: every available key and the assigned keys among
+ * the pool's first ASSIGNED_SHOWN items, in the order they were added; `assigned` counts every
+ * assigned key (the counter, or what the read saw of a pool it read to its end).
+ */
+export async function listKeys(appId: string): Promise<{ keys: PoolKey[]; assigned: number }> {
+  const [available, some, counted] = await Promise.all([
+    readAvailable(appId),
+    readSomeAssigned(appId),
+    assignedCount(appId),
+  ]);
+  const keys = [...available, ...some.keys].sort(byAdded).map((k) => ({ key: k.key, status: k.status }));
+  return { keys, assigned: some.complete ? some.keys.length : Math.max(counted, some.keys.length) };
 }
 
 export async function countAvailable(appId: string): Promise<number> {
@@ -139,13 +208,28 @@ export async function countAvailable(appId: string): Promise<number> {
   });
 }
 
-/** Deletes every pool item of the app (used when the app itself is deleted). */
-export async function deleteAll(appId: string): Promise<number> {
-  const items = await queryPool(appId);
-  for (let i = 0; i < items.length; i += 25) {
-    let requests: Array<{ DeleteRequest: { Key: Record<string, string> } }> | undefined = items
+/**
+ * Deletes at most `limit` (≤ 100) items of the app's pool, the counter last (the app itself is
+ * deleted): one page of the sync worker's `delete-pool` job. `more` while keys are left.
+ */
+export async function deletePage(appId: string, pageSize: number): Promise<{ deleted: number; more: boolean }> {
+  const limit = Math.min(100, Math.max(1, pageSize));
+  const items = await queryUpTo(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ProjectionExpression: 'PK, SK',
+      ExpressionAttributeValues: { ':pk': appPartition(appId), ':sk': POOL_KEY_SORT_PREFIX },
+    },
+    limit + 1,
+  );
+  const more = items.length > limit;
+  const page = items.slice(0, limit).map((i) => ({ PK: String(i.PK), SK: String(i.SK) }));
+  if (!more) page.push(poolCountKey(appId) as { PK: string; SK: string });
+  for (let i = 0; i < page.length; i += 25) {
+    let requests: Array<{ DeleteRequest: { Key: Record<string, string> } }> | undefined = page
       .slice(i, i + 25)
-      .map((k) => ({ DeleteRequest: { Key: poolKeyKey(appId, k.key) } }));
+      .map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests?.length; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
       if (attempt > 8) throw new Error('Could not delete every pool key: DynamoDB kept them unprocessed');
@@ -153,13 +237,13 @@ export async function deleteAll(appId: string): Promise<number> {
       requests = res.UnprocessedItems?.[tableName()] as typeof requests;
     }
   }
-  return items.length;
+  return { deleted: Math.min(items.length, limit), more };
 }
 
-export const dynamoKeyPool: KeyPoolPort = {
+/** The pool's reads and the developer's writes; deleteAll (a job on the queue) is the wiring's. */
+export const dynamoKeyPool: Omit<KeyPoolPort, 'deleteAll'> = {
   addKeys: (appId, keys) => addKeys(appId, keys),
   syncAvailableKeys: (appId, keys) => syncAvailableKeys(appId, keys),
   listKeys,
   countAvailable,
-  deleteAll,
 };

@@ -120,6 +120,8 @@ export const poolKeyKey = (appId: string, key: string): Key => ({
   SK: `${POOL_KEY_SORT_PREFIX}${key}`,
 });
 export const poolAvailablePk = (appId: string) => `POOLAVAIL#${appId}`;
+/** An app's pool counter item (assigned keys: key-pool-repo.ts), beside its pool keys. */
+export const poolCountKey = (appId: string): Key => ({ PK: appPartition(appId), SK: 'POOLCOUNT' });
 export const poolAvailableSk = (createdAt: string, key: string) => timeSort(createdAt, key);
 
 // Purchases and checkout ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import {
   appSalesPartition,
   MANUAL_PENDING_PARTITION,
   POOL_KEY_SORT_PREFIX,
+  poolCountKey,
   purchaseKeys,
   timeSort,
 } from './keys';
@@ -120,6 +121,11 @@ export const dynamoLicenceStore: LicenceStore = {
         }),
         purchaseLicenceUpdate(purchaseId, key, undefined),
         lookupPut(appId, key, purchaseId),
+        // The pool's count of assigned keys (the developer's edit view reads it, key-pool-repo.ts).
+        tx.update(poolCountKey(appId), {
+          UpdateExpression: 'ADD assigned :one SET entity = :entity',
+          ExpressionAttributeValues: { ':one': 1, ':entity': 'PoolCount' },
+        }),
       ],
       1,
     );

@@ -25,6 +25,11 @@
  *   counter moved in their writes' transactions.
  * - logs-by-day: delivery logs written while every log shared one all-logs partition (GSI2PK=LOGS)
  *   move to their day's (LOGS#<yyyy-mm-dd>, webhook-logs-repo.ts), so System Logs lists them.
+ * - category-app-counts: each category counter's `all` (apps of every type and state filed under
+ *   the slug: Category Management's app_count and the delete rule, apps-repo.ts), counted from every
+ *   app, for apps written before it moved in each app write's transaction.
+ * - pool-counts: each key pool's count of assigned keys (key-pool-repo.ts, the developer's edit
+ *   view), counted from its keys, for keys claimed before the claim moved the counter.
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -32,6 +37,7 @@ import { requestedPermissions } from '../../core/installs/permissions';
 import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
 import { summarise } from '../../core/purchases/purchases-service';
 import { accountStatus } from '../../core/users/user';
+import { tableName } from '../aws-clients';
 import { adminCountOf, adminSearchText } from './apps-repo';
 import { getItem, onIndex, putItem, queryAll, queryIndexPage, updateItem } from './dynamo';
 import { ACTIVE_INSTALLS, dynamoInstallStore } from './installs-repo';
@@ -41,10 +47,14 @@ import {
   appKey,
   appSalesPartition,
   auditKeys,
+  CATEGORY_COUNTS_PK,
+  categoryCountKey,
   installKeys,
   logsDayPartition,
   MARKET_PK,
   migrationMarker,
+  POOL_KEY_SORT_PREFIX,
+  poolCountKey,
   syncKeys,
   UNLISTED_PK,
   userKeys,
@@ -313,6 +323,55 @@ export async function logsByDay(): Promise<number> {
   return items.length;
 }
 
+/**
+ * Sets each category counter's `all` from every app (absolute: run it while no app is being
+ * written, as a deploy's migration step is); counters of slugs no app uses any more read 0.
+ */
+export async function recountCategoryApps(): Promise<number> {
+  const part = (pk: string) =>
+    queryAll<{ category_slug?: string }>(onIndex('GSI2', pk, { ProjectionExpression: 'category_slug' }));
+  const apps = (await Promise.all([part(MARKET_PK), part(UNLISTED_PK)])).flat();
+  const counts = new Map<string, number>();
+  for (const { category_slug: slug } of apps) if (slug) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+  const existing = await queryAll<{ SK: string }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': CATEGORY_COUNTS_PK },
+    ProjectionExpression: 'SK',
+  });
+  for (const { SK } of existing) if (!counts.has(SK)) counts.set(SK, 0);
+  for (const [slug, n] of counts) {
+    await updateItem(categoryCountKey(slug), {
+      UpdateExpression: 'SET #all = :n, entity = :entity',
+      ExpressionAttributeNames: { '#all': 'all' },
+      ExpressionAttributeValues: { ':n': n, ':entity': 'CategoryCount' },
+    });
+  }
+  return apps.length;
+}
+
+/** Each app's pool counter of assigned keys, counted from its pool (apps without assigned keys are left alone). */
+async function poolCounts(): Promise<number> {
+  let pools = 0;
+  for (const id of await appIds()) {
+    const assigned = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      FilterExpression: '#s = :assigned',
+      ProjectionExpression: 'SK',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':pk': appKey(id).PK, ':sk': POOL_KEY_SORT_PREFIX, ':assigned': 'assigned' },
+    });
+    if (assigned.length === 0) continue;
+    await updateItem(poolCountKey(id), {
+      UpdateExpression: 'SET assigned = :n, entity = :entity',
+      ExpressionAttributeValues: { ':n': assigned.length, ':entity': 'PoolCount' },
+    });
+    pools++;
+  }
+  return pools;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -326,5 +385,7 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('app-search-text', appSearchText),
     await once('install-counters', installCounters),
     await once('logs-by-day', logsByDay),
+    await once('category-app-counts', recountCategoryApps),
+    await once('pool-counts', poolCounts),
   ];
 }

@@ -52,7 +52,7 @@ function setup(opts: { mailFails?: boolean } = {}) {
     ['bb', app('bb', { type: 'internal', is_approved: true })],
   ]);
   const mails: Array<{ to: string | string[]; subject: string; text: string }> = [];
-  const noPool = { deleteAll: async () => 0 } as unknown as KeyPoolPort;
+  const noPool = { deleteAll: async () => undefined } as unknown as KeyPoolPort;
   const service = createAdminAppsService({
     webhooks: { listByApp: async () => [], delete: async () => true },
     apps: {

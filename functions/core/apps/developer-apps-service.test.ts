@@ -80,12 +80,13 @@ function memoryPool() {
       const added = await pool.addKeys(appId, keys);
       return { added, removed: list.length - kept.length };
     },
-    listKeys: async (appId) => pools.get(appId) ?? [],
+    listKeys: async (appId) => {
+      const keys = pools.get(appId) ?? [];
+      return { keys, assigned: keys.filter((k) => k.status === 'assigned').length };
+    },
     countAvailable: async (appId) => (pools.get(appId) ?? []).filter((k) => k.status === 'available').length,
     async deleteAll(appId) {
-      const n = pools.get(appId)?.length ?? 0;
       pools.delete(appId);
-      return n;
     },
   };
   return pool;

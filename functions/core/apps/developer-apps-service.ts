@@ -135,7 +135,8 @@ export function createDeveloperAppsService(deps: DeveloperAppsDeps) {
   }
 
   async function detail(app: AppRecord): Promise<OwnerApp> {
-    return toOwnerAppDetail(app, await keyPool.listKeys(app.id));
+    const pool = await keyPool.listKeys(app.id);
+    return toOwnerAppDetail(app, pool.keys, pool.assigned);
   }
 
   /** The listing fields of the wizard's payload, checked against the catalogue and the caller. */
@@ -368,11 +369,12 @@ export async function removeApp(
   },
   app: AppRecord,
 ): Promise<void> {
-  const keys = await deps.keyPool.deleteAll(app.id);
+  // The pool goes in pages after the request (its keys stay unreachable: the app is gone).
+  await deps.keyPool.deleteAll(app.id);
   // Its webhooks go with it: pending deliveries then find their webhook gone and stop.
   const hooks = await deps.webhooks.listByApp(app.id);
   for (const hook of hooks) await deps.webhooks.delete(hook);
   const files = await releaseAppUploads(deps.uploads, app);
   await deps.apps.delete(app);
-  deps.log?.info('app deleted', { appId: app.id, userId: app.user_id, poolKeys: keys, webhooks: hooks.length, files });
+  deps.log?.info('app deleted', { appId: app.id, userId: app.user_id, webhooks: hooks.length, files });
 }

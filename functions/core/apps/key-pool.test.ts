@@ -5,9 +5,9 @@ function pool(added: number): KeyPoolPort {
   return {
     addKeys: async () => added,
     syncAvailableKeys: async () => ({ added, removed: 0 }),
-    listKeys: async () => [],
+    listKeys: async () => ({ keys: [], assigned: 0 }),
     countAvailable: async () => 0,
-    deleteAll: async () => 0,
+    deleteAll: async () => undefined,
   };
 }
 

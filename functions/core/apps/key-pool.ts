@@ -21,17 +21,31 @@ export interface KeyPoolPort {
    * listed. Assigned keys are never touched, listed or not.
    */
   syncAvailableKeys(appId: string, keys: readonly string[]): Promise<{ added: number; removed: number }>;
-  /** Every key (available and assigned) in the order it was added. */
-  listKeys(appId: string): Promise<PoolKey[]>;
+  /**
+   * The pool as the developer sees it, from bounded reads: every available key (a save carries at
+   * most the save limit) and assigned keys up to a cap, in the order they were added; `assigned`
+   * counts every assigned key.
+   */
+  listKeys(appId: string): Promise<PoolView>;
   countAvailable(appId: string): Promise<number>;
-  /** Removes the whole pool (the app is being deleted). */
-  deleteAll(appId: string): Promise<number>;
+  /**
+   * Removes the whole pool (the app is being deleted): asked for here, done in pages after the
+   * request (the sync worker's `delete-pool` job, core/apps/catalogue-jobs.ts).
+   */
+  deleteAll(appId: string): Promise<void>;
 }
 
-export function poolSummary(keys: readonly PoolKey[]): { available: number; assigned: number } {
+/** What the edit view shows of a pool: keys (assigned ones possibly not all) and the count of assigned keys. */
+export interface PoolView {
+  keys: PoolKey[];
+  assigned: number;
+}
+
+/** Available and assigned keys of a pool; `assignedTotal` (a counter) wins when the keys shown are fewer. */
+export function poolSummary(keys: readonly PoolKey[], assignedTotal = 0): { available: number; assigned: number } {
   let available = 0;
   for (const k of keys) if (k.status === 'available') available++;
-  return { available, assigned: keys.length - available };
+  return { available, assigned: Math.max(keys.length - available, assignedTotal) };
 }
 
 /**

@@ -30,7 +30,7 @@ export function toOwnerAppSummary(app: AppRecord): OwnerAppSummary {
 }
 
 /** GET /api/apps/{id}: the edit view, with the licensing material the wizard edits. */
-export function toOwnerAppDetail(app: AppRecord, pool: readonly PoolKey[]): OwnerApp {
+export function toOwnerAppDetail(app: AppRecord, pool: readonly PoolKey[], assignedTotal = 0): OwnerApp {
   return {
     ...toOwnerAppSummary(app),
     universal_access_code: orNull(app.universal_access_code),
@@ -39,7 +39,7 @@ export function toOwnerAppDetail(app: AppRecord, pool: readonly PoolKey[]): Owne
     // Lets the developer verify our signed licence calls (created on the first purchase).
     license_webhook_secret: orNull(app.license_webhook_secret),
     license_keys: pool.map((k) => k.key),
-    license_key_pool: poolSummary(pool),
+    license_key_pool: poolSummary(pool, assignedTotal),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { CategoryRecord } from './category';
-import type { CategoryAppsPort, CategoryRepository } from './category-repository';
+import type { CategoryAppsPort, CategoryRefiling, CategoryRepository } from './category-repository';
 import { createCategoryService } from './category-service';
 
 /** In-memory fakes that record the order of operations. */
@@ -24,15 +24,15 @@ function setup() {
         throw new ConflictError('A category with this slug already exists');
       slugs.set(slug, id);
     },
-    commitUpdate: async (prev, next) => {
-      log.push(`commit ${next.slug}`);
-      if (prev.slug !== next.slug) slugs.delete(prev.slug);
+    commitUpdate: async (prev, next, opts) => {
+      log.push(`commit ${next.slug}${opts?.holdOldSlug ? ` holding ${prev.slug}` : ''}`);
+      if (prev.slug !== next.slug && !opts?.holdOldSlug) slugs.delete(prev.slug);
       cats.set(next.id, next);
     },
-    delete: async (c) => {
-      log.push(`delete ${c.slug}`);
+    delete: async (c, opts) => {
+      log.push(`delete ${c.slug}${opts?.holdSlug ? ' holding it' : ''}`);
       cats.delete(c.id);
-      slugs.delete(c.slug);
+      if (!opts?.holdSlug) slugs.delete(c.slug);
     },
   };
   const appsPort: CategoryAppsPort = {
@@ -43,22 +43,34 @@ function setup() {
     },
     countMarketByCategory: async () => new Map(),
     countInCategory: async (slug) => apps.filter((a) => a.slug === slug).length,
-    refileCategoryApps: async (from, to) => {
+  };
+  // The sync worker's re-filing, run when the test says (the request only asks for it).
+  const queued: Array<{ from: string; to: { slug: string; name: string } }> = [];
+  const refiling: CategoryRefiling = {
+    request: async (from, to) => {
       log.push(`refile ${from}->${to.slug}`);
-      let n = 0;
-      for (const a of apps) {
-        if (a.slug === from && (a.slug !== to.slug || a.name !== to.name)) {
-          a.slug = to.slug;
-          a.name = to.name;
-          n++;
-        }
-      }
-      return n;
+      queued.push({ from, to });
     },
   };
+  const runJobs = () => {
+    for (const { from, to } of queued.splice(0)) {
+      for (const a of apps) {
+        if (a.slug === from) {
+          a.slug = to.slug;
+          a.name = to.name;
+        }
+      }
+    }
+  };
   let seq = 0;
-  const service = createCategoryService({ categories, apps: appsPort, newId: () => `id${++seq}`, now: () => 'now' });
-  return { service, log, apps };
+  const service = createCategoryService({
+    categories,
+    apps: appsPort,
+    refiling,
+    newId: () => `id${++seq}`,
+    now: () => 'now',
+  });
+  return { service, log, apps, runJobs };
 }
 
 describe('category service', () => {
@@ -86,18 +98,29 @@ describe('category service', () => {
     await expect(service.update('nope', { name: 'x', slug: 'x' })).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('on a slug change reserves the new slug, re-files the apps, then commits', async () => {
-    const { service, log, apps } = setup();
+  it('on a slug change reserves the new slug, asks for the re-filing, then commits', async () => {
+    const { service, log, apps, runJobs } = setup();
     const c = await service.create({ name: 'Old', slug: 'old' });
     apps.push({ id: 'x', slug: 'old', name: 'Old' });
     const u = await service.update(c.id, { name: 'New', slug: 'new' });
-    expect(log).toEqual(['reserve new', 'refile old->new', 'commit new']);
-    expect(apps[0]).toMatchObject({ slug: 'new', name: 'New' });
+    expect(log).toEqual(['reserve new', 'refile old->new', 'commit new holding old']);
+    // The answer counts the apps still on their way to the new slug.
     expect(u.app_count).toBe(1);
+    runJobs();
+    expect(apps[0]).toMatchObject({ slug: 'new', name: 'New' });
+  });
+
+  it('asks for no re-filing when neither slug nor name changed, or the category has no apps', async () => {
+    const { service, log, apps } = setup();
+    const c = await service.create({ name: 'Same', slug: 'same' });
+    await service.update(c.id, { name: 'Renamed', slug: 'same' });
+    apps.push({ id: 'y', slug: 'same', name: 'Renamed' });
+    await service.update(c.id, { name: 'Renamed', slug: 'same', color: '#000000' });
+    expect(log.filter((l) => l.startsWith('refile'))).toEqual([]);
   });
 
   it('refuses to delete a category with apps, unless they are reassigned', async () => {
-    const { service, apps, log } = setup();
+    const { service, apps, log, runJobs } = setup();
     const c = await service.create({ name: 'Busy', slug: 'busy' });
     await service.create({ name: 'Other', slug: 'other' });
     apps.push({ id: '1', slug: 'busy', name: 'Busy' }, { id: '2', slug: 'busy', name: 'Busy' });
@@ -105,7 +128,8 @@ describe('category service', () => {
     await expect(service.remove(c.id, 'missing')).rejects.toBeInstanceOf(ValidationError);
     await expect(service.remove(c.id, 'busy')).rejects.toBeInstanceOf(ValidationError);
     expect(await service.remove(c.id, 'other')).toEqual({ moved_apps: 2 });
-    expect(log.slice(-2)).toEqual(['refile busy->other', 'delete busy']);
+    expect(log.slice(-2)).toEqual(['refile busy->other', 'delete busy holding it']);
+    runJobs();
     expect(apps.every((a) => a.slug === 'other' && a.name === 'Other')).toBe(true);
   });
 

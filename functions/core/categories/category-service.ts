@@ -4,7 +4,7 @@ import { CATEGORY_LIMITS, CATEGORY_MSG, withCategoryDefaults } from '../../../sh
 import type { Category, CategoryInput } from '../../../shared/schemas/categories';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from './category';
-import type { CategoryAppsPort, CategoryRepository } from './category-repository';
+import type { CategoryAppsPort, CategoryRefiling, CategoryRepository } from './category-repository';
 
 /** The 409 detail when a category that still has apps is deleted without reassign_to. */
 export const categoryInUseMessage = (name: string, count: number): string =>
@@ -14,6 +14,8 @@ export const categoryInUseMessage = (name: string, count: number): string =>
 export interface CategoryServiceDeps {
   categories: CategoryRepository;
   apps: CategoryAppsPort;
+  /** Asks for a category's apps to be re-filed (in pages, after the request). */
+  refiling: CategoryRefiling;
   now?: () => string;
   newId?: () => string;
 }
@@ -25,7 +27,7 @@ export interface CategoryServiceDeps {
 export function createCategoryService(deps: CategoryServiceDeps) {
   const now = deps.now ?? (() => new Date().toISOString());
   const newId = deps.newId ?? (() => randomUUID());
-  const { categories, apps } = deps;
+  const { categories, apps, refiling } = deps;
 
   async function getOr404(id: string): Promise<CategoryRecord> {
     const found = await categories.getById(id);
@@ -68,8 +70,11 @@ export function createCategoryService(deps: CategoryServiceDeps) {
 
     /**
      * Updates a category. Apps are filed by slug (and carry the name), so a new slug or name is
-     * carried over to them: the new slug is reserved first, the apps are re-filed (idempotent),
-     * then the category is committed. A failure part-way can be retried with the same request.
+     * carried over to them: the new slug is reserved first, the re-filing is asked for (the sync
+     * worker moves the apps in pages, shortly after: idempotent), then the category is committed; the
+     * old slug stays reserved until the apps are off it.
+     * A failure part-way can be retried with the same request. app_count counts the apps of the
+     * old slug too while they move.
      */
     async update(id: string, payload: CategoryInput): Promise<Category> {
       const previous = await getOr404(id);
@@ -84,30 +89,42 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         is_active: payload.is_active ?? previous.is_active,
         updated_at: now(),
       };
-      if (next.slug !== previous.slug) await categories.reserveSlug(next.slug, id);
-      await apps.refileCategoryApps(previous.slug, { slug: next.slug, name: next.name });
-      await categories.commitUpdate(previous, next);
-      const counts = await apps.countAllByCategory();
-      return toCategory(next, counts.get(next.slug) ?? 0);
+      const slugChanged = next.slug !== previous.slug;
+      if (slugChanged) await categories.reserveSlug(next.slug, id);
+      const filed = await apps.countInCategory(previous.slug);
+      // The old slug stays reserved until its last app has moved (the re-filing frees it).
+      const hold = slugChanged && filed > 0;
+      if (filed > 0 && (slugChanged || next.name !== previous.name))
+        await refiling.request(
+          previous.slug,
+          { slug: next.slug, name: next.name },
+          hold ? { slug: previous.slug, category_id: id } : undefined,
+        );
+      await categories.commitUpdate(previous, next, { holdOldSlug: hold });
+      const already = slugChanged ? await apps.countInCategory(next.slug) : 0;
+      return toCategory(next, filed + already);
     },
 
     /**
      * Deletes a category. One that still has apps is refused (409, with the count) unless
-     * `reassignTo` names another category: its apps are moved there first.
+     * `reassignTo` names another category: its apps are moved there (in pages, shortly after).
      */
     async remove(id: string, reassignTo?: string): Promise<{ moved_apps: number }> {
       const category = await getOr404(id);
       const inUse = await apps.countInCategory(category.slug);
-      let moved = 0;
       if (inUse > 0) {
         if (!reassignTo) throw new ConflictError(categoryInUseMessage(category.name, inUse));
         const target = (await listAll()).find((c) => c.slug === reassignTo);
         if (!target) throw new ValidationError(`reassign_to: no category with the slug "${reassignTo}"`);
         if (target.id === category.id) throw new ValidationError('reassign_to must be another category');
-        moved = await apps.refileCategoryApps(category.slug, { slug: target.slug, name: target.name });
+        await refiling.request(
+          category.slug,
+          { slug: target.slug, name: target.name },
+          { slug: category.slug, category_id: category.id },
+        );
       }
-      await categories.delete(category);
-      return { moved_apps: moved };
+      await categories.delete(category, { holdSlug: inUse > 0 });
+      return { moved_apps: inUse };
     },
   };
 }

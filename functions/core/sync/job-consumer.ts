@@ -24,6 +24,22 @@ export interface SyncJobConsumerDeps {
   now?: () => Date;
 }
 
+/** What the queue screen names a failed job. */
+function failedKindOf(job: SyncJob): string {
+  switch (job.kind) {
+    case 'run':
+      return job.sync_type;
+    case 'listing':
+      return 'marketplace listing';
+    case 'refile-category':
+      return 'category re-filing';
+    case 'delete-pool':
+      return 'licence key pool deletion';
+    default:
+      return 'legacy_events poll';
+  }
+}
+
 export function createSyncJobConsumer(deps: SyncJobConsumerDeps) {
   const now = deps.now ?? (() => new Date());
   async function consume(message: ReceivedJob): Promise<void> {
@@ -41,12 +57,7 @@ export function createSyncJobConsumer(deps: SyncJobConsumerDeps) {
         await deps.failed
           .put({
             id: message.messageId,
-            kind:
-              job.kind === 'run'
-                ? job.sync_type
-                : job.kind === 'listing'
-                  ? 'marketplace listing'
-                  : 'legacy_events poll',
+            kind: failedKindOf(job),
             error: (err as Error).message,
             failed_at: now().toISOString(),
             receive_count: message.receiveCount,

@@ -178,7 +178,23 @@ export type SyncJob =
   /** A poll's run id is its queue message's id, so the queue's retries of it are one run with attempts. */
   | { kind: 'poll'; at: string; interval_seconds?: number; spread?: boolean }
   /** Make the marketplace listing of the current catalogue version (core/apps/listing-builder.ts). */
-  | { kind: 'listing'; version: number };
+  | { kind: 'listing'; version: number }
+  /**
+   * One page of moving a category's apps to another slug and/or name (core/apps/catalogue-jobs.ts):
+   * re-sent with the next cursor until the category's apps are all moved; `pass` counts the passes
+   * over the category (an app approved mid-way changes partition and is found by the next pass).
+   */
+  | {
+      kind: 'refile-category';
+      from: string;
+      to: { slug: string; name: string };
+      cursor?: string;
+      pass?: number;
+      /** The old slug, held by its category until the last page frees it. */
+      release?: { slug: string; category_id: string };
+    }
+  /** One page of deleting a deleted app's licence-key pool, re-sent until the pool is gone. */
+  | { kind: 'delete-pool'; app_id: string };
 
 export interface SyncQueue {
   send(job: SyncJob, delaySeconds?: number): Promise<void>;

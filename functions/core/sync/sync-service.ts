@@ -248,8 +248,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     /** The sync queue's consumer. Throws only for what the queue should retry (failed polls). */
     async handleJob(job: SyncJob, meta: JobMeta = {}): Promise<SyncRun | undefined> {
       if (job.kind === 'poll') return poll(job, meta);
-      // Listing builds are the marketplace's (wiring/sync.ts hands them to the listing builder).
-      if (job.kind === 'listing') return undefined;
+      // Listing builds and catalogue jobs are the marketplace's (wiring/sync.ts hands them on).
+      if (job.kind === 'listing' || job.kind === 'refile-category' || job.kind === 'delete-pool') return undefined;
       const run = await deps.runs.get(job.run_id);
       if (!run || run.status === 'succeeded' || run.status === 'failed') return run; // duplicate message
       return runLocked(run);
