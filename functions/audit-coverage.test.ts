@@ -4,6 +4,7 @@
  * the reason. A route added later fails this test until someone decides which.
  */
 import { describe, expect, it } from 'vitest';
+import { AUDIT_BEFORE_CHANGE } from './http/audit';
 import { ROUTES, routeKey } from './routes';
 
 const SIGN_IN =
@@ -81,5 +82,13 @@ describe('every state-changing route is audited or exempt with a reason', () => 
     expect(mark('POST /api/apps/{id}/reviews/{reviewId}/reply')).toBe('review.reply');
     expect(mark('POST /api/manual-licences/{id}/complete')).toBe('licence.manual_complete');
     expect(mark('PUT /api/admin/profile')).toBe('admin_profile.update');
+  });
+
+  it('writes the entry before the change only where the change is no table write, each with a reason', () => {
+    // Every other audited route's entry rides in its first table write's transaction (http/audit.ts).
+    for (const [key, reason] of Object.entries(AUDIT_BEFORE_CHANGE)) {
+      expect(ROUTES.find((r) => routeKey(r) === key)?.audit, `${key} is not an audited route`).toBeDefined();
+      expect(reason.length, key).toBeGreaterThan(20);
+    }
   });
 });

@@ -165,7 +165,8 @@ function groupHandler<G extends RouteGroup>(
         event,
       };
       request.internal.req = req;
-      return toResult(route, await endpoint(req));
+      const run = request.internal.runEndpoint;
+      return toResult(route, await (run ? run(req, () => endpoint(req)) : endpoint(req)));
     });
 
   return async function handler(event: ApiEvent, context?: Partial<Context>): Promise<ApiResult> {

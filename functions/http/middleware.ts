@@ -9,7 +9,7 @@
  *   originAndSecrets   cold-start secrets, then the CloudFront origin header (403)
  *   authentication     the access the route table gives the route (401/403)
  *   bodyParsing        raw bytes, and JSON unless the route takes raw bytes (400)
- *   auditTrail         one audit entry per successful call of an audited route
+ *   auditTrail         an audited route's entry written with its change, completed after (http/audit.ts)
  *
  * The state the steps hand on lives in middy's `request.internal` (GroupState), which the endpoint
  * call reads from its context (`groupState`).
@@ -25,7 +25,7 @@ import { AppError, ForbiddenError, UnauthorizedError } from '../core/errors';
 import { flushMetrics } from '../platform/metrics';
 import type { RouteDef } from '../routes';
 import { ensureSecrets } from '../secrets';
-import { writeAuditEntry } from './audit';
+import { type AuditedCall, finishAudited, openAudited, statusOfError } from './audit';
 import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
 import { addLambdaContext, logger } from './logger';
 import { ORIGIN_REFUSED, originVerified } from './origin-verify';
@@ -42,6 +42,10 @@ export interface GroupState extends Record<string, unknown> {
   body?: unknown;
   /** The request the endpoint handler received (for the audit trail). */
   req?: ApiRequest;
+  /** How the endpoint is called (the audit step runs an audited route's in its audit scope). */
+  runEndpoint?: (req: ApiRequest, endpoint: () => Promise<ApiResponse>) => Promise<ApiResponse>;
+  /** The audited call in progress (its pending entry). */
+  audited?: AuditedCall;
 }
 
 /** The Lambda context, carrying the steps' state to the endpoint call (middy hands a handler only event and context). */
@@ -258,10 +262,26 @@ export const bodyParsing = (): GroupMiddleware => ({
   },
 });
 
-/** Audited routes (routes.ts `audit`): one audit trail entry per successful state change. */
+/**
+ * Audited routes (routes.ts `audit`): the endpoint runs in the call's audit scope, so its first
+ * table write carries the entry (or the entry is written first: AUDIT_BEFORE_CHANGE); after the
+ * answer, or the error, the entry is completed with the status and the handler's detail.
+ */
 export const auditTrail = (): GroupMiddleware => ({
+  before: (request) => {
+    request.internal.runEndpoint = async (req, endpoint) => {
+      const call = await openAudited(req);
+      if (!call) return endpoint();
+      request.internal.audited = call;
+      return call.writtenFirst ? endpoint() : call.scope.run(endpoint);
+    };
+  },
   after: async (request) => {
-    const req = request.internal.req;
-    if (req?.route.audit && request.response) await writeAuditEntry(req, request.response.statusCode ?? 200);
+    const call = request.internal.audited;
+    if (call && request.response) await finishAudited(call, request.response.statusCode ?? 200);
+  },
+  onError: async (request) => {
+    const call = request.internal.audited;
+    if (call) await finishAudited(call, statusOfError(request.error));
   },
 });

@@ -12,15 +12,19 @@
  * | entries about one object (id), newest first      | GSI3  | GSI3PK=AUDITTARGET#<id>, same range                |
  *
  * The action filter is a FilterExpression on the chosen partition (pages are filled by reading
- * on). Entries are written once with attribute_not_exists(PK) and carry `ttl` (epoch seconds),
- * so DynamoDB removes them after the retention; nothing in the product updates or deletes them.
+ * on). An entry is written with the change it records: in the same transaction as the request's
+ * first write (audit-scope.ts, dynamo.ts), or before the change on the routes whose change is no
+ * table write (http/audit.ts). After the answer the group handler completes it (target, label,
+ * status, changes) by an update of its own fields; an entry written before a change the route then
+ * refused is deleted. Entries carry `ttl` (epoch seconds), so DynamoDB removes them after the retention.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
-import type { AuditStore } from '../../core/audit/audit';
+import type { AuditScope, AuditStore } from '../../core/audit/audit';
 import { documentClient, tableName } from '../aws-clients';
-import { type ItemMapper, keyCursor, putItem } from './dynamo';
+import { entryScope } from './audit-entry-scope';
+import { deleteItem, type ItemMapper, keyCursor, putItem, updateItem } from './dynamo';
 import { auditKeys } from './keys';
 
 const FIELDS = [
@@ -92,6 +96,40 @@ const keyOf = (item: Record<string, unknown>, plan: Plan): Record<string, unknow
 export const dynamoAuditStore: AuditStore = {
   async put(entry, expiresAtSeconds) {
     await putItem(auditEntryItem.toItem(entry, expiresAtSeconds), { ConditionExpression: 'attribute_not_exists(PK)' });
+  },
+
+  scope: (entry, expiresAtSeconds) => entryScope(entry.id, auditEntryItem.toItem(entry, expiresAtSeconds)),
+
+  async complete(entry) {
+    const sk = auditKeys.sort(entry.at, entry.id);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const set: string[] = [];
+    for (const f of ['target_type', 'target_id', 'target_label', 'status', 'changes'] as const) {
+      names[`#${f}`] = f;
+      values[`:${f}`] = entry[f];
+      set.push(`#${f} = :${f}`);
+    }
+    // The object's partition follows the target the handler named (the path's id by default).
+    if (entry.target_id) {
+      values[':gsi3pk'] = auditKeys.targetPartition(entry.target_id);
+      values[':gsi3sk'] = sk;
+      set.push('GSI3PK = :gsi3pk', 'GSI3SK = :gsi3sk');
+    }
+    await updateItem(auditKeys.entry(entry.id), {
+      UpdateExpression: `SET ${set.join(', ')}${entry.target_id ? '' : ' REMOVE GSI3PK, GSI3SK'}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+  },
+
+  async drop(entry) {
+    await deleteItem(auditKeys.entry(entry.id), {
+      ConditionExpression: 'attribute_exists(PK) AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 0 },
+    });
   },
 
   async page(q) {

@@ -18,6 +18,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import { documentClient, tableName } from '../aws-clients';
+import { type AuditScopeState, pendingAuditEntry } from './audit-scope';
 
 /**
  * How one entity is stored: toItem writes every attribute of its item (keys, index attributes,
@@ -38,19 +39,78 @@ type PutRest = Omit<PutCommandInput, 'TableName' | 'Item'>;
 type UpdateRest = Omit<UpdateCommandInput, 'TableName' | 'Key'>;
 type DeleteRest = Omit<DeleteCommandInput, 'TableName' | 'Key'>;
 
-/** Writes one item into the table; `rest` carries its condition and placeholders. */
-export function putItem(item: Record<string, unknown>, rest: PutRest = {}) {
-  return documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ...rest }));
+/**
+ * Writes one item into the table; `rest` carries its condition and placeholders. In an audited
+ * request whose entry is still pending (audit-scope.ts) the write is lifted into a transaction with
+ * the entry; a failed condition still throws ConditionalCheckFailedException.
+ */
+export async function putItem(item: Record<string, unknown>, rest: PutRest = {}) {
+  const pending = pendingAuditEntry();
+  const { ReturnValues, ...txRest } = rest;
+  if (!pending || (ReturnValues && ReturnValues !== 'NONE')) {
+    return documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ...rest }));
+  }
+  await carrying(pending, { Put: { TableName: tableName(), Item: item, ...txRest } });
+  return { $metadata: {} };
 }
 
-/** Updates one item of the table by its key. */
-export function updateItem(key: Key, rest: UpdateRest) {
-  return documentClient().send(new UpdateCommand({ TableName: tableName(), Key: key, ...rest }));
+/**
+ * Updates one item of the table by its key. Lifted with a pending audit entry like putItem; a
+ * ReturnValues of the new values is answered by a consistent read after the commit (the whole item:
+ * UPDATED_NEW callers read their fields from it). The old values cannot come from a transaction:
+ * such updates (ALL_OLD, UPDATED_OLD) are not lifted and are never an audited change (audit-scope.ts).
+ */
+export async function updateItem(key: Key, rest: UpdateRest) {
+  const pending = pendingAuditEntry();
+  const { ReturnValues, ...txRest } = rest;
+  const returnsNew = ReturnValues === 'ALL_NEW' || ReturnValues === 'UPDATED_NEW';
+  if (!pending || (ReturnValues && ReturnValues !== 'NONE' && !returnsNew)) {
+    return documentClient().send(new UpdateCommand({ TableName: tableName(), Key: key, ...rest }));
+  }
+  await carrying(pending, { Update: { TableName: tableName(), Key: key, ...txRest } as TransactItem['Update'] });
+  return { $metadata: {}, ...(returnsNew ? { Attributes: await getItem(key) } : {}) };
 }
 
-/** Deletes one item of the table by its key. */
-export function deleteItem(key: Key, rest: DeleteRest = {}) {
-  return documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...rest }));
+/** Deletes one item of the table by its key (lifted with a pending audit entry like putItem unless it returns the old item). */
+export async function deleteItem(key: Key, rest: DeleteRest = {}) {
+  const pending = pendingAuditEntry();
+  const { ReturnValues, ...txRest } = rest;
+  if (!pending || (ReturnValues && ReturnValues !== 'NONE')) {
+    return documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...rest }));
+  }
+  await carrying(pending, { Delete: { TableName: tableName(), Key: key, ...txRest } });
+  return { $metadata: {} };
+}
+
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const TRANSACTION_ITEM_LIMIT = 100;
+
+/** `items` with the pending audit entry last (the positions of the caller's items are unchanged). */
+function withEntry(items: TransactItems, pending: AuditScopeState | undefined): TransactItems {
+  if (!pending) return items;
+  if (items.length >= TRANSACTION_ITEM_LIMIT) {
+    // Refused rather than committed without its entry (no audited change writes this many items).
+    throw new Error(`an audited change of ${items.length} items leaves no room for its audit entry`);
+  }
+  return [...items, pending.put()];
+}
+
+/** A single write lifted into a transaction with the pending entry; a failed condition is thrown as the single write's. */
+async function carrying(pending: AuditScopeState, op: TransactItem): Promise<void> {
+  const cancelled = await attempt(withEntry([op], pending), 4);
+  if (!cancelled) {
+    pending.carried = true;
+    return;
+  }
+  if (failedAt(cancelled.codes, 0)) {
+    const reason = (cancelled.err as { CancellationReasons?: Array<{ Item?: Record<string, unknown> }> })
+      .CancellationReasons?.[0];
+    throw Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+      ...(reason?.Item ? { Item: reason.Item } : {}),
+    });
+  }
+  throw cancelled.err;
 }
 
 /** The items of a transaction, with the table filled in. */
@@ -420,7 +480,7 @@ async function attempt(
 }
 
 /**
- * Runs a transaction. Resolves undefined when it committed, or the cancellation codes when it was
+ * Runs a transaction (with a pending audit entry appended last: audit-scope.ts). Resolves undefined when it committed, or the cancellation codes when it was
  * cancelled (a condition failed, or it kept conflicting). A cancellation without a failed
  * condition (another transaction was touching the same items) is retried `conflictRetries` times
  * first. Any other error is thrown.
@@ -429,7 +489,10 @@ export async function transactOrCancellationCodes(
   items: TransactItems,
   conflictRetries = 4,
 ): Promise<string[] | undefined> {
-  return (await attempt(items, conflictRetries))?.codes;
+  const pending = pendingAuditEntry();
+  const cancelled = await attempt(withEntry(items, pending), conflictRetries);
+  if (!cancelled && pending) pending.carried = true;
+  return cancelled?.codes;
 }
 
 /**
@@ -437,6 +500,8 @@ export async function transactOrCancellationCodes(
  * cancelled (cancellationCodes / cancelledAt on it tell which item failed).
  */
 export async function transact(items: TransactItems, conflictRetries = 4): Promise<void> {
-  const cancelled = await attempt(items, conflictRetries);
+  const pending = pendingAuditEntry();
+  const cancelled = await attempt(withEntry(items, pending), conflictRetries);
   if (cancelled) throw cancelled.err;
+  if (pending) pending.carried = true;
 }

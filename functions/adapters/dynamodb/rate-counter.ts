@@ -8,6 +8,7 @@
  * |-----------------------------|---------------------------------|--------|
  * | hits of a key in one window | RATE#<key>#<window start, s>    | RATE   |
  */
+import { outsideAuditScope } from './audit-scope';
 import { conditionally, updateItem } from './dynamo';
 import { rateKeys } from './keys';
 import { TABLE_KEYS } from './table-definition';
@@ -19,12 +20,15 @@ export async function hitRateCounter(
   nowMs = Date.now(),
 ): Promise<boolean> {
   const windowStart = Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
-  return conditionally(
-    updateItem(rateKeys.window(key, windowStart), {
-      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-      ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
-    }),
+  // A hit is not the audited change it may guard: it never carries the request's audit entry.
+  return outsideAuditScope(() =>
+    conditionally(
+      updateItem(rateKeys.window(key, windowStart), {
+        UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + 2 * windowSeconds },
+      }),
+    ),
   );
 }

@@ -17,7 +17,7 @@ import {
   type SuppressionStore,
 } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
-import { deleteItem, type ItemMapper, putItem, queryIndexPage } from './dynamo';
+import { conditionally, deleteItem, type ItemMapper, putItem, queryIndexPage } from './dynamo';
 import { suppressionKeys } from './keys';
 
 const PARTITION = suppressionKeys.partition;
@@ -65,8 +65,8 @@ export const dynamoSuppressionStore: SuppressionStore = {
   },
 
   async lift(email) {
-    const res = await deleteItem(key(email), { ReturnValues: 'ALL_OLD' });
-    return Boolean(res.Attributes);
+    // A conditional delete rather than ReturnValues: it can carry the request's audit entry (dynamo.ts).
+    return conditionally(deleteItem(key(email), { ConditionExpression: 'attribute_exists(PK)' }));
   },
 
   async list(limit, cursor) {

@@ -16,9 +16,22 @@ export interface AuditDetail {
   after?: Record<string, unknown> | null;
 }
 
+/** The request's pending entry: the first write of the change made inside `run` carries it. */
+export interface AuditScope {
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** True once a committed write carried the entry. */
+  carried(): boolean;
+}
+
 export interface AuditStore {
   /** Writes a new entry (never overwrites one); `expiresAt` is the TTL in epoch seconds. */
   put(entry: AuditEntry, expiresAtSeconds: number): Promise<void>;
+  /** A scope whose first write carries `entry` in its own transaction (the entry written with the change). */
+  scope(entry: AuditEntry, expiresAtSeconds: number): AuditScope;
+  /** Completes a written entry with what is known after the change: target, label, status, changes. */
+  complete(entry: AuditEntry): Promise<void>;
+  /** Removes an entry written before a change that was then refused (a 4xx), and nothing else. */
+  drop(entry: AuditEntry): Promise<void>;
   /** Newest first, one page; `cursor` as returned by the previous page. */
   page(query: AuditQuery): Promise<Page<AuditEntry>>;
 }
@@ -36,6 +49,10 @@ export function createAuditLog(deps: {
   return {
     write: (entry: AuditEntry): Promise<void> =>
       deps.store.put(entry, expiresAt(Date.parse(entry.at), deps.retentionDays)),
+    scope: (entry: AuditEntry): AuditScope =>
+      deps.store.scope(entry, expiresAt(Date.parse(entry.at), deps.retentionDays)),
+    complete: (entry: AuditEntry): Promise<void> => deps.store.complete(entry),
+    drop: (entry: AuditEntry): Promise<void> => deps.store.drop(entry),
 
     /**
      * A page of the trail. The actor filter is an account id, or an e-mail read as the account that

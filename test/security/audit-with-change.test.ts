@@ -1,0 +1,109 @@
+/**
+ * Issue 30, finding 6 (low), its last part: "a write that fails after a 2xx is only logged". The
+ * group handler wrote an audited route's entry after the answer, so a refused or failed audit write
+ * left a change with no entry. Now the change's own write carries the entry (one transaction): the
+ * two land together or not at all. The failure is injected as an IAM-like refusal of writes to the
+ * audit trail's items on the handler's DynamoDB client (the handler runs in this process).
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws-clients';
+import { handler } from '../../functions/api-keys/index';
+import type { AuditPage } from '../../shared/schemas/audit';
+import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
+import { adminToken, api, type Developer, newDeveloper } from '../support/api';
+
+/** What the injected refusal covers: single writes of an entry (the post-answer ones), or every write naming one. */
+let refuse: 'single' | 'all' | null = null;
+
+const pkOf = (v: unknown) => String((v as { S?: string } | undefined)?.S ?? v ?? '');
+type Write = { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
+const namesEntry = (item: Write | undefined) => pkOf(item?.Item?.PK ?? item?.Key?.PK).startsWith('AUDIT#');
+
+beforeAll(() => {
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Write & { TransactItems?: Record<string, Write>[] };
+      const single = namesEntry(input);
+      const inTransaction = (input.TransactItems ?? []).some((t) => Object.values(t).some((op) => namesEntry(op)));
+      if (refuse && (single || (refuse === 'all' && inTransaction))) {
+        throw Object.assign(new Error(`not authorized to perform ${context.commandName} on an audit entry`), {
+          name: 'AccessDeniedException',
+        });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'refuseAuditWrites' },
+  );
+});
+
+async function deleteKeyInProcess(dev: Developer, keyId: string) {
+  const path = `/api/keys/${keyId}`;
+  const event = {
+    version: '2.0',
+    routeKey: 'DELETE /api/keys/{id}',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { authorization: `Bearer ${dev.token}` },
+    pathParameters: { id: keyId },
+    isBase64Encoded: false,
+    requestContext: { requestId: `audit-${keyId}`, http: { method: 'DELETE', path, sourceIp: '127.0.0.1' } },
+  } as unknown as APIGatewayProxyEventV2;
+  return (await handler(event)).statusCode;
+}
+
+async function newKey(dev: Developer): Promise<string> {
+  const created = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id;
+}
+
+const keyIds = async (dev: Developer) =>
+  (await api<ApiKey[]>('GET', '/api/keys', { token: dev.token })).body.map((k) => k.id);
+
+/** The trail's deletions of this key. */
+async function deletionsOf(targetId: string) {
+  const res = await api<AuditPage>('GET', `/api/admin/audit?target_id=${targetId}&action=api_key.delete&limit=10`, {
+    token: await adminToken(),
+  });
+  expect(res.status).toBe(200);
+  return res.body.entries;
+}
+
+describe('an audited change and its audit entry land together', () => {
+  let dev: Developer;
+  beforeAll(async () => {
+    dev = await newDeveloper();
+  });
+
+  it('keeps the entry of a change whose post-answer audit write is refused', async () => {
+    const keyId = await newKey(dev);
+    refuse = 'single';
+    const status = await deleteKeyInProcess(dev, keyId).finally(() => {
+      refuse = null;
+    });
+    expect(status).toBe(200);
+    expect(await keyIds(dev)).not.toContain(keyId);
+    // Before: the key was gone and the trail had nothing. Now the entry came with the deletion; only
+    // its completion (status, changes) was refused, and it still names who did what to which key.
+    const entries = await deletionsOf(keyId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'api_key.delete',
+      actor_id: dev.id,
+      target_id: keyId,
+      route: 'DELETE /api/keys/{id}',
+    });
+  });
+
+  it('makes no change when its audit entry cannot be written at all', async () => {
+    const keyId = await newKey(dev);
+    refuse = 'all';
+    const status = await deleteKeyInProcess(dev, keyId).finally(() => {
+      refuse = null;
+    });
+    expect(status).toBeGreaterThanOrEqual(500);
+    expect(await keyIds(dev)).toContain(keyId);
+    expect(await deletionsOf(keyId)).toEqual([]);
+  });
+});
