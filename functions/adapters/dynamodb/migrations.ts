@@ -23,6 +23,10 @@
  * - install-counters: each app's active_installs (installs-repo.ts ACTIVE_INSTALLS, App
  *   Management's Installs column) counted from its installs, for installs written before the
  *   counter moved in their writes' transactions.
+ * - buyer-app-purchases: the buyer+app pointer of each purchase (purchases-repo.ts buyerAppPointer,
+ *   which checkout's already-owned check and the review's licence check read instead of the
+ *   buyer's whole history), for purchases written before create wrote it; purchases of apps
+ *   deleted since are left out (they cannot be bought or reviewed).
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -47,7 +51,7 @@ import {
   userKeys,
 } from './keys';
 import { purchaseItem } from './purchase-item';
-import { SALES_COUNTERS } from './purchases-repo';
+import { buyerAppPointer, SALES_COUNTERS } from './purchases-repo';
 import { catalogueCategories, countCatalogue, dynamoCatalogueStore } from './sync-repo';
 import { dynamoUsersRepository, searchText, userItem } from './users-repo';
 
@@ -291,6 +295,30 @@ async function installCounters(): Promise<number> {
   return apps.length;
 }
 
+/** The buyer+app pointer (buyerAppPointer) of each of one app's purchases, read through its sales index. */
+export async function buyerAppPurchasesOfApp(appId: string): Promise<number> {
+  const sales = await queryAll(
+    onIndex('GSI2', appSalesPartition(appId), {
+      ProjectionExpression: '#id, user_id, created_at',
+      ExpressionAttributeNames: { '#id': 'id' },
+    }),
+  );
+  let written = 0;
+  for (const p of sales) {
+    if (typeof p.id !== 'string' || typeof p.user_id !== 'string' || typeof p.created_at !== 'string') continue;
+    await putItem(buyerAppPointer({ id: p.id, user_id: p.user_id, app_id: appId, created_at: p.created_at }));
+    written++;
+  }
+  return written;
+}
+
+/** Every listed or unlisted app's purchases' buyer+app pointers. */
+async function buyerAppPurchases(): Promise<number> {
+  let written = 0;
+  for (const id of await appIds()) written += await buyerAppPurchasesOfApp(id);
+  return written;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -303,5 +331,6 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('admin-app-counts', recountAdminApps),
     await once('app-search-text', appSearchText),
     await once('install-counters', installCounters),
+    await once('buyer-app-purchases', buyerAppPurchases),
   ];
 }
