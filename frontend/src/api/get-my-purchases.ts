@@ -12,7 +12,8 @@ export const MY_PURCHASES_KEY = '/api/stripe/my-purchases';
  * developer's purchases tab. A failure is not retried; each screen decides what it shows then.
  */
 export function useMyPurchases() {
-  return usePagedArray<Purchase>(MY_PURCHASES_KEY);
+  // Its own key (with the default limit spelt out): useNewestPurchases caches the plain array under the bare path.
+  return usePagedArray<Purchase>(`${MY_PURCHASES_KEY}?limit=100`);
 }
 
 /**

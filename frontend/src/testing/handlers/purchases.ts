@@ -57,7 +57,7 @@ export function installFixture(over: Partial<BuyerInstall> & Pick<BuyerInstall, 
 export function purchasesHandlers(
   opts: {
     purchases?: Purchase[];
-    /** The server's page size for My Purchases without `limit` (100). */
+    /** A page size for My Purchases in place of the asked `limit` (the server's is 100). */
     pageSize?: number;
     sessions?: Record<string, Array<PurchaseSessionResult | number>>;
     checkoutUrl?: string;
@@ -72,7 +72,7 @@ export function purchasesHandlers(
     http.get('/api/stripe/my-purchases', ({ request }) => {
       const params = new URL(request.url).searchParams;
       const all = opts.purchases ?? [];
-      const limit = Number(params.get('limit') ?? opts.pageSize ?? 100);
+      const limit = opts.pageSize ?? Number(params.get('limit') ?? 100);
       const from = Number(params.get('cursor') ?? 0);
       const more = from + limit < all.length;
       return HttpResponse.json(all.slice(from, from + limit), {
