@@ -25,8 +25,6 @@ const ALLOWED: Record<string, string> = {
     'bounded: the event types are a curated list seeded by the product (bin/seed/event-types.ts), not user data',
   'functions/adapters/dynamodb/sync-repo.ts#dynamoLockStore.running':
     'bounded: one lock item per sync type (SYNC_TYPES), held only while a run is going',
-  'functions/adapters/dynamodb/reviews-repo.ts#holdsLicence':
-    'bounded: one buyer’s purchases of one app (one open or valid purchase per app, refunded ones aside); a Query of the buyer’s partition narrowed to the app',
   'functions/adapters/dynamodb/api-keys-repo.ts#dynamoApiKeyRepository.listByOwner':
     'bounded: one developer’s API keys, at most LIMITS.maxApiKeysPerDeveloper (10): api-keys-service.ts create checks the owner’s counter in the key’s own transaction, and a deleted key’s items are deleted (no revoked keys pile up)',
   'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.listByOwner':
@@ -34,7 +32,7 @@ const ALLOWED: Record<string, string> = {
   'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
     'manual licences waiting on one developer’s apps (GET /api/manual-licences reads each app’s sales partition, filtered): UNBOUNDED TODAY (the admin’s list pages the MANUALPENDING index); remove this entry when the developer’s list pages',
   'functions/adapters/dynamodb/purchases-repo.ts#listPurchases':
-    'one buyer’s purchases (My Purchases, checkout’s already-owned check) and salesSummary (one app’s sales; the admin list reads counters instead); the admin purchase history and developer analytics page (pageByApp): UNBOUNDED TODAY, allowed until issue 26 items 3-5 land (admin lists, counters, sync history: the adminscale branch); remove this entry when it pages',
+    'listByBuyer, now only for installations.ts countProvenPurchases: when an address becomes proven (e-mail verification, a claim link: accounts routes) the purchases kept for its buyer ids start counting as installations, read to the end of each buyer id’s partition: UNBOUNDED TODAY (My Purchases pages with pageByBuyers, checkout’s and the review’s licence checks read the buyer+app pointers, the admin purchase history pages with pageByApp); remove this entry when that count moves to a worker',
 };
 
 describe('bounded reads', () => {

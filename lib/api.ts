@@ -145,10 +145,11 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'SYNCCOUNTS',
     ],
     // A review's author: the profile without the password hash (whether the address is proven); a
-    // buyer's purchases of the app by id, and of each only whether it is a licence held now.
+    // buyer's purchases of the app by id (the buyer+app pointers), and of each only whether it is a
+    // licence held now.
     projected: {
       'USER#*': USER_PROFILE_ATTRIBUTES,
-      'BUYER#*': ['id'],
+      'BUYERAPP#*': ['purchase_id'],
       'PURCHASE#*': ['PK', 'status', 'license_status', 'expires_at'],
     },
   },
@@ -249,6 +250,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
     keys: [
       'APP#*',
       'BUYER#*',
+      // Whether a reviewer holds a licence of the app: the buyer+app purchase pointers.
+      'BUYERAPP#*',
       'PURCHASE#*',
       'SESSION#*',
       'CATALOGUE',

@@ -116,6 +116,7 @@ import {
   CompleteManualLicenceResponse,
   ManualLicenceListSchema,
 } from '../../shared/schemas/manual-licences';
+import { MyPurchasesQuery } from '../../shared/schemas/my-purchases';
 import {
   LicenseListQuery,
   LicenseListSchema,
@@ -612,7 +613,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: CheckoutSessionSchema,
     errors: [404, 409],
   },
-  'GET /api/stripe/my-purchases': { summary: 'Your purchased licences', response: PurchaseListSchema },
+  'GET /api/stripe/my-purchases': {
+    summary: 'Your purchased licences, newest first, one page at a time',
+    description:
+      'At most 100 purchases per answer (`limit`, at most 100). When more remain, the answer carries ' +
+      '`X-Next-Cursor` and `Link: <…&cursor=…>; rel="next"`; pass the cursor back as `cursor`.',
+    query: MyPurchasesQuery,
+    response: PurchaseListSchema,
+  },
   'GET /api/installs': {
     summary: 'Your installs: what each app you licensed may receive and touch',
     description:

@@ -5,13 +5,19 @@
  * Partner API reports it invalid) and the buyer-only PDF invoice. Purchases are written straight
  * through the purchases repository in every state the product can reach.
  */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { purchaseKeys } from '../../functions/adapters/dynamodb/keys';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { buyerAppPurchasesOfApp } from '../../functions/adapters/dynamodb/migrations';
+import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { checkLicence } from '../../functions/core/partner/partner-service';
-import { purchases } from '../../functions/wiring/purchases';
+import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import {
   AdminPurchaseListSchema,
+  ALREADY_LICENSED,
   ANALYTICS_PUBLIC_ONLY,
   APP_NOT_FOUND,
   AppAnalyticsSchema,
@@ -21,6 +27,7 @@ import {
   REFUND_ONLY_COMPLETED,
   REFUND_WINDOW_CLOSED,
 } from '../../shared/schemas/checkout';
+import { MY_PURCHASES_CURSOR_INVALID } from '../../shared/schemas/my-purchases';
 import { adminToken, api, apiUrl, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import {
@@ -40,8 +47,11 @@ let app: AppRecord;
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
 /** A licence `who` holds, bought under the name newDeveloper registers. */
-const completed = (a: AppRecord, who: Dev, overrides: Parameters<typeof insertPurchase>[1] = {}) =>
-  insertCompleted(a, who, { buyer_name: 'Test Developer', ...overrides });
+const completed = (
+  a: AppRecord,
+  who: Pick<Dev, 'id' | 'email'>,
+  overrides: Parameters<typeof insertPurchase>[1] = {},
+) => insertCompleted(a, who, { buyer_name: 'Test Developer', ...overrides });
 
 beforeAll(async () => {
   [owner, buyer, admin] = await Promise.all([newDeveloper(), newDeveloper(), adminToken()]);
@@ -93,6 +103,66 @@ describe('GET /api/stripe/my-purchases', () => {
     const after = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: me.token });
     expect(after.body[1]?.app.name).toBe(other.name);
     expect((await api('GET', '/api/stripe/my-purchases')).status).toBe(401);
+  });
+});
+
+describe('GET /api/stripe/my-purchases, paged', () => {
+  it('pages newest first across the account and its claimed guest purchases, following X-Next-Cursor', async () => {
+    const me = await newDeveloper();
+    const guest = { id: guestBuyerId(me.email), email: me.email };
+    // Own and guest purchases interleaved in time: the pages must merge them.
+    const made = [];
+    for (let i = 0; i < 5; i++) {
+      made.push(await completed(app, i % 2 ? guest : me, { created_at: days(-10 + i) }));
+    }
+    const newestFirst = made.map((p) => p.id).reverse();
+    const seen: string[] = [];
+    let path = '/api/stripe/my-purchases?limit=2';
+    for (let page = 0; page < 3; page++) {
+      const res = await api<Purchase[]>('GET', path, { token: me.token });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.map((p) => p.id));
+      const next = res.headers.get('x-next-cursor');
+      if (page < 2) {
+        expect(next, `page ${page + 1} names the next`).toBeTruthy();
+        expect(res.headers.get('link')).toContain('rel="next"');
+        path = `/api/stripe/my-purchases?limit=2&cursor=${encodeURIComponent(String(next))}`;
+      } else expect(next).toBeNull();
+    }
+    expect(seen).toEqual(newestFirst);
+    // Without limit: the plain array, all five (under the cap), no next page.
+    const all = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: me.token });
+    expect(all.body.map((p) => p.id)).toEqual(newestFirst);
+    expect(all.headers.get('x-next-cursor')).toBeNull();
+    // A cursor that is not one, or another account's, is refused and shows nothing.
+    const first = await api('GET', '/api/stripe/my-purchases?limit=2', { token: me.token });
+    const mine = encodeURIComponent(String(first.headers.get('x-next-cursor')));
+    const stolen = await api('GET', `/api/stripe/my-purchases?cursor=${mine}`, { token: buyer.token });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.detail).toBe(MY_PURCHASES_CURSOR_INVALID);
+    expect((await api('GET', '/api/stripe/my-purchases?cursor=nonsense', { token: me.token })).status).toBe(400);
+    expect((await api('GET', '/api/stripe/my-purchases?limit=0', { token: me.token })).status).toBe(400);
+  });
+});
+
+describe('the buyer-app-purchases migration', () => {
+  it('gives a purchase written before the buyer+app pointers its pointer, so the licence check finds it', async () => {
+    const me = await newDeveloper();
+    const a = await createApp(testApp(owner.id, 'legacy-held'));
+    const p = await completed(a, me);
+    expect(await dynamoPurchasesRepository.holdsApp(me.id, a.id)).toBe(true);
+    // As a purchase written by the version before: no pointer.
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: purchaseKeys.buyerAppPurchase(me.id, a.id, p) }),
+    );
+    expect(await dynamoPurchasesRepository.holdsApp(me.id, a.id)).toBe(false);
+    expect(await buyerAppPurchasesOfApp(a.id)).toBe(1);
+    expect(await dynamoPurchasesRepository.holdsApp(me.id, a.id)).toBe(true);
+    // And checkout refuses a second licence again.
+    const res = await api('POST', '/api/stripe/create-checkout-session', { token: me.token, body: { app_id: a.id } });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(ALREADY_LICENSED);
   });
 });
 
@@ -169,12 +239,6 @@ describe('GET /api/apps/{id}/analytics', () => {
     expect(res.body.detail).toBe(ANALYTICS_PUBLIC_ONLY);
     expect((await api('GET', '/api/apps/no-such-app/analytics', { token: owner.token })).status).toBe(404);
   });
-
-  it('exports sales summaries for the admin app list', async () => {
-    const summary = await purchases.salesSummary([analyticsApp.id, 'no-such-app']);
-    expect(summary[analyticsApp.id]).toEqual({ purchases: 4, total_sales: 3, total_revenue: 99.98 });
-    expect(summary['no-such-app']).toEqual({ purchases: 0, total_sales: 0, total_revenue: 0 });
-  });
 });
 
 describe('GET /api/admin/apps/{id}/purchases', () => {
@@ -194,6 +258,17 @@ describe('GET /api/admin/apps/{id}/purchases', () => {
       license_status: 'assigned',
     });
     expect((await api('GET', `/api/admin/apps/${a.id}/purchases`, { token: owner.token })).status).toBe(403);
+    // Page by page past the first (limit 1): the same list, then no next page.
+    const paged: string[] = [];
+    let path = `/api/admin/apps/${a.id}/purchases?limit=1`;
+    for (;;) {
+      const page = await api('GET', path, { token: admin });
+      paged.push(...AdminPurchaseListSchema.parse(page.body).map((p) => p.id));
+      const next = page.headers.get('x-next-cursor');
+      if (!next) break;
+      path = `/api/admin/apps/${a.id}/purchases?limit=1&cursor=${encodeURIComponent(next)}`;
+    }
+    expect(paged).toEqual([refunded.id, older.id]);
   });
 });
 

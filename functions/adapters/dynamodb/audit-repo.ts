@@ -21,7 +21,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
-import type { AuditScope, AuditStore } from '../../core/audit/audit';
+import type { AuditStore } from '../../core/audit/audit';
 import { documentClient, tableName } from '../aws-clients';
 import { entryScope } from './audit-entry-scope';
 import { deleteItem, type ItemMapper, keyCursor, putItem, updateItem } from './dynamo';

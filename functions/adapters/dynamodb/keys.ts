@@ -148,6 +148,12 @@ export const purchaseKeys = {
   idOfPk: (pk: unknown) => String(pk ?? '').slice(PURCHASE_PREFIX.length),
   session: (sessionId: string): Key => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   checkoutSlot: (buyerId: string, appId: string): Key => ({ PK: `BUYERAPP#${buyerId}#${appId}`, SK: 'CHECKOUT' }),
+  /** The buyer+app partition's pointer to each purchase of that app by that buyer, newest last. */
+  buyerAppPurchase: (buyerId: string, appId: string, p: Created): Key => ({
+    PK: `BUYERAPP#${buyerId}#${appId}`,
+    SK: `${PURCHASE_PREFIX}${p.created_at}#${p.id}`,
+  }),
+  buyerAppPartition: (buyerId: string, appId: string) => `BUYERAPP#${buyerId}#${appId}`,
   stripeEvent: (eventId: string): Key => ({ PK: `STRIPEEVENT#${eventId}`, SK: 'STRIPEEVENT' }),
   stripeRef: (ref: string): Key => ({ PK: `STRIPEREF#${ref}`, SK: 'STRIPEREF' }),
   buyerPartition: (userId: string) => `BUYER#${userId}`,

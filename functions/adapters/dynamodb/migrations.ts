@@ -30,6 +30,10 @@
  *   app, for apps written before it moved in each app write's transaction.
  * - pool-counts: each key pool's count of assigned keys (key-pool-repo.ts, the developer's edit
  *   view), counted from its keys, for keys claimed before the claim moved the counter.
+ * - buyer-app-purchases: the buyer+app pointer of each purchase (purchases-repo.ts buyerAppPointer,
+ *   which checkout's already-owned check and the review's licence check read instead of the
+ *   buyer's whole history), for purchases written before create wrote it; purchases of apps
+ *   deleted since are left out (they cannot be bought or reviewed).
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -61,7 +65,7 @@ import {
 } from './keys';
 import { reviewedDeclarationSource } from './permissions-repo';
 import { purchaseItem } from './purchase-item';
-import { SALES_COUNTERS } from './purchases-repo';
+import { buyerAppPointer, SALES_COUNTERS } from './purchases-repo';
 import { catalogueCategories, countCatalogue, dynamoCatalogueStore } from './sync-repo';
 import { dynamoUsersRepository, searchText, userItem } from './users-repo';
 
@@ -372,6 +376,30 @@ async function poolCounts(): Promise<number> {
   return pools;
 }
 
+/** The buyer+app pointer (buyerAppPointer) of each of one app's purchases, read through its sales index. */
+export async function buyerAppPurchasesOfApp(appId: string): Promise<number> {
+  const sales = await queryAll(
+    onIndex('GSI2', appSalesPartition(appId), {
+      ProjectionExpression: '#id, user_id, created_at',
+      ExpressionAttributeNames: { '#id': 'id' },
+    }),
+  );
+  let written = 0;
+  for (const p of sales) {
+    if (typeof p.id !== 'string' || typeof p.user_id !== 'string' || typeof p.created_at !== 'string') continue;
+    await putItem(buyerAppPointer({ id: p.id, user_id: p.user_id, app_id: appId, created_at: p.created_at }));
+    written++;
+  }
+  return written;
+}
+
+/** Every listed or unlisted app's purchases' buyer+app pointers. */
+async function buyerAppPurchases(): Promise<number> {
+  let written = 0;
+  for (const id of await appIds()) written += await buyerAppPurchasesOfApp(id);
+  return written;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -387,5 +415,6 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('logs-by-day', logsByDay),
     await once('category-app-counts', recountCategoryApps),
     await once('pool-counts', poolCounts),
+    await once('buyer-app-purchases', buyerAppPurchases),
   ];
 }

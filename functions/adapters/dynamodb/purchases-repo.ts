@@ -19,9 +19,11 @@
  * | purchase by id                              | table | PK=PURCHASE#<id>                                         | getById                    |
  * | purchase by checkout session                | table | PK=SESSION#<id> -> PURCHASE#<id>                         | getBySession               |
  * | purchase by Stripe payment intent / sub     | table | PK=STRIPEREF#<ref>                                       | idByStripeRef              |
- * | purchases of a buyer, newest first          | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#           | listByBuyer                |
- * | sales of an app, newest first               | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)              | listByApp, outOfStock...   |
+ * | purchases of a buyer, newest first          | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#           | listByBuyer (scripts)      |
+ * | My Purchases: buyer ids merged, paged       | GSI1  | one cursor page per GSI1PK=BUYER#<id> (status <> pending) | pageByBuyers              |
+ * | sales of an app, newest first, paged        | GSI2  | GSI2PK=APPSALES#<appId> (status <> pending)              | pageByApp                  |
  * | new purchase + session pointer (tx)         | table | both attribute_not_exists(PK)                            | create                     |
+ * | buyer+app pointer to each purchase (tx)     | table | PK=BUYERAPP#<userId>#<appId>, SK=PURCHASE#<created_at>#<id> (create) | holdsApp (reviews-repo holdsLicence) |
  * | one open/valid purchase per buyer and app   | table | BUYERAPP# attribute_not_exists, or (tx) purchase_id = old + old purchase's status unchanged | claimCheckoutSlot |
  * | new purchase while its slot is held (tx)    | table | PURCHASE#/SESSION# attribute_not_exists + BUYERAPP# purchase_id = id | create (holdsSlot) |
  * | event once + pending -> completed (tx)      | table | STRIPEEVENT# attribute_not_exists + status = pending     | complete                   |
@@ -42,6 +44,8 @@
  */
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PURCHASES_CURSOR_INVALID, type PurchaseStatusValue } from '../../../shared/schemas/checkout';
+import { MY_PURCHASES_CURSOR_INVALID } from '../../../shared/schemas/my-purchases';
+import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { PurchaseRecord } from '../../core/purchases/purchase';
 import { documentClient, tableName } from '../aws-clients';
@@ -51,6 +55,7 @@ import {
   deleteItem,
   failedAt as failed,
   getItem,
+  keyCursor,
   num,
   onIndex,
   pointedId,
@@ -66,7 +71,7 @@ import {
 import { ACTIVE_INSTALLS } from './installs-repo';
 import { appKey, appSalesPartition, purchaseKeys } from './keys';
 import { purchaseItem } from './purchase-item';
-import { reviewOutWithRefund } from './reviews-repo';
+import { holdsLicence, reviewOutWithRefund } from './reviews-repo';
 
 /** Processed-event markers outlive Stripe's retries (3 days) by far; signatures older than 5 minutes fail anyway. */
 const EVENT_MARKER_TTL_SECONDS = 30 * 86_400;
@@ -192,6 +197,88 @@ async function listPurchases(
     ScanIndexForward: false,
   });
   return items.map(purchaseItem.fromItem);
+}
+
+/**
+ * The buyer+app partition's pointer to a purchase (holdsLicence reads the newest of them): written
+ * in the purchase's own transaction, never changed (the status is read from the purchase).
+ */
+export const buyerAppPointer = (p: Pick<PurchaseRecord, 'id' | 'user_id' | 'app_id' | 'created_at'>) => ({
+  ...purchaseKeys.buyerAppPurchase(p.user_id, p.app_id, p),
+  entity: 'BuyerAppPurchase',
+  purchase_id: p.id,
+});
+
+/** GSI1 key of a buyer's purchase item: where that buyer id's list goes on after it. */
+const buyerKeyOf = (item: Record<string, unknown>) => ({
+  PK: item.PK,
+  SK: item.SK,
+  GSI1PK: item.GSI1PK,
+  GSI1SK: item.GSI1SK,
+});
+
+/**
+ * One page of several buyer ids' purchases, newest first across them (My Purchases of an account
+ * with claimed guest purchases). Each buyer id's partition is read as one cursor page of at most
+ * `limit` items (so a page reads at most limit x buyer ids items); the merged newest `limit` are
+ * the page. The cursor (the one codec, core/paging.ts) maps each buyer id to the keyCursor of the
+ * last item it gave (null: that list is done; absent: not started).
+ */
+async function pageByBuyers(
+  buyerIds: readonly string[],
+  limit: number,
+  cursor?: string,
+): Promise<Page<PurchaseRecord>> {
+  const ids = [...new Set(buyerIds)];
+  const state = cursor
+    ? decodeCursor(
+        cursor,
+        (v) =>
+          Object.entries(v).every(([k, c]) => ids.includes(k) && (c === null || typeof c === 'string')) &&
+          Object.keys(v).length > 0,
+        MY_PURCHASES_CURSOR_INVALID,
+      )
+    : {};
+  const lists = await Promise.all(
+    ids.map(async (id) => {
+      const at = state[id];
+      if (at === null) return { id, items: [] as Record<string, unknown>[], last: true };
+      const partition = purchaseKeys.buyerPartition(id);
+      const page = await queryCursorPage(
+        onIndex('GSI1', partition, {
+          sortKey: 'begins_with(GSI1SK, :sk)',
+          FilterExpression: '#status <> :pendingStatus',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sk': purchaseKeys.buyerSortPrefix, ':pendingStatus': 'pending' },
+        }),
+        {
+          limit,
+          cursor: typeof at === 'string' ? at : undefined,
+          index: 'GSI1',
+          partition,
+          invalid: MY_PURCHASES_CURSOR_INVALID,
+        },
+      );
+      return { id, items: page.items, last: page.next_cursor === null };
+    }),
+  );
+  const merged = lists
+    .flatMap((l) => l.items.map((item) => ({ id: l.id, item, at: String(item.created_at ?? '') })))
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    .slice(0, limit);
+  const next: Record<string, string | null> = {};
+  for (const l of lists) {
+    const taken = merged.filter((m) => m.id === l.id);
+    const lastTaken = taken.at(-1);
+    if (l.last && taken.length === l.items.length) next[l.id] = null;
+    else if (lastTaken) next[l.id] = keyCursor.encode(buyerKeyOf(lastTaken.item));
+    else if (typeof state[l.id] === 'string') next[l.id] = state[l.id] as string;
+  }
+  const done = lists.every((l) => next[l.id] === null);
+  return {
+    items: merged.map((m) => purchaseItem.fromItem(m.item)),
+    next_cursor: done ? null : encodeCursor(next),
+  };
 }
 
 // Status changes that move the installations counter (see withInstallations) ----------------
@@ -447,6 +534,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     const items: TransactItems = [
       tx.putNew(purchaseItem.toItem(purchase)),
       tx.putNew({ ...purchaseKeys.session(purchase.session_id), entity: 'CheckoutSession', purchase_id: purchase.id }),
+      tx.put(buyerAppPointer(purchase)),
       // The slot still names this purchase: a checkout whose slot was taken over writes nothing.
       ...(opts.holdsSlot
         ? [
@@ -467,7 +555,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     if (counted && failed(codes, counterAt) && !codes?.slice(0, counterAt).includes('ConditionalCheckFailed')) {
       codes = await transactOrCancellationCodes(items);
     }
-    if (opts.holdsSlot && failed(codes, 2)) return 'slot_lost';
+    if (opts.holdsSlot && failed(codes, 3)) return 'slot_lost';
     if (codes) throw new Error(`purchase ${purchase.id} or its session already exists`);
     if (counted) await touchCatalogue();
     return undefined;
@@ -487,6 +575,8 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     return str((await getItem(purchaseKeys.stripeRef(ref)))?.purchase_id) ?? undefined;
   },
 
+  holdsApp: (buyerId, appId) => holdsLicence(buyerId, appId),
+
   async listByBuyer(userId, opts = {}) {
     return listPurchases('GSI1', purchaseKeys.buyerPartition(userId), {
       includePending: opts.includePending,
@@ -494,8 +584,8 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     });
   },
 
-  async listByApp(appId) {
-    return listPurchases('GSI2', appSalesPartition(appId));
+  async pageByBuyers(buyerIds, limit, cursor) {
+    return pageByBuyers(buyerIds, limit, cursor);
   },
 
   async pageByApp(appId, limit, cursor) {

@@ -13,7 +13,7 @@
  * | review by id                           | table | PK=APP#<app>, SK=REVIEW#<id>                    | get           |
  * | visible reviews, newest first (paged)  | GSI1  | GSI1PK=APPREVIEWS#<app>, descending             | listVisible   |
  * | star counters                          | table | PK=APP#<app>, SK=APP (projected stars_*)        | counts        |
- * | licence held (held now, by id)         | GSI1  | GSI1PK=BUYER#<userId> begins PURCHASE#, filter app_id; then each PURCHASE#<id> read consistently | holdsLicence |
+ * | licence held (held now, by id)         | table | PK=BUYERAPP#<userId>#<appId> begins PURCHASE# (newest 25); then each PURCHASE#<id> read consistently | holdsLicence |
  *
  * Every write is one transaction: the review (conditioned on the version the caller read, or on
  * not existing), the per-buyer item (attribute_not_exists on create: one review per buyer and
@@ -29,7 +29,15 @@ import type { ReviewStore } from '../../core/reviews/ports';
 import { countsInAverage, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review';
 import { documentClient, tableName } from '../aws-clients';
 import { touchCatalogue } from './catalogue-version';
-import { type ItemMapper, keyCursor, queryAll, type TransactItems, transactOrCancellationCodes, tx } from './dynamo';
+import {
+  type ItemMapper,
+  inPartition,
+  keyCursor,
+  queryUpTo,
+  type TransactItems,
+  transactOrCancellationCodes,
+  tx,
+} from './dynamo';
 import { appKey, appPartition, appReviewsPk, purchaseKeys, reviewerKey, reviewKey, timeSort } from './keys';
 
 const STATUSES: readonly ReviewStatus[] = ['visible', 'hidden', 'unverified'];
@@ -215,24 +223,35 @@ export const dynamoReviewStore: ReviewStore = {
 };
 
 /**
+ * How many of a buyer's newest purchases of one app a licence check reads. A held licence is the
+ * newest purchase of the app that went through: a checkout is refused while a licence is held
+ * (checkout-service.ts claimSlot and the held check), so later purchases are only ever unpaid
+ * checkouts, each holding the slot for CHECKOUT_HOLD_MS; 25 covers far more abandoned checkouts in
+ * a row than a buyer makes.
+ */
+const HELD_CANDIDATES = 25;
+
+/**
  * Whether the buyer holds a licence of the app right now (completed, not revoked, not expired:
  * isLicenceHeld), leaving out the purchase `except` (one being refunded). The buyer's index names
- * the candidates (ids only); each is then read by its id, consistently, so a status the index has
+ * the candidates (ids only, the buyer+app partition: a bounded read); each is then read by its id, consistently, so a status the index has
  * not caught up with yet (a refund a moment ago) is never taken for the truth.
  */
-async function holdsLicence(userId: string, appId: string, except?: string): Promise<boolean> {
-  const candidates = await queryAll<{ id?: string }>({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :p)',
-    FilterExpression: 'app_id = :app',
-    ProjectionExpression: 'id',
-    ExpressionAttributeValues: {
-      ':pk': purchaseKeys.buyerPartition(userId),
-      ':p': purchaseKeys.buyerSortPrefix,
-      ':app': appId,
-    },
-  });
+/** The ids of the buyer's newest HELD_CANDIDATES purchases of the app (their buyer+app pointers). */
+async function heldCandidates(userId: string, appId: string): Promise<{ id?: string }[]> {
+  // purchases-repo.ts create writes a pointer in each purchase's own transaction; the
+  // buyer-app-purchases migration wrote them for older purchases.
+  const pointers = await queryUpTo(
+    inPartition(purchaseKeys.buyerAppPartition(userId, appId), purchaseKeys.buyerSortPrefix, {
+      ProjectionExpression: 'purchase_id',
+    }),
+    HELD_CANDIDATES,
+  );
+  return pointers.map((c) => ({ id: typeof c.purchase_id === 'string' ? c.purchase_id : undefined }));
+}
+
+export async function holdsLicence(userId: string, appId: string, except?: string): Promise<boolean> {
+  const candidates = await heldCandidates(userId, appId);
   const now = new Date();
   for (const { id } of candidates) {
     if (!id || id === except) continue;

@@ -167,9 +167,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): Promise<CheckoutSession> {
     if (app.user_id === buyer.id) throw new ValidationError(OWN_APP_PURCHASE);
     const at = now();
-    // Licences bought before the slot existed: a licence held right now blocks buying again.
-    const owned = await purchases.listByBuyer(buyer.id);
-    if (owned.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
+    // A licence held right now blocks buying again (guest purchases, and licences bought before the
+    // slot existed, hold no slot): one bounded read of the buyer+app partition.
+    if (await purchases.holdsApp(buyer.id, app.id)) throw new ConflictError(ALREADY_LICENSED);
     const purchaseId = randomUUID();
     await claimSlot(app, buyer, purchaseId, at);
     try {
@@ -375,8 +375,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       }
       const app = await buyableApp(pending.app_id);
       // Only the address's owner gets here: telling them what they hold reveals nothing new.
-      const held = await purchases.listByBuyer(pending.user_id);
-      if (held.some((p) => p.app_id === app.id && isLicenceHeld(p, at))) throw new ConflictError(ALREADY_LICENSED);
+      if (await purchases.holdsApp(pending.user_id, app.id)) throw new ConflictError(ALREADY_LICENSED);
       // The link mailed to the address was followed: the address is proven.
       const change = completionAt(pending, at, NO_PAYMENT_REFS, true);
       if ((await purchases.complete(pending.id, null, change)) !== 'applied') return answerGuest(sessionId);

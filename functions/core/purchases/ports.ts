@@ -68,10 +68,22 @@ export interface PurchaseRepository {
   getBySession(sessionId: string): Promise<PurchaseRecord | undefined>;
   /** The purchase a Stripe payment intent or subscription id belongs to. */
   idByStripeRef(ref: string): Promise<string | undefined>;
-  /** A buyer's purchases, newest first; pending checkouts only when asked for. */
+  /**
+   * Whether the buyer id holds a licence of the app right now (isLicenceHeld), read from the
+   * buyer+app partition (a bounded read, never the buyer's whole history).
+   */
+  holdsApp(buyerId: string, appId: string): Promise<boolean>;
+  /**
+   * A buyer's purchases, newest first; pending checkouts only when asked for. Reads the buyer's
+   * whole partition: for scripts and workers, never a request.
+   */
   listByBuyer(userId: string, opts?: { includePending?: boolean }): Promise<PurchaseRecord[]>;
-  /** An app's purchases that went through (completed or refunded), newest first. */
-  listByApp(appId: string): Promise<PurchaseRecord[]>;
+  /**
+   * One page of the purchases that went through (completed or refunded) of several buyer ids at
+   * once (an account's own and its proven addresses' guest ones), newest first across them: at most
+   * `limit` items; the cursor carries where each buyer id's list stands.
+   */
+  pageByBuyers(buyerIds: readonly string[], limit: number, cursor?: string): Promise<Page<PurchaseRecord>>;
   /** One page of them from a cursor (the admin purchase history). */
   pageByApp(appId: string, limit: number, cursor?: string): Promise<Page<PurchaseRecord>>;
   /**

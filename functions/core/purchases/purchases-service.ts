@@ -41,7 +41,6 @@ export interface PurchasesServiceDeps extends RefundsDeps {
 }
 
 const RECENT_PURCHASES = 10;
-const SUMMARY_PARALLELISM = 10;
 
 /** The buyer's view. A revoked licence no longer shows its key. */
 export function toPurchaseView(p: PurchaseRecord): Purchase {
@@ -141,13 +140,13 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
   }
 
   return {
-    /** GET /api/stripe/my-purchases: completed and refunded purchases, newest first. */
-    async myPurchases(userId: string): Promise<Purchase[]> {
-      const lists = await Promise.all((await buyerIds(userId)).map((id) => purchases.listByBuyer(id)));
-      return lists
-        .flat()
-        .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-        .map(toPurchaseView);
+    /**
+     * GET /api/stripe/my-purchases: completed and refunded purchases of every buyer id of the
+     * account (its own and its proven addresses' guest ones), newest first, one page at a time.
+     */
+    async myPurchases(userId: string, page: { limit: number; cursor?: string }): Promise<Page<Purchase>> {
+      const found = await purchases.pageByBuyers(await buyerIds(userId), page.limit, page.cursor);
+      return { items: found.items.map(toPurchaseView), next_cursor: found.next_cursor };
     },
 
     /** GET /api/stripe/purchase/{session_id}: 404 while the payment is still pending (the page retries). */
@@ -206,23 +205,6 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
     async adminList(appId: string, limit: number, cursor?: string): Promise<Page<AdminPurchase>> {
       const page = await purchases.pageByApp(appId, limit, cursor);
       return { items: page.items.map(toAdminPurchase), next_cursor: page.next_cursor };
-    },
-
-    /**
-     * Sales of several apps at once (the admin app list's Sales column): purchases, total_sales and
-     * total_revenue per app id. One index query per app, a few at a time.
-     */
-    async salesSummary(appIds: readonly string[]): Promise<Record<string, SalesSummary>> {
-      const out: Record<string, SalesSummary> = {};
-      const ids = [...new Set(appIds)];
-      for (let i = 0; i < ids.length; i += SUMMARY_PARALLELISM) {
-        const chunk = ids.slice(i, i + SUMMARY_PARALLELISM);
-        const lists = await Promise.all(chunk.map((id) => purchases.listByApp(id)));
-        chunk.forEach((id, j) => {
-          out[id] = summarise(lists[j] ?? []);
-        });
-      }
-      return out;
     },
 
     /** POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee (refunds.ts). */

@@ -10,7 +10,7 @@ import type { ClaimOutcome, LicenceStore } from '../licences/ports';
 import { decodeCursor, encodeCursor } from '../paging';
 import type { Mailer, OutgoingMail } from '../users/ports';
 import type { EventOutcome, PurchaseRepository } from './ports';
-import type { PurchaseRecord } from './purchase';
+import { isLicenceHeld, type PurchaseRecord } from './purchase';
 
 export interface PoolKeyState {
   status: 'available' | 'assigned';
@@ -84,6 +84,10 @@ export function memoryStore() {
     async idByStripeRef(ref) {
       return refs.get(ref);
     },
+    async holdsApp(buyerId, appId) {
+      const now = new Date();
+      return [...purchases.values()].some((p) => p.user_id === buyerId && p.app_id === appId && isLicenceHeld(p, now));
+    },
     async listByBuyer(userId, opts = {}) {
       return [...purchases.values()]
         .filter((p) => p.user_id === userId && (opts.includePending || p.status !== 'pending'))
@@ -99,11 +103,14 @@ export function memoryStore() {
       const items = all.slice(from, from + limit);
       return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
     },
-    async listByApp(appId) {
-      return [...purchases.values()]
-        .filter((p) => p.app_id === appId && p.status !== 'pending')
+    async pageByBuyers(buyerIds, limit, cursor) {
+      const all = [...purchases.values()]
+        .filter((p) => buyerIds.includes(p.user_id) && p.status !== 'pending')
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
         .map((p) => structuredClone(p));
+      const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.offset === 'number', 'bad cursor').offset) : 0;
+      const items = all.slice(from, from + limit);
+      return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
     },
     async complete(id, eventId, change) {
       return applyOnce(id, eventId, isPending, (p) => {

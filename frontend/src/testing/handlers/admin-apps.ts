@@ -128,9 +128,17 @@ export function adminAppsHandlers(
     }),
     // The review panel's permissions: none declared.
     http.get('/api/apps/:id/data-access', () => HttpResponse.json({ catalogue_synced: true, declaration: null })),
-    http.get<{ id: string }>('/api/admin/apps/:id/purchases', ({ params }) => {
+    // One page (`limit`, default 100; the cursor here: the offset), the next named by X-Next-Cursor.
+    http.get<{ id: string }>('/api/admin/apps/:id/purchases', ({ params, request }) => {
       const list = opts.purchases?.[params.id ?? ''];
-      return list ? HttpResponse.json(list) : fail(501, 'Not implemented');
+      if (!list) return fail(501, 'Not implemented');
+      const query = new URL(request.url).searchParams;
+      const limit = Number(query.get('limit') ?? 100);
+      const from = Number(query.get('cursor') ?? 0);
+      const more = from + limit < list.length;
+      return HttpResponse.json(list.slice(from, from + limit), {
+        headers: more ? { 'X-Next-Cursor': String(from + limit) } : {},
+      });
     }),
   ];
   return { handlers, db, manual, completed };

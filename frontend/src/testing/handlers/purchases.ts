@@ -57,6 +57,8 @@ export function installFixture(over: Partial<BuyerInstall> & Pick<BuyerInstall, 
 export function purchasesHandlers(
   opts: {
     purchases?: Purchase[];
+    /** A page size for My Purchases in place of the asked `limit` (the server's is 100). */
+    pageSize?: number;
     sessions?: Record<string, Array<PurchaseSessionResult | number>>;
     checkoutUrl?: string;
     /** The buyer's installs; grant and revoke change them in place. */
@@ -66,7 +68,17 @@ export function purchasesHandlers(
   const served: Record<string, number> = {};
   const installs = opts.installs ?? [];
   return [
-    http.get('/api/stripe/my-purchases', () => HttpResponse.json(opts.purchases ?? [])),
+    // One page (`limit`, default 100; the cursor here: the offset), the next named by X-Next-Cursor.
+    http.get('/api/stripe/my-purchases', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const all = opts.purchases ?? [];
+      const limit = opts.pageSize ?? Number(params.get('limit') ?? 100);
+      const from = Number(params.get('cursor') ?? 0);
+      const more = from + limit < all.length;
+      return HttpResponse.json(all.slice(from, from + limit), {
+        headers: more ? { 'X-Next-Cursor': String(from + limit) } : {},
+      });
+    }),
     http.get('/api/installs', () => HttpResponse.json({ installs })),
     http.post<{ id: string; action: string }>('/api/installs/:id/:action', ({ params }) => {
       const at = installs.findIndex((i) => i.id === params.id);

@@ -247,6 +247,26 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
     expect(calls('POST /api/admin/purchases/fresh/refund')).toHaveLength(1);
   });
 
+  it("pages the purchase history: Load more follows the server's next cursor", async () => {
+    const older = purchase('older', 'completed', 49, '2024-01-02T00:00:00.000Z', 'Dr. Older');
+    const newer = purchase('newer', 'completed', 49, '2024-02-02T00:00:00.000Z', 'Dr. Newer');
+    const { user } = await open([
+      http.get('/api/admin/apps/:id/purchases', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === 'next'
+          ? HttpResponse.json([older])
+          : HttpResponse.json([newer], { headers: { 'X-Next-Cursor': 'next' } }),
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
+    await dialog.findByText('Dr. Newer');
+    expect(dialog.queryByText('Dr. Older')).toBeNull();
+    dialog.getByRole('button', { name: 'Load more purchases' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await dialog.findByText('Dr. Older')).toBeTruthy();
+    await waitFor(() => expect(dialog.queryByRole('button', { name: 'Load more purchases' })).toBeNull());
+  });
+
   it('Suspend only when approved, with its confirmation and failure text', async () => {
     const { user } = await open(http.post('/api/admin/apps/:id/suspend', () => fail(500)));
     await user.click(await screen.findByRole('button', { name: 'View Xray Vision' }));

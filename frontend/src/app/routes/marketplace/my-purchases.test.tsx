@@ -31,6 +31,20 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
     await waitFor(() => expect(location().pathname).toBe('/login'));
   });
 
+  it('loads the next page of purchases with Load more, by keyboard, until there is none', async () => {
+    const purchases = ['p-1', 'p-2', 'p-3'].map((id) => purchaseFixture({ id }));
+    serve(accountsHandlers(), purchasesHandlers({ purchases, pageSize: 2 }));
+    renderRoute('/marketplace/my-purchases', { role: 'developer' });
+    expect(await screen.findByTestId('purchase-p-2')).toBeTruthy();
+    expect(screen.queryByTestId('purchase-p-3')).toBeNull();
+    const more = screen.getByRole('button', { name: 'Load more purchases' });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByTestId('purchase-p-3')).toBeTruthy();
+    expect(screen.getByTestId('purchase-p-1')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more purchases' })).toBeNull());
+  });
+
   it('shows the empty state with a way to the marketplace', async () => {
     open([]);
     expect(await screen.findByText(MSG.noLicenses)).toBeTruthy();

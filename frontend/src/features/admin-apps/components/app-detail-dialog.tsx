@@ -22,7 +22,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toaster';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatMoney, safeUrl } from '../../../utils/format';
-import { useAppPurchases } from '../api/get-app-purchases';
+import { useAppPurchasePages } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow, AdminPurchase } from '../types';
 import { adminStatus, formatPricing, salesOf } from '../utils/format';
@@ -58,7 +58,7 @@ const orDash = (value: string | number | null | undefined) =>
 const refundable = (p: AdminPurchase) => p.status === 'completed' && Date.now() <= Date.parse(p.refundable_until);
 
 function PurchaseHistory({ appId }: { appId: string }) {
-  const { data, isLoading } = useAppPurchases(appId);
+  const { data, isLoading, hasMore, loadMore, loadingMore, mutate } = useAppPurchasePages(appId);
   const refund = useRefundPurchase(appId);
   const { confirm, dialog } = useConfirm();
   const onRefund = async (id: string, email?: string | null) => {
@@ -72,6 +72,7 @@ function PurchaseHistory({ appId }: { appId: string }) {
     try {
       const res = await refund(id);
       notifySuccess(res?.message || 'Purchase refunded');
+      void mutate();
     } catch (err) {
       notifyError(errorText(err, 'Failed to refund purchase'));
     }
@@ -144,6 +145,11 @@ function PurchaseHistory({ appId }: { appId: string }) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {hasMore ? (
+        <Button size="sm" variant="outline" alignSelf="start" loading={loadingMore} onClick={() => void loadMore()}>
+          Load more purchases
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { HStack, Skeleton, Stack, Tabs } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { LuAppWindow, LuPlus, LuSend } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
@@ -129,7 +129,19 @@ export function MyApps() {
           {purchases.isLoading ? (
             <Skeleton h="24" borderRadius="xl" aria-hidden />
           ) : (
-            <PurchasedApps purchases={bought} />
+            <>
+              <PurchasedApps purchases={bought} />
+              {purchases.hasMore ? (
+                <Button
+                  mt="4"
+                  variant="outline"
+                  loading={purchases.loadingMore}
+                  onClick={() => void purchases.loadMore()}
+                >
+                  Load more purchases
+                </Button>
+              ) : null}
+            </>
           )}
         </Tabs.Content>
       </Tabs.Root>

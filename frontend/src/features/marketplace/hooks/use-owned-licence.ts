@@ -1,5 +1,5 @@
 import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { useMyPurchases } from '../../../api/get-my-purchases';
+import { useNewestPurchases } from '../../../api/get-my-purchases';
 import { useSession } from '../../../lib/use-current-user';
 import type { MarketplaceApp } from '../types';
 
@@ -17,7 +17,7 @@ export function useOwnedLicence(app: Pick<MarketplaceApp, 'id'> | undefined): Ow
   const { token, role } = useSession();
   // Read only for a signed-in developer; any failure means 'none known' (the checkout still refuses
   // a second licence on the server).
-  const { data: licences = [] } = useMyPurchases({ enabled: Boolean(token) && role === 'developer' });
+  const { data: licences = [] } = useNewestPurchases({ enabled: Boolean(token) && role === 'developer' });
   if (!app) return null;
   const mine = licences.filter(
     (p) => p.app.id === app.id && p.status === 'completed' && p.license_status !== 'revoked',

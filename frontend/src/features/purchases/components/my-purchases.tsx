@@ -9,9 +9,9 @@ import { PurchaseCard } from './purchase-card';
 
 export const FAILED_LOAD_PURCHASES = 'Failed to load your purchases';
 
-/** My Purchased Licenses: every licence the developer bought, newest first. */
+/** My Purchased Licenses: every licence the developer bought, newest first, a page at a time (Load more). */
 export function MyPurchases() {
-  const { data, error, isLoading, mutate, isValidating } = useMyPurchases();
+  const { data, error, isLoading, mutate, isValidating, hasMore, loadMore, loadingMore } = useMyPurchases();
   // Each licence's access (its app's install); the cards show without it while it loads or if it fails.
   const installs = useInstalls();
   const installOf = (appId: string) => installs.data?.find((i) => i.app_id === appId);
@@ -46,6 +46,11 @@ export function MyPurchases() {
             onInstallChanged={() => installs.mutate()}
           />
         ))}
+        {hasMore ? (
+          <Button alignSelf="center" variant="outline" loading={loadingMore} onClick={() => void loadMore()}>
+            Load more purchases
+          </Button>
+        ) : null}
       </Stack>
     );
 
