@@ -9,7 +9,7 @@ import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/pur
 import { type AdminApp, APP_MESSAGES, type AppCard, type OwnerApp, type PublicApp } from '../../shared/schemas/apps';
 import type { AuditPage } from '../../shared/schemas/audit';
 import type { CheckoutSession } from '../../shared/schemas/checkout';
-import { adminToken, api, approvedDeveloper, freeAppPayload, newDeveloper } from '../support/api';
+import { adminAppRow, adminToken, api, approvedDeveloper, freeAppPayload, newDeveloper } from '../support/api';
 
 let dev: Awaited<ReturnType<typeof approvedDeveloper>>;
 let admin: string;
@@ -31,8 +31,7 @@ async function approvedApp(label: string): Promise<OwnerApp> {
 const edit = (app: OwnerApp, over: Record<string, unknown>) =>
   api<OwnerApp>('PUT', `/api/apps/${app.id}/update`, { token: dev.token, body: freeAppPayload(app.name, over) });
 const shown = async (app: OwnerApp) => (await api<PublicApp>('GET', `/api/marketplace/apps/by-slug/${app.slug}`)).body;
-const flagOf = async (id: string) =>
-  (await api<AdminApp[]>('GET', '/api/admin/apps', { token: admin })).body.find((a) => a.id === id)?.review_flag;
+const flagOf = async (id: string) => (await adminAppRow(admin, id))?.review_flag;
 
 describe('mark reviewed', () => {
   it('puts the waiting change live for the admin only, and records it', async () => {

@@ -9,9 +9,9 @@
  * test/integration/app-review.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminApp, AppCard, OwnerApp, PublicApp } from '../../shared/schemas/apps';
+import type { AppCard, OwnerApp, PublicApp } from '../../shared/schemas/apps';
 import type { Category } from '../../shared/schemas/categories';
-import { adminToken, api, apiUrl, approvedDeveloper, freeAppPayload } from '../support/api';
+import { adminAppRow, adminToken, api, apiUrl, approvedDeveloper, freeAppPayload } from '../support/api';
 import { must } from '../support/must';
 
 let dev: Awaited<ReturnType<typeof approvedDeveloper>>;
@@ -32,11 +32,7 @@ beforeAll(async () => {
   );
 });
 
-async function adminRow(id: string) {
-  const res = await api<AdminApp[]>('GET', '/api/admin/apps', { token: admin });
-  expect(res.status).toBe(200);
-  return res.body.find((a) => a.id === id);
-}
+const adminRow = (id: string) => adminAppRow(admin, id);
 
 const ATTACK = {
   name: 'Dentsply Sirona Official',

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject, vi } from 'vitest';
 import type { LoginResponse, UserProfile } from '../../shared/schemas/accounts';
+import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
+import type { AdminApp } from '../../shared/schemas/apps';
 import { TEST_ADMIN } from './constants';
 import { queuesIdle } from './queues';
 
@@ -146,6 +148,23 @@ export async function adminToken(): Promise<string> {
   const res = await api<LoginResponse>('POST', '/api/admin-login', { body: TEST_ADMIN });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token;
+}
+
+/**
+ * An app's App Management row (GET /api/admin/apps pages with cursors; the plain array stops at the
+ * first 100 apps), or undefined when no page has it.
+ */
+export async function adminAppRow(token: string, id: string): Promise<AdminApp | undefined> {
+  let cursor: string | null = null;
+  do {
+    const query: string = `/api/admin/apps?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await api<AdminAppCursorPage>('GET', query, { token });
+    if (res.status !== 200) throw new Error(`admin apps: ${res.status} ${JSON.stringify(res.body)}`);
+    const row = res.body.items.find((a) => a.id === id);
+    if (row) return row;
+    cursor = res.body.next_cursor;
+  } while (cursor);
+  return undefined;
 }
 
 /** Mails captured by the local SES emulator, newest last. */
