@@ -395,7 +395,9 @@ describe("a practice event reaches an app only through the practice's consent (i
     const app = await listedApp('consent-backfill');
     const kept = await listedApp('consent-backfill-revoked');
     const licence = await buy(app, practice);
-    // The old shape: a delivered licence and no install (its delivery predates installs).
+    // The old shape: a delivered licence and no install (its delivery predates installs). The
+    // install is made right after the delivery: wait for it, or it could land after the delete.
+    await installOf(app);
     await deleteItem(installKeys.install(licence.user_id, app.id));
     // This practice's licence has no install under its account, but it revoked the app's install
     // kept under its (verified) address: the migration leaves the practice's say as it is.
