@@ -86,10 +86,20 @@ async function main() {
       if (code !== 0) throw new Error(`seed:scale failed (${code})`);
     }
 
-    const apps = (await (await fetch(`${origin}/api/marketplace/apps`)).json()) as Array<{
-      slug: string;
-      category_slug: string | null;
-    }>;
+    // The catalogue's listing is built on the first read after the version moved (seed:scale moves
+    // it): wait for the list, as a visitor after CloudFront's warm-up would find it.
+    type Card = { slug: string; category_slug: string | null };
+    let apps: Card[] = [];
+    for (const started = Date.now(); ; ) {
+      const res = await fetch(`${origin}/api/marketplace/apps`);
+      const body: unknown = await res.json().catch(() => null);
+      if (res.ok && Array.isArray(body) && body.length > 0) {
+        apps = body as Card[];
+        break;
+      }
+      if (Date.now() - started > 5 * 60_000) throw new Error(`the marketplace list did not answer: ${res.status}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     const first = apps.find((a) => a.category_slug);
     if (!first) throw new Error('no listed app to audit');
     const pages = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()) ?? [
