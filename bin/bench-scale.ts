@@ -8,12 +8,12 @@
  * p50/p95 at both scales and the p95 ratio, and flags a route over 1 MB (an HTML page over 300 KB)
  * or with a ratio above 2. Flags after `--` go to seed:scale (`--apps 2000`).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createLocalServer, listen } from './local-server';
 import { parseCounts } from './seed-scale';
 import { withBenchStack } from './support/bench-stack';
+import { runSeedScale } from './support/seed-scale-process';
 
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 30);
 const WARMUP = 2;
@@ -113,17 +113,8 @@ async function main() {
     console.log(`Measuring at demo scale (${REQUESTS} requests per route)...`);
     const demo = await measureAll(base, app, token);
     console.log('Seeding at scale...');
-    // seed:scale as a user runs it: a process of its own against the running stack (its bursts of
-    // writes must not trip this server's DynamoDB circuit breaker).
     const started = Date.now();
-    // Spawned, not spawnSync: the engines' Host-checking fronts (bin/local-engine-front.ts) run in
-    // this process, so its event loop must keep serving while the seed writes.
-    const child = spawn('npx', ['tsx', 'bin/seed-scale.ts', ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-    });
-    const code = await new Promise<number | null>((done) => child.on('exit', done));
-    if (code !== 0) throw new Error(`seed:scale failed (${code})`);
+    await runSeedScale(process.argv.slice(2));
     console.log(`seed:scale took ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
     // The new catalogue's listing is built once, on the first read after the version moved: wait
     // for it (as a visitor after CloudFront's warm-up would), so no route's figures carry the build.

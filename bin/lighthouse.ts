@@ -13,7 +13,6 @@
  * stack with seed:scale (bin/seed-scale.ts, as a process of its own), so the pages are audited with
  * a year of a large marketplace loaded; the audited app is then one of the seeded ones.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -25,6 +24,7 @@ import lighthouse from 'lighthouse';
 import { createLocalServer, listen } from './local-server';
 import { startLocalStack } from './local-stack';
 import { runScript } from './support/run-script';
+import { runSeedScale } from './support/seed-scale-process';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -80,10 +80,7 @@ async function main() {
     if (scale) {
       console.log('Filling the stack with seed:scale...');
       const flags = scale === '1' ? [] : scale.split(/\s+/).filter(Boolean);
-      // Spawned, not spawnSync: the engines' Host-checking fronts run in this process.
-      const child = spawn('npx', ['tsx', 'bin/seed-scale.ts', ...flags], { stdio: 'inherit', env: process.env });
-      const code = await new Promise<number | null>((done) => child.on('exit', done));
-      if (code !== 0) throw new Error(`seed:scale failed (${code})`);
+      await runSeedScale(flags);
     }
 
     // The catalogue's listing is built on the first read after the version moved (seed:scale moves
