@@ -4,8 +4,9 @@
  * ranked by frequency in public breach corpora), those at least the spec's minimum length long (a
  * shorter one is refused anyway), lower-cased, the first BREACHED_PASSWORDS_KEPT of them.
  */
+
+import { LIMITS } from '@shared/constants';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { LIMITS } from '../shared/constants';
 
 /** How many are kept: ~40 KB gzipped in the accounts function (bin/check-function-bundles.ts). */
 export const BREACHED_PASSWORDS_KEPT = 10_000;

@@ -10,13 +10,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '@shared/csp';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { whenLocalQueuesIdle } from '../functions/adapters/queue';
 import { s3Client } from '../functions/adapters/s3-client';
 import { getConfig, isLoopbackHost } from '../functions/config';
 import type { ApiResult } from '../functions/http/types';
 import { matchRoute, ROOT_ROUTE_PATHS, type RouteDef, type RouteGroup, routeKey } from '../functions/routes';
-import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
 import { hostNameOf } from './local-host';
 import { startLocalQueueConsumers } from './local-queue-consumers';
 

@@ -21,8 +21,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PRACTICE_SYSTEM_VALUES } from '@shared/practice-systems';
 import type { AppRecord } from '../functions/core/apps/app';
-import { PRACTICE_SYSTEM_VALUES } from '../shared/practice-systems';
 import { SEED_CATEGORIES } from './seed/catalogue';
 import { yearOfData } from './seed/scale-year';
 

@@ -92,7 +92,14 @@ interface ImportRef {
   typeOnly: boolean;
 }
 
-const isPackage = (specifier: string) => !specifier.startsWith('.') && !specifier.startsWith('/');
+/** The path aliases of tsconfig.base.json, as folders from the repository root. */
+const ALIASES: ReadonlyArray<readonly [string, string]> = [
+  ['@shared/', 'shared/'],
+  ['@/', 'frontend/src/'],
+];
+const aliasOf = (specifier: string) => ALIASES.find(([alias]) => specifier.startsWith(alias));
+const isPackage = (specifier: string) =>
+  !specifier.startsWith('.') && !specifier.startsWith('/') && aliasOf(specifier) === undefined;
 const isAwsSdk = (specifier: string) => specifier.startsWith('@aws-sdk/');
 /** The AWS SDK, Powertools and Lambda's types: what core stays free of. */
 const isAwsSpecific = (specifier: string) =>
@@ -101,7 +108,10 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
 /** The file an import resolves to, from the repository root ("functions/core/errors.ts"); folders and extensions guessed. */
 function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string {
-  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const alias = aliasOf(specifier);
+  const base = alias
+    ? posix.normalize(alias[1] + specifier.slice(alias[0].length))
+    : posix.normalize(posix.join(posix.dirname(from), specifier));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
     if (known.has(candidate)) return candidate;
   }

@@ -135,9 +135,9 @@ export const BROWSER_ONLY_MODULES = [
   './marketplace-mobile-menu',
   './toaster-view',
   './all-recipes',
-  '../../../features/checkout/components/checkout-modal',
-  '../../../components/permissions/components/permissions-section',
-  '../../../features/marketplace/components/reviews/reviews-section',
+  '@/features/checkout/components/checkout-modal',
+  '@/components/permissions/components/permissions-section',
+  '@/features/marketplace/components/reviews/reviews-section',
 ] as const;
 
 /**

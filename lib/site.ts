@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '@shared/csp';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -10,7 +11,6 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { ROOT_ROUTE_PATHS, STOREFRONT_PATH_PATTERNS } from '../functions/routes';
-import { contentSecurityPolicy, UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/csp';
 import { ACCESS_LOG_PREFIX } from './access-logs';
 import { type AppConfig, existingPath } from './app-config';
 import type { EncryptedLogs } from './logs';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LIMITS, PRICE_PERIODS } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, PRICE_PERIODS } from '../../shared/constants';
 import { demoLicenseKeys, SEED_CATEGORIES } from './catalogue';
 import { DEMO_APPS } from './demo-apps';
 import { DEMO_DEVELOPERS } from './demo-developers';

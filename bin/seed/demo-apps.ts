@@ -6,8 +6,9 @@
  * data fails the seed and its tests instead of writing a broken app. bin/seed/catalogue.ts stores
  * it. Ids, slugs and demo licence keys are fixed so seeding is idempotent.
  */
+
+import { APP_TYPES, PRICE_PERIODS, PRICING_MODELS } from '@shared/constants';
 import * as z from 'zod';
-import { APP_TYPES, PRICE_PERIODS, PRICING_MODELS } from '../../shared/constants';
 import content from './demo-apps.json';
 import { DEMO_DEVELOPERS } from './demo-developers';
 

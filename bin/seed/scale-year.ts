@@ -6,12 +6,12 @@
  * carries for them (kept by the product in the same transactions as the purchases and reviews).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { AuditEntry } from '@shared/schemas/audit';
+import type { SyncRun } from '@shared/schemas/sync';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
 import type { ReviewRecord } from '../../functions/core/reviews/review';
 import type { DeliveryLogRecord } from '../../functions/core/webhooks/webhook';
-import type { AuditEntry } from '../../shared/schemas/audit';
-import type { SyncRun } from '../../shared/schemas/sync';
 import type { ScaleCounts } from '../seed-scale';
 
 const DAY = 86_400_000;

@@ -11,7 +11,7 @@
  * The control route answers even in "down" mode so a test can heal the system afterwards.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { SIMULATOR_MODES, type SimulatorMode } from '../../shared/schemas/outside-systems';
+import { SIMULATOR_MODES, type SimulatorMode } from '@shared/schemas/outside-systems';
 
 export interface SimulatorControl {
   mode: SimulatorMode;

@@ -19,7 +19,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LegacyAccount, LegacyEvent } from '../../shared/schemas/outside-systems';
+import type { LegacyAccount, LegacyEvent } from '@shared/schemas/outside-systems';
 import { cycle } from '../cycle';
 import { DEMO_PRACTICES } from '../seed/demo-practices';
 import { paged, startSimulator } from './common';

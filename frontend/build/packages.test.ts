@@ -22,6 +22,7 @@ const SPECIFIER =
 /** The package a bare specifier names ('@scope/name' or 'name'); undefined for relative paths and Node's own modules. */
 function packageOf(specifier: string): string | undefined {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
+  if (specifier.startsWith('@/') || specifier.startsWith('@shared/')) return undefined; // the path aliases (tsconfig.base.json)
   if (!/^(@[\w.-]+\/)?[\w.-]+(\/.*)?$/.test(specifier)) return undefined; // a template or a pattern, not a name
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');

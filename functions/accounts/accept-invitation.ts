@@ -1,4 +1,4 @@
-import { AcceptInvitationRequest, type MessageResponse } from '../../shared/schemas/accounts';
+import { AcceptInvitationRequest, type MessageResponse } from '@shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { invitationAcceptance } from '../wiring/invitations';

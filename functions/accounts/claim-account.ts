@@ -4,7 +4,7 @@ import {
   type ClaimAttachResponse,
   type ClaimPreview,
   ClaimTokenRequest,
-} from '../../shared/schemas/accounts';
+} from '@shared/schemas/accounts';
 import { type BuyerHandler, created, ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { practiceClaims } from '../wiring/accounts';

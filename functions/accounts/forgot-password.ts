@@ -1,5 +1,5 @@
-import { MSG } from '../../shared/messages';
-import { ForgotPasswordRequest, type MessageResponse } from '../../shared/schemas/accounts';
+import { MSG } from '@shared/messages';
+import { ForgotPasswordRequest, type MessageResponse } from '@shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';

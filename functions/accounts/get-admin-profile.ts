@@ -1,4 +1,4 @@
-import type { AdminProfile } from '../../shared/schemas/accounts';
+import type { AdminProfile } from '@shared/schemas/accounts';
 import { type AdminHandler, ok } from '../http/types';
 import { accounts } from '../wiring/accounts';
 

@@ -1,4 +1,4 @@
-import { GoogleLoginRequest } from '../../shared/schemas/accounts';
+import { GoogleLoginRequest } from '@shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';

@@ -3,7 +3,7 @@ import {
   REGISTRATION_DONE,
   type RegisterResponse,
   SignupRequest,
-} from '../../shared/schemas/accounts';
+} from '@shared/schemas/accounts';
 import { created, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '../../shared/schemas/accounts';
+import type { MessageResponse } from '@shared/schemas/accounts';
 import { type BuyerHandler, ok } from '../http/types';
 import { accounts } from '../wiring/accounts';
 

@@ -1,4 +1,4 @@
-import { type MessageResponse, PASSWORD_RESET_DONE, ResetPasswordRequest } from '../../shared/schemas/accounts';
+import { type MessageResponse, PASSWORD_RESET_DONE, ResetPasswordRequest } from '@shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';

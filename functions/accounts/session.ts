@@ -1,4 +1,4 @@
-import type { LoginResponse } from '../../shared/schemas/accounts';
+import type { LoginResponse } from '@shared/schemas/accounts';
 import type { User } from '../core/users/user';
 import { signAccessToken } from '../http/auth';
 import type { ApiRequest, ApiResponse } from '../http/types';

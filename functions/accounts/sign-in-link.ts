@@ -3,7 +3,7 @@ import {
   SIGN_IN_LINK_SENT,
   SignInLinkMailRequest,
   SignInLinkRequest,
-} from '../../shared/schemas/accounts';
+} from '@shared/schemas/accounts';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';

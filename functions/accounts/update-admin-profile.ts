@@ -1,5 +1,5 @@
-import { MSG } from '../../shared/messages';
-import { AdminProfileUpdateRequest, type AdminProfileUpdateResponse } from '../../shared/schemas/accounts';
+import { MSG } from '@shared/messages';
+import { AdminProfileUpdateRequest, type AdminProfileUpdateResponse } from '@shared/schemas/accounts';
 import { audit } from '../http/audit';
 import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

@@ -19,7 +19,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { DeliveryErrorKind } from '../../shared/schemas/webhooks';
+import type { DeliveryErrorKind } from '@shared/schemas/webhooks';
 import { getConfig, localServicePorts, localWebhookPortRanges } from '../config';
 import type {
   OutgoingWebhook,

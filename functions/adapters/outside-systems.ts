@@ -5,7 +5,7 @@
  * (functions/wiring/sync.ts), read at every call: the key through functions/secrets.ts in the cloud,
  * so a key replaced in Secrets Manager is used within minutes, without a cold start.
  */
-import type * as z from 'zod';
+
 import {
   INTERNAL_ITEMS,
   INTERNAL_RESOURCES,
@@ -14,7 +14,8 @@ import {
   LegacyEventPageSchema,
   LegacyHealthSchema,
   pageOf,
-} from '../../shared/schemas/outside-systems';
+} from '@shared/schemas/outside-systems';
+import type * as z from 'zod';
 import { type InternalSystem, type LegacySystem, OutsideSystemError } from '../core/sync/ports';
 import { getJson, type OutsideHttpOptions, validatePage } from './outside-http';
 

@@ -1,4 +1,4 @@
-import { CreateKeyRequest } from '../../shared/schemas/keys';
+import { CreateKeyRequest } from '@shared/schemas/keys';
 import { audit } from '../http/audit';
 import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';

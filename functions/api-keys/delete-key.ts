@@ -1,5 +1,5 @@
-import { MSG } from '../../shared/messages';
-import { KeyIdParams } from '../../shared/schemas/keys';
+import { MSG } from '@shared/messages';
+import { KeyIdParams } from '@shared/schemas/keys';
 import { audit } from '../http/audit';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

@@ -1,4 +1,4 @@
-import { ConfirmGuestLicenceRequest } from '../../shared/schemas/checkout';
+import { ConfirmGuestLicenceRequest } from '@shared/schemas/checkout';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { checkoutServices } from '../wiring/checkout';

@@ -1,4 +1,4 @@
-import { CreateCheckoutRequest } from '../../shared/schemas/checkout';
+import { CreateCheckoutRequest } from '@shared/schemas/checkout';
 import { type BuyerHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { checkoutServices } from '../wiring/checkout';

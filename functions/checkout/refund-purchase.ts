@@ -1,4 +1,4 @@
-import { PurchaseIdParams } from '../../shared/schemas/checkout';
+import { PurchaseIdParams } from '@shared/schemas/checkout';
 import { audit } from '../http/audit';
 import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

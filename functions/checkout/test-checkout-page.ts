@@ -1,4 +1,4 @@
-import { SessionIdParams } from '../../shared/schemas/checkout';
+import { SessionIdParams } from '@shared/schemas/checkout';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { checkoutServices } from '../wiring/checkout';

@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { AppAnalyticsQuery } from '../../shared/schemas/checkout';
+import { AppIdParams } from '@shared/schemas/apps';
+import { AppAnalyticsQuery } from '@shared/schemas/checkout';
 import { nextPageHeaders } from '../http/paged-array';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

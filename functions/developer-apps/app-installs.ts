@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { AppInstallsQuery } from '../../shared/schemas/installs';
+import { AppIdParams } from '@shared/schemas/apps';
+import { AppInstallsQuery } from '@shared/schemas/installs';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { developerApps } from '../wiring/developer-apps';

@@ -1,4 +1,4 @@
-import { QuickAppCreateSchema } from '../../shared/schemas/apps';
+import { QuickAppCreateSchema } from '@shared/schemas/apps';
 import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { developerApps } from '../wiring/developer-apps';

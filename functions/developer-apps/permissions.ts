@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { PermissionsInputSchema } from '../../shared/schemas/permissions';
+import { AppIdParams } from '@shared/schemas/apps';
+import { PermissionsInputSchema } from '@shared/schemas/permissions';
 import { audit } from '../http/audit';
 import { type ApiRequest, type DeveloperHandler, type OwnerOrAdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

@@ -1,4 +1,4 @@
-import { AppReviewParamsSchema, REVIEW_MESSAGES, ReviewReplyInputSchema } from '../../shared/schemas/reviews';
+import { AppReviewParamsSchema, REVIEW_MESSAGES, ReviewReplyInputSchema } from '@shared/schemas/reviews';
 import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { reviews } from '../wiring/reviews';

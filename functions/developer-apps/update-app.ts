@@ -1,4 +1,4 @@
-import { AppIdParams, QuickAppUpdateSchema } from '../../shared/schemas/apps';
+import { AppIdParams, QuickAppUpdateSchema } from '@shared/schemas/apps';
 import { audit } from '../http/audit';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

@@ -1,4 +1,4 @@
-import { UploadConfirmSchema } from '../../shared/schemas/apps';
+import { UploadConfirmSchema } from '@shared/schemas/apps';
 import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { uploads } from '../wiring/developer-apps';

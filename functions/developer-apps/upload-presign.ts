@@ -1,4 +1,4 @@
-import { UploadPresignSchema } from '../../shared/schemas/apps';
+import { UploadPresignSchema } from '@shared/schemas/apps';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { uploads } from '../wiring/developer-apps';

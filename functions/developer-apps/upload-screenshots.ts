@@ -1,4 +1,4 @@
-import { APP_MESSAGES, UploadQuerySchema } from '../../shared/schemas/apps';
+import { APP_MESSAGES, UploadQuerySchema } from '@shared/schemas/apps';
 import { ValidationError } from '../core/errors';
 import { multipartBoundary, parseMultipart } from '../http/multipart';
 import { created, type DeveloperHandler } from '../http/types';

@@ -15,7 +15,7 @@
  * with status 0, and the failure is logged.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry } from '../../shared/schemas/audit';
+import type { AuditEntry } from '@shared/schemas/audit';
 import { type AuditDetail, type AuditScope, changedFields } from '../core/audit/audit';
 import { AppError } from '../core/errors';
 import { routeKey } from '../routes';

@@ -1,5 +1,5 @@
+import type { Role } from '@shared/constants';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
-import type { Role } from '../../shared/constants';
 import { getConfig } from '../config';
 import { ServiceUnavailableError, UnauthorizedError } from '../core/errors';
 import { refreshSecretsAfterRotation } from '../secrets';

@@ -16,8 +16,8 @@
  */
 import { Buffer } from 'node:buffer';
 import type { MiddlewareObj, Request } from '@middy/core';
+import * as MSG from '@shared/messages/service';
 import type { Context } from 'aws-lambda';
-import * as MSG from '../../shared/messages/service';
 import { currentTokenVersion } from '../adapters/dynamodb/token-versions';
 import { failedDependency, isDependencyFailure } from '../adapters/resilience';
 import { assertHttpOriginConfigured, getConfig } from '../config';

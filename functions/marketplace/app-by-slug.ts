@@ -1,4 +1,4 @@
-import { SlugParamSchema } from '../../shared/schemas/apps';
+import { SlugParamSchema } from '@shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { answerCache } from '../wiring/answer-cache';

@@ -1,4 +1,4 @@
-import { AppIdParams } from '../../shared/schemas/apps';
+import { AppIdParams } from '@shared/schemas/apps';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { appPermissions } from '../wiring/permissions';

@@ -1,6 +1,6 @@
+import { MSG } from '@shared/messages';
+import { MarketplaceQuerySchema } from '@shared/schemas/apps';
 import * as z from 'zod';
-import { MSG } from '../../shared/messages';
-import { MarketplaceQuerySchema } from '../../shared/schemas/apps';
 import { prepared } from '../http/answer-cache';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';

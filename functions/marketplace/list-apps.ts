@@ -1,5 +1,5 @@
-import { MARKETPLACE_PAGE_MAX } from '../../shared/constants';
-import { type MarketplaceQuery, MarketplaceQuerySchema } from '../../shared/schemas/apps';
+import { MARKETPLACE_PAGE_MAX } from '@shared/constants';
+import { type MarketplaceQuery, MarketplaceQuerySchema } from '@shared/schemas/apps';
 import { prepared } from '../http/answer-cache';
 import type { RouteHandler } from '../http/types';
 import { parse } from '../http/validate';

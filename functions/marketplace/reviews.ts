@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { ReviewListQuerySchema } from '../../shared/schemas/reviews';
+import { AppIdParams } from '@shared/schemas/apps';
+import { ReviewListQuerySchema } from '@shared/schemas/reviews';
 import { type BuyerHandler, ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { reviews } from '../wiring/reviews';

@@ -1,4 +1,4 @@
-import { privatePathPrefixes } from '../../shared/site-paths';
+import { privatePathPrefixes } from '@shared/site-paths';
 import type { RouteHandler } from '../http/types';
 import { siteOrigin } from '../wiring/site';
 

@@ -1,6 +1,6 @@
-import type { AppCard } from '../../shared/schemas/apps';
-import type { Category } from '../../shared/schemas/categories';
-import { storefrontPaths } from '../../shared/site-paths';
+import type { AppCard } from '@shared/schemas/apps';
+import type { Category } from '@shared/schemas/categories';
+import { storefrontPaths } from '@shared/site-paths';
 import { NotFoundError } from '../core/errors';
 import { prepared } from '../http/answer-cache';
 import type { RouteHandler } from '../http/types';

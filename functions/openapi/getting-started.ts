@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/constants';
+import { LIMITS } from '@shared/constants';
 
 /** The getting-started guide: info.description of the OpenAPI document (Markdown). */
 export const GETTING_STARTED = `

@@ -4,7 +4,7 @@
  * routeKey ("GET /api/keys"). A route of functions/routes.ts without an entry here still appears
  * in the document, with a generic answer; add its entry when its schemas exist.
  */
-import * as z from 'zod';
+
 import {
   AcceptInvitationRequest,
   AdminProfile,
@@ -28,7 +28,7 @@ import {
   SignupRequest,
   UserProfile,
   VerifyEmailRequest,
-} from '../../shared/schemas/accounts';
+} from '@shared/schemas/accounts';
 import {
   AdminAppCursorPageSchema,
   AdminAppCursorQuery,
@@ -36,7 +36,7 @@ import {
   AdminAppPageSchema,
   AdminUserListQuery,
   AdminUserPageSchema,
-} from '../../shared/schemas/admin-lists';
+} from '@shared/schemas/admin-lists';
 import {
   AdminUserDetailSchema,
   AdminUserKeysSchema,
@@ -44,7 +44,7 @@ import {
   ApproveUserRequest,
   UserIdParams,
   WebhookLogListSchema,
-} from '../../shared/schemas/admin-users';
+} from '@shared/schemas/admin-users';
 import {
   AdminAppActionSchema,
   AdminAppListSchema,
@@ -66,15 +66,15 @@ import {
   UploadPresignSchema,
   UploadQuerySchema,
   UploadResponseSchema,
-} from '../../shared/schemas/apps';
-import { AuditPageSchema, AuditQuerySchema } from '../../shared/schemas/audit';
+} from '@shared/schemas/apps';
+import { AuditPageSchema, AuditQuerySchema } from '@shared/schemas/audit';
 import {
   CategoryDeletedSchema,
   CategoryDeleteQuerySchema,
   CategoryListSchema,
   CategoryPayloadSchema,
   CategorySchema,
-} from '../../shared/schemas/categories';
+} from '@shared/schemas/categories';
 import {
   AdminPurchaseListQuery,
   AdminPurchaseListSchema,
@@ -90,7 +90,7 @@ import {
   RefundResultSchema,
   SessionIdParams,
   StripeEventAnswerSchema,
-} from '../../shared/schemas/checkout';
+} from '@shared/schemas/checkout';
 import {
   AppInstallsQuery,
   BuyerInstallListSchema,
@@ -100,23 +100,23 @@ import {
   InstallLinkRequest,
   InstallLinkRevokeRequest,
   InstallListQuery,
-} from '../../shared/schemas/installs';
+} from '@shared/schemas/installs';
 import {
   AdminRotatedKeySchema,
   ApiKeyListSchema,
   ApiKeyWithSecretSchema,
   CreateKeyRequest,
   KeyIdParams,
-} from '../../shared/schemas/keys';
-import { LiftSuppressionRequest, SuppressedAddressListSchema, SuppressionListQuery } from '../../shared/schemas/mail';
+} from '@shared/schemas/keys';
+import { LiftSuppressionRequest, SuppressedAddressListSchema, SuppressionListQuery } from '@shared/schemas/mail';
 import {
   AdminManualLicenceListQuery,
   AdminManualLicenceListSchema,
   CompleteManualLicenceRequest,
   CompleteManualLicenceResponse,
   ManualLicenceListSchema,
-} from '../../shared/schemas/manual-licences';
-import { MyPurchasesQuery } from '../../shared/schemas/my-purchases';
+} from '@shared/schemas/manual-licences';
+import { MyPurchasesQuery } from '@shared/schemas/my-purchases';
 import {
   LicenseListQuery,
   LicenseListSchema,
@@ -124,12 +124,8 @@ import {
   LicenseValidateResponseSchema,
   PartnerEventTypesSchema,
   PartnerMeSchema,
-} from '../../shared/schemas/partner';
-import {
-  PermissionsCatalogueSchema,
-  PermissionsInputSchema,
-  PermissionsViewSchema,
-} from '../../shared/schemas/permissions';
+} from '@shared/schemas/partner';
+import { PermissionsCatalogueSchema, PermissionsInputSchema, PermissionsViewSchema } from '@shared/schemas/permissions';
 import {
   AppReviewParamsSchema,
   HideReviewInputSchema,
@@ -141,7 +137,7 @@ import {
   ReviewReplyInputSchema,
   ReviewReplyResponseSchema,
   ReviewWriteResponseSchema,
-} from '../../shared/schemas/reviews';
+} from '@shared/schemas/reviews';
 import {
   CategoriesResponse,
   CursorResetResponse,
@@ -173,7 +169,7 @@ import {
   TablesResponse,
   TriggerSyncBody,
   TriggerSyncResponse,
-} from '../../shared/schemas/sync';
+} from '@shared/schemas/sync';
 import {
   CreateWebhookRequest,
   EventTypeNamesSchema,
@@ -186,7 +182,8 @@ import {
   WebhookListSchema,
   WebhookLogIdParams,
   WebhookSchema,
-} from '../../shared/schemas/webhooks';
+} from '@shared/schemas/webhooks';
+import * as z from 'zod';
 
 export interface RouteDoc {
   summary: string;

@@ -1,4 +1,4 @@
-import { InstallListQuery } from '../../shared/schemas/installs';
+import { InstallListQuery } from '@shared/schemas/installs';
 import { ok } from '../http/types';
 import { parse } from '../http/validate';
 import { installReader } from '../wiring/install-reader';

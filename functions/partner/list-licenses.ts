@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { LicenseListQuery } from '../../shared/schemas/partner';
+import { AppIdParams } from '@shared/schemas/apps';
+import { LicenseListQuery } from '@shared/schemas/partner';
 import { ok } from '../http/types';
 import { parse } from '../http/validate';
 import { partner } from '../wiring/partner';

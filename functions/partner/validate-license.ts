@@ -1,4 +1,4 @@
-import { LicenseValidateRequest } from '../../shared/schemas/partner';
+import { LicenseValidateRequest } from '@shared/schemas/partner';
 import { ok } from '../http/types';
 import { parse } from '../http/validate';
 import { partner } from '../wiring/partner';

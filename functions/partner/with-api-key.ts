@@ -1,4 +1,4 @@
-import { type RateLimitState, rateLimitHeaders } from '../../shared/schemas/partner';
+import { type RateLimitState, rateLimitHeaders } from '@shared/schemas/partner';
 import type { AdmittedKey } from '../core/api-keys/ports';
 import { AppError } from '../core/errors';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';

@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { REVIEW_MESSAGES, ReviewInputSchema } from '../../shared/schemas/reviews';
+import { AppIdParams } from '@shared/schemas/apps';
+import { REVIEW_MESSAGES, ReviewInputSchema } from '@shared/schemas/reviews';
 import { type BuyerHandler, created, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { reviews } from '../wiring/reviews';

@@ -1,4 +1,4 @@
-import { InstallIdParam, InstallLinkRequest, InstallLinkRevokeRequest } from '../../shared/schemas/installs';
+import { InstallIdParam, InstallLinkRequest, InstallLinkRevokeRequest } from '@shared/schemas/installs';
 import { type BuyerHandler, ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { installsService } from '../wiring/installs';

@@ -1,4 +1,4 @@
-import { MyPurchasesQuery } from '../../shared/schemas/my-purchases';
+import { MyPurchasesQuery } from '@shared/schemas/my-purchases';
 import { nextPageHeaders } from '../http/paged-array';
 import { ok, type UserHandler } from '../http/types';
 import { parse } from '../http/validate';

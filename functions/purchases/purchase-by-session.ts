@@ -1,4 +1,4 @@
-import { SessionIdParams } from '../../shared/schemas/checkout';
+import { SessionIdParams } from '@shared/schemas/checkout';
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { purchases } from '../wiring/purchases';

@@ -1,4 +1,4 @@
-import { PurchaseIdParams } from '../../shared/schemas/checkout';
+import { PurchaseIdParams } from '@shared/schemas/checkout';
 import type { UserHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { purchases } from '../wiring/purchases';

@@ -1,6 +1,6 @@
+import type { PublicApp } from '@shared/schemas/apps';
 import { describe, expect, it } from 'vitest';
 import { serialiseSsrData } from '../../frontend/src/ssr/data';
-import type { PublicApp } from '../../shared/schemas/apps';
 import { appHead, headTags, softwareApplication } from './head';
 
 const app = {

@@ -1,6 +1,6 @@
+import type { AppCard, PublicApp } from '@shared/schemas/apps';
+import type { Category } from '@shared/schemas/categories';
 import { SITE } from '../../frontend/src/components/brand/site';
-import type { AppCard, PublicApp } from '../../shared/schemas/apps';
-import type { Category } from '../../shared/schemas/categories';
 
 /**
  * The <head> of a server-rendered storefront page: its own title (the same the SPA sets while the

@@ -1,3 +1,7 @@
+import { MARKETPLACE_PAGE_SIZE } from '@shared/constants';
+import * as MSG from '@shared/messages/screens';
+import type { PublicApp } from '@shared/schemas/apps';
+import { storefrontPaths } from '@shared/site-paths';
 import {
   type ListParams,
   listFilters,
@@ -8,10 +12,6 @@ import {
 import { categoryAppsKey, categoryAppsPath } from '../../frontend/src/features/marketplace/api/get-category-apps';
 import { SSR_DATA_ID, serialiseSsrData } from '../../frontend/src/ssr/data';
 import { renderStorefront } from '../../frontend/src/ssr/render';
-import { MARKETPLACE_PAGE_SIZE } from '../../shared/constants';
-import * as MSG from '../../shared/messages/screens';
-import type { PublicApp } from '../../shared/schemas/apps';
-import { storefrontPaths } from '../../shared/site-paths';
 import { AppError } from '../core/errors';
 import { prepared } from '../http/answer-cache';
 import { logger } from '../http/logger';

@@ -1,4 +1,4 @@
-import { FeatureIdParams } from '../../shared/schemas/sync';
+import { FeatureIdParams } from '@shared/schemas/sync';
 import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from '../wiring/sync';

@@ -1,4 +1,4 @@
-import { SYNC_MSG } from '../../shared/schemas/sync';
+import { SYNC_MSG } from '@shared/schemas/sync';
 import { audit } from '../http/audit';
 import type { AdminHandler } from '../http/types';
 import { syncService } from '../wiring/sync';

@@ -1,4 +1,4 @@
-import { PollingStartQuery } from '../../shared/schemas/sync';
+import { PollingStartQuery } from '@shared/schemas/sync';
 import { audit } from '../http/audit';
 import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

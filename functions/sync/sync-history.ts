@@ -1,4 +1,4 @@
-import { HistoryQuery } from '../../shared/schemas/sync';
+import { HistoryQuery } from '@shared/schemas/sync';
 import { type AdminHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { syncService } from '../wiring/sync';

@@ -1,4 +1,4 @@
-import { SYNC_MSG, TriggerSyncBody } from '../../shared/schemas/sync';
+import { SYNC_MSG, TriggerSyncBody } from '@shared/schemas/sync';
 import { audit } from '../http/audit';
 import type { AdminHandler } from '../http/types';
 import { parse } from '../http/validate';

@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { CreateWebhookRequest } from '../../shared/schemas/webhooks';
+import { AppIdParams } from '@shared/schemas/apps';
+import { CreateWebhookRequest } from '@shared/schemas/webhooks';
 import { audit } from '../http/audit';
 import { created, type DeveloperHandler } from '../http/types';
 import { parse } from '../http/validate';

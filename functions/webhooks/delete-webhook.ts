@@ -1,4 +1,4 @@
-import { WEBHOOK_DELETED, WebhookIdParams } from '../../shared/schemas/webhooks';
+import { WEBHOOK_DELETED, WebhookIdParams } from '@shared/schemas/webhooks';
 import { audit } from '../http/audit';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

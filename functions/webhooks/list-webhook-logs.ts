@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../shared/schemas/apps';
-import { LogListQuery } from '../../shared/schemas/webhooks';
+import { AppIdParams } from '@shared/schemas/apps';
+import { LogListQuery } from '@shared/schemas/webhooks';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from '../wiring/webhooks';

@@ -1,4 +1,4 @@
-import { AppIdParams } from '../../shared/schemas/apps';
+import { AppIdParams } from '@shared/schemas/apps';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';
 import { webhooksService } from '../wiring/webhooks';

@@ -1,4 +1,4 @@
-import { SimulateEventRequest } from '../../shared/schemas/webhooks';
+import { SimulateEventRequest } from '@shared/schemas/webhooks';
 import { audit } from '../http/audit';
 import { type DeveloperHandler, ok } from '../http/types';
 import { parse } from '../http/validate';

@@ -4,7 +4,7 @@
  * each answers 429 with a detail and Retry-After once a client (its address, see
  * http/client-address.ts) is over its hourly budget.
  */
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { dynamoRateLimitStore } from '../adapters/dynamodb/rate-limit-repo';
 import { getConfig } from '../config';
 import { createRateLimiter } from '../core/rate-limit/rate-limiter';

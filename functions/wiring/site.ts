@@ -3,7 +3,7 @@
  * site's public origin (absolute links in pages, the sitemap and robots.txt) and the publishable
  * settings the SPA reads before sign-in.
  */
-import type { PublicConfig } from '../../shared/schemas/accounts';
+import type { PublicConfig } from '@shared/schemas/accounts';
 import { getConfig } from '../config';
 
 /** APP_URL without a trailing slash: "https://market.example.com". */

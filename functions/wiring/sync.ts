@@ -10,7 +10,7 @@
  * The sync route function and the sync worker Lambda import `syncService` and `syncJobConsumer`;
  * locally the server attaches the consumer to the in-process queue (bin/local-queue-consumers.ts).
  */
-import type { SyncRun } from '../../shared/schemas/sync';
+import type { SyncRun } from '@shared/schemas/sync';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { releaseCategorySlug } from '../adapters/dynamodb/categories-repo';
 import { deletePage } from '../adapters/dynamodb/key-pool-repo';

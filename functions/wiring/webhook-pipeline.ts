@@ -9,7 +9,7 @@
  * attached by the local server (bin/local-queue-consumers.ts): deliveries then happen in the local
  * server's process.
  */
-import { appStatusOf } from '../../shared/app-status';
+import { appStatusOf } from '@shared/app-status';
 import { DynamoAppsRepository } from '../adapters/dynamodb/apps-repo';
 import { dynamoDeliveryStore } from '../adapters/dynamodb/deliveries-repo';
 import { dynamoUsersRepository } from '../adapters/dynamodb/users-repo';

@@ -3,8 +3,9 @@
  * signs up, signs in, reaches the dashboard and logs out; a forgotten password is reset through
  * the e-mailed link; the admin signs in and reaches /admin; a developer is sent away from /admin.
  */
+
+import { MSG } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
 import { mailsTo, register, uniqueEmail } from '../support/api';
 import { oneBrowserPerFile, signInAsAdmin } from './support/browser';
 

@@ -3,9 +3,10 @@
  * production one pending), the admin approves the developer in User Management, the production
  * key turns active, the developer rotates a key and the old one stops working on the Partner API.
  */
+
+import { MSG } from '@shared/messages';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { MSG } from '../../shared/messages';
 import { mailsTo, register, uniqueEmail } from '../support/api';
 import { oneBrowserPerFile, signInAsAdmin, signInAsDeveloper } from './support/browser';
 

@@ -16,13 +16,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
+import { MSG } from '@shared/messages';
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { PermissionsCatalogue } from '@shared/schemas/permissions';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
-import { MSG } from '../../shared/messages';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { PermissionsCatalogue } from '../../shared/schemas/permissions';
 import { adminToken, api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 import { type Receiver, startReceiver } from '../support/receiver';

@@ -5,9 +5,9 @@
  * and focusable; a field's error is read from the field the keyboard is on.
  */
 import { randomUUID } from 'node:crypto';
+import { MSG } from '@shared/messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
 import { register, uniqueEmail } from '../support/api';
 import { oneBrowserPerFile } from './support/browser';
 

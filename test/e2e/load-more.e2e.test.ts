@@ -3,12 +3,12 @@
  * count from its counter, and Load more, pressed with the keyboard, reaches the last app.
  */
 import { randomUUID } from 'node:crypto';
+import { MARKETPLACE_PAGE_SIZE } from '@shared/constants';
+import { CategorySchema } from '@shared/schemas/categories';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { appRecord } from '../../functions/core/apps/testing';
-import { MARKETPLACE_PAGE_SIZE } from '../../shared/constants';
-import { CategorySchema } from '../../shared/schemas/categories';
 import { adminToken, api, newDeveloper } from '../support/api';
 import { launchBrowser, newPage, waitForHydration } from './support/browser';
 

@@ -3,8 +3,9 @@
  * opens an app and sees its pricing; unknown categories and apps; and an admin creates, edits,
  * deactivates and deletes a category while the marketplace follows.
  */
+
+import { MSG } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
 import { oneBrowserPerFile, signInAsAdmin } from './support/browser';
 
 const openPage = oneBrowserPerFile();

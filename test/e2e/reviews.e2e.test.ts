@@ -4,11 +4,12 @@
  * "Open Dental" (a shareable ?works_with= link) and opens an app showing its Works With badges
  * and its Permissions section (declared by the developer against the synced catalogue).
  */
+
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { PermissionsCatalogue } from '@shared/schemas/permissions';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { PermissionsCatalogue } from '../../shared/schemas/permissions';
 import { adminToken, api, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { runSync } from '../support/sync';

@@ -7,12 +7,13 @@
  * with `standardwebhooks`; the other app of the same developer, which the practice did not
  * license, receives nothing of it. Polling is stopped at the end.
  */
+
+import type { LegacyEvent } from '@shared/schemas/outside-systems';
+import type { Webhook as WebhookRow } from '@shared/schemas/webhooks';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAppId } from '../../bin/seed/catalogue';
-import type { LegacyEvent } from '../../shared/schemas/outside-systems';
-import type { Webhook as WebhookRow } from '../../shared/schemas/webhooks';
 import { api } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

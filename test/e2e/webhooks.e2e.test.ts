@@ -6,10 +6,10 @@
  * finds the delivery in Webhook Logs.
  */
 import { randomUUID } from 'node:crypto';
+import type { Webhook as WebhookRow } from '@shared/schemas/webhooks';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Webhook as WebhookRow } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper } from '../support/api';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../support/receiver';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper } from './support/browser';

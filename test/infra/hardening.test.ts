@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { contentSecurityPolicy } from '@shared/csp';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify';
@@ -10,7 +11,6 @@ import { LAMBDA_BUNDLING, POWERTOOLS_FROM_LAYER } from '../../lib/bundling';
 import { POWERTOOLS_ENVIRONMENT } from '../../lib/function-defaults';
 import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observability';
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
-import { contentSecurityPolicy } from '../../shared/csp';
 import { must } from '../support/must';
 import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace, synthTemplates } from './synth-app';
 

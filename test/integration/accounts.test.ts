@@ -3,6 +3,15 @@
  * its throttle, password reset by e-mail, Google sign-in, profiles. Other suites share the
  * database, so every test uses fresh addresses and its own admin account.
  */
+
+import { MSG } from '@shared/messages';
+import {
+  ADMIN_PROFILE_REQUIRED,
+  EMAIL_TAKEN,
+  PASSWORD_RESET_DONE,
+  RESET_LINK_INVALID,
+  WEBSITE_INVALID,
+} from '@shared/schemas/accounts';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { dynamoUsersRepository, dynamoUsersStores } from '../../functions/adapters/dynamodb/users-repo';
@@ -15,14 +24,6 @@ import { createUsersService } from '../../functions/core/users/users-service';
 import { signAccessToken } from '../../functions/http/auth';
 import { passwords, usersSettings } from '../../functions/wiring/accounts';
 import { rateLimiter } from '../../functions/wiring/rate-limits';
-import { MSG } from '../../shared/messages';
-import {
-  ADMIN_PROFILE_REQUIRED,
-  EMAIL_TAKEN,
-  PASSWORD_RESET_DONE,
-  RESET_LINK_INVALID,
-  WEBSITE_INVALID,
-} from '../../shared/schemas/accounts';
 import { secondAdmin } from '../support/admins';
 import { api, type LoginAnswer, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';

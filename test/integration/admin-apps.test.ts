@@ -5,13 +5,7 @@
  * and edits of a listed app (saved at once, shown publicly once reviewed: app-review.test.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  approvalMailSubject,
-  approvalMailSubjectOther,
-  suspensionMailSubject,
-} from '../../functions/core/apps/admin-apps-service';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   type AdminApp,
   AdminAppListSchema,
@@ -19,7 +13,13 @@ import {
   type AppCard,
   type OwnerApp,
   type OwnerAppSummary,
-} from '../../shared/schemas/apps';
+} from '@shared/schemas/apps';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  approvalMailSubject,
+  approvalMailSubjectOther,
+  suspensionMailSubject,
+} from '../../functions/core/apps/admin-apps-service';
 import { adminToken, api, type Developer as Dev, type JsonBody, mailsWithSubject, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 

@@ -6,13 +6,13 @@
  * category counts kept with each app write. Works only on categories it creates, so other files are unaffected.
  */
 import { randomUUID } from 'node:crypto';
+import type { AppCard, CategoryApps } from '@shared/schemas/apps';
+import { type Category, CategoryListSchema, CategorySchema } from '@shared/schemas/categories';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
-import type { AppCard, CategoryApps } from '../../shared/schemas/apps';
-import { type Category, CategoryListSchema, CategorySchema } from '../../shared/schemas/categories';
 import { adminToken, api, catalogueShows, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

@@ -4,6 +4,8 @@
  * Sales column reads counters moved in the purchases' own transactions.
  */
 import { randomUUID } from 'node:crypto';
+import type { AdminAppCursorPage } from '@shared/schemas/admin-lists';
+import type { AdminPurchase } from '@shared/schemas/checkout';
 import { describe, expect, it } from 'vitest';
 import { createApprovedDeveloper, writeLicensedPurchase } from '../../bin/support/licensed-purchase';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
@@ -11,8 +13,6 @@ import { purchaseItem } from '../../functions/adapters/dynamodb/purchase-item';
 import { dynamoPurchasesRepository, salesCountersOf } from '../../functions/adapters/dynamodb/purchases-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
-import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
-import type { AdminPurchase } from '../../shared/schemas/checkout';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
 

@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminAppPageSchema, type AdminUserPage, AdminUserPageSchema } from '@shared/schemas/admin-lists';
+import type { AdminUser } from '@shared/schemas/admin-users';
+import { type AdminApp, AdminAppListSchema, type OwnerApp } from '@shared/schemas/apps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { userItem } from '../../functions/adapters/dynamodb/users-repo';
 import { aUser } from '../../functions/core/api-keys/testing';
-import { AdminAppPageSchema, type AdminUserPage, AdminUserPageSchema } from '../../shared/schemas/admin-lists';
-import type { AdminUser } from '../../shared/schemas/admin-users';
-import { type AdminApp, AdminAppListSchema, type OwnerApp } from '../../shared/schemas/apps';
 import { adminToken, api, type JsonBody, newDeveloper } from '../support/api';
 
 const run = randomUUID().slice(0, 8);

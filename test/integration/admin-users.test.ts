@@ -5,24 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
-import { MSG } from '../../shared/messages';
-import {
-  ADMIN_NO_APPROVAL,
-  type AdminUser,
-  USER_EMAIL_REQUIRED,
-  type WebhookLog,
-} from '../../shared/schemas/admin-users';
+import { MSG } from '@shared/messages';
+import { ADMIN_NO_APPROVAL, type AdminUser, USER_EMAIL_REQUIRED, type WebhookLog } from '@shared/schemas/admin-users';
 import {
   type AdminRotatedKey,
   API_KEY_NOT_FOUND,
   type ApiKey,
   type ApiKeyWithSecret,
   NO_REPLACEMENT_WAITING,
-} from '../../shared/schemas/keys';
-import { INVALID_API_KEY } from '../../shared/schemas/partner';
+} from '@shared/schemas/keys';
+import { INVALID_API_KEY } from '@shared/schemas/partner';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
 import { adminToken, api, type JsonBody, mailsTo, mailsWithSubject, newDeveloper, uniqueEmail } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';

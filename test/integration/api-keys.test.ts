@@ -3,10 +3,11 @@
  * delete; staging active at once, production pending until the owner is approved; the full key
  * shown only on create and rotate; other developers' keys invisible. Every test uses fresh accounts.
  */
+
+import { MSG } from '@shared/messages';
+import { API_KEY_NOT_FOUND, type ApiKey, type ApiKeyWithSecret, KEY_TYPE_INVALID } from '@shared/schemas/keys';
+import { INVALID_API_KEY, type PartnerMe, PENDING_API_KEY } from '@shared/schemas/partner';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
-import { API_KEY_NOT_FOUND, type ApiKey, type ApiKeyWithSecret, KEY_TYPE_INVALID } from '../../shared/schemas/keys';
-import { INVALID_API_KEY, type PartnerMe, PENDING_API_KEY } from '../../shared/schemas/partner';
 import { type ApiAnswer, adminToken, api, mailsTo, mailsWithSubject, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

@@ -4,11 +4,12 @@
  * go live) or the developer withdraws it (the reviewed values are the app's again). The attack
  * itself: test/security/approved-app-edits.test.ts.
  */
+
+import { type AdminApp, APP_MESSAGES, type AppCard, type OwnerApp, type PublicApp } from '@shared/schemas/apps';
+import type { AuditPage } from '@shared/schemas/audit';
+import type { CheckoutSession } from '@shared/schemas/checkout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
-import { type AdminApp, APP_MESSAGES, type AppCard, type OwnerApp, type PublicApp } from '../../shared/schemas/apps';
-import type { AuditPage } from '../../shared/schemas/audit';
-import type { CheckoutSession } from '../../shared/schemas/checkout';
 import { adminAppRow, adminToken, api, approvedDeveloper, freeAppPayload, newDeveloper } from '../support/api';
 
 let dev: Awaited<ReturnType<typeof approvedDeveloper>>;

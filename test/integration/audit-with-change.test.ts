@@ -4,15 +4,15 @@
  * refused (a 4xx before any write, a failed condition) leaves no entry.
  */
 import { randomUUID } from 'node:crypto';
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { AuditEntry, AuditPage } from '@shared/schemas/audit';
+import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { entryScope } from '../../functions/adapters/dynamodb/audit-entry-scope';
 import { auditEntryItem } from '../../functions/adapters/dynamodb/audit-repo';
 import { getItem, isConditionFailure, putItem, updateItem } from '../../functions/adapters/dynamodb/dynamo';
 import { auditKeys, rateKeys } from '../../functions/adapters/dynamodb/keys';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { AuditEntry, AuditPage } from '../../shared/schemas/audit';
-import type { ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { adminToken, api, type Developer, newDeveloper, uniqueEmail } from '../support/api';
 
 async function entries(query: string): Promise<AuditEntry[]> {

@@ -6,12 +6,12 @@
  * server's own API must show on the very next request.
  */
 import { randomUUID } from 'node:crypto';
+import type { AppCard } from '@shared/schemas/apps';
+import type { Category } from '@shared/schemas/categories';
 import { describe, expect, it } from 'vitest';
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
-import type { AppCard } from '../../shared/schemas/apps';
-import type { Category } from '../../shared/schemas/categories';
 import { adminToken, api } from '../support/api';
 
 const BOUND_MS = 1_000;

@@ -5,14 +5,9 @@
  * marketplace apps), and the webhook's guarantees: forged signatures refused, each event
  * processed once.
  */
-import Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import type { AppRecord } from '../../functions/core/apps/app';
-import { GUEST_CONFIRM_SUBJECT } from '../../functions/core/purchases/guest-mails';
-import { guestBuyerId } from '../../functions/core/purchases/purchase';
-import { MSG } from '../../shared/messages';
-import type { LoginResponse } from '../../shared/schemas/accounts';
+
+import { MSG } from '@shared/messages';
+import type { LoginResponse } from '@shared/schemas/accounts';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
@@ -24,7 +19,13 @@ import {
   type Purchase,
   type PurchaseSessionResult,
   PurchaseSessionResultSchema,
-} from '../../shared/schemas/checkout';
+} from '@shared/schemas/checkout';
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { GUEST_CONFIRM_SUBJECT } from '../../functions/core/purchases/guest-mails';
+import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf, type WithDetail } from '../support/api';
 import { must } from '../support/must';
 import {

@@ -6,11 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { countAvailable, poolKeyItem } from '../../functions/adapters/dynamodb/key-pool-repo';
-import { PAID_PRICE_REQUIRED } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { PAID_PRICE_REQUIRED } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import {
   APP_MESSAGES,
   type AppCard,
@@ -18,7 +15,10 @@ import {
   OwnerAppListSchema,
   OwnerAppSchema,
   type OwnerAppSummary,
-} from '../../shared/schemas/apps';
+} from '@shared/schemas/apps';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { countAvailable, poolKeyItem } from '../../functions/adapters/dynamodb/key-pool-repo';
 import { api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

@@ -11,10 +11,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { MSG } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../bin/local-stack';
 import { appRecord } from '../../functions/core/apps/testing';
-import { MSG } from '../../shared/messages';
 import type { JsonBody } from '../support/api';
 
 let stack: LocalStack;

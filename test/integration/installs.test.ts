@@ -4,6 +4,11 @@
  * Webhooks way. The routing of practice events through installs: practice-event-routing.test.ts.
  */
 import { randomBytes } from 'node:crypto';
+import type { AdminAppCursorPage } from '@shared/schemas/admin-lists';
+import type { CheckoutSession } from '@shared/schemas/checkout';
+import type { BuyerInstall, BuyerInstallList, DeveloperInstall } from '@shared/schemas/installs';
+import type { ApiKeyWithSecret } from '@shared/schemas/keys';
+import type { Webhook } from '@shared/schemas/webhooks';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
@@ -11,11 +16,6 @@ import { appKey } from '../../functions/adapters/dynamodb/keys';
 import { countInstallsOfApp } from '../../functions/adapters/dynamodb/migrations';
 import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
-import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
-import type { CheckoutSession } from '../../shared/schemas/checkout';
-import type { BuyerInstall, BuyerInstallList, DeveloperInstall } from '../../shared/schemas/installs';
-import type { ApiKeyWithSecret } from '../../shared/schemas/keys';
-import type { Webhook } from '../../shared/schemas/webhooks';
 import { adminToken, api, approvedDeveloper, type Developer, newPractice } from '../support/api';
 import { must } from '../support/must';
 import { type Receiver, startReceiver, waitFor } from '../support/receiver';

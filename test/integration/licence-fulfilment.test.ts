@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { MSG } from '@shared/messages';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
@@ -18,7 +19,6 @@ import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-
 import type { AppRecord } from '../../functions/core/apps/app';
 import { buildCheckoutServices } from '../../functions/wiring/checkout';
 import { buildLicenceFulfilment } from '../../functions/wiring/fulfilment';
-import { MSG } from '../../shared/messages';
 import { api, approvedDeveloper } from '../support/api';
 import { must } from '../support/must';
 import {

@@ -5,8 +5,8 @@
  * behind the same Host check as everything else.
  */
 import type { ServerResponse } from 'node:http';
+import type { Webhook } from '@shared/schemas/webhooks';
 import { describe, expect, it } from 'vitest';
-import type { Webhook } from '../../shared/schemas/webhooks';
 import { api, apiUrl, approvedDeveloper } from '../support/api';
 import { queuesIdle } from '../support/queues';
 import { startServer } from '../support/receiver';

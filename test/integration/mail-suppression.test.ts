@@ -6,9 +6,9 @@
  * queue, the suppression list in DynamoDB Local, the next mail skipped, the admin routes.
  */
 import { randomUUID } from 'node:crypto';
+import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND, type SuppressedAddress } from '@shared/schemas/mail';
 import { describe, expect, it, vi } from 'vitest';
 import { dynamoSuppressionStore } from '../../functions/adapters/dynamodb/suppression-repo';
-import { SUPPRESSION_LIFTED, SUPPRESSION_NOT_FOUND, type SuppressedAddress } from '../../shared/schemas/mail';
 import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

@@ -6,6 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MSG } from '@shared/messages';
+import type { Purchase } from '@shared/schemas/checkout';
+import {
+  type AdminManualLicenceList,
+  MANUAL_DETAILS_REQUIRED,
+  MANUAL_LICENCE_DONE,
+  MANUAL_LICENCE_NOT_FOUND,
+  type ManualLicenceList,
+} from '@shared/schemas/manual-licences';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { LEGACY_PENDING_MARKER, purchaseKeys, timeSort } from '../../functions/adapters/dynamodb/keys';
@@ -14,15 +23,6 @@ import { dynamoManualLicences } from '../../functions/adapters/dynamodb/manual-l
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { sesMailer } from '../../functions/adapters/mailer';
 import { createManualLicences } from '../../functions/core/licences/manual-licences';
-import { MSG } from '../../shared/messages';
-import type { Purchase } from '../../shared/schemas/checkout';
-import {
-  type AdminManualLicenceList,
-  MANUAL_DETAILS_REQUIRED,
-  MANUAL_LICENCE_DONE,
-  MANUAL_LICENCE_NOT_FOUND,
-  type ManualLicenceList,
-} from '../../shared/schemas/manual-licences';
 import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper } from '../support/api';
 import { workerQueuesIdle } from '../support/queues';
 import {

@@ -7,6 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type AppCard,
+  AppCardSchema,
+  type CategoryApps,
+  type MarketplacePage,
+  PublicAppSchema,
+} from '@shared/schemas/apps';
+import { type Category, CategoryListSchema } from '@shared/schemas/categories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
@@ -14,14 +22,6 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { DynamoAppsRepository } from '../../functions/adapters/dynamodb/apps-repo';
 import { type AppRecord, appNameSortKey } from '../../functions/core/apps/app';
 import { appRecord } from '../../functions/core/apps/testing';
-import {
-  type AppCard,
-  AppCardSchema,
-  type CategoryApps,
-  type MarketplacePage,
-  PublicAppSchema,
-} from '../../shared/schemas/apps';
-import { type Category, CategoryListSchema } from '../../shared/schemas/categories';
 import { adminToken, api, catalogueShows, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 

@@ -6,14 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { apiKeyKeys, purchaseKey } from '../../functions/adapters/dynamodb/keys';
-import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
-import { PLATFORM_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
-import type { LicenseStatus } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
+import type { LicenseStatus } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { ApiKey, ApiKeyWithSecret } from '@shared/schemas/keys';
 import {
   INVALID_API_KEY,
   INVALID_CURSOR,
@@ -21,7 +16,12 @@ import {
   type LicenseList,
   type PartnerEventTypes,
   type PartnerMe,
-} from '../../shared/schemas/partner';
+} from '@shared/schemas/partner';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { apiKeyKeys, purchaseKey } from '../../functions/adapters/dynamodb/keys';
+import { licenceKeyLookupItem } from '../../functions/adapters/dynamodb/purchase-item';
+import { PLATFORM_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 import { type ApiAnswer, api, type JsonBody, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 

@@ -1,4 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiKey, ApiKeyWithSecret } from '@shared/schemas/keys';
+import { INVALID_API_KEY } from '@shared/schemas/partner';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeLicensedPurchase } from '../../bin/support/licensed-purchase';
@@ -6,8 +8,6 @@ import { documentClient, tableName } from '../../functions/adapters/aws-clients'
 import { getItem } from '../../functions/adapters/dynamodb/dynamo';
 import { apiKeyKeys, purchaseKey } from '../../functions/adapters/dynamodb/keys';
 import { handler } from '../../functions/partner/index';
-import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
-import { INVALID_API_KEY } from '../../shared/schemas/partner';
 import { api, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 

@@ -4,13 +4,10 @@
  * BAA; the server refuses what the catalogue does not hold; the app page (public, listed apps
  * only), the owner and the admin review read the same declaration with each feature's tables.
  */
+
+import type { AuditPage } from '@shared/schemas/audit';
+import { PERMISSIONS_MESSAGES, type PermissionsCatalogue, type PermissionsView } from '@shared/schemas/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from '../../shared/schemas/audit';
-import {
-  PERMISSIONS_MESSAGES,
-  type PermissionsCatalogue,
-  type PermissionsView,
-} from '../../shared/schemas/permissions';
 import { adminToken, api, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { runSync } from '../support/sync';

@@ -14,6 +14,10 @@
  * the run's end is the event the negative checks wait for, not a sleep.
  */
 import { randomBytes } from 'node:crypto';
+import type { CheckoutSession } from '@shared/schemas/checkout';
+import type { BuyerInstall, BuyerInstallList } from '@shared/schemas/installs';
+import type { LegacyEvent } from '@shared/schemas/outside-systems';
+import type { Webhook } from '@shared/schemas/webhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
 import { deleteItem } from '../../functions/adapters/dynamodb/dynamo';
@@ -25,10 +29,6 @@ import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-r
 import type { AppRecord } from '../../functions/core/apps/app';
 import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
-import type { CheckoutSession } from '../../shared/schemas/checkout';
-import type { BuyerInstall, BuyerInstallList } from '../../shared/schemas/installs';
-import type { LegacyEvent } from '../../shared/schemas/outside-systems';
-import type { Webhook } from '../../shared/schemas/webhooks';
 import {
   adminToken,
   api,

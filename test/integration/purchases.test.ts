@@ -6,15 +6,6 @@
  * through the purchases repository in every state the product can reach.
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { purchaseKeys } from '../../functions/adapters/dynamodb/keys';
-import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
-import { buyerAppPurchasesOfApp } from '../../functions/adapters/dynamodb/migrations';
-import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
-import type { AppRecord } from '../../functions/core/apps/app';
-import { checkLicence } from '../../functions/core/partner/partner-service';
-import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import {
   AdminPurchaseListSchema,
   ALREADY_LICENSED,
@@ -26,8 +17,17 @@ import {
   PurchaseListSchema,
   REFUND_ONLY_COMPLETED,
   REFUND_WINDOW_CLOSED,
-} from '../../shared/schemas/checkout';
-import { MY_PURCHASES_CURSOR_INVALID } from '../../shared/schemas/my-purchases';
+} from '@shared/schemas/checkout';
+import { MY_PURCHASES_CURSOR_INVALID } from '@shared/schemas/my-purchases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { purchaseKeys } from '../../functions/adapters/dynamodb/keys';
+import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
+import { buyerAppPurchasesOfApp } from '../../functions/adapters/dynamodb/migrations';
+import { dynamoPurchasesRepository } from '../../functions/adapters/dynamodb/purchases-repo';
+import type { AppRecord } from '../../functions/core/apps/app';
+import { checkLicence } from '../../functions/core/partner/partner-service';
+import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { adminToken, api, apiUrl, type Developer as Dev, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 import {

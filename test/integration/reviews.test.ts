@@ -6,11 +6,11 @@
  * by practice system returns exactly the apps that declare it.
  */
 import { randomUUID } from 'node:crypto';
+import { type AppCard, MarketplacePageSchema } from '@shared/schemas/apps';
+import type { Purchase } from '@shared/schemas/checkout';
+import { MyReviewSchema, type OwnReview, REVIEW_MESSAGES, ReviewPageSchema } from '@shared/schemas/reviews';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
-import { type AppCard, MarketplacePageSchema } from '../../shared/schemas/apps';
-import type { Purchase } from '../../shared/schemas/checkout';
-import { MyReviewSchema, type OwnReview, REVIEW_MESSAGES, ReviewPageSchema } from '../../shared/schemas/reviews';
 import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper, type WithDetail } from '../support/api';
 import { must } from '../support/must';
 import { createApp, testApp } from './checkout-fixtures';

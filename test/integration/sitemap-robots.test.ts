@@ -3,10 +3,11 @@
  * them in the cloud (the marketplace Lambda): every listed app and active category in the sitemap,
  * nothing unlisted; the developer and admin areas kept out of crawlers' way.
  */
+
+import type { AppCard } from '@shared/schemas/apps';
 import { describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
-import type { AppCard } from '../../shared/schemas/apps';
 import { api, apiUrl } from '../support/api';
 import { must } from '../support/must';
 

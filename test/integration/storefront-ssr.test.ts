@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MARKETPLACE_PAGE_SIZE } from '@shared/constants';
+import type { AppCard } from '@shared/schemas/apps';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,8 +16,6 @@ import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
 import { existingPath, REPO_ROOT } from '../../lib/app-config';
 import { functionBundling, lambdaEsbuildOptions } from '../../lib/bundling';
-import { MARKETPLACE_PAGE_SIZE } from '../../shared/constants';
-import type { AppCard } from '../../shared/schemas/apps';
 import { api, apiUrl } from '../support/api';
 import { must } from '../support/must';
 

@@ -7,6 +7,7 @@
  * and the local server run), each as its own queue message.
  */
 import { randomUUID } from 'node:crypto';
+import type { PollSummaryResponse, SyncHistoryResponse, SyncRun } from '@shared/schemas/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws-clients';
 import { getItem } from '../../functions/adapters/dynamodb/dynamo';
@@ -14,7 +15,6 @@ import { syncKeys } from '../../functions/adapters/dynamodb/keys';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { EMPTY_POLL_TTL_SECONDS } from '../../functions/core/sync/sync-service';
 import { syncJobConsumer, syncService } from '../../functions/wiring/sync';
-import type { PollSummaryResponse, SyncHistoryResponse, SyncRun } from '../../shared/schemas/sync';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

@@ -3,8 +3,8 @@
  * catalogue): loading, idempotent re-runs, vanished items marked removed, the webhook catalogue,
  * searches and links, the 409 of a second trigger, and every fault of the outside system.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse } from '../../shared/schemas/accounts';
+
+import type { LoginResponse } from '@shared/schemas/accounts';
 import type {
   EventTypesResponse,
   FeatureLinksResponse,
@@ -16,7 +16,8 @@ import type {
   SyncStatusResponse,
   TablesResponse,
   TriggerSyncResponse,
-} from '../../shared/schemas/sync';
+} from '@shared/schemas/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api } from '../support/api';
 import { must } from '../support/must';
 import { control, countsOf, runSync, waitForRun, whileSystem } from '../support/sync';

@@ -6,15 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { legacyAccounts } from '../../bin/simulators/legacy-system';
-import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
-import { HEALTH_PROBE_TIMEOUT_MS, slowDetail } from '../../functions/core/sync/health';
-import { eventMessageId } from '../../functions/core/webhooks/ids';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { LegacyEvent } from '../../shared/schemas/outside-systems';
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { LegacyEvent } from '@shared/schemas/outside-systems';
 import {
   type CursorResetResponse,
   type QueueStatusResponse,
@@ -23,8 +16,15 @@ import {
   type SyncHistoryResponse,
   type SyncRun,
   type SyncStatusResponse,
-} from '../../shared/schemas/sync';
-import type { Webhook } from '../../shared/schemas/webhooks';
+} from '@shared/schemas/sync';
+import type { Webhook } from '@shared/schemas/webhooks';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { legacyAccounts } from '../../bin/simulators/legacy-system';
+import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
+import { HEALTH_PROBE_TIMEOUT_MS, slowDetail } from '../../functions/core/sync/health';
+import { eventMessageId } from '../../functions/core/webhooks/ids';
 import { adminToken, api, mailsTo } from '../support/api';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';

@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { MSG } from '@shared/messages';
+import { APP_MESSAGES, type OwnerApp, type UploadedImage, UploadResponseSchema } from '@shared/schemas/apps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
-import { MSG } from '../../shared/messages';
-import { APP_MESSAGES, type OwnerApp, type UploadedImage, UploadResponseSchema } from '../../shared/schemas/apps';
 import { api, apiUrl, type Developer as Dev, freeAppPayload, newDeveloper } from '../support/api';
 import { jpegHeader, png, pngOfSize } from '../support/images';
 import { must } from '../support/must';

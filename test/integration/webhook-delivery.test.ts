@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Webhook, WebhookDeliveryLog } from '@shared/schemas/webhooks';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
@@ -26,7 +27,6 @@ import {
 import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
 import { pipelineAdapters } from '../../functions/wiring/webhook-pipeline';
 import { buildWebhooksService } from '../../functions/wiring/webhooks';
-import type { Webhook, WebhookDeliveryLog } from '../../shared/schemas/webhooks';
 import { api, approvedDeveloper, mailsTo } from '../support/api';
 import { must } from '../support/must';
 import { type Receiver, startReceiver, waitFor } from '../support/receiver';

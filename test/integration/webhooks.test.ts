@@ -9,13 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
-import { PLATFORM_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
-import { MSG } from '../../shared/messages';
-import type { WebhookLog } from '../../shared/schemas/admin-users';
+import { MSG } from '@shared/messages';
+import type { WebhookLog } from '@shared/schemas/admin-users';
 import {
   SECRET_FORMAT,
   type SimulateEventResponse,
@@ -23,7 +18,12 @@ import {
   WEBHOOK_NOT_FOUND,
   type Webhook,
   type WebhookDeliveryLog,
-} from '../../shared/schemas/webhooks';
+} from '@shared/schemas/webhooks';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { dynamoWebhookStore } from '../../functions/adapters/dynamodb/webhooks-repo';
+import { PLATFORM_EVENT_TYPES } from '../../functions/core/webhooks/event-catalogue';
 import { adminToken, api, approvedDeveloper } from '../support/api';
 import { must } from '../support/must';
 import { startReceiver, waitFor } from '../support/receiver';

@@ -1,5 +1,5 @@
+import type { DeveloperInstall } from '@shared/schemas/installs';
 import { beforeAll, expect, it } from 'vitest';
-import type { DeveloperInstall } from '../../shared/schemas/installs';
 import { createApp, testApp } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper, type Developer, newPractice } from '../support/api';
 import { activeGuestInstall } from './support/installs';

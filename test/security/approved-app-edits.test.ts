@@ -8,9 +8,10 @@
  * values until the admin marks the change reviewed. (Mark reviewed and withdraw:
  * test/integration/app-review.test.ts.)
  */
+
+import type { AppCard, OwnerApp, PublicApp } from '@shared/schemas/apps';
+import type { Category } from '@shared/schemas/categories';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppCard, OwnerApp, PublicApp } from '../../shared/schemas/apps';
-import type { Category } from '../../shared/schemas/categories';
 import { adminAppRow, adminToken, api, apiUrl, approvedDeveloper, freeAppPayload } from '../support/api';
 import { must } from '../support/must';
 

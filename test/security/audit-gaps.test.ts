@@ -5,12 +5,12 @@
  * path), so the admin could not find a developer's test events by app.
  */
 import { randomUUID } from 'node:crypto';
+import type { AdminProfileUpdateResponse, LoginResponse } from '@shared/schemas/accounts';
+import type { OwnerApp } from '@shared/schemas/apps';
+import type { AuditPage } from '@shared/schemas/audit';
 import { describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { ROUTES } from '../../functions/routes';
-import type { AdminProfileUpdateResponse, LoginResponse } from '../../shared/schemas/accounts';
-import type { OwnerApp } from '../../shared/schemas/apps';
-import type { AuditPage } from '../../shared/schemas/audit';
 import { adminToken, api, approvedDeveloper, freeAppPayload, uniqueEmail } from '../support/api';
 
 async function entriesOf(actor: string) {

@@ -5,12 +5,13 @@
  * two land together or not at all. The failure is injected as an IAM-like refusal of writes to the
  * audit trail's items on the handler's DynamoDB client (the handler runs in this process).
  */
+
+import type { AuditPage } from '@shared/schemas/audit';
+import type { ApiKey, ApiKeyWithSecret } from '@shared/schemas/keys';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws-clients';
 import { handler } from '../../functions/api-keys/index';
-import type { AuditPage } from '../../shared/schemas/audit';
-import type { ApiKey, ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { adminToken, api, type Developer, newDeveloper } from '../support/api';
 
 /** What the injected refusal covers: single writes of an entry (the post-answer ones), or every write naming one. */

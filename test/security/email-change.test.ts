@@ -6,12 +6,12 @@
  * and moves the token version on (every session ends; the holder signs in again).
  */
 import { randomUUID } from 'node:crypto';
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { Purchase } from '@shared/schemas/checkout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { guestBuyerId } from '../../functions/core/purchases/purchase';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { Purchase } from '../../shared/schemas/checkout';
 import { createFreeCodeApp, insertCompleted } from '../integration/checkout-fixtures';
 import { api, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
 

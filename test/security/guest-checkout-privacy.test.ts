@@ -7,11 +7,12 @@
  * Now the answer is the same for every address, no account is created or attached, and the
  * purchase shows in an account only once that account's address is verified.
  */
+
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { CheckoutSession, Purchase, PurchaseSessionResult } from '@shared/schemas/checkout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { CheckoutSession, Purchase, PurchaseSessionResult } from '../../shared/schemas/checkout';
 import {
   createFreeCodeApp,
   createPoolApp,

@@ -4,6 +4,9 @@
  * revoking that one install: a changed token, an expired one, or another install's id is refused
  * with a 4xx and changes nothing.
  */
+
+import type { CheckoutSession } from '@shared/schemas/checkout';
+import { type BuyerInstall, INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { beforeAll, expect, it } from 'vitest';
 import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
 import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
@@ -11,8 +14,6 @@ import { installKeys } from '../../functions/adapters/dynamodb/keys';
 import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
-import type { CheckoutSession } from '../../shared/schemas/checkout';
-import { type BuyerInstall, INSTALL_MESSAGES } from '../../shared/schemas/installs';
 import {
   createApp,
   deliveredPurchase,

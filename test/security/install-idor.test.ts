@@ -1,6 +1,6 @@
+import type { DeveloperInstall } from '@shared/schemas/installs';
+import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import { beforeAll, expect, it } from 'vitest';
-import type { DeveloperInstall } from '../../shared/schemas/installs';
-import type { ApiKeyWithSecret } from '../../shared/schemas/keys';
 import { createApp, testApp } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper } from '../support/api';
 import { activeGuestInstall } from './support/installs';

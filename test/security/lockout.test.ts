@@ -4,9 +4,10 @@
  * short per-address back-off; a password reset clears the lock. Locally, where there is no
  * CloudFront, a CloudFront-Viewer-Address header sent by the client is not believed.
  */
+
+import { SIGN_IN_LINK_INVALID } from '@shared/schemas/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
-import { SIGN_IN_LINK_INVALID } from '../../shared/schemas/accounts';
 import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
 

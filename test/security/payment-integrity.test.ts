@@ -5,10 +5,10 @@
  * audited (issue 30, row 6). Events are signed with the real Stripe SDK, as Stripe signs them.
  */
 import { randomUUID } from 'node:crypto';
+import type { AuditPage } from '@shared/schemas/audit';
+import type { AdminPurchase } from '@shared/schemas/checkout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
-import type { AuditPage } from '../../shared/schemas/audit';
-import type { AdminPurchase } from '../../shared/schemas/checkout';
 import {
   createPoolApp,
   deliveredPurchase,

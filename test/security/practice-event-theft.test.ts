@@ -10,12 +10,12 @@
  * is sent (core/sync/practice-routing.ts). The run's end is what the checks wait for.
  */
 import { randomBytes } from 'node:crypto';
+import type { CheckoutSession } from '@shared/schemas/checkout';
+import type { LegacyEvent } from '@shared/schemas/outside-systems';
+import type { Webhook } from '@shared/schemas/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
 import { eventMessageId } from '../../functions/core/webhooks/ids';
-import type { CheckoutSession } from '../../shared/schemas/checkout';
-import type { LegacyEvent } from '../../shared/schemas/outside-systems';
-import type { Webhook } from '../../shared/schemas/webhooks';
 import { createApp, deliveredPurchase, poolKeysFor, purchasesRepo, testApp } from '../integration/checkout-fixtures';
 import { adminToken, api, approvedDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';

@@ -2,8 +2,9 @@
  * After the newer of two reset links was used, the older one reset the password
  * again; and forgot-password had no throttle (25 calls sent 25 mails).
  */
+
+import { MSG } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
 import { mailsTo } from '../support/api';
 import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';

@@ -4,8 +4,9 @@
  * developer holds at most 10 keys, enforced by one conditional write, so parallel creates cannot
  * pass it either.
  */
+
+import { LIMITS } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../shared/constants';
 import { api, newDeveloper } from '../support/api';
 
 describe('API keys per developer', () => {

@@ -10,11 +10,11 @@
  * (docs/security.md).
  */
 import { randomUUID } from 'node:crypto';
+import type { LoginResponse } from '@shared/schemas/accounts';
+import type { OwnerApp } from '@shared/schemas/apps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
-import type { LoginResponse } from '../../shared/schemas/accounts';
-import type { OwnerApp } from '../../shared/schemas/apps';
 import { api, apiUrl, approvedDeveloper, freeAppPayload, newPractice, uniqueEmail } from '../support/api';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 30);

@@ -2,8 +2,9 @@
  * An access token issued before a password reset (or an admin's password
  * change) kept working for its full lifetime.
  */
+
+import { MSG } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
 import { secondAdmin } from '../support/admins';
 import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';

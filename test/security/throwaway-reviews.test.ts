@@ -8,9 +8,10 @@
  * shows as "Verified customer" unless it is a practice account, and one client writes at most
  * REVIEWS_PER_CLIENT_PER_DAY reviews a day.
  */
+
+import { REVIEW_MESSAGES, ReviewPageSchema, VERIFIED_CUSTOMER } from '@shared/schemas/reviews';
 import { expect, it } from 'vitest';
 import type { AppRecord } from '../../functions/core/apps/app';
-import { REVIEW_MESSAGES, ReviewPageSchema, VERIFIED_CUSTOMER } from '../../shared/schemas/reviews';
 import { createApp, testApp } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper, newDeveloper, newPractice, type WithDetail } from '../support/api';
 

@@ -10,10 +10,10 @@
  *   rewritten to the image's own structure, read to its end (metadata and trailing bytes dropped).
  */
 import { GetObjectTaggingCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { UploadedImage } from '@shared/schemas/apps';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
-import type { UploadedImage } from '../../shared/schemas/apps';
 import { api, type Developer, freeAppPayload, newDeveloper, type WithDetail } from '../support/api';
 import { png, pngChunk } from '../support/images';
 import { GIF } from '../support/uploads';

@@ -10,11 +10,11 @@
  * happen under a per-app lease in DynamoDB (functions/adapters/dynamodb/upload-lock.ts).
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { MSG } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_BUSY } from '../../functions/adapters/dynamodb/upload-lock';
 import { s3Client } from '../../functions/adapters/s3-client';
 import { getConfig } from '../../functions/config';
-import { MSG } from '../../shared/messages';
 import { api, freeAppPayload, newDeveloper } from '../support/api';
 import { GIF, uploadGifDraft } from '../support/uploads';
 

@@ -4,9 +4,10 @@
  * to every webhook; any port was allowed (the stored error kinds scanned third parties' ports);
  * and every list answer carried each webhook's full secret.
  */
+
+import type { Webhook } from '@shared/schemas/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
-import type { Webhook } from '../../shared/schemas/webhooks';
 import { api, approvedDeveloper, newDeveloper, newInternalApp } from '../support/api';
 import { callFrom, newClient, ownServer } from './support/own-server';
 

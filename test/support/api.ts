@@ -3,10 +3,10 @@
  * an SDK would.
  */
 import { randomUUID } from 'node:crypto';
+import type { LoginResponse, UserProfile } from '@shared/schemas/accounts';
+import type { AdminAppCursorPage } from '@shared/schemas/admin-lists';
+import type { AdminApp } from '@shared/schemas/apps';
 import { expect, inject, vi } from 'vitest';
-import type { LoginResponse, UserProfile } from '../../shared/schemas/accounts';
-import type { AdminAppCursorPage } from '../../shared/schemas/admin-lists';
-import type { AdminApp } from '../../shared/schemas/apps';
 import { TEST_ADMIN } from './constants';
 import { queuesIdle } from './queues';
 

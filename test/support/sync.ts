@@ -1,6 +1,7 @@
 /** Helpers of the sync tests: the simulators' control endpoint, and waiting for a run to end. */
+
+import type { SyncHistoryResponse, SyncRun, TriggerSyncResponse } from '@shared/schemas/sync';
 import { expect, inject, vi } from 'vitest';
-import type { SyncHistoryResponse, SyncRun, TriggerSyncResponse } from '../../shared/schemas/sync';
 import { api, type JsonBody } from './api';
 import { must } from './must';
 

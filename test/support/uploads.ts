@@ -1,5 +1,5 @@
 /** Upload helpers shared by the upload tests. */
-import type { UploadedImage } from '../../shared/schemas/apps';
+import type { UploadedImage } from '@shared/schemas/apps';
 import { api, type WithDetail } from './api';
 
 /** A valid 1x1 GIF (judged by its bytes like any upload). */

@@ -1,5 +1,5 @@
+import type { Category } from '@shared/schemas/categories';
 import useSWR from 'swr';
-import type { Category } from '../../../shared/schemas/categories';
 import { api } from '../lib/api-client';
 import { logLoadFailure } from './log-load-failure';
 

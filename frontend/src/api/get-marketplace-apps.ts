@@ -1,7 +1,7 @@
+import { MARKETPLACE_PAGE_SIZE, SORT_OPTIONS, type SortOption } from '@shared/constants';
+import { PRACTICE_SYSTEM_VALUES, type PracticeSystem } from '@shared/practice-systems';
+import type { AppCard, MarketplacePage } from '@shared/schemas/apps';
 import useSWR from 'swr';
-import { MARKETPLACE_PAGE_SIZE, SORT_OPTIONS, type SortOption } from '../../../shared/constants';
-import { PRACTICE_SYSTEM_VALUES, type PracticeSystem } from '../../../shared/practice-systems';
-import type { AppCard, MarketplacePage } from '../../../shared/schemas/apps';
 import { api } from '../lib/api-client';
 import { logLoadFailure } from './log-load-failure';
 

@@ -1,5 +1,5 @@
+import type { OwnerAppSummary } from '@shared/schemas/apps';
 import useSWR from 'swr';
-import type { OwnerAppSummary } from '../../../shared/schemas/apps';
 import { api } from '../lib/api-client';
 
 /** The SWR key of the developer's own apps; every app write revalidates it. */

@@ -1,5 +1,5 @@
+import type { Purchase } from '@shared/schemas/checkout';
 import useSWR from 'swr';
-import type { Purchase } from '../../../shared/schemas/checkout';
 import { api } from '../lib/api-client';
 import { usePagedArray } from '../lib/use-paged-array';
 

@@ -1,4 +1,4 @@
-import { storefrontPaths } from '../../../shared/site-paths';
+import { storefrontPaths } from '@shared/site-paths';
 
 /** Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). */
 export const paths = {

@@ -1,5 +1,5 @@
-import type { KeyType } from '../../../shared/constants';
-import { LIMITS } from '../../../shared/constants';
+import type { KeyType } from '@shared/constants';
+import { LIMITS } from '@shared/constants';
 
 /** The key column shows the first 20 characters of the key value (docs/spec.md section 2). */
 export const keyColumnText = (key: string) => key.slice(0, 20);

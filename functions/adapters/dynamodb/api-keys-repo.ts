@@ -38,7 +38,7 @@
  * the quota item (set by operations) lowers the developer's daily limit below the type's.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { KEY_TYPES, type KeyType } from '../../../shared/constants';
+import { KEY_TYPES, type KeyType } from '@shared/constants';
 import { type ApiKeyRecord, dailyLimitFor, isKeyType } from '../../core/api-keys/api-key';
 import type { AdmittedKey, ApiKeyRepository } from '../../core/api-keys/ports';
 import { ConflictError } from '../../core/errors';

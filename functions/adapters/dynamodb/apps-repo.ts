@@ -1,5 +1,5 @@
-import { APP_STATUSES, type AppStatus, type AppStatusInput, appStatusOf } from '../../../shared/app-status';
-import type { AdminAppCounters } from '../../../shared/schemas/admin-lists';
+import { APP_STATUSES, type AppStatus, type AppStatusInput, appStatusOf } from '@shared/app-status';
+import type { AdminAppCounters } from '@shared/schemas/admin-lists';
 import {
   APP_CARD_FIELDS,
   type AppCardRecord,

@@ -19,8 +19,8 @@
  * refused is deleted. Entries carry `ttl` (epoch seconds), so DynamoDB removes them after the retention.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AUDIT_QUERY_MESSAGES } from '../../../shared/rules/audit';
-import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
+import { AUDIT_QUERY_MESSAGES } from '@shared/rules/audit';
+import type { AuditEntry, AuditQuery } from '@shared/schemas/audit';
 import type { AuditStore } from '../../core/audit/audit';
 import { documentClient, tableName } from '../aws-clients';
 import { entryScope } from './audit-entry-scope';

@@ -1,4 +1,4 @@
-import { CATEGORY_LIMITS, CATEGORY_MSG } from '../../../shared/rules/categories';
+import { CATEGORY_LIMITS, CATEGORY_MSG } from '@shared/rules/categories';
 import type { CategoryRecord } from '../../core/categories/category';
 import type { CategoryRepository } from '../../core/categories/category-repository';
 import { ConflictError } from '../../core/errors';

@@ -1,5 +1,5 @@
+import { APP_FIELD_LIMITS } from '@shared/schemas/apps';
 import { describe, expect, it } from 'vitest';
-import { APP_FIELD_LIMITS } from '../../../shared/schemas/apps';
 import { ASSIGNED_SHOWN, AVAILABLE_READ_CAP, SAVE_LIMIT } from './key-pool-repo';
 
 describe('key pool read caps', () => {

@@ -5,7 +5,7 @@
  * item in the same transaction (contract 2 in licences-read-repo.ts).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { LicenseStatus } from '../../../shared/constants';
+import type { LicenseStatus } from '@shared/constants';
 import type { ClaimOutcome, LicenceStore } from '../../core/licences/ports';
 import { documentClient, tableName } from '../aws-clients';
 import {

@@ -45,8 +45,8 @@
  * | webhook logs of an app, newest first   | GSI1  | GSI1PK=APPLOGS#<appId>, Limit (merged newest first)  | recentForOwner     |
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { LIMITS } from '../../../shared/constants';
-import { INVALID_CURSOR } from '../../../shared/schemas/partner';
+import { LIMITS } from '@shared/constants';
+import { INVALID_CURSOR } from '@shared/schemas/partner';
 import type { WebhookLogReader, WebhookLogRecord } from '../../core/api-keys/ports';
 import type { EventTypeCatalogue, EventTypeInfo, LicenceLookup } from '../../core/partner/ports';
 import { documentClient } from '../aws-clients';

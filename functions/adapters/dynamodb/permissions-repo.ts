@@ -3,7 +3,7 @@
  * SK=DATAACCESS (GetItem / PutItem; no index).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
+import type { PermissionsDeclaration } from '@shared/schemas/permissions';
 import type { AppRecord } from '../../core/apps/app';
 import { reviewedDeclaration } from '../../core/apps/reviewed-view';
 import type { DeclarationSource } from '../../core/installs/permissions';

@@ -4,9 +4,9 @@
  * read view in licences-read-repo.ts). Purchases are written in exactly the shape the Partner
  * API reads (contract 1 and 2 in licences-read-repo.ts).
  */
-import { LICENSE_STATUSES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS } from '../../../shared/constants';
-import { ACCESS_MODES } from '../../../shared/rules/permissions';
-import { PAYMENT_METHODS, PURCHASE_STATUSES } from '../../../shared/schemas/checkout';
+import { LICENSE_STATUSES, LICENSING_TYPES, PRICE_PERIODS, PRICING_MODELS } from '@shared/constants';
+import { ACCESS_MODES } from '@shared/rules/permissions';
+import { PAYMENT_METHODS, PURCHASE_STATUSES } from '@shared/schemas/checkout';
 import type { Requested } from '../../core/installs/permissions';
 import type { PurchaseLicence } from '../../core/partner/ports';
 import type { AppSnapshot, PurchaseRecord } from '../../core/purchases/purchase';

@@ -43,8 +43,8 @@
  * consistent reads.
  */
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_PURCHASES_CURSOR_INVALID, type PurchaseStatusValue } from '../../../shared/schemas/checkout';
-import { MY_PURCHASES_CURSOR_INVALID } from '../../../shared/schemas/my-purchases';
+import { ADMIN_PURCHASES_CURSOR_INVALID, type PurchaseStatusValue } from '@shared/schemas/checkout';
+import { MY_PURCHASES_CURSOR_INVALID } from '@shared/schemas/my-purchases';
 import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import type { EventOutcome, PurchaseRepository } from '../../core/purchases/ports';
 import type { PurchaseRecord } from '../../core/purchases/purchase';

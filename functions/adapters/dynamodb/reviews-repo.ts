@@ -21,7 +21,7 @@
  * average is always that of the visible reviews, without ever scanning them.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
+import { REVIEW_MESSAGES } from '@shared/schemas/reviews';
 import { emptyRatingCounts, RATING_STARS, type RatingCounts } from '../../core/apps/app';
 import { ConflictError } from '../../core/errors';
 import { isLicenceHeld, type PurchaseRecord } from '../../core/purchases/purchase';

@@ -24,7 +24,7 @@
  * search attribute), never Scans.
  */
 import { BatchWriteCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { appStatusOf } from '../../../shared/app-status';
+import { appStatusOf } from '@shared/app-status';
 import {
   type EventType,
   type FailedQueueItem,
@@ -33,7 +33,7 @@ import {
   type SyncRun,
   type SyncType,
   type Table,
-} from '../../../shared/schemas/sync';
+} from '@shared/schemas/sync';
 import { requestedPermissions } from '../../core/installs/permissions';
 import type { Page } from '../../core/paging';
 import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';

@@ -14,8 +14,8 @@
  */
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
-import { LOG_CURSOR_INVALID } from '../../../shared/schemas/webhooks';
+import type { DeliveryErrorKind } from '@shared/schemas/webhooks';
+import { LOG_CURSOR_INVALID } from '@shared/schemas/webhooks';
 import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import type { DeliveryLogStore } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord } from '../../core/webhooks/webhook';

@@ -1,5 +1,5 @@
-import { MSG } from '../../../shared/messages';
-import { AppIdParams } from '../../../shared/schemas/apps';
+import { MSG } from '@shared/messages';
+import { AppIdParams } from '@shared/schemas/apps';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

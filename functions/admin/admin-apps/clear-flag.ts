@@ -1,4 +1,4 @@
-import { AppIdParams } from '../../../shared/schemas/apps';
+import { AppIdParams } from '@shared/schemas/apps';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { adminApps } from '../../wiring/admin-apps';

@@ -8,7 +8,7 @@ import {
   AdminAppListQuery,
   adminAppCountsFor,
   adminAppListing,
-} from '../../../shared/schemas/admin-lists';
+} from '@shared/schemas/admin-lists';
 import { ValidationError } from '../../core/errors';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

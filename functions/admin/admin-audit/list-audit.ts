@@ -1,4 +1,4 @@
-import { AuditQuerySchema } from '../../../shared/schemas/audit';
+import { AuditQuerySchema } from '@shared/schemas/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { auditReader } from '../../wiring/audit-reader';

@@ -1,4 +1,4 @@
-import { CategoryPayloadSchema } from '../../../shared/schemas/categories';
+import { CategoryPayloadSchema } from '@shared/schemas/categories';
 import { audit } from '../../http/audit';
 import { type AdminHandler, created } from '../../http/types';
 import { parse } from '../../http/validate';

@@ -1,4 +1,4 @@
-import { CategoryDeleteQuerySchema } from '../../../shared/schemas/categories';
+import { CategoryDeleteQuerySchema } from '@shared/schemas/categories';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

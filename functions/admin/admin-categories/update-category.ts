@@ -1,7 +1,7 @@
+import { MSG } from '@shared/messages';
+import type { Category } from '@shared/schemas/categories';
+import { CategoryPayloadSchema } from '@shared/schemas/categories';
 import * as z from 'zod';
-import { MSG } from '../../../shared/messages';
-import type { Category } from '../../../shared/schemas/categories';
-import { CategoryPayloadSchema } from '../../../shared/schemas/categories';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

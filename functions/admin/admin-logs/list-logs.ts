@@ -1,4 +1,4 @@
-import { LogListQuery } from '../../../shared/schemas/webhooks';
+import { LogListQuery } from '@shared/schemas/webhooks';
 import { nextPageHeaders } from '../../http/paged-array';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

@@ -1,4 +1,4 @@
-import { WebhookLogIdParams } from '../../../shared/schemas/webhooks';
+import { WebhookLogIdParams } from '@shared/schemas/webhooks';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

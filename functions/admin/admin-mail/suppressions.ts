@@ -1,4 +1,4 @@
-import { LiftSuppressionRequest, SUPPRESSION_LIFTED, SuppressionListQuery } from '../../../shared/schemas/mail';
+import { LiftSuppressionRequest, SUPPRESSION_LIFTED, SuppressionListQuery } from '@shared/schemas/mail';
 import { nextPageHeaders } from '../../http/paged-array';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

@@ -1,5 +1,5 @@
-import { AppIdParams } from '../../../shared/schemas/apps';
-import { AdminPurchaseListQuery } from '../../../shared/schemas/checkout';
+import { AppIdParams } from '@shared/schemas/apps';
+import { AdminPurchaseListQuery } from '@shared/schemas/checkout';
 import { nextPageHeaders } from '../../http/paged-array';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

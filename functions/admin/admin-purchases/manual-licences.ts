@@ -1,5 +1,5 @@
-import { PurchaseIdParams } from '../../../shared/schemas/checkout';
-import { AdminManualLicenceListQuery, CompleteManualLicenceRequest } from '../../../shared/schemas/manual-licences';
+import { PurchaseIdParams } from '@shared/schemas/checkout';
+import { AdminManualLicenceListQuery, CompleteManualLicenceRequest } from '@shared/schemas/manual-licences';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { manualLicences } from '../../wiring/manual-licences';

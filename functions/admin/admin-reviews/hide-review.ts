@@ -1,4 +1,4 @@
-import { AppReviewParamsSchema, HideReviewInputSchema, REVIEW_MESSAGES } from '../../../shared/schemas/reviews';
+import { AppReviewParamsSchema, HideReviewInputSchema, REVIEW_MESSAGES } from '@shared/schemas/reviews';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

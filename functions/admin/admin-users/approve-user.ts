@@ -1,5 +1,5 @@
-import { MSG } from '../../../shared/messages';
-import { ApproveUserRequest } from '../../../shared/schemas/admin-users';
+import { MSG } from '@shared/messages';
+import { ApproveUserRequest } from '@shared/schemas/admin-users';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

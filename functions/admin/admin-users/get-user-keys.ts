@@ -1,4 +1,4 @@
-import { UserIdParams } from '../../../shared/schemas/admin-users';
+import { UserIdParams } from '@shared/schemas/admin-users';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';
 import { developerAdmin } from '../../wiring/developer-admin';

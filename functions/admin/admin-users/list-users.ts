@@ -3,7 +3,7 @@ import {
   ADMIN_USERS_UNPAGED_MAX,
   AdminUserListQuery,
   type AdminUserPage,
-} from '../../../shared/schemas/admin-lists';
+} from '@shared/schemas/admin-lists';
 import type { UserCounts } from '../../core/users/ports';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

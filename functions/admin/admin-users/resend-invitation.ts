@@ -1,5 +1,5 @@
-import type { MessageResponse } from '../../../shared/schemas/accounts';
-import { INVITATION_SENT, UserIdParams } from '../../../shared/schemas/admin-users';
+import type { MessageResponse } from '@shared/schemas/accounts';
+import { INVITATION_SENT, UserIdParams } from '@shared/schemas/admin-users';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

@@ -1,4 +1,4 @@
-import { KeyIdParams } from '../../../shared/schemas/keys';
+import { KeyIdParams } from '@shared/schemas/keys';
 import { audit } from '../../http/audit';
 import { type AdminHandler, ok } from '../../http/types';
 import { parse } from '../../http/validate';

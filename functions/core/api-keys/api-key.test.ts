@@ -1,5 +1,5 @@
+import { API_KEY_PATTERN } from '@shared/schemas/keys';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN } from '../../../shared/schemas/keys';
 import {
   dailyLimitFor,
   hashApiKey,

@@ -8,7 +8,7 @@
  * characters. The full key exists in memory once, to be returned by create or rotate.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { KEY_TYPES, type KeyType, LIMITS } from '../../../shared/constants';
+import { KEY_TYPES, type KeyType, LIMITS } from '@shared/constants';
 import {
   API_KEY_PATTERN,
   API_KEY_PREFIX_LENGTH,
@@ -16,7 +16,7 @@ import {
   API_KEY_TAG_LENGTH,
   API_KEY_TYPE_SEGMENT,
   type ApiKey,
-} from '../../../shared/schemas/keys';
+} from '@shared/schemas/keys';
 
 export interface ApiKeyRecord {
   id: string;

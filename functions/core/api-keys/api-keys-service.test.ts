@@ -1,7 +1,7 @@
+import { MSG } from '@shared/messages';
+import { API_KEY_NOT_FOUND, PRODUCTION_KEY_ACTIVE } from '@shared/schemas/keys';
+import { INVALID_API_KEY, PENDING_API_KEY } from '@shared/schemas/partner';
 import { assert, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { API_KEY_NOT_FOUND, PRODUCTION_KEY_ACTIVE } from '../../../shared/schemas/keys';
-import { INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
 import { type AppError, NotFoundError, UnauthorizedError } from '../errors';
 import { createApiKeysService, DailyQuotaExceededError } from './api-keys-service';
 import { aUser, memoryKeys, memoryUsers, testHandover } from './testing';

@@ -9,8 +9,8 @@
  * owner, so no interleaving can leave an approved developer with a dead key.
  */
 import { randomUUID } from 'node:crypto';
-import { type KeyType, LIMITS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { type KeyType, LIMITS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import {
   API_KEY_NOT_FOUND,
   type ApiKey,
@@ -18,8 +18,8 @@ import {
   NO_REPLACEMENT_WAITING,
   PRODUCTION_KEY_ACTIVE,
   REPLACEMENT_REVEALED,
-} from '../../../shared/schemas/keys';
-import { dailyLimitReached, INVALID_API_KEY, PENDING_API_KEY } from '../../../shared/schemas/partner';
+} from '@shared/schemas/keys';
+import { dailyLimitReached, INVALID_API_KEY, PENDING_API_KEY } from '@shared/schemas/partner';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Log, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';

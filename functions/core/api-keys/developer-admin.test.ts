@@ -1,6 +1,6 @@
+import { MSG } from '@shared/messages';
+import { ADMIN_NO_APPROVAL } from '@shared/schemas/admin-users';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { ADMIN_NO_APPROVAL } from '../../../shared/schemas/admin-users';
 import type { AppError } from '../errors';
 import type { OutgoingMail } from '../users/ports';
 import { createApiKeysService } from './api-keys-service';

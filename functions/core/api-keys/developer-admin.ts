@@ -9,7 +9,7 @@
  * type and approval state of the key stay as they were.
  */
 
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   ADMIN_NO_APPROVAL,
   ADMIN_USER_LOGS_MAX,
@@ -18,8 +18,8 @@ import {
   INVITED_NO_APPROVAL,
   PRACTICE_NO_APPROVAL,
   type WebhookLog,
-} from '../../../shared/schemas/admin-users';
-import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '../../../shared/schemas/keys';
+} from '@shared/schemas/admin-users';
+import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '@shared/schemas/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Page } from '../paging';
 import type { Log, Mailer, UserCounts, UserDirectory, UserPageQuery, UsersRepository } from '../users/ports';

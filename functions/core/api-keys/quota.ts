@@ -22,4 +22,4 @@ export const secondsUntilUtcMidnight = (now: Date): number =>
 /** Epoch seconds at which a counter item of `now`'s day may be deleted. */
 export const usageExpiry = (now: Date): number => nextUtcMidnight(now) - 24 * 60 * 60 + USAGE_RETENTION_SECONDS;
 
-export { type RateLimitState, rateLimitHeaders } from '../../../shared/schemas/partner';
+export { type RateLimitState, rateLimitHeaders } from '@shared/schemas/partner';

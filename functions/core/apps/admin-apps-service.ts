@@ -1,6 +1,6 @@
-import { MSG } from '../../../shared/messages';
-import type { AdminAppCounters } from '../../../shared/schemas/admin-lists';
-import { type AdminApp, APP_MESSAGES } from '../../../shared/schemas/apps';
+import { MSG } from '@shared/messages';
+import type { AdminAppCounters } from '@shared/schemas/admin-lists';
+import { type AdminApp, APP_MESSAGES } from '@shared/schemas/apps';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page } from '../paging';
 import type { Log, Mailer, OutgoingMail } from '../users/ports';

@@ -1,5 +1,5 @@
+import { AppCardSchema, AppSchema, PublicAppSchema } from '@shared/schemas/apps';
 import { describe, expect, it } from 'vitest';
-import { AppCardSchema, AppSchema, PublicAppSchema } from '../../../shared/schemas/apps';
 import { APP_SECRET_FIELDS, type AppRecord } from './app';
 import { centsToDollars, dollarsToCents, tagsFromString, toAppCard, toOwnerApp, toPublicApp } from './app-mappers';
 import { appRecord } from './testing';

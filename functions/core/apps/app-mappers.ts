@@ -1,5 +1,5 @@
-import { orderPracticeSystems } from '../../../shared/practice-systems';
-import type { App, AppCard, PublicApp } from '../../../shared/schemas/apps';
+import { orderPracticeSystems } from '@shared/practice-systems';
+import type { App, AppCard, PublicApp } from '@shared/schemas/apps';
 import type { AppCardRecord, AppRecord } from './app';
 
 /**

@@ -1,6 +1,6 @@
-import type { AppStatus } from '../../../shared/app-status';
-import { APP_LIMIT_DETAIL } from '../../../shared/constants';
-import type { AdminAppCounters } from '../../../shared/schemas/admin-lists';
+import type { AppStatus } from '@shared/app-status';
+import { APP_LIMIT_DETAIL } from '@shared/constants';
+import type { AdminAppCounters } from '@shared/schemas/admin-lists';
 import { ConflictError } from '../errors';
 import type { Page } from '../paging';
 import type { AppCardRecord, AppRecord } from './app';

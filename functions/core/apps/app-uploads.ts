@@ -1,4 +1,4 @@
-import { APP_MESSAGES } from '../../../shared/schemas/apps';
+import { APP_MESSAGES } from '@shared/schemas/apps';
 import { ValidationError } from '../errors';
 import type { UploadStore } from '../uploads/ports';
 import { appUploadPrefix, draftUploadPrefix, uploadKeyOf } from '../uploads/upload-keys';

@@ -1,5 +1,5 @@
-import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../shared/constants';
-import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
+import type { AppType, LicensingType, PricePeriod, PricingModel } from '@shared/constants';
+import type { PermissionsDeclaration } from '@shared/schemas/permissions';
 
 /**
  * The App as the domain keeps it. Field names follow the API (snake_case) so mappers stay short;

@@ -1,5 +1,5 @@
+import { AppSubmitSchema } from '@shared/schemas/apps';
 import { assert, describe, expect, it } from 'vitest';
-import { AppSubmitSchema } from '../../../shared/schemas/apps';
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError } from '../errors';
 import type { UploadStore } from '../uploads/ports';

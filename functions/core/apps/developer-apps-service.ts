@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { LIMITS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import {
   APP_MESSAGES,
   type AppSubmit,
@@ -8,7 +8,7 @@ import {
   type OwnerAppSummary,
   type QuickAppCreate,
   type QuickAppUpdate,
-} from '../../../shared/schemas/apps';
+} from '@shared/schemas/apps';
 import type { CategoryRecord } from '../categories/category';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { PermissionsStore } from '../permissions/permissions-service';

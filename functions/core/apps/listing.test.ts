@@ -1,6 +1,6 @@
+import { DEFAULT_MARKETPLACE_QUERY, SORT_OPTIONS } from '@shared/constants';
+import { MarketplaceQuerySchema } from '@shared/schemas/apps';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MARKETPLACE_QUERY, SORT_OPTIONS } from '../../../shared/constants';
-import { MarketplaceQuerySchema } from '../../../shared/schemas/apps';
 import type { AppRecord } from './app';
 import { decodeListingCursor, encodeListingCursor, type Listing, loadListing, snapshotOf } from './listing';
 import { appRecord, categoryRecord } from './testing';

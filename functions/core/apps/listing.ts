@@ -1,5 +1,5 @@
-import { SORT_OPTIONS, type SortOption } from '../../../shared/constants';
-import type { AppCard } from '../../../shared/schemas/apps';
+import { SORT_OPTIONS, type SortOption } from '@shared/constants';
+import type { AppCard } from '@shared/schemas/apps';
 import { type CategoryRecord, compareCategories } from '../categories/category';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor } from '../paging';

@@ -3,10 +3,10 @@ import {
   MARKETPLACE_PAGE_SIZE,
   MARKETPLACE_UNPAGED_MAX,
   type Role,
-} from '../../../shared/constants';
-import * as MSG from '../../../shared/messages/screens';
-import type { AppCard, MarketplaceQuery, PublicApp } from '../../../shared/schemas/apps';
-import type { Category } from '../../../shared/schemas/categories';
+} from '@shared/constants';
+import * as MSG from '@shared/messages/screens';
+import type { AppCard, MarketplaceQuery, PublicApp } from '@shared/schemas/apps';
+import type { Category } from '@shared/schemas/categories';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from '../categories/category';
 import { NotFoundError } from '../errors';
 import { isListed } from './app';

@@ -1,5 +1,5 @@
+import { AdminAppSchema, OwnerAppSchema, OwnerAppSummarySchema } from '@shared/schemas/apps';
 import { describe, expect, it } from 'vitest';
-import { AdminAppSchema, OwnerAppSchema, OwnerAppSummarySchema } from '../../../shared/schemas/apps';
 import type { AppRecord } from './app';
 import { appStatus, toAdminApp, toOwnerAppDetail, toOwnerAppSummary } from './owner-app-mappers';
 

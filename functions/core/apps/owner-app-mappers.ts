@@ -1,5 +1,5 @@
-import { appStatusOf } from '../../../shared/app-status';
-import type { AdminApp, AppStatus, OwnerApp, OwnerAppSummary } from '../../../shared/schemas/apps';
+import { appStatusOf } from '@shared/app-status';
+import type { AdminApp, AppStatus, OwnerApp, OwnerAppSummary } from '@shared/schemas/apps';
 import type { AppRecord } from './app';
 import { toOwnerApp } from './app-mappers';
 import { type PoolKey, poolSummary } from './key-pool';

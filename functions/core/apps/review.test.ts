@@ -1,5 +1,5 @@
+import type { PermissionsDeclaration } from '@shared/schemas/permissions';
 import { describe, expect, it } from 'vitest';
-import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
 import {
   markedReviewed,
   reviewAfterDeclaration,

@@ -1,4 +1,4 @@
-import type { PermissionsDeclaration } from '../../../shared/schemas/permissions';
+import type { PermissionsDeclaration } from '@shared/schemas/permissions';
 import { type AppRecord, MATERIAL_FIELDS, type MaterialField, type ReviewedSnapshot, type ReviewFlag } from './app';
 import { reviewedView } from './reviewed-view';
 

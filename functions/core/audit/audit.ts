@@ -2,7 +2,7 @@
  * The audit trail's rules, free of AWS types: what an entry holds, which fields are
  * secret, and how before/after become the list of changed fields.
  */
-import type { AuditEntry, AuditPage, AuditQuery } from '../../../shared/schemas/audit';
+import type { AuditEntry, AuditPage, AuditQuery } from '@shared/schemas/audit';
 import type { Page } from '../paging';
 
 /** What a handler tells the audit trail about the change it made (all optional). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import * as MSG from '../../../shared/messages/screens';
-import { CATEGORY_LIMITS, CATEGORY_MSG, withCategoryDefaults } from '../../../shared/rules/categories';
-import type { Category, CategoryInput } from '../../../shared/schemas/categories';
+import * as MSG from '@shared/messages/screens';
+import { CATEGORY_LIMITS, CATEGORY_MSG, withCategoryDefaults } from '@shared/rules/categories';
+import type { Category, CategoryInput } from '@shared/schemas/categories';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { type CategoryRecord, compareCategories, findCategory, toCategory } from './category';
 import type { CategoryAppsPort, CategoryRefiling, CategoryRepository } from './category-repository';

@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/schemas/categories';
+import type { Category } from '@shared/schemas/categories';
 
 /** A category as the domain keeps it (spec section 3). */
 export interface CategoryRecord {

@@ -4,8 +4,8 @@
  * the wired instance is exported by functions/wiring/webhook-pipeline.ts. The event type must be in the
  * catalogue, so a typo cannot silently send nothing.
  */
-import type { DeliverySummary } from '../../../shared/schemas/webhooks';
-import { unknownEventType } from '../../../shared/schemas/webhooks';
+import type { DeliverySummary } from '@shared/schemas/webhooks';
+import { unknownEventType } from '@shared/schemas/webhooks';
 import { ValidationError } from '../errors';
 import type { DeliveryPipeline } from '../webhooks/delivery-pipeline';
 import { catalogueNames } from '../webhooks/event-catalogue';

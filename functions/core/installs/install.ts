@@ -4,7 +4,7 @@
  * (installs-service.ts onDelivered), `pending` until the practice grants, `active` with what it
  * granted, `revoked` when it takes the access back. The licence itself is separate.
  */
-import type { InstallStatus, Permissions } from '../../../shared/schemas/installs';
+import type { InstallStatus, Permissions } from '@shared/schemas/installs';
 import type { PurchaseRecord } from '../purchases/purchase';
 import type { AccessLinkHash } from './access-links';
 import { asksForMore, intersect, NO_PERMISSIONS, type Requested } from './permissions';

@@ -1,5 +1,5 @@
+import { INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { describe, expect, it } from 'vitest';
-import { INSTALL_MESSAGES } from '../../../shared/schemas/installs';
 import { ConflictError, NotFoundError } from '../errors';
 import type { InstallRecord } from './install';
 import { createInstallsService } from './installs-service';

@@ -5,7 +5,7 @@
  * install.revoked). The routing of practice events reads installs through install.ts consentFor.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { type BuyerInstall, type DeveloperInstall, INSTALL_MESSAGES } from '../../../shared/schemas/installs';
+import { type BuyerInstall, type DeveloperInstall, INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Page } from '../paging';
 import { buyerIdsOf, type PurchaseRecord } from '../purchases/purchase';

@@ -10,8 +10,8 @@
  * more when it declares anything not granted (a new event type or feature, or write where read).
  */
 
-import type { Permissions } from '../../../shared/schemas/installs';
-import type { AccessMode, PermissionsDeclaration } from '../../../shared/schemas/permissions';
+import type { Permissions } from '@shared/schemas/installs';
+import type { AccessMode, PermissionsDeclaration } from '@shared/schemas/permissions';
 
 export type { Permissions };
 

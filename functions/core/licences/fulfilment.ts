@@ -16,7 +16,7 @@
  * buyer's licence mail follows the write. Mail failures are logged, never thrown: the purchase and
  * its licence are already safe.
  */
-import type { LicenseStatus } from '../../../shared/constants';
+import type { LicenseStatus } from '@shared/constants';
 import type { AppRecord } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { reviewedView } from '../apps/reviewed-view';

@@ -3,7 +3,7 @@
  * developer's calls to action (empty key pool, manual access, failed licence webhook). Plain text;
  * the texts shown in the app (section 4) are reused word for word.
  */
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { OutgoingMail } from '../users/ports';
 import type { Delivery } from './fulfilment';
 

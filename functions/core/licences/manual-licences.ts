@@ -17,7 +17,7 @@ import {
   MANUAL_OVERDUE_HOURS,
   MANUAL_REMINDER_HOURS,
   type ManualLicence,
-} from '../../../shared/schemas/manual-licences';
+} from '@shared/schemas/manual-licences';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page } from '../paging';

@@ -3,7 +3,7 @@
  * key pool (DynamoDB, functions/adapters/dynamodb/purchases-repo.ts) and an HTTP client for the
  * developers' licence endpoints (functions/adapters/licence-endpoint-client.ts).
  */
-import type { LicenseStatus } from '../../../shared/constants';
+import type { LicenseStatus } from '@shared/constants';
 
 export type ClaimOutcome =
   /** The key is now this purchase's. */

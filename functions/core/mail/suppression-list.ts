@@ -1,5 +1,5 @@
 /** The admin's view of the suppression list (suppression.ts): its entries page by page, and lifting one. */
-import { SUPPRESSION_NOT_FOUND } from '../../../shared/schemas/mail';
+import { SUPPRESSION_NOT_FOUND } from '@shared/schemas/mail';
 import { NotFoundError } from '../errors';
 import type { Log } from '../users/ports';
 import type { SuppressionStore } from './suppression';

@@ -3,7 +3,7 @@
  * scoped to the key's owner: another developer's app answers exactly like a missing one ('App not
  * found'), so the API never reveals that it exists.
  */
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import type {
   LicenseCheckStatus,
   LicenseList,
@@ -11,8 +11,8 @@ import type {
   LicenseValidateResponse,
   PartnerEventTypes,
   PartnerMe,
-} from '../../../shared/schemas/partner';
-import { INVALID_API_KEY } from '../../../shared/schemas/partner';
+} from '@shared/schemas/partner';
+import { INVALID_API_KEY } from '@shared/schemas/partner';
 import type { AdmittedKey } from '../api-keys/ports';
 import type { RateLimitState } from '../api-keys/quota';
 import { NotFoundError, UnauthorizedError } from '../errors';

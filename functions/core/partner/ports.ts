@@ -4,7 +4,7 @@
  * implemented by functions/adapters/dynamodb/licences-read-repo.ts, which documents the item
  * shapes the writers agreed to.
  */
-import type { LicenseStatus } from '../../../shared/constants';
+import type { LicenseStatus } from '@shared/constants';
 import type { Page } from '../paging';
 
 export type PurchaseStatus = 'completed' | 'pending' | 'refunded';

@@ -1,5 +1,5 @@
+import { PERMISSIONS_MESSAGES } from '@shared/schemas/permissions';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_MESSAGES } from '../../../shared/schemas/permissions';
 import { appRecord } from '../apps/testing';
 import { createPermissionsService } from './permissions-service';
 

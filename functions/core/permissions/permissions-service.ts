@@ -4,15 +4,15 @@
  * when the developer declared: what a practice reads on the app page is what the admin reviewed.
  */
 
-import type * as z from 'zod';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   PERMISSIONS_MESSAGES,
   type PermissionsCatalogue,
   type PermissionsDeclaration,
   type PermissionsInputSchema,
   type PermissionsView,
-} from '../../../shared/schemas/permissions';
+} from '@shared/schemas/permissions';
+import type * as z from 'zod';
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { reviewAfterDeclaration } from '../apps/review';

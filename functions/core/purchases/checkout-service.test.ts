@@ -1,5 +1,5 @@
+import { OWN_APP_PURCHASE, PAYMENTS_UNAVAILABLE } from '@shared/schemas/checkout';
 import { assert, describe, expect, it } from 'vitest';
-import { OWN_APP_PURCHASE, PAYMENTS_UNAVAILABLE } from '../../../shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
 import type { OutgoingMail, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';

@@ -18,7 +18,7 @@
  *   keys paid checkouts are refused.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '@shared/constants';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
@@ -28,7 +28,7 @@ import {
   GUEST_CONFIRM_INVALID,
   OWN_APP_PURCHASE,
   PAYMENTS_UNAVAILABLE,
-} from '../../../shared/schemas/checkout';
+} from '@shared/schemas/checkout';
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { reviewedView } from '../apps/reviewed-view';

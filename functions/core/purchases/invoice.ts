@@ -7,8 +7,8 @@
  * not a separate line the buyer pays. The developer (company, or 'Independent Developer') is
  * named as the provider of the app; the platform as the seller of record.
  */
-import { LIMITS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { LIMITS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import type { PurchaseRecord } from './purchase';
 import { formatMoney } from './purchase-mails';
 

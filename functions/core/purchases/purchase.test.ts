@@ -1,5 +1,5 @@
+import type { LicensingType } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
-import type { LicensingType } from '../../../shared/constants';
 import {
   billingInterval,
   centsToDollars,

@@ -10,14 +10,8 @@
  */
 
 import { createHash } from 'node:crypto';
-import {
-  LIMITS,
-  type LicenseStatus,
-  type LicensingType,
-  type PricePeriod,
-  type PricingModel,
-} from '../../../shared/constants';
-import type { PaymentMethod, PurchaseStatusValue } from '../../../shared/schemas/checkout';
+import { LIMITS, type LicenseStatus, type LicensingType, type PricePeriod, type PricingModel } from '@shared/constants';
+import type { PaymentMethod, PurchaseStatusValue } from '@shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
 import type { Requested } from '../installs/permissions';
 import type { CompletionChange } from './ports';

@@ -1,5 +1,5 @@
+import { REFUND_ONLY_COMPLETED, REFUND_WINDOW_CLOSED } from '@shared/schemas/checkout';
 import { describe, expect, it } from 'vitest';
-import { REFUND_ONLY_COMPLETED, REFUND_WINDOW_CLOSED } from '../../../shared/schemas/checkout';
 import type { PaymentGateway } from './ports';
 import type { PurchaseRecord } from './purchase';
 import { analyticsOf, createPurchasesService, summarise, toPurchaseView } from './purchases-service';

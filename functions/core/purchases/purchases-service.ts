@@ -15,7 +15,7 @@ import {
   type PurchaseSessionResult,
   type RefundResult,
   type SalesSummary,
-} from '../../../shared/schemas/checkout';
+} from '@shared/schemas/checkout';
 import type { AppRepository } from '../apps/app-repository';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Page } from '../paging';

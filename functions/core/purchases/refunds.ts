@@ -3,14 +3,14 @@
  * carries Stripe for it) does not bundle the rest of the purchases service (lists, invoices,
  * analytics); purchases-service.ts offers the same refund.
  */
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '@shared/constants';
 import {
   PURCHASE_NOT_FOUND,
   REFUND_DONE,
   REFUND_ONLY_COMPLETED,
   REFUND_WINDOW_CLOSED,
   type RefundResult,
-} from '../../../shared/schemas/checkout';
+} from '@shared/schemas/checkout';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors';
 import type { Log, Mailer } from '../users/ports';
 import { type LicenceEvents, licenceEventData, type PaymentGateway, type PurchaseRepository } from './ports';

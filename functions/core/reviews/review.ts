@@ -1,5 +1,5 @@
-import { VERIFIED_CUSTOMER } from '../../../shared/rules/reviews';
-import type { OwnReview, Review } from '../../../shared/schemas/reviews';
+import { VERIFIED_CUSTOMER } from '@shared/rules/reviews';
+import type { OwnReview, Review } from '@shared/schemas/reviews';
 
 /**
  * A verified review as the domain keeps it. One per buyer and app. Only a `visible` review counts

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   type MyReview,
   type OwnReview,
@@ -9,7 +9,7 @@ import {
   type Review,
   type ReviewInput,
   type ReviewPage,
-} from '../../../shared/schemas/reviews';
+} from '@shared/schemas/reviews';
 import { type AppRecord, emptyRatingCounts, isMarketEligible, type RatingCounts, ratingSummary } from '../apps/app';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { buyerIdsOf } from '../purchases/purchase';

@@ -3,8 +3,9 @@
  * read of it is bounded: a source listing more is refused before anything is written, and removed
  * items make room for live ones.
  */
+
+import type { InternalTable } from '@shared/schemas/outside-systems';
 import { describe, expect, it } from 'vitest';
-import type { InternalTable } from '../../../shared/schemas/outside-systems';
 import { syncCatalogue } from './catalogue-sync';
 import {
   CATALOGUE_CAPACITY,

@@ -10,7 +10,7 @@
  * refused before anything is written, and removed items are dropped (for good) when the live ones
  * need their room, so every read of the catalogue stays bounded.
  */
-import type { SyncType } from '../../../shared/schemas/sync';
+import type { SyncType } from '@shared/schemas/sync';
 import {
   CATALOGUE_CAPACITY,
   type CatalogueKind,

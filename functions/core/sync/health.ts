@@ -3,7 +3,7 @@
  * shows health while an admin waits, so a slow system must not hold it for the 10 s sync timeout).
  * A probe past its time reads degraded with a "slow" detail; one that fails, unhealthy.
  */
-import { type HealthComponent, SYNC_MSG, type SyncHealthResponse } from '../../../shared/schemas/sync';
+import { type HealthComponent, SYNC_MSG, type SyncHealthResponse } from '@shared/schemas/sync';
 import type { LegacySystem, SyncStateStore } from './ports';
 
 export interface HealthProbe {

@@ -4,7 +4,7 @@
  * it); a job that fails is thrown back to the queue, and on its last receive recorded first, so
  * GET /queue/status shows why it was dead-lettered and retry-failed can send it again.
  */
-import type { FailedQueueItem } from '../../../shared/schemas/sync';
+import type { FailedQueueItem } from '@shared/schemas/sync';
 import type { SyncJob } from './ports';
 
 export interface ReceivedJob {

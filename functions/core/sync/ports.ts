@@ -11,8 +11,8 @@ import type {
   InternalTable,
   LegacyAccount,
   LegacyEvent,
-} from '../../../shared/schemas/outside-systems';
-import type { PollHour, RunStatus, SyncRun, SyncType } from '../../../shared/schemas/sync';
+} from '@shared/schemas/outside-systems';
+import type { PollHour, RunStatus, SyncRun, SyncType } from '@shared/schemas/sync';
 import type { Requested } from '../installs/permissions';
 import type { Page } from '../paging';
 import type { User } from '../users/user';

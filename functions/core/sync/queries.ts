@@ -1,5 +1,5 @@
 /** Reads of the stored catalogue in the contract's shapes (implemented by the DynamoDB adapter). */
-import type { EventType, Feature, Relationship, Table } from '../../../shared/schemas/sync';
+import type { EventType, Feature, Relationship, Table } from '@shared/schemas/sync';
 
 export interface CatalogueQueries {
   /** Not removed; `search` matches name or description (case-insensitive), `category` exactly. */

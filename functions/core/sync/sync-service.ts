@@ -20,7 +20,7 @@ import {
   type SyncRun,
   type SyncStatusResponse,
   type SyncType,
-} from '../../../shared/schemas/sync';
+} from '@shared/schemas/sync';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { User } from '../users/user';
 import { KINDS_OF, syncCatalogue } from './catalogue-sync';

@@ -5,7 +5,7 @@
  * cannot overshoot; a request refused part-way gives back the units it took. Per app, the spec's 10
  * screenshots hold on top of this (upload-service.ts).
  */
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { PENDING_UPLOAD_TTL_SECONDS } from './upload-keys';
 

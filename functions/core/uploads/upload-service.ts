@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { APP_MESSAGES, type UploadedImage, type UploadKind } from '../../../shared/schemas/apps';
+import { LIMITS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { APP_MESSAGES, type UploadedImage, type UploadKind } from '@shared/schemas/apps';
 import type { AppRecord } from '../apps/app';
 import { referencedUploadKeys } from '../apps/app-uploads';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';

@@ -21,7 +21,7 @@
  *   Forgot password, whose link goes to the same mailbox.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   CLAIM_ACCOUNT_CREATED,
   CLAIM_ACCOUNT_EXISTS,
@@ -33,7 +33,7 @@ import {
   CLAIM_VERIFIED,
   type ClaimAccountInput,
   type ClaimPreview,
-} from '../../../shared/schemas/accounts';
+} from '@shared/schemas/accounts';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';

@@ -1,6 +1,6 @@
-import type { Role } from '../../../shared/constants';
-import type { UserProfile } from '../../../shared/schemas/accounts';
-import { EMAIL_TAKEN } from '../../../shared/schemas/accounts';
+import type { Role } from '@shared/constants';
+import type { UserProfile } from '@shared/schemas/accounts';
+import { EMAIL_TAKEN } from '@shared/schemas/accounts';
 import { ConflictError } from '../errors';
 
 /** How the account was created: a password sign-up (or seed) or a first Google sign-in. */

@@ -4,9 +4,9 @@
  * HTTP layer turns the returned users into tokens and responses.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG } from '../../../shared/messages';
-import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '../../../shared/schemas/accounts';
-import { RESET_LINK_INVALID, SIGN_IN_LINK_INVALID, SIGN_IN_LINK_MINUTES } from '../../../shared/schemas/accounts';
+import { MSG } from '@shared/messages';
+import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '@shared/schemas/accounts';
+import { RESET_LINK_INVALID, SIGN_IN_LINK_INVALID, SIGN_IN_LINK_MINUTES } from '@shared/schemas/accounts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';

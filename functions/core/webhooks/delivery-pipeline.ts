@@ -19,8 +19,8 @@
  * - The `webhook-id` stays the same across retries and replays, so receivers can de-duplicate.
  */
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_LOG_NOT_FOUND } from '@shared/schemas/webhooks';
 import * as z from 'zod';
-import { WEBHOOK_LOG_NOT_FOUND } from '../../../shared/schemas/webhooks';
 import { ConflictError, NotFoundError } from '../errors';
 import { createFanOut, DEFAULT_FAN_OUT_OPTIONS, enqueueAttempt, type FanOutOptions } from './fan-out';
 import type {

@@ -4,7 +4,7 @@
  * publisher needs (the checkout function's licence events); the worker half (signing, sending,
  * retrying, logging, disabling) is not in it, so publishers carry none of it.
  */
-import type { DeliverySummary } from '../../../shared/schemas/webhooks';
+import type { DeliverySummary } from '@shared/schemas/webhooks';
 import { ValidationError } from '../errors';
 import { eventMessageId, newMessageId } from './ids';
 import type { DeliveryStore, Log, MessageQueue, WebhookStore } from './ports';

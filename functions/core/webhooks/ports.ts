@@ -3,7 +3,7 @@
  * functions/adapters/ implements them (DynamoDB, SQS or the in-process queue, HTTP out, SES).
  */
 
-import type { DeliveryErrorKind } from '../../../shared/schemas/webhooks';
+import type { DeliveryErrorKind } from '@shared/schemas/webhooks';
 import type { Page } from '../paging';
 import type { Log, Mailer } from '../users/ports';
 import type { EventTypeDefinition } from './event-catalogue';

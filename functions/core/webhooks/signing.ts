@@ -8,7 +8,7 @@
  * least 24 characters long: its UTF-8 bytes are the HMAC key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { WEBHOOK_SECRET_PREFIX } from '../../../shared/schemas/webhooks';
+import { WEBHOOK_SECRET_PREFIX } from '@shared/schemas/webhooks';
 
 const SECRET_MIN_BYTES = 24;
 const SECRET_MAX_BYTES = 64;

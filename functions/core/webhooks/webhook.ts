@@ -7,7 +7,7 @@ import {
   WEBHOOK_SECRET_VISIBLE,
   type Webhook,
   type WebhookDeliveryLog,
-} from '../../../shared/schemas/webhooks';
+} from '@shared/schemas/webhooks';
 
 export interface WebhookRecord {
   id: string;

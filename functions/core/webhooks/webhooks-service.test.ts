@@ -1,6 +1,6 @@
+import { MSG } from '@shared/messages';
+import { SECRET_FORMAT, WEBHOOK_NOT_FOUND } from '@shared/schemas/webhooks';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { SECRET_FORMAT, WEBHOOK_NOT_FOUND } from '../../../shared/schemas/webhooks';
 import type { DeliveryPipeline } from './delivery-pipeline';
 import type { TargetChecker } from './ports';
 import { MemoryLogStore, MemoryWebhookStore, memoryApps, memoryEventTypes } from './testing';

@@ -5,7 +5,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   SECRET_FORMAT,
   type SimulateEventResponse,
@@ -14,7 +14,7 @@ import {
   WEBHOOK_NOT_FOUND,
   type Webhook,
   type WebhookDeliveryLog,
-} from '../../../shared/schemas/webhooks';
+} from '@shared/schemas/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../errors';
 import type { Page } from '../paging';
 import type { DeliveryPipeline } from './delivery-pipeline';

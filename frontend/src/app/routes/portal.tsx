@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../components/ui/use-document-title';
-import { PortalLanding } from '../../features/portal/components/portal-landing';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { PortalLanding } from '@/features/portal/components/portal-landing';
 
 export default function PortalRoute() {
   useDocumentTitle('Developer Portal');

@@ -1,8 +1,8 @@
 import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuLogOut } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import type { StoredRole } from '../../lib/auth-storage';
-import { useCurrentUser } from '../../lib/use-current-user';
+import type { StoredRole } from '@/lib/auth-storage';
+import { useCurrentUser } from '@/lib/use-current-user';
 import { accountLinks } from './marketplace-nav';
 
 /** Signed-in user's menu in the marketplace top bar: role shortcuts and Logout. */

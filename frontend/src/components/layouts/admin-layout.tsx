@@ -1,5 +1,5 @@
 import { LuAppWindow, LuRefreshCw, LuScrollText, LuSettings, LuTags, LuUsers } from 'react-icons/lu';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { areaSidebar, SidebarLayout } from './sidebar-layout';
 import { useLogout } from './use-logout';
 

@@ -2,7 +2,7 @@ import { Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { LuBadgeCheck, LuKeyRound, LuShieldCheck, LuStore } from 'react-icons/lu';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { Logo } from '../brand/logo';
 import { PageSpinner } from '../ui/page-spinner';
 import { panelStyle } from '../ui/surfaces';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../testing/render-screen';
+import { renderRoute } from '@/testing/render-screen';
 import { MarketplaceLayout } from './marketplace-layout';
 
 describe('MarketplaceLayout header', () => {

@@ -2,8 +2,8 @@ import { Box, Button, Container, Flex, HStack, IconButton, SkeletonCircle } from
 import { lazy, Suspense, useState } from 'react';
 import { LuCode, LuMenu } from 'react-icons/lu';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useSession } from '../../lib/use-current-user';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/use-current-user';
 import { Logo } from '../brand/logo';
 import { SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';

@@ -1,8 +1,8 @@
 import { Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { LuCode, LuLogIn, LuLogOut, LuUserPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import type { StoredRole } from '../../lib/auth-storage';
+import { paths } from '@/config/paths';
+import type { StoredRole } from '@/lib/auth-storage';
 import { accountLinks, NavButton, type NavEntry } from './marketplace-nav';
 
 /** The marketplace navigation as a drawer for narrow screens (loaded on first open). */

@@ -10,8 +10,8 @@ import {
   LuTags,
 } from 'react-icons/lu';
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import type { StoredRole } from '../../lib/auth-storage';
+import { paths } from '@/config/paths';
+import type { StoredRole } from '@/lib/auth-storage';
 
 export interface NavEntry {
   label: string;

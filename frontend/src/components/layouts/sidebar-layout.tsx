@@ -14,7 +14,7 @@ import {
 import { type ReactNode, Suspense, useState } from 'react';
 import { LuBookOpen, LuExternalLink, LuLayoutDashboard, LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { Logo } from '../brand/logo';
 import { DOCS_URL, SITE } from '../brand/site';
 import { PageSpinner } from '../ui/page-spinner';

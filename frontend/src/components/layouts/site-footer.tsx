@@ -1,8 +1,8 @@
 import { Box, Container, Flex, Grid, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { COPYRIGHT_YEAR } from '@shared/constants';
 import { LuMail, LuPhone } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { COPYRIGHT_YEAR } from '../../../../shared/constants';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { Logo } from '../brand/logo';
 import { DOCS_URL, SITE } from '../brand/site';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { paths } from '../../config/paths';
-import { clearSession, getRole } from '../../lib/auth-storage';
+import { paths } from '@/config/paths';
+import { clearSession, getRole } from '@/lib/auth-storage';
 
 /** Where each layout sends the user after logout (docs/spec.md section 2, shared layouts). */
 const DESTINATION = { marketplace: paths.home, developer: paths.login, admin: paths.adminLogin } as const;

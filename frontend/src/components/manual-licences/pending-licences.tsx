@@ -1,17 +1,17 @@
 import { Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type ReactNode, useId, useState } from 'react';
-import * as z from 'zod';
 import {
   type CompleteManualLicenceInput,
   CompleteManualLicenceRequest,
   MANUAL_DETAILS_MAX,
   MANUAL_KEY_MAX,
   type ManualLicence,
-} from '../../../../shared/schemas/manual-licences';
-import { errorText } from '../../lib/api-client';
-import { firstErrorMessage } from '../../lib/form-errors';
-import { useZodForm } from '../../lib/use-zod-form';
-import { formatDate } from '../../utils/format';
+} from '@shared/schemas/manual-licences';
+import { type ReactNode, useId, useState } from 'react';
+import * as z from 'zod';
+import { errorText } from '@/lib/api-client';
+import { firstErrorMessage } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
+import { formatDate } from '@/utils/format';
 import { LoadError } from '../ui/load-error';
 import { notifySuccess } from '../ui/toaster';
 

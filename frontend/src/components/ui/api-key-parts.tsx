@@ -1,10 +1,10 @@
 import { Badge, Box, Code, Progress, Table, Text } from '@chakra-ui/react';
+import type { KeyType } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { ApiKey } from '@shared/schemas/keys';
 import { LuRefreshCw } from 'react-icons/lu';
-import type { KeyType } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import type { ApiKey } from '../../../../shared/schemas/keys';
-import { formatCount, formatDate } from '../../utils/format';
-import { KEY_TYPE_LABEL, keyColumnText, usagePercent } from '../../utils/key-display';
+import { formatCount, formatDate } from '@/utils/format';
+import { KEY_TYPE_LABEL, keyColumnText, usagePercent } from '@/utils/key-display';
 import type { DataColumn } from './data-table';
 import { RowAction } from './row-action';
 import type { useConfirmedAction } from './use-confirmed-action';

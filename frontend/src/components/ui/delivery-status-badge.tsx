@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import { statusTone } from '../../utils/format';
+import { statusTone } from '@/utils/format';
 
 /** A delivery's status code in its colour; 'Failed' in grey when no HTTP answer came. */
 export function DeliveryStatusBadge({ code }: { code: number | null | undefined }) {

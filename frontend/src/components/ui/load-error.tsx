@@ -1,5 +1,5 @@
 import { Alert } from '@chakra-ui/react';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '@/lib/api-client';
 
 /**
  * A one-line alert: the status icon and its text as the title (a refused form, a list that did not

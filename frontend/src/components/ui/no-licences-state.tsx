@@ -1,6 +1,6 @@
+import { MSG } from '@shared/messages';
 import { LuShoppingBag } from 'react-icons/lu';
-import { MSG } from '../../../../shared/messages';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { EmptyState } from './empty-state';
 import { ButtonLink } from './links';
 

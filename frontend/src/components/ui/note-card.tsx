@@ -1,6 +1,6 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '@/lib/api-client';
 
 /**
  * A dashboard card that says one thing in a sentence about what a read returns (`read`, the result

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useConfirm } from './confirm-dialog';
 import { notifyError } from './toaster';
 

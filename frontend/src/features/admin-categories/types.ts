@@ -1,5 +1,5 @@
+import type { Category } from '@shared/schemas/categories';
 import type { ComponentType } from 'react';
-import type { Category } from '../../../../shared/schemas/categories';
 
 /** A category as the admin sees it (inactive ones included, app_count counts all its apps). */
 export type AdminCategory = Category;

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers } from '../../testing/handlers/accounts';
-import { adminAppsHandlers } from '../../testing/handlers/admin-apps';
-import { adminMailHandlers } from '../../testing/handlers/admin-mail';
-import { syncHandlers } from '../../testing/handlers/sync';
-import { renderRoute } from '../../testing/render-route';
-import { fail, HttpResponse, http, serve } from '../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminAppsHandlers } from '@/testing/handlers/admin-apps';
+import { adminMailHandlers } from '@/testing/handlers/admin-mail';
+import { syncHandlers } from '@/testing/handlers/sync';
+import { renderRoute } from '@/testing/render-route';
+import { fail, HttpResponse, http, serve } from '@/testing/server';
 
 describe('Admin Dashboard: overdue manual licences', { timeout: 30_000 }, () => {
   it.each([

@@ -1,4 +1,4 @@
-import { NoteCard } from '../../components/ui/note-card';
+import { NoteCard } from '@/components/ui/note-card';
 import { useAdminManualLicences } from './api/get-admin-manual-licences';
 
 /** Admin Dashboard: manual licences still pending past the promised 24 hours. */

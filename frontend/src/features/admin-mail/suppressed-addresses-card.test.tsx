@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers } from '../../testing/handlers/accounts';
-import { adminAppsHandlers } from '../../testing/handlers/admin-apps';
-import { adminMailHandlers, suppressedAddressFixture } from '../../testing/handlers/admin-mail';
-import { syncHandlers } from '../../testing/handlers/sync';
-import { renderRoute } from '../../testing/render-route';
-import { calls, serve } from '../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminAppsHandlers } from '@/testing/handlers/admin-apps';
+import { adminMailHandlers, suppressedAddressFixture } from '@/testing/handlers/admin-mail';
+import { syncHandlers } from '@/testing/handlers/sync';
+import { renderRoute } from '@/testing/render-route';
+import { calls, serve } from '@/testing/server';
 
 describe('Admin Dashboard: suppressed e-mail addresses', { timeout: 30_000 }, () => {
   it('lists bounced and complaining addresses and lifts one', async () => {

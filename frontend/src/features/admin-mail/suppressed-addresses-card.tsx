@@ -1,10 +1,10 @@
 import { Box, Button, Heading, Table, Text } from '@chakra-ui/react';
+import type { SuppressedAddress } from '@shared/schemas/mail';
 import { useState } from 'react';
-import type { SuppressedAddress } from '../../../../shared/schemas/mail';
-import { type DataColumn, DataTable } from '../../components/ui/data-table';
-import { api, errorText } from '../../lib/api-client';
-import { usePagedArray } from '../../lib/use-paged-array';
-import { formatDate } from '../../utils/format';
+import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { api, errorText } from '@/lib/api-client';
+import { usePagedArray } from '@/lib/use-paged-array';
+import { formatDate } from '@/utils/format';
 
 const PATH = '/api/admin/mail-suppressions';
 const reasonLabel = { bounce: 'Bounced', complaint: 'Complaint' } as const;

@@ -24,7 +24,7 @@ import type {
   SyncType,
   Table,
   TriggerSyncResponse,
-} from '../../../../shared/schemas/sync';
+} from '@shared/schemas/sync';
 
 export type {
   CursorResetResponse,

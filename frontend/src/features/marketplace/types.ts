@@ -1,5 +1,5 @@
-import type { AppCard, PublicApp } from '../../../../shared/schemas/apps';
-import type { Category as SharedCategory } from '../../../../shared/schemas/categories';
+import type { AppCard, PublicApp } from '@shared/schemas/apps';
+import type { Category as SharedCategory } from '@shared/schemas/categories';
 
 /**
  * The marketplace's types are the API contract's (shared/schemas). Only the types are imported:

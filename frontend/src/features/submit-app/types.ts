@@ -1,6 +1,6 @@
-import type { AppType, LicensingType, PricePeriod, PricingModel } from '../../../../shared/constants';
-import type { OwnerApp } from '../../../../shared/schemas/apps';
-import type { PermissionsDraft } from '../../components/permissions/utils/draft';
+import type { AppType, LicensingType, PricePeriod, PricingModel } from '@shared/constants';
+import type { OwnerApp } from '@shared/schemas/apps';
+import type { PermissionsDraft } from '@/components/permissions/utils/draft';
 
 /** GET /api/apps/{id}: the owner's edit view (metadata flattened, licensing material included). */
 export type EditableApp = Partial<OwnerApp> & { id: string; name: string; type: AppType };
@@ -60,4 +60,4 @@ export type {
   AppSubmitPayload as SubmitPayload,
   QuickAppPayload as QuickAppInput,
   UploadedImage,
-} from '../../../../shared/schemas/apps';
+} from '@shared/schemas/apps';

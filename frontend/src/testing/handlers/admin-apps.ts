@@ -1,4 +1,4 @@
-import { APP_STATUSES, appStatusOf } from '../../../../shared/app-status';
+import { APP_STATUSES, appStatusOf } from '@shared/app-status';
 import {
   type AdminAppCounters,
   type AdminAppCursorPage,
@@ -8,13 +8,13 @@ import {
   adminAppListing,
   awaitingReviewFirst,
   matchesAppType,
-} from '../../../../shared/schemas/admin-lists';
+} from '@shared/schemas/admin-lists';
 import {
   type CompleteManualLicenceInput,
   MANUAL_LICENCE_DONE,
   type ManualLicence,
-} from '../../../../shared/schemas/manual-licences';
-import type { AdminAppRow, AdminPurchase } from '../../features/admin-apps/types';
+} from '@shared/schemas/manual-licences';
+import type { AdminAppRow, AdminPurchase } from '@/features/admin-apps/types';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 /** An app as GET /api/admin/apps lists it. */

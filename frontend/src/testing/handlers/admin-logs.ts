@@ -1,5 +1,5 @@
-import { MSG } from '../../../../shared/messages';
-import type { WebhookDeliveryLog } from '../../../../shared/schemas/webhooks';
+import { MSG } from '@shared/messages';
+import type { WebhookDeliveryLog } from '@shared/schemas/webhooks';
 import { fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 export function deliveryLogFixture(

@@ -3,7 +3,7 @@ import {
   SUPPRESSION_LIFTED,
   SUPPRESSION_NOT_FOUND,
   type SuppressedAddress,
-} from '../../../../shared/schemas/mail';
+} from '@shared/schemas/mail';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
 
 /** A suppressed address as GET /api/admin/mail-suppressions lists it. */

@@ -1,7 +1,7 @@
-import { MSG } from '../../../../shared/messages';
-import { matchesUserFilters, matchesUserSearch } from '../../../../shared/schemas/admin-lists';
-import type { AdminUserDetail, WebhookLog } from '../../../../shared/schemas/admin-users';
-import type { ApiKey } from '../../../../shared/schemas/keys';
+import { MSG } from '@shared/messages';
+import { matchesUserFilters, matchesUserSearch } from '@shared/schemas/admin-lists';
+import type { AdminUserDetail, WebhookLog } from '@shared/schemas/admin-users';
+import type { ApiKey } from '@shared/schemas/keys';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 export function adminUserFixture(

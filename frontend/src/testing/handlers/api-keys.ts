@@ -1,6 +1,6 @@
-import type { KeyType } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import { type ApiKey, NO_REPLACEMENT_WAITING, REPLACEMENT_REVEALED } from '../../../../shared/schemas/keys';
+import type { KeyType } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { type ApiKey, NO_REPLACEMENT_WAITING, REPLACEMENT_REVEALED } from '@shared/schemas/keys';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
 
 /** A key record as the fake server keeps it: the view plus the full secret it never lists. */

@@ -1,4 +1,4 @@
-import type { AdminCategory, CategoryInput } from '../../features/admin-categories/types';
+import type { AdminCategory, CategoryInput } from '@/features/admin-categories/types';
 import { bodyOf, fail, HttpResponse, http, queryOf } from '../server';
 
 /**

@@ -1,10 +1,10 @@
-import type { Category } from '../../../../shared/schemas/categories';
+import type { Category } from '@shared/schemas/categories';
 import {
   type PermissionsCatalogue,
   type PermissionsDeclaration,
   PermissionsInputSchema,
-} from '../../../../shared/schemas/permissions';
-import type { EditableApp } from '../../features/submit-app/types';
+} from '@shared/schemas/permissions';
+import type { EditableApp } from '@/features/submit-app/types';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
 
 let seq = 0;

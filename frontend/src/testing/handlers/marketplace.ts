@@ -1,6 +1,6 @@
-import type { PermissionsView } from '../../../../shared/schemas/permissions';
-import type { MyReview, ReviewPage } from '../../../../shared/schemas/reviews';
-import type { AppDetail, Category, MarketplaceApp } from '../../features/marketplace/types';
+import type { PermissionsView } from '@shared/schemas/permissions';
+import type { MyReview, ReviewPage } from '@shared/schemas/reviews';
+import type { AppDetail, Category, MarketplaceApp } from '@/features/marketplace/types';
 import { fail, type HttpHandler, HttpResponse, http } from '../server';
 
 /** An empty marketplace, so shell tests can land on '/' without the marketplace screens' data. */

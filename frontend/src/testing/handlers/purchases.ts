@@ -1,5 +1,5 @@
-import type { Purchase, PurchaseSessionResult } from '../../../../shared/schemas/checkout';
-import type { BuyerInstall } from '../../../../shared/schemas/installs';
+import type { Purchase, PurchaseSessionResult } from '@shared/schemas/checkout';
+import type { BuyerInstall } from '@shared/schemas/installs';
 import { fail, type HttpHandler, HttpResponse, http } from '../server';
 
 export function purchaseFixture(over: Partial<Purchase> & Pick<Purchase, 'id'>): Purchase {

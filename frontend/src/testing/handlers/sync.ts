@@ -1,4 +1,4 @@
-import { SYNC_MSG } from '../../../../shared/schemas/sync';
+import { SYNC_MSG } from '@shared/schemas/sync';
 import type {
   CatalogueTable,
   EventType,
@@ -8,7 +8,7 @@ import type {
   QueueStatus,
   SyncRun,
   SyncType,
-} from '../../features/admin-sync/types';
+} from '@/features/admin-sync/types';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
 export const eventTypeFixture = (id: string, over: Partial<EventType> = {}): EventType => ({

@@ -1,15 +1,15 @@
+import { MSG } from '@shared/messages';
+import type { AdminPurchase } from '@shared/schemas/checkout';
+import { MANUAL_DETAILS_REQUIRED, type ManualLicence } from '@shared/schemas/manual-licences';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { AdminPurchase } from '../../../../../shared/schemas/checkout';
-import { MANUAL_DETAILS_REQUIRED, type ManualLicence } from '../../../../../shared/schemas/manual-licences';
-import { toaster } from '../../../components/ui/toaster';
-import { answerConfirm } from '../../../testing/confirm';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
-import { columnHeaders } from '../../../testing/table';
+import { toaster } from '@/components/ui/toaster';
+import { answerConfirm } from '@/testing/confirm';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminAppFixture, adminAppsHandlers } from '@/testing/handlers/admin-apps';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, HttpResponse, http, serve } from '@/testing/server';
+import { columnHeaders } from '@/testing/table';
 
 const seed = () => [
   adminAppFixture({ id: 'pending', name: 'Smile Scheduler', is_approved: false, demo_url: 'https://demo.example.com' }),

@@ -1,6 +1,6 @@
-import { PermissionsSection } from '../../../components/permissions/components/permissions-section';
-import { AppManagement } from '../../../features/admin-apps/components/app-management';
-import { PendingLicencesButton } from '../../../features/admin-licences/components/pending-licences-dialog';
+import { PermissionsSection } from '@/components/permissions/components/permissions-section';
+import { AppManagement } from '@/features/admin-apps/components/app-management';
+import { PendingLicencesButton } from '@/features/admin-licences/components/pending-licences-dialog';
 
 /** /admin/apps: App Management (inside the admin layout), with the pending manual licences. */
 export default function AdminAppsRoute() {

@@ -1,13 +1,13 @@
+import { MSG } from '@shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { AdminCategory } from '../../../features/admin-categories/types';
-import { categoryHandlers } from '../../../testing/handlers/categories';
-import { categoryFixture } from '../../../testing/handlers/developer-apps';
-import { renderRoute } from '../../../testing/render-screen';
-import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
-import { columnHeaders } from '../../../testing/table';
+import type { AdminCategory } from '@/features/admin-categories/types';
+import { categoryHandlers } from '@/testing/handlers/categories';
+import { categoryFixture } from '@/testing/handlers/developer-apps';
+import { renderRoute } from '@/testing/render-screen';
+import { calls, type Handlers, HttpResponse, http, serve } from '@/testing/server';
+import { columnHeaders } from '@/testing/table';
 import AdminCategories from './categories';
 
 const category = (c: Partial<AdminCategory> & Pick<AdminCategory, 'id' | 'slug' | 'name'>): AdminCategory =>

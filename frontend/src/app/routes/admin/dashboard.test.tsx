@@ -1,13 +1,13 @@
+import { MSG } from '@shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { adminAppsHandlers } from '../../../testing/handlers/admin-apps';
-import { adminMailHandlers } from '../../../testing/handlers/admin-mail';
-import { healthyComponents, syncHandlers } from '../../../testing/handlers/sync';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminAppsHandlers } from '@/testing/handlers/admin-apps';
+import { adminMailHandlers } from '@/testing/handlers/admin-mail';
+import { healthyComponents, syncHandlers } from '@/testing/handlers/sync';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, HttpResponse, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 

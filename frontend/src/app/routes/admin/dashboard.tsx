@@ -1,16 +1,16 @@
 import { Box, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { LuAppWindow, LuHistory, LuListOrdered, LuRefreshCw, LuScrollText, LuUsers } from 'react-icons/lu';
-import { type Action, ActionGrid } from '../../../components/ui/action-card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
-import { EditedAppsCard } from '../../../features/admin-apps/components/edited-apps-card';
-import { OverdueLicencesCard } from '../../../features/admin-licences/overdue-licences-card';
-import { SuppressedAddressesCard } from '../../../features/admin-mail/suppressed-addresses-card';
-import { SYNC_HISTORY_PATH } from '../../../features/admin-sync/api/get-sync-history';
-import { useSyncStatus } from '../../../features/admin-sync/api/get-sync-status';
-import { SyncControls } from '../../../features/admin-sync/components/sync-controls';
-import { SyncStatusCard } from '../../../features/admin-sync/components/sync-status-card';
-import { SystemHealth } from '../../../features/admin-sync/components/system-health';
+import { type Action, ActionGrid } from '@/components/ui/action-card';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { EditedAppsCard } from '@/features/admin-apps/components/edited-apps-card';
+import { OverdueLicencesCard } from '@/features/admin-licences/overdue-licences-card';
+import { SuppressedAddressesCard } from '@/features/admin-mail/suppressed-addresses-card';
+import { SYNC_HISTORY_PATH } from '@/features/admin-sync/api/get-sync-history';
+import { useSyncStatus } from '@/features/admin-sync/api/get-sync-status';
+import { SyncControls } from '@/features/admin-sync/components/sync-controls';
+import { SyncStatusCard } from '@/features/admin-sync/components/sync-status-card';
+import { SystemHealth } from '@/features/admin-sync/components/system-health';
 
 const sections: Action[] = [
   { title: 'Users', text: 'Approve developers and review their keys.', to: paths.adminUsers, icon: <LuUsers /> },

@@ -5,13 +5,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { adminAppFixture, adminAppsHandlers } from '../../../testing/handlers/admin-apps';
-import { adminMailHandlers } from '../../../testing/handlers/admin-mail';
-import { syncHandlers } from '../../../testing/handlers/sync';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, HttpResponse, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminAppFixture, adminAppsHandlers } from '@/testing/handlers/admin-apps';
+import { adminMailHandlers } from '@/testing/handlers/admin-mail';
+import { syncHandlers } from '@/testing/handlers/sync';
+import { renderRoute } from '@/testing/render-route';
+import { calls, HttpResponse, http, serve } from '@/testing/server';
 
 const PHISH = 'URGENT: verify your practice account at evil.example';
 

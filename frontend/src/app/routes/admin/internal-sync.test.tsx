@@ -1,11 +1,11 @@
+import { MSG } from '@shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { syncHandlers } from '../../../testing/handlers/sync';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { syncHandlers } from '@/testing/handlers/sync';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 

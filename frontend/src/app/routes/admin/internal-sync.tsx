@@ -1,4 +1,4 @@
-import { InternalSync } from '../../../features/admin-sync/components/internal-sync';
+import { InternalSync } from '@/features/admin-sync/components/internal-sync';
 
 export default function AdminInternalSyncRoute() {
   return <InternalSync />;

@@ -1,14 +1,14 @@
+import { MSG } from '@shared/messages';
+import type { WebhookDeliveryLog } from '@shared/schemas/webhooks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
-import { toaster } from '../../../components/ui/toaster';
-import { answerConfirm } from '../../../testing/confirm';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { adminLogsHandlers, deliveryLogFixture } from '../../../testing/handlers/admin-logs';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
-import { columnHeaders } from '../../../testing/table';
+import { toaster } from '@/components/ui/toaster';
+import { answerConfirm } from '@/testing/confirm';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminLogsHandlers, deliveryLogFixture } from '@/testing/handlers/admin-logs';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { columnHeaders } from '@/testing/table';
 
 afterEach(() => toaster.remove());
 

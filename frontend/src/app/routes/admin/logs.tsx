@@ -1,7 +1,7 @@
 import { Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { AuditLog } from '../../../features/admin-audit/components/audit-log';
-import { WebhookLogs } from '../../../features/admin-logs/components/webhook-logs';
+import { AuditLog } from '@/features/admin-audit/components/audit-log';
+import { WebhookLogs } from '@/features/admin-logs/components/webhook-logs';
 
 /** /admin/logs (inside the admin layout): System Logs, with the tabs Webhook Logs and Audit (?tab=audit). */
 export default function AdminLogsRoute() {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { syncHandlers } from '../../../testing/handlers/sync';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { syncHandlers } from '@/testing/handlers/sync';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 

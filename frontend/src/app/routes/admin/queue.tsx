@@ -1,4 +1,4 @@
-import { SyncQueue } from '../../../features/admin-sync/components/sync-queue';
+import { SyncQueue } from '@/features/admin-sync/components/sync-queue';
 
 /** /admin/queue (linked from the admin dashboard). */
 export default function AdminQueueRoute() {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_AGAIN } from '../../../features/admin-settings/components/profile-form';
-import { getToken } from '../../../lib/auth-storage';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, expectDetailThenFallback, fail, http, serve } from '../../../testing/server';
+import { SIGN_IN_AGAIN } from '@/features/admin-settings/components/profile-form';
+import { getToken } from '@/lib/auth-storage';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, expectDetailThenFallback, fail, http, serve } from '@/testing/server';
 
 async function openSettings() {
   const view = renderRoute('/admin/settings', { role: 'admin' });

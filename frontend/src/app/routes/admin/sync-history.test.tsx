@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { runFixture, syncHandlers } from '../../../testing/handlers/sync';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, serve } from '../../../testing/server';
-import { columnHeaders } from '../../../testing/table';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { runFixture, syncHandlers } from '@/testing/handlers/sync';
+import { renderRoute } from '@/testing/render-route';
+import { calls, serve } from '@/testing/server';
+import { columnHeaders } from '@/testing/table';
 
 /** 30 runs, newest first: polls by the scheduler (one retried by the queue), and failed table syncs. */
 const runs = Array.from({ length: 30 }, (_, i) => {

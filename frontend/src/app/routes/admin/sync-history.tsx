@@ -1,4 +1,4 @@
-import { SyncHistory } from '../../../features/admin-sync/components/sync-history';
+import { SyncHistory } from '@/features/admin-sync/components/sync-history';
 
 /** /admin/sync-history (linked from the admin dashboard). */
 export default function AdminSyncHistoryRoute() {

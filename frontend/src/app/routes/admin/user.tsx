@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { UserDetail } from '../../../features/admin-users/components/user-detail';
+import { UserDetail } from '@/features/admin-users/components/user-detail';
 
 /** /admin/users/:id (inside the admin layout). */
 export default function AdminUserRoute() {

@@ -1,12 +1,12 @@
+import { MSG } from '@shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { adminUserFixture, adminUsersHandlers } from '../../../testing/handlers/admin-users';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, expectDetailThenFallback, fail, type Handlers, http, serve } from '../../../testing/server';
-import { columnHeaders } from '../../../testing/table';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { adminUserFixture, adminUsersHandlers } from '@/testing/handlers/admin-users';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, expectDetailThenFallback, fail, type Handlers, http, serve } from '@/testing/server';
+import { columnHeaders } from '@/testing/table';
 
 const seed = () => [
   adminUserFixture({

@@ -1,4 +1,4 @@
-import { UserManagement } from '../../../features/admin-users/components/user-management';
+import { UserManagement } from '@/features/admin-users/components/user-management';
 
 /** /admin/users (inside the admin layout). */
 export default function AdminUsersRoute() {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getRole, getToken } from '../../../lib/auth-storage';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerHandlers } from '../../../testing/handlers/developer';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { getRole, getToken } from '@/lib/auth-storage';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerHandlers } from '@/testing/handlers/developer';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 async function signIn(path = '/admin-login', email = 'admin@example.com', password = 'secret1') {
   const view = renderRoute(path);

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { AdminLoginForm } from '../../../features/auth/components/admin-login-form';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
 import { SwitchAccountNotice } from './switch-account-notice';
 
 export default function AdminLoginRoute() {

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { ClaimAccountForm } from '../../../features/auth/components/claim-account-form';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { ClaimAccountForm } from '@/features/auth/components/claim-account-form';
 
 export default function ClaimAccountRoute() {
   useDocumentTitle('Create your practice account');

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 export default function ForgotPasswordRoute() {
   useDocumentTitle('Forgot Password');

@@ -1,14 +1,14 @@
+import { SIGN_IN_LINK_INVALID, SIGN_IN_LINK_SENT } from '@shared/schemas/accounts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGN_IN_LINK_INVALID, SIGN_IN_LINK_SENT } from '../../../../../shared/schemas/accounts';
 // The type import brings the page's `window.google` declaration into this test's type world.
-import type { GoogleIdentity } from '../../../features/auth/lib/google-identity';
-import { getRole, getToken } from '../../../lib/auth-storage';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerHandlers } from '../../../testing/handlers/developer';
-import { emptyMarketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import type { GoogleIdentity } from '@/features/auth/lib/google-identity';
+import { getRole, getToken } from '@/lib/auth-storage';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerHandlers } from '@/testing/handlers/developer';
+import { emptyMarketplaceHandlers } from '@/testing/handlers/marketplace';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 async function openLogin(path = '/login') {
   const view = renderRoute(path);

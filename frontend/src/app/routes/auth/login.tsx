@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { LoginForm } from '@/features/auth/components/login-form';
 import { SwitchAccountNotice } from './switch-account-notice';
 
 export default function LoginRoute() {

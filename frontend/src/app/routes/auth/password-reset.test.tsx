@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 describe('forgot password (/forgot-password)', () => {
   it("shows the server's message, or the default text", async () => {

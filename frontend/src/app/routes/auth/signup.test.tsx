@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, expectDetailThenFallback, serve } from '../../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, expectDetailThenFallback, serve } from '@/testing/server';
 
 const valid = {
   'Full Name': 'Dana Developer',

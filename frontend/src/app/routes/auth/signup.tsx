@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { SignupForm } from '../../../features/auth/components/signup-form';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { SignupForm } from '@/features/auth/components/signup-form';
 
 export default function SignupRoute() {
   useDocumentTitle('Sign Up');

@@ -1,8 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
-import { FormMessage } from '../../../components/ui/form-message';
-import { getRole } from '../../../lib/auth-storage';
-import { isSwitchAccount } from '../../guards';
+import { isSwitchAccount } from '@/app/guards';
+import { FormMessage } from '@/components/ui/form-message';
+import { getRole } from '@/lib/auth-storage';
 
 /** Shown when an area guard sent a signed-in user of the other role to this sign-in page. */
 export function SwitchAccountNotice({ needed }: { needed: 'an admin' | 'a developer' }) {

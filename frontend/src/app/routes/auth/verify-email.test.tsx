@@ -1,9 +1,9 @@
+import { MSG } from '@shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 describe('verify email (/verify-email)', () => {
   it('sends the token once and confirms', async () => {

@@ -1,13 +1,13 @@
+import { MSG } from '@shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { toaster } from '../../../components/ui/toaster';
-import { answerConfirm } from '../../../testing/confirm';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { apiKeyFixture, apiKeysHandlers } from '../../../testing/handlers/api-keys';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
-import { columnHeaders } from '../../../testing/table';
+import { toaster } from '@/components/ui/toaster';
+import { answerConfirm } from '@/testing/confirm';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { apiKeyFixture, apiKeysHandlers } from '@/testing/handlers/api-keys';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { columnHeaders } from '@/testing/table';
 
 const existing = [
   apiKeyFixture({ id: 'k1', key: 'dk_AbCd_test_Xy12345', type: 'staging', usage_count: 12 }),

@@ -1,4 +1,4 @@
-import { ApiKeyManager } from '../../../features/api-keys/components/api-key-manager';
+import { ApiKeyManager } from '@/features/api-keys/components/api-key-manager';
 
 /** /dashboard/api-keys (inside the developer layout). */
 export default function ApiKeysRoute() {

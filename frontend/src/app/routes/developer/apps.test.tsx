@@ -1,12 +1,12 @@
+import { MSG } from '@shared/messages';
+import { SECRET_FORMAT } from '@shared/schemas/webhooks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, HttpResponse, http, serve } from '@/testing/server';
 
 const apps = () => [
   ownAppFixture({ id: 'pub-pending', name: 'Smile Scheduler', type: 'public', is_approved: false }),

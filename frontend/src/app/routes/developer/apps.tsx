@@ -1,4 +1,4 @@
-import { MyApps } from '../../../features/developer-apps/components/my-apps';
+import { MyApps } from '@/features/developer-apps/components/my-apps';
 
 /** /dashboard/apps (inside the developer layout). */
 export default function MyAppsRoute() {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerHandlers } from '../../../testing/handlers/developer';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerHandlers } from '@/testing/handlers/developer';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 // The first visit imports the lazy route and Chakra's components: allow for it on a busy machine.
 const countOf = async (label: string) =>

@@ -1,9 +1,9 @@
 import { LuPlus } from 'react-icons/lu';
-import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
-import { VerifyEmailBanner } from '../../../features/auth/components/verify-email-banner';
-import { PendingLicencesNotice } from '../../../features/developer-apps/components/pending-licences-notice';
-import { DashboardOverview } from '../../../features/portal/components/dashboard-overview';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { PendingLicencesNotice } from '@/features/developer-apps/components/pending-licences-notice';
+import { DashboardOverview } from '@/features/portal/components/dashboard-overview';
 
 export default function DeveloperDashboardRoute() {
   return (

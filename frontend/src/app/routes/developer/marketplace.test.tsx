@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
-import { renderRoute } from '../../../testing/render-route';
-import { HttpResponse, http, serve } from '../../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
+import { renderRoute } from '@/testing/render-route';
+import { HttpResponse, http, serve } from '@/testing/server';
 
 const listed = (id: string, name: string) => ({
   id,

@@ -1,20 +1,20 @@
+import { PAID_PRICE_REQUIRED } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { AppSubmitPayload } from '@shared/schemas/apps';
+import { PERMISSIONS_MESSAGES } from '@shared/schemas/permissions';
+import { wizardPayload } from '@shared/schemas/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAID_PRICE_REQUIRED } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
-import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
-import { PERMISSIONS_MESSAGES } from '../../../../../shared/schemas/permissions';
-import { wizardPayload } from '../../../../../shared/schemas/testing';
-import { toaster } from '../../../components/ui/toaster';
+import { toaster } from '@/components/ui/toaster';
 
-import { readImageSize } from '../../../features/submit-app/utils/image-size';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
+import { readImageSize } from '@/features/submit-app/utils/image-size';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '@/testing/server';
 
-vi.mock('../../../features/submit-app/utils/image-size', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../features/submit-app/utils/image-size')>()),
+vi.mock('@/features/submit-app/utils/image-size', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/submit-app/utils/image-size')>()),
   readImageSize: vi.fn(async () => ({ width: 512, height: 512 })),
 }));
 

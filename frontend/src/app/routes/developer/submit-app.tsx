@@ -1,4 +1,4 @@
-import { SubmitAppPage } from '../../../features/submit-app/components/submit-app-page';
+import { SubmitAppPage } from '@/features/submit-app/components/submit-app-page';
 
 /** /dashboard/submit-app: quick form, six-step wizard, or edit (inside the developer layout). */
 export default function SubmitAppRoute() {

@@ -1,8 +1,8 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { LuInfo } from 'react-icons/lu';
-import { AppLink } from '../../../components/ui/links';
-import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
+import { AppLink } from '@/components/ui/links';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
 
 /** The spec's /dashboard/webhooks: only a note that webhooks are configured per app. */
 export default function WebhooksRoute() {

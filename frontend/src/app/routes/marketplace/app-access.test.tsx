@@ -1,12 +1,12 @@
+import { INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INSTALL_MESSAGES } from '../../../../../shared/schemas/installs';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { installFixture } from '../../../testing/handlers/purchases';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { installFixture } from '@/testing/handlers/purchases';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 

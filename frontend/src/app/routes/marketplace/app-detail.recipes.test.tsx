@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { AppDialog } from '../../../components/ui/app-dialog';
-import { getSystem } from '../../../components/ui/system';
-import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { renderRoute } from '../../../testing/render-screen';
-import { serve } from '../../../testing/server';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { getSystem } from '@/components/ui/system';
+import { makeAppDetail } from '@/features/marketplace/testing/fixtures';
+import { marketplaceHandlers } from '@/testing/handlers/marketplace';
+import { renderRoute } from '@/testing/render-screen';
+import { serve } from '@/testing/server';
 import MarketplaceAppDetail from './app-detail';
 
 /**

@@ -1,13 +1,13 @@
+import { MSG } from '@shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { makeAppDetail } from '../../../features/marketplace/testing/fixtures';
-import type { AppDetail } from '../../../features/marketplace/types';
-import { checkoutHandlers, type Reply } from '../../../testing/handlers/checkout';
-import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { renderRoute, signIn } from '../../../testing/render-screen';
-import { calls, type Handlers, HttpResponse, http, serve } from '../../../testing/server';
+import { makeAppDetail } from '@/features/marketplace/testing/fixtures';
+import type { AppDetail } from '@/features/marketplace/types';
+import { checkoutHandlers, type Reply } from '@/testing/handlers/checkout';
+import { marketplaceHandlers } from '@/testing/handlers/marketplace';
+import { renderRoute, signIn } from '@/testing/render-screen';
+import { calls, type Handlers, HttpResponse, http, serve } from '@/testing/server';
 import MarketplaceAppDetail from './app-detail';
 
 const paid = makeAppDetail({

@@ -1,41 +1,37 @@
 import { Box, Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import * as MSG from '@shared/messages/screens';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LuArrowLeft, LuPackageX } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import * as MSG from '../../../../../shared/messages/screens';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { WhenWanted } from '../../../components/ui/when-wanted';
-import { withAllRecipes } from '../../../components/ui/with-all-recipes';
-import { paths } from '../../../config/paths';
-import { CHECKOUT_APP_KEY } from '../../../features/checkout/utils/checkout-return';
-import { useAppDetail } from '../../../features/marketplace/api/get-app-by-slug';
-import { AppDetailHeader } from '../../../features/marketplace/components/app-detail/app-detail-header';
-import { AppDetailSkeleton } from '../../../features/marketplace/components/app-detail/app-detail-skeleton';
-import { AppFacts } from '../../../features/marketplace/components/app-detail/app-facts';
-import { FeatureList } from '../../../features/marketplace/components/app-detail/feature-list';
-import { LicensePricingCard } from '../../../features/marketplace/components/app-detail/license-pricing-card';
-import { ScreenshotGallery } from '../../../features/marketplace/components/app-detail/screenshot-gallery';
-import { SecureCheckoutInfo } from '../../../features/marketplace/components/app-detail/secure-checkout-info';
-import { PracticeSystemBadges } from '../../../features/marketplace/components/practice-system-badges';
-import { useIsOwner } from '../../../features/marketplace/hooks/use-is-owner';
-import { useOwnedLicence } from '../../../features/marketplace/hooks/use-owned-licence';
-import { formatPriceWithPeriod } from '../../../features/marketplace/utils/pricing';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { WhenWanted } from '@/components/ui/when-wanted';
+import { withAllRecipes } from '@/components/ui/with-all-recipes';
+import { paths } from '@/config/paths';
+import { CHECKOUT_APP_KEY } from '@/features/checkout/utils/checkout-return';
+import { useAppDetail } from '@/features/marketplace/api/get-app-by-slug';
+import { AppDetailHeader } from '@/features/marketplace/components/app-detail/app-detail-header';
+import { AppDetailSkeleton } from '@/features/marketplace/components/app-detail/app-detail-skeleton';
+import { AppFacts } from '@/features/marketplace/components/app-detail/app-facts';
+import { FeatureList } from '@/features/marketplace/components/app-detail/feature-list';
+import { LicensePricingCard } from '@/features/marketplace/components/app-detail/license-pricing-card';
+import { ScreenshotGallery } from '@/features/marketplace/components/app-detail/screenshot-gallery';
+import { SecureCheckoutInfo } from '@/features/marketplace/components/app-detail/secure-checkout-info';
+import { PracticeSystemBadges } from '@/features/marketplace/components/practice-system-badges';
+import { useIsOwner } from '@/features/marketplace/hooks/use-is-owner';
+import { useOwnedLicence } from '@/features/marketplace/hooks/use-owned-licence';
+import { formatPriceWithPeriod } from '@/features/marketplace/utils/pricing';
 
 // The checkout modal (and the mutation code behind it) loads only when a buyer shows intent:
 // hovering or focusing the buy button, clicking it, or returning from login with ?checkout=true.
-const loadCheckoutModal = withAllRecipes(() => import('../../../features/checkout/components/checkout-modal'));
+const loadCheckoutModal = withAllRecipes(() => import('@/features/checkout/components/checkout-modal'));
 const CheckoutModal = lazy(() => loadCheckoutModal().then((m) => ({ default: m.CheckoutModal })));
 // The per-visitor sections below the fold render only in the browser, once wanted (WhenWanted: near
 // the screen, on the visitor's first scroll or touch, or a few seconds after load): their code
 // (forms, dialogs, the permissions lists) and their data load then, off the page's first seconds.
-const loadPermissionsSection = withAllRecipes(
-  () => import('../../../components/permissions/components/permissions-section'),
-);
+const loadPermissionsSection = withAllRecipes(() => import('@/components/permissions/components/permissions-section'));
 const PermissionsSection = lazy(() => loadPermissionsSection().then((m) => ({ default: m.PermissionsSection })));
-const loadReviewsSection = withAllRecipes(
-  () => import('../../../features/marketplace/components/reviews/reviews-section'),
-);
+const loadReviewsSection = withAllRecipes(() => import('@/features/marketplace/components/reviews/reviews-section'));
 const ReviewsSection = lazy(() => loadReviewsSection().then((m) => ({ default: m.ReviewsSection })));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,11 +1,11 @@
+import { MSG } from '@shared/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { makeCategory } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { renderRoute } from '../../../testing/render-screen';
-import { serve } from '../../../testing/server';
+import { makeCategory } from '@/features/marketplace/testing/fixtures';
+import { marketplaceHandlers } from '@/testing/handlers/marketplace';
+import { renderRoute } from '@/testing/render-screen';
+import { serve } from '@/testing/server';
 import MarketplaceCategories from './categories';
 
 describe('Categories page', () => {

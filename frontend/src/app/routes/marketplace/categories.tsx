@@ -1,14 +1,14 @@
 import { Alert, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '@chakra-ui/react/theme';
+import * as MSG from '@shared/messages/screens';
 import { LuFolderOpen } from 'react-icons/lu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import * as MSG from '../../../../../shared/messages/screens';
-import { useCategories } from '../../../api/get-categories';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { addSlotRecipes } from '../../../components/ui/system';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { paths } from '../../../config/paths';
-import { CategoryCard, CategoryCardSkeleton } from '../../../features/marketplace/components/category-card';
+import { useCategories } from '@/api/get-categories';
+import { EmptyState } from '@/components/ui/empty-state';
+import { addSlotRecipes } from '@/components/ui/system';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { paths } from '@/config/paths';
+import { CategoryCard, CategoryCardSkeleton } from '@/features/marketplace/components/category-card';
 
 // Beyond the design system's own recipes (system.ts): added when this module loads.
 addSlotRecipes({ alert: alertSlotRecipe });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 import { CONFIRM_LICENSE_INVALID, CONFIRM_LICENSE_TITLE } from './confirm-license';
 
 const CONFIRM = '/api/stripe/confirm-guest-license';

@@ -2,12 +2,12 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMailCheck } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import { FormMessage } from '../../../components/ui/form-message';
-import { ButtonLink } from '../../../components/ui/links';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { paths } from '../../../config/paths';
-import { confirmGuestLicense } from '../../../features/checkout/api/create-guest-checkout-session';
-import { errorText } from '../../../lib/api-client';
+import { FormMessage } from '@/components/ui/form-message';
+import { ButtonLink } from '@/components/ui/links';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { paths } from '@/config/paths';
+import { confirmGuestLicense } from '@/features/checkout/api/create-guest-checkout-session';
+import { errorText } from '@/lib/api-client';
 
 export const CONFIRM_LICENSE_TITLE = 'Confirm your email address';
 export const CONFIRM_LICENSE_INVALID = 'This confirmation link is invalid or has expired.';

@@ -1,11 +1,11 @@
+import { MSG } from '@shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import { makeApp, makeCategory } from '../../../features/marketplace/testing/fixtures';
-import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { renderRoute } from '../../../testing/render-screen';
-import { HttpResponse, http, serve } from '../../../testing/server';
+import { makeApp, makeCategory } from '@/features/marketplace/testing/fixtures';
+import { marketplaceHandlers } from '@/testing/handlers/marketplace';
+import { renderRoute } from '@/testing/render-screen';
+import { HttpResponse, http, serve } from '@/testing/server';
 import MarketplaceHome from './home';
 
 const imaging = makeCategory({ name: 'Imaging & X-Ray', slug: 'imaging-xray' });

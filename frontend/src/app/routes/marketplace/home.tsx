@@ -1,28 +1,23 @@
 import { Box, Button, Container, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { LIMITS } from '@shared/constants';
+import * as MSG from '@shared/messages/screens';
 import { useRef } from 'react';
 import { LuLayoutGrid, LuSearchX, LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
-import * as MSG from '../../../../../shared/messages/screens';
-import { useCategories } from '../../../api/get-categories';
-import {
-  getMarketplacePage,
-  listFilters,
-  marketplaceAppsKey,
-  useMarketplaceApps,
-} from '../../../api/get-marketplace-apps';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadMore } from '../../../components/ui/load-more';
-import { SearchInput } from '../../../components/ui/search-input';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { useEarlyEntry } from '../../../components/ui/use-early-entry';
-import { paths } from '../../../config/paths';
-import { AppGrid } from '../../../features/marketplace/components/app-grid';
-import { DeveloperCta } from '../../../features/marketplace/components/developer-cta';
-import { PracticeSystemSelect } from '../../../features/marketplace/components/practice-system-select';
-import { useUrlParam } from '../../../features/marketplace/hooks/use-url-param';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { useCategories } from '@/api/get-categories';
+import { getMarketplacePage, listFilters, marketplaceAppsKey, useMarketplaceApps } from '@/api/get-marketplace-apps';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useEarlyEntry } from '@/components/ui/use-early-entry';
+import { paths } from '@/config/paths';
+import { AppGrid } from '@/features/marketplace/components/app-grid';
+import { DeveloperCta } from '@/features/marketplace/components/developer-cta';
+import { PracticeSystemSelect } from '@/features/marketplace/components/practice-system-select';
+import { useUrlParam } from '@/features/marketplace/hooks/use-url-param';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePagedList } from '@/lib/use-paged-list';
 
 /** How long typing pauses before the search is sent. */
 const SEARCH_DELAY_MS = 250;

@@ -1,15 +1,15 @@
+import { MSG } from '@shared/messages';
+import type { Purchase } from '@shared/schemas/checkout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../../shared/messages';
-import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { toaster } from '../../../components/ui/toaster';
-import { LICENSE_REVOKED } from '../../../features/purchases/components/licence-block';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { installFixture, purchaseFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '../../../testing/server';
-import { FAR_ZONES, inZone, localDay } from '../../../testing/zone';
+import { toaster } from '@/components/ui/toaster';
+import { LICENSE_REVOKED } from '@/features/purchases/components/licence-block';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { installFixture, purchaseFixture, purchasesHandlers } from '@/testing/handlers/purchases';
+import { renderRoute } from '@/testing/render-route';
+import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { FAR_ZONES, inZone, localDay } from '@/testing/zone';
 
 afterEach(() => toaster.remove());
 

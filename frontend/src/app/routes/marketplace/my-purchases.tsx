@@ -1,10 +1,10 @@
 import { Box, Container, Flex } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { Logo } from '../../../components/brand/logo';
-import { ButtonLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
-import { MyPurchases } from '../../../features/purchases/components/my-purchases';
+import { Logo } from '@/components/brand/logo';
+import { ButtonLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
+import { MyPurchases } from '@/features/purchases/components/my-purchases';
 
 /**
  * /marketplace/my-purchases (developer role). The spec gives it no shared layout, so it carries

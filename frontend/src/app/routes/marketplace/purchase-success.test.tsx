@@ -1,7 +1,7 @@
+import { LIMITS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
 import {
   CHECK_EMAIL_TEXT,
   CONFIRM_SENT_TEXT,
@@ -9,11 +9,11 @@ import {
   PAYMENT_SUCCESSFUL,
   PURCHASE_COMPLETE,
   WELCOME_TITLE,
-} from '../../../features/purchases/components/purchase-success';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { purchaseSessionFixture, purchasesHandlers } from '../../../testing/handlers/purchases';
-import { renderRoute } from '../../../testing/render-route';
-import { calls, serve } from '../../../testing/server';
+} from '@/features/purchases/components/purchase-success';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { purchaseSessionFixture, purchasesHandlers } from '@/testing/handlers/purchases';
+import { renderRoute } from '@/testing/render-route';
+import { calls, serve } from '@/testing/server';
 
 // The lazy route module is loaded once with real timers (React reveals a suspended screen on a
 // timer); after that the screen renders at once and only the page's own delays run on fake time.

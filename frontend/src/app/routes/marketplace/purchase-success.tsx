@@ -1,6 +1,6 @@
 import { Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { PurchaseSuccess } from '../../../features/purchases/components/purchase-success';
+import { PurchaseSuccess } from '@/features/purchases/components/purchase-success';
 
 /**
  * /marketplace/purchase-success?session_id=...[&new_account=true]: where the payment page returns;

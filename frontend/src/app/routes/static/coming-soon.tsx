@@ -1,9 +1,9 @@
 import { Box, Container, Heading, Text, VStack } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { LuRocket } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { ButtonLink } from '../../../components/ui/links';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { paths } from '../../../config/paths';
+import { ButtonLink } from '@/components/ui/links';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { paths } from '@/config/paths';
 
 export default function ComingSoonRoute() {
   useDocumentTitle('Coming soon');

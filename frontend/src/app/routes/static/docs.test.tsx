@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyMarketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { openApiHandlers } from '../../../testing/handlers/openapi';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { fail, type Handlers, http, serve } from '../../../testing/server';
+import { emptyMarketplaceHandlers } from '@/testing/handlers/marketplace';
+import { openApiHandlers } from '@/testing/handlers/openapi';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { fail, type Handlers, http, serve } from '@/testing/server';
 
 async function openDocs(extra: Handlers = []) {
   serve(emptyMarketplaceHandlers(), openApiHandlers(), extra);

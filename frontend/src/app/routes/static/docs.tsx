@@ -1,5 +1,5 @@
-import { ContentPage } from '../../../components/layouts/content-page';
-import { ApiDocs } from '../../../features/api-docs/components/api-docs';
+import { ContentPage } from '@/components/layouts/content-page';
+import { ApiDocs } from '@/features/api-docs/components/api-docs';
 
 /** /docs: the guide and the endpoint reference, rendered from GET /api/openapi.json. */
 export default function DocsRoute() {

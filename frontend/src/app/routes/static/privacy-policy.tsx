@@ -1,8 +1,8 @@
 import { List, Text } from '@chakra-ui/react';
-import { SITE } from '../../../components/brand/site';
-import { ContentPage, ProseSection } from '../../../components/layouts/content-page';
-import { AppLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
+import { SITE } from '@/components/brand/site';
+import { ContentPage, ProseSection } from '@/components/layouts/content-page';
+import { AppLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
 
 export default function PrivacyPolicyRoute() {
   return (

@@ -1,12 +1,12 @@
 import { Box, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LIMITS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { LuBookOpen, LuClock, LuMail, LuPhone } from 'react-icons/lu';
-import { LIMITS } from '../../../../../shared/constants';
-import { DOCS_URL, SITE } from '../../../components/brand/site';
-import { ContentPage } from '../../../components/layouts/content-page';
-import { AppLink } from '../../../components/ui/links';
-import { panelStyle } from '../../../components/ui/surfaces';
-import { paths } from '../../../config/paths';
+import { DOCS_URL, SITE } from '@/components/brand/site';
+import { ContentPage } from '@/components/layouts/content-page';
+import { AppLink } from '@/components/ui/links';
+import { panelStyle } from '@/components/ui/surfaces';
+import { paths } from '@/config/paths';
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

@@ -1,10 +1,10 @@
 import { List, Text } from '@chakra-ui/react';
-import { LIMITS } from '../../../../../shared/constants';
-import { SITE } from '../../../components/brand/site';
-import { ContentPage, ProseSection } from '../../../components/layouts/content-page';
-import { AppLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
-import { formatCount } from '../../../utils/format';
+import { LIMITS } from '@shared/constants';
+import { SITE } from '@/components/brand/site';
+import { ContentPage, ProseSection } from '@/components/layouts/content-page';
+import { AppLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
+import { formatCount } from '@/utils/format';
 
 export default function TermsRoute() {
   return (

@@ -1,6 +1,6 @@
+import type { PermissionsCatalogue } from '@shared/schemas/permissions';
 import useSWR from 'swr';
-import type { PermissionsCatalogue } from '../../../../../shared/schemas/permissions';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/data-access/catalogue: the synced features and event types a developer can declare. */
 export const usePermissionsCatalogue = () =>

@@ -1,6 +1,6 @@
+import type { PermissionsView } from '@shared/schemas/permissions';
 import useSWR from 'swr';
-import type { PermissionsView } from '../../../../../shared/schemas/permissions';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Public: a listed app's permissions. Review: the owner's or an admin's view of any app. */
 export type PermissionScope = 'public' | 'review';

@@ -1,5 +1,5 @@
-import type { PermissionsInput } from '../../../../../shared/schemas/permissions';
-import { api } from '../../../lib/api-client';
+import type { PermissionsInput } from '@shared/schemas/permissions';
+import { api } from '@/lib/api-client';
 
 /** PUT /api/apps/{id}/data-access: the owner's declaration (the server checks it against the catalogue). */
 export const savePermissions = (appId: string, input: PermissionsInput) =>

@@ -1,6 +1,6 @@
 import { Box, List, Text } from '@chakra-ui/react';
-import { ACCESS_MODE_LABELS, type AccessMode } from '../../../../../shared/rules/permissions';
-import type { PermissionsDeclaration } from '../../../../../shared/schemas/permissions';
+import { ACCESS_MODE_LABELS, type AccessMode } from '@shared/rules/permissions';
+import type { PermissionsDeclaration } from '@shared/schemas/permissions';
 import { usePermissions } from '../api/get-permissions';
 
 export const CONSENT_TEXTS = {

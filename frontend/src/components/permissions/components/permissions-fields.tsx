@@ -1,5 +1,5 @@
 import { Box, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { PermissionsCatalogue } from '../../../../../shared/schemas/permissions';
+import type { PermissionsCatalogue } from '@shared/schemas/permissions';
 import type { PermissionChoice, PermissionsDraft } from '../utils/draft';
 
 /**

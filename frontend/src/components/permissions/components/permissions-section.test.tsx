@@ -1,9 +1,9 @@
+import type { PermissionsView } from '@shared/schemas/permissions';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PermissionsView } from '../../../../../shared/schemas/permissions';
-import { renderRoute } from '../../../testing/render-screen';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { renderRoute } from '@/testing/render-screen';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 import { PERMISSIONS_TEXTS, PermissionsSection } from './permissions-section';
 
 const declared = {

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Heading, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ACCESS_MODE_LABELS } from '@shared/rules/permissions';
+import type { PermissionsDeclaration } from '@shared/schemas/permissions';
 import { useId, useState } from 'react';
 import { LuChevronDown, LuChevronRight, LuExternalLink } from 'react-icons/lu';
-import { ACCESS_MODE_LABELS } from '../../../../../shared/rules/permissions';
-import type { PermissionsDeclaration } from '../../../../../shared/schemas/permissions';
 import { type PermissionScope, usePermissions } from '../api/get-permissions';
 
 export const PERMISSIONS_TEXTS = {

@@ -4,7 +4,7 @@ import {
   type PermissionsDeclaration,
   type PermissionsInput,
   PermissionsInputSchema,
-} from '../../../../../shared/schemas/permissions';
+} from '@shared/schemas/permissions';
 
 export type PermissionChoice = AccessMode | 'none';
 

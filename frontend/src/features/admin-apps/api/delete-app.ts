@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_APPS_KEY } from './get-admin-apps';
 import { revalidateAppLists } from './revalidate-app-lists';
 

@@ -1,11 +1,7 @@
+import type { AppStatus } from '@shared/app-status';
+import { ADMIN_PAGE_SIZE, type AdminAppCursorPage, type AdminAppTypeFilter } from '@shared/schemas/admin-lists';
 import useSWR from 'swr';
-import type { AppStatus } from '../../../../../shared/app-status';
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminAppCursorPage,
-  type AdminAppTypeFilter,
-} from '../../../../../shared/schemas/admin-lists';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AdminAppRow } from '../types';
 
 /** A cursor page of App Management, its rows as the screen types them. */

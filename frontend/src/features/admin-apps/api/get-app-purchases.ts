@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
-import { usePagedArray } from '../../../lib/use-paged-array';
+import { api } from '@/lib/api-client';
+import { usePagedArray } from '@/lib/use-paged-array';
 import type { AdminPurchase } from '../types';
 
 export const appPurchasesKey = (appId: string) => `/api/admin/apps/${encodeURIComponent(appId)}/purchases`;

@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { appPurchasesKey } from './get-app-purchases';
 
 /**

@@ -16,12 +16,12 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuBan, LuCircleCheck, LuExternalLink, LuTrash2 } from 'react-icons/lu';
-import { AppIcon } from '../../../components/ui/app-icon';
-import { AppTypeBadge } from '../../../components/ui/app-type-badge';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { errorText } from '../../../lib/api-client';
-import { formatDate, formatMoney, safeUrl } from '../../../utils/format';
+import { AppIcon } from '@/components/ui/app-icon';
+import { AppTypeBadge } from '@/components/ui/app-type-badge';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { errorText } from '@/lib/api-client';
+import { formatDate, formatMoney, safeUrl } from '@/utils/format';
 import { useAppPurchasePages } from '../api/get-app-purchases';
 import { useRefundPurchase } from '../api/refund-purchase';
 import type { AdminAppRow, AdminPurchase } from '../types';

@@ -1,6 +1,6 @@
-import { AppLink } from '../../../components/ui/links';
-import { NoteCard } from '../../../components/ui/note-card';
-import { paths } from '../../../config/paths';
+import { AppLink } from '@/components/ui/links';
+import { NoteCard } from '@/components/ui/note-card';
+import { paths } from '@/config/paths';
 import { useAdminApps } from '../api/get-admin-apps';
 
 /** Admin Dashboard: approved apps whose name, texts, URLs, instructions or price changed. */

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { formatMoney } from '../../../utils/format';
+import { formatMoney } from '@/utils/format';
 import { useAppPurchases } from '../api/get-app-purchases';
 import type { AdminAppRow } from '../types';
 import { salesOf } from '../utils/format';

@@ -1,6 +1,6 @@
-import { APP_STATUS_PALETTE, appStatusOf } from '../../../../../shared/app-status';
-import { isFreePricing } from '../../../../../shared/constants';
-import { formatMoney } from '../../../utils/format';
+import { APP_STATUS_PALETTE, appStatusOf } from '@shared/app-status';
+import { isFreePricing } from '@shared/constants';
+import { formatMoney } from '@/utils/format';
 import type { AdminAppRow, AdminPurchase } from '../types';
 
 /** 'Internal' covers every app that is not for the marketplace: internal and partner apps. */

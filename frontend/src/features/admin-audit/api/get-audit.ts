@@ -1,6 +1,6 @@
+import type { AuditPage } from '@shared/schemas/audit';
 import useSWR from 'swr';
-import type { AuditPage } from '../../../../../shared/schemas/audit';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface AuditFilters {
   action?: string;

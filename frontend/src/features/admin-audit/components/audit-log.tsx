@@ -1,12 +1,12 @@
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Table, Text, type TextProps } from '@chakra-ui/react';
+import type { AuditEntry } from '@shared/schemas/audit';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
-import type { AuditEntry } from '../../../../../shared/schemas/audit';
-import { DataTable } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { panelStyle } from '../../../components/ui/surfaces';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { panelStyle } from '@/components/ui/surfaces';
 import { type AuditFilters, useAuditPage } from '../api/get-audit';
 
 const COLUMNS = ['Time (UTC)', 'Who', 'Action', 'Object', 'Client address', 'Changes'];

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AdminCategory } from '../types';
 
 export const adminCategoriesKey = '/api/admin/categories';

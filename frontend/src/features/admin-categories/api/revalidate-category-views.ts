@@ -1,6 +1,6 @@
 import type { ScopedMutator } from 'swr';
-import { CATEGORIES_KEY } from '../../../api/get-categories';
-import { MARKETPLACE_APPS_KEY } from '../../../api/get-marketplace-apps';
+import { CATEGORIES_KEY } from '@/api/get-categories';
+import { MARKETPLACE_APPS_KEY } from '@/api/get-marketplace-apps';
 
 /**
  * After a category write, what visitors see must follow: the public category list and every

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AdminCategory, CategoryInput } from '../types';
 import { adminCategoriesKey } from './get-admin-categories';
 import { revalidateCategoryViews } from './revalidate-category-views';

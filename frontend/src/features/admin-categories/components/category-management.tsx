@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { CATEGORY_DEFAULTS } from '@shared/constants';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuPlus } from 'react-icons/lu';
-import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { DELETE_ACTION, RowAction } from '../../../components/ui/row-action';
+import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { DELETE_ACTION, RowAction } from '@/components/ui/row-action';
 import { useAdminCategories } from '../api/get-admin-categories';
 import type { AdminCategory, CategoryIconKit } from '../types';
 import { CategoryFormDialog } from './category-form-dialog';

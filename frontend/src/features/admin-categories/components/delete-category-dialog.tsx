@@ -1,11 +1,11 @@
 import { Field, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { TitleAlert } from '../../../components/ui/load-error';
-import { NativeSelectField } from '../../../components/ui/native-select-field';
-import { notifySuccess } from '../../../components/ui/toaster';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { TitleAlert } from '@/components/ui/load-error';
+import { NativeSelectField } from '@/components/ui/native-select-field';
+import { notifySuccess } from '@/components/ui/toaster';
+import { ApiError, errorText } from '@/lib/api-client';
 import { useDeleteCategory } from '../api/delete-category';
 import type { AdminCategory } from '../types';
 

@@ -1,9 +1,6 @@
+import type { CompleteManualLicenceInput, CompleteManualLicenceResult } from '@shared/schemas/manual-licences';
 import { useSWRConfig } from 'swr';
-import type {
-  CompleteManualLicenceInput,
-  CompleteManualLicenceResult,
-} from '../../../../../shared/schemas/manual-licences';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_MANUAL_LICENCES_KEY } from './get-admin-manual-licences';
 
 /** POST /api/admin/purchases/{id}/complete-licence: an admin records what was sent to the buyer. */

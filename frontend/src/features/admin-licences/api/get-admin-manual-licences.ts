@@ -1,6 +1,6 @@
+import type { AdminManualLicenceList } from '@shared/schemas/manual-licences';
 import useSWR from 'swr';
-import type { AdminManualLicenceList } from '../../../../../shared/schemas/manual-licences';
-import { api, fetcher } from '../../../lib/api-client';
+import { api, fetcher } from '@/lib/api-client';
 
 /** The SWR key of the first page of pending manual licences (the Dashboard card and App Management share it). */
 export const ADMIN_MANUAL_LICENCES_KEY = '/api/admin/manual-licences';

@@ -1,10 +1,10 @@
 import { Badge, Button } from '@chakra-ui/react';
+import type { ManualLicence } from '@shared/schemas/manual-licences';
 import { useState } from 'react';
 import { LuClock } from 'react-icons/lu';
-import type { ManualLicence } from '../../../../../shared/schemas/manual-licences';
-import { PendingLicences } from '../../../components/manual-licences/pending-licences';
-import { AppDialog } from '../../../components/ui/app-dialog';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { PendingLicences } from '@/components/manual-licences/pending-licences';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useCompleteManualLicence } from '../api/complete-manual-licence';
 import {
   ADMIN_MANUAL_LICENCES_KEY,

@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../../../shared/constants';
-import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
-import { usePagedArray } from '../../../lib/use-paged-array';
+import { LIMITS } from '@shared/constants';
+import type { WebhookDeliveryLog } from '@shared/schemas/webhooks';
+import { usePagedArray } from '@/lib/use-paged-array';
 
 /** The spec's screen asks for the newest 100 attempts (section 9). */
 export const ADMIN_LOGS_KEY = `/api/admin/logs?limit=${LIMITS.webhookLogFetchLimit}`;

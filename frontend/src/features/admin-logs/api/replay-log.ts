@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const replayLogPath = (id: string) => `/api/admin/logs/${encodeURIComponent(id)}/replay`;
 

@@ -1,10 +1,10 @@
 import { Box, Button, Code, DataList, Text } from '@chakra-ui/react';
+import type { WebhookDeliveryLog } from '@shared/schemas/webhooks';
 import type { ReactNode } from 'react';
 import { LuRotateCcw } from 'react-icons/lu';
-import type { WebhookDeliveryLog } from '../../../../../shared/schemas/webhooks';
-import { AppDialog } from '../../../components/ui/app-dialog';
-import { DeliveryStatusBadge } from '../../../components/ui/delivery-status-badge';
-import { formatDate } from '../../../utils/format';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { DeliveryStatusBadge } from '@/components/ui/delivery-status-badge';
+import { formatDate } from '@/utils/format';
 import { canReplay, formatResponseTime } from '../utils/log-display';
 
 const mono = (value: ReactNode) => (

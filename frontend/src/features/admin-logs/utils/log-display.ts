@@ -1,4 +1,4 @@
-import { formatCount } from '../../../utils/format';
+import { formatCount } from '@/utils/format';
 
 /**
  * Replay is offered when the attempt failed: the spec's status 400 or more, and also 0 / missing,

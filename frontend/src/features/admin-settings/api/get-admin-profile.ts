@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { fetcher } from '../../../lib/api-client';
+import { fetcher } from '@/lib/api-client';
 
 /** GET /api/admin/profile: the signed-in admin's name and e-mail. */
 export interface AdminProfile {

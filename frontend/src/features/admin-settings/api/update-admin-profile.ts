@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
-import { setSession } from '../../../lib/auth-storage';
+import { api } from '@/lib/api-client';
+import { setSession } from '@/lib/auth-storage';
 import { ADMIN_PROFILE_KEY } from './get-admin-profile';
 
 /** PUT /api/admin/profile; password only when the admin typed a new one. */

@@ -1,6 +1,6 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { panelStyle } from '../../../components/ui/surfaces';
+import { panelStyle } from '@/components/ui/surfaces';
 
 /** One section of the admin's settings page: a panel with its heading and one line about it. */
 export function SettingsPanel({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { listOrEmpty } from './ignore-list-failure';
 
 export const FEATURE_CATEGORIES_KEY = '/api/internal-sync/categories';

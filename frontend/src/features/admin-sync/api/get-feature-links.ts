@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { FeatureLinks } from '../types';
 
 export const featureLinksPath = (id: string) => `/api/internal-sync/features/${encodeURIComponent(id)}/link-events`;

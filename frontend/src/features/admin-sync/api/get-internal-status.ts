@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { InternalSyncStatus } from '../types';
 
 export const INTERNAL_STATUS_KEY = '/api/internal-sync/status';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { QueueStatus } from '../types';
 
 export const QUEUE_STATUS_KEY = '/api/admin/sync/queue/status';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SyncHealth } from '../types';
 
 export const SYNC_HEALTH_KEY = '/api/admin/sync/health';

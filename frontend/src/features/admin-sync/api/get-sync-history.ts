@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SyncRun } from '../types';
 
 export const SYNC_HISTORY_KEY = '/api/admin/sync/history?limit=20';

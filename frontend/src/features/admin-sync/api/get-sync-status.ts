@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SyncStatus } from '../types';
 
 export const SYNC_STATUS_KEY = '/api/admin/sync/status';

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { TriggerSyncResponse } from '../types';
 
 export const LOAD_INTERNAL_PATH = '/api/internal-sync/load';

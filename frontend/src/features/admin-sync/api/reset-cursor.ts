@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { CursorResetResponse } from '../types';
 import { SYNC_HEALTH_KEY } from './get-sync-health';
 import { useSyncAction } from './sync-action';

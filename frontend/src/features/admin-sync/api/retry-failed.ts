@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { RetryFailedResponse } from '../types';
 import { QUEUE_STATUS_KEY } from './get-queue-status';
 import { useSyncAction } from './sync-action';

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SaveLinksInput, SaveLinksResponse } from '../types';
 import { featureLinksPath } from './get-feature-links';
 import { FEATURES_PATH } from './get-features';

@@ -1,7 +1,7 @@
+import { LIMITS } from '@shared/constants';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { LIMITS } from '../../../../../shared/constants';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { PollingResponse } from '../types';
 import { SYNC_STATUS_KEY } from './get-sync-status';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { PollingResponse } from '../types';
 import { SYNC_STATUS_KEY } from './get-sync-status';
 import { useSyncAction } from './sync-action';

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SyncType, TriggerSyncResponse } from '../types';
 import { SYNC_HISTORY_KEY } from './get-sync-history';
 import { SYNC_STATUS_KEY } from './get-sync-status';

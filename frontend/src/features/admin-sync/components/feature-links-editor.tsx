@@ -1,9 +1,9 @@
 import { Box, Button, chakra, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LuSave } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 import { useFeatureLinks } from '../api/get-feature-links';
 import { useSaveFeatureLinks } from '../api/save-feature-links';
 import type { CatalogueTable, EventType, Feature } from '../types';

@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/ui/load-error';
-import { panelStyle } from '../../../components/ui/surfaces';
+import { LoadError } from '@/components/ui/load-error';
+import { panelStyle } from '@/components/ui/surfaces';
 
 /**
  * A card of the Internal Sync page: an icon and heading (naming the section), an optional badge at

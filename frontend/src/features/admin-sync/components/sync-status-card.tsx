@@ -1,6 +1,6 @@
 import { DataList, HStack, Text } from '@chakra-ui/react';
 import { LuServer } from 'react-icons/lu';
-import { formatCount, formatDate } from '../../../utils/format';
+import { formatCount, formatDate } from '@/utils/format';
 import type { SyncStatus } from '../types';
 import { syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';

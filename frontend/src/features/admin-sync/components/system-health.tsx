@@ -1,9 +1,9 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuActivity, LuRotateCcw } from 'react-icons/lu';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { errorText } from '../../../lib/api-client';
-import { formatDate } from '../../../utils/format';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { errorText } from '@/lib/api-client';
+import { formatDate } from '@/utils/format';
 import { useSyncHealth } from '../api/get-sync-health';
 import { useResetCursor } from '../api/reset-cursor';
 import { componentLabel } from '../utils/sync-display';

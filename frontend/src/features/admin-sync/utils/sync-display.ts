@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { formatCount } from '../../../utils/format';
+import { ApiError } from '@/lib/api-client';
+import { formatCount } from '@/utils/format';
 import type { HealthComponent, HealthState, RunStatus, SyncType } from '../types';
 
 /** The detail for a '…: {detail}' message: the server's detail, else what went wrong locally. */

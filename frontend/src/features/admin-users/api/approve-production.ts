@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminUserKey } from './get-admin-user';
 import { revalidateUserViews } from './revalidate-user-views';
 

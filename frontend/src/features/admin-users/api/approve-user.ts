@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_USERS_KEY } from './get-admin-users';
 import { revalidateUserViews } from './revalidate-user-views';
 

@@ -1,7 +1,7 @@
+import type { AdminUserDetail, WebhookLog } from '@shared/schemas/admin-users';
+import type { ApiKey } from '@shared/schemas/keys';
 import useSWR from 'swr';
-import type { AdminUserDetail, WebhookLog } from '../../../../../shared/schemas/admin-users';
-import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_USERS_KEY } from './get-admin-users';
 
 export const adminUserKey = (id: string) => `${ADMIN_USERS_KEY}/${encodeURIComponent(id)}`;

@@ -1,6 +1,6 @@
+import { ADMIN_PAGE_SIZE, type AdminUserPage } from '@shared/schemas/admin-lists';
 import useSWR from 'swr';
-import { ADMIN_PAGE_SIZE, type AdminUserPage } from '../../../../../shared/schemas/admin-lists';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const ADMIN_USERS_KEY = '/api/admin/users';
 

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_USERS_KEY } from './get-admin-users';
 
 /** POST /api/admin/users/{id}/resend-invitation: an invited legacy account gets its set-password link again. */

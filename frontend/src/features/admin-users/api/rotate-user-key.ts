@@ -1,6 +1,6 @@
+import type { AdminRotatedKey } from '@shared/schemas/keys';
 import useSWRMutation from 'swr/mutation';
-import type { AdminRotatedKey } from '../../../../../shared/schemas/keys';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminUserKeysKey } from './get-admin-user';
 
 /**

@@ -1,8 +1,8 @@
 import { Table, Text } from '@chakra-ui/react';
-import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '../../../components/ui/api-key-parts';
-import { DataTable } from '../../../components/ui/data-table';
-import { panelStyle } from '../../../components/ui/surfaces';
+import type { ApiKey } from '@shared/schemas/keys';
+import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '@/components/ui/api-key-parts';
+import { DataTable } from '@/components/ui/data-table';
+import { panelStyle } from '@/components/ui/surfaces';
 
 /** A developer's keys as the admin sees them: prefixes only, with a Rotate action. */
 export function UserKeysTable({

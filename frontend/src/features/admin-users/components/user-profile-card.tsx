@@ -1,9 +1,9 @@
 import { Badge, Box, Button, HStack, Link, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import type { AdminUserDetail } from '@shared/schemas/admin-users';
 import type { ReactNode } from 'react';
 import { LuBadgeCheck, LuShieldCheck } from 'react-icons/lu';
-import type { AdminUserDetail } from '../../../../../shared/schemas/admin-users';
-import { panelStyle } from '../../../components/ui/surfaces';
-import { formatDate, safeUrl } from '../../../utils/format';
+import { panelStyle } from '@/components/ui/surfaces';
+import { formatDate, safeUrl } from '@/utils/format';
 
 /** The user's profile and production access: a badge, or 'Approve for Production'. */
 export function UserProfileCard({

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { AdminUser } from '../../../../../shared/schemas/admin-users';
+import type { AdminUser } from '@shared/schemas/admin-users';
 import { isApprovedInList } from '../utils/filter-users';
 
 /** Approved (green) or Pending (yellow); admins always read Pending (docs/spec.md section 4). */

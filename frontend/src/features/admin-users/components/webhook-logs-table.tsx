@@ -1,10 +1,10 @@
 import { Table, Text } from '@chakra-ui/react';
-import { MSG } from '../../../../../shared/messages';
-import type { WebhookLog } from '../../../../../shared/schemas/admin-users';
-import { DataTable } from '../../../components/ui/data-table';
-import { DeliveryCells } from '../../../components/ui/delivery-cells';
-import { panelStyle } from '../../../components/ui/surfaces';
-import { formatDate } from '../../../utils/format';
+import { MSG } from '@shared/messages';
+import type { WebhookLog } from '@shared/schemas/admin-users';
+import { DataTable } from '@/components/ui/data-table';
+import { DeliveryCells } from '@/components/ui/delivery-cells';
+import { panelStyle } from '@/components/ui/surfaces';
+import { formatDate } from '@/utils/format';
 
 const COLUMNS = ['Event Type', 'Target URL', 'Status', 'Response Time', 'Retries', 'Timestamp'];
 

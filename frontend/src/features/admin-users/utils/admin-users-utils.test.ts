@@ -1,5 +1,5 @@
+import type { AdminUser } from '@shared/schemas/admin-users';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '../../../../../shared/schemas/admin-users';
 import { canApprove, isApprovedInList } from './filter-users';
 
 const user = (over: Partial<AdminUser>): AdminUser => ({

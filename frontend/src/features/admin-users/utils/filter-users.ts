@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../../shared/schemas/admin-users';
+import type { AdminUser } from '@shared/schemas/admin-users';
 
 // The search itself runs on the server (shared/schemas/admin-lists.ts matchesUserSearch).
 /** Admins always show as Pending and cannot be approved (docs/spec.md section 4). */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { API_BASE, api } from '../../../lib/api-client';
+import { API_BASE, api } from '@/lib/api-client';
 import type { OpenApiDocument } from '../utils/openapi';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -14,9 +14,9 @@ import {
 } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuDownload, LuSearch, LuSearchX } from 'react-icons/lu';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { panelStyle } from '../../../components/ui/surfaces';
-import { API_BASE } from '../../../lib/api-client';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { panelStyle } from '@/components/ui/surfaces';
+import { API_BASE } from '@/lib/api-client';
 import { OPENAPI_URL, useOpenApiDocument } from '../api/get-openapi-document';
 import { parseMarkdown } from '../utils/markdown';
 import { filterGroups, groupByTag, type OpenApiDocument, type TagGroup } from '../utils/openapi';

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Code, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { LuGlobe, LuKeyRound, LuLock } from 'react-icons/lu';
-import { panelHeaderStyle, panelStyle } from '../../../components/ui/surfaces';
+import { panelHeaderStyle, panelStyle } from '@/components/ui/surfaces';
 import { curlExample, responseExample } from '../utils/example';
 import {
   type AuthRequirement,

@@ -1,6 +1,6 @@
 import { Box, Code, Heading, HStack, Link, List, Separator, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, useMemo } from 'react';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { type Block, type Inline, parseInline, parseMarkdown } from '../utils/markdown';
 
 /** Inline Markdown (code, bold, italics, links) as React elements. */

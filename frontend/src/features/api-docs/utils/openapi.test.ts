@@ -1,5 +1,5 @@
 import { assert, describe, expect, it } from 'vitest';
-import { fakeOpenApiDocument } from '../../../testing/handlers/openapi';
+import { fakeOpenApiDocument } from '@/testing/handlers/openapi';
 import { curlExample, responseExample } from './example';
 import { authOf, deref, filterGroups, groupByTag, type OpenApiDocument, parametersOf } from './openapi';
 import { childrenOf, constraintsOf, exampleOf, typeLabel } from './schema';

@@ -1,7 +1,7 @@
+import type { KeyType } from '@shared/constants';
+import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import useSWRMutation from 'swr/mutation';
-import type { KeyType } from '../../../../../shared/constants';
-import type { ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { API_KEYS_KEY } from './get-api-keys';
 
 /** POST /api/keys {type}: the answer carries the FULL key, the only time it is ever sent. */

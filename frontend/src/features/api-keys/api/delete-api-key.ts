@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { API_KEYS_KEY } from './get-api-keys';
 
 /** DELETE /api/keys/{id}: the key stops working and leaves the list. */

@@ -1,6 +1,6 @@
+import type { ApiKey } from '@shared/schemas/keys';
 import useSWR from 'swr';
-import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The SWR key of the developer's own key list; every key write revalidates it. */
 export const API_KEYS_KEY = '/api/keys';

@@ -1,6 +1,6 @@
+import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import useSWRMutation from 'swr/mutation';
-import type { ApiKeyWithSecret } from '../../../../../shared/schemas/keys';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { API_KEYS_KEY } from './get-api-keys';
 
 /** POST /api/keys/{id}/reveal: the replacement an admin's rotation issued; the FULL key comes back once. */

@@ -1,10 +1,10 @@
 import { Box, Button, Code, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { ApiKey } from '@shared/schemas/keys';
 import { LuEye, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
-import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from '../../../components/ui/api-key-parts';
-import { panelStyle } from '../../../components/ui/surfaces';
-import { formatDate } from '../../../utils/format';
-import { shortKey } from '../../../utils/key-display';
+import { KeyStatusBadge, KeyTypeBadge, ReplacementBadge, UsageMeter } from '@/components/ui/api-key-parts';
+import { panelStyle } from '@/components/ui/surfaces';
+import { formatDate } from '@/utils/format';
+import { shortKey } from '@/utils/key-display';
 import type { KeyActions } from './api-keys-table';
 
 /**

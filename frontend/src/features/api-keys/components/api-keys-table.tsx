@@ -1,9 +1,9 @@
 import { Button, HStack, Table } from '@chakra-ui/react';
+import type { ApiKey } from '@shared/schemas/keys';
 import { LuEye } from 'react-icons/lu';
-import type { ApiKey } from '../../../../../shared/schemas/keys';
-import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '../../../components/ui/api-key-parts';
-import { DataTable } from '../../../components/ui/data-table';
-import { DELETE_ACTION, RowAction } from '../../../components/ui/row-action';
+import { KEY_COLUMNS, KeySummaryCells, RotateKeyButton } from '@/components/ui/api-key-parts';
+import { DataTable } from '@/components/ui/data-table';
+import { DELETE_ACTION, RowAction } from '@/components/ui/row-action';
 
 export interface KeyActions {
   onRotate: (key: ApiKey) => void;

@@ -1,10 +1,10 @@
 import { Text } from '@chakra-ui/react';
+import type { KeyType } from '@shared/constants';
 import { useState } from 'react';
-import type { KeyType } from '../../../../../shared/constants';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
-import { formatCount } from '../../../utils/format';
-import { DAILY_LIMIT } from '../../../utils/key-display';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { type RadioCardChoice, RadioCardGroup } from '@/components/ui/radio-card-group';
+import { formatCount } from '@/utils/format';
+import { DAILY_LIMIT } from '@/utils/key-display';
 
 const CHOICES: RadioCardChoice<KeyType>[] = [
   {

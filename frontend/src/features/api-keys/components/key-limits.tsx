@@ -1,11 +1,11 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { LuBookOpen, LuShieldCheck, LuTestTube } from 'react-icons/lu';
-import { IconPoint } from '../../../components/ui/icon-point';
-import { AppLink } from '../../../components/ui/links';
-import { panelStyle } from '../../../components/ui/surfaces';
-import { paths } from '../../../config/paths';
-import { formatCount } from '../../../utils/format';
-import { DAILY_LIMIT } from '../../../utils/key-display';
+import { IconPoint } from '@/components/ui/icon-point';
+import { AppLink } from '@/components/ui/links';
+import { panelStyle } from '@/components/ui/surfaces';
+import { paths } from '@/config/paths';
+import { formatCount } from '@/utils/format';
+import { DAILY_LIMIT } from '@/utils/key-display';
 
 /** What each key type allows (docs/spec.md section 9) and where the API is documented. */
 export function KeyLimits() {

@@ -1,9 +1,9 @@
 import { Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
-import type { KeyType } from '../../../../../shared/constants';
-import { AppDialog } from '../../../components/ui/app-dialog';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { TitleAlert } from '../../../components/ui/load-error';
-import { KEY_TYPE_LABEL } from '../../../utils/key-display';
+import type { KeyType } from '@shared/constants';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { TitleAlert } from '@/components/ui/load-error';
+import { KEY_TYPE_LABEL } from '@/utils/key-display';
 
 export interface RevealedKey {
   /** The FULL key: only ever held here, and dropped when the dialog closes. */

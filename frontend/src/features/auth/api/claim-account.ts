@@ -1,11 +1,11 @@
-import useSWRMutation from 'swr/mutation';
 import type {
   ClaimAccountResponse,
   ClaimAttachResponse,
   ClaimPreview,
   MessageResponse,
-} from '../../../../../shared/schemas/accounts';
-import { api } from '../../../lib/api-client';
+} from '@shared/schemas/accounts';
+import useSWRMutation from 'swr/mutation';
+import { api } from '@/lib/api-client';
 
 /** A guest's "Create your practice account" link (?token=): what it proves. */
 export const previewClaim = (token: string) =>

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { fetcher } from '../../../lib/api-client';
+import { fetcher } from '@/lib/api-client';
 
 /** GET /api/config: what the deployment has configured (no secrets). */
 export interface PublicConfig {

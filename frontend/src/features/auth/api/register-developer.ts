@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Signup payload (docs/spec.md section 3, plus account_type); website is optional. */
 export interface RegisterInput {

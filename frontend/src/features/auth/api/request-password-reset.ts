@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const requestPasswordReset = (email: string) =>
   api.post<{ message?: string }>('/api/forgot-password', { email }, { skipAuthRedirect: true });

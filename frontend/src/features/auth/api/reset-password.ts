@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface ResetPasswordInput {
   /** The one-time token from the e-mailed link (?token=). */

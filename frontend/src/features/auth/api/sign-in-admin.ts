@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { Credentials, SessionResponse } from './sign-in';
 
 export const signInAdmin = (body: Credentials) =>

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SessionResponse } from './sign-in';
 
 /** POST /api/google-login with the Google Identity Services credential (an ID token). */

@@ -1,6 +1,6 @@
+import type { SignInLinkMailRequest, SignInLinkRequest } from '@shared/schemas/accounts';
 import useSWRMutation from 'swr/mutation';
-import type { SignInLinkMailRequest, SignInLinkRequest } from '../../../../../shared/schemas/accounts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { SessionResponse } from './sign-in';
 
 /** POST /api/login/email-link: a single-use sign-in link by mail (offered after repeated failures). */

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/login and /api/admin-login share this shape (docs/spec.md section 3). */
 export interface Credentials {

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const verifyEmail = (token: string) =>
   api.post<{ message?: string }>('/api/verify-email', { token }, { skipAuthRedirect: true });

@@ -1,10 +1,10 @@
+import { AcceptInvitationRequest, INVITATION_LINK_INVALID } from '@shared/schemas/accounts';
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import { AcceptInvitationRequest, INVITATION_LINK_INVALID } from '../../../../../shared/schemas/accounts';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { paths } from '@/config/paths';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useAcceptInvitation } from '../api/claim-account';
 import { newPasswordForm } from '../lib/confirmed-password';
 import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';

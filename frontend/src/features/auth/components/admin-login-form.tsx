@@ -1,9 +1,9 @@
+import { MSG } from '@shared/messages';
 import { useState } from 'react';
 import { LuShieldCheck } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { AppLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { AppLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
 import { useSignInAdmin } from '../api/sign-in-admin';
 import { toStoredRole } from '../lib/redirect';
 import { useStartSession } from '../lib/session';

@@ -1,12 +1,12 @@
 import { Button, Field, Stack, Text } from '@chakra-ui/react';
+import { LIMITS } from '@shared/constants';
 import type { FormEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { LIMITS } from '../../../../../shared/constants';
-import { FormMessage } from '../../../components/ui/form-message';
-import { ButtonLink } from '../../../components/ui/links';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { errorText } from '../../../lib/api-client';
-import { firstErrorMessage } from '../../../lib/form-errors';
+import { FormMessage } from '@/components/ui/form-message';
+import { ButtonLink } from '@/components/ui/links';
+import { PasswordInput } from '@/components/ui/password-input';
+import { errorText } from '@/lib/api-client';
+import { firstErrorMessage } from '@/lib/form-errors';
 
 /**
  * A sign-in or password form (react-hook-form with its zod schema, lib/use-zod-form.ts): on submit

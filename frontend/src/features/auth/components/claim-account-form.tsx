@@ -1,23 +1,23 @@
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { LuStore } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
-import * as z from 'zod';
-import { MSG } from '../../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   CLAIM_ACCOUNT_EXISTS,
   CLAIM_LINK_INVALID,
   ClaimAccountRequest,
   type ClaimPreview,
-} from '../../../../../shared/schemas/accounts';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { FormMessage } from '../../../components/ui/form-message';
-import { ButtonLink } from '../../../components/ui/links';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
-import { useSession } from '../../../lib/use-current-user';
-import { useZodForm } from '../../../lib/use-zod-form';
+} from '@shared/schemas/accounts';
+import { useEffect, useState } from 'react';
+import { LuStore } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
+import * as z from 'zod';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { FormMessage } from '@/components/ui/form-message';
+import { ButtonLink } from '@/components/ui/links';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { useSession } from '@/lib/use-current-user';
+import { useZodForm } from '@/lib/use-zod-form';
 import { previewClaim, useAttachClaim, useClaimAccount } from '../api/claim-account';
 import { passwordConfirmed } from '../lib/confirmed-password';
 import { useStartSession } from '../lib/session';

@@ -1,8 +1,8 @@
 import { Field, Flex, Input } from '@chakra-ui/react';
+import { LoginRequest } from '@shared/schemas/accounts';
 import type { ReactNode } from 'react';
-import { LoginRequest } from '../../../../../shared/schemas/accounts';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useZodForm } from '@/lib/use-zod-form';
 import type { Credentials } from '../api/sign-in';
 import { AuthForm, AuthSubmit } from './auth-form-parts';
 

@@ -1,13 +1,13 @@
 import { Field, Input } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
+import { ForgotPasswordRequest } from '@shared/schemas/accounts';
 import { useState } from 'react';
 import { LuMail } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { ForgotPasswordRequest } from '../../../../../shared/schemas/accounts';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { FormMessage } from '../../../components/ui/form-message';
-import { AppLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { FormMessage } from '@/components/ui/form-message';
+import { AppLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthFooter, AuthForm, AuthSubmit } from './auth-form-parts';
 

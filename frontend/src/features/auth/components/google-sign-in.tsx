@@ -1,7 +1,7 @@
 import { Box, Button, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { usePublicConfig } from '../api/get-public-config';
 import type { SessionResponse } from '../api/sign-in';
 import { useSignInGoogle } from '../api/sign-in-google';

@@ -1,11 +1,11 @@
+import { ResetPasswordRequest } from '@shared/schemas/accounts';
 import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import { ResetPasswordRequest } from '../../../../../shared/schemas/accounts';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { AppLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { AppLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
 import { newPasswordForm } from '../lib/confirmed-password';
 import { useRedirectToLoginWhen } from '../lib/session';

@@ -1,9 +1,9 @@
 import { Button, Stack } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { useState } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { FormMessage } from '../../../components/ui/form-message';
-import { errorText } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { FormMessage } from '@/components/ui/form-message';
+import { errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/use-current-user';
 import { useResendVerification } from '../api/verify-email';
 
 /** On the developer dashboard while the address is unverified: says so and offers a new link. */

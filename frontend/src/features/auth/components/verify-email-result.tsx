@@ -1,13 +1,13 @@
 import { Stack } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { LuMailCheck } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { FormMessage } from '../../../components/ui/form-message';
-import { ButtonLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { FormMessage } from '@/components/ui/form-message';
+import { ButtonLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
 import { verifyEmail } from '../api/verify-email';
 
 /** /verify-email?token=...: follows the link mailed at sign-up, once, and says how it went. */

@@ -1,5 +1,5 @@
+import { MSG } from '@shared/messages';
 import * as z from 'zod';
-import { MSG } from '../../../../../shared/messages';
 
 /**
  * The refinement of a form with a new password and its confirmation: refused with the spec's

@@ -1,5 +1,5 @@
-import { paths } from '../../../config/paths';
-import type { StoredRole } from '../../../lib/auth-storage';
+import { paths } from '@/config/paths';
+import type { StoredRole } from '@/lib/auth-storage';
 
 /** The server's role, narrowed to what the browser stores; anything but admin or practice is a developer. */
 export const toStoredRole = (role: string | undefined): StoredRole =>

@@ -1,9 +1,9 @@
+import { LIMITS } from '@shared/constants';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
-import { useClearApiCache } from '../../../components/layouts/use-logout';
-import { paths } from '../../../config/paths';
-import { type StoredRole, setSession } from '../../../lib/auth-storage';
+import { useClearApiCache } from '@/components/layouts/use-logout';
+import { paths } from '@/config/paths';
+import { type StoredRole, setSession } from '@/lib/auth-storage';
 
 /**
  * Starts a signed-in session: the previous account's cached API answers are dropped, the token and

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { CheckoutSession } from './create-checkout-session';
 
 export const guestCheckoutSessionPath = '/api/stripe/create-guest-checkout-session';

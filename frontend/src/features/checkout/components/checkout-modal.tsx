@@ -1,18 +1,18 @@
 import { Alert, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LuCircleCheck, LuLock } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { ConsentSummary } from '../../../components/permissions/components/consent-summary';
-import { AppDialog } from '../../../components/ui/app-dialog';
-import { AppLink } from '../../../components/ui/links';
-import { type RadioCardChoice, RadioCardGroup } from '../../../components/ui/radio-card-group';
-import { paths } from '../../../config/paths';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/auth-storage';
-import { firstErrorMessage } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/use-current-user';
-import { useLazyZodForm } from '../../../lib/use-lazy-zod-form';
+import { ConsentSummary } from '@/components/permissions/components/consent-summary';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { AppLink } from '@/components/ui/links';
+import { type RadioCardChoice, RadioCardGroup } from '@/components/ui/radio-card-group';
+import { paths } from '@/config/paths';
+import { ApiError, errorText } from '@/lib/api-client';
+import { clearSession } from '@/lib/auth-storage';
+import { firstErrorMessage } from '@/lib/form-errors';
+import { useSession } from '@/lib/use-current-user';
+import { useLazyZodForm } from '@/lib/use-lazy-zod-form';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useCreateGuestCheckoutSession } from '../api/create-guest-checkout-session';
 import { CHECKOUT_APP_KEY, checkoutReturnPath } from '../utils/checkout-return';
@@ -44,9 +44,7 @@ type Mode = 'login' | 'guest';
  * a buyer who is signed in, and the app page, never download them.
  */
 const loadGuestEmail = () =>
-  import('../../../../../shared/schemas/checkout').then(({ GuestCheckoutRequest }) =>
-    GuestCheckoutRequest.pick({ email: true }),
-  );
+  import('@shared/schemas/checkout').then(({ GuestCheckoutRequest }) => GuestCheckoutRequest.pick({ email: true }));
 
 /**
  * Said to every guest: the answer never tells whether the address has an

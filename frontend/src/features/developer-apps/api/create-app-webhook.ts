@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AppWebhook } from '../types';
 import { appWebhooksKey } from './get-app-webhooks';
 

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { MY_APPS_KEY } from '../../../api/get-my-apps';
-import { api } from '../../../lib/api-client';
+import { MY_APPS_KEY } from '@/api/get-my-apps';
+import { api } from '@/lib/api-client';
 import { revalidateAppViews } from './revalidate-app-views';
 
 /** DELETE /api/apps/{id}: the app, its uploads and its listing go; buyers keep their purchases. */

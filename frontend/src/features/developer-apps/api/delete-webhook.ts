@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { appWebhooksKey } from './get-app-webhooks';
 
 /** DELETE /api/webhooks/{id}. */

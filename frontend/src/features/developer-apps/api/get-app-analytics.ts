@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AppAnalytics } from '../types';
 
 export const appAnalyticsKey = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/analytics`;

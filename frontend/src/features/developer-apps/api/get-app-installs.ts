@@ -1,6 +1,6 @@
+import type { DeveloperInstall } from '@shared/schemas/installs';
 import useSWRInfinite from 'swr/infinite';
-import type { DeveloperInstall } from '../../../../../shared/schemas/installs';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 type InstallPage = { items: DeveloperInstall[]; next_cursor: string | null };
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { WebhookLog } from '../types';
 
 export const appWebhookLogsKey = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/webhook-logs`;

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { AppWebhook } from '../types';
 
 export const appWebhooksKey = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/webhooks`;

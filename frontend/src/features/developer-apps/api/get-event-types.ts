@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const EVENT_TYPES_KEY = '/api/event-types';
 

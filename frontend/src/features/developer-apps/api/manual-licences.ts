@@ -1,10 +1,6 @@
+import type { CompleteManualLicenceResult, ManualLicence, ManualLicenceList } from '@shared/schemas/manual-licences';
 import useSWR from 'swr';
-import type {
-  CompleteManualLicenceResult,
-  ManualLicence,
-  ManualLicenceList,
-} from '../../../../../shared/schemas/manual-licences';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const manualLicencesKey = '/api/manual-licences';
 

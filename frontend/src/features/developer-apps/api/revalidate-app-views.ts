@@ -1,5 +1,5 @@
 import type { ScopedMutator } from 'swr';
-import { MY_APPS_KEY } from '../../../api/get-my-apps';
+import { MY_APPS_KEY } from '@/api/get-my-apps';
 
 /**
  * After an app changes, the views that show it: the own-apps list, the dashboard counts and the

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { appWebhookLogsKey } from './get-app-webhook-logs';
 
 /** POST /api/simulate-event (section 7): a test event to the app's webhooks. */

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { MY_APPS_KEY } from '../../../api/get-my-apps';
-import { api } from '../../../lib/api-client';
+import { MY_APPS_KEY } from '@/api/get-my-apps';
+import { api } from '@/lib/api-client';
 import { revalidateAppViews } from './revalidate-app-views';
 
 /** POST /api/apps/{id}/withdraw-changes: the reviewed listing is the app's again. */

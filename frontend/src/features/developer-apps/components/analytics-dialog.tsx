@@ -1,8 +1,8 @@
 import { Button, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import type { DeveloperInstall } from '@shared/schemas/installs';
 import type { ReactNode } from 'react';
-import type { DeveloperInstall } from '../../../../../shared/schemas/installs';
-import { LoadError } from '../../../components/ui/load-error';
-import { formatDate, formatMoney } from '../../../utils/format';
+import { LoadError } from '@/components/ui/load-error';
+import { formatDate, formatMoney } from '@/utils/format';
 import { useAppAnalytics } from '../api/get-app-analytics';
 import { useAppInstalls } from '../api/get-app-installs';
 import type { OwnApp } from '../types';

@@ -10,13 +10,13 @@ import {
   LuTrash2,
   LuWebhook,
 } from 'react-icons/lu';
-import { AppIcon } from '../../../components/ui/app-icon';
-import { AppTypeBadge } from '../../../components/ui/app-type-badge';
-import { ButtonLink } from '../../../components/ui/links';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
-import { formatDate } from '../../../utils/format';
+import { AppIcon } from '@/components/ui/app-icon';
+import { AppTypeBadge } from '@/components/ui/app-type-badge';
+import { ButtonLink } from '@/components/ui/links';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { formatDate } from '@/utils/format';
 import { useWithdrawChanges } from '../api/withdraw-changes';
 import type { OwnApp } from '../types';
 import { appStatus } from '../utils/app-status';

@@ -13,21 +13,21 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { isFreePricing } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { useMemo, useRef, useState } from 'react';
 import { LuSearch, LuStore } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { isFreePricing } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
-import { getMarketplacePage, marketplaceAppsKey, useMarketplaceApps } from '../../../api/get-marketplace-apps';
-import { useMyApps } from '../../../api/get-my-apps';
-import { AppIcon } from '../../../components/ui/app-icon';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadMore } from '../../../components/ui/load-more';
-import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { formatMoney } from '../../../utils/format';
+import { getMarketplacePage, marketplaceAppsKey, useMarketplaceApps } from '@/api/get-marketplace-apps';
+import { useMyApps } from '@/api/get-my-apps';
+import { AppIcon } from '@/components/ui/app-icon';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePagedList } from '@/lib/use-paged-list';
+import { formatMoney } from '@/utils/format';
 
 /**
  * /dashboard/marketplace: the public marketplace as it is today, a page at a time (the server

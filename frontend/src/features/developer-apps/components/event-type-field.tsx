@@ -1,5 +1,5 @@
 import { Field, Input } from '@chakra-ui/react';
-import { NativeSelectField } from '../../../components/ui/native-select-field';
+import { NativeSelectField } from '@/components/ui/native-select-field';
 
 /**
  * The required 'Event Type' of a webhook or a test event: a select of the event types the API

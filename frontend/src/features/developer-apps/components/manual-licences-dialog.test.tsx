@@ -1,11 +1,11 @@
+import { MANUAL_DETAILS_REQUIRED, MANUAL_LICENCE_DONE } from '@shared/schemas/manual-licences';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MANUAL_DETAILS_REQUIRED, MANUAL_LICENCE_DONE } from '../../../../../shared/schemas/manual-licences';
-import { toaster } from '../../../components/ui/toaster';
-import { accountsHandlers } from '../../../testing/handlers/accounts';
-import { developerAppsHandlers, ownAppFixture } from '../../../testing/handlers/developer-apps';
-import { fillIn, renderRoute } from '../../../testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '../../../testing/server';
+import { toaster } from '@/components/ui/toaster';
+import { accountsHandlers } from '@/testing/handlers/accounts';
+import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
+import { fillIn, renderRoute } from '@/testing/render-route';
+import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 const pending = (over: Record<string, unknown> = {}) => ({
   purchase_id: 'p-1',

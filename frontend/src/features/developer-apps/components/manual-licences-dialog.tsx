@@ -1,4 +1,4 @@
-import { PendingLicences } from '../../../components/manual-licences/pending-licences';
+import { PendingLicences } from '@/components/manual-licences/pending-licences';
 import { completeManualLicence, useManualLicences } from '../api/manual-licences';
 import type { OwnApp } from '../types';
 import { ToolDialog } from './tool-dialog';

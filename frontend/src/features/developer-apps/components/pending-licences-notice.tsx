@@ -1,6 +1,6 @@
 import { Alert } from '@chakra-ui/react';
-import { ButtonLink } from '../../../components/ui/links';
-import { paths } from '../../../config/paths';
+import { ButtonLink } from '@/components/ui/links';
+import { paths } from '@/config/paths';
 import { useManualLicences } from '../api/manual-licences';
 
 /** Developer dashboard: how many buyers wait for manual access details; nothing when none. */

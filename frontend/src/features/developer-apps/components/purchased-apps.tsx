@@ -1,12 +1,12 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { MSG } from '../../../../../shared/messages';
-import { AppIcon } from '../../../components/ui/app-icon';
-import { CopyableCode } from '../../../components/ui/copy-button';
-import { AppLink } from '../../../components/ui/links';
-import { NoLicencesState } from '../../../components/ui/no-licences-state';
-import { notifySuccess } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { formatDate, formatMoney } from '../../../utils/format';
+import { MSG } from '@shared/messages';
+import { AppIcon } from '@/components/ui/app-icon';
+import { CopyableCode } from '@/components/ui/copy-button';
+import { AppLink } from '@/components/ui/links';
+import { NoLicencesState } from '@/components/ui/no-licences-state';
+import { notifySuccess } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { formatDate, formatMoney } from '@/utils/format';
 import type { Purchase } from '../types';
 
 /** The licence state of a purchase in words (section 4); anything unknown or missing is 'Pending'. */

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Code, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { type FormEvent, useState } from 'react';
 import { LuSend } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { notifyError } from '../../../components/ui/toaster';
-import { errorText } from '../../../lib/api-client';
+import { notifyError } from '@/components/ui/toaster';
+import { errorText } from '@/lib/api-client';
 import { useEventTypes } from '../api/get-event-types';
 import { type SimulateEventResult, useSimulateEvent } from '../api/simulate-event';
 import type { OwnApp } from '../types';

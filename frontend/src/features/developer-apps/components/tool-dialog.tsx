@@ -1,9 +1,9 @@
 import { Box, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuClock } from 'react-icons/lu';
-import { AppDialog } from '../../../components/ui/app-dialog';
-import type { DataColumn } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { AppDialog } from '@/components/ui/app-dialog';
+import type { DataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /** The frame of the per-app tools (analytics, webhooks, test event, webhook logs): the app's name under the title. */
 export function ToolDialog({

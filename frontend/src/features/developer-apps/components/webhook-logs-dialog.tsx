@@ -1,8 +1,8 @@
 import { Badge, Skeleton, Table, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { LoadError } from '../../../components/ui/load-error';
-import { formatDate } from '../../../utils/format';
+import { LoadError } from '@/components/ui/load-error';
+import { formatDate } from '@/utils/format';
 import { useAppWebhookLogs } from '../api/get-app-webhook-logs';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';

@@ -13,17 +13,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
+import { CreateWebhookRequest, SECRET_FORMAT } from '@shared/schemas/webhooks';
 import { useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import { CreateWebhookRequest, SECRET_FORMAT } from '../../../../../shared/schemas/webhooks';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { LabelledSwitch } from '../../../components/ui/labelled-switch';
-import { LoadError } from '../../../components/ui/load-error';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { errorText } from '../../../lib/api-client';
-import { firstErrorMessage } from '../../../lib/form-errors';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
+import { LoadError } from '@/components/ui/load-error';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { errorText } from '@/lib/api-client';
+import { firstErrorMessage } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateAppWebhook } from '../api/create-app-webhook';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useAppWebhooks } from '../api/get-app-webhooks';

@@ -1,5 +1,5 @@
-import { APP_STATUS_PALETTE, APP_STATUSES, type AppStatus, appStatusOf } from '../../../../../shared/app-status';
-import { ApiError } from '../../../lib/api-client';
+import { APP_STATUS_PALETTE, APP_STATUSES, type AppStatus, appStatusOf } from '@shared/app-status';
+import { ApiError } from '@/lib/api-client';
 import type { OwnApp } from '../types';
 
 /** The app's one status (shared/app-status.ts): the server's `status` when given, else derived the same way. */

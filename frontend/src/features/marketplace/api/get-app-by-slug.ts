@@ -1,6 +1,6 @@
 import useSWR, { preload } from 'swr';
-import { logLoadFailure } from '../../../api/log-load-failure';
-import { api } from '../../../lib/api-client';
+import { logLoadFailure } from '@/api/log-load-failure';
+import { api } from '@/lib/api-client';
 import type { AppDetail } from '../types';
 
 /** The slug when the app has one, otherwise its id (the server resolves either). */

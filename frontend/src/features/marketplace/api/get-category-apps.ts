@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { type MarketplaceFilters, marketplaceQuery } from '../../../api/get-marketplace-apps';
-import { logLoadFailure } from '../../../api/log-load-failure';
-import { api } from '../../../lib/api-client';
+import { type MarketplaceFilters, marketplaceQuery } from '@/api/get-marketplace-apps';
+import { logLoadFailure } from '@/api/log-load-failure';
+import { api } from '@/lib/api-client';
 import type { CategoryApps } from '../types';
 
 /** The path of one category's apps, and the key of a page of them (filters as the list's, the category in the path). */

@@ -1,6 +1,6 @@
+import type { MyReview } from '@shared/schemas/reviews';
 import useSWR from 'swr';
-import type { MyReview } from '../../../../../shared/schemas/reviews';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const myReviewKey = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/reviews/mine`;
 

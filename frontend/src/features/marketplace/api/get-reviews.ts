@@ -1,9 +1,9 @@
+import type { ReviewPage } from '@shared/schemas/reviews';
 import { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { ReviewPage } from '../../../../../shared/schemas/reviews';
-import { MARKETPLACE_APPS_KEY } from '../../../api/get-marketplace-apps';
-import { logLoadFailure } from '../../../api/log-load-failure';
-import { api } from '../../../lib/api-client';
+import { MARKETPLACE_APPS_KEY } from '@/api/get-marketplace-apps';
+import { logLoadFailure } from '@/api/log-load-failure';
+import { api } from '@/lib/api-client';
 import { appDetailKey } from './get-app-by-slug';
 
 export const REVIEWS_PAGE_SIZE = 5;

@@ -1,5 +1,5 @@
-import type { OwnReview, Review, ReviewInput } from '../../../../../shared/schemas/reviews';
-import { api } from '../../../lib/api-client';
+import type { OwnReview, Review, ReviewInput } from '@shared/schemas/reviews';
+import { api } from '@/lib/api-client';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/reviews`;
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { marketplaceHandlers } from '../../../testing/handlers/marketplace';
-import { renderRoute, signIn } from '../../../testing/render-screen';
-import { serve } from '../../../testing/server';
+import { marketplaceHandlers } from '@/testing/handlers/marketplace';
+import { renderRoute, signIn } from '@/testing/render-screen';
+import { serve } from '@/testing/server';
 import { makeApp } from '../testing/fixtures';
 import { AppCard } from './app-card';
 

@@ -12,9 +12,9 @@ import {
 } from '@chakra-ui/react';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppCardFooter, AppCardTop } from '../../../components/ui/app-card-parts';
-import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { AppCardFooter, AppCardTop } from '@/components/ui/app-card-parts';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/lib/use-current-user';
 import { preloadAppDetail } from '../api/get-app-by-slug';
 import type { MarketplaceApp } from '../types';
 import { appKey } from '../utils/filter-apps';

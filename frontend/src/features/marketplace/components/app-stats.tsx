@@ -1,6 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { LuDownload, LuStar } from 'react-icons/lu';
-import { formatCount } from '../../../utils/format';
+import { formatCount } from '@/utils/format';
 
 /** The average rating with a star, read as 'Rated 4.5 out of 5', and the review count in brackets ('(12)' or '(12 reviews)'). */
 export function RatingStat({

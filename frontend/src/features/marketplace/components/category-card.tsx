@@ -1,8 +1,8 @@
 import { Box, Card, Heading, HStack, LinkBox, LinkOverlay, Skeleton, SkeletonText, Text } from '@chakra-ui/react';
+import { CATEGORY_DEFAULTS } from '@shared/constants';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { CATEGORY_DEFAULTS } from '../../../../../shared/constants';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import type { Category } from '../types';
 import { CategoryIcon } from './category-icon';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuArrowRight, LuCode } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 /** The call to action for vendors: list an app on the marketplace through the Developer Portal. */
 export function DeveloperCta() {

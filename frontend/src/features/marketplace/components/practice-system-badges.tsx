@@ -1,5 +1,5 @@
 import { Badge, Wrap } from '@chakra-ui/react';
-import { practiceSystemLabel } from '../../../../../shared/practice-systems';
+import { practiceSystemLabel } from '@shared/practice-systems';
 
 /**
  * "Works with" badges: the practice-management systems an app declares. `max` shows the first

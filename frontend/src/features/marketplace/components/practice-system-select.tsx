@@ -1,6 +1,6 @@
-import { PRACTICE_SYSTEMS } from '../../../../../shared/practice-systems';
-import { NativeSelectField } from '../../../components/ui/native-select-field';
-import { useEarlyEntry } from '../../../components/ui/use-early-entry';
+import { PRACTICE_SYSTEMS } from '@shared/practice-systems';
+import { NativeSelectField } from '@/components/ui/native-select-field';
+import { useEarlyEntry } from '@/components/ui/use-early-entry';
 
 const OPTIONS = PRACTICE_SYSTEMS.map((s) => ({ value: s.value, label: `Works with ${s.label}` }));
 

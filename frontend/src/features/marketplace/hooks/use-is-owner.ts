@@ -1,5 +1,5 @@
-import { useMyApps } from '../../../api/get-my-apps';
-import { useCurrentUser, useSession } from '../../../lib/use-current-user';
+import { useMyApps } from '@/api/get-my-apps';
+import { useCurrentUser, useSession } from '@/lib/use-current-user';
 import type { MarketplaceApp } from '../types';
 
 /**

@@ -1,6 +1,6 @@
-import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { useNewestPurchases } from '../../../api/get-my-purchases';
-import { useSession } from '../../../lib/use-current-user';
+import type { Purchase } from '@shared/schemas/checkout';
+import { useNewestPurchases } from '@/api/get-my-purchases';
+import { useSession } from '@/lib/use-current-user';
 import type { MarketplaceApp } from '../types';
 
 export interface OwnedLicence {

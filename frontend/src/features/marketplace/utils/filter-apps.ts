@@ -1,4 +1,4 @@
-import type { SortOption } from '../../../../../shared/constants';
+import type { SortOption } from '@shared/constants';
 import type { MarketplaceApp } from '../types';
 import { priceValue } from './pricing';
 

@@ -1,5 +1,5 @@
-import { isFreePricing } from '../../../../../shared/constants';
-import { formatMoney } from '../../../utils/format';
+import { isFreePricing } from '@shared/constants';
+import { formatMoney } from '@/utils/format';
 import type { MarketplaceApp } from '../types';
 
 type Priced = Pick<MarketplaceApp, 'pricing_model' | 'price' | 'price_period'>;

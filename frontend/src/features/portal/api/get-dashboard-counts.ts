@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Counts on the developer dashboard: apps, the webhooks configured on them, API keys. */
 export interface DashboardCounts {

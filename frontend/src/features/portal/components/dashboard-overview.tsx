@@ -1,9 +1,9 @@
 import { Box, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuAppWindow, LuBookOpen, LuExternalLink, LuKeyRound, LuSend, LuStore, LuWebhook } from 'react-icons/lu';
-import { DOCS_URL } from '../../../components/brand/site';
-import { type Action, ActionGrid } from '../../../components/ui/action-card';
-import { StatCard } from '../../../components/ui/stat-card';
-import { paths } from '../../../config/paths';
+import { DOCS_URL } from '@/components/brand/site';
+import { type Action, ActionGrid } from '@/components/ui/action-card';
+import { StatCard } from '@/components/ui/stat-card';
+import { paths } from '@/config/paths';
 import { useDashboardCounts } from '../api/get-dashboard-counts';
 
 const actions: Action[] = [

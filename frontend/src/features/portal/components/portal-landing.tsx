@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LIMITS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import {
   LuChartColumn,
@@ -12,10 +13,9 @@ import {
   LuWebhook,
 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
-import { HeadingText } from '../../../components/ui/heading-text';
-import { IconTile } from '../../../components/ui/icon-tile';
-import { paths } from '../../../config/paths';
+import { HeadingText } from '@/components/ui/heading-text';
+import { IconTile } from '@/components/ui/icon-tile';
+import { paths } from '@/config/paths';
 
 const entryPoints: { title: string; text: string; to: string; cta: string; icon: ReactNode; primary?: boolean }[] = [
   {

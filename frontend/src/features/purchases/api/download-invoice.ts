@@ -1,5 +1,5 @@
-import { API_BASE, ApiError } from '../../../lib/api-client';
-import { getToken } from '../../../lib/auth-storage';
+import { API_BASE, ApiError } from '@/lib/api-client';
+import { getToken } from '@/lib/auth-storage';
 
 export const invoicePath = (purchaseId: string) => `/api/stripe/purchases/${encodeURIComponent(purchaseId)}/invoice`;
 export const invoiceFileName = (purchaseId: string) => `invoice-${purchaseId}.pdf`;

@@ -1,6 +1,6 @@
+import type { BuyerInstall, BuyerInstallList } from '@shared/schemas/installs';
 import useSWR from 'swr';
-import type { BuyerInstall, BuyerInstallList } from '../../../../../shared/schemas/installs';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The SWR key of the signed-in buyer's installs (what each licensed app may receive and touch). */
 export const INSTALLS_KEY = '/api/installs';

@@ -1,5 +1,5 @@
-import type { PurchaseSessionResult } from '../../../../../shared/schemas/checkout';
-import { api } from '../../../lib/api-client';
+import type { PurchaseSessionResult } from '@shared/schemas/checkout';
+import { api } from '@/lib/api-client';
 
 export const purchaseSessionPath = (sessionId: string) => `/api/stripe/purchase/${encodeURIComponent(sessionId)}`;
 

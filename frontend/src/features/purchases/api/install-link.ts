@@ -1,5 +1,5 @@
-import type { BuyerInstall } from '../../../../../shared/schemas/installs';
-import { api } from '../../../lib/api-client';
+import type { BuyerInstall } from '@shared/schemas/installs';
+import { api } from '@/lib/api-client';
 
 /** POST /api/install-link: the install the licence mail's access link opens. */
 export const installByLink = (token: string) => api.post<BuyerInstall>('/api/install-link', { token });

@@ -1,14 +1,14 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { type BuyerInstall, INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { useEffect, useState } from 'react';
 import { LuShieldOff } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import { type BuyerInstall, INSTALL_MESSAGES } from '../../../../../shared/schemas/installs';
-import { AuthHeading } from '../../../components/ui/auth-heading';
-import { FormMessage } from '../../../components/ui/form-message';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { notifySuccess } from '../../../components/ui/toaster';
-import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
-import { errorText } from '../../../lib/api-client';
+import { AuthHeading } from '@/components/ui/auth-heading';
+import { FormMessage } from '@/components/ui/form-message';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifySuccess } from '@/components/ui/toaster';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { errorText } from '@/lib/api-client';
 import { installByLink, revokeByLink } from '../api/install-link';
 import { FAILED_INSTALL_CHANGE, permissionLines } from './install-access';
 

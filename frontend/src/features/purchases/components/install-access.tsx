@@ -1,9 +1,9 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { ACCESS_MODE_LABELS } from '@shared/rules/permissions';
+import type { BuyerInstall, Permissions } from '@shared/schemas/installs';
 import { LuShieldCheck, LuShieldOff } from 'react-icons/lu';
-import { ACCESS_MODE_LABELS } from '../../../../../shared/rules/permissions';
-import type { BuyerInstall, Permissions } from '../../../../../shared/schemas/installs';
-import { notifySuccess } from '../../../components/ui/toaster';
-import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
+import { notifySuccess } from '@/components/ui/toaster';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { changeInstall } from '../api/change-install';
 
 export const FAILED_INSTALL_CHANGE = 'Failed to change the access';

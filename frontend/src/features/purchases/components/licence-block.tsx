@@ -1,10 +1,10 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
+import type { Purchase } from '@shared/schemas/checkout';
 import type { ReactNode } from 'react';
 import { LuBan, LuClock, LuKeyRound, LuTriangleAlert } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { CopyableCode } from '../../../components/ui/copy-button';
-import { notifySuccess } from '../../../components/ui/toaster';
+import { CopyableCode } from '@/components/ui/copy-button';
+import { notifySuccess } from '@/components/ui/toaster';
 import { licenceKeyOf } from '../utils/purchase-state';
 
 export const LICENSE_REVOKED = 'License revoked (refunded)';

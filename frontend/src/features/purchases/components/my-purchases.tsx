@@ -1,9 +1,9 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useMyPurchases } from '../../../api/get-my-purchases';
-import { NoLicencesState } from '../../../components/ui/no-licences-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorText } from '../../../lib/api-client';
+import { useMyPurchases } from '@/api/get-my-purchases';
+import { NoLicencesState } from '@/components/ui/no-licences-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { errorText } from '@/lib/api-client';
 import { useInstalls } from '../api/get-installs';
 import { PurchaseCard } from './purchase-card';
 

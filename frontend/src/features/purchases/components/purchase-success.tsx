@@ -1,4 +1,6 @@
 import { Alert, Box, Card, Center, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
+import type { PurchaseSessionResult } from '@shared/schemas/checkout';
 import type { ReactNode } from 'react';
 import {
   LuArrowLeft,
@@ -11,15 +13,13 @@ import {
   LuMail,
   LuShoppingBag,
 } from 'react-icons/lu';
-import { MSG } from '../../../../../shared/messages';
-import type { PurchaseSessionResult } from '../../../../../shared/schemas/checkout';
-import { AppIcon } from '../../../components/ui/app-icon';
-import { IconPoint } from '../../../components/ui/icon-point';
-import { AppLink, ButtonLink } from '../../../components/ui/links';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { paths } from '../../../config/paths';
-import { formatDate } from '../../../utils/format';
+import { AppIcon } from '@/components/ui/app-icon';
+import { IconPoint } from '@/components/ui/icon-point';
+import { AppLink, ButtonLink } from '@/components/ui/links';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/utils/format';
 import { usePurchaseResult } from '../hooks/use-purchase-result';
 import { formatAmount } from '../utils/purchase-state';
 

@@ -1,6 +1,6 @@
+import { LIMITS } from '@shared/constants';
+import type { PurchaseSessionResult } from '@shared/schemas/checkout';
 import { useEffect, useState } from 'react';
-import { LIMITS } from '../../../../../shared/constants';
-import type { PurchaseSessionResult } from '../../../../../shared/schemas/checkout';
 import { getPurchaseBySession } from '../api/get-purchase-by-session';
 
 export type PurchaseResult =

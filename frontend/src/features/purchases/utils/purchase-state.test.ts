@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAR_ZONES, inZone, localDay } from '../../../testing/zone';
+import { FAR_ZONES, inZone, localDay } from '@/testing/zone';
 import { expiryText, formatAmount, isExpired, purchaseBadge } from './purchase-state';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');

@@ -1,5 +1,5 @@
-import type { Purchase } from '../../../../../shared/schemas/checkout';
-import { formatDate } from '../../../utils/format';
+import type { Purchase } from '@shared/schemas/checkout';
+import { formatDate } from '@/utils/format';
 
 /** Expired when expires_at is in the past (docs/spec.md section 4); null means the licence never expires. */
 export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {

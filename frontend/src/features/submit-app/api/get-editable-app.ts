@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { EditableApp } from '../types';
 
 export const editableAppKey = (id: string) => `/api/apps/${encodeURIComponent(id)}`;

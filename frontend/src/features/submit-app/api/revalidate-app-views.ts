@@ -1,5 +1,5 @@
 import type { ScopedMutator } from 'swr';
-import { MY_APPS_KEY } from '../../../api/get-my-apps';
+import { MY_APPS_KEY } from '@/api/get-my-apps';
 
 /**
  * After a write, the views that show the app: the own-apps list (/api/apps and each app under

@@ -1,7 +1,7 @@
+import type { QuickAppPayload } from '@shared/schemas/apps';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { QuickAppPayload } from '../../../../../shared/schemas/apps';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { EditableApp } from '../types';
 import { revalidateAppViews } from './revalidate-app-views';
 

@@ -1,4 +1,4 @@
-import { ApiError, request } from '../../../lib/api-client';
+import { ApiError, request } from '@/lib/api-client';
 import type { UploadedImage } from '../types';
 
 interface UploadForm {

@@ -1,5 +1,5 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
-import { PRACTICE_SYSTEMS } from '../../../../../shared/practice-systems';
+import { PRACTICE_SYSTEMS } from '@shared/practice-systems';
 
 /**
  * "Works with": the practice-management systems the app supports, as plain checkboxes (keyboard:

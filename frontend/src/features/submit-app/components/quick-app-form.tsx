@@ -1,21 +1,21 @@
 import { Alert, Box, Button, Card, Input, Stack, Textarea } from '@chakra-ui/react';
-import { LuCheck } from 'react-icons/lu';
-import { useNavigate } from 'react-router-dom';
-import * as z from 'zod';
-import { APP_TYPES, type AppType } from '../../../../../shared/constants';
-import { MSG } from '../../../../../shared/messages';
+import { APP_TYPES, type AppType } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import {
   type QuickAppCreate,
   QuickAppCreateSchema,
   type QuickAppUpdate,
   QuickAppUpdateSchema,
-} from '../../../../../shared/schemas/apps';
-import { ButtonLink } from '../../../components/ui/links';
-import { NativeSelectField } from '../../../components/ui/native-select-field';
-import { notifyError, notifySuccess } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/use-zod-form';
+} from '@shared/schemas/apps';
+import { LuCheck } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import * as z from 'zod';
+import { ButtonLink } from '@/components/ui/links';
+import { NativeSelectField } from '@/components/ui/native-select-field';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useSaveQuickApp } from '../api/save-quick-app';
 import type { EditableApp } from '../types';
 import { PracticeSystemsField } from './practice-systems-field';

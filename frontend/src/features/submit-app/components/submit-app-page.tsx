@@ -1,11 +1,11 @@
+import { MSG } from '@shared/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { LuZap } from 'react-icons/lu';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { MSG } from '../../../../../shared/messages';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { notifyError } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { notifyError } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
 import { useEditableApp } from '../api/get-editable-app';
 import type { EditableApp } from '../types';
 import { emptyValues, valuesFromApp } from '../utils/wizard-values';

@@ -1,6 +1,6 @@
+import { AppSubmitSchema } from '@shared/schemas/apps';
 import * as z from 'zod';
-import { AppSubmitSchema } from '../../../../../shared/schemas/apps';
-import { draftError } from '../../../components/permissions/utils/draft';
+import { draftError } from '@/components/permissions/utils/draft';
 import type { WizardValues } from '../types';
 import { buildPayload } from './wizard-values';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { inZone } from '../../../testing/zone';
+import { inZone } from '@/testing/zone';
 import { currentYear, firstInvalidStep, isStepValid, validateStep } from './validation';
 import { buildPayload, emptyValues, parseLicenseKeys, splitTags, valuesFromApp } from './wizard-values';
 

@@ -1,6 +1,6 @@
-import { PRICE_PERIODS } from '../../../../../shared/constants';
-import { cleanList } from '../../../../../shared/rules/lists';
-import type { AppSubmitPayload } from '../../../../../shared/schemas/apps';
+import { PRICE_PERIODS } from '@shared/constants';
+import { cleanList } from '@shared/rules/lists';
+import type { AppSubmitPayload } from '@shared/schemas/apps';
 import type { EditableApp, WizardValues } from '../types';
 
 /** Default slot counts (docs/spec.md section 5); these first slots cannot be removed. */

@@ -1,10 +1,10 @@
 import { Badge, Heading, HStack, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import { tagSlotRecipe } from '@chakra-ui/react/theme';
-import { AppIcon } from '../../../../components/ui/app-icon';
-import { AppTypeBadge } from '../../../../components/ui/app-type-badge';
-import { addSlotRecipes } from '../../../../components/ui/system';
-import type { AppDetail } from '../../types';
-import { splitTags } from '../../utils/filter-apps';
+import { AppIcon } from '@/components/ui/app-icon';
+import { AppTypeBadge } from '@/components/ui/app-type-badge';
+import { addSlotRecipes } from '@/components/ui/system';
+import type { AppDetail } from '@/features/marketplace/types';
+import { splitTags } from '@/features/marketplace/utils/filter-apps';
 import { InstallsStat, RatingStat } from '../app-stats';
 import { PracticeSystemBadges } from '../practice-system-badges';
 

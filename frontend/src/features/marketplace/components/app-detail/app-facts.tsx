@@ -1,12 +1,12 @@
 import { Box, Button, Card, DataList, Stack, Text } from '@chakra-ui/react';
 import { dataListSlotRecipe } from '@chakra-ui/react/theme';
+import { LIMITS } from '@shared/constants';
+import * as MSG from '@shared/messages/screens';
 import { LuBookOpen, LuExternalLink, LuGlobe, LuLifeBuoy, LuPlay } from 'react-icons/lu';
-import { LIMITS } from '../../../../../../shared/constants';
-import * as MSG from '../../../../../../shared/messages/screens';
-import { addSlotRecipes } from '../../../../components/ui/system';
-import { formatDate, safeUrl } from '../../../../utils/format';
-import type { AppDetail } from '../../types';
-import { humanize } from '../../utils/pricing';
+import { addSlotRecipes } from '@/components/ui/system';
+import type { AppDetail } from '@/features/marketplace/types';
+import { humanize } from '@/features/marketplace/utils/pricing';
+import { formatDate, safeUrl } from '@/utils/format';
 
 // Beyond the design system's own recipes (system.ts): added when this module loads.
 addSlotRecipes({ dataList: dataListSlotRecipe });

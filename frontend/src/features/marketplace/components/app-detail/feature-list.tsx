@@ -1,7 +1,7 @@
 import { List } from '@chakra-ui/react';
 import { listSlotRecipe } from '@chakra-ui/react/theme';
 import { LuCircleCheck } from 'react-icons/lu';
-import { addSlotRecipes } from '../../../../components/ui/system';
+import { addSlotRecipes } from '@/components/ui/system';
 
 // Beyond the design system's own recipes (system.ts): added when this module loads.
 addSlotRecipes({ list: listSlotRecipe });

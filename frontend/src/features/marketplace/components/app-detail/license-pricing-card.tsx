@@ -1,10 +1,10 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuClock } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../../config/paths';
-import type { OwnedLicence } from '../../hooks/use-owned-licence';
-import type { MarketplaceApp } from '../../types';
-import { formatPeriod, formatPrice, isFree } from '../../utils/pricing';
+import { paths } from '@/config/paths';
+import type { OwnedLicence } from '@/features/marketplace/hooks/use-owned-licence';
+import type { MarketplaceApp } from '@/features/marketplace/types';
+import { formatPeriod, formatPrice, isFree } from '@/features/marketplace/utils/pricing';
 
 interface LicensePricingCardProps {
   app: MarketplaceApp;

@@ -1,6 +1,6 @@
 import { Box, Heading, Image, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
-import { safeUrl } from '../../../../utils/format';
+import { safeUrl } from '@/utils/format';
 
 /**
  * The Screenshots section: thumbnails that each open the full image in a new tab. One that fails

@@ -1,9 +1,9 @@
 import { Box, HStack, List, Text } from '@chakra-ui/react';
 import { listSlotRecipe } from '@chakra-ui/react/theme';
+import { LIMITS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { LuCreditCard, LuLock, LuMail, LuShieldCheck } from 'react-icons/lu';
-import { LIMITS } from '../../../../../../shared/constants';
-import { addSlotRecipes } from '../../../../components/ui/system';
+import { addSlotRecipes } from '@/components/ui/system';
 
 // Beyond the design system's own recipes (system.ts): added when this module loads.
 addSlotRecipes({ list: listSlotRecipe });

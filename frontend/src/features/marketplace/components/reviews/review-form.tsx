@@ -1,13 +1,13 @@
 import { Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { REVIEW_LIMITS } from '@shared/rules/reviews';
+import { type ReviewInput, ReviewInputSchema } from '@shared/schemas/reviews';
 import { useId, useState } from 'react';
 import * as z from 'zod';
-import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
-import { type ReviewInput, ReviewInputSchema } from '../../../../../../shared/schemas/reviews';
-import { FormMessage } from '../../../../components/ui/form-message';
-import { errorText } from '../../../../lib/api-client';
-import { firstErrorMessage } from '../../../../lib/form-errors';
-import { useZodForm } from '../../../../lib/use-zod-form';
-import { formatCount } from '../../../../utils/format';
+import { FormMessage } from '@/components/ui/form-message';
+import { errorText } from '@/lib/api-client';
+import { firstErrorMessage } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
+import { formatCount } from '@/utils/format';
 
 /**
  * The fields as typed (0: no star chosen yet), checked by the reviews API's schema once a rating is

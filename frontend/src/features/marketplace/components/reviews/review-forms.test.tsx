@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { getSystem } from '../../../../components/ui/system';
+import { getSystem } from '@/components/ui/system';
 import { ReviewForm } from './review-form';
 import { ReviewTextForm } from './review-text-form';
 

@@ -1,8 +1,8 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import type { Review } from '@shared/schemas/reviews';
 import { lazy, Suspense, useState } from 'react';
 import { LuBadgeCheck } from 'react-icons/lu';
-import type { Review } from '../../../../../../shared/schemas/reviews';
-import { formatDate } from '../../../../utils/format';
+import { formatDate } from '@/utils/format';
 import { StarRating } from './star-rating';
 
 // The forms (and the reviews API's schema with zod) load only for the developer or admin who opens one.

@@ -1,12 +1,12 @@
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
+import { REVIEW_LIMITS } from '@shared/rules/reviews';
+import { HideReviewInputSchema, ReviewReplyInputSchema } from '@shared/schemas/reviews';
 import { useState } from 'react';
 import * as z from 'zod';
-import { REVIEW_LIMITS } from '../../../../../../shared/rules/reviews';
-import { HideReviewInputSchema, ReviewReplyInputSchema } from '../../../../../../shared/schemas/reviews';
-import { FormMessage } from '../../../../components/ui/form-message';
-import { errorText } from '../../../../lib/api-client';
-import { firstErrorMessage } from '../../../../lib/form-errors';
-import { useZodForm } from '../../../../lib/use-zod-form';
+import { FormMessage } from '@/components/ui/form-message';
+import { errorText } from '@/lib/api-client';
+import { firstErrorMessage } from '@/lib/form-errors';
+import { useZodForm } from '@/lib/use-zod-form';
 
 /** The two one-field forms on a review, each checked by its API's schema (the text is required, trimmed). */
 const KINDS = {

@@ -1,16 +1,16 @@
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { REVIEW_MESSAGES } from '@shared/rules/reviews';
+import type { ReviewInput } from '@shared/schemas/reviews';
 import { lazy, Suspense, useState } from 'react';
-import { REVIEW_MESSAGES } from '../../../../../../shared/rules/reviews';
-import type { ReviewInput } from '../../../../../../shared/schemas/reviews';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { FormMessage } from '../../../../components/ui/form-message';
-import { notifyError, notifySuccess } from '../../../../components/ui/toaster';
-import { errorText } from '../../../../lib/api-client';
-import { useCurrentUser, useSession } from '../../../../lib/use-current-user';
-import { useMyReview } from '../../api/get-my-review';
-import { revalidateReviewFigures, useReviews } from '../../api/get-reviews';
-import { deleteReview, hideReview, replyToReview, saveReview } from '../../api/write-review';
-import type { AppDetail } from '../../types';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormMessage } from '@/components/ui/form-message';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { useMyReview } from '@/features/marketplace/api/get-my-review';
+import { revalidateReviewFigures, useReviews } from '@/features/marketplace/api/get-reviews';
+import { deleteReview, hideReview, replyToReview, saveReview } from '@/features/marketplace/api/write-review';
+import type { AppDetail } from '@/features/marketplace/types';
+import { errorText } from '@/lib/api-client';
+import { useCurrentUser, useSession } from '@/lib/use-current-user';
 import { ReviewItem } from './review-item';
 import { StarRating } from './star-rating';
 

@@ -1,19 +1,17 @@
 import { Box, Button, Card, Flex, Grid, Heading, HStack, Text } from '@chakra-ui/react';
+import { MSG } from '@shared/messages';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { LuArrowLeft, LuArrowRight, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { MSG } from '../../../../../../shared/messages';
-import { savePermissions } from '../../../../components/permissions/api/save-permissions';
-import { inputFromDraft } from '../../../../components/permissions/utils/draft';
-import { notifyError, notifySuccess } from '../../../../components/ui/toaster';
-import { paths } from '../../../../config/paths';
-import { errorText } from '../../../../lib/api-client';
-import { useZodForm } from '../../../../lib/use-zod-form';
-import { revalidateAppViews } from '../../api/revalidate-app-views';
-import { useSubmitApp } from '../../api/submit-app';
-import type { WizardValues } from '../../types';
+import { savePermissions } from '@/components/permissions/api/save-permissions';
+import { inputFromDraft } from '@/components/permissions/utils/draft';
+import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { revalidateAppViews } from '@/features/submit-app/api/revalidate-app-views';
+import { useSubmitApp } from '@/features/submit-app/api/submit-app';
+import type { WizardValues } from '@/features/submit-app/types';
 import {
   type FieldErrors,
   firstInvalidStep,
@@ -22,8 +20,10 @@ import {
   validateAll,
   validateStep,
   wizardSchema,
-} from '../../utils/validation';
-import { buildPayload } from '../../utils/wizard-values';
+} from '@/features/submit-app/utils/validation';
+import { buildPayload } from '@/features/submit-app/utils/wizard-values';
+import { errorText } from '@/lib/api-client';
+import { useZodForm } from '@/lib/use-zod-form';
 import { CardPreview } from './card-preview';
 import { StepNav } from './step-nav';
 import type { SetValue } from './step-props';

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
-import { AppCardFooter, AppCardTop } from '../../../../components/ui/app-card-parts';
-import type { WizardValues } from '../../types';
+import { AppCardFooter, AppCardTop } from '@/components/ui/app-card-parts';
+import type { WizardValues } from '@/features/submit-app/types';
 
 const PERIOD_SHORT: Record<string, string> = {
   monthly: 'month',

@@ -1,7 +1,7 @@
 import { Field, Fieldset, HStack, Input, type InputProps, Text, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { NativeSelectField, type SelectOption } from '../../../../components/ui/native-select-field';
-import type { WizardValues } from '../../types';
+import { NativeSelectField, type SelectOption } from '@/components/ui/native-select-field';
+import type { WizardValues } from '@/features/submit-app/types';
 import type { StepProps } from './step-props';
 
 /** 'n/60' beside a label; red once the text is too long. */

@@ -1,13 +1,13 @@
 import { Box, Button, CloseButton, Flex, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LIMITS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { type DragEvent, useRef, useState } from 'react';
 import { LuImage, LuPlus } from 'react-icons/lu';
-import { LIMITS } from '../../../../../../shared/constants';
-import { MSG } from '../../../../../../shared/messages';
-import { AppIcon } from '../../../../components/ui/app-icon';
-import { notifyError } from '../../../../components/ui/toaster';
-import { errorText } from '../../../../lib/api-client';
-import { uploadImages } from '../../api/upload-images';
-import { ICON_SIZE_MESSAGE, isValidIconSize, readImageSize } from '../../utils/image-size';
+import { AppIcon } from '@/components/ui/app-icon';
+import { notifyError } from '@/components/ui/toaster';
+import { uploadImages } from '@/features/submit-app/api/upload-images';
+import { ICON_SIZE_MESSAGE, isValidIconSize, readImageSize } from '@/features/submit-app/utils/image-size';
+import { errorText } from '@/lib/api-client';
 
 /** The server accepts these, judged by their bytes; the browser pre-checks the declared type. */
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { SLOTS } from '../../utils/wizard-values';
+import { SLOTS } from '@/features/submit-app/utils/wizard-values';
 import { FieldGroup } from './fields';
 import type { StepProps } from './step-props';
 

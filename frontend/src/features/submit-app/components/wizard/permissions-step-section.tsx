@@ -1,10 +1,10 @@
 import { Box, Text } from '@chakra-ui/react';
+import { PERMISSIONS_MESSAGES } from '@shared/schemas/permissions';
 import type { ReactNode } from 'react';
-import { PERMISSIONS_MESSAGES } from '../../../../../../shared/schemas/permissions';
-import { usePermissionsCatalogue } from '../../../../components/permissions/api/get-catalogue';
-import { usePermissions } from '../../../../components/permissions/api/get-permissions';
-import { PermissionsFields } from '../../../../components/permissions/components/permissions-fields';
-import { draftFromDeclaration } from '../../../../components/permissions/utils/draft';
+import { usePermissionsCatalogue } from '@/components/permissions/api/get-catalogue';
+import { usePermissions } from '@/components/permissions/api/get-permissions';
+import { PermissionsFields } from '@/components/permissions/components/permissions-fields';
+import { draftFromDeclaration } from '@/components/permissions/utils/draft';
 import type { StepProps } from './step-props';
 
 /**

@@ -1,8 +1,8 @@
 import { Box, chakra, Flex, Progress, Text } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { LuCheck } from 'react-icons/lu';
-import { stickyBarStyle } from '../../../../components/ui/surfaces';
-import { STEPS } from '../../utils/validation';
+import { stickyBarStyle } from '@/components/ui/surfaces';
+import { STEPS } from '@/features/submit-app/utils/validation';
 
 /**
  * The sticky header of the wizard: six clickable step circles and a progress bar. A circle is

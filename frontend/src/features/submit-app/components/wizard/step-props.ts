@@ -1,5 +1,5 @@
-import type { WizardValues } from '../../types';
-import type { FieldErrors } from '../../utils/validation';
+import type { WizardValues } from '@/features/submit-app/types';
+import type { FieldErrors } from '@/features/submit-app/utils/validation';
 
 export type SetValue = <K extends keyof WizardValues>(
   key: K,

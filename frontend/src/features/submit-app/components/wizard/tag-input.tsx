@@ -1,6 +1,6 @@
 import { Box, Input, Tag, Text, Wrap } from '@chakra-ui/react';
+import { cleanList } from '@shared/rules/lists';
 import { useState } from 'react';
-import { cleanList } from '../../../../../../shared/rules/lists';
 
 /**
  * Chips entered one at a time: Enter adds the trimmed text, a duplicate (any case) is ignored,

@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { LIMITS } from '../../../../../../../shared/constants';
-import { APP_FIELD_LIMITS } from '../../../../../../../shared/schemas/apps';
-import { useCategories } from '../../../../../api/get-categories';
-import { NativeSelectField } from '../../../../../components/ui/native-select-field';
+import { LIMITS } from '@shared/constants';
+import { APP_FIELD_LIMITS } from '@shared/schemas/apps';
+import { useCategories } from '@/api/get-categories';
+import { NativeSelectField } from '@/components/ui/native-select-field';
 import { FormField, TextField } from '../fields';
 import type { StepProps } from '../step-props';
 import { TagInput } from '../tag-input';

@@ -6,8 +6,8 @@ import {
   PRICING_MODELS,
   type PricePeriod,
   type PricingModel,
-} from '../../../../../../../shared/constants';
-import { currentYear } from '../../../utils/validation';
+} from '@shared/constants';
+import { currentYear } from '@/features/submit-app/utils/validation';
 import { SelectField, TextField } from '../fields';
 import { ListSlots } from '../list-slots';
 import type { StepProps } from '../step-props';

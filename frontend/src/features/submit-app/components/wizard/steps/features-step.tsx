@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { PracticeSystemsField } from '../../practice-systems-field';
+import { PracticeSystemsField } from '@/features/submit-app/components/practice-systems-field';
 import { FormField } from '../fields';
 import { ListSlots } from '../list-slots';
 import { PermissionsStepSection } from '../permissions-step-section';

@@ -1,8 +1,8 @@
 import { Box, Code, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { LicensingType } from '@shared/constants';
 import { LuKeyRound, LuMail, LuTag, LuWebhook } from 'react-icons/lu';
-import type { LicensingType } from '../../../../../../../shared/constants';
-import { type RadioCardChoice, RadioCardGroup } from '../../../../../components/ui/radio-card-group';
-import { parseLicenseKeys } from '../../../utils/wizard-values';
+import { type RadioCardChoice, RadioCardGroup } from '@/components/ui/radio-card-group';
+import { parseLicenseKeys } from '@/features/submit-app/utils/wizard-values';
 import { FormField, TextField } from '../fields';
 import type { StepProps } from '../step-props';
 

@@ -12,12 +12,12 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
+import { LIMITS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { LuPencil } from 'react-icons/lu';
-import { LIMITS } from '../../../../../../../shared/constants';
-import { AppIcon } from '../../../../../components/ui/app-icon';
-import { paths } from '../../../../../config/paths';
-import { parseLicenseKeys } from '../../../utils/wizard-values';
+import { AppIcon } from '@/components/ui/app-icon';
+import { paths } from '@/config/paths';
+import { parseLicenseKeys } from '@/features/submit-app/utils/wizard-values';
 import type { StepProps } from '../step-props';
 import { PERIOD_LABELS, PRICING_LABELS } from './company-pricing-step';
 import { LICENSING_OPTIONS } from './licensing-step';
