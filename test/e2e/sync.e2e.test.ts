@@ -115,7 +115,10 @@ describe('sync in the browser', () => {
     });
     const event = must(emitted.emitted[0], 'the emitted event');
     await start.click();
-    await page.getByText('Polling started').first().waitFor();
+    // The answer's toast, whichever it is: a failure fails here with its reason, not as a timeout.
+    const started = page.getByText(/^(Polling started|Failed to start polling: .*)$/).first();
+    await started.waitFor();
+    expect(await started.textContent()).toBe('Polling started');
     await expect.poll(() => stop.isEnabled()).toBe(true);
     expect(await start.isDisabled()).toBe(true);
 
@@ -131,7 +134,9 @@ describe('sync in the browser', () => {
 
     // Stop polling.
     await stop.click();
-    await page.getByText('Polling stopped').first().waitFor();
+    const stopped = page.getByText(/^(Polling stopped|Failed to stop polling: .*)$/).first();
+    await stopped.waitFor();
+    expect(await stopped.textContent()).toBe('Polling stopped');
     await expect.poll(() => start.isEnabled()).toBe(true);
 
     // The app the practice did not license got nothing of that event: the polls have ended and

@@ -18,6 +18,7 @@ import { type PurchaseRecord, platformFeeCents, snapshotApp } from '../../functi
 import { purchaseFixture } from '../../functions/core/purchases/testing';
 import { signAccessToken } from '../../functions/http/auth';
 import { api, apiUrl, mailsTo } from '../support/api';
+import { BACKGROUND_WAIT_MS } from '../support/constants';
 
 export const apps = new DynamoAppsRepository();
 export const purchasesRepo = dynamoPurchasesRepository;
@@ -207,7 +208,7 @@ export async function getPurchase(id: string): Promise<PurchaseRecord> {
  * The purchase once its licence delivery has finished (fulfilment no longer 'pending'): delivery
  * runs on the fulfilment queue after the request that completed the purchase has answered.
  */
-export function deliveredPurchase(id: string, timeoutMs = 20_000): Promise<PurchaseRecord> {
+export function deliveredPurchase(id: string, timeoutMs = BACKGROUND_WAIT_MS): Promise<PurchaseRecord> {
   return vi.waitFor(
     async () => {
       const p = await purchasesRepo.getById(id);
@@ -247,11 +248,11 @@ export function waitForMail(address: string, match: (m: { subject: string; text?
       const found = all.filter(match);
       if (found.length === 0) {
         throw new Error(
-          `no matching mail to ${address} within 10 s; it got ${JSON.stringify(all.map((m) => m.subject))}`,
+          `no matching mail to ${address} within ${BACKGROUND_WAIT_MS / 1000} s; it got ${JSON.stringify(all.map((m) => m.subject))}`,
         );
       }
       return found;
     },
-    { timeout: 10_000, interval: 100 },
+    { timeout: BACKGROUND_WAIT_MS, interval: 100 },
   );
 }

@@ -7,7 +7,7 @@ import type { LoginResponse, UserProfile } from '@shared/schemas/accounts';
 import type { AdminAppCursorPage } from '@shared/schemas/admin-lists';
 import type { AdminApp } from '@shared/schemas/apps';
 import { expect, inject, vi } from 'vitest';
-import { TEST_ADMIN } from './constants';
+import { BACKGROUND_WAIT_MS, TEST_ADMIN } from './constants';
 import { queuesIdle } from './queues';
 
 export const apiUrl = () => inject('apiUrl');
@@ -97,10 +97,10 @@ export async function verifyEmailOf(email: string): Promise<void> {
       const found = (await mailsTo(email))
         .map((m) => /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1])
         .find(Boolean);
-      if (!found) throw new Error(`no verification mail for ${email} within 10 s`);
+      if (!found) throw new Error(`no verification mail for ${email} within ${BACKGROUND_WAIT_MS / 1000} s`);
       return found;
     },
-    { timeout: 10_000, interval: 100 },
+    { timeout: BACKGROUND_WAIT_MS, interval: 100 },
   );
   const res = await api('POST', '/api/verify-email', { body: { token } });
   if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -184,7 +184,7 @@ export async function mailsTo(
 
 /**
  * The mails to `email` with exactly this subject, once at least `atLeast` of them have arrived
- * (within 10 s, else the test fails saying what did arrive) and the server's queues are idle, so
+ * (within BACKGROUND_WAIT_MS, else the test fails saying what did arrive) and the server's queues are idle, so
  * that counting them is final: a late second mail would be among them.
  */
 export async function mailsWithSubject(email: string, subject: string, atLeast = 1) {
@@ -193,10 +193,12 @@ export async function mailsWithSubject(email: string, subject: string, atLeast =
       const all = await mailsTo(email);
       if (all.filter((m) => m.subject === subject).length < atLeast) {
         const subjects = JSON.stringify(all.map((m) => m.subject));
-        throw new Error(`fewer than ${atLeast} mail(s) "${subject}" to ${email} within 10 s; it got ${subjects}`);
+        throw new Error(
+          `fewer than ${atLeast} mail(s) "${subject}" to ${email} within ${BACKGROUND_WAIT_MS / 1000} s; it got ${subjects}`,
+        );
       }
     },
-    { timeout: 10_000, interval: 100 },
+    { timeout: BACKGROUND_WAIT_MS, interval: 100 },
   );
   await queuesIdle();
   return (await mailsTo(email)).filter((m) => m.subject === subject);

@@ -45,7 +45,9 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Two e2e files run side by side on two cores (vitest.config.ts): a wait that usually takes a
+  // second can take several. Only a failing wait lasts this long.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
