@@ -46,10 +46,13 @@ function setup() {
   };
   // The sync worker's re-filing, run when the test says (the request only asks for it).
   const queued: Array<{ from: string; to: { slug: string; name: string } }> = [];
+  /** When set, the worker re-files as soon as the job is asked for (it may run before the answer). */
+  const worker = { eager: false };
   const refiling: CategoryRefiling = {
     request: async (from, to) => {
       log.push(`refile ${from}->${to.slug}`);
       queued.push({ from, to });
+      if (worker.eager) runJobs();
     },
   };
   const runJobs = () => {
@@ -70,10 +73,21 @@ function setup() {
     newId: () => `id${++seq}`,
     now: () => 'now',
   });
-  return { service, log, apps, runJobs };
+  return { service, log, apps, runJobs, worker };
 }
 
 describe('category service', () => {
+  it('answers a renamed category with each app counted once, even when the worker moves them before the answer', async () => {
+    const { service, apps, worker } = setup();
+    const cat = await service.create({ name: 'Imaging', slug: 'imaging' });
+    for (const id of ['a', 'b', 'c']) apps.push({ id, slug: 'imaging', name: 'Imaging' });
+    worker.eager = true;
+    const renamed = await service.update(cat.id, { name: 'Imaging & X-Ray', slug: 'imaging-xray' });
+    expect(renamed.app_count).toBe(3);
+    expect(apps.every((a) => a.slug === 'imaging-xray')).toBe(true);
+  });
+
+
   it('creates with the spec defaults and refuses a taken slug', async () => {
     const { service } = setup();
     expect(await service.create({ name: 'Imaging', slug: 'imaging' })).toEqual({

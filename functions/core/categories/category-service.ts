@@ -92,6 +92,9 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       const slugChanged = next.slug !== previous.slug;
       if (slugChanged) await categories.reserveSlug(next.slug, id);
       const filed = await apps.countInCategory(previous.slug);
+      // Apps already under the new slug, counted before the re-filing starts: read after it, the
+      // count would include apps the worker had moved meanwhile, counted twice (seen on loaded cores).
+      const already = slugChanged ? await apps.countInCategory(next.slug) : 0;
       // The old slug stays reserved until its last app has moved (the re-filing frees it).
       const hold = slugChanged && filed > 0;
       if (filed > 0 && (slugChanged || next.name !== previous.name))
@@ -101,7 +104,6 @@ export function createCategoryService(deps: CategoryServiceDeps) {
           hold ? { slug: previous.slug, category_id: id } : undefined,
         );
       await categories.commitUpdate(previous, next, { holdOldSlug: hold });
-      const already = slugChanged ? await apps.countInCategory(next.slug) : 0;
       return toCategory(next, filed + already);
     },
 
