@@ -206,12 +206,22 @@ function loopbackLauncher(classpath: string): string {
   return out;
 }
 
+/**
+ * DynamoDB Local on a small machine: the client compiler only (its storage is native SQLite, so the
+ * server compiler's later speed-up buys little) and the serial collector (no GC threads beside
+ * the test processes). Measured on 2026-11-28, 7 integration files (685 tests), two runs each:
+ * the JVM used 40-42 s of CPU with the defaults and 20-25 s with these, the runs took 89-93 s and
+ * 79-93 s. The CPU it no longer uses goes to the server and the tests on 2 cores.
+ */
+const LOCAL_JVM_OPTIONS = ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
+
 /** Starts DynamoDB Local bound to `host` (see bin/dynamodb-local/LoopbackDynamoDBLocal.java). */
 function spawnDynamoLocal(port: number, dbPath: string | null, host: string): ChildProcess {
   const dir = dynamoLocalDir();
   const jars = `${join(dir, 'DynamoDBLocal.jar')}:${join(dir, 'DynamoDBLocal_lib', '*')}`;
   const classes = loopbackLauncher(jars);
   const args = [
+    ...LOCAL_JVM_OPTIONS,
     `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
     `-Ddynamodb.host=${host}`,
     '-cp',
