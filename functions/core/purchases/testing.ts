@@ -250,37 +250,34 @@ export function appFixture(overrides: Partial<AppRecord> = {}): AppRecord {
   });
 }
 
+/** A verified password account; `over` names who it is. */
+const accountFixture = <T extends object>(over: T) => ({
+  website: null,
+  role: 'developer' as const,
+  created_at: '2026-01-01T00:00:00.000Z',
+  auth_provider: 'password' as const,
+  email_verified: true,
+  token_version: 0,
+  invited: false,
+  linked_emails: [],
+  ...over,
+});
+
 export const usersFixture = {
-  dev: {
+  dev: accountFixture({
     id: 'dev-1',
     email: 'dev@example.com',
     full_name: 'Dev One',
     company_name: 'Dev Co',
-    website: null,
-    role: 'developer' as const,
     is_approved: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    auth_provider: 'password' as const,
-    email_verified: true,
-    token_version: 0,
-    invited: false,
-    linked_emails: [],
-  },
-  buyer: {
+  }),
+  buyer: accountFixture({
     id: 'buyer-1',
     email: 'buyer@example.com',
     full_name: 'Buyer One',
     company_name: '',
-    website: null,
-    role: 'developer' as const,
     is_approved: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    auth_provider: 'password' as const,
-    email_verified: true,
-    token_version: 0,
-    invited: false,
-    linked_emails: [],
-  },
+  }),
 };
 
 /** A pending card purchase of app-1 by buyer-1; `overrides` change any field. */
