@@ -69,23 +69,21 @@ const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigPropert
   sampledRequestsEnabled: true,
 });
 
-const pathIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
+/** The request's path, matched as it was sent (no transformation). */
+const pathMatch = (
+  positionalConstraint: 'EXACTLY' | 'STARTS_WITH',
+  searchString: string,
+): wafv2.CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
-    positionalConstraint: 'EXACTLY',
-    searchString: path,
+    positionalConstraint,
+    searchString,
     textTransformations: [{ priority: 0, type: 'NONE' }],
   },
 });
 
-const pathStarts = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: {
-    fieldToMatch: { uriPath: {} },
-    positionalConstraint: 'STARTS_WITH',
-    searchString: prefix,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
-  },
-});
+const pathIs = (path: string) => pathMatch('EXACTLY', path);
+const pathStarts = (prefix: string) => pathMatch('STARTS_WITH', prefix);
 
 const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty =>
   statements.length === 1 ? (statements[0] as wafv2.CfnWebACL.StatementProperty) : { orStatement: { statements } };

@@ -6,17 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminAppCursorPage } from '@shared/schemas/admin-lists';
 import type { CheckoutSession } from '@shared/schemas/checkout';
-import type { BuyerInstall, BuyerInstallList, DeveloperInstall } from '@shared/schemas/installs';
+import type { BuyerInstall, DeveloperInstall } from '@shared/schemas/installs';
 import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import type { Webhook } from '@shared/schemas/webhooks';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
 import { appKey } from '../../functions/adapters/dynamodb/keys';
 import { countInstallsOfApp } from '../../functions/adapters/dynamodb/migrations';
 import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { adminToken, api, approvedDeveloper, type Developer, newPractice } from '../support/api';
+import { installOf as installOfApp } from '../support/installs';
 import { must } from '../support/must';
 import { type Receiver, startReceiver, waitFor } from '../support/receiver';
 import { createApp, testApp } from './checkout-fixtures';
@@ -30,21 +31,8 @@ const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const practices: Developer[] = [];
 const practice = (n: number) => must(practices[n], `practice ${n}`);
 
-const installsOf = async (who: Developer) => {
-  const res = await api<BuyerInstallList>('GET', '/api/installs', { token: who.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.installs;
-};
 /** The buyer's install of the app, once the delivery of its free licence (queued) has made it. */
-const installOf = (who: Developer) =>
-  vi.waitFor(
-    async () =>
-      must(
-        (await installsOf(who)).find((i) => i.app_id === app.id),
-        'the install',
-      ),
-    { timeout: 20_000, interval: 100 },
-  );
+const installOf = (who: Developer) => installOfApp(who, app.id);
 const v1 = <T>(path: string, apiKey = key) => api<T>('GET', path, { headers: { 'x-api-key': apiKey } });
 
 beforeAll(async () => {

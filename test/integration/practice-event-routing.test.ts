@@ -15,10 +15,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CheckoutSession } from '@shared/schemas/checkout';
-import type { BuyerInstall, BuyerInstallList } from '@shared/schemas/installs';
+import type { BuyerInstall } from '@shared/schemas/installs';
 import type { LegacyEvent } from '@shared/schemas/outside-systems';
 import type { Webhook } from '@shared/schemas/webhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDeliveryStore } from '../../functions/adapters/dynamodb/deliveries-repo';
 import { deleteItem } from '../../functions/adapters/dynamodb/dynamo';
 import { dynamoInstallStore } from '../../functions/adapters/dynamodb/installs-repo';
@@ -39,6 +39,7 @@ import {
   uniqueEmail,
   verifyEmailOf,
 } from '../support/api';
+import { installOf as installOfApp, installsOf } from '../support/installs';
 import { must } from '../support/must';
 import { type Receiver, startReceiver, waitFor } from '../support/receiver';
 import { control, loadEventTypes, runSync } from '../support/sync';
@@ -276,22 +277,8 @@ describe('practice events reach only a proven practice, after its licence, throu
 
 describe("a practice event reaches an app only through the practice's consent (installs)", () => {
   let practice: Developer;
-  const installs = async () => {
-    const res = await api<BuyerInstallList>('GET', '/api/installs', { token: practice.token });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.installs;
-  };
-  // The install is made right after the licence is delivered (core/licences/fulfilment.ts), so a
-  // test that has just seen the delivery waits for it.
-  const installOf = (app: AppRecord) =>
-    vi.waitFor(
-      async () =>
-        must(
-          (await installs()).find((i) => i.app_id === app.id),
-          `the install of ${app.id}`,
-        ),
-      { timeout: 10_000, interval: 100 },
-    );
+  const installs = () => installsOf(practice);
+  const installOf = (app: AppRecord) => installOfApp(practice, app.id, 10_000);
   const act = async (install: BuyerInstall, action: 'grant' | 'revoke') => {
     const res = await api<BuyerInstall>('POST', `/api/installs/${install.id}/${action}`, { token: practice.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -68,13 +68,18 @@ afterAll(async () => {
 const webhookApp = (label: string, path: string) =>
   createApp(testApp(owner.id, label, { licensing_type: 'webhook', webhook_license_url: `${base}${path}` }));
 
+/** A pending purchase of a new app whose licence webhook (at its own path) answers slowly. */
+async function slowHookPurchase(label: string) {
+  const path = `/slow-${randomUUID()}`;
+  const app = await webhookApp(label, path);
+  return { path, app, p: await insertPurchase(app) };
+}
+
 describe('queued licence delivery', () => {
   it(
     "answers Stripe at once while the developer's licence webhook is slow; the licence arrives afterwards",
     async () => {
-      const path = `/slow-${randomUUID()}`;
-      const app = await webhookApp('slow-hook', path);
-      const p = await insertPurchase(app);
+      const { path, app, p } = await slowHookPurchase('slow-hook');
 
       const started = Date.now();
       const answer = await postEvent(sessionCompletedEvent(p));
@@ -100,9 +105,7 @@ describe('queued licence delivery', () => {
   it(
     'a repeated Stripe event while the licence is on its way is answered 503 (retry later), then as a duplicate',
     async () => {
-      const path = `/slow-${randomUUID()}`;
-      const app = await webhookApp('slow-repeat', path);
-      const p = await insertPurchase(app);
+      const { path, p } = await slowHookPurchase('slow-repeat');
       const event = sessionCompletedEvent(p);
       expect((await postEvent(event)).status).toBe(200);
       // Completed, the webhook licence on its way: no status ("License being prepared"), never the

@@ -53,6 +53,16 @@ async function deleteKeyInProcess(dev: Developer, keyId: string) {
   return (await handler(event)).statusCode;
 }
 
+/** Deletes the key while the table refuses audit writes as `mode` says, then accepts them again. */
+async function deleteKeyRefusingAudit(mode: 'single' | 'all', dev: Developer, keyId: string) {
+  refuse = mode;
+  try {
+    return await deleteKeyInProcess(dev, keyId);
+  } finally {
+    refuse = null;
+  }
+}
+
 async function newKey(dev: Developer): Promise<string> {
   const created = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -79,10 +89,7 @@ describe('an audited change and its audit entry land together', () => {
 
   it('keeps the entry of a change whose post-answer audit write is refused', async () => {
     const keyId = await newKey(dev);
-    refuse = 'single';
-    const status = await deleteKeyInProcess(dev, keyId).finally(() => {
-      refuse = null;
-    });
+    const status = await deleteKeyRefusingAudit('single', dev, keyId);
     expect(status).toBe(200);
     expect(await keyIds(dev)).not.toContain(keyId);
     // Before: the key was gone and the trail had nothing. Now the entry came with the deletion; only
@@ -99,10 +106,7 @@ describe('an audited change and its audit entry land together', () => {
 
   it('makes no change when its audit entry cannot be written at all', async () => {
     const keyId = await newKey(dev);
-    refuse = 'all';
-    const status = await deleteKeyInProcess(dev, keyId).finally(() => {
-      refuse = null;
-    });
+    const status = await deleteKeyRefusingAudit('all', dev, keyId);
     expect(status).toBeGreaterThanOrEqual(500);
     expect(await keyIds(dev)).toContain(keyId);
     expect(await deletionsOf(keyId)).toEqual([]);

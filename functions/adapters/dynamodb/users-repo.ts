@@ -436,6 +436,15 @@ async function saveToken(key: TokenKey, entity: string, fields: Record<string, u
   );
 }
 
+/** Saves a link that carries the user's token version at issue (a password reset, a sign-in link). */
+function saveVersionedToken(
+  key: TokenKey,
+  entity: string,
+  token: { userId: string; expiresAt: number; tokenVersion: number },
+) {
+  return saveToken(key, entity, { user_id: token.userId, token_version: token.tokenVersion }, token.expiresAt);
+}
+
 /**
  * In one transaction: deletes the token if it still exists, belongs to userId and has not expired,
  * and makes the change to the user it unlocks. False when a condition of either did not hold.
@@ -466,13 +475,8 @@ async function redeemToken(
 // Password-reset tokens -------------------------------------------------------------------------
 
 export const dynamoResetTokens: ResetTokenStore = {
-  async save({ tokenHash, userId, expiresAt, tokenVersion }) {
-    await saveToken(
-      userKeys.resetToken(tokenHash),
-      'RESET',
-      { user_id: userId, token_version: tokenVersion },
-      expiresAt,
-    );
+  async save(token) {
+    await saveVersionedToken(userKeys.resetToken(token.tokenHash), 'RESET', token);
   },
 
   async find(tokenHash) {
@@ -504,13 +508,8 @@ export const dynamoResetTokens: ResetTokenStore = {
 // E-mailed sign-in links -----------------------------------------------------------------------
 
 export const dynamoSignInLinks: SignInLinkStore = {
-  async save({ tokenHash, userId, expiresAt, tokenVersion }) {
-    await saveToken(
-      userKeys.signInLink(tokenHash),
-      'SIGNIN',
-      { user_id: userId, token_version: tokenVersion },
-      expiresAt,
-    );
+  async save(token) {
+    await saveVersionedToken(userKeys.signInLink(token.tokenHash), 'SIGNIN', token);
   },
 
   async take(tokenHash, nowSeconds) {

@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { consentFor, type InstallRecord, installsByApp, viewOf } from './install';
 import { asksForMore, intersect, type Permissions } from './permissions';
+import { installRecord } from './testing';
 
 const perms = (event_types: string[], features: Permissions['features'] = []): Permissions => ({
   event_types,
   features,
 });
 const declared = (p: Permissions) => ({ permissions: p, version: '2026-01-01T00:00:00.000Z' });
-const install = (over: Partial<InstallRecord> = {}): InstallRecord => ({
-  id: 'i1',
-  buyer_id: 'u1',
-  app_id: 'a1',
-  app: { id: 'a1', name: 'App', slug: 'app' },
-  customer_email: 'p@example.com',
-  status: 'active',
-  granted: perms(['appointment.created'], [{ id: 'scheduling', access: 'read' }]),
-  declaration_version: 'v1',
-  installed_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  revoked_at: null,
-  ...over,
-});
+const install = (over: Partial<InstallRecord> = {}): InstallRecord =>
+  installRecord({
+    status: 'active',
+    granted: perms(['appointment.created'], [{ id: 'scheduling', access: 'read' }]),
+    declaration_version: 'v1',
+    ...over,
+  });
 
 describe('permissions', () => {
   it('write where read, a new feature or a new event type is more; less is not', () => {

@@ -4,22 +4,10 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { InstallRecord } from './install';
 import { createInstallsService } from './installs-service';
 import type { InstallStore } from './ports';
+import { installRecord } from './testing';
 
 const at = '2026-01-01T00:00:00.000Z';
-const stored = (over: Partial<InstallRecord> = {}): InstallRecord => ({
-  id: 'i1',
-  buyer_id: 'u1',
-  app_id: 'a1',
-  app: { id: 'a1', name: 'App', slug: 'app' },
-  customer_email: 'p@example.com',
-  status: 'pending',
-  granted: { event_types: [], features: [] },
-  declaration_version: null,
-  installed_at: at,
-  updated_at: at,
-  revoked_at: null,
-  ...over,
-});
+const stored = installRecord;
 
 /** A store holding `installs`; `changeUnder` makes the next replace find the install changed meanwhile. */
 function store(installs: InstallRecord[], changeUnder = false) {

@@ -93,6 +93,17 @@ interface Buyer {
   email_verified: boolean;
 }
 
+/** A purchase about to be written: who buys which app, when, under which id, consenting to what. */
+interface Draft {
+  app: AppRecord;
+  buyer: Buyer;
+  /** true: a guest's purchase (it takes no slot); undefined: the answer carries no new_account. */
+  newAccount: boolean | undefined;
+  purchaseId: string;
+  at: Date;
+  accepted: Requested | null;
+}
+
 /** Free guest licences wait for the address's owner under this session id prefix. */
 const GUEST_FREE_PREFIX = 'guestfree_';
 
@@ -173,7 +184,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const purchaseId = randomUUID();
     await claimSlot(app, buyer, purchaseId, at);
     try {
-      return await startClaimed(app, buyer, newAccount, purchaseId, at, accepted);
+      return await startClaimed({ app, buyer, newAccount, purchaseId, at, accepted });
     } catch (err) {
       // Nothing was bought: let the buyer try again at once.
       await purchases.releaseCheckoutSlot(buyer.id, app.id, purchaseId).catch(() => undefined);
@@ -195,14 +206,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     }
   }
 
-  function draftPurchase(
-    app: AppRecord,
-    buyer: Buyer,
-    newAccount: boolean | undefined,
-    purchaseId: string,
-    at: Date,
-    accepted: Requested | null,
-  ): PurchaseRecord {
+  function draftPurchase({ app, buyer, newAccount, purchaseId, at, accepted }: Draft): PurchaseRecord {
     const free = isFreeApp(app);
     const amount = free ? 0 : app.price_cents;
     return {
@@ -240,17 +244,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     };
   }
 
-  async function startClaimed(
-    app: AppRecord,
-    buyer: Buyer,
-    newAccount: boolean | undefined,
-    purchaseId: string,
-    at: Date,
-    accepted: Requested | null,
-  ): Promise<CheckoutSession> {
+  async function startClaimed(draft: Draft): Promise<CheckoutSession> {
+    const { app, buyer, newAccount, at } = draft;
     const free = isFreeApp(app);
     const amount = free ? 0 : app.price_cents;
-    const purchase = draftPurchase(app, buyer, newAccount, purchaseId, at, accepted);
+    const purchase = draftPurchase(draft);
     const answer = (sessionId: string, url: string): CheckoutSession => ({
       checkout_url: url,
       session_id: sessionId,
@@ -322,7 +320,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     accepted: Requested | null,
   ): Promise<CheckoutSession> {
     const secret = token();
-    const purchase = draftPurchase(app, buyer, true, randomUUID(), at, accepted);
+    const purchase = draftPurchase({ app, buyer, newAccount: true, purchaseId: randomUUID(), at, accepted });
     await purchases.create({ ...purchase, session_id: `${GUEST_FREE_PREFIX}${secret}` });
     const hours = Math.round((deps.guestConfirmTtlSeconds ?? 48 * 3600) / 3600);
     const link = `${appUrl}/marketplace/confirm-license?token=${secret}`;
@@ -355,7 +353,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const buyer: Buyer = { id: guestBuyerId(address), email: address, full_name: '', email_verified: false };
       const at = now();
       // No slot and no "already licensed" check: either would tell a stranger what this address holds.
-      if (!isFreeApp(app)) return startClaimed(app, buyer, true, randomUUID(), at, accepted);
+      if (!isFreeApp(app))
+        return startClaimed({ app, buyer, newAccount: true, purchaseId: randomUUID(), at, accepted });
       return requestGuestConfirmation(app, buyer, at, accepted);
     },
 

@@ -35,6 +35,16 @@ export function memoryStore() {
   const copy = (p: PurchaseRecord | undefined) => (p ? structuredClone(p) : undefined);
   const awaiting = (p: PurchaseRecord | undefined) =>
     !!p && p.status === 'completed' && (p.fulfilment === 'pending' || p.license_status === 'out_of_stock');
+  /** One page of the non-pending purchases `matches` keeps, newest first, behind an offset cursor. */
+  const newestFirstPage = (matches: (p: PurchaseRecord) => boolean, limit: number, cursor?: string) => {
+    const all = [...purchases.values()]
+      .filter((p) => matches(p) && p.status !== 'pending')
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map((p) => structuredClone(p));
+    const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.offset === 'number', 'bad cursor').offset) : 0;
+    const items = all.slice(from, from + limit);
+    return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
+  };
   /** An event's write as the table makes it: once per event id, and only to a purchase in the state it moves from. */
   const applyOnce = (
     id: string,
@@ -95,22 +105,10 @@ export function memoryStore() {
         .map((p) => structuredClone(p));
     },
     async pageByApp(appId, limit, cursor) {
-      const all = [...purchases.values()]
-        .filter((p) => p.app_id === appId && p.status !== 'pending')
-        .sort((a, b) => b.created_at.localeCompare(a.created_at))
-        .map((p) => structuredClone(p));
-      const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.offset === 'number', 'bad cursor').offset) : 0;
-      const items = all.slice(from, from + limit);
-      return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
+      return newestFirstPage((p) => p.app_id === appId, limit, cursor);
     },
     async pageByBuyers(buyerIds, limit, cursor) {
-      const all = [...purchases.values()]
-        .filter((p) => buyerIds.includes(p.user_id) && p.status !== 'pending')
-        .sort((a, b) => b.created_at.localeCompare(a.created_at))
-        .map((p) => structuredClone(p));
-      const from = cursor ? Number(decodeCursor(cursor, (v) => typeof v.offset === 'number', 'bad cursor').offset) : 0;
-      const items = all.slice(from, from + limit);
-      return { items, next_cursor: from + limit < all.length ? encodeCursor({ offset: from + limit }) : null };
+      return newestFirstPage((p) => buyerIds.includes(p.user_id), limit, cursor);
     },
     async complete(id, eventId, change) {
       return applyOnce(id, eventId, isPending, (p) => {
@@ -252,37 +250,34 @@ export function appFixture(overrides: Partial<AppRecord> = {}): AppRecord {
   });
 }
 
+/** A verified password account; `over` names who it is. */
+const accountFixture = <T extends object>(over: T) => ({
+  website: null,
+  role: 'developer' as const,
+  created_at: '2026-01-01T00:00:00.000Z',
+  auth_provider: 'password' as const,
+  email_verified: true,
+  token_version: 0,
+  invited: false,
+  linked_emails: [],
+  ...over,
+});
+
 export const usersFixture = {
-  dev: {
+  dev: accountFixture({
     id: 'dev-1',
     email: 'dev@example.com',
     full_name: 'Dev One',
     company_name: 'Dev Co',
-    website: null,
-    role: 'developer' as const,
     is_approved: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    auth_provider: 'password' as const,
-    email_verified: true,
-    token_version: 0,
-    invited: false,
-    linked_emails: [],
-  },
-  buyer: {
+  }),
+  buyer: accountFixture({
     id: 'buyer-1',
     email: 'buyer@example.com',
     full_name: 'Buyer One',
     company_name: '',
-    website: null,
-    role: 'developer' as const,
     is_approved: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    auth_provider: 'password' as const,
-    email_verified: true,
-    token_version: 0,
-    invited: false,
-    linked_emails: [],
-  },
+  }),
 };
 
 /** A pending card purchase of app-1 by buyer-1; `overrides` change any field. */
