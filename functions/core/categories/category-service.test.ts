@@ -87,7 +87,6 @@ describe('category service', () => {
     expect(apps.every((a) => a.slug === 'imaging-xray')).toBe(true);
   });
 
-
   it('creates with the spec defaults and refuses a taken slug', async () => {
     const { service } = setup();
     expect(await service.create({ name: 'Imaging', slug: 'imaging' })).toEqual({
