@@ -10,6 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freeAppPayload } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper, trackRequests } from './support/browser';
 
@@ -31,6 +32,8 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 const text = (page: Page, value: string | RegExp) => page.getByText(value).first().waitFor();
 
 let firstDeveloperId = '';
+/** The approved app edited after approval (editedApprovedApp). */
+const EDITED_APP = `Axe Review ${Date.now().toString(36)}`;
 const SCREENS: Screen[] = [
   // Visitor (signed out)
   {
@@ -204,6 +207,13 @@ const SCREENS: Screen[] = [
   { role: 'developer', route: 'apps', url: '/dashboard/apps', name: 'My apps', ready: (p) => heading(p, 'My Apps') },
   {
     role: 'developer',
+    route: 'apps',
+    url: '/dashboard/apps',
+    name: 'My apps, an approved app with changes waiting for review (Withdraw changes)',
+    ready: (p) => p.getByRole('button', { name: 'Withdraw changes' }).first().waitFor(),
+  },
+  {
+    role: 'developer',
     route: 'webhooks',
     url: '/dashboard/webhooks',
     name: 'Webhooks',
@@ -274,6 +284,18 @@ const SCREENS: Screen[] = [
         .first()
         .click();
       await p.getByRole('dialog').getByRole('heading', { name: 'Basic Information' }).waitFor();
+    },
+  },
+  {
+    role: 'admin',
+    route: 'apps',
+    url: '/admin/apps',
+    name: 'App management, an approved app edited after approval, its changes opened',
+    ready: async (p) => {
+      await p.getByRole('searchbox', { name: 'Search apps' }).fill(EDITED_APP);
+      const row = p.getByRole('row').filter({ hasText: EDITED_APP });
+      await row.getByText('Show changes').click();
+      await row.getByRole('table', { name: `Changes of ${EDITED_APP} waiting for review` }).waitFor();
     },
   },
   { role: 'admin', route: 'logs', url: '/admin/logs', name: 'Webhook logs', ready: (p) => heading(p, /Logs/) },
@@ -358,10 +380,32 @@ beforeAll(async () => {
   const list = Array.isArray(body) ? body : body.items;
   firstDeveloperId = list.find((u) => u.email === DEMO_DEVELOPER.email)?.id ?? '';
   expect(firstDeveloperId).not.toBe('');
+  await editedApprovedApp(api, access_token);
 });
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * Issue 30's screens: an approved app of the demo developer, edited after approval, so the admin's
+ * App Management shows its waiting changes (ReviewDiff) and the developer's My Apps its Withdraw
+ * changes button. Made through the API as a developer and an admin would.
+ */
+async function editedApprovedApp(apiUrl: string, adminToken: string) {
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await fetch(`${apiUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    return (await res.json()) as { id: string; access_token: string };
+  };
+  const { access_token: dev } = await call('POST', '/api/login', '', DEMO_DEVELOPER);
+  const created = await call('POST', '/api/apps/submit', dev, freeAppPayload(EDITED_APP));
+  await call('POST', `/api/admin/apps/${created.id}/approve`, adminToken);
+  await call('PUT', `/api/apps/${created.id}/update`, dev, freeAppPayload(EDITED_APP, { tagline: 'Now with charts' }));
+}
 
 /**
  * Entrance transitions (dialogs, toasts, fades) have ended, so axe measures colours at rest and

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@shared/messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { register, uniqueEmail } from '../support/api';
-import { oneBrowserPerFile } from './support/browser';
+import { adminToken, api, approvedDeveloper, freeAppPayload, register, uniqueEmail } from '../support/api';
+import { oneBrowserPerFile, signInAsAdmin } from './support/browser';
 
 const openPage = oneBrowserPerFile();
 
@@ -172,4 +172,46 @@ describe('with the keyboard alone', () => {
     await page.getByRole('article').filter({ hasText: name }).getByText('Pending Review').waitFor();
     await context.close();
   }, 300_000);
+
+  it('an app edited after approval: the admin opens its changes, the developer withdraws them', async () => {
+    const [dev, admin] = await Promise.all([approvedDeveloper(), adminToken()]);
+    const name = `Keys Review ${randomUUID().slice(0, 8)}`;
+    const created = await api<{ id: string }>('POST', '/api/apps/submit', {
+      token: dev.token,
+      body: freeAppPayload(name),
+    });
+    expect(created.status).toBe(201);
+    expect((await api('POST', `/api/admin/apps/${created.body.id}/approve`, { token: admin })).status).toBe(200);
+    const edited = await api('PUT', `/api/apps/${created.body.id}/update`, {
+      token: dev.token,
+      body: freeAppPayload(name, { tagline: 'Now with charts' }),
+    });
+    expect(edited.status).toBe(200);
+
+    // The admin: App Management, the app found by a typed search, its changes opened with Enter.
+    const adminView = await openPage();
+    await signInAsAdmin(adminView.page);
+    await adminView.page.goto('/admin/apps');
+    await typeInto(adminView.page, adminView.page.getByRole('searchbox', { name: 'Search apps' }), name);
+    const row = adminView.page.getByRole('row').filter({ hasText: name });
+    await tabTo(adminView.page, row.getByText('Show changes'));
+    await adminView.page.keyboard.press('Enter');
+    await row
+      .getByRole('table', { name: `Changes of ${name} waiting for review` })
+      .getByText('Now with charts')
+      .waitFor();
+    await adminView.context.close();
+
+    // The developer: My Apps, Withdraw changes reached with Tab and pressed with Enter.
+    const { context, page } = await openPage();
+    await signInWithKeyboard(page, dev.email, dev.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/dashboard/apps');
+    const withdraw = page.getByRole('button', { name: 'Withdraw changes' });
+    await tabTo(page, withdraw);
+    await page.keyboard.press('Enter');
+    await page.getByText('Changes withdrawn: the app has its reviewed listing again').first().waitFor();
+    await expect.poll(() => withdraw.count()).toBe(0);
+    await context.close();
+  });
 });

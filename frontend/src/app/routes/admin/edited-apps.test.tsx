@@ -87,7 +87,7 @@ describe('approved apps edited after review (admin)', { timeout: 30_000 }, () =>
     expect(hook.textContent).toContain('https://evil.example/…');
     expect(within(screen.getByTestId('admin-app-calm')).queryByTestId('review-flag')).toBeNull();
 
-    await user.click(flagged.getByRole('button', { name: `Mark the edits of ${PHISH} as reviewed` }));
+    await user.click(flagged.getByRole('button', { name: `Mark reviewed: ${PHISH}` }));
     expect(calls('POST /api/admin/apps/renamed/clear-flag')).toHaveLength(1);
     await waitFor(() =>
       expect(within(screen.getByTestId('admin-app-renamed')).queryByTestId('review-flag')).toBeNull(),

@@ -234,7 +234,7 @@ export function AppManagement({
                       mt="1"
                       onClick={() => reviewed(app.id)}
                       loading={clearFlag.isMutating}
-                      aria-label={`Mark the edits of ${app.name} as reviewed`}
+                      aria-label={`Mark reviewed: ${app.name}`}
                     >
                       Mark reviewed
                     </Button>
