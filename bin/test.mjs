@@ -4,8 +4,8 @@
  *
  * - stack: the web build (the e2e suite's server serves it), then the suites on the one shared
  *   local stack: integration and security one file at a time (they mostly wait on the stack:
- *   about one of the machine's two cores on average), then e2e two files at a time, once the
- *   checks lane has usually ended (vitest.config.ts).
+ *   about one of the machine's two cores on average), then e2e one file at a time
+ *   (vitest.config.ts).
  * - checks: lint, typecheck, the bundle budgets (once the web build is there), then the pure
  *   suites (unit, web, infra): CPU only, no stack. This lane runs at a lower CPU priority (nice),
  *   so it takes what the stack lane leaves idle and never delays a request the stack suites time.
