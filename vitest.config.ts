@@ -161,7 +161,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/support/integration-env.ts'],
+          setupFiles: ['test/support/integration-env.ts', 'test/e2e/support/failure-report.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           ...AFTER_THE_STACK,

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { TEST_ADMIN } from '../../support/constants';
+import { keepJournal } from './page-journal';
 
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -45,6 +46,7 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
+  keepJournal(page);
   // Two e2e files run side by side on two cores (vitest.config.ts): a wait that usually takes a
   // second can take several. Only a failing wait lasts this long.
   page.setDefaultTimeout(30_000);
