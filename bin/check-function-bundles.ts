@@ -104,7 +104,8 @@ const BUDGETS: Record<string, Budget> = {
   'api-keys': { total: 200 * KB },
   // Installs (issue 28): the install service's access links and events: 250.1 KB.
   // The audit entry written with the change (issue 30): dynamo.ts lifts a write into a transaction with it: 255.4 KB.
-  webhooks: { total: 257 * KB },
+  // Breakers per invocation (platform/invocation.ts): 257.0 KB.
+  webhooks: { total: 258 * KB },
   // Stripe's SDK is ~240 KB of it (see above).
   // Checkout reads apps through marketplaceReads, not the whole repository: 489.0 KB (was 500.3).
   checkout: { total: 500 * KB, stripe: true },

@@ -11,6 +11,7 @@
  */
 import type { RetryErrorInfo, RetryStrategyV2, RetryToken, StandardRetryToken } from '@smithy/types';
 import { getConfig } from '../config';
+import { currentInvocation } from '../platform/invocation';
 
 const BASE_DELAY_MS = 50;
 const MAX_DELAY_MS = 500;
@@ -136,19 +137,27 @@ interface MiddlewareStackOwner {
 }
 
 /**
- * After a call timed out, further calls through the same client fail at once for this long
- * instead of each waiting out its own timeout (a request that cleans up after a failure, e.g.
- * releasing a checkout slot, would otherwise wait twice and miss the 5 s budget).
+ * After a call timed out, further calls of the same invocation (one API request, one queue
+ * message: platform/invocation.ts) through the same client fail at once for this long instead of
+ * each waiting out its own timeout (a request that cleans up after a failure, e.g. releasing a
+ * checkout slot, would otherwise wait twice and miss the 5 s budget).
+ *
+ * Per invocation, not per process: a Lambda container runs one invocation at a time, but the
+ * local server runs every request in one process, where a breaker per client made one slow call
+ * fail every other request in flight for a second (seen as bursts of 503s in the e2e suite). Now
+ * both runtimes behave alike: a slow call fails its own invocation's later calls fast, and the
+ * next invocation tries the dependency again.
  */
 export const BREAKER_OPEN_MS = 1_000;
 
 /**
  * Tags errors that leave the client with the dependency's name ("DynamoDB", "S3", ...), so the
- * 503 answer's log line says which one failed, and opens a short circuit breaker after a
- * timeout (BREAKER_OPEN_MS). Returns the client.
+ * 503 answer's log line says which one failed, and opens a short circuit breaker of the current
+ * invocation after a timeout (BREAKER_OPEN_MS; outside an invocation, none). Returns the
+ * client.
  */
 export function tagDependency<T extends object>(client: T, dependency: string): T {
-  let openUntil = 0;
+  const breaker = {};
   const tag = (err: unknown) => {
     if (err && typeof err === 'object' && !('$dependency' in err)) {
       Object.defineProperty(err, '$dependency', { value: dependency, enumerable: false });
@@ -157,7 +166,8 @@ export function tagDependency<T extends object>(client: T, dependency: string): 
   };
   (client as T & MiddlewareStackOwner).middlewareStack.add(
     (next) => async (args) => {
-      if (Date.now() < openUntil) {
+      const breakers = currentInvocation()?.breakers;
+      if (breakers && Date.now() < (breakers.get(breaker) ?? 0)) {
         throw tag(
           Object.assign(new Error(`${dependency} did not answer in time a moment ago; not waiting again`), {
             name: 'TimeoutError',
@@ -167,7 +177,7 @@ export function tagDependency<T extends object>(client: T, dependency: string): 
       try {
         return await next(args);
       } catch (err) {
-        if (isTimeout(err)) openUntil = Date.now() + BREAKER_OPEN_MS;
+        if (isTimeout(err)) breakers?.set(breaker, Date.now() + BREAKER_OPEN_MS);
         throw tag(err);
       }
     },

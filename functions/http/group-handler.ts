@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { NotImplementedError } from '../core/errors';
+import { withInvocation } from '../platform/invocation';
 import { type GroupRoute, type RouteDef, type RouteGroup, routeKey, routesOfGroup } from '../routes';
 import { clientAddress, clientKey } from './client-address';
 import { withRequestId } from './logger';
@@ -172,7 +173,7 @@ function groupHandler<G extends RouteGroup>(
   return async function handler(event: ApiEvent, context?: Partial<Context>): Promise<ApiResult> {
     // Every log line of the request carries API Gateway's request id as its correlation id.
     return withRequestId(event.requestContext?.requestId ?? context?.awsRequestId, () =>
-      chain(event, (context ?? {}) as GroupContext),
+      withInvocation(() => chain(event, (context ?? {}) as GroupContext)),
     );
   };
 }

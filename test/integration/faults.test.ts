@@ -131,7 +131,7 @@ describe('a dependency that hangs or dies', () => {
     }
     expectUnavailable(hung);
     console.info(`request with DynamoDB Local paused answered ${hung.status} in ${hung.ms} ms`);
-    // Once it answers again (the short circuit breaker has closed), so does the service.
+    // Once it answers again, so does the service (the breaker is the failed request's own).
     await expect.poll(async () => (await call('GET', '/api/user/profile', { token: dev.token })).status).toBe(200);
   });
 

@@ -119,8 +119,8 @@ export async function newDeveloper(overrides: Record<string, unknown> = {}, opts
   if (reg.status >= 300) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (opts.verified !== false) await verifyEmailOf(email);
   let login = await api<LoginResponse>('POST', '/api/login', { body: { email, password } });
-  // A set-up step, not the behaviour under test: a 503 says "try again in a few seconds" (the
-  // DynamoDB breaker after a slow moment of DynamoDB Local), and a client does; once.
+  // A set-up step, not the behaviour under test: a 503 says "try again in a few seconds" (a slow
+  // moment of DynamoDB Local past the SDK's timeout), and a client does; once.
   if (login.status === 503) {
     await new Promise((r) => setTimeout(r, 2000));
     login = await api<LoginResponse>('POST', '/api/login', { body: { email, password } });
