@@ -47,15 +47,20 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: opts.signal });
-  opts.onHeaders?.(res.headers);
-  const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
+  const send = () => fetch(API_BASE + path, { method, headers, body, signal: opts.signal });
+  let res = await send();
+  // A read the server asks to repeat (503 with Retry-After: a dependency did not answer in time)
+  // is repeated after the pause it names (at most 10 s), twice at most, so a moment's outage shows
+  // the data a few seconds late instead of an empty section. Writes are never repeated.
+  for (let retry = 0; retry < 2 && method === 'GET' && res.status === 503; retry++) {
+    const after = res.headers.get('retry-after');
+    if (!(after && +after <= 10)) break;
+    await new Promise((r) => setTimeout(r, +after * 1000));
+    res = await send();
   }
+  opts.onHeaders?.(res.headers);
+  // An empty or non-JSON body reads as undefined.
+  const data: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     if (res.status === 401 && token && !opts.skipAuthRedirect) onUnauthorized();
     const detail = (data as { detail?: unknown } | undefined)?.detail;
@@ -70,10 +75,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   /** GET of a list endpoint: its array of items; an empty answer (or any other shape) reads as no items. */
-  list: async <T>(path: string, opts?: RequestOptions): Promise<T[]> => {
-    const data = await request<unknown>('GET', path, opts);
-    return Array.isArray(data) ? (data as T[]) : [];
-  },
+  list: <T>(path: string, opts?: RequestOptions): Promise<T[]> =>
+    request<unknown>('GET', path, opts).then((data) => (Array.isArray(data) ? (data as T[]) : [])),
 };
 
 /** The message to show for a failure: the server's detail when present, else the spec's fallback. */

@@ -17,7 +17,8 @@ class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string },
   override state = { error: undefined as unknown, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
-    return { error: error ?? new Error('Unknown error') };
+    // Only whether something was thrown matters (a bare `throw undefined` included).
+    return { error: error ?? null };
   }
 
   static getDerivedStateFromProps(props: { resetKey: string }, state: { error: unknown; key: string }) {
