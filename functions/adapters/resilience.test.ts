@@ -17,8 +17,10 @@ function fakeClient(send: Next) {
     },
     'DynamoDB',
   );
-  return { client, call: () => (middleware as (next: Next) => Next)(send)({}) };
+  return { client, call: (args: unknown = {}) => (middleware as (next: Next) => Next)(send)(args) };
 }
+
+const callWith = (call: (args?: unknown) => Promise<unknown>, step: string) => call({ step });
 
 const timeout = () => Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
 
@@ -77,5 +79,35 @@ describe('the dependency breaker', () => {
     await expect(call()).rejects.toMatchObject({ name: 'TimeoutError' });
     await expect(call()).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(sent).toBe(2);
+  });
+});
+
+describe('a queue worker after a timeout', () => {
+  it('still attempts its clean-up (no breaker outside an API request)', async () => {
+    const { sqsBatchHandler } = await import('../platform/sqs-batch');
+    const attempts: string[] = [];
+    const { call } = fakeClient(async (args) => {
+      const step = (args as { step: string }).step;
+      attempts.push(step);
+      if (step === 'deliver') throw timeout();
+      return 'released';
+    });
+    let released: unknown;
+    const handler = sqsBatchHandler(
+      async () => {
+        try {
+          await callWith(call, 'deliver');
+        } catch (err) {
+          // A fulfilment worker gives its lease back so the queue's retry can take it at once.
+          released = await callWith(call, 'release');
+          throw err;
+        }
+      },
+      { failureMessage: 'test message failed' },
+    );
+    const answer = await handler({ Records: [{ messageId: 'm-1', body: '{}' }] } as never);
+    expect(attempts).toEqual(['deliver', 'release']);
+    expect(released).toBe('released');
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm-1' }]);
   });
 });

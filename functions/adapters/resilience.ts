@@ -137,23 +137,25 @@ interface MiddlewareStackOwner {
 }
 
 /**
- * After a call timed out, further calls of the same invocation (one API request, one queue
- * message: platform/invocation.ts) through the same client fail at once for this long instead of
- * each waiting out its own timeout (a request that cleans up after a failure, e.g. releasing a
- * checkout slot, would otherwise wait twice and miss the 5 s budget).
+ * After a call timed out, further calls of the same API request (platform/invocation.ts, entered
+ * by http/group-handler.ts) through the same client fail at once for this long instead of each
+ * waiting out its own timeout: a request that cleans up after a failure (e.g. releasing a checkout
+ * slot) would otherwise wait twice and miss the 5 s budget.
  *
- * Per invocation, not per process: a Lambda container runs one invocation at a time, but the
- * local server runs every request in one process, where a breaker per client made one slow call
- * fail every other request in flight for a second (seen as bursts of 503s in the e2e suite). Now
- * both runtimes behave alike: a slow call fails its own invocation's later calls fast, and the
- * next invocation tries the dependency again.
+ * Per request, not per process: a Lambda container runs one invocation at a time, but the local
+ * server runs every request in one process, where a breaker per client made one slow call fail
+ * every other request in flight for a second (bursts of 503s in the e2e suite). Queue workers and
+ * the scheduled sweep run without one: they have minutes, not 5 s, and their clean-up must
+ * happen (a fulfilment worker whose delivery timed out gives its lease back so the queue's retry
+ * can take it; with the breaker open that write failed at once and the retry was dropped as a
+ * duplicate, leaving the licence undelivered until the lease ran out).
  */
 export const BREAKER_OPEN_MS = 1_000;
 
 /**
  * Tags errors that leave the client with the dependency's name ("DynamoDB", "S3", ...), so the
  * 503 answer's log line says which one failed, and opens a short circuit breaker of the current
- * invocation after a timeout (BREAKER_OPEN_MS; outside an invocation, none). Returns the
+ * API request after a timeout (BREAKER_OPEN_MS; outside one, none). Returns the
  * client.
  */
 export function tagDependency<T extends object>(client: T, dependency: string): T {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * One invocation's own state: an API request, a queue message, a scheduled sweep. A Lambda
+ * One invocation's own state (an API request: http/group-handler.ts enters it). A Lambda
  * container runs one invocation at a time, while the local server runs every request in one
  * process, so state that must not leak from one invocation into another lives here rather than in
  * a module or a client. Today: the dependency breakers (adapters/resilience.ts).

@@ -1,6 +1,5 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { addLambdaContext, logger, withMessageId, withRequestId } from '../http/logger';
-import { withInvocation } from './invocation';
 import { flushMetrics } from './metrics';
 
 export interface SqsBatchOptions {
@@ -23,20 +22,18 @@ export function sqsBatchHandler(work: (record: SQSRecord) => Promise<unknown>, o
       addLambdaContext(context);
       const failures: SQSBatchResponse['batchItemFailures'] = [];
       const one = (record: SQSRecord) =>
-        withMessageId(record.messageId, () =>
-          withInvocation(async () => {
-            try {
-              await work(record);
-            } catch (err) {
-              logger.error(options.failureMessage, {
-                messageId: record.messageId,
-                receiveCount: record.attributes?.ApproximateReceiveCount,
-                error: err instanceof Error ? err.message : String(err),
-              });
-              failures.push({ itemIdentifier: record.messageId });
-            }
-          }),
-        );
+        withMessageId(record.messageId, async () => {
+          try {
+            await work(record);
+          } catch (err) {
+            logger.error(options.failureMessage, {
+              messageId: record.messageId,
+              receiveCount: record.attributes?.ApproximateReceiveCount,
+              error: err instanceof Error ? err.message : String(err),
+            });
+            failures.push({ itemIdentifier: record.messageId });
+          }
+        });
       try {
         if (options.sequential) for (const record of event.Records) await one(record);
         else await Promise.all(event.Records.map(one));

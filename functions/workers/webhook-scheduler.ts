@@ -7,7 +7,6 @@
  */
 import type { Context } from 'aws-lambda';
 import { addLambdaContext, logger, withRequestId } from '../http/logger';
-import { withInvocation } from '../platform/invocation';
 import { manualLicences } from '../wiring/manual-licences';
 import { webhookPipeline } from '../wiring/webhook-pipeline';
 
@@ -31,10 +30,10 @@ export const handler = async (
   _event?: unknown,
   context?: Partial<Context>,
 ): Promise<{ enqueued: number; disabled: number; reminded: number }> => {
-  if (!context?.awsRequestId) return withInvocation(sweep);
+  if (!context?.awsRequestId) return sweep();
   return withRequestId(context.awsRequestId, () => {
     addLambdaContext(context);
-    return withInvocation(sweep);
+    return sweep();
   });
 };
 

@@ -7,6 +7,7 @@ import {
   type PipelineOptions,
   PoisonMessageError,
   REPLAY_NOT_FAILED,
+  REPLAY_RACE,
   REPLAY_WEBHOOK_GONE,
   WEBHOOK_DISABLED_SUBJECT,
 } from './delivery-pipeline';
@@ -435,6 +436,34 @@ describe('replay', () => {
       [500, 0],
       [200, 1],
     ]);
+  });
+
+  it('reads the delivery again when its attempt was still recording itself; asks to try again only after 3 reads', async () => {
+    const t = setup([{ status: 500 }, { status: 200 }], {
+      retry: { ...DEFAULT_PIPELINE_OPTIONS.retry, schedule: [] },
+    });
+    await t.webhooks.create(webhook());
+    await t.pipeline.fanOut(APP.id, 'appointment.created', {});
+    await t.drain();
+    const reopen = t.deliveries.reopen.bind(t.deliveries);
+    let refusals = 1;
+    // The first reopen finds the delivery changed (its attempt wrote the log first, then itself).
+    t.deliveries.reopen = async (...args) => (refusals-- > 0 ? undefined : reopen(...args));
+    await expect(t.pipeline.replay(firstOf(t.logs.items).id)).resolves.toMatchObject({
+      delivery_id: expect.any(String),
+    });
+    expect(t.queue.take()).toHaveLength(1);
+
+    let reads = 0;
+    t.deliveries.reopen = async () => {
+      reads++;
+      return undefined;
+    };
+    await expect(t.pipeline.replay(firstOf(t.logs.items).id)).rejects.toMatchObject({
+      status: 409,
+      message: REPLAY_RACE,
+    });
+    expect(reads).toBe(3);
   });
 
   it('refuses successes, unknown logs and deliveries whose webhook is gone', async () => {

@@ -114,6 +114,8 @@ export const REPLAY_WEBHOOK_GONE = 'The webhook of this delivery was deleted';
 export const REPLAY_WEBHOOK_DISABLED = 'The webhook of this delivery is disabled';
 export const REPLAY_PAYLOAD_GONE = 'The payload of this delivery is no longer kept';
 export const REPLAY_RACE = 'The delivery changed meanwhile: try again';
+/** Reads of the delivery a replay makes before answering REPLAY_RACE. */
+const REPLAY_TRIES = 3;
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -298,17 +300,22 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
       const entry = await logs.get(logId);
       if (!entry) throw new NotFoundError(WEBHOOK_LOG_NOT_FOUND);
       if (!isReplayable(entry.status_code)) throw new ConflictError(REPLAY_NOT_FAILED);
-      const delivery = entry.delivery_id ? await deliveries.get(entry.delivery_id) : undefined;
-      if (!delivery) throw new ConflictError(REPLAY_PAYLOAD_GONE);
-      const webhook = await webhooks.get(delivery.app_id, delivery.webhook_id);
-      if (!webhook) throw new ConflictError(REPLAY_WEBHOOK_GONE);
-      if (!webhook.is_active) throw new ConflictError(REPLAY_WEBHOOK_DISABLED);
-      const now = clock();
-      const reopened = await deliveries.reopen(
-        delivery,
-        now + opts.watchdogSeconds * 1000,
-        delivery.status !== 'pending',
-      );
+      // The attempt that wrote this log may still be recording itself on the delivery (its log
+      // comes first): a reopen that finds the delivery changed reads it again, a few times,
+      // before the admin is asked to try again.
+      let reopened: DeliveryRecord | undefined;
+      for (let tries = 0; !reopened && tries < REPLAY_TRIES; tries++) {
+        const delivery = entry.delivery_id ? await deliveries.get(entry.delivery_id) : undefined;
+        if (!delivery) throw new ConflictError(REPLAY_PAYLOAD_GONE);
+        const webhook = await webhooks.get(delivery.app_id, delivery.webhook_id);
+        if (!webhook) throw new ConflictError(REPLAY_WEBHOOK_GONE);
+        if (!webhook.is_active) throw new ConflictError(REPLAY_WEBHOOK_DISABLED);
+        reopened = await deliveries.reopen(
+          delivery,
+          clock() + opts.watchdogSeconds * 1000,
+          delivery.status !== 'pending',
+        );
+      }
       if (!reopened) throw new ConflictError(REPLAY_RACE);
       await enqueue(reopened.id, reopened.attempt, 0);
       log.info('webhook replayed', { logId, deliveryId: reopened.id, attempt: reopened.attempt });
