@@ -2,6 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLogLines } from '../http/capture-log-lines';
+import { currentInvocation, withInvocation } from '../platform/invocation';
 import { defineQueue } from '../queues/queue-definition';
 import { envForTests } from '../testing/env';
 import {
@@ -27,6 +28,21 @@ describe('InProcessQueue (the local stand-in for SQS)', () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ body: 'hello', receiveCount: 1 });
     expect((got[0]?.at ?? Number.NaN) - sent).toBeGreaterThanOrEqual(140);
+  });
+
+  it('runs the consumer outside the invocation that sent the message, as a worker Lambda', async () => {
+    const queue = new InProcessQueue();
+    const seen: unknown[] = [];
+    queue.start(async () => {
+      seen.push(currentInvocation());
+    });
+    await withInvocation(async () => {
+      expect(currentInvocation()).toBeDefined();
+      await queue.send('now');
+      await queue.send('later', { delaySeconds: 0.01 });
+    });
+    await queue.whenIdle();
+    expect(seen).toEqual([undefined, undefined]);
   });
 
   it('holds messages until a consumer starts', async () => {

@@ -17,6 +17,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
 import type { MessageQueue } from '../core/webhooks/ports';
 import { logger } from '../http/logger';
+import { outsideInvocation } from '../platform/invocation';
 import type { QueueDefinition, QueueUrlVariable } from '../queues/queue-definition';
 import { sqsClient } from './sqs-client';
 
@@ -180,8 +181,11 @@ export class InProcessQueue implements MessageQueue {
     message.receiveCount += 1;
     this.inFlight += 1;
     const received: ReceivedMessage = { ...message };
+    // The consumer runs as its own invocation, as a worker Lambda would: not inside the request
+    // that sent the message (whose async context the in-process queue would otherwise hand on,
+    // with its dependency breakers).
     Promise.resolve()
-      .then(() => consumer(received))
+      .then(() => outsideInvocation(() => consumer(received)))
       .then(
         () => undefined,
         (err: unknown) => {

@@ -20,3 +20,11 @@ export function withInvocation<T>(fn: () => T): T {
 
 /** The current invocation's state; undefined outside one (start-up, scripts). */
 export const currentInvocation = (): InvocationState | undefined => invocations.getStore();
+
+/**
+ * Runs `fn` outside any invocation: the local server's in-process queues hand a message to its
+ * consumer this way, so the worker does not run inside the request that sent it.
+ */
+export function outsideInvocation<T>(fn: () => T): T {
+  return invocations.exit(fn);
+}

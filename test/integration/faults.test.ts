@@ -8,7 +8,7 @@
  * restarts a DynamoDB Local that died (and says so).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MSG } from '@shared/messages';
@@ -52,7 +52,22 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
   return { status: res.status, body: body as JsonBody, headers: res.headers, ms: Date.now() - started };
 }
 
-const pause = () => process.kill(stack.dynamoPid() as number, 'SIGSTOP');
+/**
+ * Stops DynamoDB Local and waits until the kernel reports it stopped ('T' in /proc/<pid>/stat):
+ * SIGSTOP is asynchronous, and a request sent right after it could still be answered.
+ */
+async function pause() {
+  const pid = stack.dynamoPid() as number;
+  process.kill(pid, 'SIGSTOP');
+  const stopped = () => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('T') ?? true;
+    } catch {
+      return true; // no /proc: nothing more to wait for
+    }
+  };
+  for (let i = 0; i < 100 && !stopped(); i++) await new Promise((r) => setTimeout(r, 5));
+}
 const resume = () => process.kill(stack.dynamoPid() as number, 'SIGCONT');
 
 async function developer() {
@@ -122,7 +137,7 @@ describe('a dependency that hangs or dies', () => {
   it('DynamoDB Local paused mid-request: 503 with Retry-After and a detail within 5 s, then served again', async () => {
     const dev = await developer();
     expect((await call('GET', '/api/user/profile', { token: dev.token })).status).toBe(200);
-    pause();
+    await pause();
     let hung: Answer;
     try {
       hung = await call('GET', '/api/user/profile', { token: dev.token });
@@ -165,7 +180,7 @@ describe('a dependency that hangs or dies', () => {
       (next, context) => async (args) => {
         if (armed && context.commandName === 'PutItemCommand') {
           armed = false;
-          pause();
+          await pause();
         }
         return next(args);
       },

@@ -47,7 +47,8 @@ async function startStack(): Promise<RunningStack> {
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
-    LOG_LEVEL: 'silent',
+    // STACK_LOG_LEVEL=warn (or info) prints the server's log lines among the tests' output.
+    LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'silent',
     MAIL_FROM: 'no-reply@dentalmarket.test',
     // Sync faults in seconds, not minutes: a short outside-system timeout and quick queue retries.
     SYNC_HTTP_TIMEOUT_MS: '1500',
