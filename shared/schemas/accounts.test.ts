@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
 import {
+  ACCOUNT_TYPE_INVALID,
   ADMIN_PROFILE_REQUIRED,
   AdminProfileUpdateRequest,
   ForgotPasswordRequest,
@@ -35,6 +36,17 @@ describe('account schemas', () => {
     expect(SignupRequest.parse({ ...signup, website: 'https://ann.example.com' }).website).toBe(
       'https://ann.example.com',
     );
+  });
+
+  it('signup: account_type is developer or practice; absent means developer; anything else is refused', () => {
+    expect(SignupRequest.parse(signup).account_type).toBe('developer');
+    expect(SignupRequest.parse({ ...signup, account_type: 'developer' }).account_type).toBe('developer');
+    expect(SignupRequest.parse({ ...signup, account_type: 'practice' }).account_type).toBe('practice');
+    for (const account_type of ['admin', 'Practice', '', null, 1, ['practice']]) {
+      expect(firstMessage(SignupRequest, { ...signup, account_type }), JSON.stringify(account_type)).toBe(
+        ACCOUNT_TYPE_INVALID,
+      );
+    }
   });
 
   it('login: both fields required, address normalised', () => {

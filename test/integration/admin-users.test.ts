@@ -6,7 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@shared/messages';
-import { ADMIN_NO_APPROVAL, type AdminUser, USER_EMAIL_REQUIRED, type WebhookLog } from '@shared/schemas/admin-users';
+import { INVITATION_ACCEPTED, INVITATION_LINK_INVALID, type LoginResponse } from '@shared/schemas/accounts';
+import {
+  ADMIN_NO_APPROVAL,
+  type AdminUser,
+  type AdminUserDetail,
+  INVITED_NO_APPROVAL,
+  PRACTICE_NO_APPROVAL,
+  USER_EMAIL_REQUIRED,
+  type WebhookLog,
+} from '@shared/schemas/admin-users';
 import {
   type AdminRotatedKey,
   API_KEY_NOT_FOUND,
@@ -17,8 +26,19 @@ import {
 import { INVALID_API_KEY } from '@shared/schemas/partner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
+import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
-import { adminToken, api, type JsonBody, mailsTo, mailsWithSubject, newDeveloper, uniqueEmail } from '../support/api';
+import { INVITATION_SUBJECT, NOT_INVITED } from '../../functions/core/users/invitations';
+import {
+  adminToken,
+  api,
+  type JsonBody,
+  mailsTo,
+  mailsWithSubject,
+  newDeveloper,
+  newPractice,
+  uniqueEmail,
+} from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { must } from '../support/must';
 import { queuesIdle } from '../support/queues';
@@ -31,6 +51,39 @@ beforeAll(async () => {
 const asAdmin = <T = JsonBody>(method: string, path: string, body?: unknown) =>
   api<T>(method, path, { token: admin, body });
 const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
+
+/** An account imported from the legacy system that has not set its password (as legacy_users writes it). */
+async function invitedAccount(): Promise<{ id: string; email: string }> {
+  const id = `invited-${randomUUID()}`;
+  const email = uniqueEmail('invited');
+  await dynamoUsersRepository.create(
+    {
+      id,
+      email,
+      full_name: 'Invited Developer',
+      company_name: 'Legacy Dental Co',
+      website: null,
+      role: 'developer',
+      is_approved: false,
+      invited: true,
+      linked_emails: [],
+      created_at: new Date().toISOString(),
+      auth_provider: 'password',
+      email_verified: false,
+      token_version: 0,
+    },
+    null,
+  );
+  return { id, email };
+}
+
+/** The set-password links of the invitation mails to `email`, oldest first, once `count` have arrived. */
+async function invitationLinks(email: string, count: number): Promise<string[]> {
+  const mails = await mailsWithSubject(email, INVITATION_SUBJECT, count);
+  return mails.map((m) =>
+    decodeURIComponent(must(/accept-invitation\?token=([\w%-]+)/.exec(m.text ?? '')?.[1], 'the set-password link')),
+  );
+}
 
 describe('GET /api/admin/users', () => {
   it('lists every account with the admin view fields, admins included with role admin', async () => {
@@ -118,6 +171,80 @@ describe('approval', () => {
     await queuesIdle();
     expect((await mailsTo(dev.email)).filter((m) => m.subject === APPROVAL_MAIL_SUBJECT)).toHaveLength(1);
     expect((await asAdmin('POST', `/api/admin/users/${randomUUID()}/approve-production`)).status).toBe(404);
+  });
+});
+
+describe('approval of accounts that need none', () => {
+  it('refuses an invited account (409 with the detail): it stays invited and gets no "approved" mail', async () => {
+    const invited = await invitedAccount();
+    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`);
+    expect(before.body).toMatchObject({ status: 'invited', is_approved: false });
+    for (const refused of [
+      await asAdmin('POST', '/api/approve-user', { email: invited.email }),
+      await asAdmin('POST', `/api/admin/users/${invited.id}/approve-production`),
+    ]) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ detail: INVITED_NO_APPROVAL });
+    }
+    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`)).body).toEqual(before.body);
+    // The re-send the detail suggests works; once its mail is here, nothing else is on its way.
+    expect((await asAdmin('POST', `/api/admin/users/${invited.id}/resend-invitation`)).status).toBe(200);
+    await invitationLinks(invited.email, 1);
+    expect((await mailsTo(invited.email)).map((m) => m.subject)).toEqual([INVITATION_SUBJECT]);
+  });
+
+  it('refuses a practice (400 with the detail): it stays as it was and gets no "approved" mail', async () => {
+    const practice = await newPractice();
+    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${practice.id}`);
+    expect(before.body).toMatchObject({ role: 'practice', status: 'approved' });
+    for (const refused of [
+      await asAdmin('POST', '/api/approve-user', { email: practice.email }),
+      await asAdmin('POST', `/api/admin/users/${practice.id}/approve-production`),
+    ]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ detail: PRACTICE_NO_APPROVAL });
+    }
+    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${practice.id}`)).body).toEqual(before.body);
+    await queuesIdle();
+    expect((await mailsTo(practice.email)).filter((m) => m.subject === APPROVAL_MAIL_SUBJECT)).toEqual([]);
+  });
+});
+
+describe('POST /api/admin/users/{id}/resend-invitation', () => {
+  it('mails a second, different link; either sets the password once, then both are spent', async () => {
+    const invited = await invitedAccount();
+    expect((await asAdmin('POST', `/api/admin/users/${invited.id}/resend-invitation`)).status).toBe(200);
+    const [first] = await invitationLinks(invited.email, 1);
+    expect((await asAdmin('POST', `/api/admin/users/${invited.id}/resend-invitation`)).status).toBe(200);
+    const links = await invitationLinks(invited.email, 2);
+    expect(links).toHaveLength(2);
+    expect(links[0]).toBe(first);
+    expect(links[1]).not.toBe(first);
+
+    // The first mail may be the one the developer opens: its link still sets the password.
+    const accepted = await api('POST', '/api/accept-invitation', {
+      body: { token: must(first), password: 'legacy-secret1' },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toEqual({ message: INVITATION_ACCEPTED });
+    const login = await api<LoginResponse>('POST', '/api/login', {
+      body: { email: invited.email, password: 'legacy-secret1' },
+    });
+    expect(login.status).toBe(200);
+    // The newer link cannot set the password again behind the developer's back.
+    const late = await api('POST', '/api/accept-invitation', { body: { token: links[1], password: 'someone-else1' } });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ detail: INVITATION_LINK_INVALID });
+    const stillMine = await api('POST', '/api/login', { body: { email: invited.email, password: 'legacy-secret1' } });
+    expect(stillMine.status).toBe(200);
+
+    // The account is no longer invited: no more invitations, and it now awaits approval.
+    const again = await asAdmin('POST', `/api/admin/users/${invited.id}/resend-invitation`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: NOT_INVITED });
+    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`)).body).toMatchObject({
+      status: 'pending',
+    });
   });
 });
 

@@ -4,9 +4,10 @@
  * with the wrong role). Routes added to functions/routes.ts later are covered without anyone
  * remembering.
  */
+import type { LoginResponse } from '@shared/schemas/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Access, ROUTES, routeKey } from '../../functions/routes';
-import { adminToken, api, newDeveloper, newPractice } from '../support/api';
+import { adminToken, api, type Developer, newDeveloper, newPractice } from '../support/api';
 
 type Caller = 'visitor' | 'developer' | 'practice' | 'admin';
 
@@ -24,6 +25,7 @@ const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
 const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, 'route-test-id');
 
 describe('every route enforces its role on the server', () => {
+  let practice: Developer | undefined;
   const tokens: Record<Caller, string | undefined> = {
     visitor: undefined,
     developer: undefined,
@@ -33,11 +35,18 @@ describe('every route enforces its role on the server', () => {
 
   beforeAll(async () => {
     tokens.developer = (await newDeveloper()).token;
-    tokens.practice = (await newPractice()).token;
+    practice = await newPractice();
+    tokens.practice = practice.token;
     tokens.admin = await adminToken();
   });
 
   it('a practice signs in as a practice', async () => {
+    // The sign-in answer's role decides where the web app lands (My Purchases, never the portal).
+    const login = await api<LoginResponse>('POST', '/api/login', {
+      body: { email: practice?.email, password: practice?.password },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body.role).toBe('practice');
     const profile = await api<{ role: string }>('GET', '/api/user/profile', { token: tokens.practice });
     expect(profile.body.role).toBe('practice');
   });

@@ -22,9 +22,14 @@ import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-
 import { dynamoManualLicences } from '../../functions/adapters/dynamodb/manual-licences-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { sesMailer } from '../../functions/adapters/mailer';
+import { getConfig } from '../../functions/config';
+import { CLAIM_LINK_TEXT, DEVELOPER_TEXT_NOTE } from '../../functions/core/licences/licence-mails';
 import { createManualLicences } from '../../functions/core/licences/manual-licences';
-import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper } from '../support/api';
-import { workerQueuesIdle } from '../support/queues';
+import { DAY_SECONDS } from '../../functions/core/mail/recipient-cap';
+import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
+import { rateLimiter } from '../../functions/wiring/rate-limits';
+import { adminToken, api, type Developer as Dev, mailsTo, newDeveloper, uniqueEmail } from '../support/api';
+import { queuesIdle, workerQueuesIdle } from '../support/queues';
 import {
   apps,
   createApp,
@@ -37,6 +42,8 @@ import {
   waitForMail,
 } from './checkout-fixtures';
 
+const INSTRUCTIONS = 'We call you to set up access.';
+
 let owner: Dev;
 let other: Dev;
 let buyer: Dev;
@@ -45,12 +52,15 @@ beforeAll(async () => {
   [owner, other, buyer] = await Promise.all([newDeveloper(), newDeveloper(), newDeveloper()]);
 });
 
-/** A manual app of the owner and a completed purchase of it by `buyer`, waiting in manual_pending. */
-async function pendingManualPurchase(label: string) {
+/**
+ * A manual app of the owner and a completed purchase of it by `buyer` (or as `purchase` says),
+ * waiting in manual_pending.
+ */
+async function pendingManualPurchase(label: string, purchase: Partial<PurchaseRecord> = {}) {
   const app = await createApp(
-    testApp(owner.id, label, { licensing_type: 'manual', licensing_instructions: 'We call you to set up access.' }),
+    testApp(owner.id, label, { licensing_type: 'manual', licensing_instructions: INSTRUCTIONS }),
   );
-  const p = await insertPurchase(app, { user_id: buyer.id, buyer_email: buyer.email });
+  const p = await insertPurchase(app, { user_id: buyer.id, buyer_email: buyer.email, ...purchase });
   expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
   expect(await deliveredPurchase(p.id)).toMatchObject({ license_status: 'manual_pending' });
   return { app, p };
@@ -272,5 +282,77 @@ describe('manual licences', () => {
     const after = await adminPending(admin);
     expect(after.licences.some((l) => l.purchase_id === p.id)).toBe(true);
     expect(await service.indexLegacyPending()).toBe(0);
+  });
+});
+
+describe("who the completion mail reaches (the developer's words go only to a proven address)", () => {
+  const detailsFor = (label: string) =>
+    `Sign in at https://clinic.example.com with code ${label}-${randomUUID().slice(0, 8)}`;
+  const complete = (id: string, details: string) =>
+    api('POST', `/api/manual-licences/${id}/complete`, { token: owner.token, body: { access_details: details } });
+
+  it("an unverified account's purchase turns active but mails nothing: the buyer reads it on My Purchases", async () => {
+    const unverified = await newDeveloper({}, { verified: false });
+    const { p } = await pendingManualPurchase('manual-unverified', {
+      user_id: unverified.id,
+      buyer_email: unverified.email,
+    });
+    // What the purchase's own delivery sent (its "being prepared" mail) is out before the completion.
+    await queuesIdle();
+    const before = await mailsTo(unverified.email);
+    const details = detailsFor('unverified');
+    const done = await complete(p.id, details);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ purchase_id: p.id, license_status: 'active' });
+    const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: unverified.token });
+    expect(mine.body.find((x) => x.id === p.id)?.license_status).toBe('active');
+    // Whatever the completion sent (or queued for a retry) has gone out by now: nothing.
+    await queuesIdle();
+    const after = await mailsTo(unverified.email);
+    expect(after.slice(before.length).map((m) => m.subject)).toEqual([]);
+    expect(after.some((m) => (m.text ?? '').includes(details))).toBe(false);
+  });
+
+  it("a paid guest is told in the platform's words only, with the claim link", async () => {
+    const { app, p } = await pendingManualPurchase('manual-guest', {
+      user_id: `guest-${randomUUID()}`,
+      buyer_email: uniqueEmail('paid-guest'),
+      buyer_new_account: true,
+    });
+    const details = detailsFor('guest');
+    const done = await complete(p.id, details);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const [mail] = await waitForMail(
+      p.buyer_email,
+      (m) => m.subject === `Your license for ${app.name}` && (m.text ?? '').includes('Your license is active.'),
+    );
+    const text = mail?.text ?? '';
+    expect(text).not.toContain(details);
+    expect(text).not.toContain(INSTRUCTIONS);
+    expect(text).not.toContain(DEVELOPER_TEXT_NOTE);
+    expect(text).toMatch(new RegExp(`${CLAIM_LINK_TEXT}: \\S+/claim-account\\?token=`));
+    await queuesIdle();
+    expect((await mailsTo(p.buyer_email)).some((m) => (m.text ?? '').includes(details))).toBe(false);
+  });
+
+  it('a recipient at the daily mail cap gets no completion mail; the licence still turns active', async () => {
+    const capped = await newDeveloper();
+    const { p } = await pendingManualPurchase('manual-capped', { user_id: capped.id, buyer_email: capped.email });
+    await queuesIdle();
+    // The address has had its day's mails: the cap's counter (the one every buyer mail takes from) is full.
+    const limit = {
+      key: `mail-to:${capped.email}`,
+      limit: getConfig().MAILS_PER_RECIPIENT_PER_DAY,
+      windowSeconds: DAY_SECONDS,
+    };
+    for (let i = 0; i <= limit.limit && (await rateLimiter.tryTake(limit)); i++);
+    expect(await rateLimiter.tryTake(limit)).toBe(false);
+
+    const details = detailsFor('capped');
+    const done = await complete(p.id, details);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await getPurchase(p.id)).toMatchObject({ license_status: 'active' });
+    await queuesIdle();
+    expect((await mailsTo(capped.email)).some((m) => (m.text ?? '').includes(details))).toBe(false);
   });
 });

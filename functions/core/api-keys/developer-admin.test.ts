@@ -1,5 +1,5 @@
 import { MSG } from '@shared/messages';
-import { ADMIN_NO_APPROVAL } from '@shared/schemas/admin-users';
+import { ADMIN_NO_APPROVAL, INVITED_NO_APPROVAL, PRACTICE_NO_APPROVAL } from '@shared/schemas/admin-users';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors';
 import type { OutgoingMail } from '../users/ports';
@@ -51,6 +51,22 @@ describe('developer approval', () => {
     const unknown = await rejection(service.approveByEmail('nobody@example.com'));
     expect(unknown?.status).toBe(404);
     expect((await rejection(service.getUser('missing')))?.message).toBe(MSG.userNotFound);
+  });
+
+  it.each([
+    ['a practice', { role: 'practice', is_approved: true }, 400, PRACTICE_NO_APPROVAL],
+    ['an invited account', { invited: true, email_verified: false }, 409, INVITED_NO_APPROVAL],
+  ] as const)('refuses to approve %s: nothing changes, no "approved" mail', async (_what, over, status, detail) => {
+    const { users, mails, service } = setup();
+    const account = aUser({ email: 'refused@example.com', ...over });
+    users.all.set(account.id, { ...account });
+    for (const attempt of [service.approveByEmail(account.email), service.approveById(account.id)]) {
+      const refused = await rejection(attempt);
+      expect(refused?.status).toBe(status);
+      expect(refused?.message).toBe(detail);
+    }
+    expect(users.all.get(account.id)).toEqual(account);
+    expect(mails).toEqual([]);
   });
 
   it('lists users with company and role', async () => {

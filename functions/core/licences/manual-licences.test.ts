@@ -119,3 +119,100 @@ describe('legacy pending manual licences (pending before the index existed)', ()
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('completing a manual licence: who is mailed', () => {
+  const INSTRUCTIONS = 'Call us on 555-0100 to set up your login.';
+  const DETAILS = 'Sign in at https://clinic.example.com with code 4711';
+
+  /** A pending manual licence of app a1 bought by `buyer`, completed by its developer d1 with access details. */
+  async function complete(
+    purchase: Partial<PurchaseRecord>,
+    buyer: { email_verified: boolean } | undefined,
+  ): Promise<{ platform: OutgoingMail[]; capped: OutgoingMail[]; status: string }> {
+    const pending: PendingManualLicence = {
+      purchase: {
+        id: 'p1',
+        app_id: 'a1',
+        developer_id: 'd1',
+        user_id: 'u1',
+        buyer_email: 'desk@example.com',
+        buyer_name: null,
+        app: { name: 'Chart' },
+        status: 'completed',
+        license_status: 'manual_pending',
+        expires_at: null,
+        buyer_new_account: false,
+        payment_method: 'test',
+        ...purchase,
+      } as PurchaseRecord,
+      pending_since: since,
+      reminded_at: null,
+    };
+    const platform: OutgoingMail[] = [];
+    const capped: OutgoingMail[] = [];
+    const service = createManualLicences({
+      store: {
+        pendingByApp: async () => [],
+        allPending: async () => [],
+        get: async () => pending,
+        complete: async () => 'completed',
+        markReminded: async () => false,
+        legacyPendingIndexed: async () => true,
+        indexLegacyPending: async () => 0,
+        markLegacyPendingIndexed: async () => {},
+      },
+      apps: {
+        getById: async () =>
+          ({ id: 'a1', user_id: 'd1', name: 'Chart', licensing_instructions: INSTRUCTIONS }) as never,
+        listByOwner: async () => [],
+        listAll: async () => [],
+      },
+      users: { findById: async (id) => (id === 'u1' && buyer ? (buyer as never) : undefined) },
+      mailer: { sendMail: async (m) => void platform.push(m) },
+      buyerMailer: { sendMail: async (m) => void capped.push(m) },
+      claimLinks: { linkFor: async (email) => `http://x/claim-account?token=for-${email}` },
+      appUrl: 'http://x',
+      now: () => plus(1),
+    });
+    const done = await service.complete({ userId: 'd1', admin: false }, 'p1', {
+      access_details: DETAILS,
+      license_key: undefined,
+    });
+    return { platform, capped, status: done.license_status };
+  }
+
+  it("mails a verified buyer the developer's details and instructions through the per-recipient cap", async () => {
+    const { platform, capped, status } = await complete({}, { email_verified: true });
+    expect(status).toBe('active');
+    expect(platform).toEqual([]);
+    expect(capped).toHaveLength(1);
+    expect(capped[0]).toMatchObject({ to: 'desk@example.com', subject: 'Your license for Chart' });
+    expect(capped[0]?.text).toContain(`| ${DETAILS}`);
+    expect(capped[0]?.text).toContain(`| ${INSTRUCTIONS}`);
+  });
+
+  it('mails an unverified account nothing: the licence still turns active (it reads it on My Purchases)', async () => {
+    const { platform, capped, status } = await complete({}, { email_verified: false });
+    expect(status).toBe('active');
+    expect(platform).toEqual([]);
+    expect(capped).toEqual([]);
+  });
+
+  it("tells a paid guest only in the platform's words (no developer text), with the claim link, through the cap", async () => {
+    const { platform, capped } = await complete({ buyer_new_account: true, payment_method: 'test' }, undefined);
+    expect(platform).toEqual([]);
+    expect(capped).toHaveLength(1);
+    const text = capped[0]?.text ?? '';
+    expect(text).toContain('Your license is active.');
+    expect(text).not.toContain(DETAILS);
+    expect(text).not.toContain(INSTRUCTIONS);
+    expect(text).not.toContain('written by the app developer');
+    expect(text).toContain('Create your practice account: http://x/claim-account?token=for-desk@example.com');
+  });
+
+  it("mails a free guest grant (its address proven by the confirmation link) the developer's details", async () => {
+    const { capped } = await complete({ buyer_new_account: true, payment_method: 'free' }, undefined);
+    expect(capped).toHaveLength(1);
+    expect(capped[0]?.text).toContain(`| ${DETAILS}`);
+  });
+});

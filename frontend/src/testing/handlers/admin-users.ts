@@ -1,6 +1,11 @@
 import { MSG } from '@shared/messages';
 import { matchesUserFilters, matchesUserSearch } from '@shared/schemas/admin-lists';
-import type { AdminUserDetail, WebhookLog } from '@shared/schemas/admin-users';
+import {
+  type AdminUserDetail,
+  INVITATION_SENT,
+  INVITED_NO_APPROVAL,
+  type WebhookLog,
+} from '@shared/schemas/admin-users';
 import type { ApiKey } from '@shared/schemas/keys';
 import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
 
@@ -39,7 +44,8 @@ export function webhookLogFixture(over: Partial<WebhookLog> & Pick<WebhookLog, '
 
 /**
  * The admin's User Management calls over in-memory users, keys (by owner) and logs, with the
- * server's rules: admins cannot be approved; approval activates the owner's production keys;
+ * server's rules: admins and invited accounts cannot be approved; an invited account's invitation
+ * can be re-sent; approval activates the owner's production keys;
  * an admin rotation answers the new prefix only.
  */
 export function adminUsersHandlers(
@@ -54,6 +60,7 @@ export function adminUsersHandlers(
 
   const approve = (user: AdminUserDetail) => {
     if (user.role === 'admin') return fail(400, 'Admins do not need approval');
+    if (user.status === 'invited') return fail(409, INVITED_NO_APPROVAL);
     user.is_approved = true;
     user.status = 'approved';
     for (const key of keys[user.id] ?? []) {
@@ -103,6 +110,14 @@ export function adminUsersHandlers(
     http.post<{ id: string }>('/api/admin/users/:id/approve-production', ({ params }) => {
       const user = find(params.id);
       return user ? approve(user) : fail(404, MSG.userNotFound);
+    }),
+    // An invited account gets its set-password link again; anyone else has no open invitation.
+    http.post<{ id: string }>('/api/admin/users/:id/resend-invitation', ({ params }) => {
+      const user = find(params.id);
+      if (!user) return fail(404, MSG.userNotFound);
+      if (user.status !== 'invited')
+        return fail(409, 'This account has no open invitation: it has set its password already.');
+      return HttpResponse.json({ message: INVITATION_SENT(user.email) });
     }),
     http.post<{ id: string }>('/api/admin/keys/:id/rotate', ({ params }) => {
       const key = Object.values(keys)

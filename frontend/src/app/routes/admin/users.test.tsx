@@ -1,4 +1,5 @@
 import { MSG } from '@shared/messages';
+import { INVITATION_SENT } from '@shared/schemas/admin-users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
@@ -163,5 +164,71 @@ describe('User Management (/admin/users)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'approved');
     expect(await screen.findByText('No users with this status.')).toBeTruthy();
     expect(listCalls().some((r) => r.query.get('status') === 'approved')).toBe(true);
+  });
+});
+
+describe('invited accounts (imported legacy accounts without a password)', () => {
+  const withInvited = () => [
+    ...seed(),
+    adminUserFixture({
+      id: 'u-lee',
+      email: 'lee@legacy-dental.example',
+      full_name: 'Lee Legacy',
+      company: 'Legacy Dental',
+      status: 'invited',
+    }),
+  ];
+
+  it('shows Invited with a Re-send button and no Approve; other rows have no Re-send', async () => {
+    await openUsers([], withInvited());
+    await screen.findByTestId('user-row-u-lee');
+    expect(row('u-lee').getByText('Invited')).toBeTruthy();
+    expect(row('u-lee').queryByText('Pending')).toBeNull();
+    expect(row('u-lee').queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(row('u-lee').getByRole('button', { name: /Re-send invitation/ })).toBeTruthy();
+    for (const id of ['u-dana', 'u-omar', 'u-ada']) {
+      expect(row(id).queryByRole('button', { name: /Re-send invitation/ })).toBeNull();
+      expect(row(id).queryByText('Invited')).toBeNull();
+    }
+  });
+
+  it('filters by Invited (with its count) on the server', async () => {
+    const { user } = await openUsers([], withInvited());
+    await screen.findByTestId('user-row-u-lee');
+    const filter = screen.getByRole('combobox', { name: 'Filter by status' });
+    expect(within(filter).getByRole('option', { name: 'Invited (1)' })).toBeTruthy();
+    await user.selectOptions(filter, 'invited');
+    await waitFor(() => expect(rowIds()).toEqual(['u-lee']));
+    expect(screen.getByText('Showing 1 of 1 matching users')).toBeTruthy();
+    expect(calls('GET /api/admin/users').some((r) => r.query.get('status') === 'invited')).toBe(true);
+  });
+
+  it('re-sends the invitation after the confirmation and says so; Cancel sends nothing', async () => {
+    const { user } = await openUsers([], withInvited());
+    await user.click(await row('u-lee').findByRole('button', { name: /Re-send invitation/ }));
+    const question = within(await screen.findByRole('alertdialog'));
+    expect(question.getByText('Send lee@legacy-dental.example a new set-password link?')).toBeTruthy();
+    await user.click(question.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls('POST /api/admin/users/u-lee/resend-invitation')).toHaveLength(0);
+
+    await user.click(row('u-lee').getByRole('button', { name: /Re-send invitation/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(INVITATION_SENT('lee@legacy-dental.example'))).toBeTruthy();
+    expect(calls('POST /api/admin/users/u-lee/resend-invitation')).toHaveLength(1);
+  });
+
+  it("shows the server's detail when the re-send is refused", async () => {
+    const { user } = await openUsers(
+      http.post('/api/admin/users/:id/resend-invitation', () =>
+        fail(429, 'An invitation can be sent at most 3 times a day. Please try again tomorrow.'),
+      ),
+      withInvited(),
+    );
+    await user.click(await row('u-lee').findByRole('button', { name: /Re-send invitation/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText('An invitation can be sent at most 3 times a day. Please try again tomorrow.'),
+    ).toBeTruthy();
   });
 });

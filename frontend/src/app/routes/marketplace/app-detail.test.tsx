@@ -268,6 +268,20 @@ describe('Checkout modal', { timeout: 20_000 }, () => {
     await goesToLoginThenBack();
   });
 
+  it("signed out, offers 'Create a practice account' (practice sign-up); signed in, it does not", async () => {
+    const { unmount } = renderDetail('smile-scheduler', { extra: checkoutHandlers() });
+    const dialog = within(await openCheckout());
+    const link = dialog.getByRole('link', { name: 'Create a practice account' });
+    expect(link.getAttribute('href')).toBe('/signup?type=practice');
+    await userEvent.click(link);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/signup?type=practice'));
+    unmount();
+
+    const member = await openMemberCheckout({ status: 200, body: {} });
+    expect(member.getByText(MSG.loggedInReady)).toBeTruthy();
+    expect(member.queryByRole('link', { name: 'Create a practice account' })).toBeNull();
+  });
+
   it("signed in: 'ready to checkout'; a 401 expires the session and goes to login, remembering the app", async () => {
     const dialog = await openMemberCheckout({ status: 401, body: { detail: 'Token expired' } });
     expect(dialog.getByText(MSG.loggedInReady)).toBeTruthy();

@@ -76,6 +76,7 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
     expect(href(/Documentation/)).toBe('/docs');
     // No welcome banner without new_account=true.
     expect(screen.queryByText(WELCOME_TITLE)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create a practice account' })).toBeNull();
   });
 
   it("reads 'License being prepared', not the manual text, while an automatic licence is on its way", async () => {
@@ -125,6 +126,11 @@ describe('Purchase success (/marketplace/purchase-success)', () => {
     await advance(0);
     expect(screen.getByText(WELCOME_TITLE)).toBeTruthy();
     expect(screen.getByText(/sign up or sign in with that address/)).toBeTruthy();
+    // The guest's way to an account of their own: sign-up as a practice, not as a developer.
+    const banner = within(screen.getByTestId('welcome-banner'));
+    expect(banner.getByRole('link', { name: 'Create a practice account' }).getAttribute('href')).toBe(
+      '/signup?type=practice',
+    );
     await advance(LIMITS.purchaseFirstFetchMs);
     await advance(0);
     expect(screen.getByRole('heading', { name: PURCHASE_COMPLETE })).toBeTruthy();
