@@ -97,7 +97,10 @@ interface GroupNeeds {
   readonly storefront?: boolean;
   /** Enqueue licence deliveries and pool refills for the fulfilment worker (lib/fulfilment.ts). */
   readonly fulfilmentQueue?: boolean;
-  /** Enqueue catalogue jobs for the sync worker: category re-filing, key-pool deletion (lib/sync.ts grantEnqueue). */
+  /**
+   * Enqueue catalogue jobs for the sync worker: category re-filing, key-pool deletion, a proven
+   * address's installations count (lib/sync.ts grantEnqueue).
+   */
   readonly catalogueJobs?: boolean;
   readonly memorySize?: number;
   readonly timeout?: Duration;
@@ -129,6 +132,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'USERCOUNTS',
     ],
     mail: true,
+    // A proven address's purchases are counted as installations by the sync worker (one message).
+    catalogueJobs: true,
     memorySize: 1024,
   },
   // Public reads only (category curation is in the admin group), of the catalogue's key kinds: no

@@ -72,6 +72,11 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'CATALOGUE',
   'CATEGORIES',
   'MARKET',
+  // A proven address's purchases counted as installations a page at a time
+  // (functions/core/purchases/installations.ts): the purchase's mark and its app's counter (APP#*,
+  // CATALOGUE above) in one transaction, which names the event-marker kind it shares with the webhook.
+  'PURCHASE#*',
+  'STRIPEEVENT#*',
   // Catalogue jobs (functions/core/apps/catalogue-jobs.ts): a category's apps re-filed a page at a
   // time (GSI3 partitions, the category and App Management counters), a deleted app's key pool
   // deleted a page at a time (APP#* above).

@@ -1,13 +1,12 @@
 /**
  * Accounts (core/users/users-service.ts): sign-up, sign-in, profiles, resets, wired to DynamoDB and
  * SES; and the guests' claim links (core/users/practice-claims.ts). An address that becomes proven
- * (verified, claimed) makes its purchases count as installations (core/purchases/installations.ts).
+ * (verified, claimed) makes its purchases count as installations (core/purchases/installations.ts,
+ * counted by the sync worker).
  */
-import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
 import { dynamoUsersStores } from '../adapters/dynamodb/users-repo';
 import { sesMailer } from '../adapters/mailer';
 import { getConfig } from '../config';
-import { countProvenPurchases } from '../core/purchases/installations';
 import { buyerIdsOf } from '../core/purchases/purchase';
 import { createDeviceTokens } from '../core/users/device-token';
 import type { GoogleSettings } from '../core/users/google-id-token';
@@ -16,6 +15,7 @@ import type { User } from '../core/users/user';
 import { createUsersService, type UsersSettings } from '../core/users/users-service';
 import { logger } from '../http/logger';
 import { breachedPasswordCheck } from './breached-passwords';
+import { installationCounts } from './installation-counts';
 import { lazyService } from './lazy';
 import { passwords } from './passwords';
 import { rateLimiter } from './rate-limits';
@@ -58,9 +58,12 @@ export function usersSettings(): UsersSettings {
   };
 }
 
-/** The purchases kept for the account's proven addresses start counting as installations. */
+/**
+ * The purchases kept for the account's proven addresses start counting as installations: the sync
+ * worker counts them a page per message after the request (wiring/installation-counts.ts).
+ */
 const countInstallationsOf = async (user: User): Promise<void> => {
-  await countProvenPurchases(dynamoPurchasesRepository, buyerIdsOf(user));
+  await installationCounts.request(buyerIdsOf(user));
 };
 
 export const accounts = /* @__PURE__ */ lazyService(() =>

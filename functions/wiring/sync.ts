@@ -40,6 +40,7 @@ import { logger } from '../http/logger';
 import { countMetric } from '../platform/metrics';
 import { syncJobs } from '../queues/sync-jobs';
 import { secretString } from '../secrets';
+import { installationCounts } from './installation-counts';
 import { invitations } from './invitations';
 import { lazyService } from './lazy';
 import { listingBuilder } from './listing';
@@ -285,13 +286,16 @@ export const catalogueJobs = /* @__PURE__ */ lazyService(() =>
 export const syncJobConsumer = /* @__PURE__ */ lazyService(() =>
   createSyncJobConsumer({
     // The queue also carries the marketplace listing's builds (wiring/listing.ts): one worker, within the concurrency budget.
-    // And the catalogue jobs (re-filing a category's apps, deleting a deleted app's key pool), a page per message.
+    // And the catalogue jobs (re-filing a category's apps, deleting a deleted app's key pool), a page per message,
+    // and the installations count of purchases whose address became proven (wiring/installation-counts.ts).
     handleJob: (job, meta) =>
       job.kind === 'listing'
         ? listingBuilder.build()
         : job.kind === 'refile-category' || job.kind === 'delete-pool'
           ? catalogueJobs.handle(job)
-          : syncService.handleJob(job, meta),
+          : job.kind === 'count-installations'
+            ? installationCounts.handle(job)
+            : syncService.handleJob(job, meta),
     maxReceiveCount: syncJobs.maxReceiveCount,
     failed: dynamoFailedItems,
     log: logger,

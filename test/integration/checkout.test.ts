@@ -28,7 +28,9 @@ import { GUEST_CONFIRM_SUBJECT } from '../../functions/core/purchases/guest-mail
 import { guestBuyerId } from '../../functions/core/purchases/purchase';
 import { api, apiUrl, newDeveloper, uniqueEmail, verifyEmailOf, type WithDetail } from '../support/api';
 import { must } from '../support/must';
+import { queuesIdle } from '../support/queues';
 import {
+  apps,
   createApp,
   createFreeCodeApp,
   createPoolApp,
@@ -187,6 +189,27 @@ describe('guest checkout of a paid key-pool app (local test mode)', () => {
     });
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe(APP_NOT_FOUND);
+  });
+});
+
+describe('installations of a guest whose address becomes proven', () => {
+  it('start counting once the address is verified, counted by the sync worker a page at a time', async () => {
+    // More purchases than one page of the worker's count (CATALOGUE_JOB_PAGE_SIZE 3 in the tests).
+    const email = uniqueEmail('proven');
+    const guest = { id: guestBuyerId(email), email };
+    const bought = await Promise.all([1, 2, 3, 4].map((n) => createApp(testApp(owner.id, `proven-${n}`))));
+    for (const app of bought) await insertCompleted(app, guest, { installation_counted: false });
+    const installations = async () =>
+      Promise.all(bought.map(async (app) => (await apps.getById(app.id))?.installations ?? 0));
+    expect(await installations()).toEqual([0, 0, 0, 0]);
+
+    const reg = await api('POST', '/api/register', {
+      body: { full_name: 'Proven Guest', email, password: 'secret123', company_name: 'Practice' },
+    });
+    expect(reg.status).toBeLessThan(300);
+    await verifyEmailOf(email);
+    await queuesIdle();
+    expect(await installations()).toEqual([1, 1, 1, 1]);
   });
 });
 

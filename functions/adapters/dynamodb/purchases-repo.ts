@@ -224,7 +224,7 @@ const buyerKeyOf = (item: Record<string, unknown>) => ({
  * the page. The cursor (the one codec, core/paging.ts) maps each buyer id to the keyCursor of the
  * last item it gave (null: that list is done; absent: not started).
  */
-async function pageByBuyers(
+export async function pageByBuyers(
   buyerIds: readonly string[],
   limit: number,
   cursor?: string,
@@ -480,6 +480,18 @@ async function countOnce(purchaseId: string, counter: TransactItems): Promise<Ev
   );
 }
 
+/**
+ * A completed purchase not counted yet starts counting as an installation (its mark and its app's
+ * counter in one transaction); false when it counted already or is not completed. Exported on its
+ * own for the sync worker's installations count (wiring/installation-counts.ts), which carries no
+ * more of this repository.
+ */
+export async function countInstallation(purchaseId: string): Promise<boolean> {
+  const { outcome } = await withInstallations(purchaseId, 1, (counter) => countOnce(purchaseId, counter));
+  if (outcome === 'applied') await touchCatalogue();
+  return outcome === 'applied';
+}
+
 export const dynamoPurchasesRepository: PurchaseRepository = {
   async checkoutSlot(buyerId, appId) {
     const item = await getItem(purchaseKeys.checkoutSlot(buyerId, appId));
@@ -631,11 +643,7 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
     );
   },
 
-  async countInstallation(purchaseId) {
-    const { outcome } = await withInstallations(purchaseId, 1, (counter) => countOnce(purchaseId, counter));
-    if (outcome === 'applied') await touchCatalogue();
-    return outcome === 'applied';
-  },
+  countInstallation,
 
   async markRefunded(purchaseId, change) {
     const outcome = await refundWithReview(purchaseId, change);

@@ -35,6 +35,8 @@ function failedKindOf(job: SyncJob): string {
       return 'category re-filing';
     case 'delete-pool':
       return 'licence key pool deletion';
+    case 'count-installations':
+      return 'installations count';
     default:
       return 'legacy_events poll';
   }

@@ -194,7 +194,12 @@ export type SyncJob =
       release?: { slug: string; category_id: string };
     }
   /** One page of deleting a deleted app's licence-key pool, re-sent until the pool is gone. */
-  | { kind: 'delete-pool'; app_id: string };
+  | { kind: 'delete-pool'; app_id: string }
+  /**
+   * One page of counting the purchases of buyer ids whose address became proven
+   * (core/purchases/installations.ts), re-sent with the next cursor until the purchases are read.
+   */
+  | { kind: 'count-installations'; buyer_ids: string[]; cursor?: string };
 
 export interface SyncQueue {
   send(job: SyncJob, delaySeconds?: number): Promise<void>;

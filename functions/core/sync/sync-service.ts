@@ -249,7 +249,13 @@ export function createSyncService(deps: SyncServiceDeps) {
     async handleJob(job: SyncJob, meta: JobMeta = {}): Promise<SyncRun | undefined> {
       if (job.kind === 'poll') return poll(job, meta);
       // Listing builds and catalogue jobs are the marketplace's (wiring/sync.ts hands them on).
-      if (job.kind === 'listing' || job.kind === 'refile-category' || job.kind === 'delete-pool') return undefined;
+      if (
+        job.kind === 'listing' ||
+        job.kind === 'refile-category' ||
+        job.kind === 'delete-pool' ||
+        job.kind === 'count-installations'
+      )
+        return undefined;
       const run = await deps.runs.get(job.run_id);
       if (!run || run.status === 'succeeded' || run.status === 'failed') return run; // duplicate message
       return runLocked(run);
