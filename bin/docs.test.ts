@@ -272,3 +272,25 @@ describe('the docs describe the procedures and protections that work', () => {
     }
   });
 });
+
+describe('what the code cites of the docs', () => {
+  /** `README "Heading"` or `docs/<page>.md "Heading"` in the repository's code and comments. */
+  const CITATION = /(README(?:\.md)?|docs\/[\w-]+\.md) "([^"\n]+)"/g;
+  const headingsOf = (page: string) =>
+    new Set([...read(page).matchAll(/^#{1,6} (.+?)\s*$/gm)].map((m) => (m[1] ?? '').replace(/[`*]/g, '')));
+
+  it('every cited section (README "Heading", docs/<page>.md "Heading") exists, acknowledgement reasons included', () => {
+    const sources = TREE.files.filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f) && f !== 'bin/docs.test.ts');
+    const missing: string[] = [];
+    let cited = 0;
+    for (const file of sources) {
+      for (const m of read(file).matchAll(CITATION)) {
+        const page = m[1] === 'README' ? README : (m[1] as string);
+        cited++;
+        if (!existsSync(join(ROOT, page)) || !headingsOf(page).has(m[2] as string)) missing.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(cited).toBeGreaterThan(0);
+    expect(missing, `cited sections that do not exist:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+});
