@@ -7,6 +7,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/platform/function-timeout';
 import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
 import { REPO_ROOT } from './app-config';
 import { type FunctionBundling, LAMBDA_BUNDLING, powertoolsLayerParameter, powertoolsLayerVersion } from './bundling';
@@ -17,7 +18,7 @@ export const FUNCTION_DEFAULTS = {
   runtime: lambda.Runtime.NODEJS_22_X,
   architecture: lambda.Architecture.ARM_64,
   memorySize: 512,
-  timeout: Duration.seconds(15),
+  timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
   tracing: lambda.Tracing.ACTIVE,
 } as const;
 
