@@ -294,3 +294,15 @@ describe('what the code cites of the docs', () => {
     expect(missing, `cited sections that do not exist:\n  ${missing.join('\n  ')}`).toEqual([]);
   });
 });
+
+describe('the cold-start figures', () => {
+  const rowsOf = (text: string) => text.split('\n').filter((l) => /^\| (marketplace|storefront|partner) \|/.test(l));
+
+  it('README has the measured table of docs/performance.md, row for row, and its ratio', () => {
+    const measured = rowsOf(read('docs/performance.md'));
+    expect(measured).toHaveLength(3);
+    expect(rowsOf(read(README))).toEqual(measured);
+    expect(read(README)).toContain('1.3-1.5x');
+    expect(read('lib/bundling.ts')).not.toMatch(/imports 1\.5-2x faster/);
+  });
+});
