@@ -1,6 +1,6 @@
 // Bundle budget, run by `npm test` after `npm run build:web`: the JavaScript a visitor downloads
 // for '/' (the entry chunk, its static imports and the home route's chunk) must stay under
-// 150 KB gzip (see README "Visitor JavaScript"), and none of it may be developer or admin code.
+// 150 KB gzip (see docs/performance.md "Visitor JavaScript"), and none of it may be developer or admin code.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -6,6 +6,9 @@
  * - every relative link in README.md and docs/*.md points at a file (and heading) that exists;
  * - every repository path quoted in backticks (`functions/wiring/reviews.ts`, `lib/waf.ts`,
  *   `dynamodb/keys.ts`, `ports.ts`) exists.
+ * - the procedures and protections the docs describe are the ones the code has (issue 29): the
+ *   origin secret rotates only through its script, security.md's Edge section names what lib/waf.ts
+ *   and the authorizer build.
  *
  * A quoted token counts as a repository path when it starts with a top-level entry of the
  * repository (`functions/...`, `.ci/run`, `package.json`) or names a source file (`keys.test.ts`,
@@ -18,6 +21,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  PARTNER_API_PREFIX,
+  PER_CLIENT_RATE_LIMIT,
+  RATE_RULES,
+  STRIPE_WEBHOOK_PATH,
+  SUBMISSION_PATH_PREFIXES,
+} from '../lib/waf';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const README = 'README.md';
@@ -211,5 +221,88 @@ describe('the README and docs/', () => {
     expect(pathExists({ path: 'functions/no-such-file.ts', rooted: true })).toBe(false);
     expect(pathExists({ path: 'dynamodb/keys.ts', rooted: false })).toBe(true);
     expect(pathExists({ path: 'dynamodb/no-such-repo.ts', rooted: false })).toBe(false);
+  });
+});
+
+/** A section of a page: from its heading to the next heading of the same or a higher level. */
+const sectionOf = (page: string, heading: string): string => {
+  const text = read(page);
+  const start = text.search(new RegExp(`^(#+) ${heading}\\s*$`, 'm'));
+  if (start < 0) throw new Error(`${page} has no section "${heading}"`);
+  const level = (text.slice(start).match(/^#+/) ?? [''])[0].length;
+  const rest = text.slice(text.indexOf('\n', start) + 1);
+  const end = rest.search(new RegExp(`^#{1,${level}} `, 'm'));
+  return end < 0 ? rest : rest.slice(0, end);
+};
+const wafSource = () => read('lib/waf.ts');
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+describe('the docs describe the procedures and protections that work', () => {
+  it("the origin secret's rotation is the script everywhere, never a value put by hand and a redeploy", () => {
+    for (const page of PAGES) {
+      expect(read(page), page).not.toMatch(/put a new value and redeploy/i);
+    }
+    const row = read('docs/security.md')
+      .split('\n')
+      .find((line) => line.startsWith('| Origin verify'));
+    expect(row).toContain('npm run rotate:origin-secret');
+    expect(row).toContain('runbook.md#rotating-secrets');
+    expect(read('package.json')).toContain('"rotate:origin-secret"');
+  });
+
+  it("security.md's Edge section names what lib/ builds: the authorizer, each custom WAF rule, the scoping and limits", () => {
+    const edge = sectionOf('docs/security.md', 'Edge');
+    expect(edge).toMatch(/authorizer/i);
+    expect(edge).toContain('functions/http/origin-authorizer.ts');
+    // Every rule lib/waf.ts writes itself (the managed groups' names aside).
+    const custom = [...wafSource().matchAll(/blockRule\('(\w+)'|name: '(\w+)',\s*priority:/g)].map((m) => m[1] ?? m[2]);
+    expect(custom).toContain('RateLimitPerClient');
+    expect(custom.length).toBeGreaterThan(0);
+    for (const rule of custom) expect(edge, rule).toContain(rule);
+    expect(edge).toContain(thousands(PER_CLIENT_RATE_LIMIT));
+    expect(edge).toContain(STRIPE_WEBHOOK_PATH);
+    expect(edge).toContain(`${PARTNER_API_PREFIX}*`);
+    for (const prefix of SUBMISSION_PATH_PREFIXES) expect(edge).toContain(prefix);
+    for (const rule of RATE_RULES) expect(edge, rule.name).toContain(`(${rule.limit})`);
+  });
+
+  it('no page says the outside systems’ keys are read once per container (they go through the 5-minute cache)', () => {
+    for (const page of PAGES) {
+      expect(read(page), page).not.toMatch(/once per container|reads it once/i);
+    }
+  });
+});
+
+describe('what the code cites of the docs', () => {
+  /** `README "Heading"` or `docs/<page>.md "Heading"` in the repository's code and comments. */
+  const CITATION = /(README(?:\.md)?|docs\/[\w-]+\.md) "([^"\n]+)"/g;
+  const headingsOf = (page: string) =>
+    new Set([...read(page).matchAll(/^#{1,6} (.+?)\s*$/gm)].map((m) => (m[1] ?? '').replace(/[`*]/g, '')));
+
+  it('every cited section (README "Heading", docs/<page>.md "Heading") exists, acknowledgement reasons included', () => {
+    const sources = TREE.files.filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f) && f !== 'bin/docs.test.ts');
+    const missing: string[] = [];
+    let cited = 0;
+    for (const file of sources) {
+      for (const m of read(file).matchAll(CITATION)) {
+        const page = m[1] === 'README' ? README : (m[1] as string);
+        cited++;
+        if (!existsSync(join(ROOT, page)) || !headingsOf(page).has(m[2] as string)) missing.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(cited).toBeGreaterThan(0);
+    expect(missing, `cited sections that do not exist:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+});
+
+describe('the cold-start figures', () => {
+  const rowsOf = (text: string) => text.split('\n').filter((l) => /^\| (marketplace|storefront|partner) \|/.test(l));
+
+  it('README has the measured table of docs/performance.md, row for row, and its ratio', () => {
+    const measured = rowsOf(read('docs/performance.md'));
+    expect(measured).toHaveLength(3);
+    expect(rowsOf(read(README))).toEqual(measured);
+    expect(read(README)).toContain('1.3-1.5x');
+    expect(read('lib/bundling.ts')).not.toMatch(/imports 1\.5-2x faster/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Rotates the origin secret (the X-Origin-Verify value CloudFront sends to the API) without a
- * moment in which CloudFront and the API disagree: docs/runbook.md "Rotating the origin secret".
+ * moment in which CloudFront and the API disagree: docs/runbook.md "Rotating secrets".
  *
  *   npm run rotate:origin-secret -- --secret-id <OriginVerifySecretArn> [--stack DentalMarketplace-App] [-- <cdk deploy options>]
  *   npm run rotate:origin-secret -- --secret-id <arn> --step drop --previous-version <id>   # resume

@@ -44,7 +44,7 @@ export const ESM_REQUIRE_BANNER =
  *
  * (On a quiet machine, 2026-11-28, `npm run measure:cold-start`, median of 9: marketplace 432 ms
  * external / 293 ms bundled, storefront 342 / 252 ms, partner 399 / 286 ms; docs/performance.md.) Locally the bundled
- * SDK imports 1.5-2x faster. It stays external all the same: bundled, every function is 350-600 KB
+ * SDK imports 1.3-1.5x faster (90-140 ms). It stays external all the same: bundled, every function is 350-600 KB
  * larger and none meets the issue's budget (every bundle under 500 KB, marketplace and Partner API
  * under 300 KB), and the local figure loads the SDK from node_modules, not from the runtime's own
  * copy in the Lambda image, whose load time only a deployed cold start (INIT duration) can show.

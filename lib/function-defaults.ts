@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AssetStaging, Duration, Validations } from 'aws-cdk-lib';
+import { AssetStaging, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,6 +7,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/platform/function-timeout';
 import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
 import { REPO_ROOT } from './app-config';
 import { type FunctionBundling, LAMBDA_BUNDLING, powertoolsLayerParameter, powertoolsLayerVersion } from './bundling';
@@ -17,7 +18,7 @@ export const FUNCTION_DEFAULTS = {
   runtime: lambda.Runtime.NODEJS_22_X,
   architecture: lambda.Architecture.ARM_64,
   memorySize: 512,
-  timeout: Duration.seconds(15),
+  timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
   tracing: lambda.Tracing.ACTIVE,
 } as const;
 
@@ -34,10 +35,37 @@ export const POWERTOOLS_ENVIRONMENT = {
 } as const;
 
 /**
+ * Context value naming the Powertools layer ARN to use instead of AWS's public SSM parameter: for a
+ * region where AWS does not publish the parameter (the change set would fail with "Unable to fetch
+ * parameters [/aws/service/powertools/...]"), or a layer of your own (docs/deploy.md).
+ */
+export const POWERTOOLS_LAYER_ARN_CONTEXT = 'powertoolsLayerArn';
+const LAYER_ARN = /^arn:aws[a-z-]*:lambda:([a-z0-9-]+):\d{12}:layer:[A-Za-z0-9_-]+:\d+$/;
+
+/**
  * AWS's Powertools for AWS Lambda (TypeScript) layer of the installed version, in this region: its
- * ARN read at deploy time from the public SSM parameter AWS publishes for that version.
+ * ARN read at deploy time from the public SSM parameter AWS publishes for that version, or the
+ * layer version ARN given as context POWERTOOLS_LAYER_ARN_CONTEXT (checked at synth time: a layer
+ * version ARN in the stack's region).
  */
 function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
+  const override = scope.node.tryGetContext(POWERTOOLS_LAYER_ARN_CONTEXT);
+  if (override !== undefined && override !== null && override !== '') {
+    const arn = String(override);
+    const region = LAYER_ARN.exec(arn)?.[1];
+    if (!region) {
+      throw new Error(
+        `Context ${POWERTOOLS_LAYER_ARN_CONTEXT} must be a Lambda layer version ARN (arn:aws:lambda:<region>:<account>:layer:<name>:<version>), got "${arn}"`,
+      );
+    }
+    const stackRegion = Stack.of(scope).region;
+    if (!Token.isUnresolved(stackRegion) && region !== stackRegion) {
+      throw new Error(
+        `Context ${POWERTOOLS_LAYER_ARN_CONTEXT} names a layer in ${region}, but the stack deploys to ${stackRegion}: Lambda takes layers of its own region only`,
+      );
+    }
+    return lambda.LayerVersion.fromLayerVersionArn(scope, 'PowertoolsLayer', arn);
+  }
   const arn = ssm.StringParameter.valueForStringParameter(
     scope,
     powertoolsLayerParameter(powertoolsLayerVersion(REPO_ROOT)),

@@ -57,7 +57,12 @@ export class Mail extends Construct {
     const stack = Stack.of(this);
     const identityArn = (identity: string) =>
       stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
-    this.identityArns = [...new Set([identityArn(this.from), identityArn(this.from.split('@')[1] as string)])];
+    // SES authorizes a send against the most specific verified identity: the address, its domain,
+    // or the parent domain the stack verifies when mailFrom is on a subdomain of mailDomain
+    // (-c mailDomain=example.com, mailFrom no-reply@mail.example.com). All three are allowed.
+    this.identityArns = [
+      ...new Set([identityArn(this.from), identityArn(this.from.split('@')[1] as string), identityArn(this.domain)]),
+    ];
 
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,

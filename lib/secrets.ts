@@ -50,7 +50,7 @@ export class AppSecrets extends Construct {
     });
     this.acknowledge(
       this.jwt,
-      'Rotated by hand with key ids (README "Rotating secrets"): the new key signs, the previous one keeps verifying until the 12-hour tokens it signed expire; an automatic rotation would need the same two-phase change.',
+      'Rotated by hand with key ids (docs/runbook.md "Rotating secrets", docs/deploy.md "Rotating secrets"): the new key signs, the previous one keeps verifying until the 12-hour tokens it signed expire; an automatic rotation would need the same two-phase change.',
       'A token signing key, not patient data; the AWS managed key encrypts it and IAM limits reading to the functions that sign or verify tokens.',
     );
 

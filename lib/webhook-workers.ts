@@ -99,6 +99,10 @@ export class WebhookWorkers extends Construct {
       schedule: events.Schedule.rate(Duration.minutes(1)),
       targets: [new targets.LambdaFunction(this.scheduler.function, { retryAttempts: 0 })],
     });
+    // The rule's retryAttempts is EventBridge's; Lambda's own async retries (2 by default, up to
+    // minutes later) would run a failed sweep again beside the next minute's run. None: the next
+    // run is the retry.
+    this.scheduler.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.seconds(60) });
 
     for (const fn of [this.delivery, this.scheduler]) {
       for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS, {

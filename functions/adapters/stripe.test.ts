@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, errorMapping } from '../http/middleware';
+import { FUNCTION_TIMEOUT_SECONDS } from '../platform/function-timeout';
 import { envForTests } from '../testing/env';
 import {
   resetStripeForTests,
@@ -82,8 +83,8 @@ describe('verifyStripeEvent', () => {
   });
 });
 
-/** lib/function-defaults.ts FUNCTION_DEFAULTS.timeout (the functions' tests do not load lib/). */
-const CHECKOUT_FUNCTION_TIMEOUT_MS = 15_000;
+/** The checkout function's timeout: lib/function-defaults.ts FUNCTION_DEFAULTS.timeout is this constant. */
+const CHECKOUT_FUNCTION_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS * 1000;
 
 describe('a Stripe that hangs', () => {
   let server: Server | undefined;

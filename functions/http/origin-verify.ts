@@ -12,7 +12,7 @@ const digest = (value: string): Buffer => createHash('sha256').update(value, 'ut
 
 /**
  * Whether the request carries the expected origin-verify value, or the previous one while a
- * rotation overlaps (docs/runbook.md "Rotating the origin secret": the secret's AWSPREVIOUS
+ * rotation overlaps (docs/runbook.md "Rotating secrets": the secret's AWSPREVIOUS
  * version, read by functions/secrets.ts, until the rotation drops it once CloudFront sends the new
  * value). Compared in constant time (over SHA-256 digests, so neither the length nor a common
  * prefix leaks), and both values are always compared. Without an expected value (locally) every

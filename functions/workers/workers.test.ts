@@ -5,10 +5,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientsForTests } from '../adapters/aws-clients';
 import { resetConfigForTests } from '../config';
+import { purchaseFixture } from '../core/purchases/testing';
 import { captureLogLines } from '../http/capture-log-lines';
+import { BUSINESS_METRICS, flushMetrics, storedMetricsForTests } from '../platform/metrics';
+import { buildLicenceFulfilment } from '../wiring/fulfilment';
 import { handler as mailWorker } from './mail-worker';
 import { handler as syncWorker } from './sync-worker';
-import { handler as webhookDelivery } from './webhook-delivery';
+import { countAttempt, handler as webhookDelivery } from './webhook-delivery';
 
 /**
  * The SQS workers' partial batch failures: a record that fails is reported in batchItemFailures
@@ -147,5 +150,48 @@ describe('sync worker', () => {
     );
     // A job that is not JSON is dropped (logged), never retried; the failed read is retried.
     expect(res.batchItemFailures).toEqual([{ itemIdentifier: 's2' }]);
+  });
+});
+
+/**
+ * The business metrics the alarms "webhook deliveries given up" and "licence deliveries failed"
+ * (lib/observability.ts) watch, as the Lambdas record them (Powertools Metrics, flushed per invocation).
+ */
+describe('business metrics', () => {
+  const stored = (name: keyof typeof BUSINESS_METRICS) => storedMetricsForTests()[BUSINESS_METRICS[name]];
+  beforeEach(() => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined); // the flushed EMF line
+    flushMetrics(); // start with nothing recorded
+  });
+  afterEach(() => flushMetrics());
+
+  it('a webhook delivery given up (last retry failed, or its endpoint disabled) counts "given up"; a retry only "failed"', () => {
+    countAttempt('retry');
+    expect(stored('webhookFailed')).toBe(1);
+    expect(stored('webhookGaveUp')).toBeUndefined();
+    countAttempt('failed');
+    countAttempt('disabled');
+    expect(stored('webhookGaveUp')).toEqual([1, 1]);
+    countAttempt('succeeded');
+    countAttempt('cancelled');
+    countAttempt('skipped');
+    expect(stored('webhookGaveUp')).toEqual([1, 1]);
+    expect(stored('webhookDelivered')).toBe(1);
+  });
+
+  it('the fulfilment wiring counts "licence delivery failed" when the app is gone (app_gone)', async () => {
+    ddb.onAnyCommand().resolves({}); // the purchase is set to manual_pending; nobody is suppressed
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+    const fulfilment = buildLicenceFulfilment({ events: null }, { getById: async () => undefined });
+    const delivery = await fulfilment.fulfil(
+      purchaseFixture({
+        app_id: 'gone-app',
+        status: 'completed',
+        completed_at: '2026-03-01T11:01:00.000Z',
+        fulfilment: 'pending',
+      }),
+    );
+    expect(delivery?.license_status).toBe('manual_pending');
+    expect(stored('licenceUndelivered')).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import { BUSINESS_METRICS } from '../../functions/platform/metric-names';
 import { ROUTE_GROUPS, type RouteGroup } from '../../functions/routes';
 import { REPO_ROOT } from '../../lib/app-config';
 import { LAMBDA_BUNDLING, POWERTOOLS_FROM_LAYER } from '../../lib/bundling';
-import { POWERTOOLS_ENVIRONMENT } from '../../lib/function-defaults';
+import { POWERTOOLS_ENVIRONMENT, POWERTOOLS_LAYER_ARN_CONTEXT } from '../../lib/function-defaults';
 import { ALARM_THRESHOLDS, BUSINESS_WIDGET_TITLES } from '../../lib/observability';
 import { MANAGED_RULE_GROUPS, RATE_RULES } from '../../lib/waf';
 import { must } from '../support/must';
@@ -365,6 +365,34 @@ describe('observability (item 7)', () => {
       });
     }
   });
+
+  it('a region without the public Powertools parameter: -c powertoolsLayerArn names the layer, checked at synth time', () => {
+    const layer = 'arn:aws:lambda:eu-central-2:123456789012:layer:PowertoolsTypeScript:7';
+    const stacks = synthMarketplace({
+      region: 'eu-central-2',
+      context: { siteBuildPath: fakeSiteBuild(), [POWERTOOLS_LAYER_ARN_CONTEXT]: layer },
+      cloudFormationValidation: false,
+    });
+    const template = Template.fromStack(stacks.appStack).toJSON();
+    const ours = Object.values(template.Resources as Record<string, CfnObject>).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.NODE_OPTIONS,
+    );
+    expect(ours.length).toBeGreaterThanOrEqual(15);
+    for (const fn of ours) expect(fn.Properties.Layers, fn.Properties.Description).toEqual([layer]);
+    // No parameter for the change set to resolve.
+    expect(JSON.stringify(template.Parameters ?? {})).not.toContain('/aws/service/powertools/');
+    // A mistyped value or another region's layer fails the synth, not the deploy.
+    const synthWith = (value: string) => () =>
+      synthMarketplace({
+        region: 'eu-central-2',
+        context: { siteBuildPath: fakeSiteBuild(), [POWERTOOLS_LAYER_ARN_CONTEXT]: value },
+        cloudFormationValidation: false,
+      });
+    expect(synthWith('PowertoolsTypeScript:7')).toThrow(/powertoolsLayerArn must be a Lambda layer version ARN/);
+    expect(synthWith('arn:aws:lambda:us-east-1:123456789012:layer:PowertoolsTypeScript:7')).toThrow(
+      /layer in us-east-1, but the stack deploys to eu-central-2/,
+    );
+  }, 90_000);
 
   it("the dashboard graphs the business metrics with the functions' namespace and service", () => {
     const [dashboard] = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');

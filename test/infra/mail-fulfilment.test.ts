@@ -159,6 +159,36 @@ describe('mail', () => {
   });
 });
 
+describe('mail from a subdomain of the mail domain (-c mailDomain=<parent>)', () => {
+  let parent: Resources;
+  beforeAll(() => {
+    const stacks = synthMarketplace({
+      context: {
+        siteBuildPath: fakeSiteBuild(),
+        mailFrom: 'no-reply@mail.dental.example',
+        mailDomain: 'dental.example',
+      },
+      cloudFormationValidation: false,
+    });
+    parent = Template.fromStack(stacks.appStack).toJSON().Resources;
+  }, 90_000);
+
+  it('senders may send as the identity the stack creates (the parent domain), not only the sender and its domain', () => {
+    const identity = Object.values(parent).find((r) => r.Type === 'AWS::SES::EmailIdentity');
+    expect(identity?.Properties.EmailIdentity).toBe('dental.example');
+    const statements = Object.values(parent)
+      .filter((r) => r.Type === 'AWS::IAM::ManagedPolicy' || r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as Array<{ Sid?: string; Resource: unknown }>)
+      .filter((s) => s.Sid === 'SendMailAsConfiguredSender');
+    expect(statements.length).toBeGreaterThan(0);
+    for (const send of statements) {
+      const resources = JSON.stringify(send.Resource);
+      expect(resources).toContain('identity/dental.example"');
+      expect(resources).toContain('identity/mail.dental.example"');
+    }
+  });
+});
+
 describe('queued licence delivery', () => {
   it('the fulfilment worker consumes the fulfilment queue with partial batch failures; the queue dead-letters', () => {
     const worker = functionId('Fulfilment worker');

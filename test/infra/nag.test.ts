@@ -30,7 +30,7 @@ describe('cdk-nag', () => {
     }
   }, 90_000);
 
-  it('a production-shaped deployment (custom domain, WAF, Stripe secret, pinned distribution) has none either', () => {
+  it('a production-shaped deployment (custom domain and certificate, existing web ACL and Stripe secret, mail identity) has none either', () => {
     const { app } = synthMarketplace({
       context: {
         siteBuildPath: fakeSiteBuild(),

@@ -320,6 +320,26 @@ describe('throughput knobs and timeouts', () => {
     }
   });
 
+  it('the webhook sweep is not retried by Lambda (a failed run cannot overlap the next minute’s)', () => {
+    const scheduler = must(
+      Object.entries(resources).find(
+        ([, r]) =>
+          r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description).startsWith('Webhook scheduler'),
+      ),
+      'webhook scheduler',
+    )[0];
+    const configs = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::EventInvokeConfig' && JSON.stringify(r.Properties.FunctionName).includes(scheduler),
+    );
+    expect(configs).toHaveLength(1);
+    expect(configs[0]?.Properties).toMatchObject({ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+    // EventBridge does not retry the target either.
+    app.hasResourceProperties('AWS::Events::Rule', {
+      Targets: [{ Arn: { 'Fn::GetAtt': [scheduler, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 }, Id: 'Target0' }],
+    });
+  });
+
   it('a new originSecretNonce changes the distribution (CloudFront re-reads the origin secret)', () => {
     const distributionConfig = (t: Template) =>
       must(Object.values(t.findResources('AWS::CloudFront::Distribution'))[0], 'distribution').Properties

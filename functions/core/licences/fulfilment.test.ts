@@ -188,6 +188,18 @@ describe('other licensing types', () => {
     expect(mem.lookups.get(`${app.id}#CODE-9`)).toBe('1');
   });
 
+  it('an app deleted since the purchase: manual_pending, reported undelivered (app_gone) once', async () => {
+    const app = appFixture({ licensing_type: 'universal_code', universal_access_code: 'CODE-9' });
+    const { mem, fulfilment, undelivered } = setup(app);
+    const orphan = completedPurchase({ ...app, id: 'deleted-app' }, '1');
+    await mem.repo.create(orphan);
+    expect(await fulfilment.fulfil(orphan)).toMatchObject({ license_status: 'manual_pending', license_key: null });
+    expect(undelivered).toEqual(['app_gone']);
+    // Already settled: a second delivery of the same purchase reports nothing again.
+    expect(await fulfilment.fulfil(orphan)).toBeNull();
+    expect(undelivered).toEqual(['app_gone']);
+  });
+
   it('manual: manual_pending, developer mailed with the instructions', async () => {
     const app = appFixture({ licensing_type: 'manual', licensing_instructions: 'Email us your practice id.' });
     const { mailer, fulfilment, add } = setup(app);
