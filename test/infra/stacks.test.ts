@@ -62,7 +62,7 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 describe('data stack', () => {
-  it('builds the single table from TABLE_KEYS like the local one: keys, the three GSIs and TTL', () => {
+  it('builds the single table from TABLE_KEYS like the local one: keys, the four GSIs and TTL', () => {
     data.resourceCountIs('AWS::DynamoDB::Table', 1);
     // The same keys and indexes as the table DynamoDB Local is given.
     const local = createTableInput('any');
@@ -72,7 +72,7 @@ describe('data stack', () => {
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
       GlobalSecondaryIndexes: local.GlobalSecondaryIndexes,
     });
-    expect(TABLE_KEYS.indexes.map((ix) => ix.name)).toEqual(['GSI1', 'GSI2', 'GSI3']);
+    expect(TABLE_KEYS.indexes.map((ix) => ix.name)).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4']);
   });
 
   it('protects the table: PITR, KMS encryption, deletion protection, retained, backed up', () => {
