@@ -26,7 +26,7 @@ function remindingService(
 ) {
   return createManualLicences({
     store: {
-      pendingByApp: async () => [],
+      pendingPageForDeveloper: async () => ({ items: [], next_cursor: null }),
       allPending: async () => [],
       get: async () => undefined,
       complete: async () => 'completed',
@@ -40,7 +40,7 @@ function remindingService(
       markLegacyPendingIndexed: async () => {},
       ...store,
     },
-    apps: { getById: async () => undefined, listByOwner: async () => [], listAll: async () => [], ...deps.apps },
+    apps: { getById: async () => undefined, listAll: async () => [], ...deps.apps },
     users: { findById: async () => ({ email: 'dev@example.com' }) as never },
     mailer: { sendMail: async (m) => void deps.sent.push(m) },
     appUrl: 'http://x',
@@ -117,5 +117,61 @@ describe('legacy pending manual licences (pending before the index existed)', ()
     expect(await service.sendReminders()).toBe(0);
     expect(walked).toEqual(['a1', 'a2']);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('listForDeveloper', () => {
+  it('answers one page of the developer’s store page, oldest first as read, with its next cursor', async () => {
+    const first = pendingLicence('p1', 'a1', 'one@example.com', 'Chart');
+    const second = { ...pendingLicence('p2', 'a2', 'two@example.com', 'Xray'), pending_since: plus(30).toISOString() };
+    const calls: unknown[][] = [];
+    const service = remindingService(
+      first,
+      {
+        pendingPageForDeveloper: async (developerId, limit, cursor) => {
+          calls.push([developerId, limit, cursor]);
+          return cursor ? { items: [second], next_cursor: null } : { items: [first], next_cursor: 'c1' };
+        },
+      },
+      { now: () => plus(40), sent: [] },
+    );
+    const page1 = await service.listForDeveloper('d1', { limit: 1 });
+    expect(page1).toEqual({
+      licences: [
+        {
+          purchase_id: 'p1',
+          app_id: 'a1',
+          app_name: 'Chart',
+          buyer_email: 'one@example.com',
+          buyer_name: null,
+          pending_since: since,
+          overdue: true,
+        },
+      ],
+      next_cursor: 'c1',
+    });
+    const page2 = await service.listForDeveloper('d1', { limit: 1, cursor: 'c1' });
+    expect(page2.licences.map((l) => [l.purchase_id, l.overdue])).toEqual([['p2', false]]);
+    expect(page2.next_cursor).toBeNull();
+    expect(calls).toEqual([
+      ['d1', 1, undefined],
+      ['d1', 1, 'c1'],
+    ]);
+  });
+
+  it('reads only the caller’s own partition: another developer’s page is never asked for', async () => {
+    const asked: string[] = [];
+    const service = remindingService(
+      pendingLicence('p1', 'a1', 'one@example.com', 'Chart'),
+      {
+        pendingPageForDeveloper: async (developerId) => {
+          asked.push(developerId);
+          return { items: [], next_cursor: null };
+        },
+      },
+      { now: () => plus(1), sent: [] },
+    );
+    expect(await service.listForDeveloper('dev-42', { limit: 50 })).toEqual({ licences: [], next_cursor: null });
+    expect(asked).toEqual(['dev-42']);
   });
 });
