@@ -224,6 +224,17 @@ describe('functions', () => {
     }
   });
 
+  it("lets developer-apps Query only its developers' GSI4 partitions (the paged manual licence list)", () => {
+    const policy = Object.values(appResources).find(
+      (r) => r.Type === 'AWS::IAM::ManagedPolicy' && groupOf(r.Properties.Description ?? '') === 'developer-apps',
+    );
+    const statements = must(policy, 'the developer-apps policy').Properties.PolicyDocument.Statement;
+    const indexes = (statements as Array<Record<string, unknown>>).find((st) => st.Sid === 'SingleTableIndexes');
+    expect(indexes?.Action).toEqual('dynamodb:Query');
+    expect(JSON.stringify(indexes?.Resource)).toContain('/index/GSI4');
+    expect(JSON.stringify(indexes?.Condition)).toContain('DEVMANUAL#*');
+  });
+
   it('grants each group only what it needs', () => {
     const has = (group: RouteGroup, action: string) => actionsOf(group).includes(action);
     for (const group of ROUTE_GROUPS) {
