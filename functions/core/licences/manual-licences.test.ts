@@ -40,7 +40,7 @@ function remindingService(
       markLegacyPendingIndexed: async () => {},
       ...store,
     },
-    apps: { getById: async () => undefined, listAll: async () => [], ...deps.apps },
+    apps: { getById: async () => undefined, listByOwner: async () => [], listAll: async () => [], ...deps.apps },
     users: { findById: async () => ({ email: 'dev@example.com' }) as never },
     mailer: { sendMail: async (m) => void deps.sent.push(m) },
     appUrl: 'http://x',
@@ -121,6 +121,8 @@ describe('legacy pending manual licences (pending before the index existed)', ()
 });
 
 describe('listForDeveloper', () => {
+  const owned = [{ id: 'a1' }, { id: 'a2' }] as Awaited<ReturnType<Deps['apps']['listByOwner']>>;
+
   it('answers one page of the developer’s store page, oldest first as read, with its next cursor', async () => {
     const first = pendingLicence('p1', 'a1', 'one@example.com', 'Chart');
     const second = { ...pendingLicence('p2', 'a2', 'two@example.com', 'Xray'), pending_since: plus(30).toISOString() };
@@ -133,7 +135,7 @@ describe('listForDeveloper', () => {
           return cursor ? { items: [second], next_cursor: null } : { items: [first], next_cursor: 'c1' };
         },
       },
-      { now: () => plus(40), sent: [] },
+      { now: () => plus(40), sent: [], apps: { listByOwner: async () => owned } },
     );
     const page1 = await service.listForDeveloper('d1', { limit: 1 });
     expect(page1).toEqual({
@@ -173,5 +175,18 @@ describe('listForDeveloper', () => {
     );
     expect(await service.listForDeveloper('dev-42', { limit: 50 })).toEqual({ licences: [], next_cursor: null });
     expect(asked).toEqual(['dev-42']);
+  });
+
+  it('leaves out the licences of an app the developer no longer has (deleted), keeping the cursor', async () => {
+    const kept = pendingLicence('p1', 'a1', 'one@example.com', 'Chart');
+    const gone = pendingLicence('p2', 'deleted-app', 'two@example.com', 'Gone');
+    const service = remindingService(
+      kept,
+      { pendingPageForDeveloper: async () => ({ items: [gone, kept], next_cursor: 'c2' }) },
+      { now: () => plus(1), sent: [], apps: { listByOwner: async () => owned } },
+    );
+    const page = await service.listForDeveloper('d1', { limit: 2 });
+    expect(page.licences.map((l) => l.purchase_id)).toEqual(['p1']);
+    expect(page.next_cursor).toBe('c2');
   });
 });

@@ -116,7 +116,7 @@ export function reminderMail(input: {
 
 export interface ManualLicencesDeps {
   store: ManualLicenceStore;
-  apps: Pick<AppRepository, 'getById' | 'listAll'>;
+  apps: Pick<AppRepository, 'getById' | 'listByOwner' | 'listAll'>;
   users: Pick<UsersRepository, 'findById'>;
   mailer: Mailer;
   /** The buyer's licence mail (default `mailer`): the composition root caps mails per recipient per day. */
@@ -200,9 +200,18 @@ export function createManualLicences(deps: ManualLicencesDeps) {
      * page's cursor (null on the last).
      */
     async listForDeveloper(userId: string, page: { limit: number; cursor?: string }): Promise<ManualLicenceList> {
-      const rows = await store.pendingPageForDeveloper(userId, page.limit, page.cursor);
+      // As before the list paged: only the apps the developer still has (a deleted app's buyers
+      // stay with the admin's list), so a page can hold fewer than `limit` with a next cursor.
+      const [owned, rows] = await Promise.all([
+        apps.listByOwner(userId),
+        store.pendingPageForDeveloper(userId, page.limit, page.cursor),
+      ]);
+      const mine = new Set(owned.map((a) => a.id));
       const at = now();
-      return { licences: rows.items.map((p) => view(p, at)), next_cursor: rows.next_cursor };
+      return {
+        licences: rows.items.filter((p) => mine.has(p.purchase.app_id)).map((p) => view(p, at)),
+        next_cursor: rows.next_cursor,
+      };
     },
 
     /**
