@@ -18,6 +18,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import * as sesModule from 'aws-ses-v2-local';
@@ -151,7 +152,21 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table kept in .data from before an index was added gets it (one GSI per UpdateTable call).
+    const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((ix) => ix.IndexName));
+    const wanted = createTableInput(tableName);
+    for (const ix of wanted.GlobalSecondaryIndexes ?? []) {
+      if (have.has(ix.IndexName)) continue;
+      const keys = new Set((ix.KeySchema ?? []).map((k) => k.AttributeName));
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: (wanted.AttributeDefinitions ?? []).filter((a) => keys.has(a.AttributeName)),
+          GlobalSecondaryIndexUpdates: [{ Create: ix }],
+        }),
+      );
+    }
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
     await client.send(new CreateTableCommand(createTableInput(tableName)));

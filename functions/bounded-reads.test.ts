@@ -29,8 +29,6 @@ const ALLOWED: Record<string, string> = {
     'bounded: one developer’s API keys, at most LIMITS.maxApiKeysPerDeveloper (10): api-keys-service.ts create checks the owner’s counter in the key’s own transaction, and a deleted key’s items are deleted (no revoked keys pile up)',
   'functions/adapters/dynamodb/apps-repo.ts#DynamoAppsRepository.listByOwner':
     'bounded: one developer’s apps, at most LIMITS.maxAppsPerDeveloper (100): apps-repo.ts create moves the owner’s counter under that cap in the app’s own transaction (AppLimitReachedError), delete moves it back',
-  'functions/adapters/dynamodb/manual-licences-repo.ts#pendingOn':
-    'manual licences waiting on one developer’s apps (GET /api/manual-licences reads each app’s sales partition, filtered): UNBOUNDED TODAY (the admin’s list pages the MANUALPENDING index); remove this entry when the developer’s list pages',
 };
 
 describe('bounded reads', () => {

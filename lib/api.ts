@@ -188,6 +188,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'WEBHOOKCOUNT#*',
       // The edit view's and a save's available pool keys (GSI3, capped by the save limit).
       'POOLAVAIL#*',
+      // The developer's pending manual licences, one page of their GSI4 partition.
+      'DEVMANUAL#*',
       // My Apps' installs of an app (GSI1, paged) and the app's reviewed declaration.
       'APPINSTALLS#*',
       // A completed manual licence's mail keeps its access link on the buyer's install.

@@ -101,8 +101,6 @@ export const MARKETPLACE_UNPAGED_MAX = MARKETPLACE_PAGE_MAX;
 export const MARKETPLACE_ANSWER_MAX_BYTES = 1_000_000;
 /** Longest cursor the marketplace writes (the sort key of the last app shown, base64url). */
 export const MARKETPLACE_CURSOR_MAX = 512;
-/** The 409 past LIMITS.maxAppsPerDeveloper (here, not in messages, so the app repository's error does not pull every message into the storefront function). */
-export const APP_LIMIT_DETAIL = 'You can have at most 100 apps. Delete an app you no longer need to create another.';
 
 export const CATEGORY_DEFAULTS = { color: '#3B82F6', display_order: 0, is_active: true } as const;
 

@@ -114,6 +114,7 @@ import {
   AdminManualLicenceListSchema,
   CompleteManualLicenceRequest,
   CompleteManualLicenceResponse,
+  ManualLicenceListQuery,
   ManualLicenceListSchema,
 } from '@shared/schemas/manual-licences';
 import { MyPurchasesQuery } from '@shared/schemas/my-purchases';
@@ -549,7 +550,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [403, 409],
   },
   'GET /api/manual-licences': {
-    summary: "Pending manual licences of the caller's apps, oldest first",
+    summary: "Pending manual licences of the caller's apps, oldest first, a page at a time",
+    description:
+      "`limit` (default 50, up to 100) and `cursor` (the previous answer's next_cursor, null on the last page); " +
+      'a cursor not of this list is refused (400).',
+    query: ManualLicenceListQuery,
     response: ManualLicenceListSchema,
   },
   'POST /api/manual-licences/{id}/complete': {

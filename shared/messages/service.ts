@@ -23,7 +23,7 @@ export const verifyEmailBanner = 'Please verify your email address: we sent you 
 export const resendVerification = 'Resend verification email';
 export const verifyingEmail = 'Verifying your email address...';
 export const verifyEmailForProduction = 'Verify your email address before creating a production key.';
-export { APP_LIMIT_DETAIL as appLimit } from '../constants';
+export { APP_LIMIT_DETAIL as appLimit } from '../app-limit';
 export const apiKeyLimit = 'You can have at most 10 API keys. Delete a key you no longer use to create another.';
 export const googleAdminRefused = 'Google sign-in is not available for admin accounts. Please use the admin login.';
 export const googleNeedsVerifiedEmail =

@@ -2,7 +2,7 @@
  * Manual licences: purchases of a `manual` app, and of a `webhook` app whose
  * endpoint failed, wait in license_status manual_pending until the developer (or an admin) records
  * the access details or licence key they sent. Routes:
- *   GET  /api/manual-licences                      the caller's apps' pending manual licences
+ *   GET  /api/manual-licences                      the caller's apps' pending manual licences, paged
  *   POST /api/manual-licences/{id}/complete        complete one (owner only)
  *   GET  /api/admin/manual-licences                every pending one, with the overdue count
  *   POST /api/admin/purchases/{id}/complete-licence complete one as admin
@@ -35,7 +35,20 @@ export const ManualLicenceSchema = z.object({
 });
 export type ManualLicence = z.infer<typeof ManualLicenceSchema>;
 
-export const ManualLicenceListSchema = z.object({ licences: z.array(ManualLicenceSchema) });
+/** GET /api/manual-licences?limit=&cursor=: one page of the developer's pending licences, oldest first. */
+export const MANUAL_DEVELOPER_LIST_DEFAULT = 50;
+export const MANUAL_DEVELOPER_LIST_MAX = 100;
+export const ManualLicenceListQuery = z.object({
+  limit: limitParam(MANUAL_DEVELOPER_LIST_MAX).default(MANUAL_DEVELOPER_LIST_DEFAULT),
+  cursor: z.string().max(1024).optional(),
+});
+
+export const ManualLicenceListSchema = z.object({
+  /** One page of the pending manual licences of the caller's apps, oldest first. */
+  licences: z.array(ManualLicenceSchema),
+  /** The next page (null on the last). */
+  next_cursor: z.string().nullable(),
+});
 export type ManualLicenceList = z.infer<typeof ManualLicenceListSchema>;
 
 /** The admin list's counts stop here (a keys-only read of at most this many index entries each). */

@@ -62,7 +62,7 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 describe('data stack', () => {
-  it('builds the single table from TABLE_KEYS like the local one: keys, the three GSIs and TTL', () => {
+  it('builds the single table from TABLE_KEYS like the local one: keys, the four GSIs and TTL', () => {
     data.resourceCountIs('AWS::DynamoDB::Table', 1);
     // The same keys and indexes as the table DynamoDB Local is given.
     const local = createTableInput('any');
@@ -72,7 +72,7 @@ describe('data stack', () => {
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
       GlobalSecondaryIndexes: local.GlobalSecondaryIndexes,
     });
-    expect(TABLE_KEYS.indexes.map((ix) => ix.name)).toEqual(['GSI1', 'GSI2', 'GSI3']);
+    expect(TABLE_KEYS.indexes.map((ix) => ix.name)).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4']);
   });
 
   it('protects the table: PITR, KMS encryption, deletion protection, retained, backed up', () => {
@@ -222,6 +222,17 @@ describe('functions', () => {
       }
       expect(vars.ALLOW_INTERNAL_WEBHOOK_TARGETS).toBe('false');
     }
+  });
+
+  it("lets developer-apps Query only its developers' GSI4 partitions (the paged manual licence list)", () => {
+    const policy = Object.values(appResources).find(
+      (r) => r.Type === 'AWS::IAM::ManagedPolicy' && groupOf(r.Properties.Description ?? '') === 'developer-apps',
+    );
+    const statements = must(policy, 'the developer-apps policy').Properties.PolicyDocument.Statement;
+    const indexes = (statements as Array<Record<string, unknown>>).find((st) => st.Sid === 'SingleTableIndexes');
+    expect(indexes?.Action).toEqual('dynamodb:Query');
+    expect(JSON.stringify(indexes?.Resource)).toContain('/index/GSI4');
+    expect(JSON.stringify(indexes?.Condition)).toContain('DEVMANUAL#*');
   });
 
   it('grants each group only what it needs', () => {

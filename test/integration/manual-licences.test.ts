@@ -19,7 +19,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { LEGACY_PENDING_MARKER, purchaseKeys, timeSort } from '../../functions/adapters/dynamodb/keys';
 import { dynamoLicenceLookup } from '../../functions/adapters/dynamodb/licences-read-repo';
-import { dynamoManualLicences } from '../../functions/adapters/dynamodb/manual-licences-repo';
+import {
+  dynamoManualLicences,
+  indexDeveloperPendingOfApp,
+} from '../../functions/adapters/dynamodb/manual-licences-repo';
 import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { sesMailer } from '../../functions/adapters/mailer';
 import { getConfig } from '../../functions/config';
@@ -37,6 +40,7 @@ import {
   getPurchase,
   insertPurchase,
   postEvent,
+  purchasesRepo,
   sessionCompletedEvent,
   testApp,
   waitForMail,
@@ -234,7 +238,7 @@ describe('manual licences', () => {
         TableName: tableName(),
         Key: purchaseKeys.purchase(p.id),
         // As delivery writes one that went pending then: its time and its place in the pending index.
-        UpdateExpression: 'SET fulfilled_at = :since, GSI3SK = :sk',
+        UpdateExpression: 'SET fulfilled_at = :since, GSI3SK = :sk, GSI4SK = :sk',
         ExpressionAttributeValues: { ':since': since, ':sk': timeSort(since, p.id) },
       }),
     );
@@ -354,5 +358,125 @@ describe("who the completion mail reaches (the developer's words go only to a pr
     expect(await getPurchase(p.id)).toMatchObject({ license_status: 'active' });
     await queuesIdle();
     expect((await mailsTo(capped.email)).some((m) => (m.text ?? '').includes(details))).toBe(false);
+  });
+});
+
+describe("the developer's pending list, a page at a time (GSI4)", () => {
+  let dev: Dev;
+  let rival: Dev;
+
+  beforeAll(async () => {
+    [dev, rival] = await Promise.all([newDeveloper(), newDeveloper()]);
+  });
+
+  /** A manual app of `developer` with `n` purchases waiting in manual_pending, in the order they went pending. */
+  async function pendingOf(developer: Dev, label: string, n: number) {
+    const app = await createApp(testApp(developer.id, label, { licensing_type: 'manual' }));
+    const ids: string[] = [];
+    const emails: string[] = [];
+    for (let i = 0; i < n; i++) {
+      // Each by its own buyer (one open purchase per buyer and app).
+      const p = await insertPurchase(app);
+      emails.push(p.buyer_email);
+      expect((await postEvent(sessionCompletedEvent(p))).status).toBe(200);
+      expect(await deliveredPurchase(p.id)).toMatchObject({ license_status: 'manual_pending' });
+      ids.push(p.id);
+    }
+    return { app, ids, emails };
+  }
+
+  const page = (token: string, query = '') =>
+    api<ManualLicenceList & { detail?: string }>('GET', `/api/manual-licences${query}`, { token });
+
+  /** Every page of the developer's list, `limit` at a time. */
+  async function allPages(token: string, limit: number) {
+    const pages: ManualLicenceList[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await page(token, `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.next_cursor;
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  it('pages oldest first with a cursor, never shows another developer’s, and a completed or refunded one leaves it', async () => {
+    const first = await pendingOf(dev, 'manual-page-a', 2);
+    const second = await pendingOf(dev, 'manual-page-b', 1);
+    const theirs = await pendingOf(rival, 'manual-page-rival', 2);
+    const mine = [...first.ids, ...second.ids];
+
+    // Two pages of 2: the first with a cursor, the second the last (null).
+    const one = await page(dev.token, '?limit=2');
+    expect(one.status).toBe(200);
+    expect(one.body.licences.map((l) => l.purchase_id)).toEqual(mine.slice(0, 2));
+    expect(one.body.next_cursor).toEqual(expect.any(String));
+    const two = await page(dev.token, `?limit=2&cursor=${encodeURIComponent(one.body.next_cursor ?? '')}`);
+    expect(two.status).toBe(200);
+    expect(two.body.licences.map((l) => l.purchase_id)).toEqual(mine.slice(2));
+    expect(two.body.next_cursor).toBeNull();
+    expect(two.body.licences[0]).toMatchObject({
+      app_id: second.app.id,
+      app_name: second.app.name,
+      buyer_email: second.emails[0],
+      overdue: false,
+    });
+    const since = [...one.body.licences, ...two.body.licences].map((l) => l.pending_since);
+    expect(since).toEqual([...since].sort());
+
+    // The default page holds all three; the rival's never show, nor ours theirs.
+    const all = await page(dev.token);
+    expect(all.body.licences.map((l) => l.purchase_id)).toEqual(mine);
+    expect(all.body.next_cursor).toBeNull();
+    const rivals = (await allPages(rival.token, 1)).flatMap((p) => p.licences.map((l) => l.purchase_id));
+    expect(rivals).toEqual(theirs.ids);
+
+    // Completed: gone from the list. Refunded while it waited: gone too.
+    const done = await api('POST', `/api/manual-licences/${mine[0]}/complete`, {
+      token: dev.token,
+      body: { access_details: 'Sent by phone' },
+    });
+    expect(done.status).toBe(200);
+    expect(await purchasesRepo.markRefunded(mine[2] as string, { refunded_at: new Date().toISOString() })).toBe(
+      'applied',
+    );
+    const left = (await allPages(dev.token, 1)).flatMap((p) => p.licences.map((l) => l.purchase_id));
+    expect(left).toEqual([mine[1]]);
+  });
+
+  it('a licence pending from before the index is listed once the migration ran', async () => {
+    const { app, ids } = await pendingOf(dev, 'manual-page-legacy', 1);
+    const id = ids[0] as string;
+    // As such items were written then: pending, delivered, without the developer's index keys.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: purchaseKeys.purchase(id),
+        UpdateExpression: 'REMOVE GSI4PK, GSI4SK',
+      }),
+    );
+    const listed = async () => (await allPages(dev.token, 100)).flatMap((p) => p.licences.map((l) => l.purchase_id));
+    expect(await listed()).not.toContain(id);
+    expect(await indexDeveloperPendingOfApp(app.id)).toBe(1);
+    expect(await indexDeveloperPendingOfApp(app.id)).toBe(0);
+    expect(await listed()).toContain(id);
+  });
+
+  it('a cursor not of this list, or of another developer’s, and a limit out of range answer 400 with a detail', async () => {
+    await pendingOf(rival, 'manual-page-rival-cursor', 2);
+    const rivalCursor = (await page(rival.token, '?limit=1')).body.next_cursor;
+    expect(rivalCursor).toEqual(expect.any(String));
+    for (const query of [
+      '?cursor=not-a-cursor',
+      `?cursor=${encodeURIComponent(rivalCursor ?? '')}`,
+      '?limit=0',
+      '?limit=101',
+    ]) {
+      const bad = await page(dev.token, query);
+      expect(bad.status, query).toBe(400);
+      expect(typeof bad.body.detail, query).toBe('string');
+    }
+    expect((await page(dev.token, '?limit=100')).status).toBe(200);
   });
 });

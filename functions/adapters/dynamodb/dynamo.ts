@@ -19,6 +19,7 @@ import {
 import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import { documentClient, tableName } from '../aws-clients';
 import { type AuditScopeState, pendingAuditEntry } from './audit-scope';
+import type { IndexName } from './table-definition';
 
 /**
  * How one entity is stored: toItem writes every attribute of its item (keys, index attributes,
@@ -178,7 +179,7 @@ type IndexQuery = Omit<QueryCommandInput, 'TableName' | 'IndexName' | 'KeyCondit
 };
 
 /** A Query on one partition of a GSI (`GSIn PK = :pk`); `rest` adds a sort condition, filter and placeholders. */
-export function onIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, rest: IndexQuery = {}): QueryCommandInput {
+export function onIndex(index: IndexName, pk: string, rest: IndexQuery = {}): QueryCommandInput {
   const { sortKey, ExpressionAttributeValues, ...more } = rest;
   return {
     TableName: tableName(),
@@ -325,7 +326,7 @@ export const keyCursor = {
  */
 export async function queryCursorPage(
   input: QueryCommandInput,
-  opts: { limit: number; cursor?: string; index: 'GSI1' | 'GSI2' | 'GSI3'; partition: string; invalid: string },
+  opts: { limit: number; cursor?: string; index: IndexName; partition: string; invalid: string },
 ): Promise<Page<Record<string, unknown>>> {
   const fields = ['PK', 'SK', `${opts.index}PK`, `${opts.index}SK`];
   const start = opts.cursor
@@ -354,7 +355,7 @@ export async function queryCursorPage(
  * the partition read is the partition a cursor must belong to.
  */
 export function queryIndexPage(
-  index: 'GSI1' | 'GSI2' | 'GSI3',
+  index: IndexName,
   partition: string,
   page: { limit: number; cursor?: string; invalid: string },
   rest: IndexQuery = {},
@@ -376,7 +377,7 @@ export async function queryWindowPage(
     limit: number;
     window: number;
     cursor?: string;
-    index: 'GSI1' | 'GSI2' | 'GSI3';
+    index: IndexName;
     partition: string;
     invalid: string;
   },

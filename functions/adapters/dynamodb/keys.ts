@@ -137,6 +137,8 @@ export const licenceKeyLookupKey = (appId: string, licenseKey: string): Key => (
   SK: 'LICENSEKEY',
 });
 export const MANUAL_PENDING_PARTITION = 'MANUALPENDING';
+/** GSI4: the manual licences pending on one developer (purchase developer_id), oldest first. */
+export const developerManualPartition = (developerId: string) => `DEVMANUAL#${developerId}`;
 export const LEGACY_PENDING_MARKER = { PK: 'MIGRATION#manual-pending-index', SK: 'MIGRATION' } as const;
 /** Done-markers of the table migrations (bin/migrate-table.ts). */
 export const migrationMarker = (name: string): Key => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' });

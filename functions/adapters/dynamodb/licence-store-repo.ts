@@ -23,6 +23,7 @@ import {
 import {
   appPartition,
   appSalesPartition,
+  developerManualPartition,
   MANUAL_PENDING_PARTITION,
   POOL_KEY_SORT_PREFIX,
   poolCountKey,
@@ -148,15 +149,17 @@ export const dynamoLicenceStore: LicenceStore = {
     throw new Error(`licence assignment kept conflicting: ${again.join(', ')}`);
   },
 
-  async setUndelivered(purchaseId, status: Extract<LicenseStatus, 'manual_pending' | 'out_of_stock'>) {
+  async setUndelivered(purchase, status: Extract<LicenseStatus, 'manual_pending' | 'out_of_stock'>) {
+    const purchaseId = purchase.id;
     const at = new Date().toISOString();
-    // Manual licences also join the MANUALPENDING partition of GSI3 (reminders, the admin's overdue count).
+    // Manual licences also join the MANUALPENDING partition of GSI3 (reminders, the admin's overdue
+    // count) and their developer's DEVMANUAL# partition of GSI4 (the developer's paged list).
     const manual = status === 'manual_pending';
     return conditionally(
       updateItem(purchaseKeys.purchase(purchaseId), {
         ConditionExpression: '#status = :completed AND fulfilment = :pending',
         UpdateExpression: `SET license_status = :ls, fulfilment = :done, fulfilled_at = :now${
-          manual ? ', GSI3PK = :mpk, GSI3SK = :msk' : ''
+          manual ? ', GSI3PK = :mpk, GSI3SK = :msk, GSI4PK = :dpk, GSI4SK = :msk' : ''
         }`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -165,7 +168,13 @@ export const dynamoLicenceStore: LicenceStore = {
           ':ls': status,
           ':done': 'done',
           ':now': at,
-          ...(manual ? { ':mpk': MANUAL_PENDING_PARTITION, ':msk': timeSort(at, purchaseId) } : {}),
+          ...(manual
+            ? {
+                ':mpk': MANUAL_PENDING_PARTITION,
+                ':msk': timeSort(at, purchaseId),
+                ':dpk': developerManualPartition(purchase.developer_id),
+              }
+            : {}),
         },
       }),
     );

@@ -2,7 +2,10 @@
  * Manual licences (core/licences/manual-licences.ts): purchase items while their licence status is
  * manual_pending. They sit in the MANUALPENDING partition of GSI3 (GSI3SK = <pending since>#<id>)
  * for reminders and the admin's overdue count; those from before that index are indexed once
- * (marker LEGACY_PENDING_MARKER).
+ * (marker LEGACY_PENDING_MARKER). They also sit in their developer's DEVMANUAL#<developer id>
+ * partition of GSI4 (same sort key): the developer's list reads one page of it. Both are set when
+ * the licence goes pending and removed in the write that completes it (GSI4 also with a refund);
+ * those pending from before GSI4 are brought in by the 'developer-manual-pending' migration.
  */
 import type { ManualLicenceStore, PendingManualLicence } from '../../core/licences/manual-licences';
 import { tableName } from '../aws-clients';
@@ -22,7 +25,14 @@ import {
   tx,
   updateItem,
 } from './dynamo';
-import { appSalesPartition, LEGACY_PENDING_MARKER, MANUAL_PENDING_PARTITION, purchaseKeys, timeSort } from './keys';
+import {
+  appSalesPartition,
+  developerManualPartition,
+  LEGACY_PENDING_MARKER,
+  MANUAL_PENDING_PARTITION,
+  purchaseKeys,
+  timeSort,
+} from './keys';
 import { lookupPut } from './licence-store-repo';
 import { fromPurchaseItem } from './purchase-item';
 
@@ -39,10 +49,10 @@ const PENDING_FILTER = {
 };
 export const MANUAL_CURSOR_INVALID = 'cursor is not a cursor of this list';
 
-/** The completed purchases still waiting for a manual licence in one index partition, oldest first. */
-async function pendingOn(index: 'GSI2' | 'GSI3', pk: string) {
+/** Every completed purchase still waiting for a manual licence, oldest first (the reminder worker's walk). */
+async function allPendingOnIndex() {
   const items = await queryAll(
-    onIndex(index, pk, {
+    onIndex('GSI3', MANUAL_PENDING_PARTITION, {
       FilterExpression: '#status = :completed AND license_status = :mp',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':completed': 'completed', ':mp': 'manual_pending' },
@@ -52,11 +62,66 @@ async function pendingOn(index: 'GSI2' | 'GSI3', pk: string) {
   return items.map(toPendingManual);
 }
 
+/**
+ * Puts the app's pending manual licences that lack their developer's GSI4 entry into it (the
+ * 'developer-manual-pending' migration, a script: it reads the app's whole sales partition).
+ * Delivered ones only: one still being fulfilled gets it when it goes pending. Returns how many.
+ */
+export async function indexDeveloperPendingOfApp(appId: string): Promise<number> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    FilterExpression:
+      '#status = :completed AND license_status = :mp AND attribute_not_exists(GSI4PK) AND ' +
+      '(attribute_not_exists(fulfilment) OR fulfilment <> :pending)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': appSalesPartition(appId),
+      ':completed': 'completed',
+      ':mp': 'manual_pending',
+      ':pending': 'pending',
+    },
+  });
+  let indexed = 0;
+  for (const item of items) {
+    const { purchase, pending_since } = toPendingManual(item);
+    if (!purchase.developer_id) continue;
+    const indexedNow = await conditionally(
+      updateItem(purchaseKeys.purchase(purchase.id), {
+        ConditionExpression: '#status = :completed AND license_status = :mp AND attribute_not_exists(GSI4PK)',
+        UpdateExpression: 'SET GSI4PK = :dpk, GSI4SK = :dsk',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':mp': 'manual_pending',
+          ':dpk': developerManualPartition(purchase.developer_id),
+          ':dsk': timeSort(pending_since, purchase.id),
+        },
+      }),
+    );
+    if (indexedNow) indexed++;
+  }
+  return indexed;
+}
+
 /** Manual licences (core/licences/manual-licences.ts): the purchase items while manual_pending. */
 export const dynamoManualLicences: ManualLicenceStore = {
-  pendingByApp: (appId) => pendingOn('GSI2', appSalesPartition(appId)),
+  async pendingPageForDeveloper(developerId, limit, cursor) {
+    const partition = developerManualPartition(developerId);
+    // The index holds only pending licences (completion and refund take them out in the same
+    // write); the filter is a guard, so a page can hold fewer than `limit` with a next cursor.
+    const page = await queryCursorPage(onIndex('GSI4', partition, { ...PENDING_FILTER, ScanIndexForward: true }), {
+      limit,
+      cursor,
+      index: 'GSI4',
+      partition,
+      invalid: MANUAL_CURSOR_INVALID,
+    });
+    return { items: page.items.map(toPendingManual), next_cursor: page.next_cursor };
+  },
 
-  allPending: () => pendingOn('GSI3', MANUAL_PENDING_PARTITION),
+  allPending: allPendingOnIndex,
 
   async pendingPage(limit, cursor) {
     const page = await queryCursorPage(
@@ -105,7 +170,7 @@ export const dynamoManualLicences: ManualLicenceStore = {
         ConditionExpression: '#status = :completed AND license_status = :mp',
         UpdateExpression: `SET license_status = :ls, manual_completed_at = :at${
           licenseKey ? ', license_key = :key' : ''
-        } REMOVE GSI3PK, GSI3SK`,
+        } REMOVE GSI3PK, GSI3SK, GSI4PK, GSI4SK`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':completed': 'completed',
@@ -155,11 +220,12 @@ export const dynamoManualLicences: ManualLicenceStore = {
       try {
         await updateItem(purchaseKeys.purchase(purchase.id), {
           ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',
-          UpdateExpression: 'SET GSI3PK = :mpk, GSI3SK = :msk',
+          UpdateExpression: `SET GSI3PK = :mpk, GSI3SK = :msk${purchase.developer_id ? ', GSI4PK = :dpk, GSI4SK = :msk' : ''}`,
           ExpressionAttributeValues: {
             ':mp': 'manual_pending',
             ':mpk': MANUAL_PENDING_PARTITION,
             ':msk': timeSort(pending_since, purchase.id),
+            ...(purchase.developer_id ? { ':dpk': developerManualPartition(purchase.developer_id) } : {}),
           },
         });
         indexed++;

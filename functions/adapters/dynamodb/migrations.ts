@@ -34,6 +34,9 @@
  *   which checkout's already-owned check and the review's licence check read instead of the
  *   buyer's whole history), for purchases written before create wrote it; purchases of apps
  *   deleted since are left out (they cannot be bought or reviewed).
+ * - developer-manual-pending: each pending manual licence's entry in its developer's GSI4
+ *   partition (manual-licences-repo.ts, the developer's paged list), for licences that went
+ *   pending before their write set it.
  */
 import { randomUUID } from 'node:crypto';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
@@ -63,6 +66,7 @@ import {
   UNLISTED_PK,
   userKeys,
 } from './keys';
+import { indexDeveloperPendingOfApp } from './manual-licences-repo';
 import { reviewedDeclarationSource } from './permissions-repo';
 import { purchaseItem } from './purchase-item';
 import { buyerAppPointer, SALES_COUNTERS } from './purchases-repo';
@@ -400,6 +404,13 @@ async function buyerAppPurchases(): Promise<number> {
   return written;
 }
 
+/** Every listed or unlisted app's pending manual licences into their developer's GSI4 partition. */
+async function developerManualPending(): Promise<number> {
+  let indexed = 0;
+  for (const id of await appIds()) indexed += await indexDeveloperPendingOfApp(id);
+  return indexed;
+}
+
 /** Runs every migration not yet done, in order. */
 export async function migrateTable(): Promise<MigrationResult[]> {
   return [
@@ -416,5 +427,6 @@ export async function migrateTable(): Promise<MigrationResult[]> {
     await once('category-app-counts', recountCategoryApps),
     await once('pool-counts', poolCounts),
     await once('buyer-app-purchases', buyerAppPurchases),
+    await once('developer-manual-pending', developerManualPending),
   ];
 }

@@ -31,6 +31,7 @@
  * | available pool keys, strongly consistent    | table | PK=APP#<appId>, SK begins POOLKEY#, status = available   | availablePoolKeys          |
  * | pending manual licences, oldest first      | GSI3  | GSI3PK=MANUALPENDING (purchase item while manual_pending) | dynamoManualLicences       |
  * | pending from before that index (once)       | GSI2  | GSI2PK=APPSALES#<appId>, no GSI3PK; marker MIGRATION#manual-pending-index | indexLegacyPending |
+ * | a developer's pending manual licences, paged | GSI4 | GSI4PK=DEVMANUAL#<developerId>, GSI4SK=<since>#<id> (set with GSI3, removed on completion and refund) | pendingPageForDeveloper |
  * | licence webhook secret (lazy, on the app)   | table | PK=APP#<appId>, SK=APP, if_not_exists                    | licenceWebhookSecret       |
  * | developer's connected Stripe account        | table | PK=USER#<id>, SK=PROFILE (stripe_account_id)             | payoutAccount              |
  * | installations counter (tx, on the app item) | table | PK=APP#<appId>: ADD installations +1 with a counted purchase that becomes completed (or is counted later), -1 with its refund | create, complete, countInstallation, markRefunded |
@@ -376,7 +377,8 @@ function refundUpdate(purchaseId: string, change: Parameters<PurchaseRepository[
   return updateFrom(
     purchaseId,
     'completed',
-    `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''}`,
+    // A manual licence still pending leaves its developer's list (GSI4) with the refund.
+    `SET #status = :refunded, license_status = :revoked, refunded_at = :at${change.flag ? ', flag = :flag' : ''} REMOVE GSI4PK, GSI4SK`,
     values,
     `${change.createdAfter ? ' AND created_at >= :cutoff' : ''}${mark}`,
   );

@@ -43,6 +43,7 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
  * | purchases of a buyer                             | GSI1  | GSI1PK=BUYER#<userId>, GSI1SK begins PURCHASE#  |
  * | purchases of an app                              | GSI2  | GSI2PK=APPSALES#<appId>, GSI2SK=<created>#<id>  |
  * | purchase by id                                   | table | PK=PURCHASE#<id>, SK=PURCHASE                   |
+ * | manual licences pending on a developer, oldest   | GSI4  | GSI4PK=DEVMANUAL#<devId>, GSI4SK=<since>#<id>   |
  * | purchase by licence key (licences-read-repo.ts)  | table | PK=LICENSEKEY#<appId>#<sha256>, SK=LICENSEKEY   |
  * | purchase by checkout session (purchases-repo.ts) | table | PK=SESSION#<id>, SK=SESSION -> purchase id      |
  * | Stripe event processed once (TTL 30 days)        | table | PK=STRIPEEVENT#<id> (attribute_not_exists)      |
@@ -70,6 +71,8 @@ export const TABLE_KEYS = {
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    // Sparse: only a purchase waiting for its manual licence has GSI4 keys (GSI1-3 all carry purchase keys).
+    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ],
 } as const;
 

@@ -1,5 +1,5 @@
+import { APP_LIMIT_DETAIL } from '@shared/app-limit';
 import type { AppStatus } from '@shared/app-status';
-import { APP_LIMIT_DETAIL } from '@shared/constants';
 import type { AdminAppCounters } from '@shared/schemas/admin-lists';
 import { ConflictError } from '../errors';
 import type { Page } from '../paging';

@@ -190,7 +190,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     const key = await claimFromPool(app.id, purchase);
     if (key === 'done') return null;
     if (key) return { license_status: 'assigned', license_key: key, expires_at: purchase.expires_at };
-    if (!(await store.setUndelivered(purchase.id, 'out_of_stock'))) return null;
+    if (!(await store.setUndelivered(purchase, 'out_of_stock'))) return null;
     log.warn('key pool empty', { app_id: app.id, purchase_id: purchase.id });
     deps.onUndelivered?.('pool_empty');
     const to = await developerEmail(app);
@@ -203,7 +203,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     purchase: PurchaseRecord,
     webhookError?: string,
   ): Promise<Delivery | null> {
-    if (!(await store.setUndelivered(purchase.id, 'manual_pending'))) return null;
+    if (!(await store.setUndelivered(purchase, 'manual_pending'))) return null;
     if (webhookError !== undefined) {
       log.error('licence webhook gave up: the purchase waits for the developer', {
         app_id: app.id,
@@ -263,7 +263,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
   async function deliver(app: AppRecord | undefined, purchase: PurchaseRecord): Promise<Delivery | null> {
     if (!app) {
       log.error('licence for a deleted app', { app_id: purchase.app_id, purchase_id: purchase.id });
-      if (!(await store.setUndelivered(purchase.id, 'manual_pending'))) return null;
+      if (!(await store.setUndelivered(purchase, 'manual_pending'))) return null;
       deps.onUndelivered?.('app_gone');
       return { license_status: 'manual_pending', license_key: null, expires_at: purchase.expires_at };
     }

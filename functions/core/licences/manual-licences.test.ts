@@ -26,7 +26,7 @@ function remindingService(
 ) {
   return createManualLicences({
     store: {
-      pendingByApp: async () => [],
+      pendingPageForDeveloper: async () => ({ items: [], next_cursor: null }),
       allPending: async () => [],
       get: async () => undefined,
       complete: async () => 'completed',
@@ -152,7 +152,7 @@ describe('completing a manual licence: who is mailed', () => {
     const capped: OutgoingMail[] = [];
     const service = createManualLicences({
       store: {
-        pendingByApp: async () => [],
+        pendingPageForDeveloper: async () => ({ items: [], next_cursor: null }),
         allPending: async () => [],
         get: async () => pending,
         complete: async () => 'completed',
@@ -214,5 +214,76 @@ describe('completing a manual licence: who is mailed', () => {
     const { capped } = await complete({ buyer_new_account: true, payment_method: 'free' }, undefined);
     expect(capped).toHaveLength(1);
     expect(capped[0]?.text).toContain(`| ${DETAILS}`);
+  });
+});
+
+describe('listForDeveloper', () => {
+  const owned = [{ id: 'a1' }, { id: 'a2' }] as Awaited<ReturnType<Deps['apps']['listByOwner']>>;
+
+  it('answers one page of the developer’s store page, oldest first as read, with its next cursor', async () => {
+    const first = pendingLicence('p1', 'a1', 'one@example.com', 'Chart');
+    const second = { ...pendingLicence('p2', 'a2', 'two@example.com', 'Xray'), pending_since: plus(30).toISOString() };
+    const calls: unknown[][] = [];
+    const service = remindingService(
+      first,
+      {
+        pendingPageForDeveloper: async (developerId, limit, cursor) => {
+          calls.push([developerId, limit, cursor]);
+          return cursor ? { items: [second], next_cursor: null } : { items: [first], next_cursor: 'c1' };
+        },
+      },
+      { now: () => plus(40), sent: [], apps: { listByOwner: async () => owned } },
+    );
+    const page1 = await service.listForDeveloper('d1', { limit: 1 });
+    expect(page1).toEqual({
+      licences: [
+        {
+          purchase_id: 'p1',
+          app_id: 'a1',
+          app_name: 'Chart',
+          buyer_email: 'one@example.com',
+          buyer_name: null,
+          pending_since: since,
+          overdue: true,
+        },
+      ],
+      next_cursor: 'c1',
+    });
+    const page2 = await service.listForDeveloper('d1', { limit: 1, cursor: 'c1' });
+    expect(page2.licences.map((l) => [l.purchase_id, l.overdue])).toEqual([['p2', false]]);
+    expect(page2.next_cursor).toBeNull();
+    expect(calls).toEqual([
+      ['d1', 1, undefined],
+      ['d1', 1, 'c1'],
+    ]);
+  });
+
+  it('reads only the caller’s own partition: another developer’s page is never asked for', async () => {
+    const asked: string[] = [];
+    const service = remindingService(
+      pendingLicence('p1', 'a1', 'one@example.com', 'Chart'),
+      {
+        pendingPageForDeveloper: async (developerId) => {
+          asked.push(developerId);
+          return { items: [], next_cursor: null };
+        },
+      },
+      { now: () => plus(1), sent: [] },
+    );
+    expect(await service.listForDeveloper('dev-42', { limit: 50 })).toEqual({ licences: [], next_cursor: null });
+    expect(asked).toEqual(['dev-42']);
+  });
+
+  it('leaves out the licences of an app the developer no longer has (deleted), keeping the cursor', async () => {
+    const kept = pendingLicence('p1', 'a1', 'one@example.com', 'Chart');
+    const gone = pendingLicence('p2', 'deleted-app', 'two@example.com', 'Gone');
+    const service = remindingService(
+      kept,
+      { pendingPageForDeveloper: async () => ({ items: [gone, kept], next_cursor: 'c2' }) },
+      { now: () => plus(1), sent: [], apps: { listByOwner: async () => owned } },
+    );
+    const page = await service.listForDeveloper('d1', { limit: 2 });
+    expect(page.licences.map((l) => l.purchase_id)).toEqual(['p1']);
+    expect(page.next_cursor).toBe('c2');
   });
 });

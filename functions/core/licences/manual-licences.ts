@@ -17,6 +17,7 @@ import {
   MANUAL_OVERDUE_HOURS,
   MANUAL_REMINDER_HOURS,
   type ManualLicence,
+  type ManualLicenceList,
 } from '@shared/schemas/manual-licences';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError } from '../errors';
@@ -36,8 +37,11 @@ export interface PendingManualLicence {
 }
 
 export interface ManualLicenceStore {
-  /** Pending manual licences of one app (strongly consistent enough for the developer's list). */
-  pendingByApp(appId: string): Promise<PendingManualLicence[]>;
+  /**
+   * One page of the manual licences pending on one developer (the purchases' developer_id, the
+   * app's owner), oldest first: a bounded read, the next page from `cursor`.
+   */
+  pendingPageForDeveloper(developerId: string, limit: number, cursor?: string): Promise<Page<PendingManualLicence>>;
   /** Every pending manual licence, oldest first (the reminder worker's walk). */
   allPending(): Promise<PendingManualLicence[]>;
   /** One page of the pending manual licences, oldest first (the admin's list: a bounded read). */
@@ -191,15 +195,23 @@ export function createManualLicences(deps: ManualLicencesDeps) {
   }
 
   return {
-    /** The pending manual licences of the developer's apps, oldest first. */
-    async listForDeveloper(userId: string): Promise<ManualLicence[]> {
-      const owned = await apps.listByOwner(userId);
-      const lists = await Promise.all(owned.map((a) => store.pendingByApp(a.id)));
+    /**
+     * One page of the pending manual licences of the developer's apps, oldest first, and the next
+     * page's cursor (null on the last).
+     */
+    async listForDeveloper(userId: string, page: { limit: number; cursor?: string }): Promise<ManualLicenceList> {
+      // As before the list paged: only the apps the developer still has (a deleted app's buyers
+      // stay with the admin's list), so a page can hold fewer than `limit` with a next cursor.
+      const [owned, rows] = await Promise.all([
+        apps.listByOwner(userId),
+        store.pendingPageForDeveloper(userId, page.limit, page.cursor),
+      ]);
+      const mine = new Set(owned.map((a) => a.id));
       const at = now();
-      return lists
-        .flat()
-        .sort((a, b) => a.pending_since.localeCompare(b.pending_since))
-        .map((p) => view(p, at));
+      return {
+        licences: rows.items.filter((p) => mine.has(p.purchase.app_id)).map((p) => view(p, at)),
+        next_cursor: rows.next_cursor,
+      };
     },
 
     /**

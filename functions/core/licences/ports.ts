@@ -35,9 +35,12 @@ export interface LicenceStore {
     key: string;
     expiresAt: string | null;
   }): Promise<'assigned' | 'assigned_shared' | 'purchase_done'>;
-  /** Records a licence that could not be delivered yet. False when the purchase already has its licence. */
+  /**
+   * Records a licence that could not be delivered yet (a manual one joins its developer's pending
+   * list). False when the purchase already has its licence.
+   */
   setUndelivered(
-    purchaseId: string,
+    purchase: { id: string; developer_id: string },
     status: Extract<LicenseStatus, 'manual_pending' | 'out_of_stock'>,
   ): Promise<boolean>;
   /** Completed purchases of an app waiting for a pool key (license_status out_of_stock), oldest first. */

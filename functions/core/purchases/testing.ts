@@ -197,8 +197,8 @@ export function memoryStore() {
       lookups.set(`${appId}#${key}`, purchaseId);
       return 'assigned';
     },
-    async setUndelivered(purchaseId, status) {
-      const p = purchases.get(purchaseId);
+    async setUndelivered({ id }, status) {
+      const p = purchases.get(id);
       if (p?.status !== 'completed' || p.fulfilment !== 'pending') return false;
       Object.assign(p, { license_status: status, fulfilment: 'done' });
       return true;

@@ -181,7 +181,7 @@ export function developerAppsHandlers(
     }),
   ];
   // No manual licence waits for the developer unless a test serves some.
-  handlers.push(http.get('/api/manual-licences', () => HttpResponse.json({ licences: [] })));
+  handlers.push(http.get('/api/manual-licences', () => HttpResponse.json({ licences: [], next_cursor: null })));
   if (opts.purchases !== null)
     handlers.push(http.get('/api/stripe/my-purchases', () => HttpResponse.json(opts.purchases ?? [])));
   return { handlers, db };

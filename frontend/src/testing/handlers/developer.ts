@@ -16,7 +16,7 @@ export function developerHandlers(opts: { apps?: number; keys?: number; webhooks
   return [
     http.get('/api/apps', () => HttpResponse.json(apps)),
     http.get('/api/keys', () => HttpResponse.json(keys)),
-    http.get('/api/manual-licences', () => HttpResponse.json({ licences: [] })),
+    http.get('/api/manual-licences', () => HttpResponse.json({ licences: [], next_cursor: null })),
     ...apps.map((a) => http.get(`/api/apps/${a.id}/webhooks`, () => HttpResponse.json(webhooks(a.id)))),
   ];
 }

@@ -47,7 +47,10 @@ describe('developer dashboard (/dashboard)', () => {
       accountsHandlers(),
       developerHandlers(),
       http.get('/api/manual-licences', () =>
-        HttpResponse.json({ licences: [pending('a', true), pending('b', false), pending('c', false)] }),
+        HttpResponse.json({
+          licences: [pending('a', true), pending('b', false), pending('c', false)],
+          next_cursor: null,
+        }),
       ),
     );
     renderRoute('/dashboard', { role: 'developer' });
@@ -60,7 +63,7 @@ describe('developer dashboard (/dashboard)', () => {
     serve(
       accountsHandlers(),
       developerHandlers(),
-      http.get('/api/manual-licences', () => HttpResponse.json({ licences: [] })),
+      http.get('/api/manual-licences', () => HttpResponse.json({ licences: [], next_cursor: null })),
     );
     renderRoute('/dashboard', { role: 'developer' });
     await waitFor(() => expect(calls('GET /api/manual-licences')).toHaveLength(1));

@@ -24,7 +24,7 @@ async function open(licences = [pending()]) {
     apps: [ownAppFixture({ id: 'pub-manual', name: 'Perio Pal', type: 'public', is_approved: true })],
   });
   serve(accountsHandlers(), apps.handlers, [
-    http.get('/api/manual-licences', () => HttpResponse.json({ licences: list })),
+    http.get('/api/manual-licences', () => HttpResponse.json({ licences: list, next_cursor: null })),
     http.post<{ id: string }>('/api/manual-licences/:id/complete', ({ params }) => {
       if (!list.some((l) => l.purchase_id === params.id)) return fail(409, MANUAL_LICENCE_DONE);
       list = list.filter((l) => l.purchase_id !== params.id);
@@ -69,5 +69,29 @@ describe('Pending Licenses dialog (My Apps)', () => {
     fillIn('License key (optional)', 'KEY-123');
     await user.click(dialog.getByRole('button', { name: 'Send and mark delivered' }));
     expect(await dialog.findByText(MANUAL_LICENCE_DONE)).toBeTruthy();
+  });
+
+  it('loads the next page on "Load more" while the list has a next cursor, then stops offering it', async () => {
+    const { user } = await open();
+    const second = pending({ purchase_id: 'p-2', buyer_name: 'Dr Later', buyer_email: 'later@clinic.example' });
+    serve(
+      http.get('/api/manual-licences', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return HttpResponse.json(
+          cursor === 'c-1' ? { licences: [second], next_cursor: null } : { licences: [pending()], next_cursor: 'c-1' },
+        );
+      }),
+    );
+    const row = within(await screen.findByTestId('app-row-pub-manual'));
+    await user.click(await row.findByRole('button', { name: /Pending Licenses \(1\)/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('Dr Buyer <buyer@clinic.example>')).toBeTruthy();
+    expect(dialog.queryByText('Dr Later <later@clinic.example>')).toBeNull();
+
+    await user.click(await dialog.findByRole('button', { name: 'Load more pending licenses' }));
+    expect(await dialog.findByText('Dr Later <later@clinic.example>')).toBeTruthy();
+    expect(dialog.getByText('Dr Buyer <buyer@clinic.example>')).toBeTruthy();
+    expect(calls('GET /api/manual-licences').map((c) => c.query.get('cursor'))).toContain('c-1');
+    await waitFor(() => expect(dialog.queryByRole('button', { name: 'Load more pending licenses' })).toBeNull());
   });
 });

@@ -64,7 +64,8 @@ export function MyApps() {
   const bought = purchases.data ?? [];
   const OpenTool = open ? TOOL_DIALOGS[open.tool] : null;
   const pendingByApp = new Map<string, number>();
-  for (const l of manual.data ?? []) pendingByApp.set(l.app_id, (pendingByApp.get(l.app_id) ?? 0) + 1);
+  // Counted on the first page (the oldest, up to 50); the dialog loads the rest.
+  for (const l of manual.data?.licences ?? []) pendingByApp.set(l.app_id, (pendingByApp.get(l.app_id) ?? 0) + 1);
 
   return (
     <>
