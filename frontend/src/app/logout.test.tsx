@@ -38,7 +38,7 @@ describe('logout', () => {
   it('from the marketplace account menu: signed out, back to /', async () => {
     serve(accountsHandlers(), emptyMarketplaceHandlers());
     const { location, user } = renderRoute('/terms', { role: 'developer' });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
     expect(await screen.findByRole('menuitem', { name: 'API Keys' })).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(location().pathname).toBe('/'));

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuChevronDown, LuLogOut } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StoredRole } from '@/lib/auth-storage';
@@ -12,13 +12,16 @@ export default function AccountMenu({ role, onLogout }: { role: StoredRole | nul
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="2" aria-label="Account menu">
+        {/* Named by what it shows (initials, name) plus "Account menu": an aria-label alone would not
+            contain the visible name (WCAG 2.5.3 label in name, axe's label-content-name-mismatch). */}
+        <Button variant="ghost" size="sm" px="2">
           <Avatar.Root size="xs" colorPalette="brand">
             <Avatar.Fallback name={user?.full_name || undefined} />
           </Avatar.Root>
           <Text as="span" maxW="40" truncate hideBelow="lg">
             {name}
           </Text>
+          <VisuallyHidden>Account menu</VisuallyHidden>
           <LuChevronDown />
         </Button>
       </Menu.Trigger>
