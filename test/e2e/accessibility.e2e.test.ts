@@ -1,7 +1,7 @@
 /**
  * Accessibility, end to end in a real headless Chromium: axe-core (@axe-core/playwright) runs on
  * every screen of every role — each path of frontend/src/app/router.tsx as the visitor, the
- * developer and the admin who can open it, plus the dialogs and wizard steps a user reaches on
+ * developer and the admin who can open it, the screens a practice (a buyer account) uses, plus the dialogs and wizard steps a user reaches on
  * them — and fails on any serious or critical violation. A route added to the router without a
  * screen here fails the first test, so new screens get checked too.
  */
@@ -10,13 +10,13 @@ import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freeAppPayload } from '../support/api';
+import { freeAppPayload, newPractice } from '../support/api';
 import { TEST_ADMIN } from '../support/constants';
 import { launchBrowser, newPage, signInAsAdmin, signInAsDeveloper, trackRequests } from './support/browser';
 
 const DEMO_DEVELOPER = { email: 'dr.chen@brightsmile.dev', password: 'demo1234' };
 
-type Role = 'visitor' | 'developer' | 'admin';
+type Role = 'visitor' | 'practice' | 'developer' | 'admin';
 interface Screen {
   role: Role;
   /** The router path this screen renders (a pattern, as written in router.tsx). */
@@ -182,6 +182,43 @@ const SCREENS: Screen[] = [
     url: '/verify-email?token=not-a-real-token',
     name: 'Verify e-mail',
     ready: (p) => heading(p, 'Verify your email address'),
+  },
+
+  // Practice (a buyer account: lands on My Purchases, browses and buys signed in)
+  {
+    role: 'practice',
+    route: '/marketplace/my-purchases',
+    name: 'My Purchases (practice)',
+    ready: (p) => heading(p, /Purchased Licenses/),
+  },
+  {
+    role: 'practice',
+    route: '/',
+    name: 'Marketplace home (practice)',
+    ready: async (p) => {
+      await heading(p, 'Software your practice can trust');
+      await p
+        .getByRole('link', { name: /My Purchases/ })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    role: 'practice',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/periochart-pro',
+    name: 'App detail (practice)',
+    ready: (p) => text(p, 'License Pricing'),
+  },
+  {
+    role: 'practice',
+    route: '/marketplace/app/:slug',
+    url: '/marketplace/app/periochart-pro',
+    name: 'Checkout modal (signed-in practice)',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Purchase License' }).click();
+      await p.getByRole('dialog').first().waitFor();
+    },
   },
 
   // Developer
@@ -425,7 +462,16 @@ async function transitionsDone(page: Page) {
 }
 
 async function signIn(page: Page, role: Role) {
-  if (role === 'developer') {
+  if (role === 'practice') {
+    // A fresh verified practice account, signed in through the form as a practice would: it lands
+    // on My Purchases, not on the developer Dashboard.
+    const practice = await newPractice({ company_name: 'Axe Family Dental' });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(practice.email);
+    await page.getByLabel(/^Password/).fill(practice.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/marketplace/my-purchases');
+  } else if (role === 'developer') {
     await signInAsDeveloper(page, DEMO_DEVELOPER.email, DEMO_DEVELOPER.password);
   } else if (role === 'admin') {
     await signInAsAdmin(page);
@@ -473,7 +519,7 @@ describe('axe on every screen of every role', () => {
     );
   });
 
-  for (const role of ['visitor', 'developer', 'admin'] as const) {
+  for (const role of ['visitor', 'practice', 'developer', 'admin'] as const) {
     describe(`as the ${role}`, () => {
       let page: Page;
       let close: () => Promise<void>;
