@@ -167,7 +167,8 @@ const BUDGETS: Record<string, Budget> = {
   // And the manual licences' paged admin list in the same module (issue 26): 199.0 KB.
   // The manual licences' module brings the install access link's writer (issue 28): 202.3 KB.
   // And the delivery logs' day partitions, the category counters (issue 26): 204.1 KB.
-  'webhook-scheduler': { total: 206 * KB },
+  // The audit entry carried by one write at a time (issue 30): 206.1 KB.
+  'webhook-scheduler': { total: 207 * KB },
 };
 
 /** The latency-critical public functions, held to 300 KB (see above). */

@@ -8,10 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { AdminProfileUpdateResponse, LoginResponse } from '@shared/schemas/accounts';
 import type { OwnerApp } from '@shared/schemas/apps';
 import type { AuditPage } from '@shared/schemas/audit';
+import type { SimulateEventResponse } from '@shared/schemas/webhooks';
 import { describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { ROUTES } from '../../functions/routes';
 import { adminToken, api, approvedDeveloper, freeAppPayload, uniqueEmail } from '../support/api';
+import { startReceiver } from '../support/receiver';
 
 async function entriesOf(actor: string) {
   const res = await api<AuditPage>('GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}&limit=100`, {
@@ -56,6 +58,42 @@ describe('the audit trail records what it missed', () => {
     );
     expect(simulation?.target_id).toBe(appId);
     expect(entries.find((e) => e.action === 'app.delete')).toMatchObject({ target_type: 'app', target_id: appId });
+  });
+});
+
+describe('an audited request whose writes run side by side', () => {
+  it('a test event fanned out to three webhooks answers 200 with one entry: the entry rides on one write only', async () => {
+    // The entry used to ride on every write started before the first committed: the second Put of
+    // the same entry item was cancelled, and the request answered 500 after part of it committed.
+    const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
+    try {
+      const dev = await approvedDeveloper();
+      const created = await api('POST', '/api/apps/submit', {
+        token: dev.token,
+        body: freeAppPayload(`Audit fan-out ${Date.now()}`),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const appId = String((created.body as { id?: string }).id ?? (created.body as { app?: { id: string } }).app?.id);
+      for (const receiver of receivers) {
+        const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
+          token: dev.token,
+          body: { event_type: 'license.revoked', target_url: receiver.url },
+        });
+        expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+      }
+      const simulated = await api<SimulateEventResponse>('POST', '/api/simulate-event', {
+        token: dev.token,
+        body: { app_id: appId, event_type: 'license.revoked', data: { test: true } },
+      });
+      expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
+      expect(simulated.body.summary.delivery_ids).toHaveLength(3);
+      const entries = (await entriesOf(dev.email)).filter(
+        (e) => e.action === 'webhook.simulate_event' && e.target_id === appId,
+      );
+      expect(entries).toHaveLength(1);
+    } finally {
+      await Promise.all(receivers.map((r) => r.close()));
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import { documentClient, tableName } from '../aws-clients';
-import { type AuditScopeState, pendingAuditEntry } from './audit-scope';
+import { type AuditScopeState, carryingEntry, pendingAuditEntry } from './audit-scope';
 import type { IndexName } from './table-definition';
 
 /**
@@ -98,11 +98,12 @@ function withEntry(items: TransactItems, pending: AuditScopeState | undefined): 
 
 /** A single write lifted into a transaction with the pending entry; a failed condition is thrown as the single write's. */
 async function carrying(pending: AuditScopeState, op: TransactItem): Promise<void> {
-  const cancelled = await attempt(withEntry([op], pending), 4);
-  if (!cancelled) {
-    pending.carried = true;
-    return;
-  }
+  const cancelled = await carryingEntry(
+    pending,
+    () => attempt(withEntry([op], pending), 4),
+    (c) => !c,
+  );
+  if (!cancelled) return;
   if (failedAt(cancelled.codes, 0)) {
     const reason = (cancelled.err as { CancellationReasons?: Array<{ Item?: Record<string, unknown> }> })
       .CancellationReasons?.[0];
@@ -491,8 +492,11 @@ export async function transactOrCancellationCodes(
   conflictRetries = 4,
 ): Promise<string[] | undefined> {
   const pending = pendingAuditEntry();
-  const cancelled = await attempt(withEntry(items, pending), conflictRetries);
-  if (!cancelled && pending) pending.carried = true;
+  const cancelled = await carryingEntry(
+    pending,
+    () => attempt(withEntry(items, pending), conflictRetries),
+    (c) => !c,
+  );
   return cancelled?.codes;
 }
 
@@ -502,7 +506,10 @@ export async function transactOrCancellationCodes(
  */
 export async function transact(items: TransactItems, conflictRetries = 4): Promise<void> {
   const pending = pendingAuditEntry();
-  const cancelled = await attempt(withEntry(items, pending), conflictRetries);
+  const cancelled = await carryingEntry(
+    pending,
+    () => attempt(withEntry(items, pending), conflictRetries),
+    (c) => !c,
+  );
   if (cancelled) throw cancelled.err;
-  if (pending) pending.carried = true;
 }
