@@ -96,4 +96,40 @@ describe('the marketplace listing', () => {
     expect(() => decodeListingCursor('garbage', 'name')).toThrow('Invalid cursor');
     expect(() => listing.page({ sort: 'price_low' }, { limit: 1, maxBytes: 1e6, cursor })).toThrow('Invalid cursor');
   });
+  it('answers a repeated or paged search from its kept matches, the same as a fresh listing, past the kept number of searches', () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      app(`m${i}`, `App ${i}`, {
+        price_cents: (i * 37) % 900,
+        average_rating: (i % 5) + 0.5,
+        description: `tag${i % 7} word${i % 11}`,
+        category_slug: i % 3 ? 'a' : 'b',
+        practice_systems: i % 4 ? [] : ['open_dental'],
+      }),
+    );
+    const snapshot = snapshotOf(many, cats, 9, '');
+    const kept = loadListing(snapshot);
+    const queries = [
+      ...Array.from({ length: 80 }, (_, i) => ({
+        q: `word${i % 11}`,
+        sort: SORT_OPTIONS[i % 4] as (typeof SORT_OPTIONS)[number],
+      })),
+      ...Array.from({ length: 30 }, (_, i) => ({
+        q: `tag${i % 7}`,
+        categorySlug: i % 2 ? 'a' : 'b',
+        sort: SORT_OPTIONS[i % 4] as (typeof SORT_OPTIONS)[number],
+      })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        worksWith: 'open_dental',
+        categorySlug: i % 2 ? 'a' : undefined,
+        sort: SORT_OPTIONS[i % 4] as (typeof SORT_OPTIONS)[number],
+      })),
+    ];
+    for (const round of [1, 2])
+      for (const q of queries) {
+        const fresh = loadListing(snapshot);
+        const expected = walk(fresh, q, 1000);
+        expect(walk(kept, q, 7), `round ${round} ${JSON.stringify(q)}`).toEqual(expected);
+        expect(kept.page(q, { limit: 3, maxBytes: 1e6 }).total).toBe(expected.length);
+      }
+  });
 });

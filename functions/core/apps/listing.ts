@@ -83,6 +83,8 @@ function sortKey(sort: SortOption, card: AppCard, nameKey: string): string {
 }
 
 const INVALID_CURSOR = 'Invalid cursor';
+/** How many searched or filtered queries a listing keeps the matches of (see loadListing). */
+const MATCH_MEMO = 64;
 
 /** The cursor after `key` in `sort` order, through the one cursor codec (core/paging.ts). */
 export const encodeListingCursor = (sort: SortOption, key: string): string => encodeCursor({ s: sort, k: key });
@@ -156,6 +158,31 @@ export function loadListing(snapshot: ListingSnapshot): Listing {
     return lo;
   };
 
+  /**
+   * The positions in `sort` order of the cards a filtered or searched query matches, computed once
+   * per listing and query and kept for the next pages and the next visitors of the same search
+   * (MATCH_MEMO queries, least recently used first out; at most 4 bytes per listed app each).
+   * null: the query filters nothing, every position matches.
+   */
+  const memo = new Map<string, Uint32Array>();
+  const matchedPositions = (query: ListingQuery, q: string): Uint32Array | null => {
+    if (!q && query.categorySlug === undefined && !query.worksWith) return null;
+    const key = JSON.stringify([query.sort, q, query.categorySlug ?? null, query.worksWith ?? null]);
+    const known = memo.get(key);
+    if (known) {
+      memo.delete(key);
+      memo.set(key, known);
+      return known;
+    }
+    const order = orders[query.sort];
+    const found: number[] = [];
+    for (let pos = 0; pos < order.length; pos++) if (matches(order[pos] as number, q, query)) found.push(pos);
+    const positions = Uint32Array.from(found);
+    memo.set(key, positions);
+    if (memo.size > MATCH_MEMO) memo.delete(memo.keys().next().value as string);
+    return positions;
+  };
+
   return {
     version: snapshot.version,
     size: n,
@@ -166,23 +193,28 @@ export function loadListing(snapshot: ListingSnapshot): Listing {
       const order = orders[query.sort];
       const k = keys[query.sort];
       const from = opts.cursor === undefined ? 0 : startAfter(order, k, decodeListingCursor(opts.cursor, query.sort));
+      const positions = matchedPositions(query, q);
+      const total = positions ? positions.length : n;
+      const at = (j: number) => (positions ? (positions[j] as number) : j);
+      // The first matching position at or after `from`.
+      let lo = 0;
+      let hi = total;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (at(mid) < from) lo = mid + 1;
+        else hi = mid;
+      }
       const picked: number[] = [];
-      let total = 0;
       let size = 0;
-      let more = false;
-      for (let pos = 0; pos < order.length; pos++) {
-        const i = order[pos] as number;
-        if (!matches(i, q, query)) continue;
-        total++;
-        if (pos < from || more) continue;
+      let j = lo;
+      for (; j < total; j++) {
+        const i = order[at(j)] as number;
         const weight = (bytes[i] as number) + 1;
-        if (picked.length >= opts.limit || (picked.length > 0 && size + weight > opts.maxBytes)) {
-          more = true;
-          continue;
-        }
+        if (picked.length >= opts.limit || (picked.length > 0 && size + weight > opts.maxBytes)) break;
         picked.push(i);
         size += weight;
       }
+      const more = j < total;
       const last = picked.at(-1);
       return {
         json: picked.map((i) => json[i] as string),
