@@ -38,6 +38,7 @@ interface Row {
   lcp: string;
   tbt: string;
   cls: string;
+  cpu: string;
 }
 
 const score = (s: number | null | undefined) => Math.round((s ?? 0) * 100);
@@ -137,6 +138,7 @@ async function main() {
         lcp: audit('largest-contentful-paint'),
         tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
+        cpu: String(Math.round(lhr.environment.benchmarkIndex)),
       });
       if (out) {
         writeFileSync(join(out, `${page.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`), String(result.report));
@@ -144,7 +146,10 @@ async function main() {
       console.log('done');
     }
 
-    const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'];
+    // CPU: Lighthouse's benchmarkIndex of this machine during the run (its docs' table: 1,500-2,000 a
+    // high-end desktop, which its 4x CPU slowdown takes to a mid-tier phone); a low figure means a
+    // loaded or slow machine, whose TBT is not the phone's.
+    const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'CPU'];
     const cells = rows.map((r) => [
       r.page,
       String(r.performance),
@@ -155,6 +160,7 @@ async function main() {
       r.lcp,
       r.tbt,
       r.cls,
+      r.cpu,
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
     const line = (c: string[]) =>
