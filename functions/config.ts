@@ -174,6 +174,11 @@ const FIELDS = {
   LOGIN_CLIENT_MAX_FAILURES: positive(20),
   /** Password checks per address per minute from all clients together (a short back-off only). */
   LOGIN_ADDRESS_MAX_PER_MINUTE: positive(10),
+  /**
+   * Failed password checks per address per day (24 hours from the first) from browsers the account
+   * does not know; past it only the mailed sign-in link (or a password reset) lets the owner in.
+   */
+  LOGIN_ADDRESS_MAX_FAILURES_PER_DAY: positive(50),
   /** Per-client limits per hour: sign-ups, forgot-password requests, guest checkouts. */
   RATE_LIMIT_REGISTER_PER_CLIENT: positive(10),
   RATE_LIMIT_FORGOT_PASSWORD_PER_CLIENT: positive(10),

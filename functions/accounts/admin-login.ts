@@ -12,5 +12,5 @@ import { deviceTokenOf, sessionFor, withDeviceCookie } from './session';
 export const adminLogin: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);
   const user = await accounts.adminLogin(email, password, req.clientKey, deviceTokenOf(req));
-  return withDeviceCookie(ok(await sessionFor(user)), user.id);
+  return withDeviceCookie(ok(await sessionFor(user)), user, req);
 };

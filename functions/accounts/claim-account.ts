@@ -23,7 +23,7 @@ export const previewClaim: RouteHandler = async (req) => {
  */
 export const claimAccount: RouteHandler = async (req) => {
   const input = parse(ClaimAccountRequest, req.body);
-  const { user, message } = await practiceClaims.createAccount(input, req.clientIp);
+  const { user, message } = await practiceClaims.createAccount(input, req.clientKey);
   const body: ClaimAccountResponse = { ...(await sessionFor(user)), message };
   return created(body);
 };

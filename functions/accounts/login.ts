@@ -8,5 +8,5 @@ import { deviceTokenOf, sessionFor, withDeviceCookie } from './session';
 export const login: RouteHandler = async (req) => {
   const { email, password } = parse(LoginRequest, req.body);
   const user = await accounts.login(email, password, req.clientKey, deviceTokenOf(req));
-  return withDeviceCookie(ok(await sessionFor(user)), user.id);
+  return withDeviceCookie(ok(await sessionFor(user)), user, req);
 };

@@ -18,10 +18,10 @@ export async function sessionFor(user: User): Promise<LoginResponse> {
 /**
  * Adds the signed device cookie of the account that just signed in (issue 30 finding 2;
  * core/users/device-token.ts): a later sign-in from this browser is then not held by the back-off
- * that others' failures fill.
+ * and the daily budget that others' failures fill. The browser keeps the device id it had.
  */
-export function withDeviceCookie(answer: ApiResponse, accountId: string): ApiResponse {
-  const cookie = accounts.deviceCookieFor(accountId);
+export function withDeviceCookie(answer: ApiResponse, user: User, req: ApiRequest): ApiResponse {
+  const cookie = accounts.deviceCookieFor(user, deviceTokenOf(req));
   return cookie ? { ...answer, headers: { ...answer.headers, 'Set-Cookie': cookie } } : answer;
 }
 

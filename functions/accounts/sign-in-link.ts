@@ -7,7 +7,7 @@ import {
 import { ok, type RouteHandler } from '../http/types';
 import { parse } from '../http/validate';
 import { accounts } from '../wiring/accounts';
-import { sessionFor, withDeviceCookie } from './session';
+import { deviceTokenOf, sessionFor, withDeviceCookie } from './session';
 
 /** POST /api/login/email-link {email}: mails a single-use sign-in link; the same answer for every address. */
 export const mailSignInLink: RouteHandler = async (req) => {
@@ -20,6 +20,6 @@ export const mailSignInLink: RouteHandler = async (req) => {
 /** POST /api/login/link {token}: signs in with the mailed link (once); the answer of POST /api/login. */
 export const signInWithLink: RouteHandler = async (req) => {
   const { token } = parse(SignInLinkRequest, req.body);
-  const user = await accounts.signInWithLink(token, req.clientKey);
-  return withDeviceCookie(ok(await sessionFor(user)), user.id);
+  const user = await accounts.signInWithLink(token, req.clientKey, deviceTokenOf(req));
+  return withDeviceCookie(ok(await sessionFor(user)), user, req);
 };

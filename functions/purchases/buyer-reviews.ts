@@ -8,7 +8,7 @@ import { reviews } from '../wiring/reviews';
 export const createReview: BuyerHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(ReviewInputSchema, req.body);
-  const review = await reviews.create(id, req.auth.userId, input, req.clientIp);
+  const review = await reviews.create(id, req.auth.userId, input, req.clientKey);
   return created({ message: REVIEW_MESSAGES.reviewSaved, review });
 };
 
@@ -16,7 +16,7 @@ export const createReview: BuyerHandler = async (req) => {
 export const updateReview: BuyerHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const input = parse(ReviewInputSchema, req.body);
-  const review = await reviews.update(id, req.auth.userId, input, req.clientIp);
+  const review = await reviews.update(id, req.auth.userId, input, req.clientKey);
   return ok({ message: REVIEW_MESSAGES.reviewUpdated, review });
 };
 

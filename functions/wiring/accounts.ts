@@ -52,6 +52,7 @@ export function usersSettings(): UsersSettings {
       lockSeconds: cfg.LOGIN_LOCK_SECONDS,
       clientMaxFailures: cfg.LOGIN_CLIENT_MAX_FAILURES,
       addressPerMinute: cfg.LOGIN_ADDRESS_MAX_PER_MINUTE,
+      addressFailuresPerDay: cfg.LOGIN_ADDRESS_MAX_FAILURES_PER_DAY,
     },
     google: googleSettings(),
     secureCookies: cfg.RUNTIME === 'aws',

@@ -150,6 +150,12 @@ export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
 export const SIGN_IN_LINK_MINUTES = 15;
 export const SIGN_IN_LINK_SENT = `If an account uses this address, a sign-in link is on its way to it. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`;
 export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, used or has expired.';
+/**
+ * The 429 detail once an account's daily budget of failed password checks is spent (issue 30,
+ * finding 2): the password alone no longer signs in; the mailed link (or a password reset) does.
+ */
+export const SIGN_IN_LINK_REQUIRED =
+  'Too many failed login attempts for this account today. Please sign in with a link sent to your email address, or reset your password.';
 /** The same body as forgot-password's: {email}. */
 export const SignInLinkMailRequest = ForgotPasswordRequest;
 export type SignInLinkMailRequest = ForgotPasswordRequest;

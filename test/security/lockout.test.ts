@@ -7,6 +7,7 @@
 
 import { SIGN_IN_LINK_INVALID } from '@shared/schemas/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { INCORRECT_CREDENTIALS } from '../../functions/core/users/users-service';
 import { setRateLimitClockForTests } from '../../functions/http/rate-limit-clock';
 import { linkTokens, registerDeveloper, signIn, uniqueAddress } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
@@ -70,6 +71,23 @@ describe('lock-out by a stranger (item 2)', () => {
     now += 1_000;
     const inAgain = await signIn(server.url, owner.email, owner.password, newClient());
     expect(inAgain.status, JSON.stringify(inAgain.body)).toBe(200);
+  });
+
+  it("the owner's own right passwords spend nothing: many sign-ins in a minute, then a typo gets the ordinary answer", async () => {
+    // Every password check, the owner's right one included, used to spend the per-address minute
+    // budget (LOGIN_ADDRESS_MAX_PER_MINUTE, 10): an owner signing in often was backed off by their own
+    // successes. Only failures count now.
+    const owner = await registerDeveloper(server.url);
+    const now = Date.now();
+    setRateLimitClockForTests(() => now);
+    const desk = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await signIn(server.url, owner.email, owner.password, desk)).status);
+    expect(statuses).toEqual(Array(15).fill(200));
+    const typo = await signIn(server.url, owner.email, 'right-pasword-1', desk);
+    expect(typo.status).toBe(401);
+    expect(typo.body.detail).toBe(INCORRECT_CREDENTIALS);
+    expect((await signIn(server.url, owner.email, owner.password, desk)).status).toBe(200);
   });
 
   it('a forged CloudFront-Viewer-Address header does not give one client fresh budgets locally', async () => {

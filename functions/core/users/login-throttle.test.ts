@@ -1,10 +1,13 @@
+import { SIGN_IN_LINK_REQUIRED } from '@shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import { TooManyRequestsError } from '../errors';
 import { createRateLimiter } from '../rate-limit/rate-limiter';
 import { fakeClock, memoryRateLimitStore } from '../rate-limit/testing';
 import { createLoginThrottle, lockedMessage } from './login-throttle';
 
-function setup(overrides: Partial<{ clientMaxFailures: number; addressPerMinute: number }> = {}) {
+function setup(
+  overrides: Partial<{ clientMaxFailures: number; addressPerMinute: number; addressFailuresPerDay: number }> = {},
+) {
   const clock = fakeClock();
   const limiter = createRateLimiter(memoryRateLimitStore(), clock.now);
   const throttle = createLoginThrottle(limiter, () => ({
@@ -12,6 +15,7 @@ function setup(overrides: Partial<{ clientMaxFailures: number; addressPerMinute:
     lockSeconds: 900,
     clientMaxFailures: 20,
     addressPerMinute: 10,
+    addressFailuresPerDay: 50,
     ...overrides,
   }));
   return { throttle, advance: clock.advance };
@@ -70,6 +74,44 @@ describe('login throttle', () => {
     for (let i = 0; i < 5; i++) await fail(throttle, 'e@x.com', 'c', 0);
     await expect(throttle.reserve('e@x.com', 'c', 0)).rejects.toBeInstanceOf(TooManyRequestsError);
     await expect(throttle.reserve('e@x.com', 'c', 1)).resolves.toBeDefined();
+  });
+
+  it('past the daily budget asks for the mailed link, whatever the client, until a reset', async () => {
+    const { throttle, advance } = setup({ addressFailuresPerDay: 12 });
+    for (let i = 0; i < 12; i++) {
+      await fail(throttle, 'f@x.com', `c${i}`);
+      if (i % 5 === 4) advance(60);
+    }
+    advance(60);
+    const err = await throttle.reserve('f@x.com', 'fresh-client', 0).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TooManyRequestsError);
+    expect((err as Error).message).toBe(SIGN_IN_LINK_REQUIRED);
+    // Waiting out the minute back-off or the lock does not help; the day's window does.
+    advance(23 * 3600);
+    await expect(throttle.reserve('f@x.com', 'another', 0)).rejects.toThrow(SIGN_IN_LINK_REQUIRED);
+    advance(3600);
+    await expect(throttle.reserve('f@x.com', 'another', 0)).resolves.toBeDefined();
+    // A reset (new token version) starts afresh at once.
+    for (let i = 0; i < 12; i++) await fail(throttle, 'g@x.com', `c${i}`, 0).then(() => advance(7));
+    await expect(throttle.reserve('g@x.com', 'c', 0)).rejects.toThrow(SIGN_IN_LINK_REQUIRED);
+    await expect(throttle.reserve('g@x.com', 'c', 1)).resolves.toBeDefined();
+  });
+
+  it('successes spend nothing of the daily budget', async () => {
+    const { throttle } = setup({ addressFailuresPerDay: 3, addressPerMinute: 100 });
+    for (let i = 0; i < 20; i++) await (await throttle.reserve('h@x.com', 'c', 0)).succeeded();
+    for (let i = 0; i < 3; i++) await fail(throttle, 'h@x.com', `c${i}`);
+    await expect(throttle.reserve('h@x.com', 'c9', 0)).rejects.toThrow(SIGN_IN_LINK_REQUIRED);
+  });
+
+  it('a known device is held neither by the daily budget nor by another device', async () => {
+    const { throttle } = setup({ addressFailuresPerDay: 3, addressPerMinute: 100 });
+    for (let i = 0; i < 3; i++) await fail(throttle, 'k@x.com', `c${i}`);
+    await expect(throttle.reserve('k@x.com', 'c9', 0)).rejects.toThrow(SIGN_IN_LINK_REQUIRED);
+    await expect(throttle.reserve('k@x.com', 'c9', 0, 'device-a')).resolves.toBeDefined();
+    for (let i = 0; i < 4; i++) await throttle.reserve('k@x.com', 'net', 0, 'device-a');
+    await expect(throttle.reserve('k@x.com', 'net', 0, 'device-a')).rejects.toThrow(/try again in 15 minutes/);
+    await expect(throttle.reserve('k@x.com', 'net', 0, 'device-b')).resolves.toBeDefined();
   });
 
   it('words the wait in whole minutes, rounded up', () => {

@@ -164,8 +164,8 @@ export function createUsersService(deps: UsersServiceDeps) {
    */
   async function authenticate(email: string, password: string, client: string, device?: string): Promise<User> {
     const found = await users.findCredentials(email);
-    const knownDevice = !!found && !!deps.devices?.holds(device, found.user.id);
-    const ticket = await throttle.reserve(email, client, found?.user.token_version ?? 0, knownDevice);
+    const deviceId = found ? deps.devices?.deviceOf(device, found.user.id, found.user.token_version) : undefined;
+    const ticket = await throttle.reserve(email, client, found?.user.token_version ?? 0, deviceId);
     const valid = found?.passwordHash
       ? await passwords.verify(password, found.passwordHash)
       : await passwords.verifyAgainstDummy(password);
@@ -268,11 +268,15 @@ export function createUsersService(deps: UsersServiceDeps) {
     /**
      * The Set-Cookie value a successful sign-in sends: the signed device token, HttpOnly,
      * SameSite=Strict, sent only to /api, kept a year, Secure where cookies must be (the cloud).
-     * Undefined when no device tokens are configured.
+     * A browser that sent a valid device token of this account keeps its device id; any other
+     * (none, another account's, one from before a password reset) gets a new one. Undefined when
+     * no device tokens are configured.
      */
-    deviceCookieFor(accountId: string): string | undefined {
-      const token = deps.devices?.issue(accountId);
-      if (!token) return undefined;
+    deviceCookieFor(user: User, presented?: string): string | undefined {
+      const devices = deps.devices;
+      if (!devices) return undefined;
+      const kept = presented ? devices.deviceOf(presented, user.id, user.token_version) : undefined;
+      const token = devices.issue(user.id, user.token_version, kept);
       const secure = settings().secureCookies ? '; Secure' : '';
       return `${DEVICE_COOKIE}=${token}; Path=/api; Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure}`;
     },
@@ -380,7 +384,8 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * POST /api/login/email-link: after repeated failed sign-ins the sign-in form offers a link by
-     * mail instead of a wait (issue 30: a second proof, never a permanent lock). The same answer
+     * mail instead of a wait; once the account's daily guessing budget is spent, the link is the
+     * way in (issue 30: a second proof, never a permanent lock). The same answer
      * whatever the address; limited per client and per address like forgot-password's mail (its
      * own counters). No link for an imported account that has not set its password.
      */
@@ -417,14 +422,16 @@ export function createUsersService(deps: UsersServiceDeps) {
     /**
      * POST /api/login/link: signs in with a mailed link (once; voided by a password reset or any
      * other token-version bump). Holding the mailbox proves more than a password: the link lifts
-     * this client's lock and the address's back-off.
+     * this client's and this device's lock and the address's back-off, and the answer's device
+     * cookie makes the browser a known device, which the spent daily guessing budget does not hold.
      */
-    async signInWithLink(token: string, client: string): Promise<User> {
+    async signInWithLink(token: string, client: string, device?: string): Promise<User> {
       const taken = await signInLinks.take(hashResetToken(token), nowSeconds());
       if (!taken) throw new ValidationError(SIGN_IN_LINK_INVALID);
       const user = await users.findById(taken.userId);
       if (!user || user.token_version !== taken.tokenVersion) throw new ValidationError(SIGN_IN_LINK_INVALID);
-      await throttle.release(user.email, client, user.token_version);
+      const deviceId = deps.devices?.deviceOf(device, user.id, user.token_version);
+      await throttle.release(user.email, client, user.token_version, deviceId);
       log.info('signed in with a mailed link', { userId: user.id });
       return user;
     },

@@ -1,3 +1,4 @@
+import { SIGN_IN_LINK_REQUIRED, SIGN_IN_LINK_SENT } from '@shared/schemas/accounts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getRole, getToken } from '@/lib/auth-storage';
@@ -16,6 +17,21 @@ async function signIn(path = '/admin-login', email = 'admin@example.com', passwo
 }
 
 describe('admin login (/admin-login)', () => {
+  it('past the daily budget of failures offers a mailed sign-in link, as the developer form does', async () => {
+    serve(
+      accountsHandlers(),
+      http.post('/api/admin-login', () => fail(429, SIGN_IN_LINK_REQUIRED)),
+      http.post('/api/login/email-link', () => HttpResponse.json({ message: SIGN_IN_LINK_SENT })),
+    );
+    expect(screen.queryByRole('button', { name: /Email me a sign-in link/ })).toBeNull();
+    await signIn();
+    expect(await screen.findByText(SIGN_IN_LINK_REQUIRED)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /Email me a sign-in link/ }));
+    expect(await screen.findByText(SIGN_IN_LINK_SENT)).toBeTruthy();
+    expect(calls('POST /api/login/email-link')[0]?.body).toEqual({ email: 'admin@example.com' });
+    expect(getToken()).toBeNull();
+  });
+
   it('requires both fields', async () => {
     serve(accountsHandlers());
     await signIn('/admin-login', '', 'secret1');
