@@ -205,7 +205,9 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   },
   'api-keys': {
     table: [...READ, 'dynamodb:BatchGetItem', ...WRITE],
-    keys: ['APIKEY#*', 'APIKEYCOUNT#*', 'APIQUOTA#*', 'KEYHASH#*', 'OWNER#*', 'USER#*', 'AUDIT#*'],
+    keys: ['APIKEY#*', 'APIKEYCOUNT#*', 'APIQUOTA#*', 'KEYHASH#*', 'OWNER#*', 'AUDIT#*'],
+    // A key's owner (whether an approved developer): the profile, never the password hash.
+    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
   },
   webhooks: {
     table: [...READ, ...WRITE],
@@ -218,9 +220,10 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'EVENTTYPES',
       'OWNER#*',
       'RATE#*',
-      'USER#*',
       'AUDIT#*',
     ],
+    // Whether the caller is an approved developer: the profile, never the password hash.
+    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     webhookQueue: true,
   },
   // The routes that call Stripe: checkout sessions, the Stripe webhook and free grants record
@@ -241,9 +244,11 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'CATALOGUE',
       'RATE#*',
       'SUPPRESSED#*',
-      'USER#*',
       'AUDIT#*',
     ],
+    // The buyer's profile (the receipt's name and address) and a developer's connected Stripe
+    // account: never the password hash, and no account write (a guest's account is made on claiming).
+    projected: { 'USER#*': [...USER_PROFILE_ATTRIBUTES, 'stripe_account_id'] },
     webhookQueue: true,
     mail: true,
     stripe: true,
@@ -262,13 +267,14 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'PURCHASE#*',
       'SESSION#*',
       'CATALOGUE',
-      'USER#*',
       'RATE#*',
       'INSTALLS#*',
       'AUDIT#*',
       'DELIVERY#*',
       'EVENTTYPES',
     ],
+    // A buyer's own profile (invoices, reviews): never the password hash, and no account write.
+    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     webhookQueue: true,
   },
   // Replays webhook deliveries, notifies developers of approvals, curates categories, and deletes
@@ -368,7 +374,6 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'APIKEY#*',
       'APIQUOTA#*',
       'KEYHASH#*',
-      'USER#*',
       'APP#*',
       'APPSALES#*',
       'PURCHASE#*',
@@ -377,6 +382,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       // GET /v1/installs reads an app's installs (GSI1) and the app's declaration.
       'APPINSTALLS#*',
     ],
+    // A key's owner (/v1/me): the profile, never the password hash.
+    projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
   },
   // Renders the storefront pages from the catalogue (functions/storefront): reads only.
   storefront: {
@@ -439,8 +446,20 @@ export function tableAccess(
       }),
     );
   }
-  Object.entries(limits.projected ?? {}).forEach(([key, attributes], i) => {
-    statements.push(
+  return [...statements, ...projectedAccess(table, limits.projected ?? {})];
+}
+
+/**
+ * GetItem and Query of only the given attributes of the items under each leading key (a profile
+ * without the password hash, a token version): never the rest of those items.
+ */
+export function projectedAccess(
+  table: dynamodb.ITable,
+  projected: Readonly<Record<string, readonly string[]>>,
+): iam.PolicyStatement[] {
+  const indexes = TABLE_KEYS.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
+  return Object.entries(projected).map(
+    ([key, attributes], i) =>
       new iam.PolicyStatement({
         sid: `SingleTableProjected${i}`,
         actions: ['dynamodb:GetItem', 'dynamodb:Query'],
@@ -452,9 +471,7 @@ export function tableAccess(
           StringEqualsIfExists: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
         },
       }),
-    );
-  });
-  return statements;
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,56 @@ export const WORKER_CONCURRENCY_CONTEXT: Record<keyof WorkerConcurrency, string>
   sync: 'syncWorkerConcurrency',
   mail: 'mailWorkerConcurrency',
 };
+
+/**
+ * Every context key that shapes what the app stack deploys (readAppConfig's and the Powertools
+ * layer override; not the account and region, which come from the credentials, nor
+ * originSecretNonce). The stack records their digest (deployContextDigest) on the origin secret,
+ * so the rotation script (bin/rotate-origin-secret.ts) can refuse a deploy whose context differs
+ * from the deployed one: a forgotten `-c domainName=...` would otherwise take the custom domain,
+ * the certificate or the web ACL off production.
+ */
+export const DEPLOY_CONTEXT_KEYS = [
+  'appName',
+  'mailFrom',
+  'mailDomain',
+  'createMailIdentity',
+  'appUrl',
+  'domainName',
+  'certificateArn',
+  'webAclArn',
+  'siteBuildPath',
+  'logRetentionDays',
+  'accessLogRetentionDays',
+  'apiRateLimit',
+  'apiBurstLimit',
+  'googleClientId',
+  'stripePublishableKey',
+  'stripeSecretName',
+  'internalSystemUrl',
+  'legacySystemUrl',
+  'webhookWorkerConcurrency',
+  'fulfilmentWorkerConcurrency',
+  'syncWorkerConcurrency',
+  'mailWorkerConcurrency',
+  'powertoolsLayerArn',
+] as const;
+
+/** The tag of the origin secret that holds the deployed context's digest. */
+export const DEPLOY_CONTEXT_TAG = 'deploy-context-sha256';
+
+/**
+ * A digest of the deploy context (DEPLOY_CONTEXT_KEYS as `get` finds them; unset, null and empty
+ * are alike, as readAppConfig reads them), the same whether `get` is the CDK app's context or the
+ * rotation script's reading of cdk.json, cdk.context.json and `-c` arguments.
+ */
+export function deployContextDigest(get: (key: string) => unknown): string {
+  const set = DEPLOY_CONTEXT_KEYS.flatMap((key) => {
+    const value = get(key);
+    return value === undefined || value === null || value === '' ? [] : [[key, String(value)]];
+  });
+  return createHash('sha256').update(JSON.stringify(set)).digest('hex');
+}
 
 export const DEFAULT_CONFIG: AppConfig = {
   appName: 'DentalMarketplace',

@@ -1,8 +1,9 @@
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
+import { TABLE_KEYS, USER_PROFILE_ATTRIBUTES } from '../functions/adapters/dynamodb/table-definition';
 import { fulfilmentJobs } from '../functions/queues/fulfilment';
 import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
+import { projectedAccess } from './api';
 import { ServiceFunction } from './function-defaults';
 import { FULFILMENT_WORKER_TIMEOUT, type Queues } from './queues';
 import type { WorkerProps } from './worker-props';
@@ -12,14 +13,13 @@ export const FULFILMENT_WORKER_BATCH_SIZE = 10;
 /** SQS event sources allow 2 at the least; new accounts often have a Lambda concurrency quota of 10. */
 export const FULFILMENT_WORKER_MAX_CONCURRENCY = 2;
 
-/** Purchases, pool keys, apps, users, deliveries and the rate counters of licence webhooks. */
+/** Purchases, pool keys, apps, deliveries and the rate counters of licence webhooks (accounts: projected, below). */
 export const FULFILMENT_WORKER_TABLE_KEYS: readonly string[] = [
   'PURCHASE#*',
   'LICENSEKEY#*',
   'POOLAVAIL#*',
   'APP#*',
   'APPSALES#*',
-  'USER#*',
   'DELIVERY#*',
   'EVENTTYPES',
   'RATE#*',
@@ -91,6 +91,11 @@ export class Fulfilment extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...FULFILMENT_WORKER_TABLE_KEYS] } },
       }),
     );
+    // The buyer's and the developer's profile (names and addresses for the mails): never the
+    // password hash, and no account write.
+    for (const statement of projectedAccess(props.table, { 'USER#*': USER_PROFILE_ATTRIBUTES })) {
+      this.worker.grantPrincipal.addToPrincipalPolicy(statement);
+    }
     props.queues.webhookDelivery.grantSendMessages(this.worker);
     props.mail.grantSend(this.worker);
   }

@@ -1,7 +1,8 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Tags, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { DEPLOY_CONTEXT_TAG, deployContextDigest } from './app-config';
 
 export interface AppSecretsProps {
   /**
@@ -23,7 +24,7 @@ export interface SecretNeeds {
  * (functions/secrets.ts, Powertools Parameters, cached); no secret value is put into a Lambda
  * environment or the template.
  * - JWT signing key: JSON {"kid", "secret"} generated at deploy time (64 characters). Rotation
- *   by hand with key ids (README): put {"kid": new, "secret": new, "previous": {old kid, old secret}}.
+ *   by hand with key ids (docs/runbook.md "Rotating secrets"): put {"kid": new, "secret": new, "previous": {old kid, old secret}}.
  * - Stripe keys: created as an empty shell (or an existing secret named by context), so a deploy
  *   never fails on a missing secret; payments answer 503 until the operator stores the keys.
  * - Origin verify: a generated value CloudFront sends to the API in X-Origin-Verify (lib/site.ts)
@@ -84,6 +85,11 @@ export class AppSecrets extends Construct {
       description: 'Value CloudFront sends to the API in X-Origin-Verify (the API refuses requests without it)',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
+    // The deploy context's digest, which the rotation script compares with its own before its deploy.
+    Tags.of(this.originVerify).add(
+      DEPLOY_CONTEXT_TAG,
+      deployContextDigest((key) => this.node.tryGetContext(key)),
+    );
     this.acknowledge(
       this.originVerify,
       'CloudFront holds the value as an origin header set at deploy time, so a rotation needs a deploy between its steps: npm run rotate:origin-secret (docs/runbook.md) puts a new value, forces the distribution update and then drops the previous value, which the API accepts in between; an automatic rotation Lambda cannot deploy.',

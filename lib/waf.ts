@@ -27,7 +27,7 @@ export const RATE_WINDOW_SECONDS = 300;
 export const PER_CLIENT_RATE_LIMIT = 3000;
 
 /**
- * Stripe's webhook: the common rule set never sees it. Its Stripe-Signature (checked over the raw
+ * Stripe's webhook: neither the common rule set nor the per-client rate rule sees it. Its Stripe-Signature (checked over the raw
  * body in functions/adapters/stripe.ts) is the control; a 403 on an event body that looks like
  * script to the rules would make Stripe retry and finally disable the endpoint.
  */
@@ -39,6 +39,18 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
  * matches are logged, see CRS_BODY_RULES) until their false positives are measured.
  */
 export const SUBMISSION_PATH_PREFIXES = ['/api/apps', '/api/admin/'] as const;
+
+/**
+ * Bodies outside SUBMISSION_PATH_PREFIXES that the body rules misread just as well, where they
+ * only count too: raw image bytes (screenshot uploads, where random bytes match the cross-site
+ * scripting and LFI patterns), a developer's test event of their own choosing, and the admin's
+ * sync load of an outside system's records. Each is a signed-in route that validates its body.
+ */
+export const BODY_RULES_COUNT_ONLY_PATHS = [
+  '/api/upload/screenshots',
+  '/api/simulate-event',
+  '/api/internal-sync/load',
+] as const;
 
 /** The Partner API: server-to-server clients that may send no User-Agent. */
 export const PARTNER_API_PREFIX = '/v1/';
@@ -158,7 +170,8 @@ export class EdgeWaf extends Construct {
     const [ipReputation, commonRuleSet, knownBadInputs] = MANAGED_RULE_GROUPS;
     const rules: wafv2.CfnWebACL.RuleProperty[] = [
       managedRule(ipReputation, 0),
-      // Before the content rules: a flood is refused at its cheapest.
+      // Before the content rules: a flood is refused at its cheapest. Not on Stripe's webhook:
+      // Stripe sends every account's events from a few addresses, and each is signature-checked.
       {
         name: 'RateLimitPerClient',
         priority: 1,
@@ -168,17 +181,18 @@ export class EdgeWaf extends Construct {
             aggregateKeyType: 'IP',
             limit: PER_CLIENT_RATE_LIMIT,
             evaluationWindowSec: RATE_WINDOW_SECONDS,
+            scopeDownStatement: not(pathIs(STRIPE_WEBHOOK_PATH)),
           },
         },
         visibilityConfig: visibility('RateLimitPerClient'),
       },
       managedRule(commonRuleSet, 2),
-      // The common rule set's body rules block everywhere but on customers' own text.
+      // The common rule set's body rules block everywhere but on customers' own text and raw bytes.
       blockRule('CommonRuleSetBody', 3, {
         andStatement: {
           statements: [
             anyOf(Object.values(CRS_BODY_RULES).map(labelled)),
-            not(anyOf(SUBMISSION_PATH_PREFIXES.map(pathStarts))),
+            not(anyOf([...SUBMISSION_PATH_PREFIXES.map(pathStarts), ...BODY_RULES_COUNT_ONLY_PATHS.map(pathIs)])),
           ],
         },
       }),

@@ -2,6 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
+import { USER_PROFILE_ATTRIBUTES } from '../functions/adapters/dynamodb/table-definition';
 import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { type TableAction, tableAccess } from './api';
 import { ServiceFunction } from './function-defaults';
@@ -38,7 +39,6 @@ export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
   'MARKET',
   'MIGRATION#*',
   'SUPPRESSED#*',
-  'USER#*',
   'RATE#*',
 ];
 
@@ -107,6 +107,8 @@ export class WebhookWorkers extends Construct {
     for (const fn of [this.delivery, this.scheduler]) {
       for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS, {
         keys: WEBHOOK_WORKER_TABLE_KEYS,
+        // An app's developer (whose address a failing endpoint's mail goes to): the profile only.
+        projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
       })) {
         fn.grantPrincipal.addToPrincipalPolicy(statement);
       }

@@ -1,15 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../../functions/http/origin-authorizer';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify';
 import { BUSINESS_METRICS } from '../../functions/platform/metric-names';
-import { routesOfGroup } from '../../functions/routes';
+import { ROUTES, routesOfGroup } from '../../functions/routes';
 import { PARTNER_ROUTE_SHARE } from '../../lib/api';
-import { DEFAULT_CONFIG, WORKER_CONCURRENCY_CONTEXT } from '../../lib/app-config';
+import {
+  DEFAULT_CONFIG,
+  DEPLOY_CONTEXT_TAG,
+  deployContextDigest,
+  REPO_ROOT,
+  WORKER_CONCURRENCY_CONTEXT,
+} from '../../lib/app-config';
 import { FUNCTION_DEFAULTS } from '../../lib/function-defaults';
 import { ALARM_PURPOSES, ALARM_THRESHOLDS } from '../../lib/observability';
 import { CACHE_QUERY_STRINGS } from '../../lib/site';
 import {
+  BODY_RULES_COUNT_ONLY_PATHS,
   CRS_BODY_RULES,
   PARTNER_API_PREFIX,
   PER_CLIENT_RATE_LIMIT,
@@ -17,7 +26,14 @@ import {
   SUBMISSION_PATH_PREFIXES,
 } from '../../lib/waf';
 import { must } from '../support/must';
-import { type CfnObject, fakeSiteBuild, removeTempDirs, synthMarketplace, synthTemplates } from './synth-app';
+import {
+  type CfnObject,
+  cdkJsonContext,
+  fakeSiteBuild,
+  removeTempDirs,
+  synthMarketplace,
+  synthTemplates,
+} from './synth-app';
 
 /** Issue 29, "run it for a month": what the first weeks of operation need, by purpose. */
 let app: Template;
@@ -143,6 +159,29 @@ describe('every failure path alarms, by name', () => {
     }
     for (const name of names) expect(name.startsWith(`${STACK}-`), name).toBe(true);
   });
+
+  it('docs/runbook.md has a section for every alarm the stack creates, and none for an alarm it does not', () => {
+    const runbook = readFileSync(join(REPO_ROOT, 'docs/runbook.md'), 'utf8');
+    const alarmsSection = must(
+      runbook.split(/^## /m).find((s) => s.startsWith('Alarms')),
+      'the Alarms section',
+    );
+    // `### DeadLetters-Mail, DeadLetters-Fulfilment and Errors-&lt;function&gt;`: each name, a placeholder any suffix.
+    const headings = [...alarmsSection.matchAll(/^### (.+)$/gm)].flatMap((m) =>
+      must(m[1], 'heading')
+        .split(/, | and /)
+        .map((name) => name.trim()),
+    );
+    expect(headings.length).toBeGreaterThan(10);
+    const pattern = (heading: string) =>
+      new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&lt;[a-z]+&gt;/g, '.+')}$`);
+    const purposes = [...alarmsByName().keys()].map((name) => name.slice(`${STACK}-`.length));
+    expect(purposes.length).toBeGreaterThan(20);
+    const undocumented = purposes.filter((purpose) => !headings.some((h) => pattern(h).test(purpose)));
+    expect(undocumented).toEqual([]);
+    const stale = headings.filter((h) => !purposes.some((purpose) => pattern(h).test(purpose)));
+    expect(stale).toEqual([]);
+  });
 });
 
 describe('the edge protects everyone', () => {
@@ -182,6 +221,25 @@ describe('the edge protects everyone', () => {
     const [, outside] = body.Statement.AndStatement.Statements;
     expect(JSON.stringify(outside.NotStatement)).toContain(`"SearchString":"${SUBMISSION_PATH_PREFIXES[0]}"`);
     for (const prefix of SUBMISSION_PATH_PREFIXES) expect(JSON.stringify(outside)).toContain(prefix);
+    // Raw bytes and free text outside the submissions: only counted too, each matched exactly.
+    const exact = outside.NotStatement.Statement.OrStatement.Statements.map(
+      (st: CfnObject) => st.ByteMatchStatement,
+    ).filter((m: CfnObject) => m.PositionalConstraint === 'EXACTLY');
+    expect(exact.map((m: CfnObject) => m.SearchString)).toEqual([...BODY_RULES_COUNT_ONLY_PATHS]);
+    for (const path of BODY_RULES_COUNT_ONLY_PATHS) {
+      expect(
+        ROUTES.some((r) => r.method === 'POST' && r.path === path),
+        path,
+      ).toBe(true);
+    }
+    // Every route that takes raw bytes is among them or Stripe's (which the rule group never sees).
+    for (const route of ROUTES.filter((r) => r.rawBody)) {
+      expect(
+        (BODY_RULES_COUNT_ONLY_PATHS as readonly string[]).includes(route.path) ||
+          route.path.startsWith('/api/stripe/'),
+        route.path,
+      ).toBe(true);
+    }
     // After the rule group whose labels it reads.
     expect(body.Priority).toBeGreaterThan(rule('AWSManagedRulesCommonRuleSet').Priority);
   });
@@ -212,6 +270,17 @@ describe('the edge protects everyone', () => {
       AggregateKeyType: 'IP',
       Limit: PER_CLIENT_RATE_LIMIT,
       EvaluationWindowSec: 300,
+      // Stripe's few sender addresses carry every account's events (signature-checked): not counted.
+      ScopeDownStatement: {
+        NotStatement: {
+          Statement: {
+            ByteMatchStatement: expect.objectContaining({
+              PositionalConstraint: 'EXACTLY',
+              SearchString: STRIPE_WEBHOOK_PATH,
+            }),
+          },
+        },
+      },
     });
     expect(rate.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
     expect(rate.Priority).toBeLessThan(rule('AWSManagedRulesCommonRuleSet').Priority);
@@ -352,5 +421,28 @@ describe('throughput knobs and timeouts', () => {
     );
     expect(distributionConfig(rotated).Comment).not.toEqual(distributionConfig(app).Comment);
     expect(distributionConfig(rotated).Comment).toContain('20261128T0100');
+  });
+
+  it('the origin secret carries the deploy context digest the rotation script compares (not the nonce)', () => {
+    const tagOf = (t: Template) =>
+      must(
+        Object.values(t.findResources('AWS::SecretsManager::Secret')).find((s) =>
+          String(s.Properties.Description).includes('X-Origin-Verify'),
+        ),
+        'origin secret',
+      ).Properties.Tags.find((tag: { Key: string }) => tag.Key === DEPLOY_CONTEXT_TAG)?.Value;
+    const siteBuildPath = fakeSiteBuild();
+    const synth = (context: Record<string, string>) => {
+      const all = { ...cdkJsonContext, siteBuildPath, ...context };
+      const t = Template.fromStack(synthMarketplace({ context: all, cloudFormationValidation: false }).appStack);
+      return { tag: tagOf(t), digest: deployContextDigest((key) => (all as Record<string, unknown>)[key]) };
+    };
+    const plain = synth({});
+    expect(plain.tag).toMatch(/^[0-9a-f]{64}$/);
+    expect(plain.tag).toBe(plain.digest);
+    const withAcl = synth({ webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/1' });
+    expect(withAcl.tag).toBe(withAcl.digest);
+    expect(withAcl.tag).not.toBe(plain.tag);
+    expect(synth({ originSecretNonce: '20261129T0400' }).tag).toBe(plain.tag);
   });
 });

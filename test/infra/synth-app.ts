@@ -7,7 +7,9 @@ import { REPO_ROOT } from '../../lib/app-config';
 import { createMarketplace } from '../../lib/marketplace-app';
 
 /** cdk.json's context (feature flags and defaults), so the tests synthesize what `cdk synth` does. */
-const cdkJsonContext: Record<string, unknown> = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
+export const cdkJsonContext: Record<string, unknown> = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8'),
+).context;
 
 const tempDirs: string[] = [];
 const tempDir = (prefix: string): string => {

@@ -60,7 +60,6 @@ import {
   num,
   onIndex,
   pointedId,
-  projection,
   queryAll,
   queryCursorPage,
   str,
@@ -665,7 +664,9 @@ export const dynamoPurchasesRepository: PurchaseRepository = {
       new GetCommand({
         TableName: tableName(),
         Key: purchaseKeys.user(developerId),
-        ...projection(['stripe_account_id']),
+        // A literal projection: the checkout function may read only these attributes of an account
+        // (lib/api.ts; test/infra/table-actions.test.ts reads the list here).
+        ProjectionExpression: 'stripe_account_id',
       }),
     );
     return str(res.Item?.stripe_account_id);
