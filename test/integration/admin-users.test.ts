@@ -26,9 +26,9 @@ import {
 import { INVALID_API_KEY } from '@shared/schemas/partner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
 import { INVITATION_SUBJECT, NOT_INVITED } from '../../functions/core/users/invitations';
+import { invitedAccount } from '../support/accounts';
 import {
   adminToken,
   api,
@@ -51,31 +51,6 @@ beforeAll(async () => {
 const asAdmin = <T = JsonBody>(method: string, path: string, body?: unknown) =>
   api<T>(method, path, { token: admin, body });
 const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
-
-/** An account imported from the legacy system that has not set its password (as legacy_users writes it). */
-async function invitedAccount(): Promise<{ id: string; email: string }> {
-  const id = `invited-${randomUUID()}`;
-  const email = uniqueEmail('invited');
-  await dynamoUsersRepository.create(
-    {
-      id,
-      email,
-      full_name: 'Invited Developer',
-      company_name: 'Legacy Dental Co',
-      website: null,
-      role: 'developer',
-      is_approved: false,
-      invited: true,
-      linked_emails: [],
-      created_at: new Date().toISOString(),
-      auth_provider: 'password',
-      email_verified: false,
-      token_version: 0,
-    },
-    null,
-  );
-  return { id, email };
-}
 
 /** The set-password links of the invitation mails to `email`, oldest first, once `count` have arrived. */
 async function invitationLinks(email: string, count: number): Promise<string[]> {
