@@ -262,15 +262,7 @@ export function AppManagement({
           );
         })}
       </DataTable>
-      <MoreRows
-        shown={shown.length}
-        total={searching ? undefined : data?.total}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={list.loadMore}
-        noun="apps"
-      />
+      <MoreRows shown={shown.length} total={searching ? undefined : data?.total} list={list} noun="apps" />
 
       {viewing && (
         <AppDetailDialog

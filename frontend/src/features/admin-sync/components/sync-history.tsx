@@ -109,12 +109,12 @@ export function SyncHistory() {
       </DataTable>
       <MoreRows
         shown={runs.length}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={() => {
-          focusFrom.current = runs.length;
-          void list.loadMore();
+        list={{
+          ...list,
+          loadMore: () => {
+            focusFrom.current = runs.length;
+            void list.loadMore();
+          },
         }}
         noun="runs"
       />

@@ -191,15 +191,7 @@ export function UserManagement() {
           </Table.Row>
         ))}
       </DataTable>
-      <MoreRows
-        shown={users.length}
-        total={total}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={list.loadMore}
-        noun="users"
-      />
+      <MoreRows shown={users.length} total={total} list={list} noun="users" />
       {dialog}
     </Stack>
   );
