@@ -188,12 +188,8 @@ export function AppManagement({
         skeletonRows={4}
         bodyRef={body}
         empty={data && shown.length === 0 && !list.hasMore && MSG.noAppsFound}
-        rootProps={{
-          interactive: true,
-          tableLayout: 'fixed',
-          w: 'full',
-          css: { '& td, & th': { whiteSpace: 'normal' } },
-        }}
+        fitted
+        rootProps={{ interactive: true }}
       >
         {shown.map((app) => {
           const status = adminStatus(app);

@@ -87,7 +87,7 @@ export function SyncHistory() {
         skeletonRows={4}
         bodyRef={body}
         empty={data && runs.length === 0 && !list.hasMore && 'No runs match these filters.'}
-        rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
+        fitted
       >
         {runs.map((run) => (
           <Table.Row key={run.id} data-testid={`run-row-${run.id}`}>

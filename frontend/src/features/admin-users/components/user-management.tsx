@@ -139,7 +139,7 @@ export function UserManagement() {
           !list.hasMore &&
           (q.trim() ? `No users match "${q.trim()}".` : status ? 'No users with this status.' : 'No users yet.')
         }
-        rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
+        fitted
       >
         {users.map((user) => (
           <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
