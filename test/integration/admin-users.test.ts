@@ -150,18 +150,28 @@ describe('approval', () => {
 });
 
 describe('approval of accounts that need none', () => {
+  /** Both approvals (developer, production) refuse `account` with `status` and `detail`, and change nothing of it. */
+  async function expectApprovalRefused(
+    account: { id: string; email: string },
+    shown: Partial<AdminUserDetail>,
+    status: number,
+    detail: string,
+  ) {
+    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${account.id}`);
+    expect(before.body).toMatchObject(shown);
+    for (const refused of [
+      await asAdmin('POST', '/api/approve-user', { email: account.email }),
+      await asAdmin('POST', `/api/admin/users/${account.id}/approve-production`),
+    ]) {
+      expect(refused.status).toBe(status);
+      expect(refused.body).toEqual({ detail });
+    }
+    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${account.id}`)).body).toEqual(before.body);
+  }
+
   it('refuses an invited account (409 with the detail): it stays invited and gets no "approved" mail', async () => {
     const invited = await invitedAccount();
-    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`);
-    expect(before.body).toMatchObject({ status: 'invited', is_approved: false });
-    for (const refused of [
-      await asAdmin('POST', '/api/approve-user', { email: invited.email }),
-      await asAdmin('POST', `/api/admin/users/${invited.id}/approve-production`),
-    ]) {
-      expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ detail: INVITED_NO_APPROVAL });
-    }
-    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`)).body).toEqual(before.body);
+    await expectApprovalRefused(invited, { status: 'invited', is_approved: false }, 409, INVITED_NO_APPROVAL);
     // The re-send the detail suggests works; once its mail is here, nothing else is on its way.
     expect((await asAdmin('POST', `/api/admin/users/${invited.id}/resend-invitation`)).status).toBe(200);
     await invitationLinks(invited.email, 1);
@@ -170,16 +180,7 @@ describe('approval of accounts that need none', () => {
 
   it('refuses a practice (400 with the detail): it stays as it was and gets no "approved" mail', async () => {
     const practice = await newPractice();
-    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${practice.id}`);
-    expect(before.body).toMatchObject({ role: 'practice', status: 'approved' });
-    for (const refused of [
-      await asAdmin('POST', '/api/approve-user', { email: practice.email }),
-      await asAdmin('POST', `/api/admin/users/${practice.id}/approve-production`),
-    ]) {
-      expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ detail: PRACTICE_NO_APPROVAL });
-    }
-    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${practice.id}`)).body).toEqual(before.body);
+    await expectApprovalRefused(practice, { role: 'practice', status: 'approved' }, 400, PRACTICE_NO_APPROVAL);
     await queuesIdle();
     expect((await mailsTo(practice.email)).filter((m) => m.subject === APPROVAL_MAIL_SUBJECT)).toEqual([]);
   });
