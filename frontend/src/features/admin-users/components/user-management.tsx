@@ -48,6 +48,8 @@ export function UserManagement() {
   const approve = useApproveUser();
   const resend = useResendInvitation();
   const { run, busyId: approving, dialog } = useConfirmedAction();
+  /** A row's action button: busy while its user's action runs, disabled while any runs. */
+  const rowAction = (id: string) => ({ size: 'xs', loading: approving === id, disabled: approving !== null }) as const;
   const [approved, setApproved] = useState<ReadonlySet<string>>(new Set());
   const users = list.items.map((u) =>
     approved.has(u.id) && u.status === 'pending' ? { ...u, is_approved: true, status: 'approved' as const } : u,
@@ -162,24 +164,12 @@ export function UserManagement() {
             <Table.Cell textAlign="end">
               <HStack gap="1" justify="flex-end" flexWrap="wrap">
                 {canApprove(user) && (
-                  <Button
-                    size="xs"
-                    colorPalette="brand"
-                    onClick={() => onApprove(user)}
-                    loading={approving === user.id}
-                    disabled={approving !== null}
-                  >
+                  <Button {...rowAction(user.id)} colorPalette="brand" onClick={() => onApprove(user)}>
                     <LuBadgeCheck aria-hidden /> Approve
                   </Button>
                 )}
                 {user.status === 'invited' && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => onResend(user)}
-                    loading={approving === user.id}
-                    disabled={approving !== null}
-                  >
+                  <Button {...rowAction(user.id)} variant="outline" onClick={() => onResend(user)}>
                     <LuMail aria-hidden /> Re-send invitation
                   </Button>
                 )}
