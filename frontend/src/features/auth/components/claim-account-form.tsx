@@ -1,4 +1,4 @@
-import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { MSG } from '@shared/messages';
 import { CLAIM_ACCOUNT_EXISTS, CLAIM_LINK_INVALID, ClaimAccountRequest } from '@shared/schemas/accounts';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { previewClaim, useAttachClaim, useClaimAccount } from '../api/claim-account';
 import { passwordConfirmed } from '../lib/confirmed-password';
 import { useStartSession } from '../lib/session';
-import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
+import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields, RequiredField } from './auth-form-parts';
 
 /** The claim form, checked with the API's own rules, plus the password's confirmation. */
 const ClaimForm = z
@@ -124,18 +124,12 @@ export function ClaimAccountForm() {
         }}
       >
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root required>
-            <Field.Label>
-              Practice Name <Field.RequiredIndicator />
-            </Field.Label>
+          <RequiredField label="Practice Name">
             <Input autoComplete="organization" {...form.register('company_name')} />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              Contact Name <Field.RequiredIndicator />
-            </Field.Label>
+          </RequiredField>
+          <RequiredField label="Contact Name">
             <Input autoComplete="name" {...form.register('full_name')} />
-          </Field.Root>
+          </RequiredField>
         </SimpleGrid>
         <NewPasswordFields required password={form.register('password')} confirm={form.register('confirm')} />
         <AuthSubmit loading={claim.isMutating} loadingText="Creating account...">
