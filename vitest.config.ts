@@ -53,7 +53,20 @@ const PURE = {
 /** Files that need a fresh module graph: the authorizer reads its config once per module; hydration and the recipes check what a first import does. */
 const ISOLATED_UNIT = ['functions/http/origin-authorizer.test.ts'];
 const ISOLATED_WEB = ['frontend/src/ssr/hydrate.test.tsx', 'frontend/src/**/*.recipes.test.tsx'];
-const ON_THE_STACK = { fileParallelism: false, sequence: { groupOrder: 1 } };
+/**
+ * The two suites against the local stack: the suite starts it (test/support/global-setup.ts), then
+ * one file at a time. A test that waits on the stack's background work (a mail, a licence) may see
+ * one retry (BACKGROUND_WAIT_MS in test/support/constants.ts).
+ */
+const ON_THE_STACK = {
+  environment: 'node',
+  fileParallelism: false,
+  sequence: { groupOrder: 1 },
+  globalSetup: ['test/support/global-setup.ts'],
+  setupFiles: ['test/support/integration-env.ts'],
+  testTimeout: 90_000,
+  hookTimeout: 60_000,
+};
 /**
  * The browser suite after the other stack suites, one file at a time (VITEST_E2E_WORKERS=2 runs two:
  * on 2026-11-28, quiet machine, 386 s one at a time, 279 s two at a time, CPU 93% busy; but a
@@ -120,14 +133,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          environment: 'node',
           ...ON_THE_STACK,
-          globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/support/integration-env.ts'],
-          // A test that waits on the stack's background work (a mail, a licence) may see one retry
-          // (BACKGROUND_WAIT_MS in test/support/constants.ts).
-          testTimeout: 90_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -135,12 +141,7 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['test/security/**/*.test.ts'],
-          environment: 'node',
           ...ON_THE_STACK,
-          globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/support/integration-env.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 60_000,
         },
       },
       {

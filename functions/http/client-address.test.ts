@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../config';
+import { describe, expect, it } from 'vitest';
+import { envForTests } from '../testing/env';
 import { clientAddress, parseViewerAddress } from './client-address';
 
-const env = { ...process.env };
-afterEach(() => {
-  process.env = { ...env };
-  resetConfigForTests();
-});
+// SCRYPT_LOG2_N is cleared: the test stack lowers it in the runner's environment; the cloud refuses that.
+const setEnv = envForTests(['RUNTIME', 'SCRYPT_LOG2_N', 'JWT_SECRET', 'STRIPE_WEBHOOK_SECRET']);
 
 function runtime(r: 'aws' | 'local') {
-  process.env.RUNTIME = r;
-  delete process.env.SCRYPT_LOG2_N; // the test stack lowers it in the runner's environment; the cloud refuses that
-  process.env.JWT_SECRET = 'x'.repeat(32);
   // The local runtime refuses to start without its generated Stripe webhook secret.
-  process.env.STRIPE_WEBHOOK_SECRET = `whsec_${'y'.repeat(32)}`;
-  resetConfigForTests();
+  setEnv({ RUNTIME: r, JWT_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: `whsec_${'y'.repeat(32)}` });
 }
 
 describe('client address', () => {

@@ -1,22 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config';
+import { envForTests } from '../testing/env';
 import { captureLogLines } from './capture-log-lines';
 import { logger, withRequestId } from './logger';
 
 /** The logger is the last line of defence: secret-looking fields never reach the log line. */
 describe('logger redaction', () => {
   let lines: string[];
+  const setEnv = envForTests(['LOG_LEVEL']);
   beforeEach(() => {
     process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
-    process.env.LOG_LEVEL = 'info';
-    resetConfigForTests();
+    setEnv({ LOG_LEVEL: 'info' });
     lines = [];
     captureLogLines(lines);
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    delete process.env.LOG_LEVEL;
-    resetConfigForTests();
   });
 
   it('redacts keys, tokens, passwords, hashes and authorization headers', () => {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../config';
+import { envForTests } from '../testing/env';
 import { countMetric, flushMetrics } from './metrics';
 
 /** The business metrics leave one EMF line per invocation, in the namespace and with the service the dashboard reads. */
 describe('business metrics', () => {
   let lines: string[];
-  const saved = { RUNTIME: process.env.RUNTIME, SCRYPT_LOG2_N: process.env.SCRYPT_LOG2_N };
+  // SCRYPT_LOG2_N is cleared: the test stack lowers it in the runner's environment; the cloud refuses that.
+  const setEnv = envForTests(['RUNTIME', 'SCRYPT_LOG2_N']);
   beforeEach(() => {
     lines = [];
     const capture = (chunk: unknown) => {
@@ -16,17 +17,10 @@ describe('business metrics', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetConfigForTests();
   });
   const cloud = () => {
-    process.env.RUNTIME = 'aws';
-    delete process.env.SCRYPT_LOG2_N;
     process.env.JWT_SECRET ??= 'unit-test-secret-unit-test-secret-0123';
-    resetConfigForTests();
+    setEnv({ RUNTIME: 'aws' });
   };
 
   it('flushes what the invocation counted as one EMF line, then nothing more', () => {
@@ -45,8 +39,7 @@ describe('business metrics', () => {
   });
 
   it('records nothing in the local runtime', () => {
-    process.env.RUNTIME = 'local';
-    resetConfigForTests();
+    setEnv({ RUNTIME: 'local' });
     countMetric('webhookDelivered');
     flushMetrics();
     expect(lines).toHaveLength(0);

@@ -2,12 +2,12 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientsForTests } from '../adapters/aws-clients';
-import { resetConfigForTests } from '../config';
 import { purchaseFixture } from '../core/purchases/testing';
 import { captureLogLines } from '../http/capture-log-lines';
 import { BUSINESS_METRICS, flushMetrics, storedMetricsForTests } from '../platform/metrics';
+import { envForTests } from '../testing/env';
 import { buildLicenceFulfilment } from '../wiring/fulfilment';
 import { handler as mailWorker } from './mail-worker';
 import { handler as syncWorker } from './sync-worker';
@@ -27,7 +27,6 @@ const VARS = [
   'SES_ENDPOINT',
   'QUEUE_URL',
 ] as const;
-const saved: Record<string, string | undefined> = {};
 const ses = mockClient(SESv2Client);
 const ddb = mockClient(DynamoDBDocumentClient);
 let lines: string[];
@@ -54,28 +53,15 @@ const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 const context = { awsRequestId: 'invocation-1', functionName: 'worker' };
 const mail = (to: string) => JSON.stringify({ kind: 'mail', mail: { to, subject: 'Hello', text: 'Hi' } });
 
-beforeAll(() => {
-  for (const v of VARS) saved[v] = process.env[v];
-  for (const v of VARS) delete process.env[v];
+const setEnv = envForTests(VARS, resetClientsForTests);
+beforeEach(() => {
   // The cloud's configuration (no local endpoints); the integration setup's SCRYPT_LOG2_N would refuse it.
-  Object.assign(process.env, {
+  setEnv({
     RUNTIME: 'aws',
     LOG_LEVEL: 'info',
     JWT_SECRET: 'unit-test-secret-unit-test-secret-0123',
     QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/deliveries',
   });
-  resetConfigForTests();
-  resetClientsForTests();
-});
-afterAll(() => {
-  for (const v of VARS) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
-  resetConfigForTests();
-  resetClientsForTests();
-});
-beforeEach(() => {
   ses.reset();
   ddb.reset();
   lines = [];

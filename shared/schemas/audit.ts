@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { ROLES } from '../constants';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
+import { cursorPage } from './paging';
 import { limitParam } from './query-numbers';
 
 export { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, AUDIT_QUERY_MESSAGES } from '../rules/audit';
@@ -59,10 +60,7 @@ export const AuditQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10), { message: AUDIT_QUERY_MESSAGES.range });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-export const AuditPageSchema = z.object({
-  entries: z.array(AuditEntrySchema),
-  /** null on the last page. */
-  next_cursor: z.string().nullable(),
+export const AuditPageSchema = cursorPage({ entries: z.array(AuditEntrySchema) }).extend({
   /** Days an entry is kept (AUDIT_RETENTION_DAYS). */
   retention_days: z.number().int(),
 });

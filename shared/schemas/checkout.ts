@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { LICENSE_STATUSES } from '../constants';
 import { MSG } from '../messages';
 import { ForgotPasswordRequest } from './accounts';
+import { cursorPageQuery } from './paging';
 import { limitParam } from './query-numbers';
 import { idText } from './text-fields';
 
@@ -167,10 +168,7 @@ export const ADMIN_PURCHASES_DEFAULT_LIMIT = 100;
 export const ADMIN_PURCHASES_MAX_LIMIT = 500;
 export const ADMIN_PURCHASES_CURSOR_INVALID = 'cursor is not a cursor of this list';
 /** GET /api/admin/apps/{id}/purchases: one page of the plain array; the next page's cursor is in X-Next-Cursor. */
-export const AdminPurchaseListQuery = z.object({
-  limit: limitParam(ADMIN_PURCHASES_MAX_LIMIT).default(ADMIN_PURCHASES_DEFAULT_LIMIT),
-  cursor: z.string().max(1024).optional(),
-});
+export const AdminPurchaseListQuery = cursorPageQuery(ADMIN_PURCHASES_MAX_LIMIT, ADMIN_PURCHASES_DEFAULT_LIMIT);
 
 /**
  * GET /api/apps/{id}/analytics: customers and recent purchases come from one page of the app's

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { ACCESS_MODES } from '../rules/permissions';
+import { cursorPage } from './paging';
 import { INVALID_CURSOR, PARTNER_PAGE_DEFAULT, PARTNER_PAGE_MAX } from './partner';
 import { limitParam } from './query-numbers';
 
@@ -57,10 +58,7 @@ export const DeveloperInstallSchema = z
   .meta({ id: 'DeveloperInstall' });
 export type DeveloperInstall = z.infer<typeof DeveloperInstallSchema>;
 
-export const DeveloperInstallPageSchema = z.object({
-  items: z.array(DeveloperInstallSchema),
-  next_cursor: z.string().nullable(),
-});
+export const DeveloperInstallPageSchema = cursorPage({ items: z.array(DeveloperInstallSchema) });
 
 /** GET /v1/installs?app_id=&limit=&cursor= (the Partner API's paging). */
 export const InstallListQuery = z.object({

@@ -8,7 +8,7 @@
  *   POST /api/admin/purchases/{id}/complete-licence complete one as admin
  */
 import * as z from 'zod';
-import { limitParam } from './query-numbers';
+import { cursorPage, cursorPageQuery } from './paging';
 
 /** The developer is reminded once when a manual licence has waited this long. */
 export const MANUAL_REMINDER_HOURS = 12;
@@ -38,16 +38,11 @@ export type ManualLicence = z.infer<typeof ManualLicenceSchema>;
 /** GET /api/manual-licences?limit=&cursor=: one page of the developer's pending licences, oldest first. */
 export const MANUAL_DEVELOPER_LIST_DEFAULT = 50;
 export const MANUAL_DEVELOPER_LIST_MAX = 100;
-export const ManualLicenceListQuery = z.object({
-  limit: limitParam(MANUAL_DEVELOPER_LIST_MAX).default(MANUAL_DEVELOPER_LIST_DEFAULT),
-  cursor: z.string().max(1024).optional(),
-});
+export const ManualLicenceListQuery = cursorPageQuery(MANUAL_DEVELOPER_LIST_MAX, MANUAL_DEVELOPER_LIST_DEFAULT);
 
-export const ManualLicenceListSchema = z.object({
+export const ManualLicenceListSchema = cursorPage({
   /** One page of the pending manual licences of the caller's apps, oldest first. */
   licences: z.array(ManualLicenceSchema),
-  /** The next page (null on the last). */
-  next_cursor: z.string().nullable(),
 });
 export type ManualLicenceList = z.infer<typeof ManualLicenceListSchema>;
 
@@ -57,12 +52,9 @@ export const MANUAL_LIST_DEFAULT = 100;
 export const MANUAL_LIST_MAX = 500;
 
 /** GET /api/admin/manual-licences?limit=&cursor=: one page, oldest first. */
-export const AdminManualLicenceListQuery = z.object({
-  limit: limitParam(MANUAL_LIST_MAX).default(MANUAL_LIST_DEFAULT),
-  cursor: z.string().max(1024).optional(),
-});
+export const AdminManualLicenceListQuery = cursorPageQuery(MANUAL_LIST_MAX, MANUAL_LIST_DEFAULT);
 
-export const AdminManualLicenceListSchema = z.object({
+export const AdminManualLicenceListSchema = cursorPage({
   /** One page of the pending manual licences, oldest first. */
   licences: z.array(ManualLicenceSchema),
   /** How many have waited longer than MANUAL_OVERDUE_HOURS (counted up to MANUAL_COUNT_CAP). */
@@ -70,8 +62,6 @@ export const AdminManualLicenceListSchema = z.object({
   /** How many are pending in all (counted up to MANUAL_COUNT_CAP). */
   pending_count: z.number().int(),
   overdue_hours: z.number().int(),
-  /** The next page (null on the last). */
-  next_cursor: z.string().nullable(),
 });
 export type AdminManualLicenceList = z.infer<typeof AdminManualLicenceListSchema>;
 export type AdminManualLicencePage = AdminManualLicenceList;

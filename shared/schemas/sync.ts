@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { SYNC_TYPES } from '../sync-types';
+import { cursorPage, cursorPageQuery } from './paging';
 import { limitMessage, limitParam, wholeNumberParam } from './query-numbers';
 
 export { SYNC_TYPES };
@@ -160,18 +161,13 @@ export const LimitQuery = z.object({
   limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
 });
 /** GET /api/admin/sync/history: a page of runs, newest first, optionally of one type and/or status. */
-export const HistoryQuery = z.object({
-  limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
-  cursor: z.string().max(1024).optional(),
+export const HistoryQuery = cursorPageQuery(HISTORY_MAX_LIMIT, HISTORY_DEFAULT_LIMIT).extend({
   sync_type: SyncTypeSchema.optional(),
   status: z.enum(RUN_STATUSES, { error: `status must be one of: ${RUN_STATUSES.join(', ')}` }).optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 /** Paged lists of the internal logs and poll summaries. */
-export const PagedLimitQuery = z.object({
-  limit: limitParam(HISTORY_MAX_LIMIT).default(HISTORY_DEFAULT_LIMIT),
-  cursor: z.string().max(1024).optional(),
-});
+export const PagedLimitQuery = cursorPageQuery(HISTORY_MAX_LIMIT, HISTORY_DEFAULT_LIMIT);
 export const FeatureIdParams = z.object({
   id: z.string({ error: SYNC_MSG.featureNotFound }).trim().min(1, SYNC_MSG.featureNotFound).max(128),
 });
@@ -216,11 +212,7 @@ export const SyncHealthResponse = z.object({
 });
 export type SyncHealthResponse = z.infer<typeof SyncHealthResponse>;
 
-export const SyncHistoryResponse = z.object({
-  runs: z.array(SyncRunSchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  next_cursor: z.string().nullable(),
-});
+export const SyncHistoryResponse = cursorPage({ runs: z.array(SyncRunSchema) });
 export type SyncHistoryResponse = z.infer<typeof SyncHistoryResponse>;
 
 export const PollingStartResponse = z.object({
@@ -290,11 +282,11 @@ export const RelationshipsResponse = z.object({ relationships: z.array(Relations
 export type RelationshipsResponse = z.infer<typeof RelationshipsResponse>;
 export const CategoriesResponse = z.object({ feature_categories: z.array(z.string()) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
-export const SyncLogsResponse = z.object({ logs: z.array(SyncRunSchema), next_cursor: z.string().nullable() });
+export const SyncLogsResponse = cursorPage({ logs: z.array(SyncRunSchema) });
 
 /** One hour of polls that found nothing (kept as counts; the runs themselves expire after 7 days). */
 export const PollHourSchema = z.object({ hour: z.string(), empty_polls: z.number() });
 export type PollHour = z.infer<typeof PollHourSchema>;
-export const PollSummaryResponse = z.object({ hours: z.array(PollHourSchema), next_cursor: z.string().nullable() });
+export const PollSummaryResponse = cursorPage({ hours: z.array(PollHourSchema) });
 export type PollSummaryResponse = z.infer<typeof PollSummaryResponse>;
 export type SyncLogsResponse = z.infer<typeof SyncLogsResponse>;

@@ -26,9 +26,9 @@ import {
 import { INVALID_API_KEY } from '@shared/schemas/partner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
 import { INVITATION_SUBJECT, NOT_INVITED } from '../../functions/core/users/invitations';
+import { invitedAccount } from '../support/accounts';
 import {
   adminToken,
   api,
@@ -51,31 +51,6 @@ beforeAll(async () => {
 const asAdmin = <T = JsonBody>(method: string, path: string, body?: unknown) =>
   api<T>(method, path, { token: admin, body });
 const me = (key: string) => api('GET', '/v1/me', { headers: { 'x-api-key': key } });
-
-/** An account imported from the legacy system that has not set its password (as legacy_users writes it). */
-async function invitedAccount(): Promise<{ id: string; email: string }> {
-  const id = `invited-${randomUUID()}`;
-  const email = uniqueEmail('invited');
-  await dynamoUsersRepository.create(
-    {
-      id,
-      email,
-      full_name: 'Invited Developer',
-      company_name: 'Legacy Dental Co',
-      website: null,
-      role: 'developer',
-      is_approved: false,
-      invited: true,
-      linked_emails: [],
-      created_at: new Date().toISOString(),
-      auth_provider: 'password',
-      email_verified: false,
-      token_version: 0,
-    },
-    null,
-  );
-  return { id, email };
-}
 
 /** The set-password links of the invitation mails to `email`, oldest first, once `count` have arrived. */
 async function invitationLinks(email: string, count: number): Promise<string[]> {
@@ -175,18 +150,28 @@ describe('approval', () => {
 });
 
 describe('approval of accounts that need none', () => {
+  /** Both approvals (developer, production) refuse `account` with `status` and `detail`, and change nothing of it. */
+  async function expectApprovalRefused(
+    account: { id: string; email: string },
+    shown: Partial<AdminUserDetail>,
+    status: number,
+    detail: string,
+  ) {
+    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${account.id}`);
+    expect(before.body).toMatchObject(shown);
+    for (const refused of [
+      await asAdmin('POST', '/api/approve-user', { email: account.email }),
+      await asAdmin('POST', `/api/admin/users/${account.id}/approve-production`),
+    ]) {
+      expect(refused.status).toBe(status);
+      expect(refused.body).toEqual({ detail });
+    }
+    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${account.id}`)).body).toEqual(before.body);
+  }
+
   it('refuses an invited account (409 with the detail): it stays invited and gets no "approved" mail', async () => {
     const invited = await invitedAccount();
-    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`);
-    expect(before.body).toMatchObject({ status: 'invited', is_approved: false });
-    for (const refused of [
-      await asAdmin('POST', '/api/approve-user', { email: invited.email }),
-      await asAdmin('POST', `/api/admin/users/${invited.id}/approve-production`),
-    ]) {
-      expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ detail: INVITED_NO_APPROVAL });
-    }
-    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${invited.id}`)).body).toEqual(before.body);
+    await expectApprovalRefused(invited, { status: 'invited', is_approved: false }, 409, INVITED_NO_APPROVAL);
     // The re-send the detail suggests works; once its mail is here, nothing else is on its way.
     expect((await asAdmin('POST', `/api/admin/users/${invited.id}/resend-invitation`)).status).toBe(200);
     await invitationLinks(invited.email, 1);
@@ -195,16 +180,7 @@ describe('approval of accounts that need none', () => {
 
   it('refuses a practice (400 with the detail): it stays as it was and gets no "approved" mail', async () => {
     const practice = await newPractice();
-    const before = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${practice.id}`);
-    expect(before.body).toMatchObject({ role: 'practice', status: 'approved' });
-    for (const refused of [
-      await asAdmin('POST', '/api/approve-user', { email: practice.email }),
-      await asAdmin('POST', `/api/admin/users/${practice.id}/approve-production`),
-    ]) {
-      expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ detail: PRACTICE_NO_APPROVAL });
-    }
-    expect((await asAdmin<AdminUserDetail>('GET', `/api/admin/users/${practice.id}`)).body).toEqual(before.body);
+    await expectApprovalRefused(practice, { role: 'practice', status: 'approved' }, 400, PRACTICE_NO_APPROVAL);
     await queuesIdle();
     expect((await mailsTo(practice.email)).filter((m) => m.subject === APPROVAL_MAIL_SUBJECT)).toEqual([]);
   });

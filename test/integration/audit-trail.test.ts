@@ -26,8 +26,8 @@ import { auditEntryItem } from '../../functions/adapters/dynamodb/audit-repo';
 import { putItem } from '../../functions/adapters/dynamodb/dynamo';
 import { auditActorIds } from '../../functions/adapters/dynamodb/migrations';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
-import { dynamoUsersRepository } from '../../functions/adapters/dynamodb/users-repo';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
+import { invitedAccount } from '../support/accounts';
 import { adminToken, api, approvedDeveloper, type Developer as Dev, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 import { listenOnWebhookPort } from '../support/receiver';
@@ -159,25 +159,7 @@ function defineFixtures() {
     },
     'POST /api/admin/users/{id}/resend-invitation': async () => {
       // An imported legacy account that has not set its password yet.
-      const id = `audit-invited-${randomUUID().slice(0, 8)}`;
-      await dynamoUsersRepository.create(
-        {
-          id,
-          email: uniqueEmail('invited'),
-          full_name: 'Invited Developer',
-          company_name: 'Legacy Dental Co',
-          website: null,
-          role: 'developer',
-          is_approved: false,
-          invited: true,
-          linked_emails: [],
-          created_at: new Date().toISOString(),
-          auth_provider: 'password',
-          email_verified: false,
-          token_version: 0,
-        },
-        null,
-      );
+      const { id } = await invitedAccount('audit-invited');
       return { token: a(), path: `/api/admin/users/${id}/resend-invitation`, target: id };
     },
     'POST /api/admin/users/{id}/approve-production': async () => {

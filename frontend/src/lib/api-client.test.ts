@@ -15,17 +15,16 @@ function inTurn(...answers: (() => Response)[]) {
   return () => (answers[Math.min(n++, answers.length - 1)] as () => Response)();
 }
 
+/** 503 asking to repeat at once (Retry-After: 0), then the data for every later request. */
+const unavailableOnce = () =>
+  inTurn(
+    () => unavailable('0'),
+    () => HttpResponse.json({ ok: 1 }),
+  );
+
 describe('api client: a read the server asks to repeat', () => {
   it('a GET answered 503 with Retry-After is repeated and shows the data', async () => {
-    serve(
-      http.get(
-        '/api/things',
-        inTurn(
-          () => unavailable('0'),
-          () => HttpResponse.json({ ok: 1 }),
-        ),
-      ),
-    );
+    serve(http.get('/api/things', unavailableOnce()));
     await expect(api.get('/api/things')).resolves.toEqual({ ok: 1 });
     expect(calls('GET /api/things')).toHaveLength(2);
   });
@@ -54,15 +53,7 @@ describe('api client: a read the server asks to repeat', () => {
   });
 
   it('never repeats a write: the person decides', async () => {
-    serve(
-      http.post(
-        '/api/things',
-        inTurn(
-          () => unavailable('0'),
-          () => HttpResponse.json({ ok: 1 }),
-        ),
-      ),
-    );
+    serve(http.post('/api/things', unavailableOnce()));
     await expect(api.post('/api/things', { a: 1 })).rejects.toMatchObject({ status: 503 });
     expect(calls('POST /api/things')).toHaveLength(1);
   });

@@ -92,6 +92,21 @@ export const queryOf = (request: Request): URLSearchParams => new URL(request.ur
 /** The JSON body of a handled request, typed as the route's input. */
 export const bodyOf = async <T>(request: Request): Promise<T> => (await request.clone().json()) as T;
 
+/**
+ * One page of `list` as the server's header-paged lists answer: `limit` (else `defaultLimit`) items
+ * from the offset the `cursor` names, the next offset in X-Next-Cursor while there are more.
+ * `pageSize` pages by that many whatever the request asks.
+ */
+export function offsetPage<T>(request: Request, list: readonly T[], defaultLimit: number, pageSize?: number): Response {
+  const query = queryOf(request);
+  const limit = pageSize ?? Number(query.get('limit') ?? defaultLimit);
+  const from = Number(query.get('cursor') ?? 0);
+  const more = from + limit < list.length;
+  return HttpResponse.json(list.slice(from, from + limit), {
+    headers: more ? { 'X-Next-Cursor': String(from + limit) } : {},
+  });
+}
+
 export { type HttpHandler, HttpResponse, http } from 'msw';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -63,17 +63,17 @@ async function allPendingOnIndex() {
 }
 
 /**
- * Puts the app's pending manual licences that lack their developer's GSI4 entry into it (the
- * 'developer-manual-pending' migration, a script: it reads the app's whole sales partition).
- * Delivered ones only: one still being fulfilled gets it when it goes pending. Returns how many.
+ * The app's delivered pending manual licences (fulfilment done, or from before fulfilment was
+ * tracked) that lack `indexKey`: what each index's one-off backfill walks (the app's whole sales
+ * partition).
  */
-export async function indexDeveloperPendingOfApp(appId: string): Promise<number> {
+async function deliveredPendingOfAppWithout(appId: string, indexKey: 'GSI3PK' | 'GSI4PK') {
   const items = await queryAll({
     TableName: tableName(),
     IndexName: 'GSI2',
     KeyConditionExpression: 'GSI2PK = :pk',
     FilterExpression:
-      '#status = :completed AND license_status = :mp AND attribute_not_exists(GSI4PK) AND ' +
+      `#status = :completed AND license_status = :mp AND attribute_not_exists(${indexKey}) AND ` +
       '(attribute_not_exists(fulfilment) OR fulfilment <> :pending)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -83,9 +83,17 @@ export async function indexDeveloperPendingOfApp(appId: string): Promise<number>
       ':pending': 'pending',
     },
   });
+  return items.map(toPendingManual);
+}
+
+/**
+ * Puts the app's pending manual licences that lack their developer's GSI4 entry into it (the
+ * 'developer-manual-pending' migration, a script: it reads the app's whole sales partition).
+ * Delivered ones only: one still being fulfilled gets it when it goes pending. Returns how many.
+ */
+export async function indexDeveloperPendingOfApp(appId: string): Promise<number> {
   let indexed = 0;
-  for (const item of items) {
-    const { purchase, pending_since } = toPendingManual(item);
+  for (const { purchase, pending_since } of await deliveredPendingOfAppWithout(appId, 'GSI4PK')) {
     if (!purchase.developer_id) continue;
     const indexedNow = await conditionally(
       updateItem(purchaseKeys.purchase(purchase.id), {
@@ -198,25 +206,8 @@ export const dynamoManualLicences: ManualLicenceStore = {
   },
 
   async indexLegacyPending(appId) {
-    // Delivered (fulfilment done, or from before fulfilment was tracked) and never indexed.
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      FilterExpression:
-        '#status = :completed AND license_status = :mp AND attribute_not_exists(GSI3PK) AND ' +
-        '(attribute_not_exists(fulfilment) OR fulfilment <> :pending)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':pk': appSalesPartition(appId),
-        ':completed': 'completed',
-        ':mp': 'manual_pending',
-        ':pending': 'pending',
-      },
-    });
     let indexed = 0;
-    for (const item of items) {
-      const { purchase, pending_since } = toPendingManual(item);
+    for (const { purchase, pending_since } of await deliveredPendingOfAppWithout(appId, 'GSI3PK')) {
       try {
         await updateItem(purchaseKeys.purchase(purchase.id), {
           ConditionExpression: 'license_status = :mp AND attribute_not_exists(GSI3PK)',

@@ -33,6 +33,7 @@ import {
   type ItemMapper,
   inPartition,
   keyCursor,
+  onIndex,
   queryUpTo,
   type TransactItems,
   transactOrCancellationCodes,
@@ -186,15 +187,13 @@ export const dynamoReviewStore: ReviewStore = {
 
   async listVisible(appId, limit, cursor) {
     const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': appReviewsPk(appId) },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: decodeCursor(cursor, appId),
-      }),
+      new QueryCommand(
+        onIndex('GSI1', appReviewsPk(appId), {
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: decodeCursor(cursor, appId),
+        }),
+      ),
     );
     const items = (res.Items ?? []).map(reviewItem.fromItem);
     return { items, next_cursor: res.LastEvaluatedKey ? keyCursor.encode(res.LastEvaluatedKey) : null };

@@ -19,7 +19,7 @@ import { LOG_CURSOR_INVALID } from '@shared/schemas/webhooks';
 import { decodeCursor, encodeCursor, type Page } from '../../core/paging';
 import type { DeliveryLogStore } from '../../core/webhooks/ports';
 import type { DeliveryLogRecord } from '../../core/webhooks/webhook';
-import { documentClient, tableName } from '../aws-clients';
+import { documentClient } from '../aws-clients';
 import { getItem, type ItemMapper, num, onIndex, putItem, queryUpTo, str, texts } from './dynamo';
 import { appLogsPartition, deliveryLogKey, logsDayPartition, timeSort } from './keys';
 
@@ -127,15 +127,13 @@ export async function pageAllLogs(
   const items: Record<string, unknown>[] = [];
   while (items.length < limit && day >= oldest) {
     const res = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': logsDayPartition(day) },
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: key,
-      }),
+      new QueryCommand(
+        onIndex('GSI2', logsDayPartition(day), {
+          ScanIndexForward: false,
+          Limit: limit - items.length,
+          ExclusiveStartKey: key,
+        }),
+      ),
     );
     items.push(...(res.Items ?? []));
     if (res.LastEvaluatedKey) {

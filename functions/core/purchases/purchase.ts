@@ -184,6 +184,19 @@ export const NO_PAYMENT_REFS: PaymentRefs = {
   stripe_invoice_id: null,
 };
 
+/** What a purchase holds until it completes: no licence, no payment references, nothing delivered, refunded or counted. */
+export const NOT_COMPLETED = {
+  license_status: null,
+  license_key: null,
+  ...NO_PAYMENT_REFS,
+  completed_at: null,
+  expires_at: null,
+  refunded_at: null,
+  fulfilment: null,
+  fulfilment_lease_until: null,
+  installation_counted: false,
+} satisfies Partial<PurchaseRecord>;
+
 /**
  * What completing a purchase at `at` writes: when, until when the licence runs, the payment's
  * references, and the delivery lease the completing worker holds.

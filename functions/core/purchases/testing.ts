@@ -10,7 +10,7 @@ import type { ClaimOutcome, LicenceStore } from '../licences/ports';
 import { decodeCursor, encodeCursor } from '../paging';
 import type { Mailer, OutgoingMail } from '../users/ports';
 import type { EventOutcome, PurchaseRepository } from './ports';
-import { isLicenceHeld, type PurchaseRecord } from './purchase';
+import { isLicenceHeld, NOT_COMPLETED, type PurchaseRecord } from './purchase';
 
 export interface PoolKeyState {
   status: 'available' | 'assigned';
@@ -304,23 +304,13 @@ export function purchaseFixture(overrides: Partial<PurchaseRecord> = {}): Purcha
     free_trial_days: 0,
     licensing_type: 'key_pool',
     status: 'pending',
-    license_status: null,
-    license_key: null,
+    ...NOT_COMPLETED,
     amount_cents: 4900,
     platform_fee_cents: 980,
     currency: 'usd',
     payment_method: 'card',
     session_id: 'cs_1',
-    payment_intent_id: null,
-    stripe_subscription_id: null,
-    stripe_invoice_id: null,
     created_at: '2026-03-01T11:00:00.000Z',
-    completed_at: null,
-    expires_at: null,
-    refunded_at: null,
-    fulfilment: null,
-    fulfilment_lease_until: null,
-    installation_counted: false,
     ...overrides,
   };
 }

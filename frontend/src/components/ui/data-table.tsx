@@ -10,11 +10,19 @@ export type DataColumn = string | { label: string; align?: 'end'; width?: string
 
 const labelOf = (column: DataColumn) => (typeof column === 'string' ? column : column.label);
 
+/** A fitted table: fixed shares of the width (the columns' `width`s); long names and e-mails wrap. */
+const FITTED: Omit<Table.RootProps, 'children'> = {
+  tableLayout: 'fixed',
+  w: 'full',
+  css: { '& td, & th': { whiteSpace: 'normal' } },
+};
+
 /**
  * The admin and developer tables' frame: a bordered scroll area, the header row, skeleton rows
  * while the first page loads and one full-width row saying why the table is empty. The caller
  * renders its own rows as children. `scrollLabel` makes a wide table's scroll area focusable so
- * it can be scrolled with the keyboard.
+ * it can be scrolled with the keyboard. `fitted` fits the table to a laptop-wide window (1280 px)
+ * instead of scrolling it.
  */
 export function DataTable({
   label,
@@ -23,6 +31,7 @@ export function DataTable({
   skeletonRows = 5,
   empty,
   scrollLabel,
+  fitted = false,
   rootProps,
   scrollProps,
   bodyRef,
@@ -35,6 +44,7 @@ export function DataTable({
   /** Shown in one full-width row when set (pass it only when the loaded list is empty). */
   empty?: ReactNode;
   scrollLabel?: string;
+  fitted?: boolean;
   rootProps?: Omit<Table.RootProps, 'children'>;
   scrollProps?: Omit<Table.ScrollAreaProps, 'children'>;
   /** The body, for a paged table that moves focus to the first row of a page it loads (usePagedList). */
@@ -47,7 +57,7 @@ export function DataTable({
       {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
       {...scrollProps}
     >
-      <Table.Root size="sm" aria-label={label} {...rootProps}>
+      <Table.Root size="sm" aria-label={label} {...(fitted ? FITTED : {})} {...rootProps}>
         <Table.Header>
           <Table.Row bg="gray.50">
             {columns.map((column) => (

@@ -1,13 +1,18 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 
-interface LoadMoreProps {
-  /** Items shown, and how many match in all. */
-  shown: number;
-  total: number;
+/** What "Load more" needs of a list read page by page (usePagedList's answer). */
+export interface PagedListState {
   hasMore: boolean;
   loading: boolean;
   failed: boolean;
-  onLoadMore: () => void;
+  loadMore: () => unknown;
+}
+
+interface LoadMoreProps {
+  list: PagedListState;
+  /** Items shown, and how many match in all. */
+  shown: number;
+  total: number;
   /** What is listed, for the button's accessible name ("Load more apps"). */
   noun?: string;
 }
@@ -17,17 +22,18 @@ interface LoadMoreProps {
  * while there is more), busy while a page loads; when the page arrives focus moves to its first item
  * (usePagedList). A failure says so and leaves the button to try again.
  */
-export function LoadMore({ shown, total, hasMore, loading, failed, onLoadMore, noun = 'apps' }: LoadMoreProps) {
-  if (!hasMore && !failed) return null;
+export function LoadMore({ list, shown, total, noun = 'apps' }: LoadMoreProps) {
+  const { failed } = list;
+  if (!list.hasMore && !failed) return null;
   return (
     <Stack align="center" gap="2" mt="8">
       <Button
         variant="outline"
         colorPalette="brand"
         size="lg"
-        loading={loading}
+        loading={list.loading}
         aria-label={`Load more ${noun}`}
-        onClick={onLoadMore}
+        onClick={list.loadMore}
       >
         Load more
       </Button>

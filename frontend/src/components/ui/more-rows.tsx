@@ -1,13 +1,11 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
+import type { PagedListState } from './load-more';
 
 interface MoreRowsProps {
+  list: PagedListState;
   /** Rows shown, and how many there are in all when a counter knows it (a server search may not). */
   shown: number;
   total?: number;
-  hasMore: boolean;
-  loading: boolean;
-  failed: boolean;
-  onLoadMore: () => void;
   /** What is listed, for the button's accessible name ("Load more users"). */
   noun: string;
 }
@@ -17,16 +15,17 @@ interface MoreRowsProps {
  * Space work), busy while a page loads, saying when a page failed. The storefront's LoadMore is
  * kept apart so the visitor's download stays within its budget.
  */
-export function MoreRows({ shown, total, hasMore, loading, failed, onLoadMore, noun }: MoreRowsProps) {
-  if (!hasMore && !failed) return null;
+export function MoreRows({ list, shown, total, noun }: MoreRowsProps) {
+  const { failed } = list;
+  if (!list.hasMore && !failed) return null;
   return (
     <Stack align="center" gap="2" mt="6">
       <Button
         variant="outline"
         colorPalette="brand"
-        loading={loading}
+        loading={list.loading}
         aria-label={`Load more ${noun}`}
-        onClick={onLoadMore}
+        onClick={list.loadMore}
       >
         Load more
       </Button>

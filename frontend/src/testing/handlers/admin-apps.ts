@@ -15,7 +15,7 @@ import {
   type ManualLicence,
 } from '@shared/schemas/manual-licences';
 import type { AdminAppRow, AdminPurchase } from '@/features/admin-apps/types';
-import { bodyOf, fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http, offsetPage, queryOf } from '../server';
 
 /** An app as GET /api/admin/apps lists it. */
 export function adminAppFixture(over: Partial<AdminAppRow> & Pick<AdminAppRow, 'id' | 'name'>): AdminAppRow {
@@ -132,13 +132,7 @@ export function adminAppsHandlers(
     http.get<{ id: string }>('/api/admin/apps/:id/purchases', ({ params, request }) => {
       const list = opts.purchases?.[params.id ?? ''];
       if (!list) return fail(501, 'Not implemented');
-      const query = new URL(request.url).searchParams;
-      const limit = Number(query.get('limit') ?? 100);
-      const from = Number(query.get('cursor') ?? 0);
-      const more = from + limit < list.length;
-      return HttpResponse.json(list.slice(from, from + limit), {
-        headers: more ? { 'X-Next-Cursor': String(from + limit) } : {},
-      });
+      return offsetPage(request, list, 100);
     }),
   ];
   return { handlers, db, manual, completed };

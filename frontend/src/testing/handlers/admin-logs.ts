@@ -1,6 +1,6 @@
 import { MSG } from '@shared/messages';
 import type { WebhookDeliveryLog } from '@shared/schemas/webhooks';
-import { fail, type HttpHandler, HttpResponse, http, queryOf } from '../server';
+import { fail, type HttpHandler, HttpResponse, http, offsetPage } from '../server';
 
 export function deliveryLogFixture(
   over: Partial<WebhookDeliveryLog> & Pick<WebhookDeliveryLog, 'id'>,
@@ -26,13 +26,7 @@ export function adminLogsHandlers(opts: { logs?: WebhookDeliveryLog[]; replayFai
   const logs = (opts.logs ?? []).map((l) => ({ ...l }));
   const handlers: HttpHandler[] = [
     // One page (`limit`; the cursor here: the offset), the next named by X-Next-Cursor as the server does.
-    http.get('/api/admin/logs', ({ request }) => {
-      const limit = Number(queryOf(request).get('limit') ?? 100);
-      const from = Number(queryOf(request).get('cursor') ?? 0);
-      return HttpResponse.json(logs.slice(from, from + limit), {
-        headers: from + limit < logs.length ? { 'X-Next-Cursor': String(from + limit) } : {},
-      });
-    }),
+    http.get('/api/admin/logs', ({ request }) => offsetPage(request, logs, 100)),
     http.post<{ id: string }>('/api/admin/logs/:id/replay', ({ params }) => {
       const log = logs.find((l) => l.id === params.id);
       if (!log) return fail(404, 'Webhook log not found');

@@ -4,7 +4,7 @@ import {
   SUPPRESSION_NOT_FOUND,
   type SuppressedAddress,
 } from '@shared/schemas/mail';
-import { bodyOf, fail, type HttpHandler, HttpResponse, http } from '../server';
+import { bodyOf, fail, type HttpHandler, HttpResponse, http, offsetPage } from '../server';
 
 /** A suppressed address as GET /api/admin/mail-suppressions lists it. */
 export function suppressedAddressFixture(over: Partial<SuppressedAddress> & Pick<SuppressedAddress, 'email'>) {
@@ -24,15 +24,7 @@ export function adminMailHandlers(opts: { suppressed?: SuppressedAddress[] } = {
   const db: SuppressedAddress[] = [...(opts.suppressed ?? [])];
   const handlers: HttpHandler[] = [
     // One page (`limit`, default 50; the cursor here: the offset), the next named by X-Next-Cursor.
-    http.get('/api/admin/mail-suppressions', ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      const limit = Number(params.get('limit') ?? 50);
-      const from = Number(params.get('cursor') ?? 0);
-      const more = from + limit < db.length;
-      return HttpResponse.json(db.slice(from, from + limit), {
-        headers: more ? { 'X-Next-Cursor': String(from + limit) } : {},
-      });
-    }),
+    http.get('/api/admin/mail-suppressions', ({ request }) => offsetPage(request, db, 50)),
     http.post('/api/admin/mail-suppressions/lift', async ({ request }) => {
       const parsed = LiftSuppressionRequest.safeParse(await bodyOf(request));
       if (!parsed.success) return fail(400, parsed.error.issues[0]?.message);

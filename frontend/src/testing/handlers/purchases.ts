@@ -1,6 +1,6 @@
 import type { Purchase, PurchaseSessionResult } from '@shared/schemas/checkout';
 import type { BuyerInstall } from '@shared/schemas/installs';
-import { fail, type HttpHandler, HttpResponse, http } from '../server';
+import { fail, type HttpHandler, HttpResponse, http, offsetPage } from '../server';
 
 export function purchaseFixture(over: Partial<Purchase> & Pick<Purchase, 'id'>): Purchase {
   return {
@@ -69,16 +69,9 @@ export function purchasesHandlers(
   const installs = opts.installs ?? [];
   return [
     // One page (`limit`, default 100; the cursor here: the offset), the next named by X-Next-Cursor.
-    http.get('/api/stripe/my-purchases', ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      const all = opts.purchases ?? [];
-      const limit = opts.pageSize ?? Number(params.get('limit') ?? 100);
-      const from = Number(params.get('cursor') ?? 0);
-      const more = from + limit < all.length;
-      return HttpResponse.json(all.slice(from, from + limit), {
-        headers: more ? { 'X-Next-Cursor': String(from + limit) } : {},
-      });
-    }),
+    http.get('/api/stripe/my-purchases', ({ request }) =>
+      offsetPage(request, opts.purchases ?? [], 100, opts.pageSize),
+    ),
     http.get('/api/installs', () => HttpResponse.json({ installs })),
     http.post<{ id: string; action: string }>('/api/installs/:id/:action', ({ params }) => {
       const at = installs.findIndex((i) => i.id === params.id);

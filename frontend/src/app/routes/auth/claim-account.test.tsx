@@ -38,6 +38,16 @@ async function openClaim(path = '/claim-account?token=tok-123', role?: 'develope
   return view;
 }
 
+/** Fills the form (a practice "Riverside Dental", its contact, a password and `confirm`) once the link's address shows, and sends it. */
+async function submitClaim(confirm = 'a chosen password') {
+  await screen.findByText(ADDRESS);
+  fillIn(/Practice Name/, 'Riverside Dental');
+  fillIn(/Contact Name/, 'Front Desk');
+  fillIn(/^Password/, 'a chosen password');
+  fillIn(/Confirm Password/, confirm);
+  fireEvent.click(screen.getByRole('button', { name: 'Create practice account' }));
+}
+
 describe('claim account (/claim-account)', () => {
   it("creates a practice account for the link's address and signs it in on My Purchases", async () => {
     serve(accountsHandlers(), purchasesHandlers(), claimHandlers());
@@ -45,11 +55,7 @@ describe('claim account (/claim-account)', () => {
     expect(await screen.findByText(ADDRESS)).toBeTruthy();
     // The address comes from the link: the form has no e-mail field.
     expect(screen.queryByLabelText(/Email/)).toBeNull();
-    fillIn(/Practice Name/, 'Riverside Dental');
-    fillIn(/Contact Name/, 'Front Desk');
-    fillIn(/^Password/, 'a chosen password');
-    fillIn(/Confirm Password/, 'a chosen password');
-    fireEvent.click(screen.getByRole('button', { name: 'Create practice account' }));
+    await submitClaim();
 
     await waitFor(() => expect(location().pathname).toBe('/marketplace/my-purchases'));
     expect(calls('POST /api/claim-account').map((r) => r.body)).toEqual([
@@ -63,12 +69,7 @@ describe('claim account (/claim-account)', () => {
   it('checks the confirmation before sending anything', async () => {
     serve(accountsHandlers(), claimHandlers());
     await openClaim();
-    await screen.findByText(ADDRESS);
-    fillIn(/Practice Name/, 'Riverside Dental');
-    fillIn(/Contact Name/, 'Front Desk');
-    fillIn(/^Password/, 'a chosen password');
-    fillIn(/Confirm Password/, 'another password');
-    fireEvent.click(screen.getByRole('button', { name: 'Create practice account' }));
+    await submitClaim('another password');
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(calls('POST /api/claim-account')).toHaveLength(0);
   });
@@ -80,12 +81,7 @@ describe('claim account (/claim-account)', () => {
       http.post('/api/claim-account', () => fail(400, CLAIM_LINK_INVALID)),
     );
     const { location } = await openClaim();
-    await screen.findByText(ADDRESS);
-    fillIn(/Practice Name/, 'Riverside Dental');
-    fillIn(/Contact Name/, 'Front Desk');
-    fillIn(/^Password/, 'a chosen password');
-    fillIn(/Confirm Password/, 'a chosen password');
-    fireEvent.click(screen.getByRole('button', { name: 'Create practice account' }));
+    await submitClaim();
     expect(await screen.findByText(CLAIM_LINK_INVALID)).toBeTruthy();
     expect(location().pathname).toBe('/claim-account');
     expect(getToken()).toBeNull();

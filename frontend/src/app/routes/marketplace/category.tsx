@@ -169,14 +169,7 @@ export default function MarketplaceCategory() {
           {visible.length ? (
             <>
               <AppGrid apps={visible} columns={COLUMNS} label={`${category.name} apps`} listRef={listRef} />
-              <LoadMore
-                shown={visible.length}
-                total={data?.total ?? visible.length}
-                hasMore={list.hasMore}
-                loading={list.loading}
-                failed={list.failed}
-                onLoadMore={list.loadMore}
-              />
+              <LoadMore shown={visible.length} total={data?.total ?? visible.length} list={list} />
             </>
           ) : (
             <EmptyState title={MSG.noAppsMatching} icon={<LuSearchX />} />

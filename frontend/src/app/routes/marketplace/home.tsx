@@ -173,14 +173,7 @@ export default function MarketplaceHome() {
                   )}
                 </HStack>
                 <AppGrid apps={apps} loading={loading} label="All Applications" listRef={listRef} />
-                <LoadMore
-                  shown={apps.length}
-                  total={total}
-                  hasMore={list.hasMore}
-                  loading={list.loading}
-                  failed={list.failed}
-                  onLoadMore={list.loadMore}
-                />
+                <LoadMore shown={apps.length} total={total} list={list} />
               </Box>
             </>
           )}

@@ -188,12 +188,8 @@ export function AppManagement({
         skeletonRows={4}
         bodyRef={body}
         empty={data && shown.length === 0 && !list.hasMore && MSG.noAppsFound}
-        rootProps={{
-          interactive: true,
-          tableLayout: 'fixed',
-          w: 'full',
-          css: { '& td, & th': { whiteSpace: 'normal' } },
-        }}
+        fitted
+        rootProps={{ interactive: true }}
       >
         {shown.map((app) => {
           const status = adminStatus(app);
@@ -262,15 +258,7 @@ export function AppManagement({
           );
         })}
       </DataTable>
-      <MoreRows
-        shown={shown.length}
-        total={searching ? undefined : data?.total}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={list.loadMore}
-        noun="apps"
-      />
+      <MoreRows shown={shown.length} total={searching ? undefined : data?.total} list={list} noun="apps" />
 
       {viewing && (
         <AppDetailDialog

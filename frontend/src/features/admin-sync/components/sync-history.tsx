@@ -87,7 +87,7 @@ export function SyncHistory() {
         skeletonRows={4}
         bodyRef={body}
         empty={data && runs.length === 0 && !list.hasMore && 'No runs match these filters.'}
-        rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
+        fitted
       >
         {runs.map((run) => (
           <Table.Row key={run.id} data-testid={`run-row-${run.id}`}>
@@ -109,12 +109,12 @@ export function SyncHistory() {
       </DataTable>
       <MoreRows
         shown={runs.length}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={() => {
-          focusFrom.current = runs.length;
-          void list.loadMore();
+        list={{
+          ...list,
+          loadMore: () => {
+            focusFrom.current = runs.length;
+            void list.loadMore();
+          },
         }}
         noun="runs"
       />

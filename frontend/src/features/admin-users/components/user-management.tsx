@@ -48,6 +48,8 @@ export function UserManagement() {
   const approve = useApproveUser();
   const resend = useResendInvitation();
   const { run, busyId: approving, dialog } = useConfirmedAction();
+  /** A row's action button: busy while its user's action runs, disabled while any runs. */
+  const rowAction = (id: string) => ({ size: 'xs', loading: approving === id, disabled: approving !== null }) as const;
   const [approved, setApproved] = useState<ReadonlySet<string>>(new Set());
   const users = list.items.map((u) =>
     approved.has(u.id) && u.status === 'pending' ? { ...u, is_approved: true, status: 'approved' as const } : u,
@@ -139,7 +141,7 @@ export function UserManagement() {
           !list.hasMore &&
           (q.trim() ? `No users match "${q.trim()}".` : status ? 'No users with this status.' : 'No users yet.')
         }
-        rootProps={{ tableLayout: 'fixed', w: 'full', css: { '& td, & th': { whiteSpace: 'normal' } } }}
+        fitted
       >
         {users.map((user) => (
           <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
@@ -162,24 +164,12 @@ export function UserManagement() {
             <Table.Cell textAlign="end">
               <HStack gap="1" justify="flex-end" flexWrap="wrap">
                 {canApprove(user) && (
-                  <Button
-                    size="xs"
-                    colorPalette="brand"
-                    onClick={() => onApprove(user)}
-                    loading={approving === user.id}
-                    disabled={approving !== null}
-                  >
+                  <Button {...rowAction(user.id)} colorPalette="brand" onClick={() => onApprove(user)}>
                     <LuBadgeCheck aria-hidden /> Approve
                   </Button>
                 )}
                 {user.status === 'invited' && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => onResend(user)}
-                    loading={approving === user.id}
-                    disabled={approving !== null}
-                  >
+                  <Button {...rowAction(user.id)} variant="outline" onClick={() => onResend(user)}>
                     <LuMail aria-hidden /> Re-send invitation
                   </Button>
                 )}
@@ -191,15 +181,7 @@ export function UserManagement() {
           </Table.Row>
         ))}
       </DataTable>
-      <MoreRows
-        shown={users.length}
-        total={total}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={list.loadMore}
-        noun="users"
-      />
+      <MoreRows shown={users.length} total={total} list={list} noun="users" />
       {dialog}
     </Stack>
   );

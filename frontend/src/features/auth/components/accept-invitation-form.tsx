@@ -1,23 +1,17 @@
 import { AcceptInvitationRequest, INVITATION_LINK_INVALID } from '@shared/schemas/accounts';
-import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
 import { AuthHeading } from '@/components/ui/auth-heading';
 import { paths } from '@/config/paths';
-import { useZodForm } from '@/lib/use-zod-form';
 import { useAcceptInvitation } from '../api/claim-account';
 import { newPasswordForm } from '../lib/confirmed-password';
+import { usePasswordLink } from '../lib/password-link';
 import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
 const InvitationForm = newPasswordForm(AcceptInvitationRequest.shape.password);
 
 /** /accept-invitation?token=...: an imported legacy account chooses its password. */
 export function AcceptInvitationForm() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const form = useZodForm(InvitationForm, { defaultValues: { password: '', confirm: '' } });
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { token, form, error, setError, done, setDone } = usePasswordLink(InvitationForm);
   const { trigger, isMutating } = useAcceptInvitation();
   const heading = <AuthHeading icon={<LuKeyRound />} title="Set your password" />;
 

@@ -117,6 +117,34 @@ export function AuthOutcome({
 }
 
 /**
+ * A required field: its label with the marker, the input, then its own error (when the form shows
+ * one under each field) or else the hint.
+ */
+export function RequiredField({
+  label,
+  invalid = false,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  invalid?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root required invalid={invalid}>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
+    </Field.Root>
+  );
+}
+
+/**
  * A new password and its confirmation ("Password" / "Confirm Password", or with another `label`),
  * the minimum length said under the first; `required` marks both as required fields.
  */

@@ -1,14 +1,8 @@
-import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { MSG } from '@shared/messages';
-import {
-  CLAIM_ACCOUNT_EXISTS,
-  CLAIM_LINK_INVALID,
-  ClaimAccountRequest,
-  type ClaimPreview,
-} from '@shared/schemas/accounts';
-import { useEffect, useState } from 'react';
+import { CLAIM_ACCOUNT_EXISTS, CLAIM_LINK_INVALID, ClaimAccountRequest } from '@shared/schemas/accounts';
+import { useState } from 'react';
 import { LuStore } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
 import * as z from 'zod';
 import { AuthHeading } from '@/components/ui/auth-heading';
 import { FormMessage } from '@/components/ui/form-message';
@@ -17,11 +11,12 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/use-current-user';
+import { useMailedLink } from '@/lib/use-mailed-link';
 import { useZodForm } from '@/lib/use-zod-form';
 import { previewClaim, useAttachClaim, useClaimAccount } from '../api/claim-account';
 import { passwordConfirmed } from '../lib/confirmed-password';
 import { useStartSession } from '../lib/session';
-import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
+import { AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields, RequiredField } from './auth-form-parts';
 
 /** The claim form, checked with the API's own rules, plus the password's confirmation. */
 const ClaimForm = z
@@ -33,38 +28,21 @@ const ClaimForm = z
   })
   .refine(...passwordConfirmed);
 
-type Preview = { state: 'loading' } | { state: 'invalid'; text: string } | ({ state: 'ready' } & ClaimPreview);
-
 /**
  * /claim-account?token=...: a guest's "Create your practice account" link. Signed out, a practice
  * account for the link's address (its purchases attach, the practice is signed in and sees My
  * Purchases); signed in as a buyer, the address's purchases join that account.
  */
 export function ClaimAccountForm() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const { token, view: preview } = useMailedLink(previewClaim, CLAIM_LINK_INVALID);
   const session = useSession();
   const buyer = Boolean(session.token) && (session.role === 'developer' || session.role === 'practice');
-  const [preview, setPreview] = useState<Preview>(
-    token ? { state: 'loading' } : { state: 'invalid', text: CLAIM_LINK_INVALID },
-  );
   const [error, setError] = useState<string | null>(null);
   const [attached, setAttached] = useState<string | null>(null);
   const form = useZodForm(ClaimForm, { defaultValues: { company_name: '', full_name: '', password: '', confirm: '' } });
   const claim = useClaimAccount();
   const attach = useAttachClaim();
   const startSession = useStartSession();
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    previewClaim(token)
-      .then((p) => live && setPreview({ state: 'ready', ...p }))
-      .catch((err: unknown) => live && setPreview({ state: 'invalid', text: errorText(err, CLAIM_LINK_INVALID) }));
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   const heading = <AuthHeading icon={<LuStore />} title="Create your practice account" />;
   if (preview.state === 'loading') return <PageSpinner label="Checking your link..." />;
@@ -146,18 +124,12 @@ export function ClaimAccountForm() {
         }}
       >
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root required>
-            <Field.Label>
-              Practice Name <Field.RequiredIndicator />
-            </Field.Label>
+          <RequiredField label="Practice Name">
             <Input autoComplete="organization" {...form.register('company_name')} />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              Contact Name <Field.RequiredIndicator />
-            </Field.Label>
+          </RequiredField>
+          <RequiredField label="Contact Name">
             <Input autoComplete="name" {...form.register('full_name')} />
-          </Field.Root>
+          </RequiredField>
         </SimpleGrid>
         <NewPasswordFields required password={form.register('password')} confirm={form.register('confirm')} />
         <AuthSubmit loading={claim.isMutating} loadingText="Creating account...">

@@ -1,13 +1,11 @@
 import { ResetPasswordRequest } from '@shared/schemas/accounts';
-import { useState } from 'react';
 import { LuKeyRound } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
 import { AuthHeading } from '@/components/ui/auth-heading';
 import { AppLink } from '@/components/ui/links';
 import { paths } from '@/config/paths';
-import { useZodForm } from '@/lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
 import { newPasswordForm } from '../lib/confirmed-password';
+import { usePasswordLink } from '../lib/password-link';
 import { useRedirectToLoginWhen } from '../lib/session';
 import { AuthFooter, AuthForm, AuthOutcome, AuthSubmit, NewPasswordFields } from './auth-form-parts';
 
@@ -16,11 +14,7 @@ const NewPasswordForm = newPasswordForm(ResetPasswordRequest.shape.password);
 
 /** New password from an e-mailed link (/reset-password?token=...). */
 export function ResetPasswordForm() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const form = useZodForm(NewPasswordForm, { defaultValues: { password: '', confirm: '' } });
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { token, form, error, setError, done, setDone } = usePasswordLink(NewPasswordForm);
   const { trigger, isMutating } = useResetPassword();
 
   useRedirectToLoginWhen(done);

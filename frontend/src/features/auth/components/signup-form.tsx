@@ -2,7 +2,7 @@ import { Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/reac
 import { LIMITS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { type AccountType, SignupRequest } from '@shared/schemas/accounts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { LuUserPlus } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { AuthHeading } from '@/components/ui/auth-heading';
@@ -15,7 +15,7 @@ import { errorText } from '@/lib/api-client';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useRegisterDeveloper } from '../api/register-developer';
 import { useRedirectToLoginWhen } from '../lib/session';
-import { AuthFooter, AuthSubmit } from './auth-form-parts';
+import { AuthFooter, AuthSubmit, RequiredField } from './auth-form-parts';
 
 const EMPTY: SignupRequest = { full_name: '', email: '', password: '', company_name: '', website: '' };
 
@@ -32,31 +32,6 @@ const CHOICES: RadioCardChoice<AccountType>[] = [
     description: 'List your apps in the marketplace. Reviewed by our team.',
   },
 ];
-
-/** A required field: its label with the marker, the input, then its own error or else the hint. */
-function RequiredField({
-  label,
-  invalid,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  invalid: boolean;
-  error: string | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Field.Root required invalid={invalid}>
-      <Field.Label>
-        {label} <Field.RequiredIndicator />
-      </Field.Label>
-      {children}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : hint && <Field.HelperText>{hint}</Field.HelperText>}
-    </Field.Root>
-  );
-}
 
 /**
  * Sign-up as a practice (buys apps, no approval) or a developer (spec section 4: pending approval);

@@ -137,14 +137,7 @@ export function DeveloperMarketplace() {
                 );
               })}
             </SimpleGrid>
-            <LoadMore
-              shown={list.items.length}
-              total={listed.data?.total ?? list.items.length}
-              hasMore={list.hasMore}
-              loading={list.loading}
-              failed={list.failed}
-              onLoadMore={list.loadMore}
-            />
+            <LoadMore shown={list.items.length} total={listed.data?.total ?? list.items.length} list={list} />
           </>
         )}
       </Stack>

@@ -43,14 +43,7 @@ export function ManualLicencesDialog({ app, onClose }: { app: Pick<OwnApp, 'id' 
           void mutate();
         }}
       />
-      <MoreRows
-        shown={mine.length}
-        hasMore={list.hasMore}
-        loading={list.loading}
-        failed={list.failed}
-        onLoadMore={() => void list.loadMore()}
-        noun="pending licenses"
-      />
+      <MoreRows shown={mine.length} list={list} noun="pending licenses" />
     </ToolDialog>
   );
 }

@@ -1,18 +1,16 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { type BuyerInstall, INSTALL_MESSAGES } from '@shared/schemas/installs';
-import { useEffect, useState } from 'react';
+import { INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { LuShieldOff } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
 import { AuthHeading } from '@/components/ui/auth-heading';
 import { FormMessage } from '@/components/ui/form-message';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { notifySuccess } from '@/components/ui/toaster';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
-import { errorText } from '@/lib/api-client';
+import { useMailedLink } from '@/lib/use-mailed-link';
 import { installByLink, revokeByLink } from '../api/install-link';
 import { FAILED_INSTALL_CHANGE, permissionLines } from './install-access';
 
-type State = { state: 'loading' } | { state: 'invalid'; text: string } | { state: 'ready'; install: BuyerInstall };
+const readInstall = async (token: string) => ({ install: await installByLink(token) });
 
 /**
  * /marketplace/app-access?token=...: the licence mail's link. Shows what the app may use of the
@@ -20,25 +18,8 @@ type State = { state: 'loading' } | { state: 'invalid'; text: string } | { state
  * one install and nothing else.
  */
 export function AppAccessByLink() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [view, setView] = useState<State>(
-    token ? { state: 'loading' } : { state: 'invalid', text: INSTALL_MESSAGES.linkInvalid },
-  );
+  const { token, view, setView } = useMailedLink(readInstall, INSTALL_MESSAGES.linkInvalid);
   const { run, busyId, dialog } = useConfirmedAction();
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    installByLink(token)
-      .then((install) => live && setView({ state: 'ready', install }))
-      .catch(
-        (err: unknown) => live && setView({ state: 'invalid', text: errorText(err, INSTALL_MESSAGES.linkInvalid) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   const heading = <AuthHeading icon={<LuShieldOff />} title="App access to your practice data" />;
   if (view.state === 'loading') return <PageSpinner label="Checking your link..." />;

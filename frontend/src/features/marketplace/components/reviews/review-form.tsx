@@ -1,11 +1,10 @@
 import { Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { REVIEW_LIMITS } from '@shared/rules/reviews';
 import { type ReviewInput, ReviewInputSchema } from '@shared/schemas/reviews';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import * as z from 'zod';
 import { FormMessage } from '@/components/ui/form-message';
-import { errorText } from '@/lib/api-client';
-import { firstErrorMessage } from '@/lib/form-errors';
+import { useFormSend } from '@/lib/use-form-send';
 import { useZodForm } from '@/lib/use-zod-form';
 import { formatCount } from '@/utils/format';
 
@@ -27,28 +26,13 @@ interface ReviewFormProps {
 
 /** Rating (1-5, required), optional title and text. Plain radios, so it works with the keyboard alone. */
 export function ReviewForm({ initial, submitLabel, onSubmit, onCancel }: ReviewFormProps) {
-  const { register, handleSubmit, setValue, watch } = useZodForm(ReviewFields, {
+  const form = useZodForm(ReviewFields, {
     defaultValues: { rating: initial?.rating ?? 0, title: initial?.title ?? '', text: initial?.text ?? '' },
   });
+  const { register, setValue, watch } = form;
   const rating = watch('rating');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, error } = useFormSend(form, onSubmit, 'Your review could not be saved');
   const name = useId();
-
-  const submit = handleSubmit(
-    async (input) => {
-      setBusy(true);
-      setError(null);
-      try {
-        await onSubmit(input);
-      } catch (err) {
-        setError(errorText(err, 'Your review could not be saved'));
-      } finally {
-        setBusy(false);
-      }
-    },
-    (errors) => setError(firstErrorMessage(errors) ?? 'Your review could not be saved'),
-  );
 
   return (
     <Stack as="form" gap="4" onSubmit={submit} aria-label="Your review">

@@ -22,6 +22,8 @@ interface ReviewItemProps {
 export function ReviewItem({ review, developerName, onReply, onHide }: ReviewItemProps) {
   const [mode, setMode] = useState<'idle' | 'reply' | 'hide'>('idle');
   const titleId = `review-${review.id}`;
+  // What the open form sends: the reply's text or the reason for hiding.
+  const send = mode === 'reply' ? onReply : mode === 'hide' ? onHide : undefined;
   return (
     <Box as="article" aria-labelledby={titleId} py="5" borderBottomWidth="1px" borderColor="border.muted">
       <HStack gap="3" wrap="wrap">
@@ -67,21 +69,12 @@ export function ReviewItem({ review, developerName, onReply, onHide }: ReviewIte
         </HStack>
       )}
       <Suspense>
-        {mode === 'reply' && onReply && (
+        {mode !== 'idle' && send && (
           <ReviewTextForm
-            kind="reply"
+            key={mode}
+            kind={mode}
             onSubmit={async (text) => {
-              await onReply(text);
-              setMode('idle');
-            }}
-            onCancel={() => setMode('idle')}
-          />
-        )}
-        {mode === 'hide' && onHide && (
-          <ReviewTextForm
-            kind="hide"
-            onSubmit={async (reason) => {
-              await onHide(reason);
+              await send(text);
               setMode('idle');
             }}
             onCancel={() => setMode('idle')}

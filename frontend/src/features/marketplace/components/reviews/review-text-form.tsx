@@ -1,11 +1,9 @@
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { REVIEW_LIMITS } from '@shared/rules/reviews';
 import { HideReviewInputSchema, ReviewReplyInputSchema } from '@shared/schemas/reviews';
-import { useState } from 'react';
 import * as z from 'zod';
 import { FormMessage } from '@/components/ui/form-message';
-import { errorText } from '@/lib/api-client';
-import { firstErrorMessage } from '@/lib/form-errors';
+import { useFormSend } from '@/lib/use-form-send';
 import { useZodForm } from '@/lib/use-zod-form';
 
 /** The two one-field forms on a review, each checked by its API's schema (the text is required, trimmed). */
@@ -37,27 +35,13 @@ export function ReviewTextForm({
   onCancel: () => void;
 }) {
   const { label, submitLabel, max, schema, destructive } = KINDS[kind];
-  const { register, handleSubmit } = useZodForm(schema, { defaultValues: { value: '' } });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = handleSubmit(
-    async ({ value }) => {
-      setBusy(true);
-      setError(null);
-      try {
-        await onSubmit(value);
-      } catch (err) {
-        setError(errorText(err, 'That did not work: try again'));
-        setBusy(false);
-      }
-    },
-    (errors) => setError(firstErrorMessage(errors) ?? 'That did not work: try again'),
-  );
+  const form = useZodForm(schema, { defaultValues: { value: '' } });
+  const { submit, busy, error } = useFormSend(form, ({ value }) => onSubmit(value), 'That did not work: try again');
   return (
     <Stack as="form" gap="3" mt="3" onSubmit={submit}>
       <Field.Root required>
         <Field.Label>{label}</Field.Label>
-        <Textarea rows={3} maxLength={max} required {...register('value')} />
+        <Textarea rows={3} maxLength={max} required {...form.register('value')} />
       </Field.Root>
       {error && <FormMessage status="error">{error}</FormMessage>}
       <HStack gap="3">
