@@ -200,3 +200,22 @@ describe('admin decisions record the state before as stored (issue 30, row 6)', 
     expect(approval?.changes).toEqual({ is_approved: { before: false, after: true } });
   });
 });
+
+describe('a refused audited call leaves no entry (found by the route fuzz)', () => {
+  it('a cursor reset refused after taking its lock records nothing', async () => {
+    // The reset takes the sync lock first; the entry rode on that lock's write, so a reset then
+    // refused (409: the cursor is not ahead of the legacy system's) left an entry with status 409.
+    const email = uniqueEmail('audit-refused');
+    const password = `Refused-${randomUUID()}`;
+    await seedAdmin(email, password);
+    const login = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const reset = () => api('POST', '/api/admin/sync/cursor/reset', { token: login.body.access_token });
+    // A cursor ahead of the legacy system's (another file's doing) is reset once; the next is refused.
+    let answer = await reset();
+    if (answer.status === 200) answer = await reset();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    const entries = await entriesOf(email);
+    expect(entries.filter((e) => e.status !== 200)).toEqual([]);
+  });
+});
