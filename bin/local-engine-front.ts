@@ -10,7 +10,7 @@
  * engines answer only `localhost` and IP literals (which a rebinding attack cannot send), as the app
  * server answers only localhost (bin/local-server.ts).
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { isLoopbackHost } from '../functions/config';
 import { hostNameOf } from './local-host';
@@ -23,18 +23,34 @@ export function engineHostAllowed(header: string | undefined): boolean {
 
 export const ENGINE_HOST_REFUSED = 'Unknown host: the local engines answer requests to localhost only';
 
+function refuse(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(ENGINE_HOST_REFUSED);
+  req.resume();
+}
+
+/**
+ * Makes an engine that is a Node HTTP server (the local SES and its viewer, s3rver) refuse a Host it
+ * does not answer on its private port too, not only through its front: a rebound page that scans
+ * loopback ports and finds the private one gets 403 there as well. Its request handlers run only for
+ * requests that pass. (DynamoDB Local is a Java process and cannot be wrapped: docs/security.md.)
+ */
+export function guardEngineHost(server: Server): void {
+  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!engineHostAllowed(req.headers.host)) return refuse(req, res);
+    for (const handle of handlers) handle.call(server, req, res);
+  });
+}
+
 /**
  * A server that refuses a request with a Host it does not answer (403) and proxies the rest to
  * 127.0.0.1:`upstreamPort`, streaming both ways.
  */
 export function createEngineFront(opts: { upstreamPort: () => number; name: string }): Server {
   const server = createServer((req, res) => {
-    if (!engineHostAllowed(req.headers.host)) {
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(ENGINE_HOST_REFUSED);
-      req.resume();
-      return;
-    }
+    if (!engineHostAllowed(req.headers.host)) return refuse(req, res);
     const upstream = request(
       { host: '127.0.0.1', port: opts.upstreamPort(), method: req.method, path: req.url, headers: req.headers },
       (answer) => {

@@ -24,7 +24,7 @@ import {
 import * as sesModule from 'aws-ses-v2-local';
 import S3rver from 's3rver';
 import { createTableInput, TABLE_KEYS } from '../functions/adapters/dynamodb/table-definition';
-import { createEngineFront } from './local-engine-front';
+import { createEngineFront, guardEngineHost } from './local-engine-front';
 import { startInternalSystem } from './simulators/internal-system';
 import { startLegacySystem } from './simulators/legacy-system';
 
@@ -383,6 +383,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     } as never);
     await s3.run();
     stoppers.push(() => s3.close());
+    // Its private port checks Host as well (a rebound page scanning loopback ports).
+    guardEngineHost(Reflect.get(s3, 'httpServer') as Server);
     const front = createS3Front({
       upstreamPort: s3InternalPort,
       bucket: opts.bucketName,
@@ -412,6 +414,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Like DynamoDB Local, behind a front that checks Host: the mail viewer shows every reset link.
     const sesInternalPort = await freePort();
     const ses = await startSes({ host: '127.0.0.1', port: sesInternalPort });
+    guardEngineHost(ses);
     ses.once('close', () => engineFailed('The local SES', 'closed unexpectedly'));
     stoppers.push(
       () =>

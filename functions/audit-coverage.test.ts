@@ -4,7 +4,7 @@
  * the reason. A route added later fails this test until someone decides which.
  */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_BEFORE_CHANGE } from './http/audit';
+import { AUDIT_BEFORE_CHANGE, AUDIT_MAY_WRITE_NOTHING } from './http/audit';
 import { ROUTES, routeKey } from './routes';
 
 const SIGN_IN =
@@ -88,6 +88,17 @@ describe('every state-changing route is audited or exempt with a reason', () => 
     // Every other audited route's entry rides in its first table write's transaction (http/audit.ts).
     for (const [key, reason] of Object.entries(AUDIT_BEFORE_CHANGE)) {
       expect(ROUTES.find((r) => routeKey(r) === key)?.audit, `${key} is not an audited route`).toBeDefined();
+      expect(reason.length, key).toBeGreaterThan(20);
+    }
+  });
+
+  it('lets only listed audited routes answer 2xx without a table write, each with a reason', () => {
+    // Any other audited call that writes nothing answers 500 on the test stack (http/audit.ts).
+    for (const [key, reason] of Object.entries(AUDIT_MAY_WRITE_NOTHING)) {
+      expect(ROUTES.find((r) => routeKey(r) === key)?.audit, `${key} is not an audited route`).toBeDefined();
+      expect(key in AUDIT_BEFORE_CHANGE, `${key}: its entry is written first, it never reaches the fallback`).toBe(
+        false,
+      );
       expect(reason.length, key).toBeGreaterThan(20);
     }
   });

@@ -307,6 +307,13 @@ const FIELDS = {
    * the HIPAA documentation retention period).
    */
   AUDIT_RETENTION_DAYS: count(2192, { gte: 1, lte: 36_500 }),
+  /**
+   * What an audited call that answered 2xx without any table write does when its route is not in
+   * AUDIT_MAY_WRITE_NOTHING (http/audit.ts): "log" (the default) writes its entry after the answer
+   * and logs an error; "fail" (the test stack, local only) also answers 500, so a test that reaches
+   * such a change fails instead of passing on the non-transactional path.
+   */
+  AUDIT_UNLISTED_NO_WRITE: withDefault(oneOf(['log', 'fail']), 'log'),
 };
 
 export type Config = { -readonly [K in keyof typeof FIELDS]: ReturnType<(typeof FIELDS)[K]> };
@@ -326,6 +333,11 @@ const RULES: [(c: Config) => boolean, keyof Config, string][] = [
     (c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET,
     'STRIPE_WEBHOOK_SECRET',
     'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+  ],
+  [
+    (c) => c.RUNTIME !== 'aws' || c.AUDIT_UNLISTED_NO_WRITE === 'log',
+    'AUDIT_UNLISTED_NO_WRITE',
+    'AUDIT_UNLISTED_NO_WRITE=fail is for the local test stack only',
   ],
   [
     (c) => c.RUNTIME !== 'aws' || c.SCRYPT_LOG2_N >= 17,

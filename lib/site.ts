@@ -11,6 +11,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { ROOT_ROUTE_PATHS, STOREFRONT_PATH_PATTERNS } from '../functions/routes';
+import { ALL_PAGE_PARAMS } from '../functions/storefront/page-params';
 import { ACCESS_LOG_PREFIX } from './access-logs';
 import { type AppConfig, existingPath } from './app-config';
 import type { EncryptedLogs } from './logs';
@@ -39,6 +40,13 @@ export const CACHE_QUERY_STRINGS = [
   'status',
   'type',
 ] as const;
+
+/**
+ * The storefront pages' cache key at the edge: only the query parameters some page reads
+ * (functions/storefront/page-params.ts), no headers, no cookies. A page is the same for everyone,
+ * so a random `?x=` or a bearer token is the same cache entry, not a miss that renders again.
+ */
+export const STOREFRONT_CACHE_QUERY_STRINGS = ALL_PAGE_PARAMS;
 
 export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
@@ -222,10 +230,26 @@ export class Site extends Construct {
       comment: 'Uploaded images: nothing but the image renders',
       securityHeadersBehavior: securityHeaders(UPLOADS_CONTENT_SECURITY_POLICY),
     });
+    // The storefront pages read no credentials and only their own query parameters: their own cache
+    // key (issue 30, row 10). With the API's, Authorization, X-API-Key and every listed query string
+    // made a page a new entry, so random values reached the renderer on every request.
+    const storefrontCachePolicy = new cloudfront.CachePolicy(this, 'StorefrontCachePolicy', {
+      comment: 'Storefront pages: origin Cache-Control decides, keyed by the page parameters only',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.hours(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList(...STOREFRONT_CACHE_QUERY_STRINGS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     // The storefront pages (/, categories, a category, an app) are HTML rendered by the storefront
-    // Lambda: the API's origin and cache policy (its s-maxage), with the SPA's security headers.
+    // Lambda: the API's origin (the renderer's s-maxage decides), their own cache key, and the
+    // SPA's security headers.
     const storefrontBehavior: cloudfront.BehaviorOptions = {
       ...apiBehavior,
+      cachePolicy: storefrontCachePolicy,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       responseHeadersPolicy: siteHeaders,

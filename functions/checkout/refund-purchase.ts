@@ -10,9 +10,9 @@ import { refunds } from '../wiring/payments';
  */
 export const refundPurchase: AdminHandler = async (req) => {
   const { id } = parse(PurchaseIdParams, req.params);
-  const result = await refunds.refund(id);
+  const { result, before } = await refunds.refund(id);
   audit(req, {
-    before: { status: 'completed' },
+    before,
     after: { status: result.status, license_status: result.license_status, refund_id: result.refund_id },
   });
   return ok(result);

@@ -16,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '@shared/schemas/audit';
+import { getConfig } from '../config';
 import { type AuditDetail, type AuditScope, changedFields } from '../core/audit/audit';
 import { AppError } from '../core/errors';
 import { routeKey } from '../routes';
@@ -37,6 +38,36 @@ export const AUDIT_BEFORE_CHANGE: Readonly<Record<string, string>> = {
   'POST /api/admin/sync/queue/retry-failed': 'failed messages sent back to the queue (SQS): the entry comes first',
   'POST /api/internal-sync/load': 'a batch write (BatchWriteItem carries no transaction): the entry comes first',
 };
+
+/**
+ * Audited routes that may answer 2xx without any table write, and why. Every other audited route's
+ * change is a table write that carries its entry (or its entry comes first: AUDIT_BEFORE_CHANGE);
+ * reaching the after-the-answer fallback of finishAudited means its change escaped the audit scope
+ * (a write that cannot carry the entry: ReturnValues ALL_OLD, BatchWrite, a direct command). The
+ * test stack answers such a call with 500 (AUDIT_UNLISTED_NO_WRITE=fail), so it cannot pass silently.
+ */
+export const AUDIT_MAY_WRITE_NOTHING: Readonly<Record<string, string>> = {
+  'POST /api/simulate-event':
+    'a test event for an app with no active webhook subscribed to its type queues no delivery: nothing in the table changes, the entry records the attempt',
+  'POST /api/approve-user':
+    'approving an approved developer with no inactive production key changes nothing (an idempotent repeat)',
+  'POST /api/admin/users/{id}/approve-production':
+    'approving an approved developer with no inactive production key changes nothing (an idempotent repeat)',
+  'POST /api/installs/{id}/revoke': 'revoking a revoked install changes nothing (an idempotent repeat)',
+  'POST /api/admin/apps/{id}/clear-flag':
+    'marking reviewed an app with no waiting change changes nothing (an idempotent repeat)',
+};
+
+/**
+ * Route keys of the calls this process answered with no table write although their route is not in
+ * AUDIT_MAY_WRITE_NOTHING, recorded with AUDIT_UNLISTED_NO_WRITE=fail (process-wide: the test
+ * stack's teardown fails the run on any).
+ */
+export function unlistedNoWriteCalls(): string[] {
+  const holder = globalThis as typeof globalThis & { __auditUnlistedNoWrite?: string[] };
+  holder.__auditUnlistedNoWrite ??= [];
+  return holder.__auditUnlistedNoWrite;
+}
 
 const details = new WeakMap<ApiRequest, AuditDetail>();
 
@@ -114,21 +145,33 @@ export const statusOfError = (err: unknown): number => (err instanceof AppError 
 /**
  * After the answer: completes the entry written with the change (target, label, status, changes);
  * deletes one written before a change the route refused; writes the entry of a successful call
- * that made no table write (nothing changed in the table: an idempotent repeat). Failures are logged:
- * the change and its entry, when there was one, are committed already.
+ * that made no table write (nothing changed in the table: an idempotent repeat, on a route of
+ * AUDIT_MAY_WRITE_NOTHING). Failures are logged: the change and its entry, when there was one, are
+ * committed already. Resolves to false when the call made no table write on a route not listed
+ * there and the configuration says such a call fails (AUDIT_UNLISTED_NO_WRITE=fail): the caller
+ * then answers 500.
  */
-export async function finishAudited(call: AuditedCall, status: number): Promise<void> {
+export async function finishAudited(call: AuditedCall, status: number): Promise<boolean> {
   const written = call.scope.carried() || call.writtenFirst;
   const final = entryOf(call.req, status, call.entry.id, new Date(call.entry.at)) as AuditEntry;
   const ok = status >= 200 && status < 300;
+  const listed = routeKey(call.req.route) in AUDIT_MAY_WRITE_NOTHING;
+  const failUnlisted = getConfig().AUDIT_UNLISTED_NO_WRITE === 'fail';
   try {
     if (written && !call.scope.carried() && status >= 400 && status < 500) await auditLog.drop(final);
     else if (written) await auditLog.complete(final);
     else if (ok) {
-      logger.warn('audited call made no table write: entry written after the answer', { action: final.action });
+      if (!listed) {
+        if (failUnlisted) unlistedNoWriteCalls().push(final.route);
+        logger.error('audited call made no table write and its route is not in AUDIT_MAY_WRITE_NOTHING', {
+          action: final.action,
+          route: final.route,
+        });
+      }
       await auditLog.write(final);
     }
   } catch (err) {
     logFailure(written ? 'audit entry not completed' : 'audit entry not written', final, err);
   }
+  return written || !ok || listed || !failUnlisted;
 }

@@ -30,6 +30,7 @@ import {
   notFoundHead,
   type PageHead,
 } from './head';
+import { PAGE_PARAMS } from './page-params';
 
 /**
  * The storefront pages, rendered on the server with the SPA's own components (frontend/src/ssr)
@@ -52,12 +53,7 @@ const keys = {
 };
 
 /** The query parameters each page reads (and so renders and is cached by); CloudFront keys on these too. */
-export const PAGE_PARAMS = {
-  home: ['q', 'category', 'works_with'],
-  categories: [],
-  category: ['q', 'works_with', 'sort'],
-  app: [],
-} as const satisfies Record<string, readonly (keyof ListParams)[]>;
+export { PAGE_PARAMS };
 
 interface PageData {
   module: string;

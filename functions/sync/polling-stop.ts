@@ -4,7 +4,7 @@ import { syncService } from '../wiring/sync';
 
 /** POST /api/admin/sync/polling/stop: 409 while polling is not active. */
 export const pollingStop: AdminHandler = async (req) => {
-  const result = await syncService.stopPolling();
-  audit(req, { before: { polling_active: true }, after: { polling_active: false } });
+  const { result, before } = await syncService.stopPolling();
+  audit(req, { before, after: { polling_active: result.polling_active, interval_seconds: before.interval_seconds } });
   return ok(result);
 };

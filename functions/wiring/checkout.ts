@@ -6,6 +6,7 @@
  * with a short licence-webhook timeout (`fulfilment: buildLicenceFulfilment({...})`).
  */
 import { randomUUID } from 'node:crypto';
+import type { AuditEntry } from '@shared/schemas/audit';
 import { marketplaceReads } from '../adapters/dynamodb/apps-repo';
 import { reviewedDeclarationSource } from '../adapters/dynamodb/permissions-repo';
 import { dynamoPurchasesRepository } from '../adapters/dynamodb/purchases-repo';
@@ -70,15 +71,24 @@ export function buildCheckoutServices(options: CheckoutServicesOptions = {}) {
       events: options.events === null ? undefined : (options.events ?? licenceWebhookEvents),
       appUrl,
       log: logger,
-      audit: auditStripeChange,
+      audited: withStripeAudit,
       onCompleted,
     }),
   };
 }
 
+/**
+ * Runs the write of a refund or dispute made in Stripe's dashboard with its audit entry (actor
+ * Stripe) in the same transaction: the entry's scope (adapters/dynamodb/audit-scope.ts), whose
+ * first committed table write carries it.
+ */
+function withStripeAudit<T>(change: StripeChange, write: () => Promise<T>): Promise<T> {
+  return auditLog.scope(stripeEntry(change)).run(write);
+}
+
 /** A refund or dispute made in Stripe's dashboard, as an audit entry whose actor is Stripe. */
-async function auditStripeChange(change: StripeChange): Promise<void> {
-  await auditLog.write({
+function stripeEntry(change: StripeChange): AuditEntry {
+  return {
     id: randomUUID(),
     at: new Date().toISOString(),
     action: change.action,
@@ -92,7 +102,7 @@ async function auditStripeChange(change: StripeChange): Promise<void> {
     client_ip: 'stripe',
     status: 200,
     changes: changedFields(change.before, change.after),
-  });
+  };
 }
 
 export type CheckoutServices = ReturnType<typeof buildCheckoutServices>;

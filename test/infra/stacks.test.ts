@@ -4,6 +4,7 @@ import { createTableInput, TABLE_KEYS } from '../../functions/adapters/dynamodb/
 import { syncJobs } from '../../functions/queues/sync-jobs';
 import { webhookDeliveries } from '../../functions/queues/webhook-deliveries';
 import { ROUTE_GROUPS, ROUTES, type RouteGroup, routeKey, STOREFRONT_PATH_PATTERNS } from '../../functions/routes';
+import { PAGE_PARAMS } from '../../functions/storefront/page-params';
 import { CACHE_QUERY_STRINGS, SPA_PATH_PATTERN, SPA_REWRITE_CODE, UPLOADS_PREFIX_CODE } from '../../lib/site';
 import { SYNC_WORKER_BATCH_SIZE, SYNC_WORKER_MAX_CONCURRENCY } from '../../lib/sync';
 import { WEBHOOK_WORKER_BATCH_SIZE, WEBHOOK_WORKER_MAX_CONCURRENCY } from '../../lib/webhook-workers';
@@ -650,7 +651,7 @@ describe('site', () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it('sends the storefront pages to the storefront Lambda through the API, cached by its s-maxage', () => {
+  it('sends the storefront pages to the storefront Lambda through the API, cached by its s-maxage on their own key', () => {
     const config = behaviours();
     const byPath = Object.fromEntries(config.CacheBehaviors.map((b: { PathPattern: string }) => [b.PathPattern, b]));
     const api = byPath['/api/*'];
@@ -659,11 +660,26 @@ describe('site', () => {
       '/marketplace/category/*',
       '/marketplace/app/*',
     ]);
+    // Their own cache policy (issue 30, row 10): keyed on the query parameters the pages read
+    // (PAGE_PARAMS), never on credentials or cookies; the renderer's Cache-Control decides.
+    const storefrontPolicyId = config.DefaultCacheBehavior.CachePolicyId;
+    expect(storefrontPolicyId).not.toEqual(api.CachePolicyId);
+    const policy = Object.entries(app.findResources('AWS::CloudFront::CachePolicy')).find(
+      ([id]) => id === storefrontPolicyId?.Ref,
+    )?.[1]?.Properties.CachePolicyConfig;
+    const keyOf = policy?.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(keyOf?.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+    expect(keyOf?.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(keyOf?.QueryStringsConfig.QueryStringBehavior).toBe('whitelist');
+    expect([...(keyOf?.QueryStringsConfig.QueryStrings ?? [])].sort()).toEqual(
+      [...new Set(Object.values(PAGE_PARAMS).flat())].sort(),
+    );
+    expect(policy?.MinTTL).toBe(0);
+    expect(policy?.DefaultTTL).toBe(0);
     for (const path of STOREFRONT_PATH_PATTERNS) {
       const b = byPath[path];
-      // The API's origin and cache policy: the renderer's Cache-Control (s-maxage) decides.
       expect(b.TargetOriginId, path).toBe(api.TargetOriginId);
-      expect(b.CachePolicyId, path).toEqual(api.CachePolicyId);
+      expect(b.CachePolicyId, path).toEqual(storefrontPolicyId);
       expect(b.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
       expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
       expect(b.ResponseHeadersPolicyId).toBeDefined();

@@ -160,3 +160,62 @@ describe('wizard changes of the licensing set-up are audited', () => {
     expect(JSON.stringify(updates)).not.toContain('s3cret');
   });
 });
+
+describe('admin decisions record the state before as stored (issue 30, row 6)', () => {
+  it('approving a suspended app records is_suspended true -> false and the reason it clears', async () => {
+    const dev = await approvedDeveloper();
+    const created = await api<OwnerApp>('POST', '/api/apps/submit', {
+      token: dev.token,
+      body: freeAppPayload(`Audit before ${Date.now()}`),
+    });
+    expect(created.status).toBe(201);
+    const appId = created.body.id;
+    const admin = await adminToken();
+    const step = async (path: string, body?: unknown) => {
+      const res = await api('POST', `/api/admin/apps/${appId}/${path}`, { token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await step('approve');
+    await step('suspend', { reason: 'Misleading claims' });
+    await step('approve');
+    const res = await api<AuditPage>('GET', `/api/admin/audit?target_id=${appId}&limit=10`, { token: admin });
+    expect(res.status).toBe(200);
+    const [reapproval, suspension, approval] = res.body.entries;
+    expect([reapproval?.action, suspension?.action, approval?.action]).toEqual([
+      'app.approve',
+      'app.suspend',
+      'app.approve',
+    ]);
+    // Before: every approval recorded is_approved false -> true and nothing of the suspension.
+    expect(reapproval?.changes).toEqual({
+      is_approved: { before: false, after: true },
+      is_suspended: { before: true, after: false },
+      suspension_reason: { before: 'Misleading claims', after: null },
+    });
+    expect(suspension?.changes).toEqual({
+      is_approved: { before: true, after: false },
+      is_suspended: { before: false, after: true },
+      suspension_reason: { before: null, after: 'Misleading claims' },
+    });
+    expect(approval?.changes).toEqual({ is_approved: { before: false, after: true } });
+  });
+});
+
+describe('a refused audited call leaves no entry (found by the route fuzz)', () => {
+  it('a cursor reset refused after taking its lock records nothing', async () => {
+    // The reset takes the sync lock first; the entry rode on that lock's write, so a reset then
+    // refused (409: the cursor is not ahead of the legacy system's) left an entry with status 409.
+    const email = uniqueEmail('audit-refused');
+    const password = `Refused-${randomUUID()}`;
+    await seedAdmin(email, password);
+    const login = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const reset = () => api('POST', '/api/admin/sync/cursor/reset', { token: login.body.access_token });
+    // A cursor ahead of the legacy system's (another file's doing) is reset once; the next is refused.
+    let answer = await reset();
+    if (answer.status === 200) answer = await reset();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    const entries = await entriesOf(email);
+    expect(entries.filter((e) => e.status !== 200)).toEqual([]);
+  });
+});

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { AuditPage } from '@shared/schemas/audit';
 import type { AdminPurchase } from '@shared/schemas/checkout';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws-clients';
 import type { AppRecord } from '../../functions/core/apps/app';
+import { checkoutServices } from '../../functions/wiring/checkout';
 import {
   createPoolApp,
   deliveredPurchase,
@@ -73,6 +75,28 @@ describe('a payment that does not match the price', () => {
   });
 });
 
+/** While set, this process's table client refuses every write that names an audit entry (IAM-like). */
+let refuseAuditWrites = false;
+const pkOf = (v: unknown) => String((v as { S?: string } | undefined)?.S ?? v ?? '');
+type Write = { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
+const namesEntry = (w: Write | undefined) => pkOf(w?.Item?.PK ?? w?.Key?.PK).startsWith('AUDIT#');
+
+beforeAll(() => {
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Write & { TransactItems?: Record<string, Write>[] };
+      const inTransaction = (input.TransactItems ?? []).some((t) => Object.values(t).some((op) => namesEntry(op)));
+      if (refuseAuditWrites && (namesEntry(input) || inTransaction)) {
+        throw Object.assign(new Error(`not authorized to perform ${context.commandName} on an audit entry`), {
+          name: 'AccessDeniedException',
+        });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'refuseAuditWritesInPaymentTests' },
+  );
+});
+
 describe('disputes and refunds made in the Stripe dashboard', () => {
   async function paidPurchase() {
     const pi = stripeId('pi');
@@ -129,5 +153,32 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
     expect((await auditOf(p.id)).map((e) => [e.action, e.actor_id, e.target_label])).toEqual([
       ['purchase.refund_in_stripe', 'stripe', app.name],
     ]);
+  });
+
+  it('a refund made in Stripe lands with its audit entry or not at all', async () => {
+    const { p, pi } = await paidPurchase();
+    const refund = stripeEvent('charge.refunded', {
+      id: stripeId('ch'),
+      object: 'charge',
+      amount: 4900,
+      amount_refunded: 4900,
+      refunded: true,
+      payment_intent: pi,
+    });
+    // The event handled in this process while its audit entry cannot be written. Before: the
+    // refund committed, the entry's write failed after it and was only logged; the trail never
+    // learnt of the refund, and Stripe's retry found it done.
+    refuseAuditWrites = true;
+    try {
+      await expect(checkoutServices.events.handle(refund)).rejects.toThrow();
+    } finally {
+      refuseAuditWrites = false;
+    }
+    expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', license_status: 'assigned' });
+    expect(await auditOf(p.id)).toEqual([]);
+    // Stripe sends the event again: the refund and its entry land together, once.
+    expect(await checkoutServices.events.handle(refund)).toEqual({ received: true });
+    expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
+    expect((await auditOf(p.id)).map((e) => [e.action, e.actor_id])).toEqual([['purchase.refund_in_stripe', 'stripe']]);
   });
 });

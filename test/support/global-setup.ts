@@ -64,6 +64,8 @@ async function startStack(): Promise<RunningStack> {
     LOGIN_CLIENT_MAX_FAILURES: '100000',
     REVIEWS_PER_CLIENT_PER_DAY: '100000',
     SCRYPT_LOG2_N: '14',
+    // An audited change that escaped its entry's transaction answers 500 here (functions/http/audit.ts).
+    AUDIT_UNLISTED_NO_WRITE: 'fail',
   };
   Object.assign(process.env, env);
 
@@ -121,5 +123,16 @@ export default async function setup(project: TestProject) {
     if (holder.users > 0) return;
     shared.__dentalStack = undefined;
     await running.stop();
+    // The server ran in this process: an audited call it answered 2xx without a table write on a
+    // route not allowed to (AUDIT_MAY_WRITE_NOTHING) fails the run, even if its test ignored the 500.
+    // Vitest only logs a teardown's error, so the exit code is set as well.
+    const { unlistedNoWriteCalls } = await import('../../functions/http/audit');
+    const unlisted = unlistedNoWriteCalls();
+    if (unlisted.length > 0) {
+      process.exitCode = 1;
+      throw new Error(
+        `audited calls made no table write on routes not in AUDIT_MAY_WRITE_NOTHING: ${[...new Set(unlisted)].join(', ')}`,
+      );
+    }
   };
 }

@@ -51,6 +51,7 @@ import {
 } from '../../core/sync/ports';
 import type { CatalogueQueries } from '../../core/sync/queries';
 import { documentClient, tableName } from '../aws-clients';
+import { outsideAuditScope } from './audit-scope';
 import {
   conditionally,
   deleteItem,
@@ -574,28 +575,37 @@ export const dynamoRunStore: RunStore = {
   },
 };
 
+/**
+ * Sync locks. Taking or freeing one is never an audited change (audit-scope.ts): an admin's cursor
+ * reset takes the lock first, and its audit entry must ride on the reset's own write, not on the
+ * lock, or a refused reset (409, 503) would leave an entry of a change that never happened.
+ */
 export const dynamoLockStore: SyncLockStore = {
   async acquire(lock, runId, syncType, nowMs, staleAfterMs) {
-    return conditionally(
-      putItem(
-        {
-          ...KEYS.lock(lock),
-          GSI1PK: KEYS.locksPartition,
-          GSI1SK: lock,
-          run_id: runId,
-          sync_type: syncType,
-          expires_at: nowMs + staleAfterMs,
-        },
-        {
-          ConditionExpression: 'attribute_not_exists(PK) OR expires_at < :now',
-          ExpressionAttributeValues: { ':now': nowMs },
-        },
+    return outsideAuditScope(() =>
+      conditionally(
+        putItem(
+          {
+            ...KEYS.lock(lock),
+            GSI1PK: KEYS.locksPartition,
+            GSI1SK: lock,
+            run_id: runId,
+            sync_type: syncType,
+            expires_at: nowMs + staleAfterMs,
+          },
+          {
+            ConditionExpression: 'attribute_not_exists(PK) OR expires_at < :now',
+            ExpressionAttributeValues: { ':now': nowMs },
+          },
+        ),
       ),
     );
   },
   async release(lock, runId) {
-    await conditionally(
-      deleteItem(KEYS.lock(lock), { ConditionExpression: 'run_id = :r', ExpressionAttributeValues: { ':r': runId } }),
+    await outsideAuditScope(() =>
+      conditionally(
+        deleteItem(KEYS.lock(lock), { ConditionExpression: 'run_id = :r', ExpressionAttributeValues: { ':r': runId } }),
+      ),
     );
   },
   async running(nowMs) {

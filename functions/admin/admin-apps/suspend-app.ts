@@ -12,11 +12,11 @@ import { adminApps } from '../../wiring/admin-apps';
 export const suspendApp: AdminHandler = async (req) => {
   const { id } = parse(AppIdParams, req.params);
   const { reason } = parse(SuspendAppSchema, req.body);
-  const app = await adminApps.suspend(id, reason);
+  const { app, before } = await adminApps.suspend(id, reason);
   audit(req, {
     target_label: app.name,
-    before: { is_approved: true, is_suspended: false },
-    after: { is_approved: app.is_approved, is_suspended: app.is_suspended, suspension_reason: reason ?? null },
+    before,
+    after: { is_approved: app.is_approved, is_suspended: app.is_suspended, suspension_reason: reason?.trim() || null },
   });
   return ok({ message: MSG.appSuspended, app });
 };

@@ -97,9 +97,13 @@ describe('admin apps service', () => {
 
   it('approves once, suspends once, and mails the developer', async () => {
     const { service, mails } = setup();
-    expect(await service.approve('a')).toMatchObject({ status: 'Published', is_approved: true });
+    expect(await service.approve('a')).toMatchObject({
+      app: { status: 'Published', is_approved: true },
+      before: { is_approved: false, is_suspended: false },
+    });
     await expect(service.approve('a')).rejects.toMatchObject({ status: 409, message: 'App is already approved' });
-    const suspended = await service.suspend('a', 'Spam');
+    const { app: suspended, before } = await service.suspend('a', 'Spam');
+    expect(before).toEqual({ is_approved: true, is_suspended: false, suspension_reason: null });
     expect(suspended).toMatchObject({
       is_approved: false,
       is_suspended: true,
@@ -112,6 +116,12 @@ describe('admin apps service', () => {
     ]);
     expect(mails[0]?.text).toContain('https://shop.example.com/marketplace/app/a-slug');
     expect(mails[1]?.text).toContain('Reason: Spam');
+    // Approving the suspended app again: the state before is the stored one (issue 30 row 6).
+    expect((await service.approve('a')).before).toEqual({
+      is_approved: false,
+      is_suspended: true,
+      suspension_reason: 'Spam',
+    });
     await expect(service.approve('missing')).rejects.toMatchObject({ status: 404, message: 'App not found' });
   });
 

@@ -30,6 +30,19 @@ export interface AdminAppsDeps {
 }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
+
+/** An app's publication as stored: what the audit trail records as the state before a decision. */
+export type PublicationState = {
+  is_approved: boolean;
+  is_suspended: boolean;
+  suspension_reason: string | null;
+};
+
+const publicationState = (app: AppRecord): PublicationState => ({
+  is_approved: app.is_approved,
+  is_suspended: app.is_suspended === true,
+  suspension_reason: app.suspension_reason ?? null,
+});
 const LOOKUP_BATCH = 25;
 /** A window's page size (the pages' maximum) and how many pages one window reads at most. */
 const WINDOW_PAGE = 100;
@@ -188,7 +201,8 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
     },
 
     /** POST /api/admin/apps/{id}/approve. */
-    async approve(id: string): Promise<AdminApp> {
+    /** Publishes the app; answers it and its publication state before, as stored (for the audit trail). */
+    async approve(id: string): Promise<{ app: AdminApp; before: PublicationState }> {
       const previous = await find(id);
       if (previous.is_approved) throw new ConflictError(APP_MESSAGES.alreadyApproved);
       // A public app is published into its category: without one it could never be shown.
@@ -207,11 +221,11 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
       log.info('app approved', { appId: id });
       if (previous.reviewed) await releaseReplaced(previous, stored);
       const owner = await notify(stored, (o) => approvalMail(stored, o, deps.appUrl), 'approval');
-      return view(stored, owner);
+      return { app: await view(stored, owner), before: publicationState(previous) };
     },
 
     /** POST /api/admin/apps/{id}/suspend [{reason}]. */
-    async suspend(id: string, reason?: string): Promise<AdminApp> {
+    async suspend(id: string, reason?: string): Promise<{ app: AdminApp; before: PublicationState }> {
       const previous = await find(id);
       if (!previous.is_approved) throw new ConflictError(APP_MESSAGES.notApproved);
       const at = now();
@@ -225,7 +239,7 @@ export function createAdminAppsService(deps: AdminAppsDeps) {
       });
       log.info('app suspended', { appId: id });
       const owner = await notify(stored, (o) => suspensionMail(stored, o, deps.appUrl, reason), 'suspension');
-      return view(stored, owner);
+      return { app: await view(stored, owner), before: publicationState(previous) };
     },
 
     /**

@@ -49,10 +49,11 @@ export interface PaymentEventsDeps {
   appUrl: string;
   log?: Log;
   /**
-   * Records in the audit trail what was done in Stripe's dashboard (a refund, a dispute), with the
-   * purchase's state before, as read from the store; optional.
+   * Runs `write`, the write that makes a change done in Stripe's dashboard (a refund, a dispute),
+   * with the change's audit entry in its transaction: the purchase's change and its entry commit
+   * together or not at all (the state before is the purchase as read from the store); optional.
    */
-  audit?: (change: StripeChange) => Promise<void>;
+  audited?: <T>(change: StripeChange, write: () => Promise<T>) => Promise<T>;
   /** Counts completed checkouts (the business metrics); optional. */
   onCompleted?: (kind: 'paid' | 'free') => void;
   now?: () => Date;
@@ -220,27 +221,27 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
   ): Promise<EventAnswer> {
     const purchase = await purchaseByRef(paymentIntent);
     if (!purchase) return ignored('refund or dispute of an unknown payment', { event_id: event.id });
-    const outcome = await purchases.markRefunded(purchase.id, {
-      refunded_at: now().toISOString(),
-      eventId: event.id,
-      ...(flag ? { flag } : {}),
-    });
+    const change: StripeChange = {
+      action: flag ? 'purchase.dispute_in_stripe' : 'purchase.refund_in_stripe',
+      purchase_id: purchase.id,
+      label: purchase.app?.name ?? null,
+      event_id: event.id,
+      before: { status: purchase.status, license_status: purchase.license_status ?? null },
+      after: { status: 'refunded', license_status: 'revoked', ...(flag ? { flag } : {}) },
+    };
+    const write = () =>
+      purchases.markRefunded(purchase.id, {
+        refunded_at: now().toISOString(),
+        eventId: event.id,
+        ...(flag ? { flag } : {}),
+      });
+    // The entry rides in the refund's own transaction: a refused entry refuses the refund (500, and
+    // Stripe sends the event again), so no refund made in the dashboard goes unrecorded.
+    const outcome = deps.audited ? await deps.audited(change, write) : await write();
     if (outcome !== 'applied') return { received: true, duplicate: true };
     log.info(flag ? 'purchase disputed in Stripe: licence revoked' : 'purchase refunded in Stripe', {
       purchase_id: purchase.id,
     });
-    try {
-      await deps.audit?.({
-        action: flag ? 'purchase.dispute_in_stripe' : 'purchase.refund_in_stripe',
-        purchase_id: purchase.id,
-        label: purchase.app?.name ?? null,
-        event_id: event.id,
-        before: { status: purchase.status, license_status: purchase.license_status ?? null },
-        after: { status: 'refunded', license_status: 'revoked', ...(flag ? { flag } : {}) },
-      });
-    } catch (err) {
-      log.error('audit entry not written', { purchase_id: purchase.id, error: (err as Error).message });
-    }
     await publishRevoked(deps, purchase, log);
     // The buyer is told of a refund; a dispute is their own act against the charge.
     if (flag) return { received: true };

@@ -208,7 +208,7 @@ export function createPurchasesService(deps: PurchasesServiceDeps) {
     },
 
     /** POST /api/admin/purchases/{id}/refund: the 30-day money-back guarantee (refunds.ts). */
-    refund: (purchaseId: string): Promise<RefundResult> => refunds.refund(purchaseId),
+    refund: async (purchaseId: string): Promise<RefundResult> => (await refunds.refund(purchaseId)).result,
   };
 }
 

@@ -39,6 +39,12 @@ export async function publishRevoked(deps: { events?: LicenceEvents }, p: Purcha
   });
 }
 
+/** A purchase's state as stored before a refund. */
+export type RefundedState = {
+  status: PurchaseRecord['status'];
+  license_status: PurchaseRecord['license_status'] | null;
+};
+
 export function createRefunds(deps: RefundsDeps) {
   const { purchases } = deps;
   const log = deps.log ?? silentLog;
@@ -51,15 +57,20 @@ export function createRefunds(deps: RefundsDeps) {
      * the purchase becomes refunded and its licence revoked (the Partner API then reports it
      * invalid); the buyer is told.
      */
-    async refund(purchaseId: string): Promise<RefundResult> {
+    async refund(purchaseId: string): Promise<{ result: RefundResult; before: RefundedState }> {
       const p = await purchases.getById(purchaseId);
       if (!p || p.status === 'pending') throw new NotFoundError(PURCHASE_NOT_FOUND);
-      const result = (refundId: string | null): RefundResult => ({
-        message: REFUND_DONE,
-        id: p.id,
-        status: 'refunded',
-        license_status: 'revoked',
-        refund_id: refundId,
+      // The purchase as stored before the refund (the audit trail's state before).
+      const before: RefundedState = { status: p.status, license_status: p.license_status ?? null };
+      const result = (refundId: string | null) => ({
+        result: {
+          message: REFUND_DONE,
+          id: p.id,
+          status: 'refunded' as const,
+          license_status: 'revoked' as const,
+          refund_id: refundId,
+        },
+        before,
       });
       if (p.status !== 'completed') throw new ConflictError(REFUND_ONLY_COMPLETED);
       const at = now();

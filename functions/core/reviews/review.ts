@@ -5,7 +5,8 @@ import type { OwnReview, Review } from '@shared/schemas/reviews';
  * A verified review as the domain keeps it. One per buyer and app. Only a `visible` review counts
  * in the app's average and is listed: an admin may hide one (`hidden`, with a reason mailed to its
  * author), and one whose author's licence was refunded is `unverified` until they hold a licence
- * again and edit it.
+ * again and edit it. A licence that runs out (expired, subscription ended) leaves the review
+ * verified: it was written by a holder about the app they used (docs/behaviour.md, issue 30 row 8).
  */
 export type ReviewStatus = 'visible' | 'hidden' | 'unverified';
 

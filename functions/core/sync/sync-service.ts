@@ -261,9 +261,11 @@ export function createSyncService(deps: SyncServiceDeps) {
       return runLocked(run);
     },
 
+    /** Starts polling; answers the reply and the polling state before, as stored (for the audit trail). */
     async startPolling(intervalSeconds: number) {
       const interval = effectiveInterval(intervalSeconds);
       requireConfigured('legacy_events');
+      const stored = await deps.state.get();
       if (!(await deps.state.setPolling(true, interval))) throw new ConflictError(SYNC_MSG.pollingAlreadyActive);
       try {
         await deps.scheduler.enable(interval);
@@ -273,16 +275,24 @@ export function createSyncService(deps: SyncServiceDeps) {
         await deps.state.setPolling(false, interval);
         throw err;
       }
-      return { message: SYNC_MSG.pollingStarted, polling_active: true as const, interval_seconds: interval };
+      return {
+        result: { message: SYNC_MSG.pollingStarted, polling_active: true as const, interval_seconds: interval },
+        // The conditional write above held only if polling was not active: the stored flag was false.
+        before: { polling_active: false, interval_seconds: stored.polling_interval_seconds },
+      };
     },
 
+    /** Stops polling; answers the reply and the polling state before, as stored (for the audit trail). */
     async stopPolling() {
       const state = await deps.state.get();
       if (!(await deps.state.setPolling(false, state.polling_interval_seconds))) {
         throw new ConflictError(SYNC_MSG.pollingNotActive);
       }
       await deps.scheduler.disable();
-      return { message: SYNC_MSG.pollingStopped, polling_active: false as const };
+      return {
+        result: { message: SYNC_MSG.pollingStopped, polling_active: false as const },
+        before: { polling_active: true, interval_seconds: state.polling_interval_seconds },
+      };
     },
 
     /**
