@@ -332,7 +332,14 @@ describe('configuration defaults', () => {
   it('RUNTIME defaults to the safe cloud behaviour: no test checkout, no internal webhook targets', async () => {
     const saved = { ...process.env };
     try {
-      for (const k of ['RUNTIME', 'ALLOW_INTERNAL_WEBHOOK_TARGETS', 'STRIPE_SECRET_KEY', 'HOST', 'SCRYPT_LOG2_N'])
+      for (const k of [
+        'RUNTIME',
+        'ALLOW_INTERNAL_WEBHOOK_TARGETS',
+        'STRIPE_SECRET_KEY',
+        'HOST',
+        'SCRYPT_LOG2_N',
+        'AUDIT_UNLISTED_NO_WRITE', // the test stack's own setting, refused in the cloud
+      ])
         delete process.env[k];
       process.env.JWT_SECRET = 'a'.repeat(40);
       const { getConfig, resetConfigForTests } = await import('../../functions/config');

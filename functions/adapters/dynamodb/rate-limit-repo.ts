@@ -49,10 +49,14 @@ export const dynamoRateLimitStore: RateLimitStore = {
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
       }
-      // Refused: either the window is full (answer with its end) or it has expired (restart it).
+      // Refused: the window is full (answer with its end), it has expired (restart it), or another
+      // request restarted it in between (room again: take a unit in the next round).
       const current = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
       const expiresAt = Number(current.Item?.expires_at ?? 0);
-      if (current.Item && expiresAt > nowSeconds) return { ok: false, expiresAt };
+      if (current.Item && expiresAt > nowSeconds) {
+        if (Number(current.Item.n ?? 0) >= limit) return { ok: false, expiresAt };
+        continue;
+      }
       try {
         await putItem(
           { ...Key, entity: 'RATE', n: 1, expires_at: end, ttl: end },
