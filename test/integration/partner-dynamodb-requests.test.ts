@@ -1,7 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKey, ApiKeyWithSecret } from '@shared/schemas/keys';
 import { INVALID_API_KEY } from '@shared/schemas/partner';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeLicensedPurchase } from '../../bin/support/licensed-purchase';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
@@ -9,6 +8,7 @@ import { getItem } from '../../functions/adapters/dynamodb/dynamo';
 import { apiKeyKeys, purchaseKey } from '../../functions/adapters/dynamodb/keys';
 import { handler } from '../../functions/partner/index';
 import { api, newDeveloper } from '../support/api';
+import { apiGatewayEvent } from '../support/api-gateway-event';
 import { must } from '../support/must';
 
 const sent: string[] = [];
@@ -23,16 +23,12 @@ beforeAll(() => {
 });
 
 async function validate(apiKey: string, body: { license_key: string; app_id: string }) {
-  const event = {
-    version: '2.0',
+  const event = apiGatewayEvent({
     routeKey: 'POST /v1/licenses/validate',
-    rawPath: '/v1/licenses/validate',
-    rawQueryString: '',
+    path: '/v1/licenses/validate',
     headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { http: { method: 'POST', path: '/v1/licenses/validate', sourceIp: '127.0.0.1' } },
-  } as unknown as APIGatewayProxyEventV2;
+    body,
+  });
   sent.length = 0;
   const result = await handler(event);
   return { status: result.statusCode, body: JSON.parse(String(result.body)), requests: [...sent] };

@@ -14,7 +14,6 @@
 
 import type { AuditPage } from '@shared/schemas/audit';
 import type { ApiKeyWithSecret } from '@shared/schemas/keys';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outsideAuditScope } from '../../functions/adapters/dynamodb/audit-scope';
 import { createKey } from '../../functions/api-keys/create-key';
@@ -25,6 +24,7 @@ import { rotateKey } from '../../functions/api-keys/rotate-key';
 import { unlistedNoWriteCalls } from '../../functions/http/audit';
 import { createGroupHandler } from '../../functions/http/group-handler';
 import { adminToken, api, approvedDeveloper, type Developer, freeAppPayload } from '../support/api';
+import { deleteKeyEvent } from './support/in-process';
 
 /** The API keys group, except that the deletion's write runs outside the call's audit scope. */
 const escapingHandler = createGroupHandler('api-keys', {
@@ -36,17 +36,7 @@ const escapingHandler = createGroupHandler('api-keys', {
 });
 
 async function deleteEscaping(dev: Developer, keyId: string): Promise<number> {
-  const path = `/api/keys/${keyId}`;
-  const event = {
-    version: '2.0',
-    routeKey: 'DELETE /api/keys/{id}',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { authorization: `Bearer ${dev.token}` },
-    pathParameters: { id: keyId },
-    isBase64Encoded: false,
-    requestContext: { requestId: `escape-${keyId}`, http: { method: 'DELETE', path, sourceIp: '127.0.0.1' } },
-  } as unknown as APIGatewayProxyEventV2;
+  const event = deleteKeyEvent(dev.token, keyId, `escape-${keyId}`);
   return (await escapingHandler(event)).statusCode ?? 0;
 }
 

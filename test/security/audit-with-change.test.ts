@@ -8,11 +8,11 @@
 
 import type { AuditPage } from '@shared/schemas/audit';
 import type { ApiKey, ApiKeyWithSecret } from '@shared/schemas/keys';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws-clients';
 import { handler } from '../../functions/api-keys/index';
 import { adminToken, api, type Developer, newDeveloper } from '../support/api';
+import { deleteKeyEvent } from './support/in-process';
 
 /** What the injected refusal covers: single writes of an entry (the post-answer ones), or every write naming one. */
 let refuse: 'single' | 'all' | null = null;
@@ -39,18 +39,7 @@ beforeAll(() => {
 });
 
 async function deleteKeyInProcess(dev: Developer, keyId: string) {
-  const path = `/api/keys/${keyId}`;
-  const event = {
-    version: '2.0',
-    routeKey: 'DELETE /api/keys/{id}',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { authorization: `Bearer ${dev.token}` },
-    pathParameters: { id: keyId },
-    isBase64Encoded: false,
-    requestContext: { requestId: `audit-${keyId}`, http: { method: 'DELETE', path, sourceIp: '127.0.0.1' } },
-  } as unknown as APIGatewayProxyEventV2;
-  return (await handler(event)).statusCode;
+  return (await handler(deleteKeyEvent(dev.token, keyId, `audit-${keyId}`))).statusCode;
 }
 
 /** Deletes the key while the table refuses audit writes as `mode` says, then accepts them again. */

@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@shared/messages';
 import { REVIEW_MESSAGES } from '@shared/schemas/reviews';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, testApp } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper, newPractice } from '../support/api';
+import { apiGatewayEvent } from '../support/api-gateway-event';
 
 const CLIENT_MAX_FAILURES = 20;
 
@@ -45,21 +45,9 @@ async function callFrom(call: Call): Promise<{ status: number; body: { detail?: 
     call.group === 'accounts'
       ? await import('../../functions/accounts/index')
       : await import('../../functions/purchases/index');
-  const [method = 'POST'] = call.routeKey.split(' ');
   const headers: Record<string, string> = { 'content-type': 'application/json', host: 'localhost' };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
-  const event = {
-    version: '2.0',
-    routeKey: call.routeKey,
-    rawPath: call.path,
-    rawQueryString: '',
-    headers,
-    pathParameters: call.pathParameters,
-    body: JSON.stringify(call.body),
-    isBase64Encoded: false,
-    requestContext: { http: { method, path: call.path, sourceIp: call.sourceIp }, requestId: randomUUID() },
-  } as unknown as APIGatewayProxyEventV2;
-  const result = await handler(event);
+  const result = await handler(apiGatewayEvent({ ...call, headers }));
   return {
     status: result.statusCode ?? 0,
     body: result.body ? JSON.parse(result.body) : {},
