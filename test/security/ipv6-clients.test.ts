@@ -13,8 +13,9 @@ import { MSG } from '@shared/messages';
 import { REVIEW_MESSAGES } from '@shared/schemas/reviews';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, testApp } from '../integration/checkout-fixtures';
-import { api, approvedDeveloper, newPractice } from '../support/api';
+import { approvedDeveloper } from '../support/api';
 import { apiGatewayEvent } from '../support/api-gateway-event';
+import { licensedPractice } from './support/accounts';
 
 const CLIENT_MAX_FAILURES = 20;
 
@@ -110,15 +111,7 @@ describe('the other per-client limits aggregate IPv6 by /64 too', () => {
     const app = await createApp(
       testApp(owner.id, 'ipv6-review-target', { pricing_model: 'free', price_cents: 0, licensing_type: 'manual' }),
     );
-    const licensed = async (name: string) => {
-      const practice = await newPractice({ company_name: name });
-      const res = await api('POST', '/api/stripe/create-checkout-session', {
-        token: practice.token,
-        body: { app_id: app.id },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return practice;
-    };
+    const licensed = (name: string) => licensedPractice(app.id, name);
     const review = (token: string, sourceIp: string) =>
       callFrom({
         group: 'purchases',

@@ -77,6 +77,17 @@ describe('a payment that does not match the price', () => {
 
 /** While set, this process's table client refuses every write that names an audit entry (IAM-like). */
 let refuseAuditWrites = false;
+/** Stripe's charge.refunded for the whole 49.00 paid through `pi`. */
+const fullRefund = (pi: string) =>
+  stripeEvent('charge.refunded', {
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: 4900,
+    amount_refunded: 4900,
+    refunded: true,
+    payment_intent: pi,
+  });
+
 const pkOf = (v: unknown) => String((v as { S?: string } | undefined)?.S ?? v ?? '');
 type Write = { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
 const namesEntry = (w: Write | undefined) => pkOf(w?.Item?.PK ?? w?.Key?.PK).startsWith('AUDIT#');
@@ -140,14 +151,7 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
 
   it('charge.refunded (full) revokes the licence', async () => {
     const { p, pi } = await paidPurchase();
-    const refund = stripeEvent('charge.refunded', {
-      id: stripeId('ch'),
-      object: 'charge',
-      amount: 4900,
-      amount_refunded: 4900,
-      refunded: true,
-      payment_intent: pi,
-    });
+    const refund = fullRefund(pi);
     expect((await postEvent(refund)).status).toBe(200);
     expect(await getPurchase(p.id)).toMatchObject({ status: 'refunded', license_status: 'revoked' });
     expect((await auditOf(p.id)).map((e) => [e.action, e.actor_id, e.target_label])).toEqual([
@@ -157,14 +161,7 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
 
   it('a refund made in Stripe lands with its audit entry or not at all', async () => {
     const { p, pi } = await paidPurchase();
-    const refund = stripeEvent('charge.refunded', {
-      id: stripeId('ch'),
-      object: 'charge',
-      amount: 4900,
-      amount_refunded: 4900,
-      refunded: true,
-      payment_intent: pi,
-    });
+    const refund = fullRefund(pi);
     // The event handled in this process while its audit entry cannot be written. Before: the
     // refund committed, the entry's write failed after it and was only logged; the trail never
     // learnt of the refund, and Stripe's retry found it done.

@@ -7,22 +7,12 @@
  */
 import { REVIEW_MESSAGES, ReviewPageSchema } from '@shared/schemas/reviews';
 import { expect, it } from 'vitest';
-import type { AppRecord } from '../../functions/core/apps/app';
 import { createApp, testApp } from '../integration/checkout-fixtures';
-import { api, approvedDeveloper, newPractice } from '../support/api';
+import { api, approvedDeveloper } from '../support/api';
+import { licensedPractice } from './support/accounts';
 import { callFrom, newClient, ownServer } from './support/own-server';
 
 const server = ownServer({ REVIEWS_PER_CLIENT_PER_DAY: '2' });
-
-async function licensedPractice(app: AppRecord, name: string) {
-  const practice = await newPractice({ company_name: name });
-  const res = await api('POST', '/api/stripe/create-checkout-session', {
-    token: practice.token,
-    body: { app_id: app.id },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return practice;
-}
 
 it('one client address writes at most REVIEWS_PER_CLIENT_PER_DAY reviews; the refused one is not published; another address still may', async () => {
   const owner = await approvedDeveloper();
@@ -36,9 +26,9 @@ it('one client address writes at most REVIEWS_PER_CLIENT_PER_DAY reviews; the re
       body: { rating, title: `Rated ${rating}` },
     });
 
-  const first = await licensedPractice(app, 'Flood Practice One');
-  const second = await licensedPractice(app, 'Flood Practice Two');
-  const third = await licensedPractice(app, 'Flood Practice Three');
+  const first = await licensedPractice(app.id, 'Flood Practice One');
+  const second = await licensedPractice(app.id, 'Flood Practice Two');
+  const third = await licensedPractice(app.id, 'Flood Practice Three');
   expect((await review(first.token, network, 1)).status).toBe(201);
   expect((await review(second.token, network, 1)).status).toBe(201);
 

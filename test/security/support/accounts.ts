@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { mailsTo } from '../../support/api';
+import { api, mailsTo, newPractice } from '../../support/api';
 import { callFrom, newClient } from './own-server';
 
 export const uniqueAddress = (prefix = 'sec') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -27,4 +27,15 @@ export async function linkTokens(email: string, page: string): Promise<string[]>
     .map((m) => re.exec(m.text ?? '')?.[1])
     .filter((t): t is string => !!t)
     .map((t) => decodeURIComponent(t));
+}
+
+/** A practice holding a licence of the free app `appId` (bought through checkout), so it may review it. */
+export async function licensedPractice(appId: string, name: string) {
+  const practice = await newPractice({ company_name: name });
+  const res = await api('POST', '/api/stripe/create-checkout-session', {
+    token: practice.token,
+    body: { app_id: appId },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return practice;
 }
