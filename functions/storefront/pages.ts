@@ -61,16 +61,25 @@ interface PageData {
   fallback: Record<string, unknown>;
 }
 
-/** index.html with the page's head, styles, preloads, markup and data. */
+/**
+ * A server-rendered page is on screen before any script runs: its scripts only hydrate it. They
+ * load at low priority, after the page's own images, and a phone paints from the HTML without
+ * waiting for them (the SPA's other pages, blank until their scripts run, keep the default). The
+ * storefront-ssr integration test fails when the built index.html's tags no longer match.
+ */
+const HYDRATION_SCRIPTS = /<(script type="module"|link rel="modulepreload") crossorigin /g;
+
+/** index.html with the page's head, styles, preloads (all its scripts at low priority), markup and data. */
 export function composePage(
   assets: StorefrontAssets,
   page: PageData,
   rendered: { html: string; styles: string },
 ): string {
   const preloads = (assets.preloads[page.module] ?? [])
-    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(file)}" />`)
     .join('\n    ');
   return assets.template
+    .replace(HYDRATION_SCRIPTS, '<$1 crossorigin fetchpriority="low" ')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, () => headTags(page.head))
     .replace('</head>', () => `    ${preloads}\n    ${rendered.styles}\n  </head>`)

@@ -92,11 +92,17 @@ describe('GET /marketplace/app/{slug} (server-rendered)', () => {
     const apiAnswer = await api('GET', `/api/marketplace/apps/by-slug/${demo.slug}`);
     expect(data.fallback[`/api/marketplace/apps/by-slug/${demo.slug}`]).toEqual(apiAnswer.body);
     // The route's own chunk is announced, so it loads beside the entry.
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-detail-[^"]+\.js" \/>/);
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/app-detail-[^"]+\.js" \/>/,
+    );
     // Few files on a phone's critical path: the entry, the bundler's runtime, the storefront chunk,
     // the screen's chunk and the chunk the storefront's other screens share (not a dozen small ones).
     const scripts = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(5);
+    // The page is on screen without them: each loads at low priority, after the page's images
+    // (the entry script and the build's own preloads included, so a change in index.html shows here).
+    expect(scripts.some((s) => s.startsWith('<script type="module"'))).toBe(true);
+    for (const script of scripts) expect(script).toContain(' fetchpriority="low" ');
   });
 
   it('answers an unknown app with 404, the not-found title and noindex', async () => {
@@ -179,6 +185,9 @@ describe('the other storefront pages (server-rendered)', () => {
       expect(status).toBe(200);
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('id="ssr-data"');
+      // Blank until its scripts run: they keep their default (high) priority.
+      expect(html).toMatch(/<script type="module" crossorigin src=/);
+      expect(html).not.toContain('fetchpriority');
     }
   });
 });
