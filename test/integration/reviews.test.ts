@@ -28,6 +28,7 @@ async function buy(buyer: Dev, app: AppRecord): Promise<string> {
   });
   expect(res.status).toBe(200);
   const mine = await api<Purchase[]>('GET', '/api/stripe/my-purchases', { token: buyer.token });
+  expect(mine.status, JSON.stringify(mine.body)).toBe(200);
   const purchase = mine.body.find((p) => p.app.id === app.id);
   expect(purchase?.status).toBe('completed');
   return must(purchase, `the purchase of ${app.id}`).id;
