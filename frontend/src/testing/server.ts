@@ -86,6 +86,25 @@ export function serve(...handlers: Handlers[]): void {
 /** A JSON error the way the API sends it: the status, and `detail` when there is one. */
 export const fail = (status: number, detail?: string) => HttpResponse.json(detail ? { detail } : {}, { status });
 
+/**
+ * A route that refuses, named as `calls` names it: `failing('POST /api/login', 401, 'Invalid email
+ * or password')` answers every such request as `fail` does.
+ */
+export function failing(route: string, status: number, detail?: string): HttpHandler {
+  return on(route, () => fail(status, detail));
+}
+
+/** A route that answers every request with `body` as JSON: `answering('GET /api/event-types', [])`. */
+export function answering(route: string, body: unknown): HttpHandler {
+  return on(route, () => HttpResponse.json(body as never));
+}
+
+/** The handler of a route named as `calls` names it ('POST /api/login'). */
+function on(route: string, respond: () => Response): HttpHandler {
+  const [method = '', path = ''] = route.split(' ');
+  return http[method.toLowerCase() as Method](path, respond);
+}
+
 /** The query string of a handled request. */
 export const queryOf = (request: Request): URLSearchParams => new URL(request.url).searchParams;
 
@@ -121,10 +140,10 @@ export async function expectDetailThenFallback(
   act: () => unknown,
   { status, detail, fallback }: { status: number; detail: string; fallback: string },
 ) {
-  serve(http[method](path, () => fail(status, detail)));
+  serve(failing(`${method.toUpperCase()} ${path}`, status, detail));
   await act();
   expect(await screen.findByText(detail)).toBeTruthy();
-  serve(http[method](path, () => fail(500)));
+  serve(failing(`${method.toUpperCase()} ${path}`, 500));
   await act();
   expect(await screen.findByText(fallback)).toBeTruthy();
 }
