@@ -7,8 +7,8 @@ import { expect } from 'vitest';
  * The API faked at the network edge with Mock Service Worker: one server for the whole web
  * project (started in setup.ts, its handlers reset after each test). A test serves the resources
  * it needs (`serve(accountsHandlers())`, handlers per resource in ./handlers), overrides one route
- * with `serve(http.put('/api/admin/profile', () => fail(500)))` (the last served wins) and reads
- * what the screen sent with `calls('PUT /api/admin/profile')`. A request no handler answers fails
+ * with `serve(failing('PUT /api/admin/profile', 500))` or `answering(route, body)` (the last served
+ * wins) and reads what the screen sent with `calls('PUT /api/admin/profile')`. A request no handler answers fails
  * the fetch and is reported ('error'), so a screen cannot silently depend on an unserved route.
  */
 export const server = setupServer();
