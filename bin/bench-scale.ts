@@ -26,27 +26,30 @@ interface Route {
   admin?: boolean;
 }
 
-/** A route measured under its own path as its label ("GET <path>", "page <path>"), or signed in as the admin. */
-const api = (path: string): Route => ({ label: `GET ${path}`, path });
-const page = (path: string): Route => ({ label: `page ${path}`, path });
+/**
+ * A route measured under its label: "GET <path>" or "page <path>", or with `shown` in place of
+ * the path where the path names one category or app ("{slug}"); or signed in as the admin.
+ */
+const api = (path: string, shown = path): Route => ({ label: `GET ${shown}`, path });
+const page = (path: string, shown = path): Route => ({ label: `page ${shown}`, path });
 const adminApi = (path: string): Route => ({ ...api(path), admin: true });
 
 const ROUTES: Route[] = [
-  { label: 'GET /api/marketplace/apps (unpaged, capped)', path: '/api/marketplace/apps' },
+  api('/api/marketplace/apps', '/api/marketplace/apps (unpaged, capped)'),
   api('/api/marketplace/apps?limit=24'),
   // A search most apps match at both scales (18 of the 29 demo apps), so the two figures compare
   // pages of about the same size rather than 1 card with 24.
   api('/api/marketplace/apps?q=patient&limit=24'),
   api('/api/marketplace/apps?sort=rating&limit=24'),
   api('/api/categories'),
-  { label: 'GET /api/marketplace/apps/category/{slug}', path: '/api/marketplace/apps/category/clinical-tools' },
-  { label: 'GET /api/marketplace/apps/by-slug/{slug}', path: '/api/marketplace/apps/by-slug/{app}' },
+  api('/api/marketplace/apps/category/clinical-tools', '/api/marketplace/apps/category/{slug}'),
+  api('/api/marketplace/apps/by-slug/{app}', '/api/marketplace/apps/by-slug/{slug}'),
   api('/sitemap.xml'),
   page('/'),
   page('/?q=billing'),
   page('/marketplace/categories'),
-  { label: 'page /marketplace/category/{slug}', path: '/marketplace/category/clinical-tools' },
-  { label: 'page /marketplace/app/{slug}', path: '/marketplace/app/{app}' },
+  page('/marketplace/category/clinical-tools', '/marketplace/category/{slug}'),
+  page('/marketplace/app/{app}', '/marketplace/app/{slug}'),
   adminApi('/api/admin/apps?page=1'),
   adminApi('/api/admin/users'),
   adminApi('/api/admin/sync/status'),

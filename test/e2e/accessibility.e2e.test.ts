@@ -30,6 +30,36 @@ interface Screen {
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
 const text = (page: Page, value: string | RegExp) => page.getByText(value).first().waitFor();
+const openCheckout = (page: Page) => page.getByRole('button', { name: 'Purchase License' }).click();
+
+/** A screen of a signed-in area, opened at its route under the area's path (`query` added). */
+const inArea =
+  (role: Role, base: string) =>
+  (route: string, name: string, ready: Screen['ready'], query = ''): Screen => ({
+    role,
+    route,
+    url: `${base}/${route}${query}`,
+    name,
+    ready,
+  });
+const developerScreen = inArea('developer', '/dashboard');
+const adminScreen = inArea('admin', '/admin');
+/** An app's page, as `role` sees it. */
+const appDetail = (role: Role, slug: string, name: string, ready: Screen['ready']): Screen => ({
+  role,
+  route: '/marketplace/app/:slug',
+  url: `/marketplace/app/${slug}`,
+  name,
+  ready,
+});
+/** A page a mailed link opens, with a token that is not one: what a visitor meets with a stale link. */
+const tokenLink = (route: string, name: string, ready: Screen['ready'], token = 'not-a-real-token'): Screen => ({
+  role: 'visitor',
+  route,
+  url: `${route}?token=${token}`,
+  name,
+  ready,
+});
 
 let firstDeveloperId = '';
 /** The approved app edited after approval (editedApprovedApp). */
@@ -56,65 +86,38 @@ const SCREENS: Screen[] = [
     name: 'Category',
     ready: (p) => text(p, /^Showing \d+ of \d+ apps in Clinical Tools$/),
   },
-  {
-    role: 'visitor',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/periochart-pro',
-    name: 'App detail (paid)',
-    ready: (p) => text(p, 'License Pricing'),
-  },
-  {
-    role: 'visitor',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/smilepay-patient-payments',
-    name: 'App detail (free)',
-    ready: (p) => text(p, 'License Pricing'),
-  },
-  {
-    role: 'visitor',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/periochart-pro',
-    name: 'Checkout modal (guest)',
-    ready: async (p) => {
-      await p.getByRole('button', { name: 'Purchase License' }).click();
-      await p.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor();
-    },
-  },
-  {
-    role: 'visitor',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/chartsmile-patient-hub',
-    name: 'App detail with its permissions declared (permissions section)',
-    ready: async (p) => {
+  appDetail('visitor', 'periochart-pro', 'App detail (paid)', (p) => text(p, 'License Pricing')),
+  appDetail('visitor', 'smilepay-patient-payments', 'App detail (free)', (p) => text(p, 'License Pricing')),
+  appDetail('visitor', 'periochart-pro', 'Checkout modal (guest)', async (p) => {
+    await openCheckout(p);
+    await p.getByRole('dialog', { name: 'Complete Your Purchase' }).waitFor();
+  }),
+  appDetail(
+    'visitor',
+    'chartsmile-patient-hub',
+    'App detail with its permissions declared (permissions section)',
+    async (p) => {
       await text(p, 'Permissions');
       await text(p, /A row was inserted into appointment/);
     },
-  },
-  {
-    role: 'visitor',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/chartsmile-patient-hub',
-    name: 'Checkout modal with the consent summary (guest)',
-    ready: async (p) => {
-      await p.getByRole('button', { name: 'Purchase License' }).click();
-      const dialog = p.getByRole('dialog', { name: 'Complete Your Purchase' });
-      await dialog.getByRole('region', { name: 'This app asks for' }).waitFor();
-    },
-  },
-  {
-    role: 'visitor',
-    route: '/marketplace/confirm-license',
-    url: '/marketplace/confirm-license?token=not-a-real-token-000',
-    name: 'Confirm a free licence (guest)',
-    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
-  },
-  {
-    role: 'visitor',
-    route: '/login/link',
-    url: '/login/link?token=not-a-real-token-000',
-    name: 'Sign in with a mailed link',
-    ready: (p) => heading(p, 'Sign in with your link'),
-  },
+  ),
+  appDetail('visitor', 'chartsmile-patient-hub', 'Checkout modal with the consent summary (guest)', async (p) => {
+    await openCheckout(p);
+    const dialog = p.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await dialog.getByRole('region', { name: 'This app asks for' }).waitFor();
+  }),
+  tokenLink(
+    '/marketplace/confirm-license',
+    'Confirm a free licence (guest)',
+    (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+    'not-a-real-token-000',
+  ),
+  tokenLink(
+    '/login/link',
+    'Sign in with a mailed link',
+    (p) => heading(p, 'Sign in with your link'),
+    'not-a-real-token-000',
+  ),
   {
     role: 'visitor',
     route: '/marketplace/purchase-success',
@@ -136,27 +139,13 @@ const SCREENS: Screen[] = [
     name: 'Sign up as a practice',
     ready: (p) => p.getByLabel(/Practice Name/).waitFor(),
   },
-  {
-    role: 'visitor',
-    route: '/claim-account',
-    url: '/claim-account?token=not-a-real-token',
-    name: 'Claim a guest purchase',
-    ready: (p) => p.getByText('This link is invalid or has expired.').waitFor(),
-  },
-  {
-    role: 'visitor',
-    route: '/marketplace/app-access',
-    url: '/marketplace/app-access?token=not-a-real-token',
-    name: "An app's access from the licence mail's link",
-    ready: (p) => p.getByText(/This link is invalid or has expired/).waitFor(),
-  },
-  {
-    role: 'visitor',
-    route: '/accept-invitation',
-    url: '/accept-invitation?token=not-a-real-token',
-    name: 'Accept an invitation',
-    ready: (p) => heading(p, 'Set your password'),
-  },
+  tokenLink('/claim-account', 'Claim a guest purchase', (p) =>
+    p.getByText('This link is invalid or has expired.').waitFor(),
+  ),
+  tokenLink('/marketplace/app-access', "An app's access from the licence mail's link", (p) =>
+    p.getByText(/This link is invalid or has expired/).waitFor(),
+  ),
+  tokenLink('/accept-invitation', 'Accept an invitation', (p) => heading(p, 'Set your password')),
   {
     role: 'visitor',
     route: '/forgot-password',
@@ -169,20 +158,8 @@ const SCREENS: Screen[] = [
     name: 'Admin sign in',
     ready: (p) => p.getByLabel('Admin email').waitFor(),
   },
-  {
-    role: 'visitor',
-    route: '/reset-password',
-    url: '/reset-password?token=not-a-real-token',
-    name: 'Reset password',
-    ready: (p) => p.locator('form, [role="alert"]').first().waitFor(),
-  },
-  {
-    role: 'visitor',
-    route: '/verify-email',
-    url: '/verify-email?token=not-a-real-token',
-    name: 'Verify e-mail',
-    ready: (p) => heading(p, 'Verify your email address'),
-  },
+  tokenLink('/reset-password', 'Reset password', (p) => p.locator('form, [role="alert"]').first().waitFor()),
+  tokenLink('/verify-email', 'Verify e-mail', (p) => heading(p, 'Verify your email address')),
 
   // Practice (a buyer account: lands on My Purchases, browses and buys signed in)
   {
@@ -203,23 +180,11 @@ const SCREENS: Screen[] = [
         .waitFor();
     },
   },
-  {
-    role: 'practice',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/periochart-pro',
-    name: 'App detail (practice)',
-    ready: (p) => text(p, 'License Pricing'),
-  },
-  {
-    role: 'practice',
-    route: '/marketplace/app/:slug',
-    url: '/marketplace/app/periochart-pro',
-    name: 'Checkout modal (signed-in practice)',
-    ready: async (p) => {
-      await p.getByRole('button', { name: 'Purchase License' }).click();
-      await p.getByRole('dialog').first().waitFor();
-    },
-  },
+  appDetail('practice', 'periochart-pro', 'App detail (practice)', (p) => text(p, 'License Pricing')),
+  appDetail('practice', 'periochart-pro', 'Checkout modal (signed-in practice)', async (p) => {
+    await openCheckout(p);
+    await p.getByRole('dialog').first().waitFor();
+  }),
 
   // Developer
   {
@@ -234,49 +199,17 @@ const SCREENS: Screen[] = [
     name: 'Developer dashboard',
     ready: (p) => heading(p, /Welcome|Dashboard/),
   },
-  {
-    role: 'developer',
-    route: 'api-keys',
-    url: '/dashboard/api-keys',
-    name: 'API keys',
-    ready: (p) => heading(p, 'API Keys'),
-  },
-  { role: 'developer', route: 'apps', url: '/dashboard/apps', name: 'My apps', ready: (p) => heading(p, 'My Apps') },
-  {
-    role: 'developer',
-    route: 'apps',
-    url: '/dashboard/apps',
-    name: 'My apps, an approved app with changes waiting for review (Withdraw changes)',
-    ready: (p) => p.getByRole('button', { name: 'Withdraw changes' }).first().waitFor(),
-  },
-  {
-    role: 'developer',
-    route: 'webhooks',
-    url: '/dashboard/webhooks',
-    name: 'Webhooks',
-    ready: (p) => heading(p, /Webhooks/),
-  },
-  {
-    role: 'developer',
-    route: 'marketplace',
-    url: '/dashboard/marketplace',
-    name: 'Developer marketplace',
-    ready: (p) => heading(p, /Marketplace/),
-  },
-  {
-    role: 'developer',
-    route: 'submit-app',
-    url: '/dashboard/submit-app',
-    name: 'Submit wizard, step 1 (Basics)',
-    ready: (p) => p.getByRole('heading', { level: 2, name: 'Basics' }).waitFor(),
-  },
-  {
-    role: 'developer',
-    route: 'submit-app',
-    url: '/dashboard/submit-app?mode=simple',
-    name: 'Quick create',
-    ready: (p) => heading(p, 'Quick Create'),
-  },
+  developerScreen('api-keys', 'API keys', (p) => heading(p, 'API Keys')),
+  developerScreen('apps', 'My apps', (p) => heading(p, 'My Apps')),
+  developerScreen('apps', 'My apps, an approved app with changes waiting for review (Withdraw changes)', (p) =>
+    p.getByRole('button', { name: 'Withdraw changes' }).first().waitFor(),
+  ),
+  developerScreen('webhooks', 'Webhooks', (p) => heading(p, /Webhooks/)),
+  developerScreen('marketplace', 'Developer marketplace', (p) => heading(p, /Marketplace/)),
+  developerScreen('submit-app', 'Submit wizard, step 1 (Basics)', (p) =>
+    p.getByRole('heading', { level: 2, name: 'Basics' }).waitFor(),
+  ),
+  developerScreen('submit-app', 'Quick create', (p) => heading(p, 'Quick Create'), '?mode=simple'),
   // Admin
   {
     role: 'admin',
@@ -289,13 +222,7 @@ const SCREENS: Screen[] = [
       await text(p, /Legacy event polling: (Active|Inactive)/);
     },
   },
-  {
-    role: 'admin',
-    route: 'users',
-    url: '/admin/users',
-    name: 'User management',
-    ready: (p) => heading(p, 'User Management'),
-  },
+  adminScreen('users', 'User management', (p) => heading(p, 'User Management')),
   {
     role: 'admin',
     route: 'users/:id',
@@ -303,97 +230,43 @@ const SCREENS: Screen[] = [
     name: 'User detail',
     ready: (p) => text(p, DEMO_DEVELOPER.email),
   },
-  {
-    role: 'admin',
-    route: 'apps',
-    url: '/admin/apps',
-    name: 'App management',
-    ready: (p) => heading(p, 'App Management'),
-  },
-  {
-    role: 'admin',
-    route: 'apps',
-    url: '/admin/apps',
-    name: 'App management, app detail dialog',
-    ready: async (p) => {
-      await p
-        .getByRole('button', { name: /^View / })
-        .first()
-        .click();
-      await p.getByRole('dialog').getByRole('heading', { name: 'Basic Information' }).waitFor();
-    },
-  },
-  {
-    role: 'admin',
-    route: 'apps',
-    url: '/admin/apps',
-    name: 'App management, an approved app edited after approval, its changes opened',
-    ready: async (p) => {
-      await p.getByRole('searchbox', { name: 'Search apps' }).fill(EDITED_APP);
-      const row = p.getByRole('row').filter({ hasText: EDITED_APP });
-      await row.getByText('Show changes').click();
-      await row.getByRole('table', { name: `Changes of ${EDITED_APP} waiting for review` }).waitFor();
-    },
-  },
-  { role: 'admin', route: 'logs', url: '/admin/logs', name: 'Webhook logs', ready: (p) => heading(p, /Logs/) },
-  {
-    role: 'admin',
-    route: 'logs',
-    url: '/admin/logs?tab=audit',
-    name: 'Audit trail',
-    ready: (p) => heading(p, /Audit Trail/),
-  },
-  {
-    role: 'admin',
-    route: 'settings',
-    url: '/admin/settings',
-    name: 'Admin settings',
-    ready: (p) => heading(p, /Settings/),
-  },
-  {
-    role: 'admin',
-    route: 'internal-sync',
-    url: '/admin/internal-sync',
-    name: 'Internal sync',
-    ready: (p) => heading(p, /Sync/),
-  },
-  {
-    role: 'admin',
-    route: 'categories',
-    url: '/admin/categories',
-    name: 'Category management',
-    ready: (p) => heading(p, /Categor/),
-  },
-  {
-    role: 'admin',
-    route: 'categories',
-    url: '/admin/categories',
-    name: 'Category form dialog',
-    ready: async (p) => {
-      await p
-        .getByRole('button', { name: /Add Category|New Category/ })
-        .first()
-        .click();
-      await p.getByRole('dialog').first().waitFor();
-    },
-  },
-  { role: 'admin', route: 'queue', url: '/admin/queue', name: 'Sync queue', ready: (p) => heading(p, /Queue/) },
-  {
-    role: 'admin',
-    route: 'sync-history',
-    url: '/admin/sync-history',
-    name: 'Sync history',
-    // Keyboard: the status filter is chosen with the arrow keys, and the server is asked for it.
-    ready: async (p) => {
-      await heading(p, 'Sync History');
-      await text(p, /^Showing \d+ runs/);
-      const asked = p.waitForRequest((r) => /\/api\/admin\/sync\/history\?.*status=queued/.test(r.url()));
-      await p.getByLabel('Run status').focus();
-      await p.keyboard.press('ArrowDown');
-      await asked;
-      await text(p, /^Showing \d+ runs|No runs match these filters/);
-    },
-  },
+  adminScreen('apps', 'App management', (p) => heading(p, 'App Management')),
+  adminScreen('apps', 'App management, app detail dialog', async (p) => {
+    await p
+      .getByRole('button', { name: /^View / })
+      .first()
+      .click();
+    await p.getByRole('dialog').getByRole('heading', { name: 'Basic Information' }).waitFor();
+  }),
+  adminScreen('apps', 'App management, an approved app edited after approval, its changes opened', async (p) => {
+    await p.getByRole('searchbox', { name: 'Search apps' }).fill(EDITED_APP);
+    const row = p.getByRole('row').filter({ hasText: EDITED_APP });
+    await row.getByText('Show changes').click();
+    await row.getByRole('table', { name: `Changes of ${EDITED_APP} waiting for review` }).waitFor();
+  }),
+  adminScreen('logs', 'Webhook logs', (p) => heading(p, /Logs/)),
+  adminScreen('logs', 'Audit trail', (p) => heading(p, /Audit Trail/), '?tab=audit'),
+  adminScreen('settings', 'Admin settings', (p) => heading(p, /Settings/)),
+  adminScreen('internal-sync', 'Internal sync', (p) => heading(p, /Sync/)),
+  adminScreen('categories', 'Category management', (p) => heading(p, /Categor/)),
+  adminScreen('categories', 'Category form dialog', async (p) => {
+    await p
+      .getByRole('button', { name: /Add Category|New Category/ })
+      .first()
+      .click();
+    await p.getByRole('dialog').first().waitFor();
+  }),
+  adminScreen('queue', 'Sync queue', (p) => heading(p, /Queue/)),
+  // Keyboard: the status filter is chosen with the arrow keys, and the server is asked for it.
+  adminScreen('sync-history', 'Sync history', async (p) => {
+    await heading(p, 'Sync History');
+    await text(p, /^Showing \d+ runs/);
+    const asked = p.waitForRequest((r) => /\/api\/admin\/sync\/history\?.*status=queued/.test(r.url()));
+    await p.getByLabel('Run status').focus();
+    await p.keyboard.press('ArrowDown');
+    await asked;
+    await text(p, /^Showing \d+ runs|No runs match these filters/);
+  }),
 ];
 
 const BLOCKING = new Set(['serious', 'critical']);

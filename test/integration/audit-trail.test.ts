@@ -13,14 +13,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { LoginResponse } from '@shared/schemas/accounts';
 import type { AuditEntry, AuditPage } from '@shared/schemas/audit';
 import type { SuppressedAddress } from '@shared/schemas/mail';
 import type { OwnReview } from '@shared/schemas/reviews';
 import type { FeatureLinksResponse, FeaturesResponse, SyncRun, SyncStatusResponse } from '@shared/schemas/sync';
 import type { WebhookDeliveryLog } from '@shared/schemas/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAdmin } from '../../bin/seed/admin';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
 import { auditEntryItem } from '../../functions/adapters/dynamodb/audit-repo';
 import { putItem } from '../../functions/adapters/dynamodb/dynamo';
@@ -28,6 +26,7 @@ import { auditActorIds } from '../../functions/adapters/dynamodb/migrations';
 import { dynamoSyncStateStore } from '../../functions/adapters/dynamodb/sync-repo';
 import { ROUTES, type RouteDef, routeKey } from '../../functions/routes';
 import { invitedAccount } from '../support/accounts';
+import { signedInAdmin } from '../support/admins';
 import { adminToken, api, approvedDeveloper, type Developer as Dev, newDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 import { listenOnWebhookPort } from '../support/receiver';
@@ -45,15 +44,6 @@ let admin: { email: string; token: string };
 let mainAdmin: string;
 let dev: Dev;
 let receiver: { url: string; close: () => Promise<void> };
-
-async function ownAdmin() {
-  const email = uniqueEmail('audit-admin');
-  const password = `Audit-${randomUUID()}`;
-  await seedAdmin(email, password);
-  const res = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
-  if (res.status !== 200) throw new Error(`admin login: ${res.status}`);
-  return { email, token: res.body.access_token };
-}
 
 async function entriesOf(actor: string, extra = '') {
   const res = await api<AuditPage>('GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}&limit=100${extra}`, {
@@ -313,7 +303,7 @@ beforeAll(async () => {
       await new Promise((r) => server.close(r));
     },
   };
-  [admin, mainAdmin, dev] = await Promise.all([ownAdmin(), adminToken(), approvedDeveloper()]);
+  [admin, mainAdmin, dev] = await Promise.all([signedInAdmin('audit-admin'), adminToken(), approvedDeveloper()]);
   defineFixtures();
 });
 

@@ -4,34 +4,22 @@
  * refused (a 4xx before any write, a failed condition) leaves no entry.
  */
 import { randomUUID } from 'node:crypto';
-import type { LoginResponse } from '@shared/schemas/accounts';
-import type { AuditEntry, AuditPage } from '@shared/schemas/audit';
+import type { AuditEntry } from '@shared/schemas/audit';
 import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedAdmin } from '../../bin/seed/admin';
 import { entryScope } from '../../functions/adapters/dynamodb/audit-entry-scope';
 import { auditEntryItem } from '../../functions/adapters/dynamodb/audit-repo';
 import { getItem, isConditionFailure, putItem, updateItem } from '../../functions/adapters/dynamodb/dynamo';
 import { auditKeys, rateKeys } from '../../functions/adapters/dynamodb/keys';
-import { adminToken, api, type Developer, newDeveloper, uniqueEmail } from '../support/api';
-
-async function entries(query: string): Promise<AuditEntry[]> {
-  const res = await api<AuditPage>('GET', `/api/admin/audit?${query}&limit=20`, { token: await adminToken() });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.entries;
-}
+import { signedInAdmin } from '../support/admins';
+import { api, auditEntries, type Developer, newDeveloper, uniqueEmail } from '../support/api';
 
 describe('the audit entry is written with the change', () => {
   let dev: Developer;
   let admin: { email: string; token: string };
   beforeAll(async () => {
     dev = await newDeveloper();
-    const email = uniqueEmail('audit-with-change');
-    const password = `Audit-${randomUUID()}`;
-    await seedAdmin(email, password);
-    const login = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
-    expect(login.status).toBe(200);
-    admin = { email, token: login.body.access_token };
+    admin = await signedInAdmin('audit-with-change');
   });
 
   it('lands one entry with the change, completed with its status and changed fields', async () => {
@@ -39,7 +27,7 @@ describe('the audit entry is written with the change', () => {
     expect(created.status).toBe(201);
     const keyId = created.body.id;
     expect((await api('DELETE', `/api/keys/${keyId}`, { token: dev.token })).status).toBe(200);
-    const found = await entries(`target_id=${keyId}&action=api_key.delete`);
+    const found = await auditEntries({ target_id: keyId, action: 'api_key.delete', limit: 20 });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       actor_id: dev.id,
@@ -52,14 +40,14 @@ describe('the audit entry is written with the change', () => {
   it('leaves no entry when the change is refused: a 404 before any write, a failed condition', async () => {
     const unknownKey = randomUUID();
     expect((await api('DELETE', `/api/keys/${unknownKey}`, { token: dev.token })).status).toBe(404);
-    expect(await entries(`target_id=${unknownKey}`)).toEqual([]);
+    expect(await auditEntries({ target_id: unknownKey, limit: 20 })).toEqual([]);
     // Lifting an address nobody suppressed: the conditional delete that carries the entry fails.
     const lifted = await api('POST', '/api/admin/mail-suppressions/lift', {
       token: admin.token,
       body: { email: uniqueEmail('never-suppressed') },
     });
     expect(lifted.status).toBe(404);
-    expect(await entries(`actor=${encodeURIComponent(admin.email)}&action=mail_suppression.lift`)).toEqual([]);
+    expect(await auditEntries({ actor: admin.email, action: 'mail_suppression.lift', limit: 20 })).toEqual([]);
   });
 
   it("lifts a single write into the entry's transaction, keeping its condition and its answer", async () => {

@@ -4,24 +4,23 @@
  * `webhook.simulate_event` was recorded with `target_id: null` (its app is in the body, not the
  * path), so the admin could not find a developer's test events by app.
  */
-import { randomUUID } from 'node:crypto';
-import type { AdminProfileUpdateResponse, LoginResponse } from '@shared/schemas/accounts';
-import type { OwnerApp } from '@shared/schemas/apps';
-import type { AuditPage } from '@shared/schemas/audit';
+import type { AdminProfileUpdateResponse } from '@shared/schemas/accounts';
 import type { SimulateEventResponse } from '@shared/schemas/webhooks';
 import { describe, expect, it } from 'vitest';
-import { seedAdmin } from '../../bin/seed/admin';
 import { ROUTES } from '../../functions/routes';
-import { adminToken, api, approvedDeveloper, freeAppPayload, uniqueEmail } from '../support/api';
+import { signedInAdmin } from '../support/admins';
+import {
+  adminToken,
+  api,
+  approvedDeveloper,
+  auditEntries,
+  freeAppPayload,
+  submittedFreeApp,
+  uniqueEmail,
+} from '../support/api';
 import { startReceiver } from '../support/receiver';
 
-async function entriesOf(actor: string) {
-  const res = await api<AuditPage>('GET', `/api/admin/audit?actor=${encodeURIComponent(actor)}&limit=100`, {
-    token: await adminToken(),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.entries;
-}
+const entriesOf = (actor: string) => auditEntries({ actor, limit: 100 });
 
 describe('the audit trail records what it missed', () => {
   it('marks app deletion, review replies and manual-licence completions as audited', () => {
@@ -36,12 +35,7 @@ describe('the audit trail records what it missed', () => {
 
   it("records a developer's test event by its app and the deletion of an app", async () => {
     const dev = await approvedDeveloper();
-    const created = await api('POST', '/api/apps/submit', {
-      token: dev.token,
-      body: freeAppPayload(`Audit gaps ${Date.now()}`),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const appId = String((created.body as { id?: string }).id ?? (created.body as { app?: { id: string } }).app?.id);
+    const appId = (await submittedFreeApp(dev.token, 'Audit gaps')).id;
 
     const simulated = await api('POST', '/api/simulate-event', {
       token: dev.token,
@@ -68,12 +62,7 @@ describe('an audited request whose writes run side by side', () => {
     const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
     try {
       const dev = await approvedDeveloper();
-      const created = await api('POST', '/api/apps/submit', {
-        token: dev.token,
-        body: freeAppPayload(`Audit fan-out ${Date.now()}`),
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const appId = String((created.body as { id?: string }).id ?? (created.body as { app?: { id: string } }).app?.id);
+      const appId = (await submittedFreeApp(dev.token, 'Audit fan-out')).id;
       for (const receiver of receivers) {
         const hook = await api('POST', `/api/apps/${appId}/webhooks`, {
           token: dev.token,
@@ -99,14 +88,11 @@ describe('an audited request whose writes run side by side', () => {
 
 describe('the actor is an account, whatever its e-mail was', () => {
   it("finds an admin's entries from before and after an e-mail change by id and by the new address", async () => {
-    const email = uniqueEmail('audit-actor');
-    const password = `Actor-${randomUUID()}`;
-    await seedAdmin(email, password);
-    const login = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
-    expect(login.status).toBe(200);
+    const admin = await signedInAdmin('audit-actor');
+    const { email } = admin;
     const newEmail = uniqueEmail('audit-actor-new');
     const changed = await api<AdminProfileUpdateResponse>('PUT', '/api/admin/profile', {
-      token: login.body.access_token,
+      token: admin.token,
       body: { full_name: 'Audit Actor', email: newEmail },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -131,12 +117,7 @@ describe('the actor is an account, whatever its e-mail was', () => {
 describe('wizard changes of the licensing set-up are audited', () => {
   it('records the licence webhook host and a redacted universal code change, read from the store', async () => {
     const dev = await approvedDeveloper();
-    const created = await api<OwnerApp>('POST', '/api/apps/submit', {
-      token: dev.token,
-      body: freeAppPayload(`Audit licensing ${Date.now()}`),
-    });
-    expect(created.status).toBe(201);
-    const app = created.body;
+    const app = await submittedFreeApp(dev.token, 'Audit licensing');
     const edit = await api('PUT', `/api/apps/${app.id}/update`, {
       token: dev.token,
       body: freeAppPayload(app.name, { universal_access_code: 'NEWCODE' }),
@@ -164,12 +145,7 @@ describe('wizard changes of the licensing set-up are audited', () => {
 describe('admin decisions record the state before as stored (issue 30, row 6)', () => {
   it('approving a suspended app records is_suspended true -> false and the reason it clears', async () => {
     const dev = await approvedDeveloper();
-    const created = await api<OwnerApp>('POST', '/api/apps/submit', {
-      token: dev.token,
-      body: freeAppPayload(`Audit before ${Date.now()}`),
-    });
-    expect(created.status).toBe(201);
-    const appId = created.body.id;
+    const appId = (await submittedFreeApp(dev.token, 'Audit before')).id;
     const admin = await adminToken();
     const step = async (path: string, body?: unknown) => {
       const res = await api('POST', `/api/admin/apps/${appId}/${path}`, { token: admin, body });
@@ -178,9 +154,7 @@ describe('admin decisions record the state before as stored (issue 30, row 6)', 
     await step('approve');
     await step('suspend', { reason: 'Misleading claims' });
     await step('approve');
-    const res = await api<AuditPage>('GET', `/api/admin/audit?target_id=${appId}&limit=10`, { token: admin });
-    expect(res.status).toBe(200);
-    const [reapproval, suspension, approval] = res.body.entries;
+    const [reapproval, suspension, approval] = await auditEntries({ target_id: appId, limit: 10 });
     expect([reapproval?.action, suspension?.action, approval?.action]).toEqual([
       'app.approve',
       'app.suspend',
@@ -205,12 +179,8 @@ describe('a refused audited call leaves no entry (found by the route fuzz)', () 
   it('a cursor reset refused after taking its lock records nothing', async () => {
     // The reset takes the sync lock first; the entry rode on that lock's write, so a reset then
     // refused (409: the cursor is not ahead of the legacy system's) left an entry with status 409.
-    const email = uniqueEmail('audit-refused');
-    const password = `Refused-${randomUUID()}`;
-    await seedAdmin(email, password);
-    const login = await api<LoginResponse>('POST', '/api/admin-login', { body: { email, password } });
-    expect(login.status).toBe(200);
-    const reset = () => api('POST', '/api/admin/sync/cursor/reset', { token: login.body.access_token });
+    const { email, token } = await signedInAdmin('audit-refused');
+    const reset = () => api('POST', '/api/admin/sync/cursor/reset', { token });
     // A cursor ahead of the legacy system's (another file's doing) is reset once; the next is refused.
     let answer = await reset();
     if (answer.status === 200) answer = await reset();

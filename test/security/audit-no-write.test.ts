@@ -12,7 +12,6 @@
  * outside the audit scope, as a write that cannot carry the entry would run.
  */
 
-import type { AuditPage } from '@shared/schemas/audit';
 import type { ApiKeyWithSecret } from '@shared/schemas/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outsideAuditScope } from '../../functions/adapters/dynamodb/audit-scope';
@@ -23,7 +22,7 @@ import { revealKey } from '../../functions/api-keys/reveal-key';
 import { rotateKey } from '../../functions/api-keys/rotate-key';
 import { unlistedNoWriteCalls } from '../../functions/http/audit';
 import { createGroupHandler } from '../../functions/http/group-handler';
-import { adminToken, api, approvedDeveloper, type Developer, freeAppPayload } from '../support/api';
+import { api, approvedDeveloper, auditEntries, type Developer, submittedFreeApp } from '../support/api';
 import { deleteKeyEvent } from './support/in-process';
 
 /** The API keys group, except that the deletion's write runs outside the call's audit scope. */
@@ -38,12 +37,6 @@ const escapingHandler = createGroupHandler('api-keys', {
 async function deleteEscaping(dev: Developer, keyId: string): Promise<number> {
   const event = deleteKeyEvent(dev.token, keyId, `escape-${keyId}`);
   return (await escapingHandler(event)).statusCode ?? 0;
-}
-
-async function entries(query: string) {
-  const res = await api<AuditPage>('GET', `/api/admin/audit?${query}&limit=20`, { token: await adminToken() });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.entries;
 }
 
 describe('an audited change that escapes its entry’s transaction', () => {
@@ -62,22 +55,17 @@ describe('an audited change that escapes its entry’s transaction', () => {
     expect(status).toBe(500);
     expect(unlistedNoWriteCalls()).toContain('DELETE /api/keys/{id}');
     // The entry is still written (after the change): the trail does not lose the deletion.
-    expect(await entries(`target_id=${keyId}&action=api_key.delete`)).toHaveLength(1);
+    expect(await auditEntries({ target_id: keyId, action: 'api_key.delete', limit: 20 })).toHaveLength(1);
   });
 
   it('lets a route of AUDIT_MAY_WRITE_NOTHING answer 2xx without a write: a test event nobody subscribed to', async () => {
-    const app = await api('POST', '/api/apps/submit', {
-      token: dev.token,
-      body: freeAppPayload(`No write ${Date.now()}`),
-    });
-    expect(app.status, JSON.stringify(app.body)).toBe(201);
-    const appId = String((app.body as { id?: string }).id ?? (app.body as { app?: { id: string } }).app?.id);
+    const appId = (await submittedFreeApp(dev.token, 'No write')).id;
     const simulated = await api('POST', '/api/simulate-event', {
       token: dev.token,
       body: { app_id: appId, event_type: 'license.revoked', data: { test: true } },
     });
     // The shared server runs with AUDIT_UNLISTED_NO_WRITE=fail too: a listed route still answers 200.
     expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
-    expect(await entries(`target_id=${appId}&action=webhook.simulate_event`)).toHaveLength(1);
+    expect(await auditEntries({ target_id: appId, action: 'webhook.simulate_event', limit: 20 })).toHaveLength(1);
   });
 });

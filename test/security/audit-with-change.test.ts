@@ -6,51 +6,20 @@
  * audit trail's items on the handler's DynamoDB client (the handler runs in this process).
  */
 
-import type { AuditPage } from '@shared/schemas/audit';
 import type { ApiKey, ApiKeyWithSecret } from '@shared/schemas/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws-clients';
 import { handler } from '../../functions/api-keys/index';
-import { adminToken, api, type Developer, newDeveloper } from '../support/api';
+import { api, auditEntries, type Developer, newDeveloper } from '../support/api';
 import { deleteKeyEvent } from './support/in-process';
-
-/** What the injected refusal covers: single writes of an entry (the post-answer ones), or every write naming one. */
-let refuse: 'single' | 'all' | null = null;
-
-const pkOf = (v: unknown) => String((v as { S?: string } | undefined)?.S ?? v ?? '');
-type Write = { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
-const namesEntry = (item: Write | undefined) => pkOf(item?.Item?.PK ?? item?.Key?.PK).startsWith('AUDIT#');
-
-beforeAll(() => {
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as Write & { TransactItems?: Record<string, Write>[] };
-      const single = namesEntry(input);
-      const inTransaction = (input.TransactItems ?? []).some((t) => Object.values(t).some((op) => namesEntry(op)));
-      if (refuse && (single || (refuse === 'all' && inTransaction))) {
-        throw Object.assign(new Error(`not authorized to perform ${context.commandName} on an audit entry`), {
-          name: 'AccessDeniedException',
-        });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'refuseAuditWrites' },
-  );
-});
+import { type AuditRefusal, refusingAuditWrites } from './support/refuse-audit-writes';
 
 async function deleteKeyInProcess(dev: Developer, keyId: string) {
   return (await handler(deleteKeyEvent(dev.token, keyId, `audit-${keyId}`))).statusCode;
 }
 
 /** Deletes the key while the table refuses audit writes as `mode` says, then accepts them again. */
-async function deleteKeyRefusingAudit(mode: 'single' | 'all', dev: Developer, keyId: string) {
-  refuse = mode;
-  try {
-    return await deleteKeyInProcess(dev, keyId);
-  } finally {
-    refuse = null;
-  }
-}
+const deleteKeyRefusingAudit = (mode: AuditRefusal, dev: Developer, keyId: string) =>
+  refusingAuditWrites(mode, () => deleteKeyInProcess(dev, keyId));
 
 async function newKey(dev: Developer): Promise<string> {
   const created = await api<ApiKeyWithSecret>('POST', '/api/keys', { token: dev.token, body: { type: 'staging' } });
@@ -62,13 +31,7 @@ const keyIds = async (dev: Developer) =>
   (await api<ApiKey[]>('GET', '/api/keys', { token: dev.token })).body.map((k) => k.id);
 
 /** The trail's deletions of this key. */
-async function deletionsOf(targetId: string) {
-  const res = await api<AuditPage>('GET', `/api/admin/audit?target_id=${targetId}&action=api_key.delete&limit=10`, {
-    token: await adminToken(),
-  });
-  expect(res.status).toBe(200);
-  return res.body.entries;
-}
+const deletionsOf = (targetId: string) => auditEntries({ target_id: targetId, action: 'api_key.delete', limit: 10 });
 
 describe('an audited change and its audit entry land together', () => {
   let dev: Developer;

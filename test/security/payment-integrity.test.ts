@@ -5,10 +5,8 @@
  * audited (issue 30, row 6). Events are signed with the real Stripe SDK, as Stripe signs them.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuditPage } from '@shared/schemas/audit';
 import type { AdminPurchase } from '@shared/schemas/checkout';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws-clients';
 import type { AppRecord } from '../../functions/core/apps/app';
 import { checkoutServices } from '../../functions/wiring/checkout';
 import {
@@ -21,7 +19,8 @@ import {
   stripeEvent,
   stripeId,
 } from '../integration/checkout-fixtures';
-import { adminToken, api, newDeveloper } from '../support/api';
+import { adminToken, api, auditEntries, newDeveloper } from '../support/api';
+import { refusingAuditWrites } from './support/refuse-audit-writes';
 
 let app: AppRecord;
 let admin: string;
@@ -32,11 +31,7 @@ beforeAll(async () => {
   admin = await adminToken();
 });
 
-async function auditOf(purchaseId: string) {
-  const res = await api<AuditPage>('GET', `/api/admin/audit?target_id=${purchaseId}`, { token: admin });
-  expect(res.status).toBe(200);
-  return res.body.entries;
-}
+const auditOf = (purchaseId: string) => auditEntries({ target_id: purchaseId });
 
 async function adminView(purchaseId: string) {
   const res = await api<AdminPurchase[]>('GET', `/api/admin/apps/${app.id}/purchases`, { token: admin });
@@ -75,8 +70,6 @@ describe('a payment that does not match the price', () => {
   });
 });
 
-/** While set, this process's table client refuses every write that names an audit entry (IAM-like). */
-let refuseAuditWrites = false;
 /** Stripe's charge.refunded for the whole 49.00 paid through `pi`. */
 const fullRefund = (pi: string) =>
   stripeEvent('charge.refunded', {
@@ -87,26 +80,6 @@ const fullRefund = (pi: string) =>
     refunded: true,
     payment_intent: pi,
   });
-
-const pkOf = (v: unknown) => String((v as { S?: string } | undefined)?.S ?? v ?? '');
-type Write = { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
-const namesEntry = (w: Write | undefined) => pkOf(w?.Item?.PK ?? w?.Key?.PK).startsWith('AUDIT#');
-
-beforeAll(() => {
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as Write & { TransactItems?: Record<string, Write>[] };
-      const inTransaction = (input.TransactItems ?? []).some((t) => Object.values(t).some((op) => namesEntry(op)));
-      if (refuseAuditWrites && (namesEntry(input) || inTransaction)) {
-        throw Object.assign(new Error(`not authorized to perform ${context.commandName} on an audit entry`), {
-          name: 'AccessDeniedException',
-        });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'refuseAuditWritesInPaymentTests' },
-  );
-});
 
 describe('disputes and refunds made in the Stripe dashboard', () => {
   async function paidPurchase() {
@@ -165,12 +138,7 @@ describe('disputes and refunds made in the Stripe dashboard', () => {
     // The event handled in this process while its audit entry cannot be written. Before: the
     // refund committed, the entry's write failed after it and was only logged; the trail never
     // learnt of the refund, and Stripe's retry found it done.
-    refuseAuditWrites = true;
-    try {
-      await expect(checkoutServices.events.handle(refund)).rejects.toThrow();
-    } finally {
-      refuseAuditWrites = false;
-    }
+    await expect(refusingAuditWrites('all', () => checkoutServices.events.handle(refund))).rejects.toThrow();
     expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', license_status: 'assigned' });
     expect(await auditOf(p.id)).toEqual([]);
     // Stripe sends the event again: the refund and its entry land together, once.

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse, UserProfile } from '@shared/schemas/accounts';
 import type { AdminAppCursorPage } from '@shared/schemas/admin-lists';
-import type { AdminApp } from '@shared/schemas/apps';
+import type { AdminApp, OwnerApp } from '@shared/schemas/apps';
+import type { AuditEntry, AuditPage } from '@shared/schemas/audit';
 import { expect, inject, vi } from 'vitest';
 import { BACKGROUND_WAIT_MS, TEST_ADMIN } from './constants';
 import { queuesIdle } from './queues';
@@ -231,6 +232,24 @@ export function freeAppPayload(name: string, over: Record<string, unknown> = {})
     metadata: { screenshots: [] },
     ...over,
   };
+}
+
+/** The audit trail's entries that `query` selects (GET /api/admin/audit, newest first), read by the test admin. */
+export async function auditEntries(query: Record<string, string | number>): Promise<AuditEntry[]> {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await api<AuditPage>('GET', `/api/admin/audit?${search}`, { token: await adminToken() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.entries;
+}
+
+/** A free app (freeAppPayload named `<label> <time>`) that the developer whose token this is submitted for review: as stored. */
+export async function submittedFreeApp(token: string, label: string, over: Record<string, unknown> = {}) {
+  const res = await api<OwnerApp>('POST', '/api/apps/submit', {
+    token,
+    body: freeAppPayload(`${label} ${Date.now()}`, over),
+  });
+  if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 /** A new internal app, named `<prefix> <random>`, of the developer whose token this is (POST /api/apps): its id. */

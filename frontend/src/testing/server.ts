@@ -7,8 +7,8 @@ import { expect } from 'vitest';
  * The API faked at the network edge with Mock Service Worker: one server for the whole web
  * project (started in setup.ts, its handlers reset after each test). A test serves the resources
  * it needs (`serve(accountsHandlers())`, handlers per resource in ./handlers), overrides one route
- * with `serve(http.put('/api/admin/profile', () => fail(500)))` (the last served wins) and reads
- * what the screen sent with `calls('PUT /api/admin/profile')`. A request no handler answers fails
+ * with `serve(failing('PUT /api/admin/profile', 500))` or `answering(route, body)` (the last served
+ * wins) and reads what the screen sent with `calls('PUT /api/admin/profile')`. A request no handler answers fails
  * the fetch and is reported ('error'), so a screen cannot silently depend on an unserved route.
  */
 export const server = setupServer();
@@ -86,6 +86,25 @@ export function serve(...handlers: Handlers[]): void {
 /** A JSON error the way the API sends it: the status, and `detail` when there is one. */
 export const fail = (status: number, detail?: string) => HttpResponse.json(detail ? { detail } : {}, { status });
 
+/**
+ * A route that refuses, named as `calls` names it: `failing('POST /api/login', 401, 'Invalid email
+ * or password')` answers every such request as `fail` does.
+ */
+export function failing(route: string, status: number, detail?: string): HttpHandler {
+  return on(route, () => fail(status, detail));
+}
+
+/** A route that answers every request with `body` as JSON: `answering('GET /api/event-types', [])`. */
+export function answering(route: string, body: unknown): HttpHandler {
+  return on(route, () => HttpResponse.json(body as never));
+}
+
+/** The handler of a route named as `calls` names it ('POST /api/login'). */
+function on(route: string, respond: () => Response): HttpHandler {
+  const [method = '', path = ''] = route.split(' ');
+  return http[method.toLowerCase() as Method](path, respond);
+}
+
 /** The query string of a handled request. */
 export const queryOf = (request: Request): URLSearchParams => new URL(request.url).searchParams;
 
@@ -121,10 +140,10 @@ export async function expectDetailThenFallback(
   act: () => unknown,
   { status, detail, fallback }: { status: number; detail: string; fallback: string },
 ) {
-  serve(http[method](path, () => fail(status, detail)));
+  serve(failing(`${method.toUpperCase()} ${path}`, status, detail));
   await act();
   expect(await screen.findByText(detail)).toBeTruthy();
-  serve(http[method](path, () => fail(500)));
+  serve(failing(`${method.toUpperCase()} ${path}`, 500));
   await act();
   expect(await screen.findByText(fallback)).toBeTruthy();
 }

@@ -46,13 +46,11 @@ type DeleteRest = Omit<DeleteCommandInput, 'TableName' | 'Key'>;
  * the entry; a failed condition still throws ConditionalCheckFailedException.
  */
 export async function putItem(item: Record<string, unknown>, rest: PutRest = {}) {
-  const pending = pendingAuditEntry();
-  const { ReturnValues, ...txRest } = rest;
-  if (!pending || (ReturnValues && ReturnValues !== 'NONE')) {
-    return documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ...rest }));
-  }
-  await carrying(pending, { Put: { TableName: tableName(), Item: item, ...txRest } });
-  return { $metadata: {} };
+  return liftedUnlessOld(
+    rest,
+    () => documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ...rest })),
+    (txRest) => ({ Put: { TableName: tableName(), Item: item, ...txRest } }),
+  );
 }
 
 /**
@@ -74,12 +72,27 @@ export async function updateItem(key: Key, rest: UpdateRest) {
 
 /** Deletes one item of the table by its key (lifted with a pending audit entry like putItem unless it returns the old item). */
 export async function deleteItem(key: Key, rest: DeleteRest = {}) {
+  return liftedUnlessOld(
+    rest,
+    () => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...rest })),
+    (txRest) => ({ Delete: { TableName: tableName(), Key: key, ...txRest } }),
+  );
+}
+
+/**
+ * putItem's and deleteItem's rule: the write `send`s on its own, unless an audited request's entry
+ * is pending and the write asks for no old item back (a transaction cannot answer with it); then
+ * the write, as `op` makes it of `rest` without ReturnValues, commits in one transaction with the entry.
+ */
+async function liftedUnlessOld<Rest extends { ReturnValues?: string }, Sent>(
+  rest: Rest,
+  send: () => Promise<Sent>,
+  op: (txRest: Omit<Rest, 'ReturnValues'>) => TransactItem,
+): Promise<Sent | { $metadata: object; Attributes?: undefined }> {
   const pending = pendingAuditEntry();
   const { ReturnValues, ...txRest } = rest;
-  if (!pending || (ReturnValues && ReturnValues !== 'NONE')) {
-    return documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ...rest }));
-  }
-  await carrying(pending, { Delete: { TableName: tableName(), Key: key, ...txRest } });
+  if (!pending || (ReturnValues && ReturnValues !== 'NONE')) return send();
+  await carrying(pending, op(txRest));
   return { $metadata: {} };
 }
 

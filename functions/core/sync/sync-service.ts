@@ -165,27 +165,10 @@ export function createSyncService(deps: SyncServiceDeps) {
     return done;
   }
 
+  /** Each sync takes the ports it needs from the service's own, under the same names. */
   async function execute(type: SyncType): Promise<Record<string, number>> {
-    if (type === 'legacy_users') {
-      return syncLegacyUsers({
-        legacy: deps.legacy,
-        links: deps.links,
-        users: deps.users,
-        invite: deps.invite,
-        state: deps.state,
-        now,
-      });
-    }
-    if (type === 'legacy_events') {
-      return syncLegacyEvents({
-        legacy: deps.legacy,
-        state: deps.state,
-        licences: deps.licences,
-        publisher: deps.publisher,
-        maxEvents: deps.options.eventsPerPoll,
-        now,
-      });
-    }
+    if (type === 'legacy_users') return syncLegacyUsers({ ...deps, now });
+    if (type === 'legacy_events') return syncLegacyEvents({ ...deps, maxEvents: deps.options.eventsPerPoll, now });
     return syncCatalogue(KINDS_OF[type], { internal: deps.internal, store: deps.catalogue, now });
   }
 

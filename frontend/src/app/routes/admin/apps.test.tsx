@@ -8,7 +8,7 @@ import { answerConfirm } from '@/testing/confirm';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { adminAppFixture, adminAppsHandlers } from '@/testing/handlers/admin-apps';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, failing, type Handlers, HttpResponse, http, serve } from '@/testing/server';
 import { columnHeaders } from '@/testing/table';
 
 const seed = () => [
@@ -196,7 +196,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('shows the load failure text', async () => {
-    await open(http.get('/api/admin/apps', () => fail(500)));
+    await open(failing('GET /api/admin/apps', 500));
     expect(await screen.findByText(MSG.failedLoadApps)).toBeTruthy();
   });
 
@@ -233,8 +233,8 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   it('refunds a completed purchase of the last 30 days after a confirmation; older ones offer no refund', async () => {
     const recent = purchase('fresh', 'completed', 49, new Date().toISOString(), 'Dr. New');
     const { user } = await open([
-      http.get('/api/admin/apps/:id/purchases', () => HttpResponse.json([recent, ...purchases.pending])),
-      http.post('/api/admin/purchases/:id/refund', () => HttpResponse.json({ message: 'Purchase refunded' })),
+      answering('GET /api/admin/apps/:id/purchases', [recent, ...purchases.pending]),
+      answering('POST /api/admin/purchases/:id/refund', { message: 'Purchase refunded' }),
     ]);
     await user.click(await screen.findByRole('button', { name: 'View Smile Scheduler' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Smile Scheduler/ }));
@@ -268,7 +268,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('Suspend only when approved, with its confirmation and failure text', async () => {
-    const { user } = await open(http.post('/api/admin/apps/:id/suspend', () => fail(500)));
+    const { user } = await open(failing('POST /api/admin/apps/:id/suspend', 500));
     await user.click(await screen.findByRole('button', { name: 'View Xray Vision' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Xray Vision/ }));
     expect(dialog.queryByRole('button', { name: /Approve/ })).toBeNull();
@@ -289,7 +289,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('shows the server detail when approving fails', async () => {
-    const { user } = await open(http.post('/api/admin/apps/:id/approve', () => fail(409, 'App is already approved')));
+    const { user } = await open(failing('POST /api/admin/apps/:id/approve', 409, 'App is already approved'));
     await user.click(await screen.findByRole('button', { name: 'View Lab Bridge' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Lab Bridge/ }));
     expect(dialog.queryByRole('heading', { name: 'Pricing Information' })).toBeNull();
@@ -311,7 +311,7 @@ describe('App Management (/admin/apps)', { timeout: 30_000 }, () => {
   });
 
   it('shows the delete failure text', async () => {
-    const { user } = await open(http.delete('/api/admin/apps/:id/delete', () => fail(500)));
+    const { user } = await open(failing('DELETE /api/admin/apps/:id/delete', 500));
     await user.click(await screen.findByRole('button', { name: 'View Perio Chart' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Perio Chart/ }));
     await user.click(dialog.getByRole('button', { name: /Delete/ }));

@@ -6,7 +6,7 @@ import type { AdminCategory } from '@/features/admin-categories/types';
 import { categoryHandlers } from '@/testing/handlers/categories';
 import { categoryFixture } from '@/testing/handlers/developer-apps';
 import { renderRoute } from '@/testing/render-screen';
-import { calls, type Handlers, HttpResponse, http, serve } from '@/testing/server';
+import { calls, failing, type Handlers, serve } from '@/testing/server';
 import { columnHeaders } from '@/testing/table';
 import AdminCategories from './categories';
 
@@ -87,7 +87,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   });
 
   it('requires name and slug, and shows the server detail or the fallback when saving fails', async () => {
-    renderAdmin(http.post('/api/admin/categories', () => HttpResponse.json({}, { status: 500 })));
+    renderAdmin(failing('POST /api/admin/categories', 500));
     await userEvent.click(await screen.findByRole('button', { name: /Add Category/ }));
     const form = within(await dialog('Add Category'));
     await userEvent.click(form.getByRole('button', { name: 'Create Category' }));
@@ -166,7 +166,7 @@ describe('Admin category management', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Failed to delete category' when the delete fails without a detail", async () => {
-    renderAdmin(http.delete('/api/admin/categories/:id', () => HttpResponse.json({}, { status: 500 })));
+    renderAdmin(failing('DELETE /api/admin/categories/:id', 500));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Patient Management' }));
     const confirm = within(await screen.findByRole('alertdialog'));
     await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));

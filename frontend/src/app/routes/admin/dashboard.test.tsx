@@ -7,7 +7,7 @@ import { adminAppsHandlers } from '@/testing/handlers/admin-apps';
 import { adminMailHandlers } from '@/testing/handlers/admin-mail';
 import { healthyComponents, syncHandlers } from '@/testing/handlers/sync';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, HttpResponse, http, serve } from '@/testing/server';
+import { calls, failing, type Handlers, HttpResponse, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -84,7 +84,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     expect(await screen.findByText('A full sync is already running')).toBeTruthy();
 
-    serve(http.post('/api/admin/sync/trigger', () => fail(500)));
+    serve(failing('POST /api/admin/sync/trigger', 500));
     await user.click(await screen.findByRole('button', { name: 'Sync Now' }));
     expect(await screen.findByText(MSG.failedTriggerSync)).toBeTruthy();
   });
@@ -135,10 +135,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
   });
 
   it("reports a refused start as 'Failed to start polling: {detail}'", async () => {
-    const { user } = open(
-      {},
-      http.post('/api/admin/sync/polling/start', () => fail(503, 'Scheduler unavailable')),
-    );
+    const { user } = open({}, failing('POST /api/admin/sync/polling/start', 503, 'Scheduler unavailable'));
     await waitFor(() => expect(button('Start Polling').disabled).toBe(false));
     await user.click(button('Start Polling'));
     expect(await screen.findByText(MSG.failedStartPolling('Scheduler unavailable'))).toBeTruthy();
@@ -147,7 +144,7 @@ describe('Admin Dashboard (/admin)', { timeout: 45_000 }, () => {
   it("reports a refused stop as 'Failed to stop polling: {detail}'", async () => {
     const { user } = open(
       { polling: true },
-      http.post('/api/admin/sync/polling/stop', () => fail(409, 'Polling is not active')),
+      failing('POST /api/admin/sync/polling/stop', 409, 'Polling is not active'),
     );
     await waitFor(() => expect(button('Stop Polling').disabled).toBe(false));
     await user.click(button('Stop Polling'));

@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { syncHandlers } from '@/testing/handlers/sync';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, fail, failing, type Handlers, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -148,7 +148,7 @@ describe('Admin Internal Sync (/admin/internal-sync)', { timeout: 30_000 }, () =
   it("says 'Failed to save links' when the server refuses the links", async () => {
     const { user } = open(
       { loaded: true },
-      http.post('/api/internal-sync/features/:id/link-events', () => fail(400, 'Unknown tables: ghost')),
+      failing('POST /api/internal-sync/features/:id/link-events', 400, 'Unknown tables: ghost'),
     );
     const row = within(await screen.findByTestId('feature-charting'));
     await user.click(row.getByRole('button', { name: /Link events of Clinical Charting/ }));

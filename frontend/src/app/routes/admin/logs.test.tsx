@@ -7,7 +7,7 @@ import { answerConfirm } from '@/testing/confirm';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { adminLogsHandlers, deliveryLogFixture } from '@/testing/handlers/admin-logs';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, failing, type Handlers, serve } from '@/testing/server';
 import { columnHeaders } from '@/testing/table';
 
 afterEach(() => toaster.remove());
@@ -188,14 +188,11 @@ describe('Admin Webhook Logs (/admin/logs)', () => {
   it('shows the empty state, the load failure, and refreshes on demand', async () => {
     const { user } = open([]);
     expect(await screen.findByText(MSG.noWebhookLogs)).toBeTruthy();
-    serve(http.get('/api/admin/logs', () => fail(500)));
+    serve(failing('GET /api/admin/logs', 500));
     await user.click(screen.getByRole('button', { name: /Refresh/ }));
     await waitFor(() => expect(calls('GET /api/admin/logs')).toHaveLength(2));
 
-    serve(
-      accountsHandlers(),
-      http.get('/api/admin/logs', () => fail(500)),
-    );
+    serve(accountsHandlers(), failing('GET /api/admin/logs', 500));
     renderRoute('/admin/logs', { role: 'admin' });
     expect(await screen.findByText(MSG.failedLoadWebhookLogs)).toBeTruthy();
   });

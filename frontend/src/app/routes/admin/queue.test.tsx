@@ -4,7 +4,7 @@ import { toaster } from '@/components/ui/toaster';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { syncHandlers } from '@/testing/handlers/sync';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, http, serve } from '@/testing/server';
+import { calls, failing, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -58,7 +58,7 @@ describe('Admin Sync Queue (/admin/queue)', { timeout: 30_000 }, () => {
     serve(
       accountsHandlers(),
       fake.handlers,
-      http.post('/api/admin/sync/queue/retry-failed', () => fail(503, 'Queue unavailable')),
+      failing('POST /api/admin/sync/queue/retry-failed', 503, 'Queue unavailable'),
     );
     const { user } = renderRoute('/admin/queue', { role: 'admin' });
     await screen.findByText('boom');

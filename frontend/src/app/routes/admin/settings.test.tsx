@@ -4,7 +4,7 @@ import { SIGN_IN_AGAIN } from '@/features/admin-settings/components/profile-form
 import { getToken } from '@/lib/auth-storage';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, expectDetailThenFallback, fail, http, serve } from '@/testing/server';
+import { calls, expectDetailThenFallback, failing, serve } from '@/testing/server';
 
 async function openSettings() {
   const view = renderRoute('/admin/settings', { role: 'admin' });
@@ -26,19 +26,13 @@ describe('admin settings (/admin/settings)', () => {
   });
 
   it('says so inline when the profile cannot be loaded', async () => {
-    serve(
-      accountsHandlers(),
-      http.get('/api/admin/profile', () => fail(500)),
-    );
+    serve(accountsHandlers(), failing('GET /api/admin/profile', 500));
     await openSettings();
     expect(await screen.findByText('Failed to load profile')).toBeTruthy();
   });
 
   it("shows the server's detail when the profile read fails with one (spec section 8)", async () => {
-    serve(
-      accountsHandlers(),
-      http.get('/api/admin/profile', () => fail(503, 'Profile store is unavailable')),
-    );
+    serve(accountsHandlers(), failing('GET /api/admin/profile', 503, 'Profile store is unavailable'));
     await openSettings();
     expect(await screen.findByText('Profile store is unavailable')).toBeTruthy();
     expect(screen.queryByText('Failed to load profile')).toBeNull();

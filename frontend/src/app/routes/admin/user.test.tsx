@@ -7,7 +7,7 @@ import { accountsHandlers } from '@/testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers, webhookLogFixture } from '@/testing/handlers/admin-users';
 import { apiKeyFixture } from '@/testing/handlers/api-keys';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, failing, type Handlers, http, serve } from '@/testing/server';
 import { columnHeaders } from '@/testing/table';
 
 afterEach(() => toaster.remove());
@@ -115,18 +115,12 @@ describe('User detail (/admin/users/:id)', () => {
   });
 
   it("says 'Failed to load user details' when a read fails", async () => {
-    await openUser(
-      'u-dana',
-      http.get('/api/admin/users/:id/logs', () => fail(500)),
-    );
+    await openUser('u-dana', failing('GET /api/admin/users/:id/logs', 500));
     expect(await screen.findByText(MSG.failedLoadUserDetails)).toBeTruthy();
   });
 
   it("shows the server's detail when a read fails with one (spec section 8)", async () => {
-    await openUser(
-      'u-dana',
-      http.get('/api/admin/users/:id/keys', () => fail(503, 'Key store is unavailable')),
-    );
+    await openUser('u-dana', failing('GET /api/admin/users/:id/keys', 503, 'Key store is unavailable'));
     expect(await screen.findByText('Key store is unavailable')).toBeTruthy();
     expect(screen.queryByText(MSG.failedLoadUserDetails)).toBeNull();
   });
@@ -145,10 +139,7 @@ describe('User detail (/admin/users/:id)', () => {
   });
 
   it("says 'Approval failed' (or the detail) when approval fails", async () => {
-    const { user } = await openUser(
-      'u-dana',
-      http.post('/api/admin/users/:id/approve-production', () => fail(500)),
-    );
+    const { user } = await openUser('u-dana', failing('POST /api/admin/users/:id/approve-production', 500));
     await user.click(await screen.findByRole('button', { name: 'Approve for Production' }));
     await answerConfirm(user, 'Approve');
     expect(await screen.findByText(MSG.approvalFailed)).toBeTruthy();
@@ -166,10 +157,7 @@ describe('User detail (/admin/users/:id)', () => {
   });
 
   it("says 'Failed to rotate key' when rotation fails", async () => {
-    const { user } = await openUser(
-      'u-dana',
-      http.post('/api/admin/keys/:id/rotate', () => fail(500)),
-    );
+    const { user } = await openUser('u-dana', failing('POST /api/admin/keys/:id/rotate', 500));
     await screen.findByTestId('user-key-k-stage');
     await user.click(keyRow('k-stage').getByRole('button', { name: /Rotate/ }));
     await answerConfirm(user, 'Rotate');

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { adminUserFixture, adminUsersHandlers } from '@/testing/handlers/admin-users';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, expectDetailThenFallback, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, expectDetailThenFallback, fail, failing, type Handlers, http, serve } from '@/testing/server';
 import { columnHeaders } from '@/testing/table';
 
 const seed = () => [
@@ -116,12 +116,12 @@ describe('User Management (/admin/users)', () => {
   });
 
   it("says 'Failed to load users' when the list cannot be loaded", async () => {
-    await openUsers(http.get('/api/admin/users', () => fail(500)));
+    await openUsers(failing('GET /api/admin/users', 500));
     expect(await screen.findByText(MSG.failedLoadUsers)).toBeTruthy();
   });
 
   it("shows the server's detail when the list fails with one (spec section 8)", async () => {
-    await openUsers(http.get('/api/admin/users', () => fail(503, 'User directory is unavailable')));
+    await openUsers(failing('GET /api/admin/users', 503, 'User directory is unavailable'));
     expect(await screen.findByText('User directory is unavailable')).toBeTruthy();
     expect(screen.queryByText(MSG.failedLoadUsers)).toBeNull();
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth-storage';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, failing, serve } from '@/testing/server';
 
 /** Opens the invitation link with `token` and submits the password and its confirmation. */
 async function setPassword(token: string, password: string, confirm: string) {
@@ -19,10 +19,7 @@ async function setPassword(token: string, password: string, confirm: string) {
 
 describe('accept invitation (/accept-invitation)', () => {
   it('sets the password with the token, says the account awaits approval and leads to sign in', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/accept-invitation', () => HttpResponse.json({ message: INVITATION_ACCEPTED })),
-    );
+    serve(accountsHandlers(), answering('POST /api/accept-invitation', { message: INVITATION_ACCEPTED }));
     await setPassword('inv-123', 'legacy-secret1', 'legacy-secret1');
     expect(await screen.findByText(INVITATION_ACCEPTED)).toBeTruthy();
     expect(calls('POST /api/accept-invitation').map((r) => r.body)).toEqual([
@@ -41,10 +38,7 @@ describe('accept invitation (/accept-invitation)', () => {
   });
 
   it("shows the server's detail for a used or expired link and keeps the form", async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/accept-invitation', () => fail(400, INVITATION_LINK_INVALID)),
-    );
+    serve(accountsHandlers(), failing('POST /api/accept-invitation', 400, INVITATION_LINK_INVALID));
     await setPassword('old', 'legacy-secret1', 'legacy-secret1');
     expect(await screen.findByText(INVITATION_LINK_INVALID)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Set password' })).toBeTruthy();

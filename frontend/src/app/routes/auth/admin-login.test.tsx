@@ -5,7 +5,7 @@ import { getRole, getToken } from '@/lib/auth-storage';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { developerHandlers } from '@/testing/handlers/developer';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, failing, serve } from '@/testing/server';
 
 async function signIn(path = '/admin-login', email = 'admin@example.com', password = 'secret1') {
   const view = renderRoute(path);
@@ -20,8 +20,8 @@ describe('admin login (/admin-login)', () => {
   it('past the daily budget of failures offers a mailed sign-in link, as the developer form does', async () => {
     serve(
       accountsHandlers(),
-      http.post('/api/admin-login', () => fail(429, SIGN_IN_LINK_REQUIRED)),
-      http.post('/api/login/email-link', () => HttpResponse.json({ message: SIGN_IN_LINK_SENT })),
+      failing('POST /api/admin-login', 429, SIGN_IN_LINK_REQUIRED),
+      answering('POST /api/login/email-link', { message: SIGN_IN_LINK_SENT }),
     );
     expect(screen.queryByRole('button', { name: /Email me a sign-in link/ })).toBeNull();
     await signIn();
@@ -40,23 +40,17 @@ describe('admin login (/admin-login)', () => {
   });
 
   it('rejects a response without a token and role', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/admin-login', () => HttpResponse.json({ access_token: 'x' })),
-    );
+    serve(accountsHandlers(), answering('POST /api/admin-login', { access_token: 'x' }));
     await signIn();
     expect(await screen.findByText('Invalid response from server. Please try again.')).toBeTruthy();
     expect(getToken()).toBeNull();
   });
 
   it("shows the server's detail, else the admin fallback", async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/admin-login', () => fail(403, 'Not an admin account')),
-    );
+    serve(accountsHandlers(), failing('POST /api/admin-login', 403, 'Not an admin account'));
     await signIn();
     expect(await screen.findByText('Not an admin account')).toBeTruthy();
-    serve(http.post('/api/admin-login', () => fail(500)));
+    serve(failing('POST /api/admin-login', 500));
     fireEvent.click(screen.getByRole('button', { name: 'Sign In as Admin' }));
     expect(await screen.findByText('Admin login failed. Please try again.')).toBeTruthy();
   });
@@ -72,7 +66,7 @@ describe('admin login (/admin-login)', () => {
     serve(
       accountsHandlers(),
       developerHandlers(),
-      http.post('/api/admin-login', () => HttpResponse.json({ access_token: 'd', role: 'developer' })),
+      answering('POST /api/admin-login', { access_token: 'd', role: 'developer' }),
     );
     const { location } = await signIn();
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));

@@ -1,13 +1,10 @@
-import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
-import { SwitchAccountNotice } from './switch-account-notice';
+import { SignInPage } from './sign-in-page';
 
 export default function AdminLoginRoute() {
-  useDocumentTitle('Admin Sign In');
   return (
-    <>
-      <SwitchAccountNotice needed="an admin" />
+    <SignInPage title="Admin Sign In" needed="an admin">
       <AdminLoginForm />
-    </>
+    </SignInPage>
   );
 }

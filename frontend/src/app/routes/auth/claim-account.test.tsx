@@ -10,7 +10,7 @@ import { getRole, getToken } from '@/lib/auth-storage';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { purchasesHandlers } from '@/testing/handlers/purchases';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { calls, failing, HttpResponse, http, serve } from '@/testing/server';
 
 const ADDRESS = 'frontdesk@riverside.example';
 
@@ -75,11 +75,7 @@ describe('claim account (/claim-account)', () => {
   });
 
   it("shows the server's detail when the link was used meanwhile, and stays signed out", async () => {
-    serve(
-      accountsHandlers(),
-      claimHandlers(),
-      http.post('/api/claim-account', () => fail(400, CLAIM_LINK_INVALID)),
-    );
+    serve(accountsHandlers(), claimHandlers(), failing('POST /api/claim-account', 400, CLAIM_LINK_INVALID));
     const { location } = await openClaim();
     await submitClaim();
     expect(await screen.findByText(CLAIM_LINK_INVALID)).toBeTruthy();
@@ -98,10 +94,7 @@ describe('claim account (/claim-account)', () => {
   });
 
   it('says an expired or used link is invalid', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/claim-account/preview', () => fail(400, CLAIM_LINK_INVALID)),
-    );
+    serve(accountsHandlers(), failing('POST /api/claim-account/preview', 400, CLAIM_LINK_INVALID));
     await openClaim();
     expect(await screen.findByText(CLAIM_LINK_INVALID)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create practice account' })).toBeNull();

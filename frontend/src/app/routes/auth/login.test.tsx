@@ -8,7 +8,7 @@ import { accountsHandlers } from '@/testing/handlers/accounts';
 import { developerHandlers } from '@/testing/handlers/developer';
 import { emptyMarketplaceHandlers } from '@/testing/handlers/marketplace';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, failing, serve } from '@/testing/server';
 
 async function openLogin(path = '/login') {
   const view = renderRoute(path);
@@ -26,8 +26,8 @@ describe('login (/login)', () => {
     const locked = 'Too many failed login attempts. Please try again in 15 minutes.';
     serve(
       accountsHandlers(),
-      http.post('/api/login', () => fail(429, locked)),
-      http.post('/api/login/email-link', () => HttpResponse.json({ message: SIGN_IN_LINK_SENT })),
+      failing('POST /api/login', 429, locked),
+      answering('POST /api/login/email-link', { message: SIGN_IN_LINK_SENT }),
     );
     const { fill, submit, user } = await openLogin();
     expect(screen.queryByRole('button', { name: /Email me a sign-in link/ })).toBeNull();
@@ -43,7 +43,7 @@ describe('login (/login)', () => {
     serve(
       accountsHandlers(),
       developerHandlers(),
-      http.post('/api/login/link', () => HttpResponse.json({ access_token: 'link-token', role: 'developer' })),
+      answering('POST /api/login/link', { access_token: 'link-token', role: 'developer' }),
     );
     const { user, location } = renderRoute('/login/link?token=abc');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -53,10 +53,7 @@ describe('login (/login)', () => {
   });
 
   it('tells the holder of a spent sign-in link', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/login/link', () => fail(400, SIGN_IN_LINK_INVALID)),
-    );
+    serve(accountsHandlers(), failing('POST /api/login/link', 400, SIGN_IN_LINK_INVALID));
     const { user } = renderRoute('/login/link?token=used');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(SIGN_IN_LINK_INVALID)).toBeTruthy();
@@ -73,10 +70,7 @@ describe('login (/login)', () => {
   });
 
   it("shows the server's detail when the login is refused", async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/login', () => fail(401, 'Invalid email or password')),
-    );
+    serve(accountsHandlers(), failing('POST /api/login', 401, 'Invalid email or password'));
     const { fill, submit, location } = await openLogin();
     await fill('dev@example.com', 'wrong-password');
     await submit();
@@ -86,10 +80,7 @@ describe('login (/login)', () => {
   });
 
   it('falls back to the generic text when the server gives no detail', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/login', () => fail(500)),
-    );
+    serve(accountsHandlers(), failing('POST /api/login', 500));
     const { fill, submit } = await openLogin();
     await fill('dev@example.com', 'secret1');
     await submit();
@@ -108,10 +99,7 @@ describe('login (/login)', () => {
   });
 
   it('sends an admin to /admin', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/login', () => HttpResponse.json({ access_token: 't', role: 'admin' })),
-    );
+    serve(accountsHandlers(), answering('POST /api/login', { access_token: 't', role: 'admin' }));
     const { fill, submit, location } = await openLogin();
     await fill('admin@example.com', 'secret1');
     await submit();
@@ -192,7 +180,7 @@ describe('Google sign-in', () => {
     serve(
       accountsHandlers({ googleClientId: 'client-123' }),
       developerHandlers(),
-      http.post('/api/google-login', () => HttpResponse.json({ access_token: 'g-token' })),
+      answering('POST /api/google-login', { access_token: 'g-token' }),
     );
     const { location } = await openLogin();
     expect(await screen.findByText('Google button')).toBeTruthy();
@@ -205,10 +193,7 @@ describe('Google sign-in', () => {
 
   it("shows the server's detail or the Google fallback", async () => {
     const google = fakeGoogle();
-    serve(
-      accountsHandlers({ googleClientId: 'client-123' }),
-      http.post('/api/google-login', () => fail(500)),
-    );
+    serve(accountsHandlers({ googleClientId: 'client-123' }), failing('POST /api/google-login', 500));
     await openLogin();
     await google.ready();
     await google.signIn();

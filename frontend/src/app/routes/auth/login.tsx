@@ -1,13 +1,10 @@
-import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { SwitchAccountNotice } from './switch-account-notice';
+import { SignInPage } from './sign-in-page';
 
 export default function LoginRoute() {
-  useDocumentTitle('Sign In');
   return (
-    <>
-      <SwitchAccountNotice needed="a developer" />
+    <SignInPage title="Sign In" needed="a developer">
       <LoginForm />
-    </>
+    </SignInPage>
   );
 }

@@ -2,14 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, failing, serve } from '@/testing/server';
 
 describe('forgot password (/forgot-password)', () => {
   it("shows the server's message, or the default text", async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/forgot-password', () => HttpResponse.json({})),
-    );
+    serve(accountsHandlers(), answering('POST /api/forgot-password', {}));
     renderRoute('/forgot-password');
     await screen.findByRole('heading', { name: 'Reset your password' });
     fillIn('Email', 'dana@example.com');
@@ -19,10 +16,7 @@ describe('forgot password (/forgot-password)', () => {
   });
 
   it('shows the failure text', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/forgot-password', () => fail(500)),
-    );
+    serve(accountsHandlers(), failing('POST /api/forgot-password', 500));
     renderRoute('/forgot-password');
     await screen.findByRole('heading', { name: 'Reset your password' });
     fillIn('Email', 'dana@example.com');
@@ -55,10 +49,7 @@ describe('reset password (/reset-password)', () => {
   });
 
   it("shows the server's detail for an expired link", async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/reset-password', () => fail(400, 'This reset link is invalid or has expired.')),
-    );
+    serve(accountsHandlers(), failing('POST /api/reset-password', 400, 'This reset link is invalid or has expired.'));
     await resetWith('old', 'newsecret', 'newsecret');
     expect(await screen.findByText('This reset link is invalid or has expired.')).toBeTruthy();
   });

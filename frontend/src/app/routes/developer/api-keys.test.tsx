@@ -6,7 +6,7 @@ import { answerConfirm } from '@/testing/confirm';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { apiKeyFixture, apiKeysHandlers } from '@/testing/handlers/api-keys';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, failing, type Handlers, serve } from '@/testing/server';
 import { columnHeaders } from '@/testing/table';
 
 const existing = [
@@ -91,14 +91,11 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it("says 'Failed to create key: {detail or message}'", async () => {
-    const { user } = await openKeys(
-      {},
-      http.post('/api/keys', () => fail(400, 'Too many keys')),
-    );
+    const { user } = await openKeys({}, failing('POST /api/keys', 400, 'Too many keys'));
     await createKey(user, 'Staging');
     expect(await screen.findByText('Failed to create key: Too many keys')).toBeTruthy();
 
-    serve(http.post('/api/keys', () => fail(500)));
+    serve(failing('POST /api/keys', 500));
     await user.click(await screen.findByRole('button', { name: 'Create Staging Key' }));
     expect(await screen.findByText('Failed to create key: Request failed with status 500')).toBeTruthy();
     // No key was revealed.
@@ -154,8 +151,8 @@ describe('API keys (/dashboard/api-keys)', () => {
   });
 
   it.each([
-    { verb: 'Rotate', id: 'k1', failing: http.put('/api/keys/:id/rotate', () => fail(500)), says: MSG.failedRotateKey },
-    { verb: 'Delete', id: 'k2', failing: http.delete('/api/keys/:id', () => fail(500)), says: MSG.failedDeleteKey },
+    { verb: 'Rotate', id: 'k1', failing: failing('PUT /api/keys/:id/rotate', 500), says: MSG.failedRotateKey },
+    { verb: 'Delete', id: 'k2', failing: failing('DELETE /api/keys/:id', 500), says: MSG.failedDeleteKey },
   ])("says '$says' when $verb fails, and the key stays as it was", async ({ verb, id, failing, says }) => {
     const { user } = await openKeys({ keys: existing }, failing);
     await table();

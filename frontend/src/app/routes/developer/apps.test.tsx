@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, fail, failing, type Handlers, HttpResponse, http, serve } from '@/testing/server';
 
 const apps = () => [
   ownAppFixture({ id: 'pub-pending', name: 'Smile Scheduler', type: 'public', is_approved: false }),
@@ -29,7 +29,7 @@ const purchases = [
 async function open(opts: Parameters<typeof developerAppsHandlers>[0] = { apps: apps() }, extra: Handlers = []) {
   const fake = developerAppsHandlers(opts);
   // The Analytics dialog's installs: none unless a test serves them.
-  const noInstalls = http.get('/api/apps/:id/installs', () => HttpResponse.json({ items: [], next_cursor: null }));
+  const noInstalls = answering('GET /api/apps/:id/installs', { items: [], next_cursor: null });
   serve(accountsHandlers(), fake.handlers, noInstalls, extra);
   const view = renderRoute('/dashboard/apps', { role: 'developer' });
   await screen.findByRole('heading', { name: 'My Apps' });
@@ -130,10 +130,7 @@ describe('My Apps (/dashboard/apps)', () => {
   });
 
   it('shows the server detail or the fallback when deleting fails', async () => {
-    const { user } = await open(
-      { apps: apps() },
-      http.delete('/api/apps/:id', () => fail(500)),
-    );
+    const { user } = await open({ apps: apps() }, failing('DELETE /api/apps/:id', 500));
     await screen.findByText('Front Desk Sync');
     await user.click(row('int-1').getByRole('button', { name: /Delete/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -151,7 +148,7 @@ describe('My Apps (/dashboard/apps)', () => {
 
   it('reads a failing purchases call as no purchases', async () => {
     const { user } = await open({ apps: apps(), purchases: null }, [
-      http.get('/api/stripe/my-purchases', () => fail(500, 'Database unavailable')),
+      failing('GET /api/stripe/my-purchases', 500, 'Database unavailable'),
     ]);
     await user.click(await screen.findByRole('tab', { name: 'Apps I Purchased (0)' }));
     expect(await screen.findByText(MSG.noLicenses)).toBeTruthy();
@@ -259,8 +256,8 @@ describe('My Apps (/dashboard/apps)', () => {
   });
   it('adds a webhook: event type and target URL required, an own secret of 24 characters or more, then its secret shown once', async () => {
     const webhooks = [
-      http.get('/api/apps/:id/webhooks', () => HttpResponse.json([])),
-      http.get('/api/event-types', () => HttpResponse.json(['appointment.created'])),
+      answering('GET /api/apps/:id/webhooks', []),
+      answering('GET /api/event-types', ['appointment.created']),
       http.post('/api/apps/:id/webhooks', () =>
         HttpResponse.json({
           id: 'wh-1',
@@ -317,7 +314,7 @@ describe('My Apps (/dashboard/apps)', () => {
       http.get('/api/apps/:id/webhooks', () =>
         HttpResponse.json([hook('wh-old', 'recall.due', false), hook('wh-ok', 'license.purchased', true)]),
       ),
-      http.get('/api/event-types', () => HttpResponse.json(['license.purchased', 'license.revoked'])),
+      answering('GET /api/event-types', ['license.purchased', 'license.revoked']),
     ]);
     await user.click(
       await within(await screen.findByTestId('app-row-pub-live')).findByRole('button', { name: /^Webhooks/ }),

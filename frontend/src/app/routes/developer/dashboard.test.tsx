@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { developerHandlers } from '@/testing/handlers/developer';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, fail, HttpResponse, http, serve } from '@/testing/server';
 
 // The first visit imports the lazy route and Chakra's components: allow for it on a busy machine.
 const countOf = async (label: string) =>
@@ -63,7 +63,7 @@ describe('developer dashboard (/dashboard)', () => {
     serve(
       accountsHandlers(),
       developerHandlers(),
-      http.get('/api/manual-licences', () => HttpResponse.json({ licences: [], next_cursor: null })),
+      answering('GET /api/manual-licences', { licences: [], next_cursor: null }),
     );
     renderRoute('/dashboard', { role: 'developer' });
     await waitFor(() => expect(calls('GET /api/manual-licences')).toHaveLength(1));

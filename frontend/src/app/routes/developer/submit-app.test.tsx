@@ -11,7 +11,7 @@ import { readImageSize } from '@/features/submit-app/utils/image-size';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, fail, failing, type Handlers, http, serve } from '@/testing/server';
 
 vi.mock('@/features/submit-app/utils/image-size', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/submit-app/utils/image-size')>()),
@@ -276,11 +276,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
   });
 
   it('shows the upload failure detail or the fallback text', async () => {
-    const view = await open(
-      '/dashboard/submit-app',
-      {},
-      http.post('/api/upload/confirm', () => fail(500)),
-    );
+    const view = await open('/dashboard/submit-app', {}, failing('POST /api/upload/confirm', 500));
     await fillBasics();
     await goNext(view, 'Media & Links');
     await view.user.upload(screen.getByLabelText('Screenshot files'), [png('one.png')]);
@@ -419,7 +415,7 @@ describe('submission wizard (/dashboard/submit-app)', { timeout: 45_000 }, () =>
     const view = await open(
       '/dashboard/submit-app?mode=edit&appId=a8',
       { apps: [app] },
-      http.put('/api/apps/:id/update', () => fail(500)),
+      failing('PUT /api/apps/:id/update', 500),
     );
     await screen.findByRole('heading', { name: 'Edit Marketplace Listing' });
     await view.user.click(screen.getByRole('button', { name: /^Step 6:/ }));
@@ -565,11 +561,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
   });
 
   it('shows the server detail or the create fallback', async () => {
-    const view = await open(
-      '/dashboard/submit-app?mode=simple',
-      {},
-      http.post('/api/apps', () => fail(500)),
-    );
+    const view = await open('/dashboard/submit-app?mode=simple', {}, failing('POST /api/apps', 500));
     await screen.findByRole('heading', { name: 'Quick Create' });
     fillIn(/App Name/, 'X');
     fireEvent.change(screen.getByLabelText(/App Type/), { target: { value: 'partner' } });
@@ -600,7 +592,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     const view = await open(
       '/dashboard/submit-app?mode=edit&appId=i2&simple=true',
       { apps: [app] },
-      http.put('/api/apps/:id', () => fail(500)),
+      failing('PUT /api/apps/:id', 500),
     );
     await screen.findByRole('heading', { name: 'Edit App' });
     await view.user.click(screen.getByRole('button', { name: /Save Changes/ }));

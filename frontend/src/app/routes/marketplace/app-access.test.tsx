@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { installFixture } from '@/testing/handlers/purchases';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, failing, HttpResponse, http, serve } from '@/testing/server';
 
 afterEach(() => toaster.remove());
 
@@ -16,7 +16,7 @@ describe("An app's access from the licence mail's link (/marketplace/app-access)
   it("shows what the app may use and revokes it after a confirmation, with the link's token", async () => {
     serve(
       accountsHandlers(),
-      http.post('/api/install-link', () => HttpResponse.json(install)),
+      answering('POST /api/install-link', install),
       http.post('/api/install-link/revoke', () =>
         HttpResponse.json({ ...install, status: 'revoked', revoked_at: '2025-03-03T08:30:00.000Z' }),
       ),
@@ -34,10 +34,7 @@ describe("An app's access from the licence mail's link (/marketplace/app-access)
   });
 
   it('says so when the link is not valid', async () => {
-    serve(
-      accountsHandlers(),
-      http.post('/api/install-link', () => fail(400, INSTALL_MESSAGES.linkInvalid)),
-    );
+    serve(accountsHandlers(), failing('POST /api/install-link', 400, INSTALL_MESSAGES.linkInvalid));
     renderRoute('/marketplace/app-access?token=forged');
     expect(await screen.findByText(INSTALL_MESSAGES.linkInvalid)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeApp, makeCategory } from '@/features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '@/testing/handlers/marketplace';
 import { renderRoute } from '@/testing/render-screen';
-import { HttpResponse, http, serve } from '@/testing/server';
+import { answering, serve } from '@/testing/server';
 import MarketplaceCategory from './category';
 
 const clinical = makeCategory({ name: 'Clinical Tools', slug: 'clinical-tools' });
@@ -121,10 +121,7 @@ describe('Category page', { timeout: 20_000 }, () => {
   });
 
   it("reads 'Category not found' when the answer names no category", async () => {
-    serve(
-      marketplaceHandlers(),
-      http.get('/api/marketplace/apps/category/:slug', () => HttpResponse.json({ apps: [] })),
-    );
+    serve(marketplaceHandlers(), answering('GET /api/marketplace/apps/category/:slug', { apps: [] }));
     renderRoute(<MarketplaceCategory />, { path: '/marketplace/category/:slug', url: '/marketplace/category/x' });
     expect(await screen.findByText(MSG.categoryNotFound)).toBeTruthy();
   });

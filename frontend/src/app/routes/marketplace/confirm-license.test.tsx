@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { calls, failing, HttpResponse, http, serve } from '@/testing/server';
 import { CONFIRM_LICENSE_INVALID, CONFIRM_LICENSE_TITLE } from './confirm-license';
 
 const CONFIRM = '/api/stripe/confirm-guest-license';
@@ -34,10 +34,7 @@ describe('Confirm a guest licence (/marketplace/confirm-license)', () => {
   });
 
   it("shows the server's reason when the link is no longer valid", async () => {
-    serve(
-      accountsHandlers(),
-      http.post(CONFIRM, () => fail(404, CONFIRM_LICENSE_INVALID)),
-    );
+    serve(accountsHandlers(), failing(`POST ${CONFIRM}`, 404, CONFIRM_LICENSE_INVALID));
     renderRoute('/marketplace/confirm-license?token=abcdefghijklmnopqrstuvwx');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm and get my license' }));
     expect(await screen.findByText(CONFIRM_LICENSE_INVALID)).toBeTruthy();

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeApp, makeCategory } from '@/features/marketplace/testing/fixtures';
 import { marketplaceHandlers } from '@/testing/handlers/marketplace';
 import { renderRoute } from '@/testing/render-screen';
-import { HttpResponse, http, serve } from '@/testing/server';
+import { failing, serve } from '@/testing/server';
 import MarketplaceHome from './home';
 
 const imaging = makeCategory({ name: 'Imaging & X-Ray', slug: 'imaging-xray' });
@@ -92,10 +92,7 @@ describe('Marketplace home', { timeout: 20_000 }, () => {
 
   it('only logs a failed load and shows the empty state', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    serve(
-      marketplaceHandlers(),
-      http.get('/api/marketplace/apps', () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
-    );
+    serve(marketplaceHandlers(), failing('GET /api/marketplace/apps', 500, 'boom'));
     renderRoute(<MarketplaceHome />);
     expect(await screen.findByText(MSG.noAppsMatching)).toBeTruthy();
     expect(log).toHaveBeenCalledWith('Failed to load marketplace apps', expect.anything());

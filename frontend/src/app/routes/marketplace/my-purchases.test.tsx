@@ -8,7 +8,7 @@ import { LICENSE_REVOKED } from '@/features/purchases/components/licence-block';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { installFixture, purchaseFixture, purchasesHandlers } from '@/testing/handlers/purchases';
 import { renderRoute } from '@/testing/render-route';
-import { calls, fail, type Handlers, http, serve } from '@/testing/server';
+import { calls, failing, type Handlers, serve } from '@/testing/server';
 import { FAR_ZONES, inZone, localDay } from '@/testing/zone';
 
 afterEach(() => toaster.remove());
@@ -195,12 +195,12 @@ describe('My Purchased Licenses (/marketplace/my-purchases)', () => {
   it('shows the server detail, else the checkout fallback, when renewal fails', async () => {
     const { user } = open(
       [purchaseFixture({ id: 'p-old', expires_at: PAST })],
-      http.post('/api/stripe/create-checkout-session', () => fail(409, 'You already own a license for this app')),
+      failing('POST /api/stripe/create-checkout-session', 409, 'You already own a license for this app'),
     );
     const renew = (await card('p-old')).getByRole('button', { name: /Renew License/ });
     await user.click(renew);
     expect(await screen.findByText('You already own a license for this app')).toBeTruthy();
-    serve(http.post('/api/stripe/create-checkout-session', () => fail(500)));
+    serve(failing('POST /api/stripe/create-checkout-session', 500));
     await waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     await user.click(renew);
     expect(await screen.findByText(MSG.checkoutFailed)).toBeTruthy();

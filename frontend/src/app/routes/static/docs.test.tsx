@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyMarketplaceHandlers } from '@/testing/handlers/marketplace';
 import { openApiHandlers } from '@/testing/handlers/openapi';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { fail, type Handlers, http, serve } from '@/testing/server';
+import { failing, type Handlers, serve } from '@/testing/server';
 
 async function openDocs(extra: Handlers = []) {
   serve(emptyMarketplaceHandlers(), openApiHandlers(), extra);
@@ -124,7 +124,7 @@ describe('API documentation (/docs)', () => {
   });
 
   it('says so when the document cannot be loaded', async () => {
-    await openDocs(http.get('/api/openapi.json', () => fail(500)));
+    await openDocs(failing('GET /api/openapi.json', 500));
     expect(await screen.findByText('The API reference could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

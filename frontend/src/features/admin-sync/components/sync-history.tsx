@@ -8,7 +8,12 @@ import { NativeSelectField, type SelectOption } from '@/components/ui/native-sel
 import { PageHeader } from '@/components/ui/page-header';
 import { usePagedList } from '@/lib/use-paged-list';
 import { formatDate } from '@/utils/format';
-import { getSyncHistoryPage, syncHistoryPageKey, useSyncHistoryFirstPage } from '../api/get-sync-history';
+import {
+  getSyncHistoryPage,
+  type SyncHistoryFilters,
+  syncHistoryPageKey,
+  useSyncHistoryFirstPage,
+} from '../api/get-sync-history';
 import type { RunStatus } from '../types';
 import { formatCounts, RUN_STATUS, syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
@@ -16,6 +21,11 @@ import { RunStatusBadge } from './status-badge';
 const RUN_STATUSES = Object.keys(RUN_STATUS) as RunStatus[];
 const SYNC_TYPE_OPTIONS = SYNC_TYPES.map((t) => ({ value: t, label: syncTypeLabel(t) }));
 const RUN_STATUS_OPTIONS = RUN_STATUSES.map((s) => ({ value: s, label: RUN_STATUS[s].label }));
+/** The filters of the runs, each a query field of the history's pages. */
+const RUN_FILTERS = [
+  { field: 'sync_type', label: 'Sync type', maxW: '64', all: 'All types', options: SYNC_TYPE_OPTIONS },
+  { field: 'status', label: 'Run status', maxW: '48', all: 'All statuses', options: RUN_STATUS_OPTIONS },
+] as const;
 
 const COLUMNS: DataColumn[] = [
   { label: 'Started', width: '17%' },
@@ -33,9 +43,7 @@ const COLUMNS: DataColumn[] = [
  * days (the Dashboard keeps its short list).
  */
 export function SyncHistory() {
-  const [syncType, setSyncType] = useState('');
-  const [status, setStatus] = useState('');
-  const filters = { sync_type: syncType || undefined, status: status || undefined };
+  const [filters, setFilters] = useState<SyncHistoryFilters>({});
   const key = syncHistoryPageKey(filters);
   const { data, error, isLoading } = useSyncHistoryFirstPage(filters);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -58,22 +66,14 @@ export function SyncHistory() {
       />
       {error && !data && <LoadError error={error} fallback="Failed to load the sync history" mb="4" />}
       <HStack gap="4" mb="4" flexWrap="wrap" align="end">
-        <RunFilter
-          label="Sync type"
-          maxW="64"
-          value={syncType}
-          onChange={setSyncType}
-          all="All types"
-          options={SYNC_TYPE_OPTIONS}
-        />
-        <RunFilter
-          label="Run status"
-          maxW="48"
-          value={status}
-          onChange={setStatus}
-          all="All statuses"
-          options={RUN_STATUS_OPTIONS}
-        />
+        {RUN_FILTERS.map(({ field, ...filter }) => (
+          <RunFilter
+            key={field}
+            {...filter}
+            value={filters[field] ?? ''}
+            onChange={(value) => setFilters((current) => ({ ...current, [field]: value || undefined }))}
+          />
+        ))}
         {data && (
           <Text fontSize="sm" color="gray.600" aria-live="polite">
             {`Showing ${runs.length} runs${list.hasMore ? ' (more to load)' : ''}`}

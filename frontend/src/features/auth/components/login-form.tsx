@@ -7,21 +7,19 @@ import { AuthHeading } from '@/components/ui/auth-heading';
 import { AppLink } from '@/components/ui/links';
 import { notifyInfo } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import type { SessionResponse } from '../api/sign-in';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterLogin, toStoredRole } from '../lib/redirect';
 import { useStartSession } from '../lib/session';
 import { CredentialsForm } from './credentials-form';
 import { GoogleSignIn } from './google-sign-in';
-import { SignInLinkOffer } from './sign-in-link';
+import { useSignInLinkOffer } from './sign-in-link';
 
 /** Developer sign-in: e-mail and password, Google, and a single-sign-on teaser. */
 export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const { trigger, isMutating } = useSignIn();
-  // The address a sign-in was refused for after repeated failures (429): a mailed link is offered.
-  const [locked, setLocked] = useState<string | null>(null);
+  const { watch, offer } = useSignInLinkOffer();
   const [params] = useSearchParams();
   const start = useStartSession();
 
@@ -49,16 +47,11 @@ export function LoginForm() {
         failed={MSG.loginFailed}
         error={error}
         setError={setError}
-        onCredentials={async (credentials) => {
-          try {
-            startSession(await trigger(credentials), MSG.loginFailed);
-          } catch (err) {
-            if (err instanceof ApiError && err.status === 429) setLocked(credentials.email);
-            throw err;
-          }
-        }}
+        onCredentials={async (credentials) =>
+          startSession(await watch(credentials.email, () => trigger(credentials)), MSG.loginFailed)
+        }
       />
-      {locked && <SignInLinkOffer email={locked} />}
+      {offer}
 
       <HStack my="6" gap="3">
         <Separator flex="1" />

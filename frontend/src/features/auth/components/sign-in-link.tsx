@@ -7,7 +7,7 @@ import { AuthHeading } from '@/components/ui/auth-heading';
 import { FormMessage } from '@/components/ui/form-message';
 import { AppLink } from '@/components/ui/links';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { signInWithLink, useMailSignInLink } from '../api/sign-in-link';
 import { destinationAfterLogin, toStoredRole } from '../lib/redirect';
 import { useStartSession } from '../lib/session';
@@ -50,6 +50,23 @@ export function SignInLinkOffer({ email }: { email: string }) {
       )}
     </Stack>
   );
+}
+
+/**
+ * The offer of a credentials form: `watch` runs a sign-in and, when it is refused after repeated
+ * failures (429), keeps the address; `offer` is then the SignInLinkOffer for it, else nothing.
+ */
+export function useSignInLinkOffer() {
+  const [locked, setLocked] = useState<string | null>(null);
+  const watch = async <T,>(email: string, signIn: () => Promise<T>): Promise<T> => {
+    try {
+      return await signIn();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) setLocked(email);
+      throw err;
+    }
+  };
+  return { watch, offer: locked && <SignInLinkOffer email={locked} /> };
 }
 
 /** /login/link?token=...: signs in with the mailed link, by a button (mail scanners open links). */

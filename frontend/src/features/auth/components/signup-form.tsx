@@ -63,6 +63,8 @@ export function SignupForm() {
     const message = errors[field]?.message;
     return message && message !== MSG.allRequired ? message : undefined;
   };
+  /** A required field's state for RequiredField: red when wrong, with its own message when it has one. */
+  const stateOf = (field: keyof SignupRequest) => ({ invalid: Boolean(errors[field]), error: fieldError(field) });
 
   // The schema fills account_type in; the choice above decides it, and a developer's body stays the spec's.
   const onSubmit = handleSubmit(async ({ website, account_type: _parsed, ...account }) => {
@@ -109,28 +111,19 @@ export function SignupForm() {
               colorPalette="brand"
             />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <RequiredField
-                label={practice ? 'Contact Name' : 'Full Name'}
-                invalid={Boolean(errors.full_name)}
-                error={fieldError('full_name')}
-              >
+              <RequiredField label={practice ? 'Contact Name' : 'Full Name'} {...stateOf('full_name')}>
                 <Input autoComplete="name" {...register('full_name')} />
               </RequiredField>
-              <RequiredField
-                label={practice ? 'Practice Name' : 'Company Name'}
-                invalid={Boolean(errors.company_name)}
-                error={fieldError('company_name')}
-              >
+              <RequiredField label={practice ? 'Practice Name' : 'Company Name'} {...stateOf('company_name')}>
                 <Input autoComplete="organization" {...register('company_name')} />
               </RequiredField>
             </SimpleGrid>
-            <RequiredField label="Email" invalid={Boolean(errors.email)} error={fieldError('email')}>
+            <RequiredField label="Email" {...stateOf('email')}>
               <Input type="email" autoComplete="email" {...register('email')} />
             </RequiredField>
             <RequiredField
               label="Password"
-              invalid={Boolean(errors.password)}
-              error={fieldError('password')}
+              {...stateOf('password')}
               hint={`At least ${LIMITS.passwordMin} characters.`}
             >
               <PasswordInput autoComplete="new-password" {...register('password')} />

@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { accountsHandlers } from '@/testing/handlers/accounts';
 import { developerAppsHandlers, ownAppFixture } from '@/testing/handlers/developer-apps';
 import { fillIn, renderRoute } from '@/testing/render-route';
-import { calls, fail, HttpResponse, http, serve } from '@/testing/server';
+import { answering, calls, fail, failing, HttpResponse, http, serve } from '@/testing/server';
 
 const pending = (over: Record<string, unknown> = {}) => ({
   purchase_id: 'p-1',
@@ -24,7 +24,7 @@ async function open(licences = [pending()]) {
     apps: [ownAppFixture({ id: 'pub-manual', name: 'Perio Pal', type: 'public', is_approved: true })],
   });
   serve(accountsHandlers(), apps.handlers, [
-    http.get('/api/manual-licences', () => HttpResponse.json({ licences: list, next_cursor: null })),
+    answering('GET /api/manual-licences', { licences: list, next_cursor: null }),
     http.post<{ id: string }>('/api/manual-licences/:id/complete', ({ params }) => {
       if (!list.some((l) => l.purchase_id === params.id)) return fail(409, MANUAL_LICENCE_DONE);
       list = list.filter((l) => l.purchase_id !== params.id);
@@ -62,7 +62,7 @@ describe('Pending Licenses dialog (My Apps)', () => {
 
   it("shows the server's detail when completing fails", async () => {
     const { user } = await open();
-    serve(http.post('/api/manual-licences/:id/complete', () => fail(409, MANUAL_LICENCE_DONE)));
+    serve(failing('POST /api/manual-licences/:id/complete', 409, MANUAL_LICENCE_DONE));
     const row = within(await screen.findByTestId('app-row-pub-manual'));
     await user.click(await row.findByRole('button', { name: /Pending Licenses \(1\)/ }));
     const dialog = within(await screen.findByRole('dialog'));
