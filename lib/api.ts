@@ -194,6 +194,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'APPINSTALLS#*',
       // A completed manual licence's mail keeps its access link on the buyer's install.
       'INSTALLS#*',
+      // A deleted app's webhooks go with it (their lookup items).
+      'WEBHOOK#*',
     ],
     projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     uploads: true,
@@ -326,6 +328,8 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'WEBHOOKCOUNT#*',
       // A completed manual licence's mail keeps its access link on the buyer's install.
       'INSTALLS#*',
+      // A deleted app's webhooks go with it (their lookup items).
+      'WEBHOOK#*',
     ],
     webhookQueue: true,
     mail: true,

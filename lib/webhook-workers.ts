@@ -37,6 +37,9 @@ export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
   'PURCHASE#*',
   'MANUALPENDING',
   'MARKET',
+  // The manual licences pending from before their index: every app once, listed and unlisted
+  // (GSI2 MARKET and APPS), then a marker (MIGRATION#).
+  'APPS',
   'MIGRATION#*',
   'SUPPRESSED#*',
   'RATE#*',
