@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { USER_PROFILE_ATTRIBUTES } from '../functions/adapters/dynamodb/table-definition';
 import { syncJobs } from '../functions/queues/sync-jobs';
 import { webhookDeliveries } from '../functions/queues/webhook-deliveries';
 import { type TableAction, tableAccess } from './api';
@@ -32,8 +33,44 @@ export const SYNC_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:BatchWriteItem',
 ];
 
-/** The partition keys the sync worker uses (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
-export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
+/**
+ * The partition keys the sync worker reads (dynamodb:LeadingKeys; test/infra/table-actions.test.ts
+ * derives them from its code). Accounts only as profiles (the projected grant below).
+ */
+export const SYNC_WORKER_TABLE_READS: readonly string[] = [
+  'SYNCSTATE',
+  'SYNCRUN#*',
+  'SYNCFEATURES',
+  'SYNCRELS',
+  'SYNCTABLES',
+  'SYNCEVENTTYPES',
+  'LEGACYUSER#*',
+  'LEGACYUSERS',
+  'APP#*',
+  'BUYER#*',
+  // A practice's installs: an event reaches only the apps whose install grants it.
+  'INSTALLS#*',
+  // An imported legacy account found by its address (the address claim's user id).
+  'EMAIL#*',
+  // Invitations of imported accounts: the suppressed addresses.
+  'SUPPRESSED#*',
+  // The marketplace listing's builds (a listing job on the sync queue): the catalogue's cards in.
+  'LISTING',
+  'CATALOGUE',
+  'CATEGORIES',
+  'MARKET',
+  // A proven address's purchases counted as installations a page at a time
+  // (functions/core/purchases/installations.ts).
+  'PURCHASE#*',
+  // Catalogue jobs (functions/core/apps/catalogue-jobs.ts): a category's apps re-filed a page at a
+  // time (GSI3 partitions, the category counters).
+  'MARKETCAT#*',
+  'CATAPPS#*',
+  'CATEGORYCOUNTS',
+];
+
+/** The partition keys the sync worker writes (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
+export const SYNC_WORKER_TABLE_WRITES: readonly string[] = [
   'SYNCSTATE',
   'SYNCRUN#*',
   'SYNCLOCK#*',
@@ -44,47 +81,36 @@ export const SYNC_WORKER_TABLE_KEYS: readonly string[] = [
   'SYNCRELS',
   'SYNCTABLE#*',
   'SYNCTABLES',
-  'SYNCEVENTTYPES',
   'LEGACYUSER#*',
-  'LEGACYUSERS',
   'EVENTTYPE#*',
   'EVENTTYPES',
   'APP#*',
-  'BUYER#*',
-  // A practice's installs: an event reaches only the apps whose install grants it.
-  'INSTALLS#*',
   'DELIVERY#*',
-  'EMAIL#*',
+  // An imported legacy account: its account item and its address claim in one transaction.
   'USER#*',
+  'EMAIL#*',
   // User Management's counts: an imported account counts as invited.
   'USERCOUNTS',
-  // Invitations of imported accounts (their links, the per-recipient mail cap, suppressed addresses).
+  // Invitations of imported accounts (their links, the per-recipient mail cap).
   'INVITE#*',
   'RATE#*',
-  'SUPPRESSED#*',
   // Run pointers, the catalogue counts and the hourly summaries of empty polls.
   'SYNCPOINTER#*',
   'SYNCCOUNTS',
   'SYNCPOLLHOUR#*',
-  // The marketplace listing's builds (a listing job on the sync queue): the catalogue's cards in.
+  // The marketplace listing's builds.
   'LISTING',
   'LISTING#*',
   'CATALOGUE',
-  'CATEGORIES',
-  'MARKET',
-  // A proven address's purchases counted as installations a page at a time
-  // (functions/core/purchases/installations.ts): the purchase's mark and its app's counter (APP#*,
+  // A proven address's purchase counted: the purchase's mark and its app's counter (APP#*,
   // CATALOGUE above) in one transaction, which names the event-marker kind it shares with the webhook.
   'PURCHASE#*',
   'STRIPEEVENT#*',
-  // Catalogue jobs (functions/core/apps/catalogue-jobs.ts): a category's apps re-filed a page at a
-  // time (GSI3 partitions, the category and App Management counters), a deleted app's key pool
-  // deleted a page at a time (APP#* above).
-  'MARKETCAT#*',
-  'CATAPPS#*',
+  // Catalogue jobs: the category and App Management counters, a deleted app's key pool deleted a
+  // page at a time (APP#* above), and the old slug a category held while its apps moved off it,
+  // freed by the re-filing's last page.
   'CATEGORYCOUNTS',
   'APPCOUNTS',
-  // The old slug a category held while its apps moved off it, freed by the re-filing's last page.
   'CATSLUG#*',
 ];
 
@@ -199,7 +225,12 @@ export class Sync extends Construct {
       deadLetterReason:
         'Invoked by the SQS event source, not asynchronously: a job that keeps failing moves to the sync dead-letter queue (redrive policy, lib/queues.ts).',
     });
-    for (const statement of tableAccess(props.table, SYNC_WORKER_TABLE_ACTIONS, { keys: SYNC_WORKER_TABLE_KEYS })) {
+    for (const statement of tableAccess(props.table, SYNC_WORKER_TABLE_ACTIONS, {
+      reads: SYNC_WORKER_TABLE_READS,
+      writes: SYNC_WORKER_TABLE_WRITES,
+      // An imported account's profile (is it there, is it invited): never the password hash.
+      projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
+    })) {
       this.worker.grantPrincipal.addToPrincipalPolicy(statement);
     }
     // Polls under a minute queue the minute's further polls with delays.

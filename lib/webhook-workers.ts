@@ -26,8 +26,8 @@ export const WEBHOOK_WORKER_TABLE_ACTIONS: readonly TableAction[] = [
   'dynamodb:UpdateItem',
 ];
 
-/** The partition keys the delivery worker and the scheduler use (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
-export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
+/** The partition keys the delivery worker and the scheduler read (dynamodb:LeadingKeys; test/infra/table-actions.test.ts). */
+export const WEBHOOK_WORKER_TABLE_READS: readonly string[] = [
   'DELIVERY#*',
   'DUEDELIVERY',
   'WEBHOOKLOG#*',
@@ -37,8 +37,21 @@ export const WEBHOOK_WORKER_TABLE_KEYS: readonly string[] = [
   'PURCHASE#*',
   'MANUALPENDING',
   'MARKET',
+  // The manual licences pending from before their index: every app once, listed and unlisted
+  // (GSI2 MARKET and APPS), then a marker (MIGRATION#).
+  'APPS',
   'MIGRATION#*',
   'SUPPRESSED#*',
+  'RATE#*',
+];
+
+/** The partition keys they write: deliveries and their logs, endpoint state, reminders, the marker. */
+export const WEBHOOK_WORKER_TABLE_WRITES: readonly string[] = [
+  'DELIVERY#*',
+  'WEBHOOKLOG#*',
+  'APP#*',
+  'PURCHASE#*',
+  'MIGRATION#*',
   'RATE#*',
 ];
 
@@ -106,7 +119,8 @@ export class WebhookWorkers extends Construct {
 
     for (const fn of [this.delivery, this.scheduler]) {
       for (const statement of tableAccess(props.table, WEBHOOK_WORKER_TABLE_ACTIONS, {
-        keys: WEBHOOK_WORKER_TABLE_KEYS,
+        reads: WEBHOOK_WORKER_TABLE_READS,
+        writes: WEBHOOK_WORKER_TABLE_WRITES,
         // An app's developer (whose address a failing endpoint's mail goes to): the profile only.
         projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
       })) {

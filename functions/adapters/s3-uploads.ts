@@ -28,6 +28,21 @@ const tag = (key: string, TagSet: Array<{ Key: string; Value: string }>) =>
 /** S3 accepts at most 1,000 keys per DeleteObjects request. */
 const DELETE_BATCH = 1000;
 
+/**
+ * DeleteObjects answers 200 and lists the keys it could not delete, each with S3's error code. The
+ * error is named after the first code, as the SDK names a failed request's: a busy or failing S3
+ * (InternalError, SlowDown, ServiceUnavailable) is then a dependency failure, answered 503 with
+ * Retry-After like every other (resilience.ts isDependencyFailure), not a bare 500; a refusal
+ * (AccessDenied) stays an error of ours.
+ */
+export function deleteRefused(errors: ReadonlyArray<{ Code?: string; Key?: string }>, of: number): Error {
+  const code = errors[0]?.Code ?? 'UnknownError';
+  return Object.assign(new Error(`S3 refused to delete ${errors.length} of ${of} objects (${code})`), {
+    name: code,
+    $dependency: 'S3',
+  });
+}
+
 export const s3Uploads: UploadStore = {
   async put(key, body, contentType, opts) {
     await s3Client().send(
@@ -91,11 +106,7 @@ export const s3Uploads: UploadStore = {
           Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
         }),
       );
-      if (res.Errors?.length) {
-        throw new Error(
-          `S3 refused to delete ${res.Errors.length} of ${batch.length} objects (${res.Errors[0]?.Code})`,
-        );
-      }
+      if (res.Errors?.length) throw deleteRefused(res.Errors, batch.length);
     }
   },
   async presignPost(key, maxBytes, expiresSeconds) {

@@ -475,9 +475,12 @@ export class TableNeedsAnalyzer {
         active.pop();
       }
     };
+    /** The callees of the calls whose callee expression is being walked (innermost last). */
+    const naming: Set<Unit>[] = [];
     const recorder: Recorder = {
       ref: (u) => {
         facts.refs.add(u);
+        for (const callees of naming) callees.add(u);
         for (const site of active) site.keyRefs.add(u);
       },
       key: (key) => {
@@ -504,10 +507,15 @@ export class TableNeedsAnalyzer {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const site = newSite(node);
         // The callee: what it names are the units this call runs.
-        const before = new Set(facts.refs);
+        // Everything it names, also when the unit named it before (a second `tx.putNew(...)` of a
+        // transaction runs putNew as the first did).
         const actionsBefore = new Set(facts.actions);
-        visit(node.expression);
-        for (const u of facts.refs) if (!before.has(u)) site.callees.add(u);
+        naming.push(site.callees);
+        try {
+          visit(node.expression);
+        } finally {
+          naming.pop();
+        }
         // `new GetCommand(...)`: the command's action is this call's.
         for (const a of facts.actions) if (!actionsBefore.has(a)) site.actions.add(a);
         if (ts.isNewExpression(node)) {

@@ -1,13 +1,18 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, assert, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLogLines } from '../../http/capture-log-lines';
 import { uploadLockKey } from './keys';
 import { dynamoAppUploadLock } from './upload-lock';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 beforeEach(() => ddb.reset());
 afterAll(() => ddb.restore());
+
+/** What the SDK throws when DynamoDB did not answer within the request timeout. */
+const timedOut = () =>
+  Object.assign(new Error('a request has exceeded the configured 2000 ms requestTimeout'), { name: 'TimeoutError' });
 
 const taken = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
@@ -50,5 +55,30 @@ describe('the per-app upload lease', () => {
       }),
     ).rejects.toThrow('refused');
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+  });
+
+  describe('a release that does not get through (a slow table): the lease runs out on its own', () => {
+    const lines: string[] = [];
+    afterEach(() => vi.restoreAllMocks());
+
+    it("keeps the work's answer: images stored are not answered as a failure", async () => {
+      captureLogLines(lines);
+      ddb.on(PutCommand).resolves({});
+      ddb.on(DeleteCommand).rejects(timedOut());
+      await expect(dynamoAppUploadLock.withApp('a1', async () => 'stored')).resolves.toBe('stored');
+      expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+      expect(lines.join('')).toContain('upload lease not released');
+    });
+
+    it("passes the work's own failure on, not the release's", async () => {
+      captureLogLines(lines);
+      ddb.on(PutCommand).resolves({});
+      ddb.on(DeleteCommand).rejects(timedOut());
+      await expect(
+        dynamoAppUploadLock.withApp('a1', async () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+    });
   });
 });

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../core/errors';
 import type { AppUploadLock, UploadClaims } from '../../core/uploads/ports';
 import { PENDING_UPLOAD_TTL_SECONDS } from '../../core/uploads/upload-keys';
+import { logger } from '../../http/logger';
 import { cancelledAt, conditionally, deleteItem, isConditionFailure, putItem, transact, tx } from './dynamo';
 import { uploadClaimKey, uploadLockKey } from './keys';
 
@@ -56,11 +57,25 @@ export const dynamoAppUploadLock: AppUploadLock = {
       if (Date.now() > deadline) throw new ConflictError(UPLOAD_BUSY);
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 60));
     }
+    let outcome: { done: true; value: Awaited<ReturnType<typeof fn>> } | { done: false; error: unknown };
     try {
-      return await fn();
-    } finally {
-      await release(appId, token);
+      outcome = { done: true, value: await fn() };
+    } catch (error) {
+      outcome = { done: false, error };
     }
+    try {
+      await release(appId, token);
+    } catch (err) {
+      // The lease runs out on its own (LEASE_MS). A release that did not get through (a slow
+      // table) must not turn images already stored into a 503, whose retry would then find the
+      // app's screenshot slots taken, nor hide the work's own error.
+      logger.warn('upload lease not released', {
+        appId,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      });
+    }
+    if (!outcome.done) throw outcome.error;
+    return outcome.value;
   },
 };
 
