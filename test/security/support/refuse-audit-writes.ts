@@ -1,12 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/adapters/aws-clients';
+import { auditKeys } from '../../../functions/adapters/dynamodb/keys';
 
 /** Which writes of the audit trail are refused: single writes of an entry (the post-answer ones), or every write naming one. */
 export type AuditRefusal = 'single' | 'all';
 
 const pkOf = (v: unknown) => String((v as { S?: string } | undefined)?.S ?? v ?? '');
 type Write = { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
-const namesEntry = (w: Write | undefined) => pkOf(w?.Item?.PK ?? w?.Key?.PK).startsWith('AUDIT#');
+const namesEntry = (w: Write | undefined) => auditKeys.isEntryPk(pkOf(w?.Item?.PK ?? w?.Key?.PK));
 
 let refusing: AuditRefusal | null = null;
 const watched = new WeakSet<DynamoDBDocumentClient>();
