@@ -190,6 +190,18 @@ let deployed: DeployedFunction[];
 let analyzer: TableNeedsAnalyzer;
 const needsByName = new Map<string, FunctionTableNeeds>();
 
+/** What `check` finds for each deployed function (its code's needs against its policy), by name, where it finds anything. */
+function findingsByFunction(
+  check: (needs: FunctionTableNeeds, statements: readonly Statement[]) => string[],
+): Record<string, string[]> {
+  const findings: Record<string, string[]> = {};
+  for (const fn of deployed) {
+    const found = check(must(needsByName.get(fn.name)), fn.statements);
+    if (found.length) findings[fn.name] = found;
+  }
+  return findings;
+}
+
 beforeAll(async () => {
   const { appStack } = synthMarketplace({
     context: { siteBuildPath: fakeSiteBuild() },
@@ -274,12 +286,7 @@ describe("each function's code against its IAM policy on the table", () => {
   });
 
   it('allows every action on every key its code uses, and nothing in its code goes unallowed', () => {
-    const failures: Record<string, string[]> = {};
-    for (const fn of deployed) {
-      const missing = uncovered(must(needsByName.get(fn.name)), fn.statements);
-      if (missing.length) failures[fn.name] = missing;
-    }
-    expect(failures).toEqual({});
+    expect(findingsByFunction(uncovered)).toEqual({});
   });
 
   it('fails when a policy lacks an action or a key the code uses', () => {
@@ -341,12 +348,7 @@ describe("each function's code against its IAM policy on the table", () => {
   });
 
   it('no policy is wider than its code on the key kinds that hold secrets (accounts, addresses, key hashes, reset tokens)', () => {
-    const failures: Record<string, string[]> = {};
-    for (const fn of deployed) {
-      const wider = overGranted(must(needsByName.get(fn.name)), fn.statements);
-      if (wider.length) failures[fn.name] = wider;
-    }
-    expect(failures).toEqual({});
+    expect(findingsByFunction(overGranted)).toEqual({});
   });
 
   it('finds a policy wider than its code (whole account items where the code reads profiles)', () => {
