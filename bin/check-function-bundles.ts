@@ -1,7 +1,7 @@
 /**
  * Lambda bundle budget, run by `npm run check:bundle` (part of `npm test`): builds every function
  * the stacks deploy with the esbuild options the CDK uses (lib/bundling.ts: minified ESM, the AWS
- * SDK v3 left to the Lambda runtime, Powertools' Logger, Metrics and Tracer to AWS's Powertools
+ * SDK v3 left to the SDK layer (lib/aws-sdk-layer.ts), Powertools' Logger, Metrics and Tracer to AWS's Powertools
  * layer), prints each bundle's size against its budget and exits 1 when one is over, when the AWS
  * SDK or the layer's Powertools got bundled after all, or when Stripe's SDK reaches a function
  * that takes no payment.
@@ -9,18 +9,33 @@
  *   npx tsx bin/check-function-bundles.ts                 # sizes and budgets
  *   npx tsx bin/check-function-bundles.ts --import-times  # also each bundle's cold import time
  *   npx tsx bin/check-function-bundles.ts --keep DIR      # keep the bundles in DIR
+ *   npx tsx bin/check-function-bundles.ts --write-sdk-layer  # rewrite lib/aws-sdk-layer/manifest.json
  *
  * Per function: the whole bundle (index.mjs as deployed, minified; the source map beside it is not
  * loaded at cold start), and the share of Powertools (what stays bundled: Parameters) and of
- * Stripe's SDK in it. Import times load the bundle in a fresh Node process with the AWS SDK and
- * the layer's Powertools (with the X-Ray SDK) resolved from node_modules, as Lambda resolves them
- * from its runtime and the layer: what they cost at cold start is in the figure.
+ * Stripe's SDK in it. Then the AWS SDK layer (lib/aws-sdk-layer.ts): the names the bundles import
+ * from `@aws-sdk/*` must be exactly lib/aws-sdk-layer/manifest.json's (a missing one would fail a cold start
+ * in the cloud), the layer built from it must stay within SDK_LAYER_BUDGET, and every bundle must
+ * load against it in a fresh Node process (an SDK name it lacks fails the import). Import times load
+ * the bundle in a fresh Node process with the AWS SDK from that layer and the Powertools layer's
+ * Logger, Metrics and Tracer (with the X-Ray SDK) resolved from node_modules, as Lambda resolves
+ * them from the layers: what they cost at cold start is in the figure.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { existingPath, REPO_ROOT } from '../lib/app-config';
+import {
+  buildSdkLayerSync,
+  compareSdkImports,
+  linkLayerModules,
+  mergeSdkImports,
+  readSdkManifest,
+  SDK_LAYER_MANIFEST,
+  sdkImportsOf,
+  writeSdkManifest,
+} from '../lib/aws-sdk-layer';
 import {
   BROWSER_ONLY_MODULES,
   coldImportMs,
@@ -149,7 +164,8 @@ const BUDGETS: Record<string, Budget> = {
   // A delivered licence creates the buyer's install (issue 28): 221.1 KB.
   // The licence mail's access link to see and revoke an app's access (issue 28): 225.1 KB.
   // After the issue 26 and 30 merges (buyer+app pointers, the audit scope in dynamo.ts): 231.1 KB.
-  'fulfilment-worker': { total: 232 * KB },
+  // The SDK imported under the SDK layer's package names (`@aws-sdk-layer/*`, 6 bytes more per import): 232.0 KB.
+  'fulfilment-worker': { total: 233 * KB },
   'mail-worker': { total: 25 * KB },
   // The outside systems' API keys are read through Powertools Parameters with a max age, like every
   // secret (functions/secrets.ts), so a replaced key needs no cold start: ~8 KB.
@@ -173,6 +189,15 @@ const BUDGETS: Record<string, Budget> = {
   'webhook-scheduler': { total: 207 * KB },
 };
 
+/**
+ * The AWS SDK layer every function loads its SDK clients from: the union of what the functions
+ * import (DynamoDB with its document client, S3, SES v2, SQS, EventBridge Scheduler, Secrets
+ * Manager) with the SDK's shared core, minified (2026-11-29: 626.4 KB in all). A function loads only
+ * its clients' modules and the chunks they share (marketplace ~330 KB of it). Only the credential
+ * providers Lambda never uses (SSO, STS, process, INI files) are in chunks that load on demand.
+ */
+const SDK_LAYER_BUDGET = 640 * KB;
+
 /** The latency-critical public functions, held to 300 KB (see above). */
 const FAST_LIMIT = 300 * KB;
 const LATENCY_CRITICAL = new Set(['marketplace', 'partner']);
@@ -180,13 +205,14 @@ const LATENCY_CRITICAL = new Set(['marketplace', 'partner']);
 const POWERTOOLS =
   /(^|\/)node_modules\/(@aws-lambda-powertools|aws-xray-sdk-core|cls-hooked|semver|emitter-listener|shimmer|atomic-batcher|async-hook-jl|stack-chain)\//;
 
-/** What lib/bundling.ts leaves to the Lambda runtime and the Powertools layer; none of it may be bundled. */
+/** What lib/bundling.ts leaves to the SDK layer and the Powertools layer; none of it may be bundled. */
 const AWS_SDK = /(^|\/)node_modules\/@aws-sdk\//;
 const LAYER = /(^|\/)node_modules\/(@aws-lambda-powertools\/(logger|metrics|tracer)|aws-xray-sdk-core)\//;
 const STRIPE = /(^|\/)node_modules\/stripe\//;
 
 const args = process.argv.slice(2);
 const withImportTimes = args.includes('--import-times');
+const writeSdkLayer = args.includes('--write-sdk-layer');
 const keepAt = args.includes('--keep') ? args[args.indexOf('--keep') + 1] : undefined;
 const outDir = keepAt ? resolve(keepAt) : mkdtempSync(join(tmpdir(), 'function-bundles-'));
 
@@ -240,8 +266,8 @@ async function bundle(name: string, entry: string): Promise<Row> {
 
 /**
  * Median of five cold imports, each in a fresh Node process (as a Lambda cold start loads it). The
- * bundles' directory links to the repository's node_modules, so their `@aws-sdk/*` and Powertools
- * imports load the installed packages as Lambda loads the runtime's SDK and the layer's Powertools.
+ * bundles' directory has a node_modules that resolves `@aws-sdk/*` to the SDK layer built here and
+ * the rest (Powertools) to the repository's, as Lambda resolves them from the two layers.
  */
 function importTime(file: string): number {
   const times = Array.from({ length: 5 }, () => coldImportMs(file));
@@ -251,25 +277,43 @@ function importTime(file: string): number {
 const kb = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
 
 mkdirSync(outDir, { recursive: true });
-if (withImportTimes && !existsSync(join(outDir, 'node_modules'))) {
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(outDir, 'node_modules'), 'dir');
-}
 // Throws when Logger, Metrics and Tracer are not one version (one layer serves them).
 const layerVersion = powertoolsLayerVersion(REPO_ROOT);
 const rows: Row[] = [];
-for (const [name, entry] of Object.entries(functionEntries(REPO_ROOT))) {
-  const row = await bundle(name, entry);
-  if (withImportTimes) row.importMs = importTime(row.file);
-  rows.push(row);
-}
+for (const [name, entry] of Object.entries(functionEntries(REPO_ROOT))) rows.push(await bundle(name, entry));
 
 const problems: string[] = [];
+
+// The SDK layer: exactly the names the bundles import, within its budget.
+const used = mergeSdkImports(rows.map((r) => sdkImportsOf(readFileSync(r.file, 'utf8'))));
+if (writeSdkLayer) writeSdkManifest(REPO_ROOT, used);
+const { missing, unused } = compareSdkImports(readSdkManifest(REPO_ROOT), used);
+for (const m of missing)
+  problems.push(`SDK layer: ${SDK_LAYER_MANIFEST} lacks ${m}, which a function imports (--write-sdk-layer)`);
+for (const u of unused)
+  problems.push(`SDK layer: ${SDK_LAYER_MANIFEST} lists ${u}, which no function imports (--write-sdk-layer)`);
+const layerDir = join(outDir, 'aws-sdk-layer');
+const layerBytes = buildSdkLayerSync(REPO_ROOT, layerDir);
+if (layerBytes > SDK_LAYER_BUDGET) problems.push(`SDK layer: ${kb(layerBytes)} > ${kb(SDK_LAYER_BUDGET)}`);
+
+// Every bundle imported as Lambda would at a cold start, against the layer: an SDK name the layer
+// lacks fails the import ("does not provide an export named").
+if (!existsSync(join(outDir, 'node_modules'))) linkLayerModules(REPO_ROOT, layerDir, join(outDir, 'node_modules'));
+for (const row of rows) {
+  try {
+    row.importMs = withImportTimes ? importTime(row.file) : coldImportMs(row.file);
+  } catch (error) {
+    const message = (error as Error).message;
+    problems.push(`${row.name}: does not load with the SDK layer: ${message.match(/\w*Error: .*/)?.[0] ?? message}`);
+  }
+}
+
 const table = rows.map((r) => {
   const over: string[] = [];
   if (r.total > r.budget.total) over.push(`bundle ${kb(r.total)} > ${kb(r.budget.total)}`);
   if (r.budget.total > LIMIT) over.push(`budget over ${kb(LIMIT)}`);
   if (LATENCY_CRITICAL.has(r.name) && r.budget.total > FAST_LIMIT) over.push(`budget over ${kb(FAST_LIMIT)}`);
-  if (r.sdk > 0) over.push(`bundles ${kb(r.sdk)} of the AWS SDK or Powertools, which the runtime and layer provide`);
+  if (r.sdk > 0) over.push(`bundles ${kb(r.sdk)} of the AWS SDK or Powertools, which the layers provide`);
   if (r.stripe > 0 && !r.budget.stripe) over.push(`bundles the Stripe SDK (${kb(r.stripe)}) but takes no payment`);
   if (r.name === 'storefront') {
     // Each one a module the renderer still imports, or the list in lib/bundling.ts is stale.
@@ -291,9 +335,10 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]?
 const line = (cells: string[]) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
 console.log(
-  `Lambda bundles (index.mjs, minified, as deployed; the AWS SDK v3 comes from the Lambda runtime, Powertools ${layerVersion} from its layer; limit ${kb(LIMIT)}):\n${line(header)}`,
+  `Lambda bundles (index.mjs, minified, as deployed; the AWS SDK v3 comes from the SDK layer, Powertools ${layerVersion} from its layer; limit ${kb(LIMIT)}):\n${line(header)}`,
 );
 for (const t of table) console.log(line(t));
+console.log(`AWS SDK layer (lib/aws-sdk-layer.ts): ${kb(layerBytes)} of ${kb(SDK_LAYER_BUDGET)}`);
 
 if (!keepAt) rmSync(outDir, { recursive: true, force: true });
 if (problems.length) {

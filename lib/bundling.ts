@@ -20,37 +20,44 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * Left out of every bundle: the AWS SDK for JavaScript v3, which the Lambda Node.js runtime
- * provides (every runtime from nodejs18.x on ships the whole v3 SDK and resolves ES module imports
- * of it through NODE_PATH). This is what AWS recommends and what the CDK's NodejsFunction does by
- * default for these runtimes; it takes 200-530 KB of minified SDK code (its shared core, the
- * credential chain and one client per service) out of every bundle. The SDK that runs in the cloud
- * is therefore the runtime's copy, not package-lock's: docs/deploy.md says which one and how the
- * tests stay on the same major version (package.json pins the same major, and the code uses only
- * long-standing v3 APIs: commands, `requestHandler` timeouts, a custom retry strategy).
- * Nothing of the SDK may be bundled beside it: `@smithy/*` is imported for its types only.
+ * Left out of every bundle: the AWS SDK for JavaScript v3, which every function loads from the
+ * project's AWS SDK layer (lib/aws-sdk-layer.ts): package-lock's SDK, only the clients and commands
+ * the functions import, minified, one module per client with shared chunks. Each `@aws-sdk/<pkg>`
+ * import is rewritten to `@aws-sdk-layer/<pkg>` (SDK_LAYER_ALIAS), the layer's own package names,
+ * so that no other copy in /opt/nodejs/node_modules can shadow it: AWS's Powertools layer carries
+ * full copies of client-dynamodb and client-secrets-manager there, and Lambda lets the last layer
+ * extracted win a path both have. The local runtime and the tests import `@aws-sdk/*` from
+ * node_modules, the same version the layer is built from.
  *
- * The trade: the runtime's SDK is the whole of each client (every command, unminified, over many
- * packages), so loading it costs more than the tree-shaken, minified copy a bundle carries; AWS's
- * SDK team recommends bundling for cold-start-sensitive functions. Measured both ways on
- * 2026-11-26 (median of 5 cold imports each, the variants interleaved, Powertools from the layer
- * in both; the machine was never quiet, load ~22 on 2 cores, so only the ratios mean anything):
- *
- *                  SDK external (kept)     SDK bundled
- *   marketplace    234 KB   3,087 ms       724 KB   1,507 ms
- *   partner        254 KB   2,931 ms       605 KB   1,954 ms
- *   admin          321 KB   4,329 ms       904 KB   2,291 ms
- *   storefront     773 KB   3,618 ms     1,127 KB   2,762 ms
- *
- * (On a quiet machine, 2026-11-28, `npm run measure:cold-start`, median of 9: marketplace 432 ms
- * external / 293 ms bundled, storefront 342 / 252 ms, partner 399 / 286 ms; docs/performance.md.) Locally the bundled
- * SDK imports 1.3-1.5x faster (90-140 ms). It stays external all the same: bundled, every function is 350-600 KB
- * larger and none meets the issue's budget (every bundle under 500 KB, marketplace and Partner API
- * under 300 KB), and the local figure loads the SDK from node_modules, not from the runtime's own
- * copy in the Lambda image, whose load time only a deployed cold start (INIT duration) can show.
- * Turning it back means an empty list here and budgets ~350-600 KB higher, over the issue's limit.
+ * Chosen on cold-start init time (`npm run measure:cold-start`, docs/performance.md): the layer
+ * loads as fast as the SDK bundled into each function and about twice as fast as the runtime's
+ * copy (every command of every client, unminified, over dozens of packages), while each bundle
+ * stays as small as with the runtime's (bundling the SDK adds 350-600 KB to every function, over
+ * the 500 KB budget). An `@aws-sdk/*` import the layer lacks stays external and would load the
+ * runtime's copy; `npm run check:bundle` fails on it (lib/aws-sdk-layer/manifest.json).
  */
-export const PROVIDED_BY_LAMBDA_RUNTIME = ['@aws-sdk/*'] as const;
+export const AWS_SDK_EXTERNAL = ['@aws-sdk/*', '@aws-sdk-layer/*'] as const;
+
+/** The package scope of the AWS SDK layer's modules (lib/aws-sdk-layer.ts). */
+export const SDK_LAYER_SCOPE = '@aws-sdk-layer';
+
+/** The AWS SDK layer's list: package name → the names the functions import from it. */
+export type SdkImports = Record<string, readonly string[]>;
+
+/** Where that list is, relative to the repository root (`check:bundle --write-sdk-layer` writes it). */
+export const SDK_LAYER_MANIFEST = 'lib/aws-sdk-layer/manifest.json';
+
+export function readSdkManifest(repoRoot: string): SdkImports {
+  return JSON.parse(readFileSync(join(repoRoot, SDK_LAYER_MANIFEST), 'utf8')) as SdkImports;
+}
+
+/** The layer's name for an SDK package: `@aws-sdk/client-sqs` → `@aws-sdk-layer/client-sqs`. */
+export const layerPackage = (pkg: string): string => pkg.replace(/^@aws-sdk\//, `${SDK_LAYER_SCOPE}/`);
+
+/** esbuild `alias`: every SDK package the layer holds, to the layer's module of it. */
+export function sdkLayerAlias(repoRoot: string): Record<string, string> {
+  return Object.fromEntries(Object.keys(readSdkManifest(repoRoot)).map((pkg) => [pkg, layerPackage(pkg)]));
+}
 
 /**
  * Left out of every bundle too: Powertools' Logger, Metrics and Tracer (with the X-Ray SDK the
@@ -107,7 +114,7 @@ export const LAMBDA_BUNDLING = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
-  external: [...PROVIDED_BY_LAMBDA_RUNTIME, ...POWERTOOLS_FROM_LAYER],
+  external: [...AWS_SDK_EXTERNAL, ...POWERTOOLS_FROM_LAYER],
   define: PRODUCTION_DEFINE,
 } as const;
 
@@ -188,7 +195,7 @@ export function lambdaEsbuildOptions(
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: [...LAMBDA_BUNDLING.external, ...(own.external ?? [])],
     define: { ...LAMBDA_BUNDLING.define, ...own.define },
-    alias: { ...own.alias },
+    alias: { ...sdkLayerAlias(repoRoot), ...own.alias },
   };
 }
 

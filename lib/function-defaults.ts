@@ -1,5 +1,5 @@
-import { join } from 'node:path';
-import { AssetStaging, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { dirname, join } from 'node:path';
+import { AssetHashType, AssetStaging, DockerImage, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -10,7 +10,15 @@ import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/platform/function-timeout';
 import { DEFAULT_METRICS_NAMESPACE, DEFAULT_SERVICE_NAME } from '../functions/platform/metric-names';
 import { REPO_ROOT } from './app-config';
-import { type FunctionBundling, LAMBDA_BUNDLING, powertoolsLayerParameter, powertoolsLayerVersion } from './bundling';
+import { buildSdkLayerSync } from './aws-sdk-layer';
+import {
+  type FunctionBundling,
+  LAMBDA_BUNDLING,
+  powertoolsLayerParameter,
+  powertoolsLayerVersion,
+  SDK_LAYER_MANIFEST,
+  sdkLayerAlias,
+} from './bundling';
 import type { EncryptedLogs } from './logs';
 
 /** The defaults every function of the product shares, set once here. */
@@ -71,6 +79,41 @@ function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
     powertoolsLayerParameter(powertoolsLayerVersion(REPO_ROOT)),
   );
   return lambda.LayerVersion.fromLayerVersionArn(scope, 'PowertoolsLayer', arn);
+}
+
+/** The AWS SDK layer's id in its stack: one layer per stack, shared by all its functions. */
+export const AWS_SDK_LAYER_ID = 'AwsSdkLayer';
+
+/**
+ * The AWS SDK for JavaScript v3 the functions load (lib/aws-sdk-layer.ts): the clients they import,
+ * built at synth time from package-lock's SDK into a layer, one per stack. Its asset hash is the
+ * built output's, so a layer version is published only when the SDK or the names change. Its
+ * modules have package names of their own (`@aws-sdk-layer/*`), so the order Lambda extracts a
+ * function's layers in (the CDK sorts them) cannot let Powertools' copies of two clients win.
+ */
+function awsSdkLayer(scope: Construct): lambda.ILayerVersion {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(AWS_SDK_LAYER_ID);
+  if (existing) return existing as lambda.LayerVersion;
+  return new lambda.LayerVersion(stack, AWS_SDK_LAYER_ID, {
+    description:
+      'AWS SDK for JavaScript v3: the clients the functions import, tree-shaken and minified (lib/aws-sdk-layer.ts)',
+    compatibleRuntimes: [FUNCTION_DEFAULTS.runtime],
+    compatibleArchitectures: [FUNCTION_DEFAULTS.architecture],
+    code: lambda.Code.fromAsset(join(REPO_ROOT, dirname(SDK_LAYER_MANIFEST)), {
+      assetHashType: AssetHashType.OUTPUT,
+      bundling: {
+        // Built by esbuild on this machine, as the functions are; the image is never pulled.
+        image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+        local: {
+          tryBundle(outputDir: string): boolean {
+            buildSdkLayerSync(REPO_ROOT, outputDir);
+            return true;
+          },
+        },
+      },
+    }),
+  });
 }
 
 /**
@@ -144,8 +187,8 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
       role,
       logGroup,
-      // Powertools' Logger, Metrics and Tracer, left out of the bundle (lib/bundling.ts).
-      layers: [powertoolsLayer(this)],
+      // Powertools' Logger, Metrics and Tracer, and the AWS SDK, left out of the bundle (lib/bundling.ts).
+      layers: [powertoolsLayer(this), awsSdkLayer(this)],
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...POWERTOOLS_ENVIRONMENT, ...props.environment },
@@ -159,8 +202,8 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         sourceMap: LAMBDA_BUNDLING.sourcemap,
         sourceMapMode: nodejs.SourceMapMode.DEFAULT,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-        // The AWS SDK v3 comes from the Lambda runtime (the NodejsFunction default for Node.js 18+
-        // runtimes, written out so that check:bundle builds the same; docs/deploy.md).
+        // The AWS SDK v3 comes from the SDK layer above (lib/aws-sdk-layer.ts; docs/deploy.md),
+        // written out so that check:bundle builds the same.
         bundleAwsSDK: false,
         externalModules: [...LAMBDA_BUNDLING.external, ...(props.bundling?.external ?? [])],
         logLevel: nodejs.LogLevel.WARNING,
@@ -169,8 +212,12 @@ export class ServiceFunction extends Construct implements iam.IGrantable {
         // local esbuild) it would be /: an alias to a path (./frontend/...) resolves from it.
         workingDirectory: AssetStaging.BUNDLING_INPUT_DIR,
         // esbuild's --alias:<package>=<replacement>, which NodejsFunction has no property for.
+        // Every SDK package to the SDK layer's module of it (lib/bundling.ts), then the function's own.
         esbuildArgs: Object.fromEntries(
-          Object.entries(props.bundling?.alias ?? {}).map(([from, to]) => [`--alias:${from}`, to]),
+          Object.entries({ ...sdkLayerAlias(REPO_ROOT), ...props.bundling?.alias }).map(([from, to]) => [
+            `--alias:${from}`,
+            to,
+          ]),
         ),
       },
     });

@@ -13,7 +13,7 @@ import { awsClientResilience, tagDependency } from './resilience';
  * every call is an X-Ray subsegment (platform/tracer.ts).
  *
  * One module per AWS service (this one: DynamoDB; s3-client.ts, ses-client.ts), so a function
- * loads only the clients it uses: the SDK comes from the Lambda runtime (lib/bundling.ts), and an
+ * loads only the clients it uses: the SDK comes from the SDK layer (lib/aws-sdk-layer.ts), and an
  * import of a client the bundle keeps is a client loaded at every cold start.
  */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };

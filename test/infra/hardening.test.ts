@@ -357,13 +357,37 @@ describe('observability (item 7)', () => {
     const ours = functions.filter((r) => r.Properties.Environment?.Variables?.NODE_OPTIONS);
     expect(ours.length).toBeGreaterThanOrEqual(15);
     for (const fn of ours) {
-      expect(fn.Properties.Layers).toHaveLength(1);
-      const parameter = parameters[fn.Properties.Layers[0].Ref];
+      // Powertools' and the AWS SDK's (the CDK orders a function's layers by construct path).
+      expect(fn.Properties.Layers).toHaveLength(2);
+      const refs = (fn.Properties.Layers as Array<{ Ref: string }>).map((l) => l.Ref);
+      const parameter = parameters[refs.find((ref) => parameters[ref]) ?? ''];
       expect(parameter, fn.Properties.Description).toEqual({
         Type: 'AWS::SSM::Parameter::Value<String>',
         Default: `/aws/service/powertools/typescript/generic/all/${version}`,
       });
     }
+  });
+
+  it('every function loads the AWS SDK from the one SDK layer of its stack', () => {
+    // (The site's BucketDeployment brings its own AWS CLI layers.)
+    const layers = Object.entries(resources).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::LayerVersion' && !r.Properties.Description?.includes('awscli'),
+    );
+    expect(layers).toHaveLength(1);
+    const [id, layer] = layers[0] ?? [];
+    expect(id).toMatch(/^AwsSdkLayer/);
+    expect(layer?.Properties).toMatchObject({
+      CompatibleRuntimes: ['nodejs22.x'],
+      CompatibleArchitectures: ['arm64'],
+      Description: expect.stringContaining('lib/aws-sdk-layer.ts'),
+    });
+    // The bundles leave every SDK import to it, under its own package names.
+    expect(LAMBDA_BUNDLING.external).toEqual(expect.arrayContaining(['@aws-sdk/*', '@aws-sdk-layer/*']));
+    const ours = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.NODE_OPTIONS,
+    );
+    expect(ours.length).toBeGreaterThanOrEqual(15);
+    for (const fn of ours) expect(fn.Properties.Layers, fn.Properties.Description).toContainEqual({ Ref: id });
   });
 
   it('a region without the public Powertools parameter: -c powertoolsLayerArn names the layer, checked at synth time', () => {
@@ -378,7 +402,12 @@ describe('observability (item 7)', () => {
       (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.NODE_OPTIONS,
     );
     expect(ours.length).toBeGreaterThanOrEqual(15);
-    for (const fn of ours) expect(fn.Properties.Layers, fn.Properties.Description).toEqual([layer]);
+    for (const fn of ours) {
+      expect(fn.Properties.Layers, fn.Properties.Description).toEqual(
+        expect.arrayContaining([layer, { Ref: expect.stringMatching(/^AwsSdkLayer/) }]),
+      );
+      expect(fn.Properties.Layers).toHaveLength(2);
+    }
     // No parameter for the change set to resolve.
     expect(JSON.stringify(template.Parameters ?? {})).not.toContain('/aws/service/powertools/');
     // A mistyped value or another region's layer fails the synth, not the deploy.
