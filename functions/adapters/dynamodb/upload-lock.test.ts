@@ -46,6 +46,19 @@ describe('the per-app upload lease', () => {
     expect(ddb.commandCalls(PutCommand)).toHaveLength(3);
   });
 
+  it('a put that got no answer (it may have been written) is given back by its token, and the timeout passed on', async () => {
+    ddb.on(PutCommand).rejects(timedOut());
+    ddb.on(DeleteCommand).resolves({});
+    const work = vi.fn();
+    await expect(dynamoAppUploadLock.withApp('a1', work)).rejects.toThrow(/requestTimeout/);
+    expect(work).not.toHaveBeenCalled();
+    const [putCall] = ddb.commandCalls(PutCommand);
+    const [deleteCall] = ddb.commandCalls(DeleteCommand);
+    assert(putCall && deleteCall, 'a put, then a delete');
+    expect(deleteCall.args[0].input.Key).toEqual(uploadLockKey('a1'));
+    expect(deleteCall.args[0].input.ExpressionAttributeValues?.[':token']).toBe(putCall.args[0].input.Item?.token);
+  });
+
   it('is released when the work fails, and the failure is passed on', async () => {
     ddb.on(PutCommand).resolves({});
     ddb.on(DeleteCommand).resolves({});

@@ -9,6 +9,7 @@ import { ConflictError } from '../../core/errors';
 import type { AppUploadLock, UploadClaims } from '../../core/uploads/ports';
 import { PENDING_UPLOAD_TTL_SECONDS } from '../../core/uploads/upload-keys';
 import { logger } from '../../http/logger';
+import { outsideInvocation } from '../../platform/invocation';
 import { cancelledAt, conditionally, deleteItem, isConditionFailure, putItem, transact, tx } from './dynamo';
 import { uploadClaimKey, uploadLockKey } from './keys';
 
@@ -49,11 +50,32 @@ async function release(appId: string, token: string): Promise<void> {
   }
 }
 
+/**
+ * Takes the lease; when the put gets no answer (a timeout), it may still have been written, and the
+ * retry the 503 invites would then wait for a lease nobody holds and get 409 for up to LEASE_MS.
+ * So what may be ours is given back first, by token (never another request's lease), outside this
+ * request's breaker, which the timeout has just opened (resilience.ts): one attempt, its failure
+ * logged, the lease's own expiry the fallback.
+ */
+async function takeOrGiveBack(appId: string, token: string): Promise<boolean> {
+  try {
+    return await take(appId, token);
+  } catch (error) {
+    await outsideInvocation(() => release(appId, token)).catch((err: unknown) =>
+      logger.warn('upload lease of an unanswered put not given back', {
+        appId,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      }),
+    );
+    throw error;
+  }
+}
+
 export const dynamoAppUploadLock: AppUploadLock = {
   async withApp(appId, fn) {
     const token = randomUUID();
     const deadline = Date.now() + WAIT_MS;
-    while (!(await take(appId, token))) {
+    while (!(await takeOrGiveBack(appId, token))) {
       if (Date.now() > deadline) throw new ConflictError(UPLOAD_BUSY);
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 60));
     }
