@@ -99,6 +99,22 @@ interface GroupNeeds extends TableKeys {
   readonly timeout?: Duration;
 }
 
+/**
+ * What deleting an app and completing a manual licence write beyond the app's own items, in both
+ * groups that do them (developer-apps, admin): App Management's and the categories' counters, the
+ * app's webhook count, its webhooks' lookup items and the buyer's install.
+ */
+const APP_LIFECYCLE_WRITES = [
+  'APPCOUNT#*',
+  'CATEGORYCOUNTS',
+  'APPCOUNTS',
+  'WEBHOOKCOUNT#*',
+  // A deleted app's webhooks go with it (their lookup items).
+  'WEBHOOK#*',
+  // A completed manual licence's mail keeps its access link on the buyer's install.
+  'INSTALLS#*',
+] as const;
+
 export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
   // Password hashing is memory-hard: more memory is also more CPU for sign-in and sign-up.
   accounts: {
@@ -186,14 +202,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'AUDIT#*',
       'CLAIM#*',
       'UPLOADCLAIM#*',
-      'APPCOUNT#*',
-      'CATEGORYCOUNTS',
-      'APPCOUNTS',
-      'WEBHOOKCOUNT#*',
-      // A deleted app's webhooks go with it (their lookup items).
-      'WEBHOOK#*',
-      // A completed manual licence's mail keeps its access link on the buyer's install.
-      'INSTALLS#*',
+      ...APP_LIFECYCLE_WRITES,
     ],
     projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },
     uploads: true,
@@ -338,14 +347,7 @@ export const GROUP_NEEDS: Record<RouteGroup, GroupNeeds> = {
       'AUDIT#*',
       'CLAIM#*',
       'INVITE#*',
-      'APPCOUNT#*',
-      'CATEGORYCOUNTS',
-      'APPCOUNTS',
-      'WEBHOOKCOUNT#*',
-      // A deleted app's webhooks go with it (their lookup items).
-      'WEBHOOK#*',
-      // A completed manual licence's mail keeps its access link on the buyer's install.
-      'INSTALLS#*',
+      ...APP_LIFECYCLE_WRITES,
     ],
     // The accounts it lists, approves and mails: the profile, never the password hash.
     projected: { 'USER#*': USER_PROFILE_ATTRIBUTES },

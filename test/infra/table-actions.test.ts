@@ -168,6 +168,19 @@ const leadingKeysOf = (s: Statement): string[] =>
   [s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? []].flat();
 
 /** The policy with more partition keys on the named statements (a policy made wider on purpose). */
+/** The statements with each projected grant's attributes (`dynamodb:Attributes`) changed by `change`. */
+function withAttributes(statements: readonly Statement[], change: (attributes: string[]) => string[]): Statement[] {
+  return statements.map((s) => {
+    const projected = s.Condition?.['ForAllValues:StringEquals'];
+    if (!projected) return s;
+    const attributes = [projected['dynamodb:Attributes'] ?? []].flat();
+    return {
+      ...s,
+      Condition: { ...s.Condition, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': change(attributes) } },
+    };
+  });
+}
+
 function withKeys(
   statements: readonly Statement[],
   sids: readonly string[],
@@ -267,20 +280,8 @@ describe("each function's code against its IAM policy on the table", () => {
     ]);
     expect(uncovered({ entry: checkout.entry, needs: payout, keyless: [] }, checkout.statements)).toEqual([]);
     // Without the attribute in the projected grant, the read is refused.
-    const without = checkout.statements.map((s) =>
-      s.Condition?.['ForAllValues:StringEquals']
-        ? {
-            ...s,
-            Condition: {
-              ...s.Condition,
-              'ForAllValues:StringEquals': {
-                'dynamodb:Attributes': [s.Condition['ForAllValues:StringEquals']['dynamodb:Attributes'] ?? []]
-                  .flat()
-                  .filter((a) => a !== 'stripe_account_id'),
-              },
-            },
-          }
-        : s,
+    const without = withAttributes(checkout.statements, (attributes) =>
+      attributes.filter((a) => a !== 'stripe_account_id'),
     );
     expect(uncovered({ entry: checkout.entry, needs: payout, keyless: [] }, without)).toHaveLength(1);
   });
@@ -364,22 +365,7 @@ describe("each function's code against its IAM policy on the table", () => {
       expect.arrayContaining(['reads of whole USER# items', 'writes of whole USER# items']),
     );
     // A projection wider than the code's reads is found too.
-    const widerProjection = webhooks.statements.map((s) =>
-      s.Condition?.['ForAllValues:StringEquals']
-        ? {
-            ...s,
-            Condition: {
-              ...s.Condition,
-              'ForAllValues:StringEquals': {
-                'dynamodb:Attributes': [
-                  ...[s.Condition['ForAllValues:StringEquals']['dynamodb:Attributes'] ?? []].flat(),
-                  'password_hash',
-                ],
-              },
-            },
-          }
-        : s,
-    );
+    const widerProjection = withAttributes(webhooks.statements, (attributes) => [...attributes, 'password_hash']);
     expect(overGranted(needs, widerProjection)).toEqual(['password_hash of USER# items']);
   });
 
