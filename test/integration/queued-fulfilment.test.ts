@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalQueueConsumers } from '../../bin/local-queue-consumers';
 import { FULFILMENT_LEASE_MS } from '../../functions/core/purchases/purchase';
 import { localFulfilmentIdle, queuedFulfilment } from '../../functions/wiring/fulfilment';
@@ -27,8 +27,15 @@ import {
   waitForMail,
 } from './checkout-fixtures';
 
-/** How long the developer's licence endpoint takes to answer (within the 10 s per-attempt timeout). */
-const SLOW_ENDPOINT_MS = 6_000;
+/**
+ * How long the developer's slow licence endpoint takes to answer: slower than Stripe may wait for
+ * the webhook's answer (2 s below), well within the worker's 10 s per-attempt timeout even on a
+ * loaded machine (a later answer would rightly be retried).
+ */
+const SLOW_ENDPOINT_MS = 3_000;
+
+/** Endpoint paths whose answer waits until the test opens their gate: the licence is on its way for as long as the test needs. */
+const gates = new Map<string, Promise<void>>();
 
 let owner: Awaited<ReturnType<typeof approvedDeveloper>>;
 let server: Server;
@@ -46,15 +53,14 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       hits.push(req.url ?? '');
-      const slow = req.url?.startsWith('/slow');
-      setTimeout(
-        () => {
-          if (res.destroyed) return;
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ license_key: `LIC-${JSON.parse(body).purchase_id}`, expires_at: null }));
-        },
-        slow ? SLOW_ENDPOINT_MS : 0,
-      );
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ license_key: `LIC-${JSON.parse(body).purchase_id}`, expires_at: null }));
+      };
+      const gate = gates.get(req.url ?? '');
+      if (gate) void gate.then(answer);
+      else setTimeout(answer, req.url?.startsWith('/slow') ? SLOW_ENDPOINT_MS : 0);
     });
   });
   base = `http://127.0.0.1:${await listenOnWebhookPort(server)}`;
@@ -105,14 +111,20 @@ describe('queued licence delivery', () => {
   it(
     'a repeated Stripe event while the licence is on its way is answered 503 (retry later), then as a duplicate',
     async () => {
-      const { path, p } = await slowHookPurchase('slow-repeat');
+      // The developer's endpoint holds its answer until the repeat has been answered.
+      const path = `/held-${randomUUID()}`;
+      let open = () => {};
+      gates.set(path, new Promise<void>((resolve) => (open = resolve)));
+      const p = await insertPurchase(await webhookApp('held-repeat', path));
       const event = sessionCompletedEvent(p);
       expect((await postEvent(event)).status).toBe(200);
       // Completed, the webhook licence on its way: no status ("License being prepared"), never the
       // manual "Access Pending" (manual_pending is for manual licences only).
       expect(await getPurchase(p.id)).toMatchObject({ status: 'completed', license_status: null });
+      await vi.waitFor(() => expect(hits).toContain(path), { timeout: 10_000, interval: 50 });
       const repeat = await postEvent(event);
       expect(repeat.status).toBe(503);
+      open();
       await deliveredPurchase(p.id);
       expect(await postEvent(event)).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
       expect(hits.filter((h) => h === path)).toHaveLength(1);
