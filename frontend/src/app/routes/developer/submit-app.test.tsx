@@ -519,6 +519,13 @@ describe('permissions in step 3 (Features)', { timeout: 45_000 }, () => {
 });
 
 describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, () => {
+  /** Saves the quick form with `button`, waits for the success `message` and returns the body sent to `route`. */
+  async function save(view: View, button: RegExp, message: string, route: string) {
+    await view.user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    return calls(route)[0]?.body;
+  }
+
   it('requires a name and a type and a valid website, then creates the app', async () => {
     const view = await open('/dashboard/submit-app?mode=simple');
     await screen.findByRole('heading', { name: 'Quick Create' });
@@ -536,9 +543,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
 
     fillIn(/Website URL/, 'https://desk.example.com');
     fillIn(/Description/, 'Syncs the front desk');
-    await view.user.click(screen.getByRole('button', { name: /Create App/ }));
-    expect(await screen.findByText(MSG.appCreated)).toBeTruthy();
-    expect(calls('POST /api/apps')[0]?.body).toEqual({
+    expect(await save(view, /Create App/, MSG.appCreated, 'POST /api/apps')).toEqual({
       name: 'Front Desk Sync',
       type: 'internal',
       description: 'Syncs the front desk',
@@ -577,9 +582,7 @@ describe('quick form (/dashboard/submit-app?mode=simple)', { timeout: 30_000 }, 
     expect(type.value).toBe('internal');
     expect(type.disabled).toBe(true);
     fillIn(/Description/, 'New');
-    await view.user.click(screen.getByRole('button', { name: /Save Changes/ }));
-    expect(await screen.findByText(MSG.appUpdated)).toBeTruthy();
-    expect(calls('PUT /api/apps/i1')[0]?.body).toEqual({
+    expect(await save(view, /Save Changes/, MSG.appUpdated, 'PUT /api/apps/i1')).toEqual({
       name: 'Front Desk Sync',
       description: 'New',
       website_url: 'https://example.com',

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, ButtonGroup, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { APP_STATUSES, type AppStatus } from '@shared/app-status';
 import { MSG } from '@shared/messages';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LuEye } from 'react-icons/lu';
 import { AppIcon } from '@/components/ui/app-icon';
 import { AppTypeBadge } from '@/components/ui/app-type-badge';
@@ -12,8 +12,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { MoreRows } from '@/components/ui/more-rows';
 import { PageHeader } from '@/components/ui/page-header';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
+import { usePagedTable } from '@/components/ui/use-paged-table';
 import { errorText } from '@/lib/api-client';
-import { usePagedList } from '@/lib/use-paged-list';
 import { useApproveApp } from '../api/approve-app';
 import { useClearAppFlag } from '../api/clear-flag';
 import { useDeleteAppPermanently } from '../api/delete-app';
@@ -61,14 +61,9 @@ export function AppManagement({
   const [status, setStatus] = useState<AppStatus | ''>('');
   const { query, search, q, refilter } = usePagedSearch();
   const filters = { q, status, type: filter };
-  const { data, error, isLoading } = useAdminAppsFirstPage(filters);
-  const body = useRef<HTMLTableSectionElement>(null);
-  const list = usePagedList(
-    adminAppsPageKey(filters),
-    data,
-    (cursor) => getAdminAppsPage(adminAppsPageKey(filters, cursor)),
-    body,
-  );
+  const first = useAdminAppsFirstPage(filters);
+  const { data, error } = first;
+  const { list, table, empty } = usePagedTable(first, (cursor) => adminAppsPageKey(filters, cursor), getAdminAppsPage);
   // The app the review dialog shows: kept here, not only read from the page, because an approved app
   // moves off a busy page (awaiting review comes first) and the dialog must stay with it.
   const [viewed, setViewed] = useState<AdminAppRow | null>(null);
@@ -184,11 +179,8 @@ export function AppManagement({
       <DataTable
         label="Apps"
         columns={COLUMNS}
-        loading={isLoading && !data}
-        skeletonRows={4}
-        bodyRef={body}
-        empty={data && shown.length === 0 && !list.hasMore && MSG.noAppsFound}
-        fitted
+        {...table}
+        empty={empty(MSG.noAppsFound)}
         rootProps={{ interactive: true }}
       >
         {shown.map((app) => {

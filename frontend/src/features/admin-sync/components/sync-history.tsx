@@ -6,7 +6,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { MoreRows } from '@/components/ui/more-rows';
 import { NativeSelectField, type SelectOption } from '@/components/ui/native-select-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { usePagedList } from '@/lib/use-paged-list';
+import { usePagedTable } from '@/components/ui/use-paged-table';
 import { formatDate } from '@/utils/format';
 import {
   getSyncHistoryPage,
@@ -44,19 +44,22 @@ const COLUMNS: DataColumn[] = [
  */
 export function SyncHistory() {
   const [filters, setFilters] = useState<SyncHistoryFilters>({});
-  const key = syncHistoryPageKey(filters);
-  const { data, error, isLoading } = useSyncHistoryFirstPage(filters);
-  const body = useRef<HTMLTableSectionElement>(null);
-  const list = usePagedList(key, data, (cursor) => getSyncHistoryPage(syncHistoryPageKey(filters, cursor)));
+  const first = useSyncHistoryFirstPage(filters);
+  const { data, error } = first;
+  const { list, body, table, empty } = usePagedTable(
+    first,
+    (cursor) => syncHistoryPageKey(filters, cursor),
+    getSyncHistoryPage,
+  );
   const runs = list.items;
-  // When a page arrives, focus goes to its first run (rows hold no link for usePagedList to focus).
+  // When a page arrives, focus goes to its first run (rows hold no link for the paged table to focus).
   const focusFrom = useRef<number | null>(null);
   useEffect(() => {
     const at = focusFrom.current;
     if (at === null || runs.length <= at) return;
     focusFrom.current = null;
     body.current?.children[at]?.querySelector<HTMLElement>('[data-page-focus]')?.focus();
-  }, [runs.length]);
+  }, [runs.length, body]);
 
   return (
     <Stack gap="0">
@@ -80,15 +83,7 @@ export function SyncHistory() {
           </Text>
         )}
       </HStack>
-      <DataTable
-        label="Sync runs"
-        columns={COLUMNS}
-        loading={isLoading && !data}
-        skeletonRows={4}
-        bodyRef={body}
-        empty={data && runs.length === 0 && !list.hasMore && 'No runs match these filters.'}
-        fitted
-      >
+      <DataTable label="Sync runs" columns={COLUMNS} {...table} empty={empty('No runs match these filters.')}>
         {runs.map((run) => (
           <Table.Row key={run.id} data-testid={`run-row-${run.id}`}>
             {/* Focus target of "Load more": the first run of the page that arrived. */}

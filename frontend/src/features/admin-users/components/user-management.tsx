@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
 import { MSG } from '@shared/messages';
 import type { AdminUser } from '@shared/schemas/admin-users';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LuArrowRight, LuBadgeCheck, LuMail } from 'react-icons/lu';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { ButtonLink } from '@/components/ui/links';
@@ -12,8 +12,8 @@ import { NativeSelectField } from '@/components/ui/native-select-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { notifySuccess } from '@/components/ui/toaster';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { usePagedTable } from '@/components/ui/use-paged-table';
 import { paths } from '@/config/paths';
-import { usePagedList } from '@/lib/use-paged-list';
 import { formatDate } from '@/utils/format';
 import { useApproveUser } from '../api/approve-user';
 import { adminUsersPageKey, getAdminUsersPage, useAdminUsersFirstPage } from '../api/get-admin-users';
@@ -41,10 +41,13 @@ export function UserManagement() {
   const { query, search, q } = usePagedSearch();
   const [status, setStatus] = useState('');
   const filters = { q, status: status || undefined };
-  const key = adminUsersPageKey(filters);
-  const { data, error, isLoading } = useAdminUsersFirstPage(filters);
-  const body = useRef<HTMLTableSectionElement>(null);
-  const list = usePagedList(key, data, (cursor) => getAdminUsersPage(adminUsersPageKey(filters, cursor)), body);
+  const first = useAdminUsersFirstPage(filters);
+  const { data, error } = first;
+  const { list, table, empty } = usePagedTable(
+    first,
+    (cursor) => adminUsersPageKey(filters, cursor),
+    getAdminUsersPage,
+  );
   const approve = useApproveUser();
   const resend = useResendInvitation();
   const { run, busyId: approving, dialog } = useConfirmedAction();
@@ -132,16 +135,10 @@ export function UserManagement() {
       <DataTable
         label="Users"
         columns={COLUMNS}
-        loading={isLoading && !data}
-        skeletonRows={4}
-        bodyRef={body}
-        empty={
-          data &&
-          users.length === 0 &&
-          !list.hasMore &&
-          (q.trim() ? `No users match "${q.trim()}".` : status ? 'No users with this status.' : 'No users yet.')
-        }
-        fitted
+        {...table}
+        empty={empty(
+          q.trim() ? `No users match "${q.trim()}".` : status ? 'No users with this status.' : 'No users yet.',
+        )}
       >
         {users.map((user) => (
           <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
