@@ -3,7 +3,7 @@
  * JavaScript. The local server serves them from the storefront route group as CloudFront does in
  * the cloud. Needs the web build (frontend/dist), which `npm test` makes first.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../../bin/seed/catalogue';
 import { DEMO_APPS } from '../../bin/seed/demo-apps';
 import { existingPath, REPO_ROOT } from '../../lib/app-config';
+import { buildSdkLayerSync, linkLayerModules } from '../../lib/aws-sdk-layer';
 import { functionBundling, lambdaEsbuildOptions } from '../../lib/bundling';
 import { api, apiUrl } from '../support/api';
 import { must } from '../support/must';
@@ -198,9 +199,10 @@ describe('the storefront Lambda as deployed (lib/bundling.ts)', () => {
 
   it('renders each page exactly as the local server does: same markup, styles and data', async () => {
     // Built as the CDK builds it (the server's react-router, browser-only modules left out), its
-    // AWS SDK resolved from node_modules as the Lambda runtime provides it.
+    // AWS SDK from the SDK layer built as the CDK builds it (lib/aws-sdk-layer.ts).
     mkdirSync(dir, { recursive: true });
-    symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    buildSdkLayerSync(REPO_ROOT, join(dir, 'layer'));
+    linkLayerModules(REPO_ROOT, join(dir, 'layer'), join(dir, 'node_modules'));
     const file = join(dir, 'index.mjs');
     const own = functionBundling('storefront', existingPath('frontend/dist'));
     await build({ ...lambdaEsbuildOptions(REPO_ROOT, 'functions/storefront/index.ts', file, own), logLevel: 'error' });
