@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CheckoutSession } from '@shared/schemas/checkout';
 import Stripe from 'stripe';
 import { expect, vi } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
@@ -19,6 +20,7 @@ import { purchaseFixture } from '../../functions/core/purchases/testing';
 import { signAccessToken } from '../../functions/http/auth';
 import { api, apiUrl, mailsTo } from '../support/api';
 import { BACKGROUND_WAIT_MS } from '../support/constants';
+import { must } from '../support/must';
 
 export const apps = new DynamoAppsRepository();
 export const purchasesRepo = dynamoPurchasesRepository;
@@ -234,6 +236,27 @@ export async function payTestCheckout(checkoutUrl: string) {
     redirect: 'manual',
   });
   return { page, html, pay: res };
+}
+
+/**
+ * Buys `app` through a checkout (signed in with `token`, or as a guest with `email`), accepting the
+ * app's permissions unless `accept` is false, pays the test checkout when there is one to pay, and
+ * answers the purchase once its licence delivery has finished.
+ */
+export async function buyLicence(app: AppRecord, as: { token: string } | { email: string }, accept = true) {
+  const consent = accept ? { accept_permissions: true } : {};
+  const res =
+    'token' in as
+      ? await api<CheckoutSession>('POST', '/api/stripe/create-checkout-session', {
+          token: as.token,
+          body: { app_id: app.id, ...consent },
+        })
+      : await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
+          body: { app_id: app.id, email: as.email, ...consent },
+        });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  if (res.body.session_id.startsWith('cs_')) await payTestCheckout(res.body.checkout_url);
+  return deliveredPurchase(must(await purchasesRepo.getBySession(res.body.session_id), 'the purchase').id);
 }
 
 /**

@@ -44,9 +44,9 @@ import { must } from '../support/must';
 import { type Receiver, startReceiver, waitFor } from '../support/receiver';
 import { control, loadEventTypes, runSync } from '../support/sync';
 import {
+  buyLicence,
   createApp,
   deliveredPurchase,
-  payTestCheckout,
   poolKeysFor,
   purchasesRepo,
   testApp,
@@ -91,27 +91,6 @@ async function listedApp(
   return app;
 }
 
-/**
- * Pays a test checkout of `app` (signed in with `token`, or as a guest with `email`), accepting the
- * app's permissions unless `accept` is false, and waits for the licence.
- */
-async function buy(app: AppRecord, as: { token: string } | { email: string }, accept = true) {
-  const consent = accept ? { accept_permissions: true } : {};
-  const res =
-    'token' in as
-      ? await api<CheckoutSession>('POST', '/api/stripe/create-checkout-session', {
-          token: as.token,
-          body: { app_id: app.id, ...consent },
-        })
-      : await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
-          body: { app_id: app.id, email: as.email, ...consent },
-        });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  if (res.body.session_id.startsWith('cs_')) await payTestCheckout(res.body.checkout_url);
-  const purchase = must(await purchasesRepo.getBySession(res.body.session_id), 'the purchase');
-  return deliveredPurchase(purchase.id);
-}
-
 type Emit = { practice_email: string; occurred_at?: string; type?: string };
 /** The counts of the last routing run (fetched, delivered, dropped, withheld...). */
 let lastCounts: Record<string, number> = {};
@@ -153,8 +132,8 @@ describe('practice events reach only a proven practice, after its licence, throu
     const app = await listedApp('routing-signed-in');
     const verified = await newDeveloper();
     const unverified = await newDeveloper({}, { verified: false });
-    const licence = await buy(app, verified);
-    await buy(app, unverified);
+    const licence = await buyLicence(app, verified);
+    await buyLicence(app, unverified);
     const issued = Date.parse(must(licence.completed_at, 'completed_at'));
 
     const [now, older, stranger] = await route(
@@ -185,7 +164,7 @@ describe('practice events reach only a proven practice, after its licence, throu
     expect(confirmed.status).toBe(200);
     await deliveredPurchase(must(await purchasesRepo.getBySession(confirmed.body.session_id), 'the grant').id);
 
-    await buy(paid, { email: claimer });
+    await buyLicence(paid, { email: claimer });
     const [toGuest, beforeClaim] = await route({ practice_email: guest }, { practice_email: claimer });
     expect(await handedTo(toGuest, free)).toBe(true);
     // Anyone can type any address at a paid checkout: that alone proves nothing.
@@ -205,8 +184,8 @@ describe('practice events reach only a proven practice, after its licence, throu
     const app = await listedApp('routing-claim-link');
     const guest = uniqueEmail('practice');
     const second = uniqueEmail('practice');
-    await buy(app, { email: guest });
-    await buy(app, { email: second });
+    await buyLicence(app, { email: guest });
+    await buyLicence(app, { email: second });
 
     const [unclaimed] = await route({ practice_email: guest });
     expect(await handedTo(unclaimed, app)).toBe(false);
@@ -253,7 +232,7 @@ describe('practice events reach only a proven practice, after its licence, throu
     const deleted = await listedApp('routing-deleted');
     const kept = await listedApp('routing-kept');
     const practice = await newDeveloper();
-    for (const app of [suspended, deleted, kept]) await buy(app, practice);
+    for (const app of [suspended, deleted, kept]) await buyLicence(app, practice);
     const nobody = uniqueEmail('practice');
 
     const [before] = await route({ practice_email: practice.email });
@@ -300,10 +279,10 @@ describe("a practice event reaches an app only through the practice's consent (i
     const undeclared = await listedApp('consent-undeclared', {}, null);
     const ungranted = await listedApp('consent-ungranted');
     const revoked = await listedApp('consent-revoked');
-    await buy(granted, practice);
-    await buy(undeclared, practice);
-    await buy(ungranted, practice, false);
-    await buy(revoked, practice);
+    await buyLicence(granted, practice);
+    await buyLicence(undeclared, practice);
+    await buyLicence(ungranted, practice, false);
+    await buyLicence(revoked, practice);
 
     expect(await installOf(granted)).toMatchObject({
       status: 'active',
@@ -341,7 +320,7 @@ describe("a practice event reaches an app only through the practice's consent (i
       body: { event_type: MORE, target_url: receiver.url, secret: `whsec_${randomBytes(32).toString('base64')}` },
     });
     expect(more.status, JSON.stringify(more.body)).toBe(201);
-    await buy(app, practice);
+    await buyLicence(app, practice);
     await declare(app, [EVENT, MORE]);
 
     const asking = await installOf(app);
@@ -381,14 +360,14 @@ describe("a practice event reaches an app only through the practice's consent (i
   it('a licence delivered before installs existed gets an active install from the install-backfill migration, once', async () => {
     const app = await listedApp('consent-backfill');
     const kept = await listedApp('consent-backfill-revoked');
-    const licence = await buy(app, practice);
+    const licence = await buyLicence(app, practice);
     // The old shape: a delivered licence and no install (its delivery predates installs). The
     // install is made right after the delivery: wait for it, or it could land after the delete.
     await installOf(app);
     await deleteItem(installKeys.install(licence.user_id, app.id));
     // This practice's licence has no install under its account, but it revoked the app's install
     // kept under its (verified) address: the migration leaves the practice's say as it is.
-    const held = await buy(kept, practice);
+    const held = await buyLicence(kept, practice);
     const revokedInstall = await installOf(kept);
     await deleteItem(installKeys.install(held.user_id, kept.id));
     const at = new Date().toISOString();

@@ -5,7 +5,6 @@
  * with a 4xx and changes nothing.
  */
 
-import type { CheckoutSession } from '@shared/schemas/checkout';
 import { type BuyerInstall, INSTALL_MESSAGES } from '@shared/schemas/installs';
 import { beforeAll, expect, it } from 'vitest';
 import { updateItem } from '../../functions/adapters/dynamodb/dynamo';
@@ -14,15 +13,7 @@ import { installKeys } from '../../functions/adapters/dynamodb/keys';
 import { dynamoPermissionsStore } from '../../functions/adapters/dynamodb/permissions-repo';
 import type { AppRecord } from '../../functions/core/apps/app';
 import type { PurchaseRecord } from '../../functions/core/purchases/purchase';
-import {
-  createApp,
-  deliveredPurchase,
-  payTestCheckout,
-  poolKeysFor,
-  purchasesRepo,
-  testApp,
-  waitForMail,
-} from '../integration/checkout-fixtures';
+import { buyLicence, createApp, poolKeysFor, testApp, waitForMail } from '../integration/checkout-fixtures';
 import { api, approvedDeveloper, uniqueEmail } from '../support/api';
 import { must } from '../support/must';
 
@@ -32,12 +23,7 @@ const guests: Array<{ purchase: PurchaseRecord; token: string }> = [];
 /** A guest buys the app accepting its permissions; answers the purchase and its licence mail's access token. */
 async function guestBuys() {
   const email = uniqueEmail('practice');
-  const res = await api<CheckoutSession>('POST', '/api/stripe/create-guest-checkout-session', {
-    body: { app_id: app.id, email, accept_permissions: true },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await payTestCheckout(res.body.checkout_url);
-  const purchase = await deliveredPurchase(must(await purchasesRepo.getBySession(res.body.session_id), 'purchase').id);
+  const purchase = await buyLicence(app, { email });
   const [mail] = await waitForMail(email, (m) => /app-access\?token=/.test(m.text ?? ''));
   const token = decodeURIComponent(must(/app-access\?token=(\S+)/.exec(mail?.text ?? '')?.[1], 'the access link'));
   return { purchase, token };
