@@ -10,11 +10,13 @@ export interface PagedListState {
 
 interface LoadMoreProps {
   list: PagedListState;
-  /** Items shown, and how many match in all. */
+  /** Items shown, and how many there are in all when a counter knows it (a server search may not). */
   shown: number;
-  total: number;
+  total?: number;
   /** What is listed, for the button's accessible name ("Load more apps"). */
   noun?: string;
+  /** Under a table (admin lists, a dialog's list): a smaller button, closer to the rows. */
+  compact?: boolean;
 }
 
 /**
@@ -22,15 +24,15 @@ interface LoadMoreProps {
  * while there is more), busy while a page loads; when the page arrives focus moves to its first item
  * (usePagedList). A failure says so and leaves the button to try again.
  */
-export function LoadMore({ list, shown, total, noun = 'apps' }: LoadMoreProps) {
+export function LoadMore({ list, shown, total, noun = 'apps', compact }: LoadMoreProps) {
   const { failed } = list;
   if (!list.hasMore && !failed) return null;
   return (
-    <Stack align="center" gap="2" mt="8">
+    <Stack align="center" gap="2" mt={compact ? '6' : '8'}>
       <Button
         variant="outline"
         colorPalette="brand"
-        size="lg"
+        size={compact ? undefined : 'lg'}
         loading={list.loading}
         aria-label={`Load more ${noun}`}
         onClick={list.loadMore}
@@ -38,7 +40,11 @@ export function LoadMore({ list, shown, total, noun = 'apps' }: LoadMoreProps) {
         Load more
       </Button>
       <Text color={failed ? 'fg.error' : 'fg.muted'} fontSize="sm" role={failed ? 'alert' : undefined}>
-        {failed ? `Could not load more ${noun}: try again` : `${shown} of ${total} ${noun} shown`}
+        {failed
+          ? `Could not load more ${noun}: try again`
+          : total === undefined
+            ? `${shown} ${noun} shown`
+            : `${shown} of ${total} ${noun} shown`}
       </Text>
     </Stack>
   );

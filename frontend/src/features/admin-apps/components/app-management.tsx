@@ -9,7 +9,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { ListCount, ListSearchBar, usePagedSearch } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
-import { MoreRows } from '@/components/ui/more-rows';
+import { LoadMore } from '@/components/ui/load-more';
 import { PageHeader } from '@/components/ui/page-header';
 import { notifyError, notifySuccess } from '@/components/ui/toaster';
 import { usePagedTable } from '@/components/ui/use-paged-table';
@@ -250,7 +250,7 @@ export function AppManagement({
           );
         })}
       </DataTable>
-      <MoreRows shown={shown.length} total={searching ? undefined : data?.total} list={list} noun="apps" />
+      <LoadMore compact shown={shown.length} total={searching ? undefined : data?.total} list={list} noun="apps" />
 
       {viewing && (
         <AppDetailDialog

@@ -3,7 +3,7 @@ import { SYNC_TYPES } from '@shared/sync-types';
 import { useEffect, useRef, useState } from 'react';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
-import { MoreRows } from '@/components/ui/more-rows';
+import { LoadMore } from '@/components/ui/load-more';
 import { NativeSelectField, type SelectOption } from '@/components/ui/native-select-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePagedTable } from '@/components/ui/use-paged-table';
@@ -102,7 +102,8 @@ export function SyncHistory() {
           </Table.Row>
         ))}
       </DataTable>
-      <MoreRows
+      <LoadMore
+        compact
         shown={runs.length}
         list={{
           ...list,

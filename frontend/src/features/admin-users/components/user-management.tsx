@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { ButtonLink } from '@/components/ui/links';
 import { ListCount, ListSearchBar, usePagedSearch } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
-import { MoreRows } from '@/components/ui/more-rows';
+import { LoadMore } from '@/components/ui/load-more';
 import { NativeSelectField } from '@/components/ui/native-select-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { notifySuccess } from '@/components/ui/toaster';
@@ -178,7 +178,7 @@ export function UserManagement() {
           </Table.Row>
         ))}
       </DataTable>
-      <MoreRows shown={users.length} total={total} list={list} noun="users" />
+      <LoadMore compact shown={users.length} total={total} list={list} noun="users" />
       {dialog}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { ManualLicence } from '@shared/schemas/manual-licences';
 import { useState } from 'react';
 import { PendingLicences } from '@/components/manual-licences/pending-licences';
-import { MoreRows } from '@/components/ui/more-rows';
+import { LoadMore } from '@/components/ui/load-more';
 import { usePagedList } from '@/lib/use-paged-list';
 import {
   completeManualLicence,
@@ -43,7 +43,7 @@ export function ManualLicencesDialog({ app, onClose }: { app: Pick<OwnApp, 'id' 
           void mutate();
         }}
       />
-      <MoreRows shown={mine.length} list={list} noun="pending licenses" />
+      <LoadMore compact shown={mine.length} list={list} noun="pending licenses" />
     </ToolDialog>
   );
 }
