@@ -31,8 +31,6 @@ import {
   compareSdkImports,
   linkLayerModules,
   mergeSdkImports,
-  readSdkManifest,
-  SDK_LAYER_MANIFEST,
   sdkImportsOf,
   writeSdkManifest,
 } from '../lib/aws-sdk-layer';
@@ -43,6 +41,8 @@ import {
   functionEntries,
   lambdaEsbuildOptions,
   powertoolsLayerVersion,
+  readSdkManifest,
+  SDK_LAYER_MANIFEST,
 } from '../lib/bundling';
 
 const KB = 1024;

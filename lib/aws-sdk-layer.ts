@@ -3,7 +3,7 @@
  * SDK clients the functions import, built at synth time from package-lock's SDK by esbuild
  * (minified ESM, only the commands and helpers some function imports, one module per client with
  * the chunks they share), under the layer's own package names (`@aws-sdk-layer/<pkg>`, which the
- * bundles import instead of `@aws-sdk/<pkg>`: lib/bundling.ts SDK_LAYER_ALIAS). A cold start loads
+ * bundles import instead of `@aws-sdk/<pkg>`: lib/bundling.ts sdkLayerAlias). A cold start loads
  * a few small files instead of the runtime's copy of every client, and each function's own bundle
  * stays as small as with the runtime's SDK. Measured against both other ways (the runtime's copy;
  * the SDK bundled into each function) by `npm run measure:cold-start` (docs/performance.md).
@@ -20,16 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BuildOptions, buildSync } from 'esbuild';
 import {
-  ESM_REQUIRE_BANNER,
+  LAMBDA_BUNDLING,
   layerPackage,
-  PRODUCTION_DEFINE,
   readSdkManifest,
   SDK_LAYER_MANIFEST,
   SDK_LAYER_SCOPE,
   type SdkImports,
 } from './bundling';
-
-export { readSdkManifest, SDK_LAYER_MANIFEST, type SdkImports };
 
 /** Where a layer's Node.js modules go in its zip: Lambda adds /opt/nodejs/node_modules to the module paths. */
 export const LAYER_MODULES_DIR = join('nodejs', 'node_modules');
@@ -109,16 +106,17 @@ function layerBuildOptions(repoRoot: string, manifest: SdkImports, outDir: strin
     outdir: join(outDir, LAYER_MODULES_DIR),
     bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
-    minify: true,
+    // As the functions are built (lib/bundling.ts), but for their source maps.
+    format: LAMBDA_BUNDLING.format,
+    platform: LAMBDA_BUNDLING.platform,
+    target: LAMBDA_BUNDLING.target,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    minify: LAMBDA_BUNDLING.minify,
+    define: LAMBDA_BUNDLING.define,
     outExtension: { '.js': '.mjs' },
     chunkNames: `${SDK_LAYER_SCOPE}/_chunks/[name]-[hash]`,
     nodePaths: [join(repoRoot, 'node_modules')],
-    define: PRODUCTION_DEFINE,
     legalComments: 'none',
     logLevel: 'error',
     metafile: true,
@@ -139,7 +137,7 @@ function writePackageFiles(manifest: SdkImports, outDir: string): void {
 }
 
 /**
- * Builds the layer into `outDir` (its zip's root: `nodejs/node_modules/@aws-sdk/...`) and answers
+ * Builds the layer into `outDir` (its zip's root: `nodejs/node_modules/@aws-sdk-layer/...`) and answers
  * the bytes written. Synchronous, for the CDK's local bundling (lib/function-defaults.ts).
  */
 export function buildSdkLayerSync(repoRoot: string, outDir: string, manifest = readSdkManifest(repoRoot)): number {

@@ -23,7 +23,7 @@ export const ESM_REQUIRE_BANNER =
  * Left out of every bundle: the AWS SDK for JavaScript v3, which every function loads from the
  * project's AWS SDK layer (lib/aws-sdk-layer.ts): package-lock's SDK, only the clients and commands
  * the functions import, minified, one module per client with shared chunks. Each `@aws-sdk/<pkg>`
- * import is rewritten to `@aws-sdk-layer/<pkg>` (SDK_LAYER_ALIAS), the layer's own package names,
+ * import is rewritten to `@aws-sdk-layer/<pkg>` (sdkLayerAlias), the layer's own package names,
  * so that no other copy in /opt/nodejs/node_modules can shadow it: AWS's Powertools layer carries
  * full copies of client-dynamodb and client-secrets-manager there, and Lambda lets the last layer
  * extracted win a path both have. The local runtime and the tests import `@aws-sdk/*` from

@@ -90,6 +90,10 @@ function log(level: Level, message: string, fields: Record<string, unknown> = {}
   instance()[level](message, fields);
 }
 
+/** An error as one log field: its name and message (the stack is in the trace), or whatever was thrown. */
+export const errorField = (err: unknown): string =>
+  err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+
 export const logger = {
   debug: (m: string, f?: Record<string, unknown>) => log('debug', m, f),
   info: (m: string, f?: Record<string, unknown>) => log('info', m, f),

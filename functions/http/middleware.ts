@@ -27,7 +27,7 @@ import type { RouteDef } from '../routes';
 import { ensureSecrets } from '../secrets';
 import { type AuditedCall, finishAudited, openAudited, statusOfError } from './audit';
 import { type AuthUser, bearerToken, verifyAccessToken } from './auth';
-import { addLambdaContext, logger } from './logger';
+import { addLambdaContext, errorField, logger } from './logger';
 import { ORIGIN_REFUSED, originVerified } from './origin-verify';
 import type { ApiEvent, ApiRequest, ApiResponse, ApiResult } from './types';
 
@@ -148,7 +148,7 @@ export const errorMapping = (): GroupMiddleware => ({
       logger.error('dependency unavailable', {
         route: request.event.routeKey,
         dependency: failedDependency(err) ?? 'unknown',
-        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        error: errorField(err),
       });
       request.response = errorResult(
         route,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../core/errors';
 import type { AppUploadLock, UploadClaims } from '../../core/uploads/ports';
 import { PENDING_UPLOAD_TTL_SECONDS } from '../../core/uploads/upload-keys';
-import { logger } from '../../http/logger';
+import { errorField, logger } from '../../http/logger';
 import { outsideInvocation } from '../../platform/invocation';
 import { cancelledAt, conditionally, deleteItem, isConditionFailure, putItem, transact, tx } from './dynamo';
 import { uploadClaimKey, uploadLockKey } from './keys';
@@ -64,7 +64,7 @@ async function takeOrGiveBack(appId: string, token: string): Promise<boolean> {
     await outsideInvocation(() => release(appId, token)).catch((err: unknown) =>
       logger.warn('upload lease of an unanswered put not given back', {
         appId,
-        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        error: errorField(err),
       }),
     );
     throw error;
@@ -93,7 +93,7 @@ export const dynamoAppUploadLock: AppUploadLock = {
       // app's screenshot slots taken, nor hide the work's own error.
       logger.warn('upload lease not released', {
         appId,
-        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        error: errorField(err),
       });
     }
     if (!outcome.done) throw outcome.error;
