@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { type BuildOptions, buildSync } from 'esbuild';
 import {
   LAMBDA_BUNDLING,
+  LAMBDA_ESBUILD,
   layerPackage,
   readSdkManifest,
   SDK_LAYER_MANIFEST,
@@ -104,15 +105,9 @@ function layerBuildOptions(repoRoot: string, manifest: SdkImports, outDir: strin
   return {
     entryPoints,
     outdir: join(outDir, LAYER_MODULES_DIR),
-    bundle: true,
-    splitting: true,
     // As the functions are built (lib/bundling.ts), but for their source maps.
-    format: LAMBDA_BUNDLING.format,
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    banner: { js: LAMBDA_BUNDLING.banner },
-    minify: LAMBDA_BUNDLING.minify,
+    ...LAMBDA_ESBUILD,
+    splitting: true,
     define: LAMBDA_BUNDLING.define,
     outExtension: { '.js': '.mjs' },
     chunkNames: `${SDK_LAYER_SCOPE}/_chunks/[name]-[hash]`,

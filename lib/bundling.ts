@@ -170,6 +170,17 @@ export function functionBundling(name: string, distDir: string | undefined): Fun
   return { ...STOREFRONT_BUNDLING, define: storefrontDefine(distDir) };
 }
 
+/** LAMBDA_BUNDLING's settings in esbuild's own form that every Lambda-side build shares: the functions (below) and the AWS SDK layer (lib/aws-sdk-layer.ts). */
+export const LAMBDA_ESBUILD = {
+  bundle: true,
+  platform: LAMBDA_BUNDLING.platform,
+  target: LAMBDA_BUNDLING.target,
+  format: LAMBDA_BUNDLING.format,
+  mainFields: [...LAMBDA_BUNDLING.mainFields],
+  banner: { js: LAMBDA_BUNDLING.banner },
+  minify: LAMBDA_BUNDLING.minify,
+} satisfies BuildOptions;
+
 /**
  * The same options in esbuild's own form, for building a function outside the CDK
  * (`npm run check:bundle`): what the CDK runs for `entry`, written to `outfile`.
@@ -184,13 +195,7 @@ export function lambdaEsbuildOptions(
     absWorkingDir: repoRoot,
     entryPoints: [entry],
     outfile,
-    bundle: true,
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    format: LAMBDA_BUNDLING.format,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    banner: { js: LAMBDA_BUNDLING.banner },
-    minify: LAMBDA_BUNDLING.minify,
+    ...LAMBDA_ESBUILD,
     sourcemap: LAMBDA_BUNDLING.sourcemap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: [...LAMBDA_BUNDLING.external, ...(own.external ?? [])],
