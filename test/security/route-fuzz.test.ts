@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse } from '@shared/schemas/accounts';
 import type { OwnerApp } from '@shared/schemas/apps';
+import { sortedValue } from '@shared/sorted-value';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../../bin/seed/admin';
 import { type Access, ROUTES, type RouteDef, routeKey } from '../../functions/routes';
@@ -170,16 +171,7 @@ let fingerprint: () => Promise<string>;
 
 /** Fields that move on reads or with time, not with a change of state. */
 const VOLATILE = /usage|calls|last_used|quota|requests_today|expires|_at$|count/i;
-const stable = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(stable)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([k]) => !VOLATILE.test(k))
-            .map(([k, x]) => [k, stable(x)]),
-        )
-      : v;
+const stable = (v: unknown): unknown => sortedValue(v, (k) => !VOLATILE.test(k));
 
 beforeAll(async () => {
   const [dev, practice] = await Promise.all([approvedDeveloper(), newPractice()]);

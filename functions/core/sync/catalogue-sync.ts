@@ -11,6 +11,7 @@
  * need their room, so every read of the catalogue stays bounded.
  */
 import type { SyncType } from '@shared/schemas/sync';
+import { sortedValue } from '@shared/sorted-value';
 import {
   CATALOGUE_CAPACITY,
   type CatalogueKind,
@@ -60,18 +61,7 @@ function toStored(kind: CatalogueKind, snap: Partial<CatalogueSnapshot>): Map<st
 
 /** Key-order independent equality of stored fields. */
 function same(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(norm)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v as Record<string, unknown>)
-              .filter(([, x]) => x !== undefined)
-              .sort(([x], [y]) => x.localeCompare(y))
-              .map(([k, x]) => [k, norm(x)]),
-          )
-        : v;
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+  return JSON.stringify(sortedValue(a)) === JSON.stringify(sortedValue(b));
 }
 
 export interface CatalogueCounts {
