@@ -26,3 +26,30 @@ export const privatePathPrefixes = [
   '/api/',
   '/v1/',
 ] as const;
+
+/**
+ * The pages a mailed link opens with its one-use token (`?token=`): the server builds the links,
+ * the SPA routes the pages (frontend/src/config/paths.ts takes these from here).
+ */
+export const tokenLinkPaths = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  loginLink: '/login/link',
+  claimAccount: '/claim-account',
+  acceptInvitation: '/accept-invitation',
+  confirmLicense: '/marketplace/confirm-license',
+  appAccess: '/marketplace/app-access',
+} as const;
+
+/** `path` under the site's origin, however many trailing slashes the origin was configured with. */
+export function siteUrl(appUrl: string, path: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/** One of tokenLinkPaths' pages, written out where the link is built (a bundle keeps only the paths it uses). */
+export type TokenLinkPath = (typeof tokenLinkPaths)[keyof typeof tokenLinkPaths];
+
+/** The link a mail carries to one of tokenLinkPaths' pages, with its token. */
+export function tokenLink(appUrl: string, path: TokenLinkPath, token: string): string {
+  return siteUrl(appUrl, `${path}?token=${encodeURIComponent(token)}`);
+}

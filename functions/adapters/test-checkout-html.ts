@@ -2,11 +2,9 @@
  * The local test-checkout page (local runtime without Stripe keys): one self-contained HTML page,
  * inline CSS, no external assets, unmistakably marked as test mode.
  */
+import { escapeHtml } from '@shared/escape-html';
 import type { PurchaseRecord } from '../core/purchases/purchase';
 import { formatMoney } from '../core/purchases/purchase-mails';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f3f4f6;color:#111827}

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/escape-html';
 import type { AppCard } from '@shared/schemas/apps';
 import type { Category } from '@shared/schemas/categories';
 import { storefrontPaths } from '@shared/site-paths';
@@ -8,15 +9,12 @@ import { answerCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
 import { siteOrigin } from '../wiring/site';
 
-const XML = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 /** URLs per sitemap file: ~400 KB each, far below the protocol's 50,000 URLs and 50 MB. */
 export const SITEMAP_URLS_PER_FILE = 5_000;
 
 const urlset = (locs: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs
-    .map((loc) => `  <url><loc>${XML(loc)}</loc></url>`)
+    .map((loc) => `  <url><loc>${escapeHtml(loc)}</loc></url>`)
     .join('\n')}\n</urlset>\n`;
 
 /**
@@ -37,7 +35,7 @@ export function sitemapXml(origin: string, apps: readonly AppCard[], categories:
     if (pages === 1) return urlset(locs);
     const files = Array.from({ length: pages }, (_, i) => `${origin}/sitemap.xml?page=${i + 1}`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
-      .map((loc) => `  <sitemap><loc>${XML(loc)}</loc></sitemap>`)
+      .map((loc) => `  <sitemap><loc>${escapeHtml(loc)}</loc></sitemap>`)
       .join('\n')}\n</sitemapindex>\n`;
   }
   if (!Number.isInteger(page) || page < 1 || page > pages) throw new NotFoundError('No such sitemap page');

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/escape-html';
 import type { AppCard, PublicApp } from '@shared/schemas/apps';
 import type { Category } from '@shared/schemas/categories';
 import { SITE } from '../../frontend/src/components/brand/site';
@@ -19,9 +20,6 @@ export interface PageHead {
 
 const HOME_DESCRIPTION = 'Apps for dental practices from vetted developers, and the developer portal to build them.';
 const MAX_DESCRIPTION = 200;
-
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** JSON inside <script>: no `</script>` or comment openers can end it early. */
 const scriptJson = (value: object): string =>

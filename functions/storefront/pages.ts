@@ -1,4 +1,5 @@
 import { MARKETPLACE_PAGE_SIZE } from '@shared/constants';
+import { escapeHtml } from '@shared/escape-html';
 import * as MSG from '@shared/messages/screens';
 import type { PublicApp } from '@shared/schemas/apps';
 import { storefrontPaths } from '@shared/site-paths';
@@ -20,16 +21,7 @@ import { pageCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
 import { siteOrigin } from '../wiring/site';
 import { STOREFRONT_MODULES, type StorefrontAssets, storefrontAssets } from './assets';
-import {
-  appHead,
-  categoriesHead,
-  categoryHead,
-  escapeHtml,
-  headTags,
-  homeHead,
-  notFoundHead,
-  type PageHead,
-} from './head';
+import { appHead, categoriesHead, categoryHead, headTags, homeHead, notFoundHead, type PageHead } from './head';
 import { PAGE_PARAMS } from './page-params';
 
 /**

@@ -1,6 +1,10 @@
 import { storefrontPaths } from '@shared/site-paths';
 
-/** Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). */
+/**
+ * Every SPA path, and href helpers for the ones with parameters (docs/spec.md section 2). The pages
+ * mails link to are written out as in shared/site-paths.ts's tokenLinkPaths (shared/site-paths.test.ts
+ * holds them equal) rather than spread from it, which would cost the visitor's entry chunk bytes.
+ */
 export const paths = {
   // The storefront's pages, which the server's sitemap lists too.
   ...storefrontPaths,

@@ -20,7 +20,9 @@ import {
   type WebhookLog,
 } from '@shared/schemas/admin-users';
 import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '@shared/schemas/keys';
+import { siteUrl } from '@shared/site-paths';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { greeting } from '../mail/greeting';
 import type { Page } from '../paging';
 import type { Log, Mailer, UserCounts, UserDirectory, UserPageQuery, UsersRepository } from '../users/ports';
 import { accountStatus, type User } from '../users/user';
@@ -70,15 +72,14 @@ const toWebhookLog = (log: WebhookLogRecord): WebhookLog => ({
 });
 
 /** The API Keys screen of the developer's dashboard, under the site's origin. */
-const apiKeysLink = (appUrl: string) => `${appUrl.replace(/\/+$/, '')}/dashboard/api-keys`;
+const apiKeysLink = (appUrl: string) => siteUrl(appUrl, '/dashboard/api-keys');
 
 function approvalMail(user: User, link: string) {
-  const greeting = user.full_name ? `Hello ${user.full_name},` : 'Hello,';
   return {
     to: user.email,
     subject: APPROVAL_MAIL_SUBJECT,
     text: [
-      greeting,
+      greeting(user.full_name),
       '',
       'Your developer account has been approved for production access.',
       'Your production API keys are now active (10,000 requests a day each). Manage them here:',
@@ -93,7 +94,7 @@ function rotationNotice(user: User, oldPrefix: string, newPrefix: string, link: 
     to: user.email,
     subject: ADMIN_ROTATION_MAIL_SUBJECT,
     text: [
-      user.full_name ? `Hello ${user.full_name},` : 'Hello,',
+      greeting(user.full_name),
       '',
       `An administrator rotated your API key ${oldPrefix}... It no longer works.`,
       `Its replacement ${newPrefix}... is ready and already works. For your security it is not sent by`,

@@ -1,7 +1,9 @@
 import { MSG } from '@shared/messages';
 import type { AdminAppCounters } from '@shared/schemas/admin-lists';
 import { type AdminApp, APP_MESSAGES } from '@shared/schemas/apps';
+import { siteUrl, storefrontPaths } from '@shared/site-paths';
 import { ConflictError, NotFoundError } from '../errors';
+import { greeting } from '../mail/greeting';
 import type { Page } from '../paging';
 import type { Log, Mailer, OutgoingMail } from '../users/ports';
 import type { User } from '../users/user';
@@ -52,29 +54,24 @@ export const approvalMailSubject = (name: string) => `Your app ${name} is live o
 export const approvalMailSubjectOther = (name: string) => `Your app ${name} has been approved`;
 export const suspensionMailSubject = (name: string) => `Your app ${name} has been suspended`;
 
-function greeting(user: User): string {
-  return user.full_name ? `Hello ${user.full_name},` : 'Hello,';
-}
-
 export function approvalMail(app: AppRecord, owner: User, appUrl: string): OutgoingMail {
-  const base = appUrl.replace(/\/$/, '');
   const isPublic = app.type === 'public';
   const text = isPublic
     ? [
-        greeting(owner),
+        greeting(owner.full_name),
         '',
         `Good news: ${app.name} has been approved and is now listed on the marketplace.`,
-        `See it here: ${base}/marketplace/app/${encodeURIComponent(app.slug)}`,
+        `See it here: ${siteUrl(appUrl, storefrontPaths.app(app.slug))}`,
         '',
         'Edits you make from your dashboard are saved at once; changes to what the listing shows, its licensing or the permissions it requests go live once an administrator has reviewed them.',
-        `${base}/dashboard/apps`,
+        siteUrl(appUrl, '/dashboard/apps'),
       ]
     : [
-        greeting(owner),
+        greeting(owner.full_name),
         '',
         `${app.name} has been approved by an administrator and is now active.`,
         '',
-        `${base}/dashboard/apps`,
+        siteUrl(appUrl, '/dashboard/apps'),
       ];
   return {
     to: owner.email,
@@ -84,18 +81,17 @@ export function approvalMail(app: AppRecord, owner: User, appUrl: string): Outgo
 }
 
 export function suspensionMail(app: AppRecord, owner: User, appUrl: string, reason?: string): OutgoingMail {
-  const base = appUrl.replace(/\/$/, '');
   return {
     to: owner.email,
     subject: suspensionMailSubject(app.name),
     text: [
-      greeting(owner),
+      greeting(owner.full_name),
       '',
       `An administrator has suspended ${app.name}. It is no longer listed on the marketplace.`,
       ...(reason ? ['', `Reason: ${reason}`] : []),
       '',
       'Buyers keep the licences they already have. Update the app from your dashboard and contact us to have it reviewed again:',
-      `${base}/dashboard/apps`,
+      siteUrl(appUrl, '/dashboard/apps'),
     ].join('\n'),
   };
 }

@@ -16,7 +16,9 @@
  * buyer's licence mail follows the write. Mail failures are logged, never thrown: the purchase and
  * its licence are already safe.
  */
+
 import type { LicenseStatus } from '@shared/constants';
+import { tokenLink } from '@shared/site-paths';
 import type { AppRecord } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { reviewedView } from '../apps/reviewed-view';
@@ -335,7 +337,7 @@ export function createLicenceFulfilment(deps: LicenceFulfilmentDeps) {
     if (!install || !deps.installs?.accessTokenFor) return null;
     try {
       const token = await deps.installs.accessTokenFor(install);
-      return `${deps.appUrl.replace(/\/+$/, '')}/marketplace/app-access?token=${encodeURIComponent(token)}`;
+      return tokenLink(deps.appUrl, '/marketplace/app-access', token);
     } catch (err) {
       log.error('access link not issued', { purchase_id: purchase.id, error: (err as Error).message });
       return null;

@@ -6,6 +6,7 @@
  * the licence mail. A licence still pending after MANUAL_REMINDER_HOURS reminds the developer by
  * e-mail, once; past MANUAL_OVERDUE_HOURS it counts as overdue on the admin Dashboard.
  */
+
 import {
   type AdminManualLicencePage,
   type CompleteManualLicenceInput,
@@ -19,6 +20,7 @@ import {
   type ManualLicence,
   type ManualLicenceList,
 } from '@shared/schemas/manual-licences';
+import { tokenLink } from '@shared/site-paths';
 import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page } from '../paging';
@@ -155,7 +157,7 @@ export function createManualLicences(deps: ManualLicencesDeps) {
     if (!deps.accessTokenFor) return null;
     try {
       const token = await deps.accessTokenFor({ buyer_id: purchase.user_id, app_id: purchase.app_id });
-      return `${deps.appUrl.replace(/\/+$/, '')}/marketplace/app-access?token=${encodeURIComponent(token)}`;
+      return tokenLink(deps.appUrl, '/marketplace/app-access', token);
     } catch (err) {
       log.error('access link not issued', { purchase_id: purchase.id, error: (err as Error).message });
       return null;

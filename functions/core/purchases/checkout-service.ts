@@ -17,6 +17,7 @@
  *   whose Pay button sends a Stripe-signed event to the real webhook. In the cloud without Stripe
  *   keys paid checkouts are refused.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS } from '@shared/constants';
 import {
@@ -29,6 +30,7 @@ import {
   OWN_APP_PURCHASE,
   PAYMENTS_UNAVAILABLE,
 } from '@shared/schemas/checkout';
+import { tokenLink } from '@shared/site-paths';
 import { type AppRecord, isMarketEligible } from '../apps/app';
 import type { AppRepository } from '../apps/app-repository';
 import { reviewedView } from '../apps/reviewed-view';
@@ -314,7 +316,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const purchase = draftPurchase({ app, buyer, newAccount: true, purchaseId: randomUUID(), at, accepted });
     await purchases.create({ ...purchase, session_id: `${GUEST_FREE_PREFIX}${secret}` });
     const hours = Math.round((deps.guestConfirmTtlSeconds ?? 48 * 3600) / 3600);
-    const link = `${appUrl}/marketplace/confirm-license?token=${secret}`;
+    const link = tokenLink(appUrl, '/marketplace/confirm-license', secret);
     try {
       await deps.mailer?.sendMail(guestConfirmMail({ to: buyer.email, link, validHours: hours }));
     } catch (err) {

@@ -8,7 +8,9 @@
  * The mail goes through the Mailer port wrapped in the per-recipient daily cap (wiring), and says
  * nothing the legacy system or anyone else wrote: the address is not proven yet.
  */
+
 import { INVITATION_ACCEPTED, INVITATION_LINK_INVALID } from '@shared/schemas/accounts';
+import { tokenLink } from '@shared/site-paths';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';
@@ -65,7 +67,7 @@ export function createInvitations(deps: InvitationsDeps) {
     const { appUrl, ttlSeconds } = deps.settings();
     const { token, tokenHash } = createResetToken();
     await deps.store.save({ tokenHash, userId: user.id, expiresAt: nowSeconds() + ttlSeconds });
-    const link = `${appUrl.replace(/\/+$/, '')}/accept-invitation?token=${encodeURIComponent(token)}`;
+    const link = tokenLink(appUrl, '/accept-invitation', token);
     try {
       await deps.mailer.sendMail(invitationMail(user.email, link, Math.round(ttlSeconds / 86_400)));
     } catch (err) {

@@ -20,6 +20,7 @@
  *   address first may not be its owner); its owner signs in (and verifies), or takes it over with
  *   Forgot password, whose link goes to the same mailbox.
  */
+
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@shared/messages';
 import {
@@ -34,6 +35,7 @@ import {
   type ClaimAccountInput,
   type ClaimPreview,
 } from '@shared/schemas/accounts';
+import { tokenLink } from '@shared/site-paths';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';
@@ -62,7 +64,7 @@ export function createClaimLinks(deps: {
       const { token, tokenHash } = createResetToken();
       const nowSeconds = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
       await deps.tokens.save({ tokenHash, email: email.trim().toLowerCase(), expiresAt: nowSeconds + deps.ttlSeconds });
-      return `${deps.appUrl.replace(/\/+$/, '')}/claim-account?token=${encodeURIComponent(token)}`;
+      return tokenLink(deps.appUrl, '/claim-account', token);
     },
   };
 }

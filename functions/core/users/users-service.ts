@@ -3,11 +3,15 @@
  * admin's own profile. Free of HTTP and AWS: storage and mail come in through the ports, and the
  * HTTP layer turns the returned users into tokens and responses.
  */
+
 import { randomUUID } from 'node:crypto';
+import { escapeHtml } from '@shared/escape-html';
 import { MSG } from '@shared/messages';
 import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '@shared/schemas/accounts';
 import { RESET_LINK_INVALID, SIGN_IN_LINK_INVALID, SIGN_IN_LINK_MINUTES } from '@shared/schemas/accounts';
+import { tokenLink } from '@shared/site-paths';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import { greeting } from '../mail/greeting';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, type DeviceTokens, deviceTokenOf } from './device-token';
@@ -67,9 +71,6 @@ export interface UsersServiceDeps {
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /**
  * A mail whose point is one link (reset, verification), as text and as HTML: the greeting, why it
  * was sent, the link with how long it works, and what to do when it was not asked for.
@@ -102,7 +103,7 @@ function resetMail(to: string, fullName: string, link: string, validMinutes: num
   return linkMail({
     to,
     subject: 'Reset your Dental App Marketplace password',
-    greeting: fullName ? `Hello ${fullName},` : 'Hello,',
+    greeting: greeting(fullName),
     why: 'We received a request to reset the password of your Dental App Marketplace account.',
     action: 'choose a new password',
     linkText: 'Choose a new password',
@@ -116,7 +117,7 @@ function signInLinkMail(to: string, link: string, validMinutes: number) {
   return linkMail({
     to,
     subject: 'Your Dental App Marketplace sign-in link',
-    greeting: 'Hello,',
+    greeting: greeting(),
     why: 'Someone asked to sign in to your Dental App Marketplace account with a link sent to this address.',
     action: 'sign in',
     linkText: 'Sign in',
@@ -137,7 +138,7 @@ function verifyMail(to: string, link: string, validHours: number) {
   return linkMail({
     to,
     subject: 'Verify your Dental App Marketplace email address',
-    greeting: 'Hello,',
+    greeting: greeting(),
     why: 'Please confirm that this address belongs to your Dental App Marketplace account.',
     action: 'verify it',
     linkText: 'Verify my email address',
@@ -156,7 +157,6 @@ export function createUsersService(deps: UsersServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
   const throttle = createLoginThrottle(limiter, () => settings().login);
-  const appUrl = () => settings().appUrl.replace(/\/+$/, '');
 
   /**
    * Checks a password sign-in from `client`; every failure looks the same from outside. The check
@@ -187,7 +187,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       email: user.email,
       expiresAt: nowSeconds() + verifyTokenTtlSeconds,
     });
-    const link = `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
+    const link = tokenLink(settings().appUrl, '/verify-email', token);
     try {
       await mailer.sendMail(verifyMail(user.email, link, Math.round(verifyTokenTtlSeconds / 3600)));
     } catch (err) {
@@ -362,7 +362,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         expiresAt: nowSeconds() + cfg.resetTokenTtlSeconds,
         tokenVersion: user.token_version,
       });
-      const link = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+      const link = tokenLink(settings().appUrl, '/reset-password', token);
       try {
         await mailer.sendMail(
           // The name only once the address is confirmed: whoever signed up with an address they do
@@ -411,7 +411,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         expiresAt: nowSeconds() + SIGN_IN_LINK_MINUTES * 60,
         tokenVersion: user.token_version,
       });
-      const link = `${appUrl()}/login/link?token=${encodeURIComponent(token)}`;
+      const link = tokenLink(settings().appUrl, '/login/link', token);
       try {
         await mailer.sendMail(signInLinkMail(user.email, link, SIGN_IN_LINK_MINUTES));
       } catch (err) {

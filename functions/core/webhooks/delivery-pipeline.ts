@@ -18,8 +18,10 @@
  *   every attempt for 5 days is disabled and its developer e-mailed.
  * - The `webhook-id` stays the same across retries and replays, so receivers can de-duplicate.
  */
+
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_LOG_NOT_FOUND } from '@shared/schemas/webhooks';
+import { siteUrl } from '@shared/site-paths';
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../errors';
 import { createFanOut, DEFAULT_FAN_OUT_OPTIONS, enqueueAttempt, type FanOutOptions } from './fan-out';
@@ -146,7 +148,7 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
           `Reason: ${reason}.`,
           '',
           'No further events will be sent to it. Once the endpoint answers with a 2xx status again, add the',
-          `webhook again from My Apps: ${opts.appUrl.replace(/\/$/, '')}/dashboard/apps`,
+          `webhook again from My Apps: ${siteUrl(opts.appUrl, '/dashboard/apps')}`,
         ].join('\n'),
       });
     } catch (err) {
