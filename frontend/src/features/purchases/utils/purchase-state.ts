@@ -1,5 +1,5 @@
 import type { Purchase } from '@shared/schemas/checkout';
-import { formatDate } from '@/utils/format';
+import { formatDate, formatMoney } from '@/utils/format';
 
 /** Expired when expires_at is in the past (docs/spec.md section 4); null means the licence never expires. */
 export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
@@ -24,11 +24,9 @@ export function expiryText(expiresAt: string | null | undefined, now = Date.now(
   return `Expires ${formatDate(expiresAt)}`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** '$amount currency' as the spec writes it: '$49.00 USD'. */
+/** '$amount currency' as the spec writes it: '$49.00 USD' (the money as every page writes it, utils/format.ts). */
 export const formatAmount = (amount: number | null | undefined, currency: string | null | undefined): string =>
-  `$${dollars.format(Number(amount) || 0)} ${(currency || 'usd').toUpperCase()}`;
+  `${formatMoney(amount)} ${(currency || 'usd').toUpperCase()}`;
 
 /** The key to show and copy (both names carry the same value; older clients read either). */
 export const licenceKeyOf = (p: Pick<Purchase, 'assigned_license_key' | 'license_key'>): string | null =>
