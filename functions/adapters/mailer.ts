@@ -10,9 +10,11 @@
  * bounce@simulator.amazonses.com or complaint@simulator.amazonses.com (with any +label) is
  * answered by a bounce or complaint event, as SES answers it in the cloud.
  */
+
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { normaliseEmail } from '@shared/email';
 import { getConfig } from '../config';
-import { normaliseAddress, type SesMailEvent } from '../core/mail/suppression';
+import type { SesMailEvent } from '../core/mail/suppression';
 import type { Mailer, OutgoingMail } from '../core/users/ports';
 import { logger } from '../http/logger';
 import { mailRetries } from '../queues/mail';
@@ -56,7 +58,7 @@ export async function withoutSuppressed(mail: OutgoingMail): Promise<OutgoingMai
     logger.warn('suppression list not read; sending anyway', { error: (err as Error).message });
     return mail;
   }
-  const kept = to.filter((address) => !suppressed.has(normaliseAddress(address)));
+  const kept = to.filter((address) => !suppressed.has(normaliseEmail(address)));
   if (kept.length === to.length) return mail;
   logger.info('mail to a suppressed address not sent', { subject: mail.subject, dropped: to.length - kept.length });
   return kept.length ? { ...mail, to: kept } : null;

@@ -4,8 +4,10 @@
  * same words. Each request schema checks presence first and formats second (a zod pipe), so a form
  * with a missing field and a malformed one reports the missing field, as the spec's order implies.
  */
+
 import * as z from 'zod';
 import { LIMITS, ROLES } from '../constants';
+import { normaliseEmail } from '../email';
 import { MSG } from '../messages';
 import { idText } from './text-fields';
 
@@ -29,9 +31,6 @@ export const GOOGLE_TOKEN_REQUIRED = 'A Google sign-in credential is required';
 
 /** A loose but honest address check: one '@', something on both sides, a dotted domain, no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Trimmed and lower-cased: the one spelling of an address the server stores and compares. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** A present, non-blank text; anything else gets `message`. */
 const present = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { ROLES } from '../constants';
-import { normaliseEmail } from './accounts';
+import { normaliseEmail } from '../email';
 import { ApiKeySchema } from './keys';
 import { idText } from './text-fields';
 

@@ -3,8 +3,9 @@
  * or complained, shown to admins on the dashboard with a way to lift an entry.
  */
 import * as z from 'zod';
+import { normaliseEmail } from '../email';
 import { MSG } from '../messages';
-import { ACCOUNT_LIMITS, normaliseEmail } from './accounts';
+import { ACCOUNT_LIMITS } from './accounts';
 import { limitParam } from './query-numbers';
 
 export const SuppressedAddressSchema = z

@@ -38,7 +38,9 @@
  *   partition (manual-licences-repo.ts, the developer's paged list), for licences that went
  *   pending before their write set it.
  */
+
 import { randomUUID } from 'node:crypto';
+import { normaliseEmail } from '@shared/email';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';
 import { requestedPermissions } from '../../core/installs/permissions';
 import { buyerIdsOf, guestBuyerId } from '../../core/purchases/purchase';
@@ -199,7 +201,7 @@ const appIds = async (): Promise<string[]> =>
 async function practiceBuyerIds(buyerId: string, email: string): Promise<string[]> {
   const user =
     buyerId === guestBuyerId(email)
-      ? await dynamoUsersRepository.findByEmail(email.trim().toLowerCase())
+      ? await dynamoUsersRepository.findByEmail(normaliseEmail(email))
       : await dynamoUsersRepository.findById(buyerId);
   return [...new Set([buyerId, ...(user ? buyerIdsOf(user) : [])])];
 }

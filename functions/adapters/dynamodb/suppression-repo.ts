@@ -9,25 +9,22 @@
  * One GetItem per recipient (mails have one or two), so every mail-sending role reads it with the
  * GetItem it already has.
  */
+
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  normaliseAddress,
-  type SuppressedAddress,
-  type SuppressionReason,
-  type SuppressionStore,
-} from '../../core/mail/suppression';
+import { normaliseEmail } from '@shared/email';
+import type { SuppressedAddress, SuppressionReason, SuppressionStore } from '../../core/mail/suppression';
 import { documentClient, tableName } from '../aws-clients';
 import { conditionally, deleteItem, type ItemMapper, putItem, queryIndexPage } from './dynamo';
 import { suppressionKeys } from './keys';
 
 const PARTITION = suppressionKeys.partition;
 export const SUPPRESSIONS_CURSOR_INVALID = 'cursor is not a cursor of this list';
-const key = (email: string) => suppressionKeys.address(normaliseAddress(email));
+const key = (email: string) => suppressionKeys.address(normaliseEmail(email));
 
 /** An address on the list (its key is the normalised address). */
 export const suppressedAddressItem: ItemMapper<SuppressedAddress> = {
   toItem(entry) {
-    const email = normaliseAddress(entry.email);
+    const email = normaliseEmail(entry.email);
     return {
       ...key(email),
       GSI1PK: PARTITION,
@@ -48,7 +45,7 @@ export const suppressedAddressItem: ItemMapper<SuppressedAddress> = {
 
 export const dynamoSuppressionStore: SuppressionStore = {
   async suppressedAmong(emails) {
-    const unique = [...new Set(emails.map(normaliseAddress))];
+    const unique = [...new Set(emails.map(normaliseEmail))];
     const found = await Promise.all(
       unique.map(async (email) => {
         const res = await documentClient().send(

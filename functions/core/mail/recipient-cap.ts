@@ -4,6 +4,7 @@
  * mail cannon against one address. Over the cap a mail is dropped and logged, never reported to
  * the caller: the answer of the request that caused it stays the same for every address.
  */
+import { normaliseEmail } from '@shared/email';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { Log, Mailer } from '../users/ports';
 
@@ -17,7 +18,7 @@ export function recipientCappedMailer(
 ): Mailer {
   return {
     async sendMail(mail) {
-      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a.trim().toLowerCase());
+      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).map(normaliseEmail);
       const allowed: string[] = [];
       for (const address of to) {
         if (await limiter.tryTake({ key: `mail-to:${address}`, limit: perDay(), windowSeconds: DAY_SECONDS })) {

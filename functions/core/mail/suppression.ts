@@ -6,6 +6,7 @@
  * the mailer checks every recipient before sending, and an admin sees the list and may lift an
  * entry (the owner fixed their mailbox).
  */
+import { normaliseEmail } from '@shared/email';
 import type { Page } from '../paging';
 import type { Log } from '../users/ports';
 
@@ -30,8 +31,6 @@ export interface SuppressionStore {
   /** One page of the entries, newest first (a cursor of another list is refused with a 400). */
   list(limit: number, cursor?: string): Promise<Page<SuppressedAddress>>;
 }
-
-export const normaliseAddress = (email: string): string => email.trim().toLowerCase();
 
 /** An SES event as the configuration set publishes it (the EventBridge event's detail). */
 export interface SesMailEvent {
@@ -84,7 +83,7 @@ export async function recordMailEvent(
   }
   const at = now().toISOString();
   const emails = [
-    ...new Set(recipients.map((r) => (r.emailAddress ? normaliseAddress(r.emailAddress) : '')).filter(Boolean)),
+    ...new Set(recipients.map((r) => (r.emailAddress ? normaliseEmail(r.emailAddress) : '')).filter(Boolean)),
   ];
   for (const email of emails) {
     await store.suppress({ email, reason, detail: detail.slice(0, 200), suppressed_at: at });

@@ -20,6 +20,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS } from '@shared/constants';
+import { normaliseEmail } from '@shared/email';
 import {
   ALREADY_LICENSED,
   APP_NOT_FOUND,
@@ -342,7 +343,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async startGuestCheckout(appId: string, email: string, acceptPermissions = false): Promise<CheckoutSession> {
       const app = await buyableApp(appId);
       const accepted = await consent(app, acceptPermissions);
-      const address = email.trim().toLowerCase();
+      const address = normaliseEmail(email);
       const buyer: Buyer = { id: guestBuyerId(address), email: address, full_name: '', email_verified: false };
       const at = now();
       // No slot and no "already licensed" check: either would tell a stranger what this address holds.

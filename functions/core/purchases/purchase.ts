@@ -11,6 +11,7 @@
 
 import { createHash } from 'node:crypto';
 import { LIMITS, type LicenseStatus, type LicensingType, type PricePeriod, type PricingModel } from '@shared/constants';
+import { normaliseEmail } from '@shared/email';
 import type { PaymentMethod, PurchaseStatusValue } from '@shared/schemas/checkout';
 import type { AppRecord } from '../apps/app';
 import type { Requested } from '../installs/permissions';
@@ -22,7 +23,7 @@ import type { CompletionChange } from './ports';
  * verified (buyerIdsOf).
  */
 export const guestBuyerId = (email: string): string =>
-  `guest_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+  `guest_${createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 40)}`;
 
 /**
  * Every buyer id whose purchases belong to this account: its own, its verified address's guest

@@ -16,7 +16,7 @@
  * the event's id, so a run that dies mid-batch and runs again neither loses nor duplicates one.
  */
 import { randomUUID } from 'node:crypto';
-import { normaliseEmail } from '@shared/schemas/accounts';
+import { normaliseEmail } from '@shared/email';
 import { consentFor, type InstallRecord, installsByApp } from '../installs/install';
 import type { Requested } from '../installs/permissions';
 import { EmailTakenError, type User } from '../users/user';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@shared/constants';
-import { normaliseEmail } from '@shared/schemas/accounts';
+import { normaliseEmail } from '@shared/email';
 import { ValidationError } from '../errors';
 import type { PasswordHasher } from './password';
 import type { UsersRepository } from './ports';

@@ -3,6 +3,7 @@
  * JWT signed with one of Google's published keys, for our client id, from a Google issuer, with a
  * verified e-mail address. The key set is fetched once per URL and cached by jose.
  */
+import { normaliseEmail } from '@shared/email';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { ServiceUnavailableError, UnauthorizedError } from '../errors';
 
@@ -61,7 +62,7 @@ export async function verifyGoogleIdToken(idToken: string, settings: GoogleSetti
     if (isKeyFetchFailure(err)) throw new ServiceUnavailableError(GOOGLE_UNAVAILABLE);
     throw new UnauthorizedError(GOOGLE_TOKEN_INVALID);
   }
-  const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+  const email = typeof payload.email === 'string' ? normaliseEmail(payload.email) : '';
   if (!email.includes('@') || !emailVerified(payload) || typeof payload.sub !== 'string') {
     throw new UnauthorizedError(GOOGLE_TOKEN_INVALID);
   }

@@ -22,6 +22,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { normaliseEmail } from '@shared/email';
 import { MSG } from '@shared/messages';
 import {
   CLAIM_ACCOUNT_CREATED,
@@ -63,7 +64,7 @@ export function createClaimLinks(deps: {
     async linkFor(email) {
       const { token, tokenHash } = createResetToken();
       const nowSeconds = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
-      await deps.tokens.save({ tokenHash, email: email.trim().toLowerCase(), expiresAt: nowSeconds + deps.ttlSeconds });
+      await deps.tokens.save({ tokenHash, email: normaliseEmail(email), expiresAt: nowSeconds + deps.ttlSeconds });
       return tokenLink(deps.appUrl, '/claim-account', token);
     },
   };
