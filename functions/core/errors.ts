@@ -42,9 +42,10 @@ export class PayloadTooLargeError extends AppError {
     super(413, message);
   }
 }
+/** 429 with Retry-After in whole seconds (at least 1), and any headers of the limit's own. */
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  constructor(message: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
+    super(429, message, { ...headers, 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
 export class NotImplementedError extends AppError {

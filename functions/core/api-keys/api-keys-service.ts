@@ -20,7 +20,7 @@ import {
   REPLACEMENT_REVEALED,
 } from '@shared/schemas/keys';
 import { dailyLimitReached, INVALID_API_KEY, PENDING_API_KEY } from '@shared/schemas/partner';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors';
 import type { Log, UsersRepository } from '../users/ports';
 import type { User } from '../users/user';
 import { type ApiKeyRecord, dailyLimitFor, hashApiKey, looksLikeApiKey, newSecret, toApiKeyView } from './api-key';
@@ -31,12 +31,9 @@ import { nextUtcMidnight, type RateLimitState, rateLimitHeaders, secondsUntilUtc
 export const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
 /** 429 with Retry-After and the X-RateLimit-* headers. */
-export class DailyQuotaExceededError extends AppError {
+export class DailyQuotaExceededError extends TooManyRequestsError {
   constructor(state: RateLimitState, retryAfterSeconds: number) {
-    super(429, dailyLimitReached(state.limit), {
-      ...rateLimitHeaders(state),
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-    });
+    super(dailyLimitReached(state.limit), retryAfterSeconds, rateLimitHeaders(state));
   }
 }
 
