@@ -26,6 +26,8 @@
  * - eager-root: a create... factory called in wiring/ when the module loads, not in lazyService.
  * - module-cache: a module-level `let` filled with `??=` or `||=` (functions/ and bin/): a cache is
  *   lazyService (services) or once (clients, documents: platform/once.ts).
+ * - mail-outside-mails-file: a mail (an object literal with `subject` and `text`) written in core/
+ *   outside the owning domain's `*-mails.ts` file (README "Where things go": an e-mail).
  *
  * Test files (*.test.ts) are outside the rules: a test may reach into any layer to set up.
  */
@@ -82,7 +84,8 @@ interface Violation {
     | 'core-imports'
     | 'builds-service'
     | 'eager-root'
-    | 'module-cache';
+    | 'module-cache'
+    | 'mail-outside-mails-file';
   file: string;
   detail: string;
 }
@@ -129,6 +132,18 @@ function collect<T>(source: ts.SourceFile, pick: (node: ts.Node, out: T[]) => 's
   };
   visit(source);
   return out;
+}
+
+/** Object literals with both `subject` and `text` properties: mails written out. */
+function mailsOf(source: ts.SourceFile): string[] {
+  return collect<string>(source, (node, out) => {
+    if (!ts.isObjectLiteralExpression(node)) return undefined;
+    const names = node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : ''));
+    if (names.includes('subject') && names.includes('text')) {
+      out.push(`line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+    }
+    return undefined;
+  });
 }
 
 /** Imports, re-exports and dynamic imports of a file, each with whether it brings types alone. */
@@ -265,6 +280,13 @@ function checkArchitecture(files: readonly SourceFile[]): Violation[] {
       }
     }
 
+    // Mails are written in the owning domain's *-mails.ts file.
+    if (path.startsWith('functions/core/') && !/-mails\.ts$/.test(path)) {
+      for (const where of mailsOf(source)) {
+        add('mail-outside-mails-file', `writes a mail (${where}): move it to the domain's *-mails.ts file`);
+      }
+    }
+
     const top = path.split('/')[1] ?? '';
     const handler = handlerFolderOf(path);
     const isFile = path.split('/').length === 2;
@@ -361,6 +383,10 @@ describe('architecture of functions/', () => {
     },
     { path: 'functions/workers/sync-worker.ts', text: "import { sync } from '../wiring/sync';" },
     { path: 'shared/constants.ts', text: 'export const LIMIT = 1;' },
+    {
+      path: 'functions/core/sync/sync-mails.ts',
+      text: "export const failedMail = (to: string) => ({ to, subject: 'Sync failed', text: 'It failed.' });",
+    },
   ];
 
   it('accepts the right tree', () => {
@@ -448,6 +474,14 @@ describe('architecture of functions/', () => {
       'module-cache',
     ],
     ['a folder that is no layer', { path: 'functions/reviews/hide-review.ts', text: '' }, 'layout'],
+    [
+      'a mail written in a service',
+      {
+        path: 'functions/core/sync/sync-service.ts',
+        text: "export function createSyncService(m: { send(x: object): void }) { m.send({ to: 'a', subject: 'Failed', text: 'x' }); }",
+      },
+      'mail-outside-mails-file',
+    ],
   ];
 
   it.each(bad)('reports %s', (_label, file, rule) => {

@@ -19,7 +19,7 @@ import {
   approvalMailSubject,
   approvalMailSubjectOther,
   suspensionMailSubject,
-} from '../../functions/core/apps/admin-apps-service';
+} from '../../functions/core/apps/app-mails';
 import { adminToken, api, type Developer as Dev, type JsonBody, mailsWithSubject, newDeveloper } from '../support/api';
 import { must } from '../support/must';
 

@@ -26,8 +26,9 @@ import {
 import { INVALID_API_KEY } from '@shared/schemas/partner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/aws-clients';
-import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/developer-admin';
-import { INVITATION_SUBJECT, NOT_INVITED } from '../../functions/core/users/invitations';
+import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from '../../functions/core/api-keys/api-key-mails';
+import { NOT_INVITED } from '../../functions/core/users/invitations';
+import { INVITATION_SUBJECT } from '../../functions/core/users/user-mails';
 import { invitedAccount } from '../support/accounts';
 import {
   adminToken,

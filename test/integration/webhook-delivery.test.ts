@@ -6,6 +6,7 @@
  * allowed or not), because the local server runs with the defaults. Webhooks are created and
  * deleted through the API, as a developer does.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,9 +23,9 @@ import {
   DISABLED_GONE,
   disabledFailing,
   type PipelineOptions,
-  WEBHOOK_DISABLED_SUBJECT,
 } from '../../functions/core/webhooks/delivery-pipeline';
 import { DEFAULT_RETRY_POLICY } from '../../functions/core/webhooks/retry-policy';
+import { WEBHOOK_DISABLED_SUBJECT } from '../../functions/core/webhooks/webhook-mails';
 import { pipelineAdapters } from '../../functions/wiring/webhook-pipeline';
 import { buildWebhooksService } from '../../functions/wiring/webhooks';
 import { api, approvedDeveloper, mailsTo } from '../support/api';

@@ -3,8 +3,9 @@ import { ADMIN_NO_APPROVAL, INVITED_NO_APPROVAL, PRACTICE_NO_APPROVAL } from '@s
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors';
 import type { OutgoingMail } from '../users/ports';
+import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT } from './api-key-mails';
 import { createApiKeysService } from './api-keys-service';
-import { ADMIN_ROTATION_MAIL_SUBJECT, APPROVAL_MAIL_SUBJECT, createDeveloperAdminService } from './developer-admin';
+import { createDeveloperAdminService } from './developer-admin';
 import { aUser, memoryKeys, memoryUsers, testHandover } from './testing';
 
 function setup() {

@@ -20,17 +20,13 @@ import {
   type WebhookLog,
 } from '@shared/schemas/admin-users';
 import { type AdminRotatedKey, API_KEY_NOT_FOUND, type ApiKey } from '@shared/schemas/keys';
-import { siteUrl } from '@shared/site-paths';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { greeting } from '../mail/greeting';
 import type { Page } from '../paging';
 import type { Log, Mailer, UserCounts, UserDirectory, UserPageQuery, UsersRepository } from '../users/ports';
 import { accountStatus, type User } from '../users/user';
+import { apiKeysLink, developerApprovalMail, rotationNotice } from './api-key-mails';
 import type { ApiKeysService } from './api-keys-service';
 import type { ApiKeyRepository, WebhookLogReader, WebhookLogRecord } from './ports';
-
-export const APPROVAL_MAIL_SUBJECT = 'Your developer account has been approved';
-export const ADMIN_ROTATION_MAIL_SUBJECT = 'One of your API keys was rotated by an administrator';
 
 export interface DeveloperAdminDeps {
   users: Pick<UsersRepository, 'findById' | 'findByEmail' | 'setApproved'>;
@@ -71,41 +67,6 @@ const toWebhookLog = (log: WebhookLogRecord): WebhookLog => ({
   delivery_id: log.delivery_id,
 });
 
-/** The API Keys screen of the developer's dashboard, under the site's origin. */
-const apiKeysLink = (appUrl: string) => siteUrl(appUrl, '/dashboard/api-keys');
-
-function approvalMail(user: User, link: string) {
-  return {
-    to: user.email,
-    subject: APPROVAL_MAIL_SUBJECT,
-    text: [
-      greeting(user.full_name),
-      '',
-      'Your developer account has been approved for production access.',
-      'Your production API keys are now active (10,000 requests a day each). Manage them here:',
-      '',
-      link,
-    ].join('\n'),
-  };
-}
-
-function rotationNotice(user: User, oldPrefix: string, newPrefix: string, link: string) {
-  return {
-    to: user.email,
-    subject: ADMIN_ROTATION_MAIL_SUBJECT,
-    text: [
-      greeting(user.full_name),
-      '',
-      `An administrator rotated your API key ${oldPrefix}... It no longer works.`,
-      `Its replacement ${newPrefix}... is ready and already works. For your security it is not sent by`,
-      'e-mail: open API Keys in your dashboard and choose "Show new key" to see it once, then update',
-      'your software.',
-      '',
-      link,
-    ].join('\n'),
-  };
-}
-
 export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
   const { users, keys, apiKeys, logs, mailer } = deps;
   const log = deps.log ?? silentLog;
@@ -133,7 +94,7 @@ export function createDeveloperAdminService(deps: DeveloperAdminDeps) {
     if (newlyApproved) {
       log.info('developer approved', { userId: user.id, activatedKeys: activated });
       try {
-        await mailer.sendMail(approvalMail(approved, apiKeysLink(deps.appUrl)));
+        await mailer.sendMail(developerApprovalMail(approved, apiKeysLink(deps.appUrl)));
       } catch (err) {
         log.error('approval mail failed', { userId: user.id, error: err instanceof Error ? err.name : 'unknown' });
       }

@@ -1,13 +1,12 @@
 import { MSG } from '@shared/messages';
 import type { AdminAppCounters } from '@shared/schemas/admin-lists';
 import { type AdminApp, APP_MESSAGES } from '@shared/schemas/apps';
-import { siteUrl, storefrontPaths } from '@shared/site-paths';
 import { ConflictError, NotFoundError } from '../errors';
-import { greeting } from '../mail/greeting';
 import type { Page } from '../paging';
 import type { Log, Mailer, OutgoingMail } from '../users/ports';
 import type { User } from '../users/user';
 import type { AppRecord } from './app';
+import { approvalMail, suspensionMail } from './app-mails';
 import type { AdminAppPageQuery, AppRepository } from './app-repository';
 import { type AppUploadsDeps, releaseAppUploads } from './app-uploads';
 import { type AppWebhooks, removeApp } from './developer-apps-service';
@@ -49,52 +48,6 @@ const LOOKUP_BATCH = 25;
 /** A window's page size (the pages' maximum) and how many pages one window reads at most. */
 const WINDOW_PAGE = 100;
 const WINDOW_READS = 12;
-
-export const approvalMailSubject = (name: string) => `Your app ${name} is live on the marketplace`;
-export const approvalMailSubjectOther = (name: string) => `Your app ${name} has been approved`;
-export const suspensionMailSubject = (name: string) => `Your app ${name} has been suspended`;
-
-export function approvalMail(app: AppRecord, owner: User, appUrl: string): OutgoingMail {
-  const isPublic = app.type === 'public';
-  const text = isPublic
-    ? [
-        greeting(owner.full_name),
-        '',
-        `Good news: ${app.name} has been approved and is now listed on the marketplace.`,
-        `See it here: ${siteUrl(appUrl, storefrontPaths.app(app.slug))}`,
-        '',
-        'Edits you make from your dashboard are saved at once; changes to what the listing shows, its licensing or the permissions it requests go live once an administrator has reviewed them.',
-        siteUrl(appUrl, '/dashboard/apps'),
-      ]
-    : [
-        greeting(owner.full_name),
-        '',
-        `${app.name} has been approved by an administrator and is now active.`,
-        '',
-        siteUrl(appUrl, '/dashboard/apps'),
-      ];
-  return {
-    to: owner.email,
-    subject: isPublic ? approvalMailSubject(app.name) : approvalMailSubjectOther(app.name),
-    text: text.join('\n'),
-  };
-}
-
-export function suspensionMail(app: AppRecord, owner: User, appUrl: string, reason?: string): OutgoingMail {
-  return {
-    to: owner.email,
-    subject: suspensionMailSubject(app.name),
-    text: [
-      greeting(owner.full_name),
-      '',
-      `An administrator has suspended ${app.name}. It is no longer listed on the marketplace.`,
-      ...(reason ? ['', `Reason: ${reason}`] : []),
-      '',
-      'Buyers keep the licences they already have. Update the app from your dashboard and contact us to have it reviewed again:',
-      siteUrl(appUrl, '/dashboard/apps'),
-    ].join('\n'),
-  };
-}
 
 /** Runs `fn` over `items` with at most `size` in flight at a time. */
 async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,9 +1,11 @@
 /**
  * The mails licence delivery sends: the buyer's licence mail (key, or what happens next) and the
- * developer's calls to action (empty key pool, manual access, failed licence webhook). Plain text;
+ * developer's calls to action (empty key pool, manual access and its reminder, failed licence webhook). Plain text;
  * the texts shown in the app (section 4) are reused word for word.
  */
 import { MSG } from '@shared/messages';
+import { siteUrl } from '@shared/site-paths';
+import type { PurchaseRecord } from '../purchases/purchase';
 import type { OutgoingMail } from '../users/ports';
 import type { Delivery } from './fulfilment';
 
@@ -162,6 +164,32 @@ export function webhookFailedMail(input: DeveloperMailInput & { error: string })
       '',
       'Please send the customer their access details manually within 24 hours, and check your',
       'license webhook endpoint.',
+    ].join('\n'),
+  };
+}
+
+/** The developer's reminder of a manual licence still waiting for its access details (MANUAL_REMINDER_HOURS). */
+export function reminderMail(input: {
+  to: string;
+  appName: string;
+  purchase: PurchaseRecord;
+  pendingSince: string;
+  appUrl: string;
+}): OutgoingMail {
+  const { purchase } = input;
+  const buyer = purchase.buyer_name ? `${purchase.buyer_name} <${purchase.buyer_email}>` : purchase.buyer_email;
+  return {
+    to: input.to,
+    subject: `Reminder: ${purchase.buyer_email} is still waiting for access to ${input.appName}`,
+    text: [
+      `A customer bought ${input.appName} on ${input.pendingSince.slice(0, 16).replace('T', ' ')} UTC and is still`,
+      'waiting for their access details. We promise buyers access within 24 hours.',
+      '',
+      `Buyer: ${buyer}`,
+      `Purchase: ${purchase.id}`,
+      '',
+      `Send them their access details, then record them under Pending licenses in My Apps`,
+      `(${siteUrl(input.appUrl, '/dashboard/apps')}): the buyer is emailed and their license turns active.`,
     ].join('\n'),
   };
 }

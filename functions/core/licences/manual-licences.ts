@@ -25,9 +25,9 @@ import type { AppRepository } from '../apps/app-repository';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Page } from '../paging';
 import { isProvenPurchase, type PurchaseRecord } from '../purchases/purchase';
-import type { Log, Mailer, OutgoingMail, UsersRepository } from '../users/ports';
+import type { Log, Mailer, UsersRepository } from '../users/ports';
 import type { ClaimLinks } from '../users/practice-claims';
-import { buyerLicenceMail } from './licence-mails';
+import { buyerLicenceMail, reminderMail } from './licence-mails';
 
 const HOUR_MS = 3_600_000;
 
@@ -89,31 +89,6 @@ export function reminderDue(pending: Pick<PendingManualLicence, 'pending_since' 
 export function isOverdue(pending: Pick<PendingManualLicence, 'pending_since'>, now: Date): boolean {
   const since = Date.parse(pending.pending_since);
   return Number.isFinite(since) && now.getTime() - since > MANUAL_OVERDUE_HOURS * HOUR_MS;
-}
-
-export function reminderMail(input: {
-  to: string;
-  appName: string;
-  purchase: PurchaseRecord;
-  pendingSince: string;
-  appUrl: string;
-}): OutgoingMail {
-  const { purchase } = input;
-  const buyer = purchase.buyer_name ? `${purchase.buyer_name} <${purchase.buyer_email}>` : purchase.buyer_email;
-  return {
-    to: input.to,
-    subject: `Reminder: ${purchase.buyer_email} is still waiting for access to ${input.appName}`,
-    text: [
-      `A customer bought ${input.appName} on ${input.pendingSince.slice(0, 16).replace('T', ' ')} UTC and is still`,
-      'waiting for their access details. We promise buyers access within 24 hours.',
-      '',
-      `Buyer: ${buyer}`,
-      `Purchase: ${purchase.id}`,
-      '',
-      `Send them their access details, then record them under Pending licenses in My Apps`,
-      `(${input.appUrl}/dashboard/apps): the buyer is emailed and their license turns active.`,
-    ].join('\n'),
-  };
 }
 
 export interface ManualLicencesDeps {

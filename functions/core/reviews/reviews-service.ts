@@ -18,6 +18,7 @@ import type { Log, Mailer } from '../users/ports';
 import type { User } from '../users/user';
 import type { ReviewStore } from './ports';
 import { authorOf, type ReviewRecord, toOwnReview, toReview } from './review';
+import { reviewHiddenMail } from './review-mails';
 
 export interface ReviewsDeps {
   reviews: ReviewStore;
@@ -204,20 +205,8 @@ export function createReviewsService(deps: ReviewsDeps) {
       await deps.reviews.write(prev, next);
       const [app, author] = await Promise.all([deps.apps.getById(appId), deps.users.findById(prev.user_id)]);
       if (author?.email) {
-        const appName = app?.name ?? 'an app';
-        const link = app ? `${deps.appUrl}/marketplace/app/${encodeURIComponent(app.slug || app.id)}` : deps.appUrl;
         try {
-          await deps.mailer.sendMail({
-            to: author.email,
-            subject: `Your review of ${appName} was hidden`,
-            text: [
-              `Your review of ${appName} is no longer shown in the marketplace.`,
-              '',
-              `Reason given by our moderators: ${reason}`,
-              '',
-              `You can edit or delete your review on the app's page: ${link}`,
-            ].join('\n'),
-          });
+          await deps.mailer.sendMail(reviewHiddenMail({ to: author.email, app, reason, appUrl: deps.appUrl }));
         } catch (err) {
           deps.log.error('review hidden mail failed', { review_id: reviewId, error: (err as Error).message });
         }

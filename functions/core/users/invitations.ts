@@ -15,34 +15,14 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';
 import type { PasswordHasher } from './password';
-import type { InvitationStore, Log, Mailer, OutgoingMail, UsersRepository } from './ports';
+import type { InvitationStore, Log, Mailer, UsersRepository } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
 import type { User } from './user';
+import { invitationMail } from './user-mails';
 
-export const INVITATION_SUBJECT = 'Your Dental App Marketplace developer account is ready';
 export const NOT_INVITED = 'This account has no open invitation: it has set its password already.';
 /** Re-sent invitations per account per day (on top of the per-recipient mail cap). */
 export const RESENDS_PER_DAY = 3;
-
-export function invitationMail(to: string, link: string, validDays: number): OutgoingMail {
-  return {
-    to,
-    subject: INVITATION_SUBJECT,
-    text: [
-      'Hello,',
-      '',
-      'Your developer account from the previous Dental App Marketplace developer portal has moved to',
-      'the new Dental App Marketplace. Choose a password to start using it:',
-      '',
-      link,
-      '',
-      `The link works once, for ${validDays} days. Once your password is set, our team reviews your`,
-      'account as for every new developer; you can sign in meanwhile.',
-      '',
-      'If you do not want the account, ignore this email: nothing happens without the link.',
-    ].join('\n'),
-  };
-}
 
 export interface InvitationsDeps {
   users: Pick<UsersRepository, 'findById'>;

@@ -5,13 +5,11 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { escapeHtml } from '@shared/escape-html';
 import { MSG } from '@shared/messages';
 import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '@shared/schemas/accounts';
 import { RESET_LINK_INVALID, SIGN_IN_LINK_INVALID, SIGN_IN_LINK_MINUTES } from '@shared/schemas/accounts';
 import { tokenLink } from '@shared/site-paths';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
-import { greeting } from '../mail/greeting';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { BreachedPasswordCheck } from './breached-passwords';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, type DeviceTokens, deviceTokenOf } from './device-token';
@@ -22,6 +20,7 @@ import type { PasswordHasher } from './password';
 import type { Log, Mailer, ResetTokenStore, SignInLinkStore, UsersRepository, VerifyTokenStore } from './ports';
 import { createResetToken, hashResetToken } from './reset-token';
 import { toUserProfile, type User } from './user';
+import { resetMail, signInLinkMail, verifyMail } from './user-mails';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 export const ADMIN_REQUIRED = 'Admin access required';
@@ -70,83 +69,6 @@ export interface UsersServiceDeps {
 }
 
 const silentLog: Log = { info() {}, warn() {}, error() {} };
-
-/**
- * A mail whose point is one link (reset, verification), as text and as HTML: the greeting, why it
- * was sent, the link with how long it works, and what to do when it was not asked for.
- */
-function linkMail(mail: {
-  to: string;
-  subject: string;
-  greeting: string;
-  why: string;
-  /** "choose a new password": the text version reads "Open this link to <action> (<validity>):". */
-  action: string;
-  /** The HTML version's link text. */
-  linkText: string;
-  link: string;
-  validity: string;
-  ignore: string;
-}) {
-  const { greeting, why, link, validity, ignore } = mail;
-  const text = [greeting, '', why, `Open this link to ${mail.action} (${validity}):`, '', link, '', ignore].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(why)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(mail.linkText)}</a> (${escapeHtml(validity)}).</p>`,
-    `<p>${escapeHtml(ignore)}</p>`,
-  ].join('\n');
-  return { to: mail.to, subject: mail.subject, text, html };
-}
-
-function resetMail(to: string, fullName: string, link: string, validMinutes: number) {
-  return linkMail({
-    to,
-    subject: 'Reset your Dental App Marketplace password',
-    greeting: greeting(fullName),
-    why: 'We received a request to reset the password of your Dental App Marketplace account.',
-    action: 'choose a new password',
-    linkText: 'Choose a new password',
-    link,
-    validity: `valid for ${validMinutes} minutes, usable once`,
-    ignore: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-  });
-}
-
-function signInLinkMail(to: string, link: string, validMinutes: number) {
-  return linkMail({
-    to,
-    subject: 'Your Dental App Marketplace sign-in link',
-    greeting: greeting(),
-    why: 'Someone asked to sign in to your Dental App Marketplace account with a link sent to this address.',
-    action: 'sign in',
-    linkText: 'Sign in',
-    link,
-    validity: `valid for ${validMinutes} minutes, usable once`,
-    ignore:
-      'If you did not ask for this, ignore this e-mail: nobody can sign in without the link. Failed sign-ins ' +
-      'to your account may have caused it; choosing a new password (Forgot password) keeps guessers out.',
-  });
-}
-
-/**
- * The verification mail goes to an address nobody has confirmed yet, so it carries nothing the
- * person who signed up wrote (not even their name): otherwise anyone could have the platform mail
- * their own words to any address.
- */
-function verifyMail(to: string, link: string, validHours: number) {
-  return linkMail({
-    to,
-    subject: 'Verify your Dental App Marketplace email address',
-    greeting: greeting(),
-    why: 'Please confirm that this address belongs to your Dental App Marketplace account.',
-    action: 'verify it',
-    linkText: 'Verify my email address',
-    link,
-    validity: `valid for ${validHours} hours`,
-    ignore: 'If you did not create an account, you can ignore this e-mail.',
-  });
-}
 
 /** The limits of one hour per client, answered with 429 and Retry-After. */
 const HOUR = 3600;

@@ -9,7 +9,6 @@ import {
   REPLAY_NOT_FAILED,
   REPLAY_RACE,
   REPLAY_WEBHOOK_GONE,
-  WEBHOOK_DISABLED_SUBJECT,
 } from './delivery-pipeline';
 import { generateSecret } from './signing';
 import {
@@ -24,6 +23,7 @@ import {
   ScriptedSender,
 } from './testing';
 import type { WebhookRecord } from './webhook';
+import { WEBHOOK_DISABLED_SUBJECT } from './webhook-mails';
 
 /** The first element of a list the test expects to be non-empty (it fails here when it is empty). */
 function firstOf<T>(list: readonly T[]): T {

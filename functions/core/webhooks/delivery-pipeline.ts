@@ -21,7 +21,6 @@
 
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_LOG_NOT_FOUND } from '@shared/schemas/webhooks';
-import { siteUrl } from '@shared/site-paths';
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../errors';
 import { createFanOut, DEFAULT_FAN_OUT_OPTIONS, enqueueAttempt, type FanOutOptions } from './fan-out';
@@ -41,6 +40,7 @@ import type {
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, retryDelaySeconds } from './retry-policy';
 import { signedHeaders } from './signing';
 import { type DeliveryLogRecord, type DeliveryRecord, isReplayable, isSuccess, type WebhookRecord } from './webhook';
+import { webhookDisabledMail } from './webhook-mails';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -110,7 +110,6 @@ export type AttemptResult = 'succeeded' | 'retry' | 'failed' | 'disabled' | 'can
 export const DISABLED_GONE = 'The endpoint answered 410 Gone';
 export const disabledFailing = (days: number) =>
   `Every delivery attempt failed for ${days} day${days === 1 ? '' : 's'}`;
-export const WEBHOOK_DISABLED_SUBJECT = 'Your webhook was disabled';
 export const REPLAY_NOT_FAILED = 'Only failed deliveries (status 400 or more, or no answer) can be replayed';
 export const REPLAY_WEBHOOK_GONE = 'The webhook of this delivery was deleted';
 export const REPLAY_WEBHOOK_DISABLED = 'The webhook of this delivery is disabled';
@@ -137,20 +136,9 @@ export function createDeliveryPipeline(deps: PipelineDeps, options: PipelineOpti
     try {
       const [app, owner] = await Promise.all([deps.apps.find(webhook.app_id), deps.users.find(webhook.user_id)]);
       if (!owner) return;
-      const appName = app?.name ?? webhook.app_id;
-      await deps.mailer.sendMail({
-        to: owner.email,
-        subject: WEBHOOK_DISABLED_SUBJECT,
-        text: [
-          `Hello ${owner.full_name || 'there'},`,
-          '',
-          `We disabled the ${webhook.event_type} webhook of your app "${appName}" that points at ${webhook.target_url}.`,
-          `Reason: ${reason}.`,
-          '',
-          'No further events will be sent to it. Once the endpoint answers with a 2xx status again, add the',
-          `webhook again from My Apps: ${siteUrl(opts.appUrl, '/dashboard/apps')}`,
-        ].join('\n'),
-      });
+      await deps.mailer.sendMail(
+        webhookDisabledMail({ owner, appName: app?.name ?? webhook.app_id, webhook, reason, appUrl: opts.appUrl }),
+      );
     } catch (err) {
       log.error('webhook disabled mail failed', { webhookId: webhook.id, error: (err as Error).message });
     }
