@@ -23,10 +23,12 @@ function linkMail(mail: {
   validity: string;
   ignore: string;
 }): OutgoingMail {
-  const { greeting, why, link, validity, ignore } = mail;
-  const text = [greeting, '', why, `Open this link to ${mail.action} (${validity}):`, '', link, '', ignore].join('\n');
+  const { why, link, validity, ignore } = mail;
+  const text = [mail.greeting, '', why, `Open this link to ${mail.action} (${validity}):`, '', link, '', ignore].join(
+    '\n',
+  );
   const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(mail.greeting)}</p>`,
     `<p>${escapeHtml(why)}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(mail.linkText)}</a> (${escapeHtml(validity)}).</p>`,
     `<p>${escapeHtml(ignore)}</p>`,
