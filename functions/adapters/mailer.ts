@@ -10,7 +10,6 @@
  * bounce@simulator.amazonses.com or complaint@simulator.amazonses.com (with any +label) is
  * answered by a bounce or complaint event, as SES answers it in the cloud.
  */
-
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { normaliseEmail } from '@shared/email';
 import { getConfig } from '../config';

@@ -38,7 +38,6 @@
  *   partition (manual-licences-repo.ts, the developer's paged list), for licences that went
  *   pending before their write set it.
  */
-
 import { randomUUID } from 'node:crypto';
 import { normaliseEmail } from '@shared/email';
 import { backfilledInstall, isDeliveredLicence } from '../../core/installs/install';

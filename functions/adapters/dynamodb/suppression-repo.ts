@@ -9,7 +9,6 @@
  * One GetItem per recipient (mails have one or two), so every mail-sending role reads it with the
  * GetItem it already has.
  */
-
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@shared/email';
 import type { SuppressedAddress, SuppressionReason, SuppressionStore } from '../../core/mail/suppression';

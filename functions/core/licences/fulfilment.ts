@@ -16,7 +16,6 @@
  * buyer's licence mail follows the write. Mail failures are logged, never thrown: the purchase and
  * its licence are already safe.
  */
-
 import type { LicenseStatus } from '@shared/constants';
 import { tokenLink } from '@shared/site-paths';
 import type { AppRecord } from '../apps/app';

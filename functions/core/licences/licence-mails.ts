@@ -1,7 +1,7 @@
 /**
  * The mails licence delivery sends: the buyer's licence mail (key, or what happens next) and the
- * developer's calls to action (empty key pool, manual access and its reminder, failed licence webhook). Plain text;
- * the texts shown in the app (section 4) are reused word for word.
+ * developer's calls to action (empty key pool, manual access and its reminder, failed licence
+ * webhook). Plain text; the texts shown in the app (section 4) are reused word for word.
  */
 import { MSG } from '@shared/messages';
 import { siteUrl } from '@shared/site-paths';

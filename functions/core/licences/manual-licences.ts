@@ -6,7 +6,6 @@
  * the licence mail. A licence still pending after MANUAL_REMINDER_HOURS reminds the developer by
  * e-mail, once; past MANUAL_OVERDUE_HOURS it counts as overdue on the admin Dashboard.
  */
-
 import {
   type AdminManualLicencePage,
   type CompleteManualLicenceInput,

@@ -17,7 +17,6 @@
  *   whose Pay button sends a Stripe-signed event to the real webhook. In the cloud without Stripe
  *   keys paid checkouts are refused.
  */
-
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS } from '@shared/constants';
 import { normaliseEmail } from '@shared/email';

@@ -8,7 +8,6 @@
  * The mail goes through the Mailer port wrapped in the per-recipient daily cap (wiring), and says
  * nothing the legacy system or anyone else wrote: the address is not proven yet.
  */
-
 import { INVITATION_ACCEPTED, INVITATION_LINK_INVALID } from '@shared/schemas/accounts';
 import { tokenLink } from '@shared/site-paths';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';

@@ -20,7 +20,6 @@
  *   address first may not be its owner); its owner signs in (and verifies), or takes it over with
  *   Forgot password, whose link goes to the same mailbox.
  */
-
 import { randomUUID } from 'node:crypto';
 import { normaliseEmail } from '@shared/email';
 import { MSG } from '@shared/messages';
