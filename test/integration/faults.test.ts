@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MSG } from '@shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../bin/local-stack';
 import { appRecord } from '../../functions/core/apps/testing';
 import type { JsonBody } from '../support/api';
@@ -66,7 +66,7 @@ async function pause() {
       return true; // no /proc: nothing more to wait for
     }
   };
-  for (let i = 0; i < 100 && !stopped(); i++) await new Promise((r) => setTimeout(r, 5));
+  await vi.waitFor(() => expect(stopped(), 'DynamoDB Local stopped').toBe(true), { interval: 5, timeout: 2_000 });
 }
 const resume = () => process.kill(stack.dynamoPid() as number, 'SIGCONT');
 
