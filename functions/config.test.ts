@@ -30,6 +30,13 @@ describe('getConfig', () => {
     expect(cfg.AWS_MAX_ATTEMPTS).toBe(3);
   });
 
+  it("reads APP_URL without trailing slashes, so links appended with '/' never hold '//'", () => {
+    expect(configWith({ APP_URL: 'https://apps.example.com/' }).APP_URL).toBe('https://apps.example.com');
+    expect(configWith({ APP_URL: ' https://apps.example.com/market// ' }).APP_URL).toBe(
+      'https://apps.example.com/market',
+    );
+  });
+
   it.each([
     [{ LOGIN_MAX_FAILURES: '2.5' }, 'LOGIN_MAX_FAILURES: Invalid input: expected int, received number'],
     [{ LOGIN_MAX_FAILURES: 'abc' }, 'LOGIN_MAX_FAILURES: Invalid input: expected number, received NaN'],

@@ -51,6 +51,9 @@ const url: Field<string> = (value) => {
   return trimmed.replace(/[\t\n\r]/g, '');
 };
 
+/** A URL without trailing slashes: an origin (or base path) that links are appended to with '/'. */
+const base: Field<string> = (value) => url(value).replace(/\/+$/, '');
+
 /** zod's e-mail pattern. */
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const email: Field<string> = (value) => {
@@ -134,8 +137,8 @@ const FIELDS = {
   S3_ENDPOINT: optional(url),
   SES_ENDPOINT: optional(url),
   SQS_ENDPOINT: optional(url),
-  /** Public origin of the product, used in e-mailed links and Stripe return URLs. */
-  APP_URL: withDefault(url, 'http://localhost:3000'),
+  /** Public origin of the product, used in e-mailed links and Stripe return URLs (trailing slashes dropped). */
+  APP_URL: withDefault(base, 'http://localhost:3000'),
   MAIL_FROM: withDefault(email, 'no-reply@dentalmarket.local'),
   /** The SES configuration set that reports bounces and complaints (cloud); unset locally. */
   SES_CONFIGURATION_SET: text(),
