@@ -4,7 +4,6 @@
  * same words. Each request schema checks presence first and formats second (a zod pipe), so a form
  * with a missing field and a malformed one reports the missing field, as the spec's order implies.
  */
-
 import * as z from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { normaliseEmail } from '../email';

@@ -6,7 +6,6 @@
  * allowed or not), because the local server runs with the defaults. Webhooks are created and
  * deleted through the API, as a developer does.
  */
-
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,6 @@
  * admin's own profile. Free of HTTP and AWS: storage and mail come in through the ports, and the
  * HTTP layer turns the returned users into tokens and responses.
  */
-
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@shared/messages';
 import type { AdminProfileUpdateInput, SignupInput, UserProfile } from '@shared/schemas/accounts';

@@ -18,7 +18,6 @@
  *   every attempt for 5 days is disabled and its developer e-mailed.
  * - The `webhook-id` stays the same across retries and replays, so receivers can de-duplicate.
  */
-
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_LOG_NOT_FOUND } from '@shared/schemas/webhooks';
 import * as z from 'zod';
