@@ -2,6 +2,7 @@ import type { AppStatus } from '@shared/app-status';
 import { ADMIN_PAGE_SIZE, type AdminAppCursorPage, type AdminAppTypeFilter } from '@shared/schemas/admin-lists';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { listPageUrl } from '@/lib/list-page-url';
 import type { AdminAppRow } from '../types';
 
 /** A cursor page of App Management, its rows as the screen types them. */
@@ -30,12 +31,7 @@ export interface AdminAppsPageParams {
 
 /** A page's URL (cursor mode): the first page without a cursor; empty search and filters are left out. */
 export function adminAppsPageKey({ limit = ADMIN_PAGE_SIZE, q, status, type }: AdminAppsPageParams, cursor?: string) {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (q?.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
-  if (type && type !== 'all') params.set('type', type);
-  if (cursor) params.set('cursor', cursor);
-  return `${ADMIN_APPS_KEY}?${params}`;
+  return listPageUrl(ADMIN_APPS_KEY, { limit, q, status, type: type === 'all' ? undefined : type }, cursor);
 }
 
 export const getAdminAppsPage = (key: string) => api.get<AdminAppCursorPageRows>(key);

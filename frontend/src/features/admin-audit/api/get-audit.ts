@@ -1,6 +1,7 @@
 import type { AuditPage } from '@shared/schemas/audit';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { listPageUrl } from '@/lib/list-page-url';
 
 export interface AuditFilters {
   action?: string;
@@ -12,11 +13,7 @@ export interface AuditFilters {
 
 /** The URL of one page of GET /api/admin/audit (filters as given, empty ones left out). */
 export function auditUrl(filters: AuditFilters, cursor: string | null, limit = 25): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v?.trim()) q.set(k, v.trim());
-  q.set('limit', String(limit));
-  if (cursor) q.set('cursor', cursor);
-  return `/api/admin/audit?${q.toString()}`;
+  return listPageUrl('/api/admin/audit', { ...filters, limit }, cursor);
 }
 
 export function useAuditPage(filters: AuditFilters, cursor: string | null) {

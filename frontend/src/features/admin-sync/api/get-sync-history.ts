@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { listPageUrl } from '@/lib/list-page-url';
 import type { SyncRun } from '../types';
 
 export const SYNC_HISTORY_KEY = '/api/admin/sync/history?limit=20';
@@ -35,11 +36,8 @@ export const SYNC_HISTORY_PAGE = 25;
 
 /** The Sync History screen's page URL: its filters and, after the first page, the cursor. */
 export function syncHistoryPageKey(filters: SyncHistoryFilters, cursor?: string): string {
-  const params = new URLSearchParams({ limit: String(SYNC_HISTORY_PAGE) });
-  if (filters.sync_type) params.set('sync_type', filters.sync_type);
-  if (filters.status) params.set('status', filters.status);
-  if (cursor) params.set('cursor', cursor);
-  return `/api/admin/sync/history?${params}`;
+  const { sync_type, status } = filters;
+  return listPageUrl('/api/admin/sync/history', { limit: SYNC_HISTORY_PAGE, sync_type, status }, cursor);
 }
 
 /** One page of runs, newest first, as a list page ({items, next_cursor}). */

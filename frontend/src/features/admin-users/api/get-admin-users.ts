@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE, type AdminUserPage } from '@shared/schemas/admin-lists';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { listPageUrl } from '@/lib/list-page-url';
 
 export const ADMIN_USERS_KEY = '/api/admin/users';
 
@@ -13,11 +14,7 @@ export interface AdminUsersQuery {
 
 /** A page's URL: the first page without a cursor; an empty search is left out. */
 export function adminUsersPageKey({ limit = ADMIN_PAGE_SIZE, q, status }: AdminUsersQuery, cursor?: string): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (q?.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
-  if (cursor) params.set('cursor', cursor);
-  return `${ADMIN_USERS_KEY}?${params}`;
+  return listPageUrl(ADMIN_USERS_KEY, { limit, q, status }, cursor);
 }
 
 export const getAdminUsersPage = (key: string) => api.get<AdminUserPage>(key);
