@@ -15,7 +15,7 @@ import { SSR_DATA_ID, serialiseSsrData } from '../../frontend/src/ssr/data';
 import { renderStorefront } from '../../frontend/src/ssr/render';
 import { AppError } from '../core/errors';
 import { prepared } from '../http/answer-cache';
-import { logger } from '../http/logger';
+import { errorField, logger } from '../http/logger';
 import type { ApiRequest, ApiResponse, RouteHandler } from '../http/types';
 import { pageCache } from '../wiring/answer-cache';
 import { marketplace } from '../wiring/catalogue';
@@ -89,7 +89,9 @@ function pageUrl(req: ApiRequest, params: MarketplaceFilters): string {
 }
 
 async function renderPage(url: string, assets: StorefrontAssets, page: PageData): Promise<string> {
-  const rendered = await renderStorefront(url, page.fallback);
+  const rendered = await renderStorefront(url, page.fallback, (error) =>
+    logger.error('storefront part failed; its fallback was rendered', { url, error: errorField(error) }),
+  );
   return composePage(assets, page, rendered);
 }
 

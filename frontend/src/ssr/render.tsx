@@ -25,8 +25,16 @@ function StorefrontRoutes() {
   return useRoutes(storefrontRoutes);
 }
 
-/** Renders `url` (absolute) with `fallback` (API answers by SWR key); waits for every lazy screen. */
-export async function renderStorefront(url: string, fallback: Record<string, unknown>): Promise<RenderedPage> {
+/**
+ * Renders `url` (absolute) with `fallback` (API answers by SWR key); waits for every lazy screen.
+ * `onError` hears of a part that failed and rendered its fallback (the storefront Lambda logs it
+ * with its structured logger); by default it goes to the console.
+ */
+export async function renderStorefront(
+  url: string,
+  fallback: Record<string, unknown>,
+  onError: (error: unknown) => void = (error) => console.error('Storefront render error', error),
+): Promise<RenderedPage> {
   const { pathname, search } = new URL(url);
   // A cache per request, key 'css' as the browser's default cache: the client adopts these styles.
   const cache = createCache({ key: 'css' });
@@ -45,10 +53,8 @@ export async function renderStorefront(url: string, fallback: Record<string, unk
       // The whole page inline, in order: no boundary moved into place later by a script, so a
       // crawler without JavaScript reads it as is and nothing waits for a reveal to paint.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError(error) {
-        // A failed part renders its fallback; the browser renders it again after hydration.
-        console.error('Storefront render error', error);
-      },
+      // A failed part renders its fallback; the browser renders it again after hydration.
+      onError,
     },
   );
   let html = '';
