@@ -1,5 +1,5 @@
-import useSWRInfinite from 'swr/infinite';
 import { api } from './api-client';
+import { useCursorPages } from './use-cursor-pages';
 
 /** One answer of a paged plain array: its items and the next page's cursor (X-Next-Cursor). */
 export interface ArrayPage<T> {
@@ -23,25 +23,13 @@ async function getArrayPage<T>(key: string): Promise<ArrayPage<T>> {
  * ones when asked (`loadMore`), each with `cursor` added to `path`.
  */
 export function usePagedArray<T>(path: string | null) {
-  const res = useSWRInfinite(
-    (index: number, previous: ArrayPage<T> | null) => {
-      if (!path || (previous && !previous.next)) return null;
-      if (index === 0 || !previous?.next) return path;
-      return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(previous.next)}`;
+  const { pages, more, isLoadingMore, ...list } = useCursorPages(
+    path,
+    (key) => getArrayPage<T>(key),
+    (p) => p.next,
+    {
+      shouldRetryOnError: false,
     },
-    (key: string) => getArrayPage<T>(key),
-    { shouldRetryOnError: false },
   );
-  const pages = res.data;
-  return {
-    data: pages ? pages.flatMap((p) => p.items) : undefined,
-    error: res.error as unknown,
-    isLoading: res.isLoading,
-    isValidating: res.isValidating,
-    hasMore: Boolean(pages?.at(-1)?.next),
-    loadingMore: res.isValidating && res.size > (pages?.length ?? 0),
-    loadMore: () => res.setSize(res.size + 1),
-    /** Reads every loaded page again (after a change). */
-    mutate: () => res.mutate(),
-  };
+  return { ...list, data: pages?.flatMap((p) => p.items), hasMore: more, loadingMore: isLoadingMore };
 }

@@ -1,18 +1,11 @@
-import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api-client';
+import { useCursorPages } from '@/lib/use-cursor-pages';
 import type { AppAnalytics } from '../types';
 
 export const appAnalyticsKey = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/analytics`;
 
 /** One answer of the analytics: the figures and the cursor of the next page of sales (X-Next-Cursor). */
 type AnalyticsPage = { analytics: AppAnalytics; next_cursor: string | null };
-
-const pageKey = (appId: string) => (_index: number, previous: AnalyticsPage | null) => {
-  if (previous && !previous.next_cursor) return null;
-  return previous?.next_cursor
-    ? `${appAnalyticsKey(appId)}?cursor=${encodeURIComponent(previous.next_cursor)}`
-    : appAnalyticsKey(appId);
-};
 
 async function getAnalyticsPage(key: string): Promise<AnalyticsPage> {
   let next: string | null = null;
@@ -30,8 +23,12 @@ async function getAnalyticsPage(key: string): Promise<AnalyticsPage> {
  * on two pages is shown once with both counts added). Public apps only.
  */
 export function useAppAnalytics(appId: string | null) {
-  const res = useSWRInfinite(appId ? pageKey(appId) : () => null, getAnalyticsPage);
-  const pages = res.data ?? [];
+  const { pages: loaded, ...list } = useCursorPages(
+    appId ? appAnalyticsKey(appId) : null,
+    getAnalyticsPage,
+    (p) => p.next_cursor,
+  );
+  const pages = loaded ?? [];
   const customers = new Map<string, AppAnalytics['customers'][number]>();
   for (const page of pages) {
     for (const c of page.analytics.customers) {
@@ -40,12 +37,5 @@ export function useAppAnalytics(appId: string | null) {
     }
   }
   const first = pages[0]?.analytics;
-  return {
-    data: first ? { ...first, customers: [...customers.values()] } : undefined,
-    error: res.error as unknown,
-    isLoading: res.isLoading,
-    more: Boolean(pages.at(-1)?.next_cursor),
-    loadMore: () => res.setSize(res.size + 1),
-    isLoadingMore: res.isValidating && res.size > pages.length,
-  };
+  return { ...list, data: first ? { ...first, customers: [...customers.values()] } : undefined };
 }
