@@ -6,8 +6,8 @@
 import type { PublicConfig } from '@shared/schemas/accounts';
 import { getConfig } from '../config';
 
-/** APP_URL without a trailing slash: "https://market.example.com". */
-export const siteOrigin = (): string => getConfig().APP_URL.replace(/\/+$/, '');
+/** APP_URL, which the configuration reads without trailing slashes: "https://market.example.com". */
+export const siteOrigin = (): string => getConfig().APP_URL;
 
 /** GET /api/config's answer: publishable values only, never secrets. */
 export function publicConfig(): PublicConfig {

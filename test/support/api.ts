@@ -56,6 +56,18 @@ export async function api<T = JsonBody>(
 }
 
 /**
+ * Sends once more after a 503, which says "try again in a few seconds" (a slow moment of DynamoDB
+ * Local past the SDK's timeout on a loaded machine): as a client does, once, after `waitMs` or the
+ * answer's Retry-After.
+ */
+export async function againAfter503<T>(send: () => Promise<ApiAnswer<T>>, waitMs?: number): Promise<ApiAnswer<T>> {
+  const first = await send();
+  if (first.status !== 503) return first;
+  await new Promise((r) => setTimeout(r, waitMs ?? Number(first.headers.get('retry-after') ?? 1) * 1000));
+  return send();
+}
+
+/**
  * Waits until the public marketplace lists `app`, written straight through the repositories as
  * another Lambda would: the server learns of such a change within CATALOGUE_VERSION_MAX_AGE_MS
  * (1 s; catalogue-freshness.test.ts holds it to that bound). Once it shows, the server reads the
@@ -119,13 +131,11 @@ export async function newDeveloper(overrides: Record<string, unknown> = {}, opts
   });
   if (reg.status >= 300) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (opts.verified !== false) await verifyEmailOf(email);
-  let login = await api<LoginResponse>('POST', '/api/login', { body: { email, password } });
-  // A set-up step, not the behaviour under test: a 503 says "try again in a few seconds" (a slow
-  // moment of DynamoDB Local past the SDK's timeout), and a client does; once.
-  if (login.status === 503) {
-    await new Promise((r) => setTimeout(r, 2000));
-    login = await api<LoginResponse>('POST', '/api/login', { body: { email, password } });
-  }
+  // A set-up step, not the behaviour under test.
+  const login = await againAfter503(
+    () => api<LoginResponse>('POST', '/api/login', { body: { email, password } }),
+    2000,
+  );
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const profile = await api<UserProfile | undefined>('GET', '/api/user/profile', { token: login.body.access_token });
   return { email, password, token: login.body.access_token, id: profile.body?.id as string };

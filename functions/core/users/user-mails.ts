@@ -90,7 +90,7 @@ export function invitationMail(to: string, link: string, validDays: number): Out
     to,
     subject: INVITATION_SUBJECT,
     text: [
-      'Hello,',
+      greeting(),
       '',
       'Your developer account from the previous Dental App Marketplace developer portal has moved to',
       'the new Dental App Marketplace. Choose a password to start using it:',
