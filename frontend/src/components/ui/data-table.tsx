@@ -8,7 +8,23 @@ import { panelStyle } from './surfaces';
  */
 export type DataColumn = string | { label: string; align?: 'end'; width?: string; hidden?: boolean };
 
-const labelOf = (column: DataColumn) => (typeof column === 'string' ? column : column.label);
+/**
+ * A column that also renders its cell of each row, so a heading, its width and its cells are
+ * written in one place and cannot drift apart: the table renders the rows it is given (`rows`).
+ */
+export interface RowColumn<T> {
+  label: string;
+  align?: 'end';
+  width?: string;
+  hidden?: boolean;
+  cell: (row: T) => ReactNode;
+  /** Props of each of its cells, `data-*` attributes among them. */
+  cellProps?: Omit<Table.CellProps, 'children'> & { [attribute: `data-${string}`]: string };
+}
+
+const labelOf = (column: DataColumn | RowColumn<never>) => (typeof column === 'string' ? column : column.label);
+const isRowColumn = <T,>(column: DataColumn | RowColumn<T>): column is RowColumn<T> =>
+  typeof column !== 'string' && 'cell' in column;
 
 /** A fitted table: fixed shares of the width (the columns' `width`s); long names and e-mails wrap. */
 const FITTED: Omit<Table.RootProps, 'children'> = {
@@ -22,9 +38,10 @@ const FITTED: Omit<Table.RootProps, 'children'> = {
  * while the first page loads and one full-width row saying why the table is empty. The caller
  * renders its own rows as children. `scrollLabel` makes a wide table's scroll area focusable so
  * it can be scrolled with the keyboard. `fitted` fits the table to a laptop-wide window (1280 px)
- * instead of scrolling it.
+ * instead of scrolling it. Given `rows` and columns that render cells (RowColumn), it renders the
+ * rows itself, after the caller's children.
  */
-export function DataTable({
+export function DataTable<T extends { id: string } = { id: string }>({
   label,
   columns,
   loading = false,
@@ -35,10 +52,12 @@ export function DataTable({
   rootProps,
   scrollProps,
   bodyRef,
+  rows,
+  rowTestId,
   children,
 }: {
   label: string;
-  columns: readonly DataColumn[];
+  columns: readonly (DataColumn | RowColumn<T>)[];
   loading?: boolean;
   skeletonRows?: number;
   /** Shown in one full-width row when set (pass it only when the loaded list is empty). */
@@ -49,6 +68,9 @@ export function DataTable({
   scrollProps?: Omit<Table.ScrollAreaProps, 'children'>;
   /** The body, for a paged table that moves focus to the first row of a page it loads (usePagedList). */
   bodyRef?: Ref<HTMLTableSectionElement>;
+  /** The rows, each cell rendered by its column's `cell` (a column without one leaves its cell empty). */
+  rows?: readonly T[];
+  rowTestId?: (row: T) => string;
   children?: ReactNode;
 }) {
   return (
@@ -98,6 +120,22 @@ export function DataTable({
             </Table.Row>
           )}
           {children}
+          {rows?.map((row) => (
+            <Table.Row key={row.id} data-testid={rowTestId?.(row)}>
+              {columns.map((column) => {
+                const renders = isRowColumn(column) ? column : undefined;
+                return (
+                  <Table.Cell
+                    key={labelOf(column)}
+                    textAlign={renders?.align === 'end' ? 'end' : undefined}
+                    {...renders?.cellProps}
+                  >
+                    {renders?.cell(row)}
+                  </Table.Cell>
+                );
+              })}
+            </Table.Row>
+          ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>

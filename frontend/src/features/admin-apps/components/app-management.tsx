@@ -1,4 +1,4 @@
-import { Badge, Box, Button, ButtonGroup, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, ButtonGroup, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { APP_STATUSES, type AppStatus } from '@shared/app-status';
 import { MSG } from '@shared/messages';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { LuEye } from 'react-icons/lu';
 import { AppIcon } from '@/components/ui/app-icon';
 import { AppTypeBadge } from '@/components/ui/app-type-badge';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { DataTable, type RowColumn } from '@/components/ui/data-table';
 import { ListCount, ListSearchBar, usePagedSearch } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';
@@ -25,18 +25,104 @@ import { AppDetailDialog } from './app-detail-dialog';
 import { ReviewDiff } from './review-diff';
 import { SalesCell } from './sales-cell';
 
-/** Fixed shares of a laptop-wide table (1280 px window): long names and e-mails wrap instead of scrolling. */
-const COLUMNS: DataColumn[] = [
-  { label: 'App Name', width: '20%' },
-  { label: 'Type', width: '9%' },
-  { label: 'Category', width: '11%' },
-  { label: 'Pricing', width: '11%' },
-  { label: 'Developer', width: '14%' },
-  { label: 'Status', width: '11%' },
-  { label: 'Actions', width: '9%' },
-  { label: 'Sales', width: '10%' },
-  { label: 'Installs', width: '6%' },
-];
+/**
+ * The apps' columns, in fixed shares of a laptop-wide table (1280 px window): long names and
+ * e-mails wrap instead of scrolling. `view` opens an app's review dialog; `markReviewed` clears
+ * the flag of an app edited after approval (`marking` while it runs).
+ */
+function appColumns({
+  view,
+  markReviewed,
+  marking,
+}: {
+  view: (app: AdminAppRow) => void;
+  markReviewed: (id: string) => void;
+  marking: boolean;
+}): RowColumn<AdminAppRow>[] {
+  return [
+    {
+      label: 'App Name',
+      width: '20%',
+      cell: (app) => (
+        <HStack gap="2" align="start">
+          <AppIcon name={app.name} src={app.icon_url} size={32} />
+          <Box minW="0" flex="1">
+            <Text fontWeight="medium" overflowWrap="anywhere" data-testid="app-name-text">
+              {app.name}
+            </Text>
+            {app.company_name && (
+              <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                {app.company_name}
+              </Text>
+            )}
+          </Box>
+        </HStack>
+      ),
+    },
+    { label: 'Type', width: '9%', cell: (app) => <AppTypeBadge type={app.type} /> },
+    { label: 'Category', width: '11%', cell: (app) => app.category || '—' },
+    { label: 'Pricing', width: '11%', cell: formatPricing },
+    {
+      label: 'Developer',
+      width: '14%',
+      cell: (app) => app.user_email || '—',
+      cellProps: { overflowWrap: 'anywhere' },
+    },
+    {
+      label: 'Status',
+      width: '11%',
+      cell: (app) => {
+        const status = adminStatus(app);
+        return (
+          <>
+            <Badge colorPalette={status.palette}>{status.label}</Badge>
+            {app.review_flag && (
+              <Box mt="1" data-testid="review-flag">
+                <Text fontSize="xs" color="orange.800">
+                  Edited after approval: {app.review_flag.fields.join(', ')}
+                </Text>
+                <ReviewDiff app={app} />
+                <Button
+                  size="2xs"
+                  variant="outline"
+                  mt="1"
+                  onClick={() => markReviewed(app.id)}
+                  loading={marking}
+                  aria-label={`Mark reviewed: ${app.name}`}
+                >
+                  Mark reviewed
+                </Button>
+              </Box>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      label: 'Actions',
+      width: '9%',
+      cell: (app) => (
+        <Button size="xs" variant="outline" onClick={() => view(app)} aria-label={`View ${app.name}`}>
+          <LuEye /> View
+        </Button>
+      ),
+    },
+    { label: 'Sales', width: '10%', cell: (app) => <SalesCell app={app} /> },
+    {
+      label: 'Installs',
+      width: '6%',
+      cell: (app) =>
+        typeof app.installs === 'number' ? (
+          app.installs
+        ) : (
+          <Text as="span" color="fg.subtle" aria-label="No installs counted">
+            —
+          </Text>
+        ),
+      cellProps: { fontVariantNumeric: 'tabular-nums' },
+    },
+  ];
+}
 
 /** Awaiting review first: the status an admin acts on. */
 const STATUS_OPTIONS: AppStatus[] = ['Pending Review', ...APP_STATUSES.filter((s) => s !== 'Pending Review')];
@@ -178,78 +264,13 @@ export function AppManagement({
 
       <DataTable
         label="Apps"
-        columns={COLUMNS}
+        columns={appColumns({ view: setViewed, markReviewed: reviewed, marking: clearFlag.isMutating })}
         {...table}
         empty={empty(MSG.noAppsFound)}
         rootProps={{ interactive: true }}
-      >
-        {shown.map((app) => {
-          const status = adminStatus(app);
-          return (
-            <Table.Row key={app.id} data-testid={`admin-app-${app.id}`}>
-              <Table.Cell>
-                <HStack gap="2" align="start">
-                  <AppIcon name={app.name} src={app.icon_url} size={32} />
-                  <Box minW="0" flex="1">
-                    <Text fontWeight="medium" overflowWrap="anywhere" data-testid="app-name-text">
-                      {app.name}
-                    </Text>
-                    {app.company_name && (
-                      <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                        {app.company_name}
-                      </Text>
-                    )}
-                  </Box>
-                </HStack>
-              </Table.Cell>
-              <Table.Cell>
-                <AppTypeBadge type={app.type} />
-              </Table.Cell>
-              <Table.Cell>{app.category || '—'}</Table.Cell>
-              <Table.Cell>{formatPricing(app)}</Table.Cell>
-              <Table.Cell overflowWrap="anywhere">{app.user_email || '—'}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={status.palette}>{status.label}</Badge>
-                {app.review_flag && (
-                  <Box mt="1" data-testid="review-flag">
-                    <Text fontSize="xs" color="orange.800">
-                      Edited after approval: {app.review_flag.fields.join(', ')}
-                    </Text>
-                    <ReviewDiff app={app} />
-                    <Button
-                      size="2xs"
-                      variant="outline"
-                      mt="1"
-                      onClick={() => reviewed(app.id)}
-                      loading={clearFlag.isMutating}
-                      aria-label={`Mark reviewed: ${app.name}`}
-                    >
-                      Mark reviewed
-                    </Button>
-                  </Box>
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <Button size="xs" variant="outline" onClick={() => setViewed(app)} aria-label={`View ${app.name}`}>
-                  <LuEye /> View
-                </Button>
-              </Table.Cell>
-              <Table.Cell>
-                <SalesCell app={app} />
-              </Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums">
-                {typeof app.installs === 'number' ? (
-                  app.installs
-                ) : (
-                  <Text as="span" color="fg.subtle" aria-label="No installs counted">
-                    —
-                  </Text>
-                )}
-              </Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </DataTable>
+        rows={shown}
+        rowTestId={(app) => `admin-app-${app.id}`}
+      />
       <LoadMore compact shown={shown.length} total={searching ? undefined : data?.total} list={list} noun="apps" />
 
       {viewing && (

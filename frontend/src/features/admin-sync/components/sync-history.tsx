@@ -1,7 +1,7 @@
-import { Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, HStack, Stack, Text } from '@chakra-ui/react';
 import { SYNC_TYPES } from '@shared/sync-types';
 import { useEffect, useRef, useState } from 'react';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { DataTable, type RowColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';
 import { NativeSelectField, type SelectOption } from '@/components/ui/native-select-field';
@@ -14,7 +14,7 @@ import {
   syncHistoryPageKey,
   useSyncHistoryFirstPage,
 } from '../api/get-sync-history';
-import type { RunStatus } from '../types';
+import type { RunStatus, SyncRun } from '../types';
 import { formatCounts, RUN_STATUS, syncTypeLabel } from '../utils/sync-display';
 import { RunStatusBadge } from './status-badge';
 
@@ -27,13 +27,24 @@ const RUN_FILTERS = [
   { field: 'status', label: 'Run status', maxW: '48', all: 'All statuses', options: RUN_STATUS_OPTIONS },
 ] as const;
 
-const COLUMNS: DataColumn[] = [
-  { label: 'Started', width: '17%' },
-  { label: 'Type', width: '16%' },
-  { label: 'Status', width: '11%' },
-  { label: 'Attempts', width: '8%' },
-  { label: 'Started by', width: '16%' },
-  { label: 'Result', width: '32%' },
+/** The runs' columns; the first cell is where focus goes when a page arrives (rows hold no link). */
+const COLUMNS: RowColumn<SyncRun>[] = [
+  {
+    label: 'Started',
+    width: '17%',
+    cell: (run) => formatDate(run.started_at, 'seconds'),
+    cellProps: { tabIndex: -1, 'data-page-focus': '' },
+  },
+  { label: 'Type', width: '16%', cell: (run) => syncTypeLabel(run.sync_type) },
+  { label: 'Status', width: '11%', cell: (run) => <RunStatusBadge status={run.status} /> },
+  { label: 'Attempts', width: '8%', cell: (run) => run.attempts ?? 1 },
+  { label: 'Started by', width: '16%', cell: (run) => run.started_by, cellProps: { overflowWrap: 'anywhere' } },
+  {
+    label: 'Result',
+    width: '32%',
+    cell: (run) => run.detail ?? formatCounts(run.counts),
+    cellProps: { overflowWrap: 'anywhere', color: 'gray.700' },
+  },
 ];
 
 /**
@@ -83,25 +94,14 @@ export function SyncHistory() {
           </Text>
         )}
       </HStack>
-      <DataTable label="Sync runs" columns={COLUMNS} {...table} empty={empty('No runs match these filters.')}>
-        {runs.map((run) => (
-          <Table.Row key={run.id} data-testid={`run-row-${run.id}`}>
-            {/* Focus target of "Load more": the first run of the page that arrived. */}
-            <Table.Cell tabIndex={-1} data-page-focus>
-              {formatDate(run.started_at, 'seconds')}
-            </Table.Cell>
-            <Table.Cell>{syncTypeLabel(run.sync_type)}</Table.Cell>
-            <Table.Cell>
-              <RunStatusBadge status={run.status} />
-            </Table.Cell>
-            <Table.Cell>{run.attempts ?? 1}</Table.Cell>
-            <Table.Cell overflowWrap="anywhere">{run.started_by}</Table.Cell>
-            <Table.Cell overflowWrap="anywhere" color="gray.700">
-              {run.detail ?? formatCounts(run.counts)}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+      <DataTable
+        label="Sync runs"
+        columns={COLUMNS}
+        {...table}
+        empty={empty('No runs match these filters.')}
+        rows={runs}
+        rowTestId={(run) => `run-row-${run.id}`}
+      />
       <LoadMore
         compact
         shown={runs.length}

@@ -1,9 +1,9 @@
-import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { MSG } from '@shared/messages';
 import type { AdminUser } from '@shared/schemas/admin-users';
 import { useState } from 'react';
 import { LuArrowRight, LuBadgeCheck, LuMail } from 'react-icons/lu';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { DataTable, type RowColumn } from '@/components/ui/data-table';
 import { ButtonLink } from '@/components/ui/links';
 import { ListCount, ListSearchBar, usePagedSearch } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
@@ -21,14 +21,28 @@ import { useResendInvitation } from '../api/resend-invitation';
 import { canApprove } from '../utils/filter-users';
 import { UserStatusBadge } from './user-status-badge';
 
-const COLUMNS: DataColumn[] = [
-  { label: 'Name', width: '15%' },
-  { label: 'Email', width: '22%' },
-  { label: 'Company', width: '15%' },
-  { label: 'Role', width: '9%' },
-  { label: 'Status', width: '11%' },
-  { label: 'Created', width: '11%' },
-  { label: 'Actions', width: '17%', align: 'end' },
+const WRAP = { overflowWrap: 'anywhere' } as const;
+/** The users' columns but the last, Actions, which the list builds beside its handlers. */
+const COLUMNS: RowColumn<AdminUser>[] = [
+  {
+    label: 'Name',
+    width: '15%',
+    cell: (user) => user.full_name || '—',
+    cellProps: { ...WRAP, fontWeight: 'medium', color: 'gray.900' },
+  },
+  { label: 'Email', width: '22%', cell: (user) => user.email, cellProps: WRAP },
+  { label: 'Company', width: '15%', cell: (user) => user.company || '—', cellProps: { ...WRAP, color: 'gray.700' } },
+  {
+    label: 'Role',
+    width: '9%',
+    cell: (user) => (
+      <Badge variant="outline" colorPalette={user.role === 'admin' ? 'purple' : 'gray'}>
+        {user.role}
+      </Badge>
+    ),
+  },
+  { label: 'Status', width: '11%', cell: (user) => <UserStatusBadge user={user} /> },
+  { label: 'Created', width: '11%', cell: (user) => formatDate(user.created_at), cellProps: { color: 'gray.600' } },
 ];
 
 /**
@@ -95,6 +109,29 @@ export function UserManagement() {
       MSG.failedApproveUser,
     );
 
+  const actions: RowColumn<AdminUser> = {
+    label: 'Actions',
+    width: '17%',
+    align: 'end',
+    cell: (user) => (
+      <HStack gap="1" justify="flex-end" flexWrap="wrap">
+        {canApprove(user) && (
+          <Button {...rowAction(user.id)} colorPalette="brand" onClick={() => onApprove(user)}>
+            <LuBadgeCheck aria-hidden /> Approve
+          </Button>
+        )}
+        {user.status === 'invited' && (
+          <Button {...rowAction(user.id)} variant="outline" onClick={() => onResend(user)}>
+            <LuMail aria-hidden /> Re-send invitation
+          </Button>
+        )}
+        <ButtonLink to={paths.adminUser(user.id)} size="xs" variant="ghost">
+          View <LuArrowRight aria-hidden />
+        </ButtonLink>
+      </HStack>
+    ),
+  };
+
   return (
     <Stack gap="0">
       <PageHeader
@@ -134,50 +171,14 @@ export function UserManagement() {
 
       <DataTable
         label="Users"
-        columns={COLUMNS}
+        columns={[...COLUMNS, actions]}
         {...table}
         empty={empty(
           q.trim() ? `No users match "${q.trim()}".` : status ? 'No users with this status.' : 'No users yet.',
         )}
-      >
-        {users.map((user) => (
-          <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
-            <Table.Cell fontWeight="medium" color="gray.900" overflowWrap="anywhere">
-              {user.full_name || '—'}
-            </Table.Cell>
-            <Table.Cell overflowWrap="anywhere">{user.email}</Table.Cell>
-            <Table.Cell color="gray.700" overflowWrap="anywhere">
-              {user.company || '—'}
-            </Table.Cell>
-            <Table.Cell>
-              <Badge variant="outline" colorPalette={user.role === 'admin' ? 'purple' : 'gray'}>
-                {user.role}
-              </Badge>
-            </Table.Cell>
-            <Table.Cell>
-              <UserStatusBadge user={user} />
-            </Table.Cell>
-            <Table.Cell color="gray.600">{formatDate(user.created_at)}</Table.Cell>
-            <Table.Cell textAlign="end">
-              <HStack gap="1" justify="flex-end" flexWrap="wrap">
-                {canApprove(user) && (
-                  <Button {...rowAction(user.id)} colorPalette="brand" onClick={() => onApprove(user)}>
-                    <LuBadgeCheck aria-hidden /> Approve
-                  </Button>
-                )}
-                {user.status === 'invited' && (
-                  <Button {...rowAction(user.id)} variant="outline" onClick={() => onResend(user)}>
-                    <LuMail aria-hidden /> Re-send invitation
-                  </Button>
-                )}
-                <ButtonLink to={paths.adminUser(user.id)} size="xs" variant="ghost">
-                  View <LuArrowRight aria-hidden />
-                </ButtonLink>
-              </HStack>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </DataTable>
+        rows={users}
+        rowTestId={(user) => `user-row-${user.id}`}
+      />
       <LoadMore compact shown={users.length} total={total} list={list} noun="users" />
       {dialog}
     </Stack>
