@@ -35,11 +35,12 @@ const FITTED: Omit<Table.RootProps, 'children'> = {
 
 /**
  * The admin and developer tables' frame: a bordered scroll area, the header row, skeleton rows
- * while the first page loads and one full-width row saying why the table is empty. The caller
- * renders its own rows as children. `scrollLabel` makes a wide table's scroll area focusable so
- * it can be scrolled with the keyboard. `fitted` fits the table to a laptop-wide window (1280 px)
- * instead of scrolling it. Given `rows` and columns that render cells (RowColumn), it renders the
- * rows itself, after the caller's children.
+ * while the first page loads and one full-width row saying why the table is empty. Given `rows`
+ * and columns that render their cells (RowColumn), it renders the rows (ColumnRows); a table whose
+ * rows share a group of cells with another table (KeySummaryCells, DeliveryCells) renders its rows
+ * as children instead. `scrollLabel` makes a wide table's scroll area focusable so it can be
+ * scrolled with the keyboard. `fitted` fits the table to a laptop-wide window (1280 px) instead
+ * of scrolling it.
  */
 export function DataTable<T extends { id: string } = { id: string }>({
   label,
@@ -120,24 +121,37 @@ export function DataTable<T extends { id: string } = { id: string }>({
             </Table.Row>
           )}
           {children}
-          {rows?.map((row) => (
-            <Table.Row key={row.id} data-testid={rowTestId?.(row)}>
-              {columns.map((column) => {
-                const renders = isRowColumn(column) ? column : undefined;
-                return (
-                  <Table.Cell
-                    key={labelOf(column)}
-                    textAlign={renders?.align === 'end' ? 'end' : undefined}
-                    {...renders?.cellProps}
-                  >
-                    {renders?.cell(row)}
-                  </Table.Cell>
-                );
-              })}
-            </Table.Row>
-          ))}
+          {rows && <ColumnRows columns={columns} rows={rows} rowTestId={rowTestId} />}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+/** The rows of a table whose columns render their cells (RowColumn); a column without `cell` leaves its cell empty. */
+export function ColumnRows<T extends { id: string }>({
+  columns,
+  rows,
+  rowTestId,
+}: {
+  columns: readonly (DataColumn | RowColumn<T>)[];
+  rows: readonly T[];
+  rowTestId?: (row: T) => string;
+}) {
+  return rows.map((row) => (
+    <Table.Row key={row.id} data-testid={rowTestId?.(row)}>
+      {columns.map((column) => {
+        const renders = isRowColumn(column) ? column : undefined;
+        return (
+          <Table.Cell
+            key={labelOf(column)}
+            textAlign={renders?.align === 'end' ? 'end' : undefined}
+            {...renders?.cellProps}
+          >
+            {renders?.cell(row)}
+          </Table.Cell>
+        );
+      })}
+    </Table.Row>
+  ));
 }

@@ -1,6 +1,6 @@
-import { Button, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import type { DeveloperInstall } from '@shared/schemas/installs';
-import type { ReactNode } from 'react';
+import { ColumnRows, type RowColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { formatDate, formatMoney } from '@/utils/format';
 import { useAppAnalytics } from '../api/get-app-analytics';
@@ -8,9 +8,6 @@ import { useAppInstalls } from '../api/get-app-installs';
 import type { OwnApp } from '../types';
 import { isNotAvailable } from '../utils/app-status';
 import { NotAvailableYet, ToolDialog, ToolTable } from './tool-dialog';
-
-/** A column of an analytics table: its heading and what its cell shows for a row. */
-type Column<T> = { label: string; end?: boolean; cell: (row: T) => ReactNode };
 
 /** A titled list of the analytics: a line saying it is empty once loaded, else its table. */
 function AnalyticsTable<T extends { id: string }>({
@@ -25,7 +22,7 @@ function AnalyticsTable<T extends { id: string }>({
   emptyText: string;
   loading: boolean;
   rows: readonly T[];
-  columns: readonly Column<T>[];
+  columns: readonly RowColumn<T>[];
   /** A "Load more" button under the table while the server has another page. */
   more?: { label: string; loading: boolean; onClick: () => void } | false;
 }) {
@@ -37,16 +34,8 @@ function AnalyticsTable<T extends { id: string }>({
           {emptyText}
         </Text>
       ) : (
-        <ToolTable label={title} columns={columns.map(({ label, end }) => (end ? { label, align: 'end' } : label))}>
-          {rows.map((row) => (
-            <Table.Row key={row.id}>
-              {columns.map(({ label, end, cell }) => (
-                <Table.Cell key={label} textAlign={end ? 'end' : undefined}>
-                  {cell(row)}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
+        <ToolTable label={title} columns={columns}>
+          <ColumnRows columns={columns} rows={rows} />
         </ToolTable>
       )}
       {more && (
@@ -60,12 +49,12 @@ function AnalyticsTable<T extends { id: string }>({
 
 type Analytics = NonNullable<ReturnType<typeof useAppAnalytics>['data']>;
 
-const CUSTOMER_COLUMNS: Column<Analytics['customers'][number]>[] = [
+const CUSTOMER_COLUMNS: RowColumn<Analytics['customers'][number]>[] = [
   { label: 'Name', cell: (c) => c.name || '—' },
   { label: 'Email', cell: (c) => c.email || '—' },
-  { label: 'Purchases', end: true, cell: (c) => c.purchase_count ?? 0 },
+  { label: 'Purchases', align: 'end', cell: (c) => c.purchase_count ?? 0 },
 ];
-const PURCHASE_COLUMNS: Column<Analytics['recent_purchases'][number]>[] = [
+const PURCHASE_COLUMNS: RowColumn<Analytics['recent_purchases'][number]>[] = [
   {
     label: 'Customer',
     cell: (p) => (
@@ -79,7 +68,7 @@ const PURCHASE_COLUMNS: Column<Analytics['recent_purchases'][number]>[] = [
   },
   { label: 'Date', cell: (p) => formatDate(p.created_at) },
   { label: 'Payment', cell: (p) => p.payment_method || '—' },
-  { label: 'Amount', end: true, cell: (p) => formatMoney(p.amount) },
+  { label: 'Amount', align: 'end', cell: (p) => formatMoney(p.amount) },
 ];
 
 const INSTALL_STATUS: Record<DeveloperInstall['status'], string> = {
@@ -93,7 +82,7 @@ const grantedText = (i: DeveloperInstall) =>
   [...i.granted.event_types, ...i.granted.features.map((f) => `${f.id} (${f.access.replace('_', '/')})`)].join(', ') ||
   'Nothing';
 
-const INSTALL_COLUMNS: Column<DeveloperInstall>[] = [
+const INSTALL_COLUMNS: RowColumn<DeveloperInstall>[] = [
   { label: 'Practice', cell: (i) => i.customer_email || '—' },
   { label: 'Status', cell: (i) => INSTALL_STATUS[i.status] },
   { label: 'Granted', cell: (i) => (i.status === 'active' ? grantedText(i) : '—') },
