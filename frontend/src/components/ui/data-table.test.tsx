@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { columnHeaders } from '../../testing/table';
+import { columnHeaders } from '@/testing/table';
 import { DataTable, type RowColumn } from './data-table';
 import { getSystem } from './system';
 
