@@ -29,7 +29,8 @@ export const privatePathPrefixes = [
 
 /**
  * The pages a mailed link opens with its one-use token (`?token=`): the server builds the links,
- * the SPA routes the pages (frontend/src/config/paths.ts takes these from here).
+ * the SPA routes the pages (frontend/src/config/paths.ts writes them out too; site-paths.test.ts
+ * holds the two equal).
  */
 export const tokenLinkPaths = {
   verifyEmail: '/verify-email',

@@ -232,7 +232,7 @@ export const auditKeys = {
 // Mail suppression ------------------------------------------------------------------------------
 
 export const suppressionKeys = {
-  /** `email` must already be normalised (normaliseEmail, shared/schemas/accounts.ts). */
+  /** `email` must already be normalised (normaliseEmail, shared/email.ts). */
   address: (email: string): Key => ({ PK: `SUPPRESSED#${email}`, SK: 'SUPPRESSED' }),
   partition: 'SUPPRESSED',
   sort: (at: string, email: string) => timeSort(at, email),
